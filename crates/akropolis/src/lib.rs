@@ -1,0 +1,2 @@
+//! Placeholder: the akropolis rules crate is being written.
+#![deny(missing_docs)]

@@ -1,0 +1,2 @@
+//! Placeholder: the q rules crate is being written.
+#![deny(missing_docs)]
