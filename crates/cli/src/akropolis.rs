@@ -21,3 +21,15 @@ pub fn replay(_record: serde_json::Value, _quiet: bool) -> Result<()> {
 pub fn harness() -> Result<()> {
     anyhow::bail!("the akropolis harness is not written yet")
 }
+
+/// Options of `tessera bench akropolis`.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn bench(_args: BenchArgs) -> Result<()> {
+    anyhow::bail!("not yet")
+}

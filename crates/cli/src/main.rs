@@ -69,6 +69,10 @@ enum HarnessGame {
 enum BenchGame {
     /// Enumeration on the benchmark board and greedy-vs-greedy games per second.
     Triominos(triominos::BenchArgs),
+    /// Whole dag/ldasg games from a fixed state, and placement enumeration.
+    Q(q::BenchArgs),
+    /// Move generation, scoring and random games per second.
+    Akropolis(akropolis::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -112,6 +116,8 @@ fn run(cli: Cli) -> Result<()> {
         },
         Command::Bench { game } => match game {
             BenchGame::Triominos(args) => triominos::bench(args),
+            BenchGame::Q(args) => q::bench(args),
+            BenchGame::Akropolis(args) => akropolis::bench(args),
         },
     }
 }

@@ -28,3 +28,15 @@ pub struct HarnessArgs {
 pub fn harness(_args: HarnessArgs) -> Result<()> {
     anyhow::bail!("the q harness is not written yet")
 }
+
+/// Options of `tessera bench q`.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn bench(_args: BenchArgs) -> Result<()> {
+    anyhow::bail!("not yet")
+}

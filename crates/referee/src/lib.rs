@@ -1,0 +1,2 @@
+//! Placeholder: the referee crate is being written.
+#![deny(missing_docs)]
