@@ -1,6 +1,12 @@
-//! The q front end (being written).
+//! The Q front end: the reference's test harnesses, terminal play, replay, benchmarks.
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
+use serde_json::{json, Value};
+use std::io::Read;
+use std::time::Duration;
+use tessera_q::json::{self as qj, ActorLevel};
+use tessera_q::{score, Bonuses};
+use tessera_referee::q::{players::Actor, run, Config};
 
 /// Options of `tessera play q`.
 #[derive(clap::Args)]
@@ -21,12 +27,94 @@ pub fn replay(_record: serde_json::Value, _quiet: bool) -> Result<()> {
 /// Options of `tessera harness q`.
 #[derive(clap::Args)]
 pub struct HarnessArgs {
-    /// The reference harness to act as (xmap, xlegal, xscore, xstrategy, xgames, ...).
+    /// The reference harness to act as: xmap, xlegal, xscore, xstrategy, xgames,
+    /// xgames-with-observer, xbaddies.
     pub name: String,
+    /// Seconds each call into a player may take before the player is ejected.
+    #[arg(long, default_value_t = 1.0)]
+    pub per_turn: f64,
+    /// Accepted for compatibility with `xgames-with-observer --show` (no GUI here).
+    #[arg(long)]
+    pub show: bool,
 }
 
-pub fn harness(_args: HarnessArgs) -> Result<()> {
-    anyhow::bail!("the q harness is not written yet")
+pub fn harness(args: HarnessArgs) -> Result<()> {
+    let mut text = String::new();
+    std::io::stdin()
+        .read_to_string(&mut text)
+        .context("reading standard input")?;
+    if !(args.per_turn > 0.0 && args.per_turn.is_finite()) {
+        bail!("--per-turn must be a positive number of seconds");
+    }
+    let answer = answer(&args.name, &text, Duration::from_secs_f64(args.per_turn))?;
+    println!("{answer}");
+    Ok(())
+}
+
+/// The answer of harness `name` to the input `text`.
+fn answer(name: &str, text: &str, per_turn: Duration) -> Result<Value> {
+    let two = || qj::read_values(text, 2);
+    Ok(match name {
+        "xmap" => {
+            let v = two()?;
+            let map = qj::map_from_value(&v[0])?;
+            let tile = qj::tile_from_value(&v[1])?;
+            Value::Array(
+                map.candidates(tile)
+                    .into_iter()
+                    .map(qj::coord_to_value)
+                    .collect(),
+            )
+        }
+        "xlegal" => {
+            let v = two()?;
+            let k = qj::pub_from_value(&v[0])?;
+            let ps = qj::placements_from_value(&v[1])?;
+            match k.map.legal(&k.active.hand, &ps) {
+                Ok(m) => qj::map_to_value(&m),
+                Err(_) => json!(false),
+            }
+        }
+        "xscore" => {
+            let v = two()?;
+            let map = qj::map_from_value(&v[0])?;
+            let ps = qj::placements_from_value(&v[1])?;
+            if ps.is_empty() {
+                bail!("JPlacements must not be empty");
+            }
+            json!(score(&map, &ps, Bonuses::EARLY.q))
+        }
+        "xstrategy" => {
+            let v = two()?;
+            let s = qj::strategy_from_value(&v[0])?;
+            let k = qj::pub_from_value(&v[1])?;
+            qj::action_to_value(s.step(&k))
+        }
+        "xgames" => games(text, ActorLevel::M7, Bonuses::EARLY, per_turn)?,
+        "xgames-with-observer" => games(text, ActorLevel::M8, Bonuses::LATE, per_turn)?,
+        "xbaddies" => games(text, ActorLevel::M9, Bonuses::LATE, per_turn)?,
+        other => bail!(
+            "unknown harness {other:?} (xmap, xlegal, xscore, xstrategy, xgames, \
+             xgames-with-observer, xbaddies)"
+        ),
+    })
+}
+
+fn games(text: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration) -> Result<Value> {
+    let v = qj::read_values(text, 2)?;
+    let actors = qj::actors_from_value(&v[1], level)?;
+    let names: Vec<String> = actors.iter().map(|a| a.name.clone()).collect();
+    let state = qj::state_from_value(&v[0], &names)?;
+    let players = actors
+        .iter()
+        .map(|a| Actor::boxed(&a.name, a.strategy, a.bad))
+        .collect();
+    let config = Config {
+        bonuses,
+        per_turn: Some(per_turn),
+    };
+    let result = run(state, players, &config, &mut |_| {})?;
+    Ok(qj::result_to_value(&result.winners, &result.misbehaving))
 }
 
 /// Options of `tessera bench q`.

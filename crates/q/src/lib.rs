@@ -1,2 +1,38 @@
-//! Placeholder: the q rules crate is being written.
+//! Q, the Qwirkle variant of the Racket reference (mfelleisen/Qwirkle): tiles, coordinates,
+//! the map, the fit rule, legal placement sequences, scoring, the referee's state and a
+//! player's public knowledge, the reference's strategies, and its JSON data definitions
+//! ([`json`]). No I/O, no threads.
+//!
+//! ```
+//! use tessera_q::{Bonuses, Color, Coord, Map, Placement, Shape, Tile, score};
+//! let red_star = Tile::new(Shape::Star, Color::Red);
+//! let map = Map::with_start(red_star);
+//! // a green star fits right of the red one (same shape)
+//! let green_star = Tile::new(Shape::Star, Color::Green);
+//! assert!(map.candidates(green_star).contains(&Coord::new(0, 1)));
+//! let plan = [Placement::new(Coord::new(0, 1), green_star)];
+//! let after = map.legal(&[green_star], &plan).unwrap();
+//! // 1 tile + a row segment of 2
+//! assert_eq!(score(&after, &plan, Bonuses::EARLY.q), 3);
+//! ```
 #![deny(missing_docs)]
+
+mod coord;
+pub mod game;
+pub mod json;
+mod map;
+pub mod referee;
+pub mod rules;
+mod score;
+mod state;
+pub mod strategy;
+mod tile;
+
+pub use coord::Coord;
+pub use game::{QGame, QMove, QRules};
+pub use map::Map;
+pub use rules::{Illegal, Placement};
+pub use score::{is_q, score, Bonuses};
+pub use state::{GameState, Placed, PlayerState, PubState, RefState};
+pub use strategy::{Action, Choice, StrategyKind};
+pub use tile::{Color, Shape, Tile, COPIES};

@@ -1,0 +1,139 @@
+//! The fit rule (1.4) and legal placement sequences (1.5).
+
+use crate::{Coord, Map, Tile};
+use serde::{Deserialize, Serialize};
+
+/// One tile put at one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Placement {
+    /// Where.
+    pub coord: Coord,
+    /// What.
+    pub tile: Tile,
+}
+
+impl Placement {
+    /// `tile` at `coord`.
+    pub fn new(coord: Coord, tile: Tile) -> Placement {
+        Placement { coord, tile }
+    }
+}
+
+/// Why a placement sequence is illegal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// No tile placed.
+    #[error("a placement must put down at least one tile")]
+    Empty,
+    /// The player does not own the tiles (as a multiset).
+    #[error("the player does not own {0}")]
+    NotOwned(Tile),
+    /// Not all in one row and not all in one column.
+    #[error("the placements are neither in one row nor in one column")]
+    NotInLine,
+    /// The cell is taken or has no occupied side neighbour.
+    #[error("{0} is not a free cell next to a tile")]
+    NotAdjacent(Coord),
+    /// The tile does not fit its neighbours.
+    #[error("{1} does not fit at {0}")]
+    NoFit(Coord, Tile),
+    /// A replace request with fewer tiles in the pile than in the hand.
+    #[error("the pile holds fewer tiles than the hand")]
+    PileTooSmall,
+}
+
+/// `fit-line(a, t, b)`: the neighbours on one line accept `t`.
+#[inline]
+pub fn fit_line(a: Option<Tile>, t: Tile, b: Option<Tile>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(x), None) | (None, Some(x)) => x.shape == t.shape || x.color == t.color,
+        (Some(x), Some(y)) => {
+            (x.shape == t.shape && y.shape == t.shape) || (x.color == t.color && y.color == t.color)
+        }
+    }
+}
+
+/// Whether `t` fits at `c` given a cell lookup (purely local: the 4 side neighbours).
+#[inline]
+pub fn fits_with(get: impl Fn(Coord) -> Option<Tile>, c: Coord, t: Tile) -> bool {
+    fit_line(get(c.left()), t, get(c.right())) && fit_line(get(c.up()), t, get(c.down()))
+}
+
+impl Map {
+    /// Whether `t` fits at `c` (ignores whether `c` is free).
+    #[inline]
+    pub fn fits(&self, c: Coord, t: Tile) -> bool {
+        fits_with(|x| self.get(x), c, t)
+    }
+
+    /// Every free neighbour where `t` fits, in row-column order (the `xmap` answer).
+    pub fn candidates(&self, t: Tile) -> Vec<Coord> {
+        self.frontier()
+            .iter()
+            .copied()
+            .filter(|c| self.fits(*c, t))
+            .collect()
+    }
+
+    /// Checks a placement sequence for a player holding `hand` (1.5) without changing the map.
+    pub fn check(&self, hand: &[Tile], placements: &[Placement]) -> Result<(), Illegal> {
+        let first = placements.first().ok_or(Illegal::Empty)?;
+        owns(hand, placements.iter().map(|p| p.tile))?;
+        let same_row = placements.iter().all(|p| p.coord.row == first.coord.row);
+        let same_col = placements.iter().all(|p| p.coord.col == first.coord.col);
+        if !same_row && !same_col {
+            return Err(Illegal::NotInLine);
+        }
+        for (i, p) in placements.iter().enumerate() {
+            let earlier = &placements[..i];
+            let get = |c: Coord| {
+                self.get(c)
+                    .or_else(|| earlier.iter().rev().find(|q| q.coord == c).map(|q| q.tile))
+            };
+            let free = get(p.coord).is_none();
+            if !free || !p.coord.neighbours().iter().any(|n| get(*n).is_some()) {
+                return Err(Illegal::NotAdjacent(p.coord));
+            }
+            if !fits_with(get, p.coord, p.tile) {
+                return Err(Illegal::NoFit(p.coord, p.tile));
+            }
+        }
+        Ok(())
+    }
+
+    /// The reference's `legal`: the new map if the sequence is legal for `hand`.
+    pub fn legal(&self, hand: &[Tile], placements: &[Placement]) -> Result<Map, Illegal> {
+        self.check(hand, placements)?;
+        let mut m = self.clone();
+        for p in placements {
+            m.insert(p.coord, p.tile);
+        }
+        Ok(m)
+    }
+}
+
+/// Whether `hand` contains `tiles` as a multiset.
+pub fn owns(hand: &[Tile], tiles: impl IntoIterator<Item = Tile>) -> Result<(), Illegal> {
+    let mut counts = [0u16; 36];
+    for t in hand {
+        counts[t.index()] += 1;
+    }
+    for t in tiles {
+        let c = &mut counts[t.index()];
+        if *c == 0 {
+            return Err(Illegal::NotOwned(t));
+        }
+        *c -= 1;
+    }
+    Ok(())
+}
+
+/// Removes one copy of each placed tile from `hand` (the tiles must be owned).
+pub fn remove_tiles(hand: &mut Vec<Tile>, tiles: impl IntoIterator<Item = Tile>) {
+    for t in tiles {
+        if let Some(i) = hand.iter().position(|h| *h == t) {
+            hand.remove(i);
+        }
+    }
+}

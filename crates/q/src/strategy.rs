@@ -1,0 +1,105 @@
+//! The reference's strategies (4.1) and the player mechanism that iterates them (4.2).
+
+use crate::{Coord, Placement, PubState, Tile};
+use serde::{Deserialize, Serialize};
+
+/// A player's request on its turn (the reference's `action*`, JSON JChoice).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Choice {
+    /// Do nothing.
+    Pass,
+    /// Exchange the whole hand.
+    Replace,
+    /// Put down these tiles, in order.
+    Place(Vec<Placement>),
+}
+
+/// One step of a strategy (JSON JAction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Pass.
+    Pass,
+    /// Replace.
+    Replace,
+    /// Place one tile.
+    Place(Placement),
+}
+
+/// The two strategies of the reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StrategyKind {
+    /// "dumb and greedy": the smallest candidate in row-column order.
+    Dag,
+    /// "less dumb and still greedy": the candidate with most neighbours.
+    Ldasg,
+}
+
+impl StrategyKind {
+    /// The JSON name.
+    pub fn name(self) -> &'static str {
+        match self {
+            StrategyKind::Dag => "dag",
+            StrategyKind::Ldasg => "ldasg",
+        }
+    }
+
+    /// One step (the `xstrategy` answer): the first tile in `tile<` order with a candidate,
+    /// at the strategy's preferred candidate; else pass or replace.
+    pub fn step(self, state: &PubState) -> Action {
+        let mut hand = state.active.hand.clone();
+        hand.sort_unstable();
+        hand.dedup();
+        for t in hand {
+            if let Some(c) = self.pick(state, t) {
+                return Action::Place(Placement::new(c, t));
+            }
+        }
+        if state.active.hand.len() > state.pile {
+            Action::Pass
+        } else {
+            Action::Replace
+        }
+    }
+
+    fn pick(self, state: &PubState, t: Tile) -> Option<Coord> {
+        let map = &state.map;
+        let mut cands = map.frontier().iter().copied().filter(|c| map.fits(*c, t));
+        match self {
+            StrategyKind::Dag => cands.next(),
+            StrategyKind::Ldasg => {
+                let mut best: Option<(usize, Coord)> = None;
+                for c in cands {
+                    let n = map.occupied_neighbours(c);
+                    if best.map_or(true, |(b, _)| n > b) {
+                        best = Some((n, c));
+                    }
+                }
+                best.map(|(_, c)| c)
+            }
+        }
+    }
+
+    /// A whole turn (`iterate-strategy`, 4.2): step, apply, repeat; stop at pass/replace or at
+    /// the first placement that would make the sequence illegal.
+    pub fn turn(self, state: &PubState) -> Choice {
+        let mut work = state.clone();
+        let mut placed: Vec<Placement> = Vec::new();
+        loop {
+            match self.step(&work) {
+                Action::Pass if placed.is_empty() => return Choice::Pass,
+                Action::Replace if placed.is_empty() => return Choice::Replace,
+                Action::Pass | Action::Replace => return Choice::Place(placed),
+                Action::Place(p) => {
+                    placed.push(p);
+                    if state.map.check(&state.active.hand, &placed).is_err() {
+                        placed.pop();
+                        return Choice::Place(placed);
+                    }
+                    work.apply(p);
+                }
+            }
+        }
+    }
+}
