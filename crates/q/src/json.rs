@@ -79,7 +79,7 @@ impl<'de> Deserialize<'de> for JInt {
             return Ok(JInt(i));
         }
         match n.as_f64() {
-            Some(f) if f == 0.0 => Ok(JInt(0)),
+            Some(0.0) => Ok(JInt(0)),
             _ => Err(D::Error::custom(format!("{n} is not an integer in range"))),
         }
     }

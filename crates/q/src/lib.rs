@@ -17,6 +17,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bench;
 mod coord;
 pub mod game;
 pub mod json;

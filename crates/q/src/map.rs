@@ -163,6 +163,20 @@ impl FromIterator<(Coord, Tile)> for Map {
     }
 }
 
+impl serde::Serialize for Map {
+    /// As a list of `[coordinate, tile]` pairs in row-column order.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&self.sorted(), s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Map {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let cells: Vec<(Coord, Tile)> = serde::Deserialize::deserialize(d)?;
+        Ok(cells.into_iter().collect())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,19 +201,5 @@ mod tests {
         assert!(m.frontier().windows(2).all(|w| w[0] < w[1]));
         m.remove(Coord::new(0, 1));
         assert_eq!(m, before);
-    }
-}
-
-impl serde::Serialize for Map {
-    /// As a list of `[coordinate, tile]` pairs in row-column order.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(&self.sorted(), s)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Map {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let cells: Vec<(Coord, Tile)> = serde::Deserialize::deserialize(d)?;
-        Ok(cells.into_iter().collect())
     }
 }

@@ -72,7 +72,7 @@ impl StrategyKind {
                 let mut best: Option<(usize, Coord)> = None;
                 for c in cands {
                     let n = map.occupied_neighbours(c);
-                    if best.map_or(true, |(b, _)| n > b) {
+                    if !matches!(best, Some((b, _)) if b >= n) {
                         best = Some((n, c));
                     }
                 }

@@ -132,7 +132,7 @@ impl Tile {
     /// A full set with `copies` of each kind, kind-major (`ALL-TILES` has 30 copies).
     pub fn set(copies: usize) -> Vec<Tile> {
         Tile::kinds()
-            .flat_map(|t| std::iter::repeat(t).take(copies))
+            .flat_map(|t| (0..copies).map(move |_| t))
             .collect()
     }
 

@@ -119,7 +119,11 @@ pub fn cheat(c: Cheat, k: &PubState) -> Option<Result<Choice, String>> {
             let mut map = k.map.clone();
             let mut rest = hand.clone();
             let mut seq = Vec::new();
-            misaligned(&mut map, &mut rest, &mut seq).then(|| Ok(Choice::Place(seq)))
+            if misaligned(&mut map, &mut rest, &mut seq) {
+                Some(Ok(Choice::Place(seq)))
+            } else {
+                None
+            }
         }
         Cheat::BadAskForTiles => (k.pile < hand.len()).then_some(Ok(Choice::Replace)),
         Cheat::NoFit => hand.iter().find_map(|t| {

@@ -1,4 +1,4 @@
-//! The Q front end: the reference's test harnesses, terminal play, replay, benchmarks.
+//! `tessera harness q NAME`: the reference's test harness programs (spec section 5).
 
 use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
@@ -7,22 +7,6 @@ use std::time::Duration;
 use tessera_q::json::{self as qj, ActorLevel};
 use tessera_q::{score, Bonuses};
 use tessera_referee::q::{players::Actor, run, Config};
-
-/// Options of `tessera play q`.
-#[derive(clap::Args)]
-pub struct PlayArgs {
-    /// Comma-separated players.
-    #[arg(long, default_value = "random,random")]
-    pub players: String,
-}
-
-pub fn play(_args: PlayArgs) -> Result<()> {
-    anyhow::bail!("q is not playable yet")
-}
-
-pub fn replay(_record: serde_json::Value, _quiet: bool) -> Result<()> {
-    anyhow::bail!("q records cannot be replayed yet")
-}
 
 /// Options of `tessera harness q`.
 #[derive(clap::Args)]
@@ -115,16 +99,4 @@ fn games(text: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration) ->
     };
     let result = run(state, players, &config, &mut |_| {})?;
     Ok(qj::result_to_value(&result.winners, &result.misbehaving))
-}
-
-/// Options of `tessera bench q`.
-#[derive(clap::Args)]
-pub struct BenchArgs {
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-}
-
-pub fn bench(_args: BenchArgs) -> Result<()> {
-    anyhow::bail!("not yet")
 }
