@@ -1,0 +1,60 @@
+//! Q through the core's Game trait: random playouts, views, records.
+
+use tessera_core::testing::random_playouts;
+use tessera_core::{Game, Seat};
+use tessera_q::{QGame, QRules};
+
+#[test]
+fn random_playouts_keep_every_invariant() {
+    // 3 copies of each kind keep the games short in debug builds
+    for players in 2..=4 {
+        let rules = QRules {
+            copies: 3,
+            ..QRules::for_players(players)
+        };
+        let stats = random_playouts::<QGame>(&rules, 11 + players as u64, 6, 2000).unwrap();
+        assert_eq!(stats.games, 6);
+        assert!(stats.moves > 0);
+    }
+}
+
+#[test]
+fn a_full_set_game_starts_right() {
+    let g = QGame::new(&QRules::for_players(4), 5).unwrap();
+    assert_eq!(g.map().len(), 1);
+    assert!(g.players().iter().all(|p| p.hand.len() == 6));
+    assert_eq!(g.pile_len(), 1080 - 1 - 24);
+    g.check_invariants().unwrap();
+    assert!(QGame::new(&QRules::for_players(5), 5).is_err());
+    assert!(QGame::new(&QRules::for_players(1), 5).is_err());
+}
+
+#[test]
+fn the_view_hides_the_pile_order_and_other_hands() {
+    let g = QGame::new(&QRules::for_players(3), 9).unwrap();
+    for s in 0..3u8 {
+        let v = g.view(Seat(s));
+        // the viewer's own hand, the others' scores only, the pile's size only
+        assert_eq!(v.knowledge.active.hand, g.players()[s as usize].hand);
+        assert_eq!(v.knowledge.others.len(), 2);
+        assert_eq!(v.knowledge.pile, g.pile_len());
+        let text = serde_json::to_string(&v).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert!(value["knowledge"]["pile"].is_u64());
+        assert!(value["knowledge"]["others"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|o| o.is_u64()));
+        // no other player's name appears (their records are not in the view)
+        for (i, p) in g.players().iter().enumerate() {
+            if i != s as usize {
+                assert!(
+                    !text.contains(&p.name),
+                    "{} leaks into seat {s}'s view",
+                    p.name
+                );
+            }
+        }
+    }
+}
