@@ -13,9 +13,9 @@ pub const STAFF_0: &str = include_str!("../benches/staff-0-in.json");
 /// The state and the players (dag, dag, ldasg, ldasg) of [`STAFF_0`].
 pub fn staff_0() -> (crate::RefState, Vec<Bot>) {
     let v = json::read_values(STAFF_0, 2).expect("the bench state is valid JSON");
-    let actors = json::actors_from_value(&v[1], json::ActorLevel::M7).expect("valid actors");
+    let actors = json::actors_from_json(v[1], json::ActorLevel::M7).expect("valid actors");
     let names: Vec<String> = actors.iter().map(|a| a.name.clone()).collect();
-    let state = json::state_from_value(&v[0], &names).expect("a valid state");
+    let state = json::state_from_json(v[0], &names).expect("a valid state");
     let bots = actors
         .iter()
         .map(|a| Bot::new(&a.name, a.strategy))

@@ -189,7 +189,7 @@ impl Game for QGame {
         let players = (0..rules.players)
             .map(|i| PlayerState {
                 name: format!("player{}", i + 1),
-                score: 0,
+                score: crate::Points::ZERO,
                 hand: pile.drain(..rules.hand_size).collect(),
             })
             .collect();
@@ -264,7 +264,7 @@ impl Game for QGame {
     fn scores(&self) -> Vec<Score> {
         self.players
             .iter()
-            .map(|p| p.score.min(i32::MAX as u64) as Score)
+            .map(|p| p.score.to_u64().unwrap_or(u64::MAX).min(i32::MAX as u64) as Score)
             .collect()
     }
 

@@ -4,19 +4,21 @@
 //!
 //! ```
 //! use tessera_q::json;
-//! let v: serde_json::Value = serde_json::from_str(
-//!     r#"[[0,[0,{"color":"red","shape":"clover"}],[1,{"color":"green","shape":"clover"}]]]"#,
-//! ).unwrap();
-//! let map = json::map_from_value(&v).unwrap();
+//! let text = r#"[[0,[0,{"color":"red","shape":"clover"}],[1,{"color":"green","shape":"clover"}]]]"#;
+//! let map = json::map_from_json(text).unwrap();
 //! assert_eq!(map.len(), 2);
-//! assert_eq!(json::map_to_value(&map), v);
+//! let back: serde_json::Value = serde_json::from_str(text).unwrap();
+//! assert_eq!(json::map_to_value(&map), back);
 //! ```
 
 use crate::strategy::{Action, Choice, StrategyKind};
-use crate::{Coord, GameState, Map, Placement, PlayerState, PubState, RefState, Tile};
+use crate::{Coord, GameState, Map, Placement, PlayerState, Points, PubState, RefState, Tile};
 use serde::de::Error as _;
+use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
+use std::fmt;
 
 /// Coordinates beyond this magnitude are refused (keeps arithmetic far from overflow).
 pub const COORD_LIMIT: i64 = 1 << 28;
@@ -44,14 +46,15 @@ fn invalid(what: &'static str, why: impl ToString) -> JsonError {
     }
 }
 
-/// Reads exactly `n` JSON values from the front of `text` (any whitespace between them);
-/// anything after the `n`-th value is ignored.
-pub fn read_values(text: &str, n: usize) -> Result<Vec<Value>, JsonError> {
+/// Splits the front of `text` into exactly `n` JSON values (any whitespace between them) and
+/// returns their texts, to be parsed by the `*_from_json` functions (exactly: naturals of
+/// any size survive). Anything after the `n`-th value is ignored.
+pub fn read_values(text: &str, n: usize) -> Result<Vec<&str>, JsonError> {
     let mut out = Vec::with_capacity(n);
-    let mut it = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    let mut it = serde_json::Deserializer::from_str(text).into_iter::<&RawValue>();
     while out.len() < n {
         match it.next() {
-            Some(Ok(v)) => out.push(v),
+            Some(Ok(v)) => out.push(v.get()),
             Some(Err(e)) => return Err(JsonError::Syntax(e.to_string())),
             None => {
                 return Err(JsonError::Syntax(format!(
@@ -67,20 +70,83 @@ pub fn read_values(text: &str, n: usize) -> Result<Vec<Value>, JsonError> {
 // ---------------------------------------------------------------------------------------
 // serde types
 
-/// A JSON integer. `-0` (which JSON readers see as a float) counts as 0, as in Racket.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(transparent)]
-pub struct JInt(pub i64);
+/// A JSON integer of any size below 2^256 in magnitude (Racket integers are unbounded; some
+/// reference tests put the map at coordinates with 50 digits). `-0` is 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct JInt {
+    /// Whether it is negative.
+    pub negative: bool,
+    /// Its magnitude.
+    pub magnitude: Points,
+}
+
+impl JInt {
+    /// The integer `n`.
+    pub fn new(n: i64) -> JInt {
+        JInt {
+            negative: n < 0,
+            magnitude: Points::new(n.unsigned_abs()),
+        }
+    }
+
+    /// The value, if it fits an `i64`.
+    pub fn to_i64(self) -> Option<i64> {
+        let m = self.magnitude.to_u64()?;
+        if self.negative {
+            0i64.checked_sub_unsigned(m)
+        } else {
+            i64::try_from(m).ok()
+        }
+    }
+
+    /// `self - other`, if it fits an `i64`.
+    pub fn minus(self, other: JInt) -> Option<i64> {
+        let (neg, mag) = if self.negative == other.negative {
+            match self.magnitude.checked_sub(other.magnitude) {
+                Some(d) => (self.negative, d),
+                None => (!self.negative, other.magnitude.checked_sub(self.magnitude)?),
+            }
+        } else {
+            (self.negative, self.magnitude.checked_add(other.magnitude)?)
+        };
+        JInt {
+            negative: neg,
+            magnitude: mag,
+        }
+        .to_i64()
+    }
+
+    fn parse(text: &str) -> Option<JInt> {
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, text),
+        };
+        let magnitude = Points::parse(digits)?;
+        Some(JInt {
+            negative: negative && magnitude != Points::ZERO,
+            magnitude,
+        })
+    }
+}
 
 impl<'de> Deserialize<'de> for JInt {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let n = serde_json::Number::deserialize(d)?;
-        if let Some(i) = n.as_i64() {
-            return Ok(JInt(i));
-        }
-        match n.as_f64() {
-            Some(0.0) => Ok(JInt(0)),
-            _ => Err(D::Error::custom(format!("{n} is not an integer in range"))),
+        let raw = Box::<RawValue>::deserialize(d)?;
+        let text = raw.get().trim();
+        JInt::parse(text).ok_or_else(|| D::Error::custom(format!("{text} is not an integer")))
+    }
+}
+
+impl Serialize for JInt {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.to_i64() {
+            Some(n) => s.serialize_i64(n),
+            None => {
+                let text = format!("{}{}", if self.negative { "-" } else { "" }, self.magnitude);
+                RawValue::from_string(text)
+                    .map_err(serde::ser::Error::custom)?
+                    .serialize(s)
+            }
         }
     }
 }
@@ -119,22 +185,31 @@ pub struct JRow {
     pub cells: Vec<JCell>,
 }
 
-impl<'de> Deserialize<'de> for JRow {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let items = Vec::<Value>::deserialize(d)?;
-        let mut it = items.into_iter();
-        let row = it
-            .next()
-            .ok_or_else(|| D::Error::custom("a JRow needs a row index"))?;
-        let row: JInt = serde_json::from_value(row).map_err(D::Error::custom)?;
-        let cells = it
-            .map(serde_json::from_value::<JCell>)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(D::Error::custom)?;
+struct RowVisitor;
+
+impl<'de> Visitor<'de> for RowVisitor {
+    type Value = JRow;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JRow: [row, [column, JTile], ...]")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<JRow, A::Error> {
+        let row: JInt = seq
+            .next_element()?
+            .ok_or_else(|| A::Error::custom("a JRow needs a row index"))?;
+        let mut cells = Vec::new();
+        while let Some(c) = seq.next_element::<JCell>()? {
+            cells.push(c);
+        }
         if cells.is_empty() {
-            return Err(D::Error::custom("a JRow needs at least one cell"));
+            return Err(A::Error::custom("a JRow needs at least one cell"));
         }
         Ok(JRow { row, cells })
+    }
+}
+
+impl<'de> Deserialize<'de> for JRow {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_seq(RowVisitor)
     }
 }
 
@@ -154,7 +229,7 @@ pub struct JPlayer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The score.
-    pub score: u64,
+    pub score: Points,
     /// The hand.
     #[serde(rename = "tile*")]
     pub tiles: Vec<Tile>,
@@ -166,30 +241,43 @@ pub struct JPubPlayers {
     /// The active player.
     pub active: JPlayer,
     /// The others' scores.
-    pub others: Vec<u64>,
+    pub others: Vec<Points>,
+}
+
+struct PubPlayersVisitor;
+
+impl<'de> Visitor<'de> for PubPlayersVisitor {
+    type Value = JPubPlayers;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("[JPlayer, Natural, ...]")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<JPubPlayers, A::Error> {
+        let active: JPlayer = seq
+            .next_element()?
+            .ok_or_else(|| A::Error::custom("a JPub needs the active player"))?;
+        let mut others = Vec::new();
+        while let Some(n) = seq.next_element::<Points>()? {
+            others.push(n);
+        }
+        Ok(JPubPlayers { active, others })
+    }
 }
 
 impl<'de> Deserialize<'de> for JPubPlayers {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let items = Vec::<Value>::deserialize(d)?;
-        let mut it = items.into_iter();
-        let first = it
-            .next()
-            .ok_or_else(|| D::Error::custom("a JPub needs the active player"))?;
-        let active: JPlayer = serde_json::from_value(first).map_err(D::Error::custom)?;
-        let others = it
-            .map(serde_json::from_value::<u64>)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(D::Error::custom)?;
-        Ok(JPubPlayers { active, others })
+        d.deserialize_seq(PubPlayersVisitor)
     }
 }
 
 impl Serialize for JPubPlayers {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut v = vec![json!(self.active)];
-        v.extend(self.others.iter().map(|n| json!(n)));
-        v.serialize(s)
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(1 + self.others.len()))?;
+        seq.serialize_element(&self.active)?;
+        for n in &self.others {
+            seq.serialize_element(n)?;
+        }
+        seq.end()
     }
 }
 
@@ -222,34 +310,47 @@ pub struct JState {
 // ---------------------------------------------------------------------------------------
 // validation into the rules' types, and back
 
-fn parse<T: serde::de::DeserializeOwned>(what: &'static str, v: &Value) -> Result<T, JsonError> {
+fn parse<T: serde::de::DeserializeOwned>(what: &'static str, text: &str) -> Result<T, JsonError> {
+    serde_json::from_str(text).map_err(|e| invalid(what, e))
+}
+
+fn parse_value<T: serde::de::DeserializeOwned>(
+    what: &'static str,
+    v: &Value,
+) -> Result<T, JsonError> {
     T::deserialize(v).map_err(|e| invalid(what, e))
 }
 
 fn coord_from(j: JCoordinate) -> Result<Coord, JsonError> {
-    let (row, col) = (j.row.0, j.column.0);
-    let ok = |x: i64| x.abs() <= COORD_LIMIT;
-    if !ok(row) || !ok(col) {
+    let fit = |x: JInt| x.to_i64().filter(|v| v.abs() <= COORD_LIMIT);
+    let (Some(row), Some(col)) = (fit(j.row), fit(j.column)) else {
         return Err(invalid(
             "JCoordinate",
-            format!("{row}/{col} is too far out"),
+            format!(
+                "row {} / column {} is too far out",
+                json!(j.row),
+                json!(j.column)
+            ),
         ));
-    }
+    };
     Ok(Coord::new(row as i32, col as i32))
 }
 
 fn map_from_rows(rows: &[JRow]) -> Result<Map, JsonError> {
+    map_from_rows_shifted(rows, JInt::new(0), JInt::new(0))
+}
+
+/// The map with every coordinate shifted by `-(row0, col0)`.
+fn map_from_rows_shifted(rows: &[JRow], row0: JInt, col0: JInt) -> Result<Map, JsonError> {
     let mut m = Map::new();
     for r in rows {
         for JCell(col, tile) in &r.cells {
             // a repeated column: the later cell wins (older reference versions)
-            m.insert(
-                coord_from(JCoordinate {
-                    row: r.row,
-                    column: *col,
-                })?,
-                *tile,
-            );
+            let c = JCoordinate {
+                row: JInt::new(r.row.minus(row0).unwrap_or(i64::MAX)),
+                column: JInt::new(col.minus(col0).unwrap_or(i64::MAX)),
+            };
+            m.insert(coord_from(c)?, *tile);
         }
     }
     Ok(m)
@@ -259,10 +360,12 @@ fn rows_of(map: &Map) -> Vec<JRow> {
     let mut rows: Vec<JRow> = Vec::new();
     for (c, t) in map.sorted() {
         match rows.last_mut() {
-            Some(r) if r.row.0 == c.row as i64 => r.cells.push(JCell(JInt(c.col as i64), t)),
+            Some(r) if r.row == JInt::new(c.row as i64) => {
+                r.cells.push(JCell(JInt::new(c.col as i64), t))
+            }
             _ => rows.push(JRow {
-                row: JInt(c.row as i64),
-                cells: vec![JCell(JInt(c.col as i64), t)],
+                row: JInt::new(c.row as i64),
+                cells: vec![JCell(JInt::new(c.col as i64), t)],
             }),
         }
     }
@@ -270,8 +373,8 @@ fn rows_of(map: &Map) -> Vec<JRow> {
 }
 
 /// JMap -> [`Map`].
-pub fn map_from_value(v: &Value) -> Result<Map, JsonError> {
-    map_from_rows(&parse::<Vec<JRow>>("JMap", v)?)
+pub fn map_from_json(text: &str) -> Result<Map, JsonError> {
+    map_from_rows(&parse::<Vec<JRow>>("JMap", text)?)
 }
 
 /// [`Map`] -> JMap: rows ascending, cells ascending.
@@ -280,8 +383,8 @@ pub fn map_to_value(map: &Map) -> Value {
 }
 
 /// JTile -> [`Tile`].
-pub fn tile_from_value(v: &Value) -> Result<Tile, JsonError> {
-    parse("JTile", v)
+pub fn tile_from_json(text: &str) -> Result<Tile, JsonError> {
+    parse("JTile", text)
 }
 
 /// [`Coord`] -> JCoordinate.
@@ -300,8 +403,8 @@ pub fn placement_to_value(p: Placement) -> Value {
 }
 
 /// JPlacements -> placements (an empty list is allowed here; the rules refuse it).
-pub fn placements_from_value(v: &Value) -> Result<Vec<Placement>, JsonError> {
-    parse::<Vec<J1Placement>>("JPlacements", v)?
+pub fn placements_from_json(text: &str) -> Result<Vec<Placement>, JsonError> {
+    parse::<Vec<J1Placement>>("JPlacements", text)?
         .into_iter()
         .map(placement_from_json)
         .collect()
@@ -317,16 +420,11 @@ pub fn is_valid_name(name: &str) -> bool {
     (1..=20).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
+/// A player record. A name in the JSON is kept as it is (the referee replaces the names by
+/// the actors' names; some reference tests carry names that are not JNames, even `""`).
 fn player_from(j: JPlayer, default_name: &str) -> Result<PlayerState, JsonError> {
-    let name = match j.name {
-        Some(n) if !is_valid_name(&n) => {
-            return Err(invalid("JPlayer", format!("{n:?} is not a JName")))
-        }
-        Some(n) => n,
-        None => default_name.to_string(),
-    };
     Ok(PlayerState {
-        name,
+        name: j.name.unwrap_or_else(|| default_name.to_string()),
         score: j.score,
         hand: j.tiles,
     })
@@ -341,8 +439,8 @@ fn player_to(p: &PlayerState, with_name: bool) -> JPlayer {
 }
 
 /// JPub -> [`PubState`]. A missing name becomes `"aname"`.
-pub fn pub_from_value(v: &Value) -> Result<PubState, JsonError> {
-    let j: JPub = parse("JPub", v)?;
+pub fn pub_from_json(text: &str) -> Result<PubState, JsonError> {
+    let j: JPub = parse("JPub", text)?;
     let pile = usize::try_from(j.pile).map_err(|_| invalid("JPub", "pile count too large"))?;
     Ok(GameState {
         map: map_from_rows(&j.map)?,
@@ -352,9 +450,9 @@ pub fn pub_from_value(v: &Value) -> Result<PubState, JsonError> {
     })
 }
 
-/// [`PubState`] -> JPub (with the active player's name).
-pub fn pub_to_value(s: &PubState) -> Value {
-    json!(JPub {
+/// [`PubState`] -> JPub text (with the active player's name).
+pub fn pub_to_json(s: &PubState) -> String {
+    to_text(&JPub {
         map: rows_of(&s.map),
         pile: s.pile as u64,
         players: JPubPlayers {
@@ -366,8 +464,12 @@ pub fn pub_to_value(s: &PubState) -> Value {
 
 /// JState -> [`RefState`]. Names missing in the JSON are taken from `names` by position
 /// (`player1`, `player2`, ... when `names` is too short). At least one player is required.
-pub fn state_from_value(v: &Value, names: &[String]) -> Result<RefState, JsonError> {
-    let j: JState = parse("JState", v)?;
+///
+/// A map far from the origin (coordinates beyond [`COORD_LIMIT`], which some reference tests
+/// use) is moved so that its first cell lies at the origin: only relative positions matter
+/// to a game.
+pub fn state_from_json(text: &str, names: &[String]) -> Result<RefState, JsonError> {
+    let j: JState = parse("JState", text)?;
     if j.players.is_empty() {
         return Err(invalid("JState", "no players"));
     }
@@ -380,26 +482,42 @@ pub fn state_from_value(v: &Value, names: &[String]) -> Result<RefState, JsonErr
         players.push(player_from(p, &default)?);
     }
     let active = players.remove(0);
+    let far = |x: &JInt| !matches!(x.to_i64(), Some(v) if v.abs() <= COORD_LIMIT);
+    let map = match j.map.first() {
+        Some(r)
+            if j.map
+                .iter()
+                .any(|r| far(&r.row) || r.cells.iter().any(|c| far(&c.0))) =>
+        {
+            map_from_rows_shifted(&j.map, r.row, r.cells[0].0)?
+        }
+        _ => map_from_rows(&j.map)?,
+    };
     Ok(GameState {
-        map: map_from_rows(&j.map)?,
+        map,
         active,
         others: players,
         pile: j.pile.into_iter().collect(),
     })
 }
 
-/// [`RefState`] -> JState (with names).
-pub fn state_to_value(s: &RefState) -> Value {
-    json!(JState {
+/// [`RefState`] -> JState text (with names).
+pub fn state_to_json(s: &RefState) -> String {
+    to_text(&JState {
         map: rows_of(&s.map),
         pile: s.pile.iter().copied().collect(),
         players: s.players().map(|p| player_to(p, true)).collect(),
     })
 }
 
+fn to_text<T: Serialize>(v: &T) -> String {
+    // serialising these plain data types cannot fail
+    serde_json::to_string(v).unwrap_or_default()
+}
+
 /// JStrategy -> [`StrategyKind`].
-pub fn strategy_from_value(v: &Value) -> Result<StrategyKind, JsonError> {
-    parse("JStrategy", v)
+pub fn strategy_from_json(text: &str) -> Result<StrategyKind, JsonError> {
+    parse("JStrategy", text)
 }
 
 /// [`Action`] -> JAction.
@@ -425,7 +543,11 @@ pub fn choice_from_value(v: &Value) -> Result<Choice, JsonError> {
     match v {
         Value::String(s) if s == "pass" => Ok(Choice::Pass),
         Value::String(s) if s == "replace" => Ok(Choice::Replace),
-        Value::Array(_) => Ok(Choice::Place(placements_from_value(v)?)),
+        Value::Array(_) => parse_value::<Vec<J1Placement>>("JPlacements", v)?
+            .into_iter()
+            .map(placement_from_json)
+            .collect::<Result<Vec<_>, _>>()
+            .map(Choice::Place),
         _ => Err(invalid(
             "JChoice",
             "expected \"pass\", \"replace\" or placements",
@@ -507,8 +629,9 @@ pub struct ActorSpec {
 }
 
 /// JActors -> actor specifications, at a harness level. Names must be JNames and distinct.
-pub fn actors_from_value(v: &Value, level: ActorLevel) -> Result<Vec<ActorSpec>, JsonError> {
+pub fn actors_from_json(text: &str, level: ActorLevel) -> Result<Vec<ActorSpec>, JsonError> {
     const W: &str = "JActors";
+    let v: Value = parse(W, text)?;
     let items = v.as_array().ok_or_else(|| invalid(W, "not an array"))?;
     let mut out: Vec<ActorSpec> = Vec::new();
     for item in items {
@@ -524,13 +647,13 @@ pub fn actors_from_value(v: &Value, level: ActorLevel) -> Result<Vec<ActorSpec>,
         let strategy: StrategyKind = a
             .get(1)
             .ok_or_else(|| invalid(W, format!("{item} has no strategy")))
-            .and_then(|s| parse("JStrategy", s))?;
-        let method = |v: &Value| parse::<Method>("JExn", v);
+            .and_then(|s| parse_value("JStrategy", s))?;
+        let method = |v: &Value| parse_value::<Method>("JExn", v);
         let bad = match a.len() {
             2 => None,
             3 => Some(Misbehaviour::Raise(method(&a[2])?)),
             4 if a[2] == json!("a cheat") && level >= ActorLevel::M8 => {
-                Some(Misbehaviour::Cheat(parse("JCheat", &a[3])?))
+                Some(Misbehaviour::Cheat(parse_value("JCheat", &a[3])?))
             }
             4 if level >= ActorLevel::M9 => {
                 let m = method(&a[2])?;
@@ -557,4 +680,57 @@ pub fn actors_from_value(v: &Value, level: ActorLevel) -> Result<Vec<ActorSpec>,
 /// A game result (JResult): winners sorted, misbehaving players in the order they were kicked.
 pub fn result_to_value(winners: &[String], misbehaving: &[String]) -> Value {
     json!([winners, misbehaving])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_of_any_size_and_minus_zero() {
+        let v: Vec<JInt> =
+            serde_json::from_str("[-0, 5, -7, 5475037425037425075432074503]").unwrap();
+        assert_eq!(v[0], JInt::new(0));
+        assert_eq!(v[2].to_i64(), Some(-7));
+        assert_eq!(v[3].to_i64(), None);
+        assert_eq!(v[3].minus(v[3]), Some(0));
+        assert_eq!(v[1].minus(v[2]), Some(12));
+        assert_eq!(v[2].minus(v[1]), Some(-12));
+        assert!(serde_json::from_str::<JInt>("1.5").is_err());
+        assert!(serde_json::from_str::<JInt>("1e3").is_err());
+        assert_eq!(
+            serde_json::to_string(&v[3]).unwrap(),
+            "5475037425037425075432074503"
+        );
+    }
+
+    #[test]
+    fn choices_parse_from_values() {
+        let v = json!([{"coordinate": {"row": -1, "column": 0}, "1tile": {"shape": "star", "color": "red"}}]);
+        let c = choice_from_value(&v).unwrap();
+        assert_eq!(choice_to_value(&c), v);
+        assert_eq!(choice_from_value(&json!("pass")).unwrap(), Choice::Pass);
+        assert!(choice_from_value(&json!("nope")).is_err());
+        assert!(choice_from_value(&json!([{"oord": 1}])).is_err());
+    }
+
+    #[test]
+    fn far_away_states_are_moved_to_the_origin() {
+        let text = r#"{"map": [[5475037425037425075432074503, [-5745230745203742503472503472503472503754320753420753, {"color": "red", "shape": "square"}], [-5745230745203742503472503472503472503754320753420752, {"color": "red", "shape": "star"}]]], "tile*": [], "players": [{"score": 5475037425037425075432074503, "tile*": []}]}"#;
+        let s = state_from_json(text, &["A".into()]).unwrap();
+        assert_eq!(
+            s.map.get(Coord::new(0, 0)).map(|t| t.shape),
+            Some(crate::Shape::Square)
+        );
+        assert_eq!(
+            s.map.get(Coord::new(0, 1)).map(|t| t.shape),
+            Some(crate::Shape::Star)
+        );
+        assert_eq!(s.active.score.to_string(), "5475037425037425075432074503");
+        // the same far-away map is refused where coordinates are printed back
+        assert!(map_from_json(
+            r#"[[5475037425037425075432074503, [0, {"color": "red", "shape": "square"}]]]"#
+        )
+        .is_err());
+    }
 }

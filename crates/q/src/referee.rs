@@ -6,14 +6,14 @@
 //! ```
 //! use tessera_q::referee::{run, Bot};
 //! use tessera_q::{json, Bonuses, StrategyKind};
-//! let state = json::state_from_value(&serde_json::json!({
+//! let state = json::state_from_json(r#"{
 //!     "map": [[0, [0, {"shape": "star", "color": "red"}]]],
 //!     "tile*": [],
 //!     "players": [
 //!         {"score": 0, "tile*": [{"shape": "star", "color": "green"}]},
 //!         {"score": 0, "tile*": [{"shape": "square", "color": "blue"}]}
 //!     ]
-//! }), &["A".into(), "B".into()]).unwrap();
+//! }"#, &["A".into(), "B".into()]).unwrap();
 //! let players = vec![Bot::new("A", StrategyKind::Dag), Bot::new("B", StrategyKind::Ldasg)];
 //! let result = run(state, players, Bonuses::EARLY, &mut |_| {});
 //! // A places its only tile and ends the game
@@ -176,14 +176,21 @@ impl<P: Participant> Table<P> {
 }
 
 /// Runs a game from `state` (its players' names are replaced by the participants' names,
-/// by position; the counts must agree, which the caller checks). `observe` receives the
-/// state before every turn and `None` at the end.
+/// by position). `observe` receives the state before every turn and `None` at the end.
+/// When the numbers of players disagree, nobody plays: no winners, no misbehaving players.
 pub fn run<P: Participant>(
     mut state: RefState,
     players: Vec<P>,
     bonuses: Bonuses,
     observe: &mut dyn FnMut(Option<&RefState>),
 ) -> GameResult {
+    if players.len() != state.player_count() {
+        return GameResult {
+            winners: Vec::new(),
+            misbehaving: Vec::new(),
+            last_state: None,
+        };
+    }
     let mut players: VecDeque<P> = players.into();
     state.active.name = players.front().map(|p| p.name()).unwrap_or_default();
     for (o, p) in state.others.iter_mut().zip(players.iter().skip(1)) {
@@ -199,8 +206,8 @@ pub fn run<P: Participant>(
     observe(None);
     let (mut winners, mut losers) = (Vec::new(), Vec::new());
     if alive {
-        let best = t.state.players().map(|p| p.score).max().unwrap_or(0);
-        let scores: Vec<u64> = t.state.players().map(|p| p.score).collect();
+        let best = t.state.players().map(|p| p.score).max().unwrap_or_default();
+        let scores: Vec<crate::Points> = t.state.players().map(|p| p.score).collect();
         for (p, s) in t.seats.drain(..).zip(scores) {
             if s == best {
                 winners.push(p);

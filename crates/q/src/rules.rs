@@ -115,9 +115,9 @@ impl Map {
 
 /// Whether `hand` contains `tiles` as a multiset.
 pub fn owns(hand: &[Tile], tiles: impl IntoIterator<Item = Tile>) -> Result<(), Illegal> {
-    let mut counts = [0u16; 36];
+    let mut counts = [0u32; 36];
     for t in hand {
-        counts[t.index()] += 1;
+        counts[t.index()] = counts[t.index()].saturating_add(1);
     }
     for t in tiles {
         let c = &mut counts[t.index()];

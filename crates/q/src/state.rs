@@ -4,7 +4,7 @@
 
 use crate::rules::{remove_tiles, Illegal, Placement};
 use crate::score::{score, Bonuses};
-use crate::{Map, Tile};
+use crate::{Map, Points, Tile};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -14,7 +14,7 @@ pub struct PlayerState {
     /// The player's name.
     pub name: String,
     /// Its score.
-    pub score: u64,
+    pub score: Points,
     /// Its hand, in order.
     pub hand: Vec<Tile>,
 }
@@ -36,7 +36,7 @@ pub struct GameState<O, P> {
 /// The referee's state: everything.
 pub type RefState = GameState<PlayerState, VecDeque<Tile>>;
 /// A player's knowledge: its own record, the others' scores, the pile's size.
-pub type PubState = GameState<u64, usize>;
+pub type PubState = GameState<Points, usize>;
 
 /// What a legal placement did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,7 +103,7 @@ impl RefState {
         let points =
             score(&self.map, placements, bonuses.q) + if finished { bonuses.finish } else { 0 };
         remove_tiles(&mut self.active.hand, placements.iter().map(|p| p.tile));
-        self.active.score = self.active.score.saturating_add(points);
+        self.active.score = self.active.score.plus(points);
         Ok(Placed { points, finished })
     }
 

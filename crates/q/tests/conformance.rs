@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use tessera_q::json as qj;
 use tessera_q::{score, Bonuses};
 
-fn cases(harness: &str) -> Vec<(PathBuf, Vec<Value>, Value)> {
+fn cases(harness: &str) -> Vec<(PathBuf, Vec<String>, Value)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/conformance/q/tests")
         .join(harness);
@@ -21,7 +21,11 @@ fn cases(harness: &str) -> Vec<(PathBuf, Vec<Value>, Value)> {
         };
         let input = std::fs::read_to_string(&path).unwrap();
         let expected = std::fs::read_to_string(dir.join(format!("{stem}-out.json"))).unwrap();
-        let values = qj::read_values(&input, 2).unwrap();
+        let values: Vec<String> = qj::read_values(&input, 2)
+            .unwrap()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
         let expected: Value = serde_json::from_str(&expected).unwrap();
         out.push((path, values, expected));
     }
@@ -30,7 +34,7 @@ fn cases(harness: &str) -> Vec<(PathBuf, Vec<Value>, Value)> {
     out
 }
 
-fn check(harness: &str, answer: impl Fn(&[Value]) -> Value) {
+fn check(harness: &str, answer: impl Fn(&[String]) -> Value) {
     let mut failed = Vec::new();
     let all = cases(harness);
     for (path, input, expected) in &all {
@@ -54,8 +58,8 @@ fn check(harness: &str, answer: impl Fn(&[Value]) -> Value) {
 #[test]
 fn xmap() {
     check("xmap", |v| {
-        let map = qj::map_from_value(&v[0]).unwrap();
-        let tile = qj::tile_from_value(&v[1]).unwrap();
+        let map = qj::map_from_json(&v[0]).unwrap();
+        let tile = qj::tile_from_json(&v[1]).unwrap();
         Value::Array(
             map.candidates(tile)
                 .into_iter()
@@ -68,8 +72,8 @@ fn xmap() {
 #[test]
 fn xlegal() {
     check("xlegal", |v| {
-        let k = qj::pub_from_value(&v[0]).unwrap();
-        let ps = qj::placements_from_value(&v[1]).unwrap();
+        let k = qj::pub_from_json(&v[0]).unwrap();
+        let ps = qj::placements_from_json(&v[1]).unwrap();
         match k.map.legal(&k.active.hand, &ps) {
             Ok(m) => qj::map_to_value(&m),
             Err(_) => json!(false),
@@ -80,8 +84,8 @@ fn xlegal() {
 #[test]
 fn xscore() {
     check("xscore", |v| {
-        let map = qj::map_from_value(&v[0]).unwrap();
-        let ps = qj::placements_from_value(&v[1]).unwrap();
+        let map = qj::map_from_json(&v[0]).unwrap();
+        let ps = qj::placements_from_json(&v[1]).unwrap();
         json!(score(&map, &ps, Bonuses::EARLY.q))
     });
 }
@@ -89,8 +93,8 @@ fn xscore() {
 #[test]
 fn xstrategy() {
     check("xstrategy", |v| {
-        let s = qj::strategy_from_value(&v[0]).unwrap();
-        let k = qj::pub_from_value(&v[1]).unwrap();
+        let s = qj::strategy_from_json(&v[0]).unwrap();
+        let k = qj::pub_from_json(&v[1]).unwrap();
         qj::action_to_value(s.step(&k))
     });
 }

@@ -9,14 +9,14 @@
 //! use std::time::Duration;
 //! use tessera_referee::q::{players::Actor, run, Config};
 //! use tessera_q::{json, StrategyKind};
-//! let state = json::state_from_value(&serde_json::json!({
+//! let state = json::state_from_json(r#"{
 //!     "map": [[0, [0, {"shape": "star", "color": "red"}]]],
 //!     "tile*": [],
 //!     "players": [
 //!         {"score": 0, "tile*": [{"shape": "star", "color": "green"}]},
 //!         {"score": 0, "tile*": [{"shape": "square", "color": "blue"}]}
 //!     ]
-//! }), &[]).unwrap();
+//! }"#, &[]).unwrap();
 //! let actors = vec![
 //!     Actor::boxed("A", StrategyKind::Dag, None),
 //!     Actor::boxed("B", StrategyKind::Ldasg, Some(json::Misbehaviour::Raise(json::Method::Setup))),

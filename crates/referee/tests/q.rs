@@ -23,13 +23,14 @@ fn state(n: usize) -> tessera_q::RefState {
         tile("square", "yellow")
     ]);
     let players: Vec<_> = (0..n).map(|_| json!({"score": 0, "tile*": hand})).collect();
-    qj::state_from_value(
+    qj::state_from_json(
         &json!({
             "map": [[0, [0, tile("star", "red")]]],
             "tile*": [tile("square", "red"), tile("clover", "red"), tile("diamond", "red"),
                       tile("square", "green"), tile("clover", "green"), tile("diamond", "green")],
             "players": players,
-        }),
+        })
+        .to_string(),
         &[],
     )
     .unwrap()

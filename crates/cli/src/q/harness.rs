@@ -41,8 +41,8 @@ fn answer(name: &str, text: &str, per_turn: Duration) -> Result<Value> {
     Ok(match name {
         "xmap" => {
             let v = two()?;
-            let map = qj::map_from_value(&v[0])?;
-            let tile = qj::tile_from_value(&v[1])?;
+            let map = qj::map_from_json(v[0])?;
+            let tile = qj::tile_from_json(v[1])?;
             Value::Array(
                 map.candidates(tile)
                     .into_iter()
@@ -52,8 +52,8 @@ fn answer(name: &str, text: &str, per_turn: Duration) -> Result<Value> {
         }
         "xlegal" => {
             let v = two()?;
-            let k = qj::pub_from_value(&v[0])?;
-            let ps = qj::placements_from_value(&v[1])?;
+            let k = qj::pub_from_json(v[0])?;
+            let ps = qj::placements_from_json(v[1])?;
             match k.map.legal(&k.active.hand, &ps) {
                 Ok(m) => qj::map_to_value(&m),
                 Err(_) => json!(false),
@@ -61,8 +61,8 @@ fn answer(name: &str, text: &str, per_turn: Duration) -> Result<Value> {
         }
         "xscore" => {
             let v = two()?;
-            let map = qj::map_from_value(&v[0])?;
-            let ps = qj::placements_from_value(&v[1])?;
+            let map = qj::map_from_json(v[0])?;
+            let ps = qj::placements_from_json(v[1])?;
             if ps.is_empty() {
                 bail!("JPlacements must not be empty");
             }
@@ -70,8 +70,8 @@ fn answer(name: &str, text: &str, per_turn: Duration) -> Result<Value> {
         }
         "xstrategy" => {
             let v = two()?;
-            let s = qj::strategy_from_value(&v[0])?;
-            let k = qj::pub_from_value(&v[1])?;
+            let s = qj::strategy_from_json(v[0])?;
+            let k = qj::pub_from_json(v[1])?;
             qj::action_to_value(s.step(&k))
         }
         "xgames" => games(text, ActorLevel::M7, Bonuses::EARLY, per_turn)?,
@@ -86,9 +86,9 @@ fn answer(name: &str, text: &str, per_turn: Duration) -> Result<Value> {
 
 fn games(text: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration) -> Result<Value> {
     let v = qj::read_values(text, 2)?;
-    let actors = qj::actors_from_value(&v[1], level)?;
+    let actors = qj::actors_from_json(v[1], level)?;
     let names: Vec<String> = actors.iter().map(|a| a.name.clone()).collect();
-    let state = qj::state_from_value(&v[0], &names)?;
+    let state = qj::state_from_json(v[0], &names)?;
     let players = actors
         .iter()
         .map(|a| Actor::boxed(&a.name, a.strategy, a.bad))

@@ -95,7 +95,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
             Kind::Bot(s) => s.turn(&view.knowledge),
             Kind::Random => random_move(&view, &mut rng),
         };
-        if kinds[seat.index()] != Kind::Human && verbose {
+        if verbose {
             println!("{who}: {}", describe(&mv));
         }
         let before = game.scores()[seat.index()];

@@ -119,7 +119,8 @@ pub fn cheat(c: Cheat, k: &PubState) -> Option<Result<Choice, String>> {
             let mut map = k.map.clone();
             let mut rest = hand.clone();
             let mut seq = Vec::new();
-            if misaligned(&mut map, &mut rest, &mut seq) {
+            let mut budget = SEARCH_BUDGET;
+            if misaligned(&mut map, &mut rest, &mut seq, &mut budget) {
                 Some(Ok(Choice::Place(seq)))
             } else {
                 None
@@ -141,22 +142,34 @@ fn in_line(seq: &[Placement]) -> bool {
     seq.iter().all(|p| p.coord.row == f.row) || seq.iter().all(|p| p.coord.col == f.col)
 }
 
+/// Placements the not-a-line search may try before it gives up (only absurd hands get near).
+const SEARCH_BUDGET: u32 = 1_000_000;
+
 /// Depth-first: a sequence of at least 2 placements, each a candidate on the map extended by
 /// the earlier ones, whose cells are not in one line. Leaves it in `seq`.
-fn misaligned(map: &mut Map, rest: &mut Vec<Tile>, seq: &mut Vec<Placement>) -> bool {
+fn misaligned(
+    map: &mut Map,
+    rest: &mut Vec<Tile>,
+    seq: &mut Vec<Placement>,
+    budget: &mut u32,
+) -> bool {
     for i in 0..rest.len() {
         let t = rest[i];
         if rest[..i].contains(&t) {
             continue; // the same tile again gives the same sequences
         }
         for c in map.candidates(t) {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
             seq.push(Placement::new(c, t));
             if seq.len() >= 2 && !in_line(seq) {
                 return true;
             }
             map.insert(c, t);
             rest.remove(i);
-            let found = misaligned(map, rest, seq);
+            let found = misaligned(map, rest, seq, budget);
             rest.insert(i, t);
             map.remove(c);
             if found {
