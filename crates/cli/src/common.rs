@@ -48,10 +48,9 @@ pub fn prompt(question: &str) -> Result<Option<String>> {
 /// Runs a line-protocol harness: one JSON request per line in, one JSON answer per line
 /// out. `answer` turns a request line into the answer; it never fails (errors are answers).
 pub fn line_harness(mut answer: impl FnMut(&str) -> serde_json::Value) -> Result<()> {
-    let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut input = stdin.lock();
+    let mut input = std::io::BufReader::with_capacity(1 << 16, std::io::stdin());
     let mut line = String::new();
     loop {
         line.clear();
@@ -79,8 +78,9 @@ pub fn line_harness(mut answer: impl FnMut(&str) -> serde_json::Value) -> Result
         }
         let value = answer(line.trim());
         writeln!(out, "{value}")?;
-        // flush when no more input is already buffered, so interactive use works
-        if input.fill_buf().map(|b| b.is_empty()).unwrap_or(true) {
+        // flush when no more input is already buffered (never blocks), so that a client
+        // waiting for this answer gets it, while batches of requests are answered in bulk
+        if input.buffer().is_empty() {
             out.flush()?;
         }
     }

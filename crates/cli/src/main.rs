@@ -76,6 +76,12 @@ enum BenchGame {
 }
 
 fn main() -> ExitCode {
+    // `tessera ... | head` should end quietly, as other command-line tools do
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of a signal before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

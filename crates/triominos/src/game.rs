@@ -1,0 +1,599 @@
+//! A whole game: rounds, turns, drawing and penalties, round ends, the end of the game.
+
+use crate::board::{Board, Placement, PlacementError, Scored};
+use crate::rules::{
+    highest_start, opening_score, round_credits, EndRule, Rules, StartRule, DRAW_COST, MAX_DRAWS,
+    NO_PLACE_PENALTY,
+};
+use crate::tile::Tile;
+use crate::view::TriominosView;
+use rand::seq::SliceRandom;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use tessera_core::{rng_from_seed, Game, GameRng, Outcome, Score, Seat};
+
+/// One move of the seat to move.
+///
+/// JSON: `{"place":{"tile":"3-4-5","orientation":"ABC","x":0,"y":0}}`, `"draw"`, `"pass"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Move {
+    /// Put a tile from the tray on the board.
+    Place(Placement),
+    /// Draw a tile from the pile (5 points; at most 3 per turn).
+    Draw,
+    /// End the turn without placing (only after 3 draws, or when the pile is empty): -10.
+    Pass,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Place(p) => write!(f, "{p}"),
+            Move::Draw => f.write_str("draw"),
+            Move::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// Why a move or a setting was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TriominosError {
+    /// Player count outside 2..=6.
+    #[error("Triominos is for 2 to 6 players, not {0}")]
+    Players(u8),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The placement is not valid on the board.
+    #[error(transparent)]
+    Placement(#[from] PlacementError),
+    /// The tile is not on the mover's tray.
+    #[error("tile {0} is not on your tray")]
+    NotInTray(Tile),
+    /// The round's opening must be the starter's highest tile (or 0-0-0).
+    #[error("the round opens with {0} (or 0-0-0 if you hold it)")]
+    MustOpenWith(Tile),
+    /// Drawing is not allowed now.
+    #[error("you cannot draw: {0}")]
+    CannotDraw(&'static str),
+    /// Passing is not allowed now.
+    #[error("you can end your turn without placing only after 3 draws or when the pile is empty")]
+    CannotPass,
+}
+
+/// What happened, for logs and displays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    /// A round began.
+    RoundStarted {
+        /// Round number, from 1.
+        round: u32,
+        /// Who opens.
+        starter: Seat,
+        /// The tile the starter must open with (highest-tile rule).
+        forced: Option<Tile>,
+    },
+    /// A tile was placed.
+    Placed {
+        /// Who.
+        seat: Seat,
+        /// The placement, its score and bonuses.
+        scored: Scored,
+        /// Points for the opening (the triple bonus, or 0-0-0's 40 in place of the score).
+        opening_bonus: i32,
+    },
+    /// A tile was drawn (-5).
+    Drew {
+        /// Who.
+        seat: Seat,
+        /// The tile (only the drawer may be shown it).
+        tile: Tile,
+    },
+    /// A turn ended without a placement.
+    NoPlacement {
+        /// Who.
+        seat: Seat,
+        /// The penalty (10).
+        penalty: i32,
+    },
+    /// A round ended.
+    RoundOver {
+        /// Round number.
+        round: u32,
+        /// The seat that emptied its tray, or `None` when the round was blocked.
+        emptied: Option<Seat>,
+        /// Credits per seat.
+        credits: Vec<i32>,
+    },
+    /// The game ended.
+    GameOver {
+        /// Final scores and winners.
+        outcome: Outcome,
+    },
+}
+
+/// A kind of score change, kept so that scores can be recounted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    Placement { round: u32, score: i32 },
+    Other,
+}
+
+/// The state of a game of Triominos (the referee's view of it: every tile is known).
+#[derive(Clone, Debug)]
+pub struct TriominosGame {
+    rules: Rules,
+    rng: GameRng,
+    round: u32,
+    board: Board,
+    trays: Vec<Vec<Tile>>,
+    pile: Vec<Tile>,
+    scores: Vec<i32>,
+    current: usize,
+    draws: u8,
+    idle_turns: u8,
+    forced: Option<Tile>,
+    zero_option: bool,
+    over: bool,
+    ledger: Vec<(u8, i32, Entry)>,
+    events: Vec<Event>,
+}
+
+impl TriominosGame {
+    /// A new game; deals the first round.
+    pub fn with_rules(rules: &Rules, seed: u64) -> Result<Self, TriominosError> {
+        if !(2..=6).contains(&rules.players) {
+            return Err(TriominosError::Players(rules.players));
+        }
+        let n = rules.players as usize;
+        let mut g = TriominosGame {
+            rules: rules.clone(),
+            rng: rng_from_seed(seed),
+            round: 0,
+            board: Board::new(),
+            trays: vec![Vec::new(); n],
+            pile: Vec::new(),
+            scores: vec![0; n],
+            current: 0,
+            draws: 0,
+            idle_turns: 0,
+            forced: None,
+            zero_option: false,
+            over: false,
+            ledger: Vec::new(),
+            events: Vec::new(),
+        };
+        g.start_round(None);
+        Ok(g)
+    }
+
+    fn start_round(&mut self, last_winner: Option<usize>) {
+        self.round += 1;
+        self.board = Board::new();
+        let mut all = self.rules.tiles.tiles();
+        all.shuffle(&mut self.rng);
+        let k = self.rules.tray_size();
+        for tray in &mut self.trays {
+            tray.clear();
+            tray.extend(all.drain(all.len() - k..));
+        }
+        self.pile = all;
+        self.draws = 0;
+        self.idle_turns = 0;
+        self.forced = None;
+        self.zero_option = false;
+        let n = self.trays.len();
+        self.current = match self.rules.start {
+            StartRule::Highest => match highest_start(&self.trays) {
+                Some(h) => {
+                    self.forced = Some(h.tile);
+                    self.zero_option = h.zero_option;
+                    h.seat
+                }
+                None => self.rng.gen_range(0..n),
+            },
+            StartRule::Random => self.rng.gen_range(0..n),
+            StartRule::Winner => last_winner.unwrap_or_else(|| self.rng.gen_range(0..n)),
+        };
+        self.events.push(Event::RoundStarted {
+            round: self.round,
+            starter: Seat(self.current as u8),
+            forced: self.forced,
+        });
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    /// The board of the current round.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// A seat's tray.
+    pub fn tray(&self, seat: Seat) -> &[Tile] {
+        &self.trays[seat.index()]
+    }
+    /// Tiles left in the pile.
+    pub fn pile_len(&self) -> usize {
+        self.pile.len()
+    }
+    /// Round number, from 1.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    /// Draws made in the current turn.
+    pub fn draws_this_turn(&self) -> u8 {
+        self.draws
+    }
+    /// The tile the round must open with, while the board is empty (highest-tile rule).
+    pub fn forced_opening(&self) -> Option<Tile> {
+        self.forced
+    }
+
+    /// What the seat to move knows and may do (`None` when the game is over).
+    pub fn turn(&self) -> Option<Turn<'_>> {
+        (!self.over).then(|| Turn {
+            board: &self.board,
+            tray: &self.trays[self.current],
+            pile: self.pile.len(),
+            draws: self.draws,
+            forced: self.forced,
+            zero_option: self.zero_option,
+            rules: &self.rules,
+        })
+    }
+
+    /// Every legal placement of the seat to move, with scores (opening bonuses not included).
+    pub fn legal_placements(&self) -> Vec<Scored> {
+        let mut v = Vec::new();
+        if let Some(t) = self.turn() {
+            t.placements(&mut v);
+        }
+        v
+    }
+
+    /// Applies a move and returns what happened.
+    pub fn apply(&mut self, mv: &Move) -> Result<Vec<Event>, TriominosError> {
+        self.step(mv)?;
+        Ok(std::mem::take(&mut self.events))
+    }
+
+    /// Takes the events not yet returned (after a new game: the start of round 1).
+    pub fn drain_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn step(&mut self, mv: &Move) -> Result<(), TriominosError> {
+        self.events.clear();
+        if self.over {
+            return Err(TriominosError::GameOver);
+        }
+        let seat = self.current;
+        match *mv {
+            Move::Place(p) => {
+                let tray = &self.trays[seat];
+                let Some(i) = tray.iter().position(|t| t.id() == p.tile.id()) else {
+                    return Err(TriominosError::NotInTray(p.tile));
+                };
+                let mut opening_bonus = 0;
+                if let Some(f) = self.forced {
+                    let zero = self.zero_option && p.tile.is_triple() && p.tile.corners()[0] == 0;
+                    if p.tile.id() != f.id() && !zero {
+                        return Err(TriominosError::MustOpenWith(f));
+                    }
+                    opening_bonus = opening_score(p.tile) - p.tile.value();
+                }
+                let scored = self.board.place(&p, self.rules.hexagon_bonus)?;
+                self.trays[seat].remove(i);
+                self.forced = None;
+                self.zero_option = false;
+                self.draws = 0;
+                self.idle_turns = 0;
+                self.ledger.push((
+                    seat as u8,
+                    scored.score,
+                    Entry::Placement {
+                        round: self.round,
+                        score: scored.score,
+                    },
+                ));
+                self.add(seat, scored.score);
+                if opening_bonus != 0 {
+                    self.ledger.push((seat as u8, opening_bonus, Entry::Other));
+                    self.add(seat, opening_bonus);
+                }
+                self.events.push(Event::Placed {
+                    seat: Seat(seat as u8),
+                    scored,
+                    opening_bonus,
+                });
+                if !self.over {
+                    if self.trays[seat].is_empty() {
+                        self.end_round(Some(seat));
+                    } else {
+                        self.next_turn();
+                    }
+                }
+            }
+            Move::Draw => {
+                if self.forced.is_some() {
+                    return Err(TriominosError::CannotDraw(
+                        "the round must open with the highest tile",
+                    ));
+                }
+                if self.draws >= MAX_DRAWS {
+                    return Err(TriominosError::CannotDraw(
+                        "you have drawn 3 tiles this turn",
+                    ));
+                }
+                let Some(t) = self.pile.pop() else {
+                    return Err(TriominosError::CannotDraw("the pile is empty"));
+                };
+                self.trays[seat].push(t);
+                self.draws += 1;
+                self.ledger.push((seat as u8, -DRAW_COST, Entry::Other));
+                self.add(seat, -DRAW_COST);
+                self.events.push(Event::Drew {
+                    seat: Seat(seat as u8),
+                    tile: t,
+                });
+            }
+            Move::Pass => {
+                if self.forced.is_some() || (self.draws < MAX_DRAWS && !self.pile.is_empty()) {
+                    return Err(TriominosError::CannotPass);
+                }
+                self.ledger
+                    .push((seat as u8, -NO_PLACE_PENALTY, Entry::Other));
+                self.add(seat, -NO_PLACE_PENALTY);
+                self.events.push(Event::NoPlacement {
+                    seat: Seat(seat as u8),
+                    penalty: NO_PLACE_PENALTY,
+                });
+                self.draws = 0;
+                self.idle_turns += 1;
+                if !self.over {
+                    if self.idle_turns as usize >= self.trays.len() {
+                        self.end_round(None);
+                    } else {
+                        self.next_turn();
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn add(&mut self, seat: usize, points: i32) {
+        self.scores[seat] += points;
+        if self.rules.end == EndRule::Target && self.scores[seat] >= self.rules.target {
+            self.finish();
+        }
+    }
+
+    fn finish(&mut self) {
+        if !self.over {
+            self.over = true;
+            let outcome = Outcome::from_scores(self.scores.clone());
+            self.events.push(Event::GameOver { outcome });
+        }
+    }
+
+    fn next_turn(&mut self) {
+        self.current = (self.current + 1) % self.trays.len();
+        self.draws = 0;
+    }
+
+    fn end_round(&mut self, emptied: Option<usize>) {
+        let credits = round_credits(&self.trays, emptied);
+        self.events.push(Event::RoundOver {
+            round: self.round,
+            emptied: emptied.map(|s| Seat(s as u8)),
+            credits: credits.clone(),
+        });
+        for (seat, &c) in credits.iter().enumerate() {
+            if c != 0 {
+                self.ledger.push((seat as u8, c, Entry::Other));
+                self.add(seat, c);
+            }
+        }
+        if self.over {
+            return;
+        }
+        let reached = self.scores.iter().any(|&s| s >= self.rules.target);
+        if self.rules.end == EndRule::Round || (self.rules.end == EndRule::FinishRound && reached) {
+            self.finish();
+            return;
+        }
+        let winner = emptied
+            .or_else(|| credits.iter().position(|&c| c > 0))
+            .or_else(|| {
+                // every tray has the same total: nobody is credited; the first lowest wins
+                Some(0)
+            });
+        self.start_round(winner);
+    }
+
+    fn tiles_conserved(&self) -> Result<(), String> {
+        let mut seen = vec![0u8; crate::tile::TileId::COUNT];
+        let all = self
+            .board
+            .placements()
+            .iter()
+            .map(|p| p.tile)
+            .chain(self.trays.iter().flatten().copied())
+            .chain(self.pile.iter().copied());
+        let mut count = 0;
+        for t in all {
+            if !self.rules.tiles.contains(t) {
+                return Err(format!("tile {t} is not in the set"));
+            }
+            seen[t.id().0 as usize] += 1;
+            count += 1;
+        }
+        if count != self.rules.tiles.len() || seen.iter().any(|&c| c > 1) {
+            return Err(format!(
+                "{count} tiles in play, expected {} distinct",
+                self.rules.tiles.len()
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// What the seat to move knows and may do: shared by the state, the view and strategies.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// The mover's tray.
+    pub tray: &'a [Tile],
+    /// Tiles left in the pile.
+    pub pile: usize,
+    /// Draws made in this turn.
+    pub draws: u8,
+    /// The tile the round must open with (highest-tile rule, board empty).
+    pub forced: Option<Tile>,
+    /// Whether the opener may open with 0-0-0 instead.
+    pub zero_option: bool,
+    /// The rules.
+    pub rules: &'a Rules,
+}
+
+impl Turn<'_> {
+    /// The legal placements with their scores (opening bonuses not included), appended to `out`.
+    pub fn placements(&self, out: &mut Vec<Scored>) {
+        match self.forced {
+            Some(f) if self.board.is_empty() => {
+                let zero = Tile::new(0, 0, 0).expect("valid");
+                let mut allowed = vec![f];
+                if self.zero_option && f.id() != zero.id() {
+                    allowed.extend(self.tray.iter().copied().filter(|t| t.id() == zero.id()));
+                }
+                self.board
+                    .legal_placements(&allowed, self.rules.hexagon_bonus, out);
+            }
+            _ => self
+                .board
+                .legal_placements(self.tray, self.rules.hexagon_bonus, out),
+        }
+    }
+
+    /// The move to make when not placing: draw if allowed, else pass. `None` during a
+    /// forced opening.
+    pub fn non_placing_move(&self) -> Option<Move> {
+        if self.forced.is_some() {
+            None
+        } else if self.draws < MAX_DRAWS && self.pile > 0 {
+            Some(Move::Draw)
+        } else {
+            Some(Move::Pass)
+        }
+    }
+
+    /// Every legal move.
+    pub fn moves(&self) -> Vec<Move> {
+        let mut scored = Vec::new();
+        self.placements(&mut scored);
+        let mut moves: Vec<Move> = scored
+            .into_iter()
+            .map(|s| Move::Place(s.placement))
+            .collect();
+        moves.extend(self.non_placing_move());
+        moves
+    }
+}
+
+impl Game for TriominosGame {
+    const NAME: &'static str = "triominos";
+    type Rules = Rules;
+    type Move = Move;
+    type View = TriominosView;
+    type Error = TriominosError;
+
+    fn new(rules: &Rules, seed: u64) -> Result<Self, TriominosError> {
+        TriominosGame::with_rules(rules, seed)
+    }
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    fn seats(&self) -> usize {
+        self.trays.len()
+    }
+    fn to_move(&self) -> Option<Seat> {
+        (!self.over).then_some(Seat(self.current as u8))
+    }
+    fn legal_moves(&self) -> Vec<Move> {
+        self.turn().map(|t| t.moves()).unwrap_or_default()
+    }
+    fn play(&mut self, mv: &Move) -> Result<(), TriominosError> {
+        self.step(mv)
+    }
+    fn scores(&self) -> Vec<Score> {
+        self.scores.clone()
+    }
+    fn view(&self, seat: Seat) -> TriominosView {
+        TriominosView {
+            seat,
+            rules: self.rules.clone(),
+            round: self.round,
+            board: self.board.clone(),
+            tray: self.trays[seat.index()].clone(),
+            tray_sizes: self.trays.iter().map(|t| t.len()).collect(),
+            pile: self.pile.len(),
+            scores: self.scores.clone(),
+            to_move: self.to_move(),
+            draws: self.draws,
+            // the opener's forced tile is hers alone to see until she plays it
+            forced: self.forced.filter(|_| seat.index() == self.current),
+            zero_option: self.zero_option && seat.index() == self.current,
+        }
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        self.tiles_conserved()?;
+        self.board.check_consistency()?;
+        for (seat, &score) in self.scores.iter().enumerate() {
+            let sum: i32 = self
+                .ledger
+                .iter()
+                .filter(|e| e.0 as usize == seat)
+                .map(|e| e.1)
+                .sum();
+            if sum != score {
+                return Err(format!(
+                    "seat {seat}: score {score} but the ledger sums to {sum}"
+                ));
+            }
+        }
+        // recount this round's placement scores on a fresh board
+        let recorded: Vec<i32> = self
+            .ledger
+            .iter()
+            .filter_map(|e| match e.2 {
+                Entry::Placement { round, score } if round == self.round => Some(score),
+                _ => None,
+            })
+            .collect();
+        let mut b = Board::new();
+        let mut recount = Vec::new();
+        for p in self.board.placements() {
+            recount.push(
+                b.place(p, self.rules.hexagon_bonus)
+                    .map_err(|e| format!("board replay: {e}"))?
+                    .score,
+            );
+        }
+        if recount != recorded {
+            return Err(format!(
+                "placement scores {recorded:?} differ from a recount {recount:?}"
+            ));
+        }
+        if !self.over && self.trays.iter().any(|t| t.is_empty()) {
+            return Err("a tray is empty but the round goes on".into());
+        }
+        Ok(())
+    }
+}
