@@ -1,4 +1,7 @@
-//! The akropolis front end (being written).
+//! The akropolis front end: terminal play (with the solo Architect), records and replay,
+//! the conformance harness and the speed figures.
+
+mod harness;
 
 use anyhow::Result;
 
@@ -18,8 +21,17 @@ pub fn replay(_record: serde_json::Value, _quiet: bool) -> Result<()> {
     anyhow::bail!("akropolis records cannot be replayed yet")
 }
 
+/// `tessera harness akropolis`.
 pub fn harness() -> Result<()> {
-    anyhow::bail!("the akropolis harness is not written yet")
+    let mut counter = 0u64;
+    crate::common::line_harness(|line| {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            harness::answer_line(line, &mut counter)
+        })) {
+            Ok(v) => v,
+            Err(_) => serde_json::json!({"error": "internal error"}),
+        }
+    })
 }
 
 /// Options of `tessera bench akropolis`.
