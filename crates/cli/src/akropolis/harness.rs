@@ -1,0 +1,115 @@
+//! `tessera harness akropolis`: the assignment's tasks, one JSON request per line.
+
+use serde_json::{json, Value};
+use tessera_akropolis::{
+    greedy_move, is_move_string_well_formed, is_state_string_well_formed, Akropolis, District,
+    Move, Pos,
+};
+
+/// Answers one request line; errors become `{"error": ...}`.
+pub fn answer_line(line: &str, counter: &mut u64) -> Value {
+    let request: Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return json!({ "error": format!("request is not JSON: {e}") }),
+    };
+    let task = request.get("task").and_then(Value::as_str).unwrap_or("");
+    let input = request.get("input").cloned().unwrap_or(Value::Null);
+    *counter = counter.wrapping_add(1);
+    match answer(task, &input, *counter) {
+        Ok(v) => v,
+        Err(e) => json!({ "error": e }),
+    }
+}
+
+fn text<'a>(input: &'a Value, key: &str) -> Result<&'a str, String> {
+    input
+        .get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("input.{key} must be a string"))
+}
+
+fn state_of(input: &Value) -> Result<Akropolis, String> {
+    Akropolis::parse(text(input, "state")?).map_err(|e| e.to_string())
+}
+
+fn scores(input: &Value, d: Option<District>) -> Result<Value, String> {
+    let s = state_of(input)?;
+    Ok(match d {
+        Some(d) => json!(s.district_scores(d)),
+        None => json!(s.complete_scores()),
+    })
+}
+
+fn answer(task: &str, input: &Value, seed: u64) -> Result<Value, String> {
+    Ok(match task {
+        "is_move_string_well_formed" => json!(input
+            .get("move")
+            .and_then(Value::as_str)
+            .is_some_and(is_move_string_well_formed)),
+        "is_state_string_well_formed" => json!(input
+            .get("state")
+            .and_then(Value::as_str)
+            .is_some_and(is_state_string_well_formed)),
+        "is_game_over" => json!(state_of(input)?.is_over()),
+        "resupply_construction_site" => {
+            let mut s = state_of(input)?;
+            s.reseed(seed);
+            s.resupply();
+            json!(s.to_string())
+        }
+        "height_at" | "tile_at" => {
+            let s = state_of(input)?;
+            let k = input
+                .get("player")
+                .and_then(Value::as_u64)
+                .ok_or("input.player must be a player index")?;
+            let pos_text = text(input, "position")?;
+            let pos = Pos::parse(pos_text).ok_or(format!("malformed position {pos_text:?}"))?;
+            let p = s.player(k as usize).map_err(|e| e.to_string())?;
+            if task == "height_at" {
+                json!(p.city().height(pos))
+            } else {
+                match p.city().top(pos) {
+                    Some((h, _)) => json!(h.char().to_string()),
+                    None => Value::Null,
+                }
+            }
+        }
+        "is_move_valid" => {
+            let s = state_of(input)?;
+            let m: Move = text(input, "move")?
+                .parse()
+                .map_err(|e: tessera_akropolis::NotationError| e.to_string())?;
+            json!(s.is_valid(m))
+        }
+        "apply_move" => {
+            let mut s = state_of(input)?;
+            s.reseed(seed);
+            let m: Move = text(input, "move")?
+                .parse()
+                .map_err(|e: tessera_akropolis::NotationError| e.to_string())?;
+            s.play(m).map_err(|e| e.to_string())?;
+            json!(s.to_string())
+        }
+        "generate_all_valid_moves" => {
+            let s = state_of(input)?;
+            let moves: Vec<String> = s.valid_moves().iter().map(Move::to_string).collect();
+            json!(moves)
+        }
+        "generate_ai_move" => {
+            let s = state_of(input)?;
+            match greedy_move(&s, None) {
+                Some(m) => json!(m.to_string()),
+                None => return Err("no valid move (the game is over)".into()),
+            }
+        }
+        "calculate_house_scores" => scores(input, Some(District::House))?,
+        "calculate_market_scores" => scores(input, Some(District::Market))?,
+        "calculate_barracks_scores" => scores(input, Some(District::Barracks))?,
+        "calculate_temple_scores" => scores(input, Some(District::Temple))?,
+        "calculate_garden_scores" => scores(input, Some(District::Garden))?,
+        "calculate_complete_scores" => scores(input, None)?,
+        "" => return Err("request has no task".into()),
+        other => return Err(format!("unknown task {other:?}")),
+    })
+}
