@@ -23,10 +23,16 @@ pub fn staff_0() -> (crate::RefState, Vec<Bot>) {
     (state, bots)
 }
 
-/// Plays the [`STAFF_0`] game once (bonuses 6/6, players called directly).
+/// Plays the [`STAFF_0`] game once from its parsed state (bonuses 6/6, players called
+/// directly, no threads).
+pub fn play_staff_0(state: &crate::RefState, bots: &[Bot]) -> GameResult {
+    run(state.clone(), bots.to_vec(), Bonuses::EARLY, &mut |_| {})
+}
+
+/// Parses and plays the [`STAFF_0`] game once.
 pub fn staff_0_game() -> GameResult {
     let (state, bots) = staff_0();
-    run(state, bots, Bonuses::EARLY, &mut |_| {})
+    play_staff_0(&state, &bots)
 }
 
 /// A map of `n` tiles grown from the origin by random legal single placements.

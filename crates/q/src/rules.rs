@@ -60,7 +60,35 @@ pub fn fits_with(get: impl Fn(Coord) -> Option<Tile>, c: Coord, t: Tile) -> bool
     fit_line(get(c.left()), t, get(c.right())) && fit_line(get(c.up()), t, get(c.down()))
 }
 
+/// The four side neighbours of a cell: left, right, up, down.
+pub type Neighbours = [Option<Tile>; 4];
+
+/// Whether `t` fits between these neighbours.
+#[inline]
+pub fn fits_between(n: &Neighbours, t: Tile) -> bool {
+    fit_line(n[0], t, n[1]) && fit_line(n[2], t, n[3])
+}
+
 impl Map {
+    /// The neighbours of `c`: left, right, up, down.
+    #[inline]
+    pub fn neighbours_of(&self, c: Coord) -> Neighbours {
+        [
+            self.get(c.left()),
+            self.get(c.right()),
+            self.get(c.up()),
+            self.get(c.down()),
+        ]
+    }
+
+    /// Every frontier cell (row-column order) with its neighbours, to test many tiles at once.
+    pub fn frontier_neighbours(&self) -> Vec<(Coord, Neighbours)> {
+        self.frontier()
+            .iter()
+            .map(|c| (*c, self.neighbours_of(*c)))
+            .collect()
+    }
+
     /// Whether `t` fits at `c` (ignores whether `c` is free).
     #[inline]
     pub fn fits(&self, c: Coord, t: Tile) -> bool {

@@ -1,5 +1,6 @@
 //! The reference's strategies (4.1) and the player mechanism that iterates them (4.2).
 
+use crate::rules::{fits_between, Neighbours};
 use crate::{Coord, Placement, PubState, Tile};
 use serde::{Deserialize, Serialize};
 
@@ -51,8 +52,9 @@ impl StrategyKind {
         let mut hand = state.active.hand.clone();
         hand.sort_unstable();
         hand.dedup();
+        let cells = state.map.frontier_neighbours();
         for t in hand {
-            if let Some(c) = self.pick(state, t) {
+            if let Some(c) = self.pick(&cells, t) {
                 return Action::Place(Placement::new(c, t));
             }
         }
@@ -63,17 +65,16 @@ impl StrategyKind {
         }
     }
 
-    fn pick(self, state: &PubState, t: Tile) -> Option<Coord> {
-        let map = &state.map;
-        let mut cands = map.frontier().iter().copied().filter(|c| map.fits(*c, t));
+    fn pick(self, cells: &[(Coord, Neighbours)], t: Tile) -> Option<Coord> {
+        let mut cands = cells.iter().filter(|(_, n)| fits_between(n, t));
         match self {
-            StrategyKind::Dag => cands.next(),
+            StrategyKind::Dag => cands.next().map(|(c, _)| *c),
             StrategyKind::Ldasg => {
                 let mut best: Option<(usize, Coord)> = None;
-                for c in cands {
-                    let n = map.occupied_neighbours(c);
+                for (c, nb) in cands {
+                    let n = nb.iter().filter(|x| x.is_some()).count();
                     if !matches!(best, Some((b, _)) if b >= n) {
-                        best = Some((n, c));
+                        best = Some((n, *c));
                     }
                 }
                 best.map(|(_, c)| c)

@@ -291,10 +291,11 @@ pub fn bench(args: BenchArgs) -> Result<()> {
         bail!("--seconds must be positive");
     }
     let first = qbench::staff_0_game();
+    let (state, bots) = qbench::staff_0();
     let t0 = Instant::now();
     let mut games = 0u64;
     while t0.elapsed().as_secs_f64() < args.seconds {
-        std::hint::black_box(qbench::staff_0_game());
+        std::hint::black_box(qbench::play_staff_0(&state, &bots));
         games += 1;
     }
     let game_s = t0.elapsed().as_secs_f64() / games as f64;
