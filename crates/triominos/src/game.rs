@@ -408,12 +408,8 @@ impl TriominosGame {
             self.finish();
             return;
         }
-        let winner = emptied
-            .or_else(|| credits.iter().position(|&c| c > 0))
-            .or_else(|| {
-                // every tray has the same total: nobody is credited; the first lowest wins
-                Some(0)
-            });
+        // a blocked round with equal trays credits nobody: seat 0 then counts as its winner
+        let winner = emptied.or(credits.iter().position(|&c| c > 0)).or(Some(0));
         self.start_round(winner);
     }
 

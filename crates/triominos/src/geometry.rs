@@ -56,7 +56,7 @@ impl Cell {
     /// A cell, or `None` when a coordinate is beyond [`COORD_LIMIT`].
     pub fn new(x: i64, y: i64) -> Option<Cell> {
         let lim = COORD_LIMIT as i64;
-        ((-lim..=lim).contains(&x) && (-lim..=lim).contains(&y)).then(|| Cell {
+        ((-lim..=lim).contains(&x) && (-lim..=lim).contains(&y)).then_some(Cell {
             x: x as i16,
             y: y as i16,
         })
@@ -157,7 +157,7 @@ impl Orientation {
 
     /// The facing this orientation needs.
     pub fn facing(self) -> Facing {
-        if (self as u8) % 2 == 0 {
+        if (self as u8).is_multiple_of(2) {
             Facing::Up
         } else {
             Facing::Down

@@ -104,8 +104,10 @@ mod tests {
             }
         }
         assert_eq!(t.get(100, 100), None);
-        assert_eq!(t.get(-1, -1), None);
+        // (-1,-1) would collide with the empty marker without the bias
+        assert_eq!(t.get(-1, -1), Some(5));
         *t.entry(-1, -1) = 3;
         assert_eq!(t.get(-1, -1), Some(3));
+        assert_eq!(t.len(), 480);
     }
 }

@@ -10,7 +10,7 @@ pub const MAX_NUMBER: u8 = 6;
 ///
 /// Rotations are the same physical tile: `1-2-3`, `2-3-1` and `3-1-2` compare equal
 /// through [`Tile::id`]; the mirror image `1-3-2` is another tile.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Tile {
     corners: [u8; 3],
@@ -61,7 +61,7 @@ impl Tile {
     /// A number that identifies the physical tile (equal for rotations): 0..343.
     pub fn id(self) -> TileId {
         let [a, b, c] = self.canonical().corners;
-        TileId((a as u16 * 49 + b as u16 * 7 + c as u16) as u16)
+        TileId(a as u16 * 49 + b as u16 * 7 + c as u16)
     }
 
     /// The rank used by the "highest tile" start rule: triples above all other tiles,
