@@ -16,8 +16,9 @@ const SIDE: i32 = 2 * OFF + 1;
 const CELLS: usize = (SIDE * SIDE) as usize;
 
 const ADJ: u8 = 1; // has a built neighbour
-const CAND: u8 = 2; // listed in `cand`
 const OUT: u8 = 4; // border: never built on
+const VALID: [u8; 2] = [16, 32]; // the cell's own triangles (d = 0, 1) are valid placements
+const LISTED: [u8; 2] = [64, 128]; // ... and are in `tris`
 
 /// Neighbour index offsets, by column parity (|x| mod 2), clockwise from N.
 const DELTA: [[i32; 6]; 2] = [
@@ -36,7 +37,7 @@ struct Cell {
     flags: u8,
 }
 
-/// A placement on a city: three grid cells, origin first.
+/// A placement on a city: a grid cell and a rotation (crate-internal coordinates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Spot {
     pub origin: u16,
@@ -48,7 +49,11 @@ pub(crate) struct Spot {
 pub struct City {
     cells: Vec<Cell>,
     built: Vec<u16>,
-    cand: Vec<u16>,
+    /// Triangles (owner cell * 2 + d: the owner, its neighbour d and d+1, d in 0..2)
+    /// that were valid placements when listed; entries whose VALID flag has since been
+    /// cleared are dropped now and then.
+    tris: Vec<u16>,
+    valid: u32,
     tiles: u16,
 }
 
@@ -98,7 +103,8 @@ impl City {
         let mut city = City {
             cells,
             built: Vec::with_capacity(64),
-            cand: Vec::with_capacity(160),
+            tris: Vec::with_capacity(128),
+            valid: 0,
             tiles: 1,
         };
         let start = [
@@ -111,6 +117,8 @@ impl City {
             let i = index_of(p).unwrap_or(0);
             city.put(i, h.code(), START_TILE);
         }
+        let cells: Vec<usize> = city.built.iter().map(|&c| c as usize).collect();
+        city.refresh(&cells);
         city
     }
 
@@ -131,22 +139,6 @@ impl City {
                 let n = step(i, d);
                 self.cells[n].flags |= ADJ;
             }
-            self.mark_cand(i);
-            for d in 0..6 {
-                let n = step(i, d);
-                self.mark_cand(n);
-                for e in 0..6 {
-                    self.mark_cand(step(n, e));
-                }
-            }
-        }
-    }
-
-    fn mark_cand(&mut self, i: usize) {
-        let c = &mut self.cells[i];
-        if c.flags & (CAND | OUT) == 0 {
-            c.flags |= CAND;
-            self.cand.push(i as u16);
         }
     }
 
@@ -193,27 +185,117 @@ impl City {
 
     /// Appends every valid placement (origin, rotation) to `out`.
     pub(crate) fn valid_spots(&self, out: &mut Vec<Spot>) {
-        for &c in &self.cand {
-            let c = c as usize;
-            let p = parity(c);
-            for d in 0..2 {
-                let a = (c as i32 + DELTA[p][d]) as usize;
-                let b = (c as i32 + DELTA[p][d + 1]) as usize;
-                if self.valid_cells([c, a, b]) {
-                    out.push(Spot {
-                        origin: c as u16,
-                        rotation: d as u8,
-                    });
-                    out.push(Spot {
-                        origin: a as u16,
-                        rotation: d as u8 + 2,
-                    });
-                    out.push(Spot {
-                        origin: b as u16,
-                        rotation: d as u8 + 4,
-                    });
+        out.reserve(self.valid as usize * 3);
+        for &t in &self.tris {
+            let (c, d) = (t as usize >> 1, t as usize & 1);
+            if self.cells[c].flags & VALID[d] != 0 {
+                out.extend(City::triangle_spots(c, d));
+            }
+        }
+    }
+
+    /// The three (origin, rotation) spots that cover triangle (c, d).
+    #[inline]
+    fn triangle_spots(c: usize, d: usize) -> [Spot; 3] {
+        let p = parity(c);
+        let a = (c as i32 + DELTA[p][d]) as usize;
+        let b = (c as i32 + DELTA[p][d + 1]) as usize;
+        [
+            Spot {
+                origin: c as u16,
+                rotation: d as u8,
+            },
+            Spot {
+                origin: a as u16,
+                rotation: d as u8 + 2,
+            },
+            Spot {
+                origin: b as u16,
+                rotation: d as u8 + 4,
+            },
+        ]
+    }
+
+    /// The number of valid placements (origin, rotation).
+    pub(crate) fn spot_count(&self) -> usize {
+        self.valid as usize * 3
+    }
+
+    /// A valid placement drawn uniformly at random (by rejection from the triangle list,
+    /// at most about half of which is stale).
+    pub(crate) fn random_spot(&self, rng: &mut impl rand::Rng) -> Option<Spot> {
+        if self.valid == 0 {
+            return None;
+        }
+        loop {
+            let t = self.tris[rng.gen_range(0..self.tris.len())] as usize;
+            let (c, d) = (t >> 1, t & 1);
+            if self.cells[c].flags & VALID[d] != 0 {
+                return Some(City::triangle_spots(c, d)[rng.gen_range(0..3)]);
+            }
+        }
+    }
+
+    /// Re-evaluates triangle (owner, d).
+    fn recheck(&mut self, owner: usize, d: usize) {
+        let f = self.cells[owner].flags;
+        if f & OUT != 0 {
+            return;
+        }
+        let p = parity(owner);
+        let a = (owner as i32 + DELTA[p][d]) as usize;
+        let b = (owner as i32 + DELTA[p][d + 1]) as usize;
+        let ok = self.valid_cells([owner, a, b]);
+        let was = f & VALID[d] != 0;
+        if ok != was {
+            let c = &mut self.cells[owner];
+            c.flags ^= VALID[d];
+            if ok {
+                self.valid += 1;
+                if c.flags & LISTED[d] == 0 {
+                    c.flags |= LISTED[d];
+                    self.tris.push((owner * 2 + d) as u16);
+                }
+            } else {
+                self.valid -= 1;
+            }
+        }
+    }
+
+    /// Re-evaluates every triangle that touches these cells or their neighbours.
+    fn refresh(&mut self, changed: &[usize]) {
+        let mut near = [0usize; 32];
+        let mut n = 0;
+        for &c in changed {
+            for v in std::iter::once(c).chain(City::neighbours(c)) {
+                if n < near.len() && !near[..n].contains(&v) {
+                    near[n] = v;
+                    n += 1;
                 }
             }
+        }
+        for &v in &near[..n] {
+            let p = parity(v);
+            let s = (v as i32 + DELTA[p][3]) as usize;
+            let sw = (v as i32 + DELTA[p][4]) as usize;
+            let nw = (v as i32 + DELTA[p][5]) as usize;
+            self.recheck(v, 0);
+            self.recheck(v, 1);
+            self.recheck(s, 0);
+            self.recheck(sw, 0);
+            self.recheck(sw, 1);
+            self.recheck(nw, 1);
+        }
+        if self.tris.len() > 2 * self.valid as usize + 32 {
+            let cells = &mut self.cells;
+            self.tris.retain(|&t| {
+                let (c, d) = (t as usize >> 1, t as usize & 1);
+                let keep = cells[c].flags & VALID[d] != 0;
+                if !keep {
+                    cells[c].flags &= !LISTED[d];
+                }
+                keep
+            });
         }
     }
 
@@ -229,6 +311,7 @@ impl City {
             }
             self.put(cells[k], codes[k], tile.number());
         }
+        self.refresh(&cells);
         self.tiles += 1;
         quarries
     }

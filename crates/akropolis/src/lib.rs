@@ -16,6 +16,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bench;
 mod city;
 mod hex;
 mod notation;

@@ -407,9 +407,31 @@ impl Akropolis {
             }
         }
         let p = &self.players[self.turn as usize];
-        let mut spots = Vec::with_capacity(256);
+        let mut spots = Vec::with_capacity(p.city.spot_count());
         p.city.valid_spots(&mut spots);
         self.cross(&spots, p.stones as usize, out);
+    }
+
+    /// A valid move drawn uniformly at random (the same distribution as choosing from
+    /// [`Akropolis::valid_moves`], without listing them). `spots` is scratch space.
+    pub(crate) fn sample_move(&self, rng: &mut GameRng) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        if self.rules.solo.is_some() && self.turn == 1 {
+            return self.architect_move();
+        }
+        let p = &self.players[self.turn as usize];
+        let tiles = self.site.len().min(p.stones as usize + 1);
+        if tiles == 0 {
+            return None;
+        }
+        let s = p.city.random_spot(rng)?;
+        Some(Move {
+            tile: self.site[rand::Rng::gen_range(rng, 0..tiles)],
+            origin: pos_of(s.origin as usize),
+            rotation: s.rotation % 6,
+        })
     }
 
     fn cross(&self, spots: &[Spot], stones: usize, out: &mut Vec<Move>) {
