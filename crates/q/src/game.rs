@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use tessera_core::{rng_from_seed, Game, Score, Seat, View};
 
-/// The settings of a random game.
+/// The settings of a random game (missing fields in JSON take the defaults).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct QRules {
     /// Number of players (2-4).
     pub players: usize,

@@ -151,3 +151,36 @@ fn separate_segments_of_the_placement_line_all_count() {
     // 2 tiles + two segments of 2
     assert_eq!(score(&map, &placed, 6), 2 + 2 + 2);
 }
+
+#[test]
+fn every_candidate_and_every_strategy_turn_is_legal() {
+    use tessera_q::{bench, GameState, PlayerState, Points, StrategyKind};
+    let kinds: Vec<Tile> = Tile::kinds().collect();
+    for seed in 0..20u64 {
+        let map = bench::random_map(10 + 10 * seed as usize, seed);
+        let hand: Vec<Tile> = (0..6)
+            .map(|i| kinds[((seed * 7 + i * 11) % 36) as usize])
+            .collect();
+        for t in &hand {
+            for c in map.candidates(*t) {
+                assert!(map.check(&hand, &[Placement::new(c, *t)]).is_ok());
+            }
+        }
+        let k = GameState {
+            map: map.clone(),
+            active: PlayerState {
+                name: "A".into(),
+                score: Points::ZERO,
+                hand: hand.clone(),
+            },
+            others: vec![Points::ZERO],
+            pile: 10,
+        };
+        for s in [StrategyKind::Dag, StrategyKind::Ldasg] {
+            if let tessera_q::Choice::Place(ps) = s.turn(&k) {
+                assert!(!ps.is_empty());
+                assert!(map.check(&hand, &ps).is_ok(), "{s:?} seed {seed}");
+            }
+        }
+    }
+}

@@ -100,3 +100,37 @@ fn games(text: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration) ->
     let result = run(state, players, &config, &mut |_| {})?;
     Ok(qj::result_to_value(&result.winners, &result.misbehaving))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        let d = Duration::from_millis(500);
+        for (h, input) in [
+            ("xmap", ""),
+            ("xmap", "[[0,[0,{\"color\":\"red\",\"shape\":\"star\"}]]]"),
+            ("xmap", "[[0]] {\"color\":\"red\",\"shape\":\"star\"}"),
+            ("xlegal", "{\"map\":[],\"tile*\":0,\"players\":[]} []"),
+            ("xscore", "[[0,[0,{\"color\":\"red\",\"shape\":\"star\"}]]] []"),
+            ("xstrategy", "\"smart\" {}"),
+            ("xgames", "{\"map\":[],\"tile*\":[],\"players\":[]} []"),
+            ("xgames", "{\"map\":[],\"tile*\":[],\"players\":[{\"score\":0,\"tile*\":[]}]} [[\"A\",\"dag\",\"a cheat\",\"no-fit\"]]"),
+            ("xbaddies", "{\"map\":[],\"tile*\":[],\"players\":[{\"score\":0,\"tile*\":[]}]} [[\"A\",\"dag\",\"win\",8]]"),
+            ("xnope", "1 2"),
+        ] {
+            assert!(answer(h, input, d).is_err(), "{h} {input}");
+        }
+    }
+
+    #[test]
+    fn answers_a_small_map() {
+        let d = Duration::from_millis(500);
+        let input = "[[0,[0,{\"color\":\"red\",\"shape\":\"star\"}]]] {\"color\":\"red\",\"shape\":\"star\"}";
+        assert_eq!(
+            answer("xmap", input, d).unwrap(),
+            json!([{"row":-1,"column":0},{"row":0,"column":-1},{"row":0,"column":1},{"row":1,"column":0}])
+        );
+    }
+}
