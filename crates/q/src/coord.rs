@@ -17,24 +17,33 @@ impl Coord {
     pub const fn new(row: i32, col: i32) -> Coord {
         Coord { row, col }
     }
+    /// Rows and columns of placements stay within this magnitude (far from overflow).
+    pub const LIMIT: i32 = 1 << 28;
+
+    /// Whether the row and the column are within [`Coord::LIMIT`].
+    pub fn in_bounds(self) -> bool {
+        (-Self::LIMIT..=Self::LIMIT).contains(&self.row)
+            && (-Self::LIMIT..=Self::LIMIT).contains(&self.col)
+    }
+
     /// The origin, where the first tile lies.
     pub const ORIGIN: Coord = Coord::new(0, 0);
 
     /// The cell above.
     pub fn up(self) -> Coord {
-        Coord::new(self.row - 1, self.col)
+        Coord::new(self.row.wrapping_sub(1), self.col)
     }
     /// The cell below.
     pub fn down(self) -> Coord {
-        Coord::new(self.row + 1, self.col)
+        Coord::new(self.row.wrapping_add(1), self.col)
     }
     /// The cell to the left.
     pub fn left(self) -> Coord {
-        Coord::new(self.row, self.col - 1)
+        Coord::new(self.row, self.col.wrapping_sub(1))
     }
     /// The cell to the right.
     pub fn right(self) -> Coord {
-        Coord::new(self.row, self.col + 1)
+        Coord::new(self.row, self.col.wrapping_add(1))
     }
     /// The four side neighbours: up, left, right, down.
     pub fn neighbours(self) -> [Coord; 4] {

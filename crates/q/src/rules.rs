@@ -119,6 +119,9 @@ impl Map {
                 self.get(c)
                     .or_else(|| earlier.iter().rev().find(|q| q.coord == c).map(|q| q.tile))
             };
+            if !p.coord.in_bounds() {
+                return Err(Illegal::NotAdjacent(p.coord));
+            }
             let free = get(p.coord).is_none();
             if !free || !p.coord.neighbours().iter().any(|n| get(*n).is_some()) {
                 return Err(Illegal::NotAdjacent(p.coord));

@@ -91,11 +91,11 @@ pub fn score(map: &Map, placements: &[Placement], q_bonus: u64) -> u64 {
                 && if horizontal {
                     q.coord.row == start.row
                         && q.coord.col >= start.col
-                        && ((q.coord.col - start.col) as usize) < tiles.len()
+                        && (q.coord.col.wrapping_sub(start.col) as u32 as usize) < tiles.len()
                 } else {
                     q.coord.col == start.col
                         && q.coord.row >= start.row
-                        && ((q.coord.row - start.row) as usize) < tiles.len()
+                        && (q.coord.row.wrapping_sub(start.row) as u32 as usize) < tiles.len()
                 }
         });
         if contains {

@@ -235,18 +235,18 @@ fn parse_move(line: &str, hand: &[Tile]) -> Result<Option<Choice>, String> {
         let (r, c) = at
             .split_once(',')
             .ok_or_else(|| format!("{at:?}: expected ROW,COL"))?;
-        let r: i32 = r
+        let r: i64 = r
             .trim()
             .parse()
             .map_err(|_| format!("{r:?} is not a row number"))?;
-        let c: i32 = c
+        let c: i64 = c
             .trim()
             .parse()
             .map_err(|_| format!("{c:?} is not a column number"))?;
-        if r.abs() > 1_000_000 || c.abs() > 1_000_000 {
+        if r.unsigned_abs() > 1_000_000 || c.unsigned_abs() > 1_000_000 {
             return Err("that cell is too far away".into());
         }
-        ps.push(Placement::new(Coord::new(r, c), hand[n - 1]));
+        ps.push(Placement::new(Coord::new(r as i32, c as i32), hand[n - 1]));
     }
     Ok(Some(Choice::Place(ps)))
 }
@@ -368,6 +368,8 @@ mod tests {
             "1@0,0 1@0,1",
             "1@a,b",
             "place",
+            "1@-9223372036854775808,0",
+            "1@-2147483648,0",
         ] {
             assert!(parse_move(bad, &hand).is_err(), "{bad}");
         }
