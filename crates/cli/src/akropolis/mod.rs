@@ -3,24 +3,12 @@
 
 mod bench;
 mod harness;
+mod play;
+mod render;
+
+pub use play::{play, replay, PlayArgs};
 
 use anyhow::Result;
-
-/// Options of `tessera play akropolis`.
-#[derive(clap::Args)]
-pub struct PlayArgs {
-    /// Comma-separated players.
-    #[arg(long, default_value = "random,random")]
-    pub players: String,
-}
-
-pub fn play(_args: PlayArgs) -> Result<()> {
-    anyhow::bail!("akropolis is not playable yet")
-}
-
-pub fn replay(_record: serde_json::Value, _quiet: bool) -> Result<()> {
-    anyhow::bail!("akropolis records cannot be replayed yet")
-}
 
 /// `tessera harness akropolis`.
 pub fn harness() -> Result<()> {

@@ -1,0 +1,190 @@
+//! Text drawings of the table: hex maps of the cities, the Construction Site, scores.
+
+use std::fmt::Write;
+use tessera_akropolis::{Akropolis, City, District, Pos};
+use tessera_core::Outcome;
+
+fn x_label(x: i32) -> String {
+    if x < 0 {
+        format!("W{:02}", -x)
+    } else {
+        format!("E{:02}", x)
+    }
+}
+
+fn y_label(y: i32) -> String {
+    if y > 0 {
+        format!("N{:02}", y)
+    } else {
+        format!("S{:02}", -y)
+    }
+}
+
+/// A city as a hex map: every hex shows its top letter and its height (`H1`, `m2`);
+/// `.` marks an empty hex next to the city. Columns are x (E/W); odd columns sit half a
+/// row higher, and a row label names the y of the even columns on that line.
+pub fn city_map(city: &City) -> String {
+    let built: Vec<Pos> = city.positions().collect();
+    let (mut x0, mut x1, mut y0, mut y1) = (0i32, 0i32, 0i32, 0i32);
+    for p in &built {
+        x0 = x0.min(p.x as i32);
+        x1 = x1.max(p.x as i32);
+        y0 = y0.min(p.y as i32);
+        y1 = y1.max(p.y as i32);
+    }
+    let (x0, x1, y0, y1) = (x0 - 1, x1 + 1, y0 - 1, y1 + 1);
+    let near = |p: Pos| (0..6u8).any(|d| p.neighbour(d).is_some_and(|n| city.height(n) > 0));
+    let mut out = String::new();
+    let _ = write!(out, "     ");
+    for x in x0..=x1 {
+        let _ = write!(out, " {} ", x_label(x));
+    }
+    out.push('\n');
+    // doubled rows: an even column's hex (x, y) is on row 2y, an odd column's on 2y+1
+    for r in ((2 * y0)..=(2 * y1 + 1)).rev() {
+        let mut line = String::new();
+        let label = if r % 2 == 0 {
+            y_label(r / 2)
+        } else {
+            String::new()
+        };
+        let _ = write!(line, "{label:>4} ");
+        for x in x0..=x1 {
+            let o = x.rem_euclid(2);
+            if (r - o).rem_euclid(2) != 0 {
+                line.push_str("     ");
+                continue;
+            }
+            let y = (r - o) / 2;
+            let cell = match Pos::new(x, y) {
+                Some(p) => match city.top(p) {
+                    Some((hex, h)) => format!(" {}{:<2} ", hex.char(), h),
+                    None if near(p) => "  .  ".to_string(),
+                    None => "     ".to_string(),
+                },
+                None => "     ".to_string(),
+            };
+            line.push_str(&cell);
+        }
+        let trimmed = line.trim_end();
+        if !trimmed.trim().is_empty() {
+            out.push_str(trimmed);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The Construction Site with the cost of each tile.
+pub fn site(game: &Akropolis) -> String {
+    let mut out = String::from("Construction Site (cost: tile = origin, second, third):");
+    for (cost, t) in game.site().iter().enumerate() {
+        let h = t.hexes();
+        let _ = write!(out, "  [{cost}] {t} {}{}{}", h[0], h[1], h[2]);
+    }
+    let _ = write!(out, "   ({} tiles left in the stacks)", game.stack_count());
+    out
+}
+
+/// One line per player: stones and the running score per district type.
+pub fn score_table(game: &Akropolis, names: &[String]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<18} {:>6} {:>7} {:>8} {:>7} {:>7} {:>6} {:>6}",
+        "player", "houses", "markets", "barracks", "temples", "gardens", "stones", "total"
+    );
+    for k in 0..game.players().len() {
+        let s = game.city_score(k);
+        let name = format!("{k}: {}", names.get(k).map(String::as_str).unwrap_or("?"));
+        let _ = write!(out, "{:<18}", name);
+        for d in District::ALL {
+            let _ = write!(out, " {:>7}", s.districts[d as usize]);
+        }
+        let _ = writeln!(
+            out,
+            " {:>6} {:>6}",
+            game.players()[k].stones(),
+            game.complete_score(k)
+        );
+    }
+    out
+}
+
+/// Everything a player needs to see before a move.
+pub fn table(game: &Akropolis, names: &[String]) -> String {
+    let mut out = String::new();
+    for (k, p) in game.players().iter().enumerate() {
+        let name = names.get(k).map(String::as_str).unwrap_or("?");
+        let s = game.city_score(k);
+        let stars: Vec<String> = District::ALL
+            .iter()
+            .map(|d| {
+                format!(
+                    "{}{}",
+                    d.letter().to_ascii_uppercase(),
+                    s.stars[*d as usize]
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "--- City of player {k} ({name}): {} stones, plaza stars {} ---",
+            p.stones(),
+            stars.join(" ")
+        );
+        out.push_str(&city_map(p.city()));
+    }
+    out.push_str(&score_table(game, names));
+    out.push_str(&site(game));
+    out.push('\n');
+    out
+}
+
+/// The final table with ranks and how ties were broken.
+pub fn final_table(game: &Akropolis, names: &[String], outcome: &Outcome) -> String {
+    let mut out = String::from("=== Final scores ===\n");
+    out.push_str(&score_table(game, names));
+    let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
+    order.sort_by_key(|&k| {
+        (
+            std::cmp::Reverse(outcome.scores[k]),
+            std::cmp::Reverse(game.players()[k].stones()),
+        )
+    });
+    for (rank, k) in order.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{}. player {k} ({}): {} points, {} stones",
+            rank + 1,
+            names.get(*k).map(String::as_str).unwrap_or("?"),
+            outcome.scores[*k],
+            game.players()[*k].stones()
+        );
+    }
+    let best = outcome.scores.iter().copied().max().unwrap_or(0);
+    let tied: Vec<usize> = (0..outcome.scores.len())
+        .filter(|&k| outcome.scores[k] == best)
+        .collect();
+    let winners: Vec<String> = outcome
+        .winners
+        .iter()
+        .map(|s| {
+            format!(
+                "player {} ({})",
+                s.0,
+                names.get(s.index()).map(String::as_str).unwrap_or("?")
+            )
+        })
+        .collect();
+    if tied.len() > 1 && outcome.winners.len() < tied.len() {
+        let _ = writeln!(out, "Tie on {best} points, broken by stones.");
+    } else if outcome.winners.len() > 1 {
+        let _ = writeln!(
+            out,
+            "Tie on {best} points and stones: the victory is shared."
+        );
+    }
+    let _ = writeln!(out, "Winner: {}", winners.join(" and "));
+    out
+}
