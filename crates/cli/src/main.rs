@@ -3,6 +3,7 @@
 mod akropolis;
 mod common;
 mod q;
+mod tournament;
 mod triominos;
 
 use anyhow::{Context, Result};
@@ -38,6 +39,8 @@ enum Command {
         #[command(subcommand)]
         game: HarnessGame,
     },
+    /// Play many bot games in parallel and compare the strategies with statistics.
+    Tournament(tournament::TournamentArgs),
     /// Measure a game's engine speed and print the figures.
     Bench {
         #[command(subcommand)]
@@ -120,6 +123,7 @@ fn run(cli: Cli) -> Result<()> {
             HarnessGame::Q(args) => q::harness(args),
             HarnessGame::Akropolis => akropolis::harness(),
         },
+        Command::Tournament(args) => tournament::run(args),
         Command::Bench { game } => match game {
             BenchGame::Triominos(args) => triominos::bench(args),
             BenchGame::Q(args) => q::bench(args),

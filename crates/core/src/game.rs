@@ -66,6 +66,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
 }
 
+/// A game whose hidden information can be sampled: a full state consistent with what one
+/// seat sees (its view). Search with hidden information (determinized / information-set
+/// MCTS) plays on such samples, so that it never reads the true state.
+pub trait Determinize: Game {
+    /// A state drawn uniformly among those consistent with `view`: the hidden tiles (the
+    /// others' trays, the pile order) are shuffled; the random generator inside the new
+    /// state is seeded from `rng`.
+    fn determinize(view: &Self::View, rng: &mut GameRng) -> Self;
+}
+
 /// A bot: chooses a move from what its seat can see.
 pub trait Strategy<G: Game>: Send {
     /// The strategy's name with its parameters, as typed on the command line.

@@ -377,6 +377,12 @@ impl Board {
         (hexagons, bridge)
     }
 
+    /// The bonus any tile placed at the empty `cell` would score: hexagons completed and
+    /// whether it makes a bridge (a bridge counts only without a hexagon).
+    pub fn bonus_at(&self, cell: Cell) -> (u8, bool) {
+        self.bonuses(cell, self.point_counts(cell))
+    }
+
     fn point_counts(&self, cell: Cell) -> [u8; 3] {
         cell.points()
             .map(|pt| self.points.get(pt.x, pt.y).map_or(0, |i| i.count))

@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use tessera_core::{rng_from_seed, Game, GameRng, Outcome, Score, Seat};
+use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Outcome, Score, Seat};
 
 /// One move of the seat to move.
 ///
@@ -139,6 +139,8 @@ pub struct TriominosGame {
     zero_option: bool,
     over: bool,
     ledger: Vec<(u8, i32, Entry)>,
+    /// Board placements made before the ledger began (a determinized state): not recounted.
+    recount_from: usize,
     events: Vec<Event>,
 }
 
@@ -164,6 +166,7 @@ impl TriominosGame {
             zero_option: false,
             over: false,
             ledger: Vec::new(),
+            recount_from: 0,
             events: Vec::new(),
         };
         g.start_round(None);
@@ -173,6 +176,7 @@ impl TriominosGame {
     fn start_round(&mut self, last_winner: Option<usize>) {
         self.round += 1;
         self.board = Board::new();
+        self.recount_from = 0;
         let mut all = self.rules.tiles.tiles();
         all.shuffle(&mut self.rng);
         let k = self.rules.tray_size();
@@ -543,6 +547,7 @@ impl Game for TriominosGame {
             scores: self.scores.clone(),
             to_move: self.to_move(),
             draws: self.draws,
+            idle_turns: self.idle_turns,
             // the opener's forced tile is hers alone to see until she plays it
             forced: self.forced.filter(|_| seat.index() == self.current),
             zero_option: self.zero_option && seat.index() == self.current,
@@ -582,6 +587,7 @@ impl Game for TriominosGame {
                     .score,
             );
         }
+        let recount = &recount[self.recount_from.min(recount.len())..];
         if recount != recorded {
             return Err(format!(
                 "placement scores {recorded:?} differ from a recount {recount:?}"
@@ -591,5 +597,78 @@ impl Game for TriominosGame {
             return Err("a tray is empty but the round goes on".into());
         }
         Ok(())
+    }
+}
+
+impl Determinize for TriominosGame {
+    /// Deals the tiles `view`'s seat cannot see (all tiles less the board and its own tray)
+    /// at random to the other trays, in their sizes, and the rest to the pile.
+    fn determinize(view: &TriominosView, rng: &mut GameRng) -> TriominosGame {
+        let mut known = [false; crate::tile::TileId::COUNT];
+        for t in view
+            .board
+            .placements()
+            .iter()
+            .map(|p| p.tile)
+            .chain(view.tray.iter().copied())
+        {
+            known[t.id().0 as usize] = true;
+        }
+        let mut unknown: Vec<Tile> = view
+            .rules
+            .tiles
+            .tiles()
+            .into_iter()
+            .filter(|t| !known[t.id().0 as usize])
+            .collect();
+        unknown.shuffle(rng);
+        let me = view.seat.index();
+        let mut trays = Vec::with_capacity(view.tray_sizes.len());
+        for (s, &n) in view.tray_sizes.iter().enumerate() {
+            if s == me {
+                trays.push(view.tray.clone());
+            } else {
+                let n = n.min(unknown.len());
+                trays.push(unknown.split_off(unknown.len() - n));
+            }
+        }
+        let current = view.to_move.map_or(me, |s| s.index());
+        let (mut forced, mut zero_option) = (view.forced, view.zero_option);
+        if current != me
+            && view.board.is_empty()
+            && view.rules.start == StartRule::Highest
+            && view.round > 0
+        {
+            // the opener's forced tile is hidden: take the highest of her sampled tray
+            let zero = Tile::new(0, 0, 0).expect("valid");
+            forced = trays[current].iter().copied().max_by_key(|t| t.rank());
+            zero_option = trays[current].iter().any(|t| t.id() == zero.id());
+        }
+        // the scores so far as one ledger entry per seat; the board's placements so far are
+        // not in the ledger (`recount_from`)
+        let ledger = view
+            .scores
+            .iter()
+            .enumerate()
+            .map(|(seat, &score)| (seat as u8, score, Entry::Other))
+            .collect();
+        TriominosGame {
+            rules: view.rules.clone(),
+            rng: rng_from_seed(rng.gen()),
+            round: view.round,
+            board: view.board.clone(),
+            trays,
+            pile: unknown,
+            scores: view.scores.clone(),
+            current,
+            draws: view.draws,
+            idle_turns: view.idle_turns,
+            forced,
+            zero_option,
+            over: view.to_move.is_none(),
+            ledger,
+            recount_from: view.board.len(),
+            events: Vec::new(),
+        }
     }
 }

@@ -31,6 +31,9 @@ pub struct TriominosView {
     pub to_move: Option<Seat>,
     /// Draws made in the current turn.
     pub draws: u8,
+    /// Turns in a row that ended without a placement (the round is blocked when every
+    /// player's turn did).
+    pub idle_turns: u8,
     /// The tile the round must open with (highest-tile rule, board empty).
     pub forced: Option<Tile>,
     /// Whether this seat, being the opener, may open with 0-0-0 instead.

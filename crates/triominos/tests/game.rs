@@ -335,3 +335,39 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn determinized_states_agree_with_the_view_and_keep_invariants() {
+    use tessera_core::Determinize;
+    let mut rng = tessera_core::rng_from_seed(5);
+    for seed in 0..20 {
+        let mut g = TriominosGame::new(&Rules::standard(3), seed).unwrap();
+        let mut greedy = Greedy::default();
+        for step in 0..(seed as usize * 3) {
+            match greedy.choose_in(&g) {
+                Some(mv) => g.play(&mv).unwrap(),
+                None => break,
+            }
+            let _ = step;
+        }
+        let Some(seat) = g.to_move() else { continue };
+        let view = g.view(seat);
+        for _ in 0..5 {
+            let d = TriominosGame::determinize(&view, &mut rng);
+            d.check_invariants().unwrap();
+            assert_eq!(d.view(seat).tray, view.tray);
+            assert_eq!(d.view(seat).legal_moves(), view.legal_moves());
+            assert_eq!(d.scores(), g.scores());
+            assert_eq!(d.pile_len(), g.pile_len());
+            assert_eq!(d.board().placements(), g.board().placements());
+        }
+        // the other seats' trays are resampled, not copied
+        let differs = (0..20).any(|_| {
+            let d = TriominosGame::determinize(&view, &mut rng);
+            (0..3u8)
+                .filter(|&s| s != seat.0)
+                .any(|s| d.tray(Seat(s)) != g.tray(Seat(s)))
+        });
+        assert!(differs);
+    }
+}

@@ -1,0 +1,231 @@
+//! Single-observer information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley and
+//! Whitehouse 2012) over any game that can be determinized.
+//!
+//! Every iteration samples a full state consistent with the searching seat's view
+//! ([`Determinize`]), walks the one shared tree choosing among the children whose moves are
+//! legal in that sample (UCB1 with availability counts), adds one child, plays a short
+//! rollout, evaluates the end ([`Evaluate`]) and backs the reward of each mover up its
+//! edges. The search only ever sees the view: the true state is never an input.
+
+use crate::Evaluate;
+use rand::seq::SliceRandom;
+use rand::Rng;
+use std::time::{Duration, Instant};
+use tessera_core::{Determinize, GameRng, Seat, Strategy, View};
+
+/// How long a search may run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// A fixed number of iterations (reproducible).
+    Iterations(u32),
+    /// A wall-clock time per move.
+    Time(Duration),
+}
+
+/// Settings of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IsmctsConfig {
+    /// Iterations or time per move.
+    pub budget: Budget,
+    /// UCB1 exploration constant.
+    pub exploration: f64,
+    /// Moves played by the rollout policy after the tree before evaluating.
+    pub rollout_depth: u32,
+}
+
+impl Default for IsmctsConfig {
+    fn default() -> Self {
+        IsmctsConfig {
+            budget: Budget::Iterations(1000),
+            exploration: 0.7,
+            rollout_depth: 6,
+        }
+    }
+}
+
+struct Node<M> {
+    mv: Option<M>,
+    /// The seat that made `mv`.
+    mover: Seat,
+    children: Vec<u32>,
+    visits: u32,
+    available: u32,
+    reward: f64,
+}
+
+/// What one search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Iterations run.
+    pub iterations: u32,
+    /// Nodes in the tree.
+    pub nodes: usize,
+    /// Visits of the chosen move.
+    pub best_visits: u32,
+}
+
+/// The ISMCTS bot.
+#[derive(Clone, Debug)]
+pub struct Ismcts {
+    config: IsmctsConfig,
+    name: String,
+    last: SearchStats,
+}
+
+impl Ismcts {
+    /// A bot with these settings, named as on the command line.
+    pub fn new(config: IsmctsConfig, name: impl Into<String>) -> Self {
+        Ismcts {
+            config,
+            name: name.into(),
+            last: SearchStats::default(),
+        }
+    }
+
+    /// Statistics of the last search.
+    pub fn last_stats(&self) -> SearchStats {
+        self.last
+    }
+
+    /// Searches from `view` and returns the most visited move.
+    pub fn search<G: Determinize + Evaluate>(
+        &mut self,
+        view: &G::View,
+        rng: &mut GameRng,
+    ) -> G::Move {
+        let root_moves = view.legal_moves();
+        assert!(
+            !root_moves.is_empty(),
+            "search called for a seat that is not to move"
+        );
+        if root_moves.len() == 1 {
+            self.last = SearchStats {
+                iterations: 0,
+                nodes: 1,
+                best_visits: 0,
+            };
+            return root_moves[0].clone();
+        }
+        let me = view.seat();
+        let mut nodes: Vec<Node<G::Move>> = vec![Node {
+            mv: None,
+            mover: me,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        }];
+        let start = Instant::now();
+        let mut iterations = 0u32;
+        let mut path: Vec<u32> = Vec::with_capacity(64);
+        let mut legal: Vec<G::Move> = Vec::new();
+        let c = self.config.exploration;
+        loop {
+            match self.config.budget {
+                Budget::Iterations(n) if iterations >= n => break,
+                // check the clock every 16 iterations
+                Budget::Time(t) if iterations.is_multiple_of(16) && start.elapsed() >= t => break,
+                _ => {}
+            }
+            iterations += 1;
+            let mut state = G::determinize(view, rng);
+            path.clear();
+            path.push(0);
+            let mut node = 0usize;
+            // selection and expansion
+            while let Some(mover) = state.to_move() {
+                legal.clear();
+                legal.extend(state.legal_moves());
+                let mut untried: Option<G::Move> = None;
+                let mut n_untried = 0u32;
+                let mut best: Option<(f64, usize)> = None;
+                let n_children = nodes[node].children.len();
+                for mv in &legal {
+                    let found = (0..n_children)
+                        .map(|k| nodes[node].children[k] as usize)
+                        .find(|&ch| nodes[ch].mv.as_ref() == Some(mv));
+                    match found {
+                        Some(ch) => {
+                            nodes[ch].available += 1;
+                            let n = &nodes[ch];
+                            let ucb = n.reward / n.visits as f64
+                                + c * ((n.available as f64).ln() / n.visits as f64).sqrt();
+                            if best.is_none_or(|(b, _)| ucb > b) {
+                                best = Some((ucb, ch));
+                            }
+                        }
+                        None => {
+                            // reservoir sampling: a uniformly random untried move
+                            n_untried += 1;
+                            if rng.gen_range(0..n_untried) == 0 {
+                                untried = Some(mv.clone());
+                            }
+                        }
+                    }
+                }
+                if let Some(mv) = untried {
+                    state.play(&mv).expect("a legal move of the sample");
+                    let id = nodes.len();
+                    nodes.push(Node {
+                        mv: Some(mv),
+                        mover,
+                        children: Vec::new(),
+                        visits: 0,
+                        available: 1,
+                        reward: 0.0,
+                    });
+                    nodes[node].children.push(id as u32);
+                    path.push(id as u32);
+                    break;
+                }
+                let (_, ch) = best.expect("some child is legal when no move is untried");
+                let mv = nodes[ch].mv.clone().expect("children have moves");
+                state.play(&mv).expect("a legal move of the sample");
+                node = ch;
+                path.push(ch as u32);
+            }
+            // rollout
+            for _ in 0..self.config.rollout_depth {
+                if state.to_move().is_none() {
+                    break;
+                }
+                let Some(mv) = state.rollout_move(rng) else {
+                    break;
+                };
+                state.play(&mv).expect("rollout moves are legal");
+            }
+            let rewards = state.rewards();
+            for &id in &path {
+                let n = &mut nodes[id as usize];
+                n.visits += 1;
+                if id != 0 {
+                    n.reward += rewards[n.mover.index()];
+                }
+            }
+        }
+        let (best, visits) = nodes[0]
+            .children
+            .iter()
+            .map(|&ch| (ch as usize, nodes[ch as usize].visits))
+            .max_by_key(|&(_, v)| v)
+            .expect("at least one iteration expands the root");
+        self.last = SearchStats {
+            iterations,
+            nodes: nodes.len(),
+            best_visits: visits,
+        };
+        nodes[best]
+            .mv
+            .clone()
+            .unwrap_or_else(|| root_moves.choose(rng).expect("not empty").clone())
+    }
+}
+
+impl<G: Determinize + Evaluate> Strategy<G> for Ismcts {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(&mut self, view: &G::View, rng: &mut GameRng) -> G::Move {
+        self.search::<G>(view, rng)
+    }
+}

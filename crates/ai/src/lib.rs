@@ -1,0 +1,96 @@
+//! Bots for the games of Tessera.
+//!
+//! - [`Ismcts`]: information-set Monte Carlo tree search over any game that can be
+//!   determinized (`tessera_core::Determinize`) and evaluated ([`Evaluate`]); it sees only
+//!   its seat's view.
+//! - [`triominos`]: placement and drawing strategies for the Triominos study.
+//! - [`registry`]: strategies by name with parameters, as typed on the command line
+//!   (`greedy`, `ismcts:iters=2000`, `ismcts:ms=200`, ...).
+//!
+//! ```
+//! use tessera_ai::registry;
+//! use tessera_core::{rng_from_seed, Game, Strategy};
+//! use tessera_triominos::{Rules, TriominosGame};
+//!
+//! let mut bot = registry::triominos("ismcts:iters=200").unwrap();
+//! let game = TriominosGame::new(&Rules::standard(2), 1).unwrap();
+//! let seat = game.to_move().unwrap();
+//! let mv = bot.choose(&game.view(seat), &mut rng_from_seed(1));
+//! assert!(game.legal_moves().contains(&mv));
+//! ```
+#![deny(missing_docs)]
+
+mod ismcts;
+pub mod registry;
+pub mod tournament;
+pub mod triominos;
+
+pub use ismcts::{Budget, Ismcts, IsmctsConfig, SearchStats};
+
+use tessera_core::{Game, GameRng};
+
+/// What search needs of a game beyond its rules: a reward per seat for a (possibly
+/// unfinished) state, and a cheap move for rollouts.
+pub trait Evaluate: Game {
+    /// A reward in [0, 1] for every seat. A finished game gives 1 to each winner (shared
+    /// wins split) and 0 to the others; an unfinished one estimates that from the position.
+    fn rewards(&self) -> Vec<f64> {
+        match self.outcome() {
+            Some(o) => finished_rewards(&o, self.seats()),
+            None => score_rewards(&self.scores(), 50.0),
+        }
+    }
+
+    /// The move a rollout plays (default: uniformly random). `None` ends the rollout.
+    fn rollout_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
+        use rand::seq::SliceRandom;
+        self.legal_moves().choose(rng).cloned()
+    }
+}
+
+/// Rewards of a finished game: winners share 1.
+pub fn finished_rewards(o: &tessera_core::Outcome, seats: usize) -> Vec<f64> {
+    let mut r = vec![0.0; seats];
+    for w in &o.winners {
+        r[w.index()] = 1.0 / o.winners.len() as f64;
+    }
+    r
+}
+
+/// Rewards from scores: a logistic of each seat's lead over the best other seat, `scale`
+/// points making a 73% favourite.
+pub fn score_rewards(scores: &[i32], scale: f64) -> Vec<f64> {
+    scores
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let best_other = scores
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, &v)| v)
+                .max()
+                .unwrap_or(s);
+            1.0 / (1.0 + (-((s - best_other) as f64) / scale).exp())
+        })
+        .collect()
+}
+
+/// A 2-player Triominos position after at least 20 greedy moves from `seed`, at the first
+/// turn from there with at least 4 legal moves: the mid-game of the ISMCTS speed benchmark
+/// (criterion and `tessera bench triominos`).
+pub fn triominos_midgame(seed: u64) -> tessera_triominos::TriominosGame {
+    let mut game =
+        tessera_triominos::TriominosGame::new(&tessera_triominos::Rules::standard(2), seed)
+            .expect("valid rules");
+    let mut greedy = tessera_triominos::strategy::Greedy::default();
+    let mut n = 0;
+    while n < 20 || game.legal_moves().len() < 4 {
+        n += 1;
+        match greedy.choose_in(&game) {
+            Some(mv) => game.play(&mv).expect("greedy moves are legal"),
+            None => break,
+        }
+    }
+    game
+}

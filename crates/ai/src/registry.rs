@@ -1,0 +1,217 @@
+//! Strategies by name, with parameters, as typed on the command line:
+//! `NAME` or `NAME:key=value,key=value`.
+//!
+//! | name | games | parameters |
+//! |---|---|---|
+//! | `random` | all | |
+//! | `greedy` | all | |
+//! | `ismcts` | all | `iters=N` or `ms=N` (budget per move), `c=X` (exploration), `depth=N` (rollout moves) |
+//! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (tiles left in the pile) |
+//! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
+//! | `flexible` | triominos | `weight=X` (points per distinct number kept on the tray) |
+
+use crate::triominos::{Drawing, Heuristic, Placing};
+use crate::{Budget, Ismcts, IsmctsConfig};
+use std::collections::BTreeMap;
+use std::time::Duration;
+use tessera_core::Strategy;
+use tessera_triominos::TriominosGame;
+
+/// Why a strategy name was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// No such strategy for the game.
+    #[error("unknown strategy {name:?} for {game}; known: {known}")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The game.
+        game: &'static str,
+        /// The names that exist.
+        known: String,
+    },
+    /// A parameter is not `key=value` or has a bad value.
+    #[error("strategy {spec:?}: {why}")]
+    Parameter {
+        /// The whole spec.
+        spec: String,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+/// A parsed `name:key=value,...` spec.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    /// The strategy name.
+    pub name: String,
+    /// Its parameters.
+    pub params: BTreeMap<String, String>,
+    text: String,
+}
+
+impl Spec {
+    /// Parses a spec.
+    pub fn parse(text: &str) -> Result<Spec, SpecError> {
+        let text = text.trim();
+        let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(SpecError::Parameter {
+                spec: text.into(),
+                why: "a strategy name is letters and digits".into(),
+            });
+        }
+        let mut params = BTreeMap::new();
+        for kv in rest.split(',').filter(|s| !s.is_empty()) {
+            let (k, v) = kv.split_once('=').ok_or_else(|| SpecError::Parameter {
+                spec: text.into(),
+                why: format!("{kv:?} is not key=value"),
+            })?;
+            params.insert(k.trim().to_string(), v.trim().to_string());
+        }
+        Ok(Spec {
+            name: name.to_string(),
+            params,
+            text: text.to_string(),
+        })
+    }
+
+    fn take<T: std::str::FromStr>(&mut self, key: &str, default: T) -> Result<T, SpecError> {
+        match self.params.remove(key) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|_| SpecError::Parameter {
+                spec: self.text.clone(),
+                why: format!("{key}={v} is not a valid value"),
+            }),
+        }
+    }
+
+    fn done(&self) -> Result<(), SpecError> {
+        match self.params.keys().next() {
+            None => Ok(()),
+            Some(k) => Err(SpecError::Parameter {
+                spec: self.text.clone(),
+                why: format!("unknown parameter {k:?}"),
+            }),
+        }
+    }
+}
+
+/// The ISMCTS settings of a spec (`iters`, `ms`, `c`, `depth`).
+pub fn ismcts_config(spec: &mut Spec, default_depth: u32) -> Result<IsmctsConfig, SpecError> {
+    let iters: u32 = spec.take("iters", 0)?;
+    let iters = (iters > 0).then_some(iters);
+    let ms: u64 = spec.take("ms", 0)?;
+    let budget = match (iters, ms) {
+        (Some(_), m) if m > 0 => {
+            return Err(SpecError::Parameter {
+                spec: spec.text.clone(),
+                why: "give iters or ms, not both".into(),
+            })
+        }
+        (Some(n), _) => Budget::Iterations(n),
+        (None, m) if m > 0 => Budget::Time(Duration::from_millis(m)),
+        _ => Budget::Iterations(1000),
+    };
+    let exploration = spec.take("c", 0.7)?;
+    let rollout_depth = spec.take("depth", default_depth)?;
+    Ok(IsmctsConfig {
+        budget,
+        exploration,
+        rollout_depth,
+    })
+}
+
+/// A Triominos strategy by spec.
+pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecError> {
+    let mut spec = Spec::parse(text)?;
+    let bot: Box<dyn Strategy<TriominosGame>> = match spec.name.as_str() {
+        "random" => Box::new(tessera_core::RandomStrategy),
+        "greedy" => Box::new(tessera_triominos::strategy::Greedy::default()),
+        "ismcts" => Box::new(Ismcts::new(ismcts_config(&mut spec, 6)?, text)),
+        "drawer" => {
+            let below = spec.take("below", 10)?;
+            let max = spec.take("max", 1)?;
+            let keep_pile = spec.take("keep", 4)?;
+            Box::new(Heuristic::new(
+                Placing::Greedy,
+                Drawing::Below {
+                    below,
+                    max,
+                    keep_pile,
+                },
+                text,
+            ))
+        }
+        "blocker" => {
+            let weight = spec.take("weight", 20.0)?;
+            Box::new(Heuristic::new(
+                Placing::Block { weight },
+                Drawing::Never,
+                text,
+            ))
+        }
+        "flexible" => {
+            let weight = spec.take("weight", 2.0)?;
+            Box::new(Heuristic::new(
+                Placing::Flexible { weight },
+                Drawing::Never,
+                text,
+            ))
+        }
+        other => {
+            return Err(SpecError::Unknown {
+                name: other.into(),
+                game: "triominos",
+                known: TRIOMINOS_NAMES.join(", "),
+            })
+        }
+    };
+    spec.done()?;
+    Ok(bot)
+}
+
+/// The Triominos strategy names.
+pub const TRIOMINOS_NAMES: &[&str] = &[
+    "random", "greedy", "ismcts", "drawer", "blocker", "flexible",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_refuse() {
+        assert!(triominos("greedy").is_ok());
+        assert!(triominos("ismcts:iters=50,c=1.0,depth=3").is_ok());
+        assert!(triominos("ismcts:ms=10").is_ok());
+        assert!(matches!(
+            triominos("wizard"),
+            Err(SpecError::Unknown { .. })
+        ));
+        assert!(matches!(
+            triominos("ismcts:iters=ten"),
+            Err(SpecError::Parameter { .. })
+        ));
+        assert!(matches!(
+            triominos("ismcts:iters=10,ms=10"),
+            Err(SpecError::Parameter { .. })
+        ));
+        assert!(matches!(
+            triominos("greedy:speed=3"),
+            Err(SpecError::Parameter { .. })
+        ));
+        assert!(matches!(
+            triominos("ismcts:iters"),
+            Err(SpecError::Parameter { .. })
+        ));
+        assert_eq!(
+            triominos("drawer:below=5").unwrap().name(),
+            "drawer:below=5"
+        );
+    }
+}

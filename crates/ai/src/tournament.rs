@@ -1,0 +1,375 @@
+//! Tournaments: many games between strategies, in parallel, with duplicate deals and the
+//! statistics to compare them (win rates with Wilson intervals, mean scores with normal
+//! intervals, Bradley-Terry Elo ratings, seat advantage).
+//!
+//! Game `i` of a tournament is deal `i / seats` played in rotation `i % seats`: every deal
+//! (one seed: the same tiles in the same order) is played once with each strategy in each
+//! seat, which cancels the luck of the deal. Sharding splits the deals into contiguous
+//! ranges, so shards of one study merge into exactly the games of the whole.
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use tessera_core::{derive_seed, rng_from_seed, Game, Seat, Strategy};
+
+/// One finished game of a tournament.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Game index in the tournament.
+    pub index: u64,
+    /// The deal (its seed is derived from the tournament seed and this number).
+    pub deal: u64,
+    /// The strategy names by seat.
+    pub seats: Vec<String>,
+    /// Final scores by seat.
+    pub scores: Vec<i32>,
+    /// Winning seats.
+    pub winners: Vec<usize>,
+    /// Moves played.
+    pub moves: usize,
+    /// Whether the game hit the move limit before ending (counted as no winner).
+    #[serde(default)]
+    pub unfinished: bool,
+}
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentConfig {
+    /// Strategy specs, one per seat (rotated over the seats).
+    pub players: Vec<String>,
+    /// Games in the whole tournament (rounded up to whole deals).
+    pub games: u64,
+    /// Base seed.
+    pub seed: u64,
+    /// Play only shard `k` (1-based) of `n`.
+    pub shard: Option<(u64, u64)>,
+    /// Move limit per game (guards against a game that never ends).
+    pub max_moves: usize,
+}
+
+impl TournamentConfig {
+    /// The game indices this run plays.
+    pub fn indices(&self) -> std::ops::Range<u64> {
+        let seats = self.players.len().max(1) as u64;
+        let deals = self.games.div_ceil(seats);
+        let (lo, hi) = match self.shard {
+            Some((k, n)) if n > 0 && (1..=n).contains(&k) => (deals * (k - 1) / n, deals * k / n),
+            _ => (0, deals),
+        };
+        lo * seats..hi * seats
+    }
+}
+
+/// Builds a fresh strategy from its spec (an error names what is wrong).
+pub type MakeStrategy<G> = dyn Fn(&str) -> Result<Box<dyn Strategy<G>>, String> + Sync;
+
+/// Plays the tournament's games in parallel on all cores. `make` builds a fresh strategy
+/// from a spec for every game; `done` is called after each game (for progress bars).
+pub fn play<G: Game>(
+    rules: &G::Rules,
+    config: &TournamentConfig,
+    make: &MakeStrategy<G>,
+    done: &(dyn Fn(&GameResult) + Sync),
+) -> Result<Vec<GameResult>, String> {
+    // build every strategy once up front so that a bad spec fails before any game
+    for p in &config.players {
+        make(p)?;
+    }
+    let n = config.players.len();
+    let mut results: Vec<GameResult> = config
+        .indices()
+        .into_par_iter()
+        .map(|index| {
+            let deal = index / n as u64;
+            let rotation = (index % n as u64) as usize;
+            let seats: Vec<String> = (0..n)
+                .map(|s| config.players[(s + rotation) % n].clone())
+                .collect();
+            let mut bots: Vec<Box<dyn Strategy<G>>> =
+                seats.iter().map(|s| make(s)).collect::<Result<_, _>>()?;
+            let mut game =
+                G::new(rules, derive_seed(config.seed, deal)).map_err(|e| e.to_string())?;
+            let mut rng = rng_from_seed(derive_seed(config.seed ^ 0xB075, index));
+            let moves = tessera_core::play_out(
+                &mut game,
+                &mut bots,
+                &mut rng,
+                config.max_moves,
+                |_, _, _| {},
+            )
+            .map_err(|e| format!("game {index}: a strategy played an illegal move: {e}"))?;
+            let outcome = game.outcome();
+            let r = GameResult {
+                index,
+                deal,
+                seats,
+                scores: game.scores(),
+                winners: outcome
+                    .as_ref()
+                    .map(|o| o.winners.iter().map(|s| s.index()).collect())
+                    .unwrap_or_default(),
+                moves: moves.len(),
+                unfinished: outcome.is_none(),
+            };
+            done(&r);
+            Ok(r)
+        })
+        .collect::<Result<_, String>>()?;
+    results.sort_by_key(|r| r.index);
+    Ok(results)
+}
+
+/// The statistics of one strategy.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StrategySummary {
+    /// The spec.
+    pub name: String,
+    /// Seats it played (a game with it in two seats counts twice).
+    pub games: u64,
+    /// Wins; a shared win counts as a share.
+    pub wins: f64,
+    /// wins / games.
+    pub win_rate: f64,
+    /// Wilson 95% interval of the win rate.
+    pub ci95: [f64; 2],
+    /// Mean final score.
+    pub mean_score: f64,
+    /// Normal 95% interval of the mean score.
+    pub score_ci95: [f64; 2],
+    /// Bradley-Terry rating on the Elo scale (mean 1500), from every pair of seats.
+    pub elo: f64,
+}
+
+/// A tournament's results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Games summarised.
+    pub games: u64,
+    /// Games per second of the run (0 for merged results).
+    pub games_per_s: f64,
+    /// Per strategy, in the order of first appearance.
+    pub strategies: Vec<StrategySummary>,
+    /// Win rate of each seat, whatever the strategy (seat advantage), with Wilson intervals.
+    pub seat_win_rate: Vec<(f64, [f64; 2])>,
+    /// Games that hit the move limit.
+    pub unfinished: u64,
+}
+
+/// Wilson score interval for `wins` successes in `n` trials at 95%.
+pub fn wilson(wins: f64, n: f64) -> [f64; 2] {
+    if n <= 0.0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_963_984_540_054;
+    let p = wins / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// Summarises results (of one run or merged shards).
+pub fn summarize(results: &[GameResult], seconds: f64) -> Summary {
+    let mut names: Vec<String> = Vec::new();
+    for r in results {
+        for s in &r.seats {
+            if !names.contains(s) {
+                names.push(s.clone());
+            }
+        }
+    }
+    let idx = |name: &str| names.iter().position(|n| n == name).expect("collected");
+    let k = names.len();
+    let mut games = vec![0u64; k];
+    let mut wins = vec![0f64; k];
+    let mut scores: Vec<Vec<f64>> = vec![Vec::new(); k];
+    // pairwise: won[i][j] = times i beat j (ties half)
+    let mut won = vec![vec![0f64; k]; k];
+    let seats_max = results.iter().map(|r| r.seats.len()).max().unwrap_or(0);
+    let mut seat_wins = vec![0f64; seats_max];
+    let mut seat_games = vec![0f64; seats_max];
+    for r in results {
+        let share = if r.winners.is_empty() {
+            0.0
+        } else {
+            1.0 / r.winners.len() as f64
+        };
+        for (seat, name) in r.seats.iter().enumerate() {
+            let i = idx(name);
+            games[i] += 1;
+            scores[i].push(r.scores[seat] as f64);
+            seat_games[seat] += 1.0;
+            if r.winners.contains(&seat) {
+                wins[i] += share;
+                seat_wins[seat] += share;
+            }
+        }
+        for a in 0..r.seats.len() {
+            for b in 0..r.seats.len() {
+                let (i, j) = (idx(&r.seats[a]), idx(&r.seats[b]));
+                if a == b || i == j {
+                    continue;
+                }
+                if r.scores[a] > r.scores[b] {
+                    won[i][j] += 1.0;
+                } else if r.scores[a] == r.scores[b] {
+                    won[i][j] += 0.5;
+                }
+            }
+        }
+    }
+    let elo = bradley_terry(&won);
+    let strategies = (0..k)
+        .map(|i| {
+            let n = games[i] as f64;
+            let mean = if n > 0.0 {
+                scores[i].iter().sum::<f64>() / n
+            } else {
+                0.0
+            };
+            let var = if n > 1.0 {
+                scores[i].iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0)
+            } else {
+                0.0
+            };
+            let half = 1.96 * (var / n.max(1.0)).sqrt();
+            StrategySummary {
+                name: names[i].clone(),
+                games: games[i],
+                wins: wins[i],
+                win_rate: if n > 0.0 { wins[i] / n } else { 0.0 },
+                ci95: wilson(wins[i], n),
+                mean_score: mean,
+                score_ci95: [mean - half, mean + half],
+                elo: elo[i],
+            }
+        })
+        .collect();
+    Summary {
+        games: results.len() as u64,
+        games_per_s: if seconds > 0.0 {
+            results.len() as f64 / seconds
+        } else {
+            0.0
+        },
+        strategies,
+        seat_win_rate: (0..seats_max)
+            .map(|s| {
+                (
+                    seat_wins[s] / seat_games[s].max(1.0),
+                    wilson(seat_wins[s], seat_games[s]),
+                )
+            })
+            .collect(),
+        unfinished: results.iter().filter(|r| r.unfinished).count() as u64,
+    }
+}
+
+/// Bradley-Terry strengths by the MM algorithm (Hunter 2004), on the Elo scale with mean
+/// 1500. A small prior (half a win and half a loss against a virtual equal) keeps
+/// unbeaten or winless strategies finite.
+pub fn bradley_terry(won: &[Vec<f64>]) -> Vec<f64> {
+    let k = won.len();
+    if k == 0 {
+        return Vec::new();
+    }
+    let mut p = vec![1.0f64; k];
+    for _ in 0..500 {
+        let mut next = vec![0.0; k];
+        for i in 0..k {
+            let w: f64 = won[i].iter().sum::<f64>() + 0.5;
+            let mut denom = 1.0 / (p[i] + 1.0); // the prior's virtual game
+            for j in 0..k {
+                let n = won[i][j] + won[j][i];
+                if i != j && n > 0.0 {
+                    denom += n / (p[i] + p[j]);
+                }
+            }
+            next[i] = w / denom;
+        }
+        let g = next.iter().map(|x| x.ln()).sum::<f64>() / k as f64;
+        for x in &mut next {
+            *x /= g.exp();
+        }
+        p = next;
+    }
+    p.iter().map(|x| 1500.0 + 400.0 * x.log10()).collect()
+}
+
+/// The seat of a strategy name in a result, if it played.
+pub fn seat_of(r: &GameResult, name: &str) -> Option<Seat> {
+    r.seats
+        .iter()
+        .position(|s| s == name)
+        .map(|i| Seat(i as u8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_known_values() {
+        let [lo, hi] = wilson(60.0, 100.0);
+        assert!(
+            (lo - 0.5020).abs() < 1e-3 && (hi - 0.6906).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson(0.0, 0.0), [0.0, 1.0]);
+        let [lo, _] = wilson(0.0, 10.0);
+        assert_eq!(lo, 0.0);
+    }
+
+    #[test]
+    fn bradley_terry_orders_strengths() {
+        // a beats b 75% of the time: about 191 Elo apart
+        let won = vec![vec![0.0, 750.0], vec![250.0, 0.0]];
+        let e = bradley_terry(&won);
+        assert!((e[0] - e[1] - 190.8).abs() < 5.0, "{e:?}");
+        assert!(((e[0] + e[1]) / 2.0 - 1500.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn shards_partition_the_games() {
+        let mut c = TournamentConfig {
+            players: vec!["a".into(), "b".into()],
+            games: 101,
+            seed: 1,
+            shard: None,
+            max_moves: 10,
+        };
+        let all: Vec<u64> = c.indices().collect();
+        assert_eq!(all.len(), 102);
+        let mut joined = Vec::new();
+        for k in 1..=3 {
+            c.shard = Some((k, 3));
+            joined.extend(c.indices());
+        }
+        assert_eq!(joined, all);
+    }
+
+    #[test]
+    fn summary_counts_wins_and_seats() {
+        let r = |i: u64, seats: [&str; 2], scores: [i32; 2], winners: Vec<usize>| GameResult {
+            index: i,
+            deal: i / 2,
+            seats: seats.iter().map(|s| s.to_string()).collect(),
+            scores: scores.to_vec(),
+            winners,
+            moves: 1,
+            unfinished: false,
+        };
+        let rs = vec![
+            r(0, ["a", "b"], [10, 5], vec![0]),
+            r(1, ["b", "a"], [7, 7], vec![0, 1]),
+            r(2, ["a", "b"], [1, 9], vec![1]),
+        ];
+        let s = summarize(&rs, 1.0);
+        assert_eq!(s.games, 3);
+        assert_eq!(s.strategies[0].name, "a");
+        assert_eq!(s.strategies[0].wins, 1.5);
+        assert_eq!(s.strategies[1].wins, 1.5);
+        assert!((s.strategies[0].mean_score - 6.0).abs() < 1e-9);
+        assert_eq!(s.seat_win_rate.len(), 2);
+        assert!((s.seat_win_rate[0].0 - 0.5).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,194 @@
+//! Triominos strategies for the study of drawing and placement, and the game's hooks for
+//! search ([`Evaluate`]).
+//!
+//! Every strategy here sees only its seat's view. Placement strategies rank the legal
+//! placements by a value; drawing strategies decide when to draw instead of placing.
+
+use crate::{finished_rewards, Evaluate};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use tessera_core::{Game, GameRng, Strategy};
+use tessera_triominos::{Board, Move, Scored, TriominosGame, TriominosView, Turn};
+
+impl Evaluate for TriominosGame {
+    fn rewards(&self) -> Vec<f64> {
+        if let Some(o) = self.outcome() {
+            return finished_rewards(&o, self.seats());
+        }
+        // score plus what the tray would cost at a round end: a tray's value goes to the
+        // player who empties hers, so each tile point counts about -1
+        let values: Vec<i32> = (0..self.seats())
+            .map(|s| {
+                let tray = self.tray(tessera_core::Seat(s as u8));
+                self.scores()[s]
+                    - tray.iter().map(|t| t.value()).sum::<i32>()
+                    - 3 * tray.len() as i32
+            })
+            .collect();
+        crate::score_rewards(&values, 40.0)
+    }
+
+    /// Rollouts place greedily half of the time and otherwise a random placement; they
+    /// draw only when they cannot place.
+    fn rollout_move(&self, rng: &mut GameRng) -> Option<Move> {
+        let turn = self.turn()?;
+        let mut v = Vec::new();
+        turn.placements(&mut v);
+        if v.is_empty() {
+            return turn.non_placing_move();
+        }
+        let s = if rng.gen_bool(0.5) {
+            v.iter().max_by_key(|s| s.score).copied()
+        } else {
+            v.choose(rng).copied()
+        };
+        s.map(|s| Move::Place(s.placement))
+    }
+}
+
+/// How a placement strategy values a placement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Placing {
+    /// The immediate score.
+    Greedy,
+    /// The immediate score, less `weight` per hexagon or bridge spot it opens for the next
+    /// player (a point touched by five tiles, or an edge-and-corner gap).
+    Block {
+        /// Points charged per opened bonus spot.
+        weight: f64,
+    },
+    /// The immediate score, plus `weight` per distinct number left on the tray (a flexible
+    /// tray fits more places later).
+    Flexible {
+        /// Points per distinct number kept.
+        weight: f64,
+    },
+}
+
+/// When to draw voluntarily.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Drawing {
+    /// Never draw while a placement exists.
+    Never,
+    /// Draw (at most `max` times a turn) while the best placement is worth less than `below`.
+    Below {
+        /// Threshold on the best placement's value.
+        below: i32,
+        /// Voluntary draws per turn.
+        max: u8,
+        /// Keep at least this many tiles in the pile.
+        keep_pile: usize,
+    },
+}
+
+/// A placement strategy with a drawing strategy.
+#[derive(Clone, Debug)]
+pub struct Heuristic {
+    /// How placements are valued.
+    pub placing: Placing,
+    /// When to draw instead.
+    pub drawing: Drawing,
+    name: String,
+    buf: Vec<Scored>,
+}
+
+impl Heuristic {
+    /// A strategy; `name` is how it is reported.
+    pub fn new(placing: Placing, drawing: Drawing, name: impl Into<String>) -> Self {
+        Heuristic {
+            placing,
+            drawing,
+            name: name.into(),
+            buf: Vec::new(),
+        }
+    }
+
+    fn value(&self, turn: &Turn<'_>, s: &Scored) -> f64 {
+        let base = if turn.forced.is_some() {
+            tessera_triominos::opening_score(s.placement.tile)
+        } else {
+            s.score
+        } as f64;
+        match self.placing {
+            Placing::Greedy => base,
+            Placing::Block { weight } => base - weight * opened_spots(turn.board, s) as f64,
+            Placing::Flexible { weight } => {
+                let mut numbers = 0u8;
+                let mut skipped = false;
+                for t in turn.tray {
+                    if !skipped && t.id() == s.placement.tile.id() {
+                        skipped = true;
+                        continue;
+                    }
+                    for n in t.corners() {
+                        numbers |= 1 << n;
+                    }
+                }
+                base + weight * numbers.count_ones() as f64
+            }
+        }
+    }
+
+    /// The choice for a turn.
+    pub fn choose_turn(&mut self, turn: &Turn<'_>) -> Move {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        turn.placements(&mut buf);
+        let best = buf
+            .iter()
+            .map(|s| (self.value(turn, s), s))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(v, s)| (v, s.placement));
+        self.buf = buf;
+        match (best, self.drawing) {
+            (None, _) => turn.non_placing_move().unwrap_or(Move::Pass),
+            (
+                Some((v, _)),
+                Drawing::Below {
+                    below,
+                    max,
+                    keep_pile,
+                },
+            ) if turn.forced.is_none()
+                && v < below as f64
+                && turn.draws < max.min(tessera_triominos::MAX_DRAWS)
+                && turn.pile > keep_pile =>
+            {
+                Move::Draw
+            }
+            (Some((_, p)), _) => Move::Place(p),
+        }
+    }
+}
+
+/// Bonus spots a placement opens for the next player: frontier cells where any tile that
+/// fits would complete a hexagon or a bridge, after the placement less before it.
+pub fn opened_spots(board: &Board, s: &Scored) -> u32 {
+    let spots = |b: &Board| {
+        b.frontier()
+            .iter()
+            .filter(|&&c| b.bonus_at(c) != (0, false))
+            .count() as i64
+    };
+    let before = spots(board);
+    let mut after = board.clone();
+    if after
+        .place(&s.placement, tessera_triominos::HexagonBonus::Readme)
+        .is_err()
+    {
+        return 0;
+    }
+    (spots(&after) - before).max(0) as u32
+}
+
+impl Strategy<TriominosGame> for Heuristic {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(&mut self, view: &TriominosView, _rng: &mut GameRng) -> Move {
+        match view.turn() {
+            Some(t) => self.choose_turn(&t),
+            None => Move::Pass,
+        }
+    }
+}
