@@ -26,9 +26,32 @@ pub fn shape_symbol(s: Shape) -> char {
     }
 }
 
-/// A tile in two characters: colour letter and shape symbol ("r*" is a red star).
+/// Whether to colour tiles: standard output is a terminal and `NO_COLOR` is not set.
+fn colour() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal()
+}
+
+fn ansi(c: Color) -> &'static str {
+    match c {
+        Color::Red => "31",
+        Color::Green => "32",
+        Color::Blue => "34",
+        Color::Yellow => "33",
+        Color::Orange => "38;5;208",
+        Color::Purple => "35",
+    }
+}
+
+/// A tile in two characters: colour letter and shape symbol ("r*" is a red star), in its
+/// colour on a terminal.
 pub fn tile(t: Tile) -> String {
-    format!("{}{}", color_letter(t.color), shape_symbol(t.shape))
+    let text = format!("{}{}", color_letter(t.color), shape_symbol(t.shape));
+    if colour() {
+        format!("\x1b[1;{}m{text}\x1b[0m", ansi(t.color))
+    } else {
+        text
+    }
 }
 
 /// The legend of the two-character tiles.
