@@ -23,13 +23,45 @@ pub fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> Result<()> {
     std::fs::write(path, text + "\n").with_context(|| format!("writing {}", path.display()))
 }
 
-/// Splits a `--players a,b,c` list into names, refusing empty names.
+/// Splits a `--players a,b,c` list into names, refusing empty names. A piece of the form
+/// `key=value` without a strategy name continues the previous spec's parameters, so
+/// `ismcts:iters=500,c=1.2,greedy` is two players.
 pub fn player_list(list: &str) -> Result<Vec<String>> {
-    let names: Vec<String> = list.split(',').map(|s| s.trim().to_string()).collect();
+    let mut names: Vec<String> = Vec::new();
+    for piece in list.split(',').map(str::trim) {
+        let continues = piece.contains('=') && !piece.contains(':');
+        match names.last_mut() {
+            Some(last) if continues && last.contains(':') => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => names.push(piece.to_string()),
+        }
+    }
     if names.iter().any(|n| n.is_empty()) {
         anyhow::bail!("--players: empty player name in {list:?}");
     }
     Ok(names)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_lists_keep_parameters_together() {
+        assert_eq!(player_list("a,b").unwrap(), vec!["a", "b"]);
+        assert_eq!(
+            player_list("ismcts:iters=5,c=1.2,greedy").unwrap(),
+            vec!["ismcts:iters=5,c=1.2", "greedy"]
+        );
+        assert_eq!(
+            player_list("greedy, drawer:below=3,max=2").unwrap(),
+            vec!["greedy", "drawer:below=3,max=2"]
+        );
+        assert!(player_list("a,,b").is_err());
+        assert!(player_list("").is_err());
+    }
 }
 
 /// Asks a person at the terminal; `None` at end of input.

@@ -10,14 +10,15 @@ use std::time::Instant;
 use tessera_core::{derive_seed, rng_from_seed, Game, Outcome, Record, Seat, Strategy};
 use tessera_triominos::bench::{greedy_game, BenchPosition, MIDGAME_20};
 use tessera_triominos::{
-    strategy, EndRule, Event, HexagonBonus, Move, Orientation, Placement, Rules, StartRule,
-    TileSet, TriominosGame,
+    EndRule, Event, HexagonBonus, Move, Orientation, Placement, Rules, StartRule, TileSet,
+    TriominosGame,
 };
 
 /// Options of `tessera play triominos`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// Comma-separated players, 2 to 6: human, greedy, random.
+    /// Comma-separated players, 2 to 6: human, or a bot: random, greedy, ismcts (e.g.
+    /// `ismcts:ms=500`), drawer, blocker, flexible (see `tessera tournament --help`).
     #[arg(long, default_value = "greedy,random")]
     pub players: String,
     /// Seed of the game: the same seed and players give the same game.
@@ -102,12 +103,10 @@ pub fn play(args: PlayArgs) -> Result<()> {
     for n in &names {
         seats.push(match n.as_str() {
             "human" => Seatholder::Human,
-            other => Seatholder::Bot(strategy::by_name(other).with_context(|| {
-                format!(
-                    "--players: unknown player {other:?}; known: human, {}",
-                    strategy::NAMES.join(", ")
-                )
-            })?),
+            other => Seatholder::Bot(
+                tessera_ai::registry::triominos(other)
+                    .map_err(|e| anyhow::anyhow!("--players: {e} (or human)"))?,
+            ),
         });
     }
     let humans = seats
