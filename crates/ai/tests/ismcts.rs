@@ -1,0 +1,78 @@
+//! ISMCTS sees only its seat's view, plays legal moves, and beats weaker bots.
+
+use tessera_ai::tournament::{play, summarize, TournamentConfig};
+use tessera_ai::{registry, triominos_midgame, Budget, Ismcts, IsmctsConfig};
+use tessera_core::{rng_from_seed, Determinize, Game, View};
+use tessera_triominos::TriominosGame;
+
+fn bot(iters: u32) -> Ismcts {
+    Ismcts::new(
+        IsmctsConfig {
+            budget: Budget::Iterations(iters),
+            ..IsmctsConfig::default()
+        },
+        "ismcts",
+    )
+}
+
+#[test]
+fn the_search_depends_only_on_the_view() {
+    for seed in 0..5 {
+        let game = triominos_midgame(seed);
+        let seat = game.to_move().unwrap();
+        let view = game.view(seat);
+        // another true state with the same view: other hidden tiles
+        let other = TriominosGame::determinize(&view, &mut rng_from_seed(99));
+        assert_eq!(other.view(seat), view);
+        assert_ne!(
+            (0..2u8)
+                .filter(|&s| s != seat.0)
+                .map(|s| other.tray(tessera_core::Seat(s)).to_vec())
+                .collect::<Vec<_>>(),
+            (0..2u8)
+                .filter(|&s| s != seat.0)
+                .map(|s| game.tray(tessera_core::Seat(s)).to_vec())
+                .collect::<Vec<_>>(),
+            "the hidden tiles should differ"
+        );
+        let (mut a, mut b) = (bot(300), bot(300));
+        let ma = a.search::<TriominosGame>(&view, &mut rng_from_seed(7));
+        let mb = b.search::<TriominosGame>(&other.view(seat), &mut rng_from_seed(7));
+        assert_eq!(ma, mb);
+        assert_eq!(a.last_stats(), b.last_stats());
+        assert!(view.legal_moves().contains(&ma));
+    }
+}
+
+#[test]
+fn the_search_runs_its_budget() {
+    let game = triominos_midgame(3);
+    let view = game.view(game.to_move().unwrap());
+    let mut b = bot(500);
+    b.search::<TriominosGame>(&view, &mut rng_from_seed(1));
+    let s = b.last_stats();
+    assert_eq!(s.iterations, 500);
+    assert!(s.nodes > 10 && s.best_visits > 0, "{s:?}");
+}
+
+#[test]
+fn ismcts_beats_random() {
+    let config = TournamentConfig {
+        players: vec!["ismcts:iters=60,depth=2".into(), "random".into()],
+        games: 12,
+        seed: 5,
+        shard: None,
+        max_moves: 100_000,
+    };
+    let results = play::<TriominosGame>(
+        &tessera_triominos::Rules::standard(2),
+        &config,
+        &|s| registry::triominos(s).map_err(|e| e.to_string()),
+        &|_| {},
+    )
+    .unwrap();
+    let s = summarize(&results, 1.0);
+    assert_eq!(s.games, 12);
+    let ismcts = &s.strategies[0];
+    assert!(ismcts.win_rate >= 0.75, "{s:?}");
+}
