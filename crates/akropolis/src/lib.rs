@@ -30,7 +30,7 @@ pub use city::{City, CITY_RADIUS};
 pub use hex::{Pos, DIRECTION_NAMES};
 pub use notation::{
     is_move_string_well_formed, is_state_string_well_formed, Move, NotationError, PlayerSetup,
-    Setup, Variants,
+    Pool, Setup, Variants,
 };
 pub use score::{score_city, CityScore, ScoreOptions};
 pub use state::{Akropolis, Architect, Error, Player, Rules};

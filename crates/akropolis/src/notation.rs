@@ -4,7 +4,7 @@
 //! rotation) and [`Setup`] (a well-formed state string, not yet built into cities).
 
 use crate::hex::Pos;
-use crate::tile::{District, TileId};
+use crate::tile::{District, Hex, TileId};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -26,6 +26,9 @@ pub enum NotationError {
     /// A state string is malformed.
     #[error("malformed state: {0}")]
     State(String),
+    /// A pool string is malformed.
+    #[error("malformed pool: {0}")]
+    Pool(String),
 }
 
 /// A move: put `tile`'s first hex at `origin`, its second in direction `rotation`, its
@@ -303,6 +306,91 @@ impl fmt::Display for Setup {
     }
 }
 
+/// A pool string: sections `2:`, `3:`, `4:` (the player count from which their tiles
+/// are used), each a run of tiles `IDabc` (2-digit id, then origin, second and third
+/// hex), ids strictly increasing. The game's pool is [`crate::TILE_POOL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pool {
+    /// (first player count using the tile, tile id, its three hexes), in order.
+    pub tiles: Vec<(u8, TileId, [Hex; 3])>,
+}
+
+impl Pool {
+    /// The pool's tiles used with this many players.
+    pub fn for_players(&self, players: u8) -> impl Iterator<Item = (TileId, [Hex; 3])> + '_ {
+        self.tiles
+            .iter()
+            .filter(move |t| t.0 <= players)
+            .map(|t| (t.1, t.2))
+    }
+}
+
+impl FromStr for Pool {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Pool, NotationError> {
+        let bad = |why: String| NotationError::Pool(why);
+        if !s.is_ascii() {
+            return Err(bad("not ASCII".into()));
+        }
+        let b = s.as_bytes();
+        let mut i = 0;
+        let mut section = 0u8;
+        let mut last = 0u8;
+        let mut tiles = Vec::new();
+        while i < b.len() {
+            if i + 1 < b.len() && b[i + 1] == b':' {
+                let n = b[i].wrapping_sub(b'0');
+                if !(2..=4).contains(&n) || n <= section {
+                    return Err(bad(format!("bad section header at {i}")));
+                }
+                if section != 0
+                    && tiles.last().map(|t: &(u8, TileId, [Hex; 3])| t.0) != Some(section)
+                {
+                    return Err(bad(format!("empty section {section}:")));
+                }
+                section = n;
+                i += 2;
+                continue;
+            }
+            if section == 0 {
+                return Err(bad("the pool must open with a section like 2:".into()));
+            }
+            if i + 5 > b.len() || !b[i].is_ascii_digit() || !b[i + 1].is_ascii_digit() {
+                return Err(bad(format!("bad tile at {i}")));
+            }
+            let id = TileId::new((b[i] - b'0') * 10 + (b[i + 1] - b'0'))
+                .filter(|t| t.number() > last)
+                .ok_or_else(|| bad(format!("bad or repeated tile id at {i}")))?;
+            let mut hexes = [Hex::Quarry; 3];
+            for (k, h) in hexes.iter_mut().enumerate() {
+                *h = Hex::from_char(b[i + 2 + k] as char)
+                    .ok_or_else(|| bad(format!("bad hex at {}", i + 2 + k)))?;
+            }
+            last = id.number();
+            tiles.push((section, id, hexes));
+            i += 5;
+        }
+        if section != 0 && tiles.last().map(|t| t.0) != Some(section) {
+            return Err(bad(format!("empty section {section}:")));
+        }
+        Ok(Pool { tiles })
+    }
+}
+
+impl fmt::Display for Pool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut section = 0;
+        for (s, id, h) in &self.tiles {
+            if *s != section {
+                write!(f, "{s}:")?;
+                section = *s;
+            }
+            write!(f, "{id}{}{}{}", h[0], h[1], h[2])?;
+        }
+        Ok(())
+    }
+}
+
 /// Whether a string is a well-formed move.
 pub fn is_move_string_well_formed(s: &str) -> bool {
     s.parse::<Move>().is_ok()
@@ -334,6 +422,26 @@ mod tests {
             "1éS00E02R0",
         ] {
             assert!(s.parse::<Move>().is_err(), "{s}");
+        }
+    }
+
+    #[test]
+    fn the_pool_round_trips_and_matches_the_tiles() {
+        let pool: Pool = crate::TILE_POOL.parse().unwrap();
+        assert_eq!(pool.to_string(), crate::TILE_POOL);
+        assert_eq!(pool.for_players(3).count(), 49);
+        for (id, hexes) in pool.for_players(4) {
+            assert_eq!(id.hexes(), hexes);
+        }
+        for bad in [
+            "",
+            "01hbt",
+            "2:01hbx",
+            "2:01hbt01hbt",
+            "3:01hbt2:02Mbq",
+            "2:01hb",
+        ] {
+            assert!(bad.parse::<Pool>().is_err() || bad.is_empty(), "{bad}");
         }
     }
 

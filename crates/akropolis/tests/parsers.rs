@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use tessera_akropolis::{
-    is_move_string_well_formed, is_state_string_well_formed, Akropolis, Move, Pos, Rules, Setup,
-    Variants,
+    is_move_string_well_formed, is_state_string_well_formed, Akropolis, Move, Pool, Pos, Rules,
+    Setup, Variants,
 };
 
 fn move_string() -> impl Strategy<Value = String> {
@@ -31,6 +31,16 @@ proptest! {
         let _ = Akropolis::parse(&s);
         let _ = Pos::parse(&s);
         let _ = Variants::parse(&s);
+        if let Ok(p) = s.parse::<Pool>() {
+            prop_assert_eq!(p.to_string(), s);
+        }
+    }
+
+    #[test]
+    fn pool_like_text_never_panics(s in "([2-4]:)?([0-6][0-9][hmbtgqHMBTG]{3}){0,4}([2-4]:([0-6][0-9][hmbtgqHMBTGx]{3}){0,4}){0,2}") {
+        if let Ok(p) = s.parse::<Pool>() {
+            prop_assert_eq!(p.to_string(), s);
+        }
     }
 
     #[test]
