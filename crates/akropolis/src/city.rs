@@ -29,6 +29,25 @@ const DELTA: [[i32; 6]; 2] = [
 /// The id used for the starting tile in [`City::tile_at`]-style queries.
 pub const START_TILE: u8 = 0;
 
+/// A small fixed-capacity list of cells (at most 4 + 3 x 6 newly adjacent ones).
+#[derive(Default)]
+struct Vec8 {
+    items: [usize; 24],
+    len: usize,
+}
+
+impl Vec8 {
+    fn push(&mut self, i: usize) {
+        if self.len < self.items.len() {
+            self.items[self.len] = i;
+            self.len += 1;
+        }
+    }
+    fn as_slice(&self) -> &[usize] {
+        &self.items[..self.len]
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Cell {
     height: u8,
@@ -113,12 +132,18 @@ impl City {
             (Pos { x: -1, y: -1 }, Hex::Quarry),
             (Pos { x: 1, y: -1 }, Hex::Quarry),
         ];
-        for (p, h) in start {
-            let i = index_of(p).unwrap_or(0);
-            city.put(i, h.code(), START_TILE);
+        let mut fresh = Vec8::default();
+        let mut cells = [0usize; 4];
+        for (k, (p, h)) in start.into_iter().enumerate() {
+            cells[k] = index_of(p).unwrap_or(0);
+            city.put(cells[k], h.code(), START_TILE, &mut fresh);
         }
-        let cells: Vec<usize> = city.built.iter().map(|&c| c as usize).collect();
-        city.refresh(&cells);
+        for c in cells {
+            city.refresh_around(c);
+        }
+        for &c in fresh.as_slice() {
+            city.refresh_around(c);
+        }
         city
     }
 
@@ -127,17 +152,22 @@ impl City {
         self.tiles as usize
     }
 
-    fn put(&mut self, i: usize, code: u8, tile: u8) {
+    /// Puts one hex on cell `i`. Cells that become adjacent to the city for the first
+    /// time are appended to `fresh`.
+    fn put(&mut self, i: usize, code: u8, tile: u8, fresh: &mut Vec8) {
         let c = &mut self.cells[i];
-        let fresh = c.height == 0;
+        let new = c.height == 0;
         c.height = c.height.saturating_add(1);
         c.code = code;
         c.tile = tile;
-        if fresh {
+        if new {
             self.built.push(i as u16);
-            for d in 0..6 {
-                let n = step(i, d);
-                self.cells[n].flags |= ADJ;
+            for n in City::neighbours(i) {
+                let f = &mut self.cells[n].flags;
+                if *f & ADJ == 0 {
+                    *f |= ADJ;
+                    fresh.push(n);
+                }
             }
         }
     }
@@ -236,56 +266,38 @@ impl City {
         }
     }
 
-    /// Re-evaluates triangle (owner, d).
-    fn recheck(&mut self, owner: usize, d: usize) {
-        let f = self.cells[owner].flags;
-        if f & OUT != 0 {
-            return;
-        }
-        let p = parity(owner);
-        let a = (owner as i32 + DELTA[p][d]) as usize;
-        let b = (owner as i32 + DELTA[p][d + 1]) as usize;
-        let ok = self.valid_cells([owner, a, b]);
-        let was = f & VALID[d] != 0;
-        if ok != was {
-            let c = &mut self.cells[owner];
-            c.flags ^= VALID[d];
-            if ok {
-                self.valid += 1;
-                if c.flags & LISTED[d] == 0 {
-                    c.flags |= LISTED[d];
-                    self.tris.push((owner * 2 + d) as u16);
+    /// Re-evaluates the six triangles around cell `v`.
+    fn refresh_around(&mut self, v: usize) {
+        // the owner (v itself = 6, else v's neighbour in that direction) and d of the
+        // triangle {v, neighbour k, neighbour k+1}, for k = 0..6
+        const OWNER: [(usize, usize); 6] = [(6, 0), (6, 1), (3, 0), (4, 1), (4, 0), (5, 1)];
+        let ns = City::neighbours(v);
+        for k in 0..6 {
+            let (o, d) = OWNER[k];
+            let owner = if o == 6 { v } else { ns[o] };
+            let f = self.cells[owner].flags;
+            if f & OUT != 0 {
+                continue;
+            }
+            let ok = self.valid_cells([v, ns[k], ns[(k + 1) % 6]]);
+            if ok != (f & VALID[d] != 0) {
+                let c = &mut self.cells[owner];
+                c.flags ^= VALID[d];
+                if ok {
+                    self.valid += 1;
+                    if c.flags & LISTED[d] == 0 {
+                        c.flags |= LISTED[d];
+                        self.tris.push((owner * 2 + d) as u16);
+                    }
+                } else {
+                    self.valid -= 1;
                 }
-            } else {
-                self.valid -= 1;
             }
         }
     }
 
-    /// Re-evaluates every triangle that touches these cells or their neighbours.
-    fn refresh(&mut self, changed: &[usize]) {
-        let mut near = [0usize; 32];
-        let mut n = 0;
-        for &c in changed {
-            for v in std::iter::once(c).chain(City::neighbours(c)) {
-                if n < near.len() && !near[..n].contains(&v) {
-                    near[n] = v;
-                    n += 1;
-                }
-            }
-        }
-        for &v in &near[..n] {
-            let p = parity(v);
-            let s = (v as i32 + DELTA[p][3]) as usize;
-            let sw = (v as i32 + DELTA[p][4]) as usize;
-            let nw = (v as i32 + DELTA[p][5]) as usize;
-            self.recheck(v, 0);
-            self.recheck(v, 1);
-            self.recheck(s, 0);
-            self.recheck(sw, 0);
-            self.recheck(sw, 1);
-            self.recheck(nw, 1);
-        }
+    /// Drops the stale entries of the triangle list once they are the majority.
+    fn compact(&mut self) {
         if self.tris.len() > 2 * self.valid as usize + 32 {
             let cells = &mut self.cells;
             self.tris.retain(|&t| {
@@ -305,13 +317,22 @@ impl City {
         let cells = City::spot_cells(s.origin as usize, s.rotation);
         let codes = tile.codes();
         let mut quarries = 0;
+        let mut fresh = Vec8::default();
         for k in 0..3 {
             if self.cells[cells[k]].height > 0 && self.cells[cells[k]].code == 11 {
                 quarries += 1;
             }
-            self.put(cells[k], codes[k], tile.number());
+            self.put(cells[k], codes[k], tile.number(), &mut fresh);
         }
-        self.refresh(&cells);
+        // a triangle's validity depends on its cells' heights and tiles (the three
+        // changed cells) and on whether they touch the city (the freshly adjacent ones)
+        for c in cells {
+            self.refresh_around(c);
+        }
+        for &c in fresh.as_slice() {
+            self.refresh_around(c);
+        }
+        self.compact();
         self.tiles += 1;
         quarries
     }
@@ -402,10 +423,37 @@ impl City {
 mod tests {
     use super::*;
 
+    #[test]
+    fn incremental_list_matches_brute_force_along_random_builds() {
+        let mut seed = 12345u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        for _game in 0..8 {
+            let mut city = City::new();
+            for t in 1..=40u8 {
+                let f = fast(&city);
+                assert_eq!(f, brute(&city));
+                assert_eq!(f.len(), city.spot_count());
+                let (o, r) = f[next(f.len())];
+                city.place(
+                    TileId::new(t).unwrap(),
+                    Spot {
+                        origin: o,
+                        rotation: r,
+                    },
+                );
+            }
+        }
+    }
+
     fn brute(city: &City) -> Vec<(u16, u8)> {
         let mut v = Vec::new();
-        for x in -10..=10 {
-            for y in -10..=10 {
+        for x in -CITY_RADIUS..=CITY_RADIUS {
+            for y in -CITY_RADIUS..=CITY_RADIUS {
                 let i = index_of(Pos::new(x, y).unwrap()).unwrap();
                 for r in 0..6 {
                     if city.is_valid_spot(Spot {
