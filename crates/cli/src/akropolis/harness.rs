@@ -113,3 +113,49 @@ fn answer(task: &str, input: &Value, seed: u64) -> Result<Value, String> {
         other => return Err(format!("unknown task {other:?}")),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(line: &str) -> Value {
+        answer_line(line, &mut 0)
+    }
+
+    #[test]
+    fn answers_the_spec_example() {
+        let got = ask(
+            r#"{"task":"apply_move","input":{"state":"2hmbtg;010181620;P001;P102;","move":"18S00E02R0"}}"#,
+        );
+        assert_eq!(got, json!("2hmbtg;1101620;P00018S00E02R0;P102;"));
+        let got = ask(
+            r#"{"task":"calculate_complete_scores","input":{"state":"2hmbtg;010181620;P001;P102;"}}"#,
+        );
+        assert_eq!(got, json!([1, 2]));
+    }
+
+    #[test]
+    fn bad_input_is_an_answer_not_a_crash() {
+        for line in [
+            "not json",
+            "[]",
+            r#"{"task":"nope","input":{}}"#,
+            r#"{"task":"is_game_over","input":{"state":"garbage"}}"#,
+            r#"{"task":"apply_move","input":{"state":"2hmbtg;010181620;P001;P102;","move":"99S00E00R0"}}"#,
+            r#"{"task":"apply_move","input":{"state":"2hmbtg;010181620;P001;P102;","move":"01S00E00R0"}}"#,
+            r#"{"task":"height_at","input":{"state":"2hmbtg;010181620;P001;P102;","player":7,"position":"S00E00"}}"#,
+            r#"{"task":"tile_at","input":{"state":"2hmbtg;010181620;P001;P102;","player":0,"position":"N00E00"}}"#,
+        ] {
+            let got = ask(line);
+            assert!(got.get("error").is_some(), "{line} -> {got}");
+        }
+        for line in [
+            r#"{"task":"is_state_string_well_formed","input":{"state":"2hmbtg;"}}"#,
+            r#"{"task":"is_state_string_well_formed","input":{"state":7}}"#,
+            r#"{"task":"is_move_string_well_formed","input":{"move":"18N00E02R0"}}"#,
+            r#"{"task":"is_move_string_well_formed","input":{}}"#,
+        ] {
+            assert_eq!(ask(line), json!(false), "{line}");
+        }
+    }
+}

@@ -188,3 +188,26 @@ pub fn final_table(game: &Akropolis, names: &[String], outcome: &Outcome) -> Str
     let _ = writeln!(out, "Winner: {}", winners.join(" and "));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_map_shows_every_top_hex_with_its_height() {
+        let g = Akropolis::parse("2hmbtg;1101620;P00018S00E02R0;P102;").unwrap();
+        let map = city_map(g.players()[0].city());
+        // the starting tile and tile 18 (Hmb): two house plazas, m and b, three quarries
+        assert_eq!(map.matches("H1").count(), 2, "{map}");
+        assert_eq!(map.matches("q1").count(), 3, "{map}");
+        assert_eq!(
+            map.matches("m1").count() + map.matches("b1").count(),
+            2,
+            "{map}"
+        );
+        assert!(map.contains("E02") && map.contains("W01"), "{map}");
+        let names = vec!["a".to_string(), "b".to_string()];
+        let t = table(&g, &names);
+        assert!(t.contains("[0] 10") && t.contains("[2] 20"), "{t}");
+    }
+}
