@@ -192,6 +192,16 @@ impl Akropolis {
     /// Builds a state from a checked state string. The unused tiles are shuffled with a
     /// generator seeded from `seed`.
     pub fn from_setup(setup: &Setup, seed: u64) -> Result<Akropolis, Error> {
+        // a Setup's fields are public: make sure this one is what its string says
+        let checked: Setup = setup.to_string().parse()?;
+        if checked != *setup {
+            return Err(NotationError::State("inconsistent setup".into()).into());
+        }
+        Akropolis::build(setup, seed)
+    }
+
+    /// Builds a state from a setup known to be well formed.
+    fn build(setup: &Setup, seed: u64) -> Result<Akropolis, Error> {
         let n = setup.players as usize;
         let mut used = [false; 62];
         for t in &setup.site {
@@ -242,7 +252,7 @@ impl Akropolis {
     /// [`Akropolis::reseed`]).
     pub fn parse(s: &str) -> Result<Akropolis, Error> {
         let setup: Setup = s.parse()?;
-        Akropolis::from_setup(&setup, 0)
+        Akropolis::build(&setup, 0)
     }
 
     /// Replaces the generator and reshuffles the unused tiles from `seed`.
@@ -464,13 +474,12 @@ impl Akropolis {
         }
     }
 
-    /// Player k's city score by district type.
+    /// Player k's city score by district type (zero for a player who does not exist).
     pub fn city_score(&self, k: usize) -> CityScore {
-        score_city(
-            &self.players[k].city,
-            self.rules.variants,
-            self.score_options(k),
-        )
+        match self.players.get(k) {
+            Some(p) => score_city(&p.city, self.rules.variants, self.score_options(k)),
+            None => CityScore::default(),
+        }
     }
 
     /// One district type's score for every player.
@@ -481,10 +490,11 @@ impl Akropolis {
     }
 
     /// Complete score of player k: the five district scores plus stones (plus 2 per
-    /// visible quarry for the Architect Metagenes).
+    /// visible quarry for the Architect Metagenes); zero for a player who does not exist.
     pub fn complete_score(&self, k: usize) -> u32 {
         let s = self.city_score(k);
-        let mut total = s.total() + self.players[k].stones as u32;
+        let stones = self.players.get(k).map_or(0, |p| p.stones as u32);
+        let mut total = s.total() + stones;
         if k == 1 && self.rules.solo == Some(Architect::Metagenes) {
             total += 2 * s.quarries;
         }

@@ -221,3 +221,19 @@ fn solo_architect_rules() {
     );
     let _ = District::House;
 }
+
+#[test]
+fn an_inconsistent_setup_is_refused() {
+    use tessera_akropolis::Setup;
+    let mut setup: Setup = "2hmbtg;010181620;P001;P102;".parse().unwrap();
+    setup.turn = 3;
+    assert!(Akropolis::from_setup(&setup, 0).is_err());
+    let mut setup: Setup = "2hmbtg;010181620;P001;P102;".parse().unwrap();
+    setup.seats.pop();
+    assert!(Akropolis::from_setup(&setup, 0).is_err());
+    let mut setup: Setup = "2hmbtg;010181620;P001;P102;".parse().unwrap();
+    setup.seats[0].stones = 200;
+    assert!(Akropolis::from_setup(&setup, 0).is_err());
+    let setup: Setup = "2hmbtg;010181620;P001;P102;".parse().unwrap();
+    assert!(Akropolis::from_setup(&setup, 0).is_ok());
+}
