@@ -1,0 +1,133 @@
+//! The load benchmark: a server on loopback and many concurrent bot games against it;
+//! reports games per second and the percentiles of a turn's round trip (the referee's
+//! `take-turn` call to the reply, as the server measures it).
+
+use crate::bot::Brain;
+use crate::client;
+use crate::served::GameKind;
+use crate::server::{self, Config};
+use crate::store::Store;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+
+/// What the benchmark measured.
+#[derive(Clone, Debug)]
+pub struct LoadReport {
+    /// Games started.
+    pub games: usize,
+    /// Games whose every player reached `win`.
+    pub completed: usize,
+    /// Wall-clock time from the first connection to the last game's end.
+    pub elapsed: Duration,
+    /// Turns measured.
+    pub turns: usize,
+    /// Median turn round trip.
+    pub p50: Duration,
+    /// 99th percentile turn round trip.
+    pub p99: Duration,
+    /// Slowest turn.
+    pub max: Duration,
+}
+
+impl LoadReport {
+    /// Completed games per second.
+    pub fn games_per_second(&self) -> f64 {
+        self.completed as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Why the benchmark failed.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// The server could not start.
+    #[error(transparent)]
+    Server(#[from] server::ServerError),
+    /// A socket failed.
+    #[error("network error: {0}")]
+    Io(#[from] std::io::Error),
+    /// A bad strategy.
+    #[error("{0}")]
+    Strategy(String),
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// Starts a server on 127.0.0.1 (database `db`) and plays `games` concurrent games of
+/// `game` between 2 bots playing `spec`, then stops the server.
+pub async fn load(
+    game: GameKind,
+    games: usize,
+    spec: &str,
+    db: &Path,
+) -> Result<LoadReport, BenchError> {
+    Brain::new(game, spec).map_err(BenchError::Strategy)?;
+    let tcp = TcpListener::bind("127.0.0.1:0").await?;
+    let addr: SocketAddr = tcp.local_addr()?;
+    let (store, thread, last) = Store::start(db).map_err(server::ServerError::from)?;
+    let config = Config {
+        players_per_game: 2,
+        wait: Duration::from_secs(60),
+        per_call: Duration::from_secs(30),
+        signup_timeout: Duration::from_secs(30),
+        max_connections: games * 2 + 16,
+        seed: Some(1),
+        ..Config::default()
+    };
+    let (times_tx, mut times_rx) = mpsc::unbounded_channel();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let srv = tokio::spawn(server::run_with(
+        tcp,
+        None,
+        store,
+        last,
+        config,
+        async {
+            let _ = stop_rx.await;
+        },
+        Some(times_tx),
+    ));
+    let start = Instant::now();
+    let mut clients = tokio::task::JoinSet::new();
+    for g in 0..games {
+        for p in 0..2 {
+            let brain = Brain::new(game, spec).map_err(BenchError::Strategy)?;
+            let name = client::player_name("bot", g * 2 + p);
+            clients.spawn(async move { client::play(addr, game, &name, brain).await });
+        }
+    }
+    let mut finished_players = 0;
+    while let Some(r) = clients.join_next().await {
+        if matches!(r, Ok(Ok(_))) {
+            finished_players += 1;
+        }
+    }
+    // every game reports before its players get "win"... the last reports may still be
+    // on their way: collect what is there after the server stops
+    let elapsed = start.elapsed();
+    let _ = stop_tx.send(());
+    let _ = srv.await;
+    thread.join();
+    let mut all = Vec::new();
+    while let Ok(t) = times_rx.try_recv() {
+        all.extend(t);
+    }
+    all.sort_unstable();
+    Ok(LoadReport {
+        games,
+        completed: finished_players / 2,
+        elapsed,
+        turns: all.len(),
+        p50: percentile(&all, 0.5),
+        p99: percentile(&all, 0.99),
+        max: all.last().copied().unwrap_or_default(),
+    })
+}

@@ -1,0 +1,100 @@
+//! Bots that play from the wire form of a view: what `tessera client` and the load
+//! benchmark run. They see exactly what a remote program sees.
+
+use crate::served::GameKind;
+use rand::Rng;
+use serde_json::Value;
+use tessera_akropolis::{Akropolis, ArchitectStrategy, GreedyStrategy};
+use tessera_core::{rng_from_seed, Game, GameRng, RandomStrategy, Seat, Strategy, View};
+use tessera_q::{json as qjson, StrategyKind};
+use tessera_triominos::{TriominosGame, TriominosView};
+
+/// A strategy of one game, choosing from views as they arrive on the wire.
+pub enum Brain {
+    /// A Triominos strategy.
+    Triominos(Box<dyn Strategy<TriominosGame>>),
+    /// A Q strategy of the reference.
+    Q(StrategyKind),
+    /// An Akropolis strategy.
+    Akropolis(Box<dyn Strategy<Akropolis>>),
+}
+
+impl std::fmt::Debug for Brain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Brain::Triominos(s) => write!(f, "Triominos({})", s.name()),
+            Brain::Q(k) => write!(f, "Q({})", k.name()),
+            Brain::Akropolis(s) => write!(f, "Akropolis({})", s.name()),
+        }
+    }
+}
+
+impl Brain {
+    /// The strategy `spec` of `game`: Triominos `random` or `greedy`, Q `dag` or
+    /// `ldasg`, Akropolis `random`, `greedy` or `architect`.
+    pub fn new(game: GameKind, spec: &str) -> Result<Brain, String> {
+        match game {
+            GameKind::Triominos => tessera_triominos::strategy::by_name(spec)
+                .map(Brain::Triominos)
+                .ok_or_else(|| format!("unknown Triominos strategy {spec:?} (random, greedy)")),
+            GameKind::Q => match spec {
+                "dag" => Ok(Brain::Q(StrategyKind::Dag)),
+                "ldasg" => Ok(Brain::Q(StrategyKind::Ldasg)),
+                other => Err(format!("unknown Q strategy {other:?} (dag, ldasg)")),
+            },
+            GameKind::Akropolis => {
+                let s: Box<dyn Strategy<Akropolis>> = match spec {
+                    "random" => Box::new(RandomStrategy),
+                    "greedy" => Box::new(GreedyStrategy),
+                    "architect" => Box::new(ArchitectStrategy),
+                    other => {
+                        return Err(format!(
+                            "unknown Akropolis strategy {other:?} (random, greedy, architect)"
+                        ))
+                    }
+                };
+                Ok(Brain::Akropolis(s))
+            }
+        }
+    }
+
+    /// The reply to `take-turn` with this view (wire form in, wire form out).
+    pub fn take_turn(&mut self, view: &Value, rng: &mut GameRng) -> Result<Value, String> {
+        match self {
+            Brain::Triominos(s) => {
+                let v: TriominosView =
+                    serde_json::from_value(view.clone()).map_err(|e| e.to_string())?;
+                if v.legal_moves().is_empty() {
+                    return Err("no legal move in this view".into());
+                }
+                Ok(serde_json::to_value(s.choose(&v, rng)).map_err(|e| e.to_string())?)
+            }
+            Brain::Q(k) => {
+                let k2 = qjson::pub_from_json(&view.to_string()).map_err(|e| e.to_string())?;
+                Ok(qjson::choice_to_value(&k.turn(&k2)))
+            }
+            Brain::Akropolis(s) => {
+                let seat = view
+                    .get("seat")
+                    .and_then(Value::as_u64)
+                    .and_then(|s| u8::try_from(s).ok())
+                    .ok_or("no seat in the view")?;
+                let state = view
+                    .get("state")
+                    .and_then(Value::as_str)
+                    .ok_or("no state in the view")?;
+                let game = Akropolis::parse(state).map_err(|e| e.to_string())?;
+                let v = game.view(Seat(seat));
+                if v.legal_moves().is_empty() {
+                    return Err("no legal move in this view".into());
+                }
+                Ok(serde_json::to_value(s.choose(&v, rng)).map_err(|e| e.to_string())?)
+            }
+        }
+    }
+}
+
+/// A generator for a bot, seeded from the thread's generator.
+pub fn bot_rng() -> GameRng {
+    rng_from_seed(rand::thread_rng().gen())
+}
