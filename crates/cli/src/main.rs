@@ -3,6 +3,7 @@
 mod akropolis;
 mod common;
 mod q;
+mod server;
 mod tournament;
 mod triominos;
 
@@ -28,8 +29,12 @@ enum Command {
     },
     /// Replay a game record (JSON) move by move, checking every move.
     Replay {
-        /// The record file written by `play --record FILE` ("-" for standard input).
+        /// The record file written by `play --record FILE` ("-" for standard input), or
+        /// the id of a game in the server's database (an all-digit name that is no file).
         file: PathBuf,
+        /// The server's database, for a game id.
+        #[arg(long, default_value = "tessera.db")]
+        db: PathBuf,
         /// Print only the final result.
         #[arg(long)]
         quiet: bool,
@@ -39,6 +44,12 @@ enum Command {
         #[command(subcommand)]
         game: HarnessGame,
     },
+    /// Run the game server: TCP players, WebSocket observers, SQLite records.
+    Serve(server::ServeArgs),
+    /// Sign bots up on a game server and play (one connection per bot).
+    Client(server::ClientArgs),
+    /// List the games stored in a server's database.
+    Games(server::GamesArgs),
     /// Play many bot games in parallel and compare the strategies with statistics.
     Tournament(tournament::TournamentArgs),
     /// Measure a game's engine speed and print the figures.
@@ -102,10 +113,15 @@ fn run(cli: Cli) -> Result<()> {
             PlayGame::Q(args) => q::play(args),
             PlayGame::Akropolis(args) => akropolis::play(args),
         },
-        Command::Replay { file, quiet } => {
-            let text = common::read_input(&file)?;
-            let value: serde_json::Value = serde_json::from_str(&text)
-                .with_context(|| format!("{} is not a JSON game record", file.display()))?;
+        Command::Replay { file, db, quiet } => {
+            let value: serde_json::Value = match server::is_db_id(&file) {
+                Some(id) => server::stored_record(&db, id)?,
+                None => {
+                    let text = common::read_input(&file)?;
+                    serde_json::from_str(&text)
+                        .with_context(|| format!("{} is not a JSON game record", file.display()))?
+                }
+            };
             let game = value
                 .get("game")
                 .and_then(|g| g.as_str())
@@ -123,6 +139,9 @@ fn run(cli: Cli) -> Result<()> {
             HarnessGame::Q(args) => q::harness(args),
             HarnessGame::Akropolis => akropolis::harness(),
         },
+        Command::Serve(args) => server::serve(args),
+        Command::Client(args) => server::client(args),
+        Command::Games(args) => server::games(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Bench { game } => match game {
             BenchGame::Triominos(args) => triominos::bench(args),

@@ -1,0 +1,293 @@
+//! The game server's commands: `serve`, `client`, `games`, and replaying a stored game.
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tessera_server::bot::Brain;
+use tessera_server::served::GameKind;
+use tessera_server::server::Config;
+use tessera_server::store::{self, Store};
+
+/// Options of `tessera serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// TCP port of the game protocol (0 = any free port).
+    #[arg(long, default_value_t = 45678)]
+    tcp_port: u16,
+    /// HTTP port (WebSocket observers, /api/games; 0 = any free port).
+    #[arg(long, default_value_t = 8080)]
+    http_port: u16,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// The SQLite database file (created on first run).
+    #[arg(long, default_value = "tessera.db")]
+    db: PathBuf,
+    /// Deadline of every call to a player, in seconds.
+    #[arg(long, default_value_t = 6.0)]
+    per_call: f64,
+    /// Deadline for a new connection's sign-up, in seconds.
+    #[arg(long, default_value_t = 5.0)]
+    signup_timeout: f64,
+    /// Waiting period, in seconds: a game starts after it with at least 2 players.
+    #[arg(long, default_value_t = 10.0)]
+    wait: f64,
+    /// A game starts as soon as this many players wait for it.
+    #[arg(long, default_value_t = 2)]
+    players_per_game: usize,
+    /// Most TCP connections at once.
+    #[arg(long, default_value_t = 4096)]
+    max_connections: usize,
+    /// Longest message accepted, in bytes.
+    #[arg(long, default_value_t = 65536)]
+    max_message: usize,
+    /// Base seed: game ID gets SEED + ID (default: random seeds).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Load benchmark: start a server on 127.0.0.1 with a temporary database, play this
+    /// many concurrent bot games against it, print the figures and stop.
+    #[arg(long, value_name = "GAMES")]
+    bench_load: Option<usize>,
+    /// The game of the load benchmark.
+    #[arg(long, default_value = "q")]
+    bench_game: String,
+    /// The bots' strategy in the load benchmark.
+    #[arg(long, default_value = "")]
+    bench_strategy: String,
+}
+
+fn seconds(s: f64, what: &str) -> Result<Duration> {
+    Duration::try_from_secs_f64(s).with_context(|| format!("bad {what}: {s}"))
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
+fn init_logs() {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_max_level(tracing::Level::INFO)
+        .try_init();
+}
+
+fn default_strategy(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Q => "dag",
+        GameKind::Triominos | GameKind::Akropolis => "greedy",
+    }
+}
+
+/// `tessera serve`.
+pub fn serve(args: ServeArgs) -> Result<()> {
+    if let Some(games) = args.bench_load {
+        return bench(games, &args);
+    }
+    init_logs();
+    let config = Config {
+        max_message: args.max_message,
+        per_call: seconds(args.per_call, "--per-call")?,
+        signup_timeout: seconds(args.signup_timeout, "--signup-timeout")?,
+        wait: seconds(args.wait, "--wait")?,
+        players_per_game: args.players_per_game,
+        max_connections: args.max_connections,
+        seed: args.seed,
+        ..Config::default()
+    };
+    let rt = runtime()?;
+    rt.block_on(async move {
+        let tcp = tokio::net::TcpListener::bind((args.host, args.tcp_port))
+            .await
+            .with_context(|| format!("cannot listen on TCP port {}", args.tcp_port))?;
+        let http = tokio::net::TcpListener::bind((args.host, args.http_port))
+            .await
+            .with_context(|| format!("cannot listen on HTTP port {}", args.http_port))?;
+        let (tcp_port, http_port) = (tcp.local_addr()?.port(), http.local_addr()?.port());
+        let (store, thread, last) = Store::start(&args.db)
+            .with_context(|| format!("cannot open the database {}", args.db.display()))?;
+        println!("tcp={tcp_port} http={http_port}");
+        std::io::stdout().flush()?;
+        tracing::info!(tcp_port, http_port, db = %args.db.display(), "serving");
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        let r = tessera_server::server::run(tcp, Some(http), store, last, config, shutdown).await;
+        thread.join();
+        tracing::info!("stopped");
+        Ok(r?)
+    })
+}
+
+fn bench(games: usize, args: &ServeArgs) -> Result<()> {
+    let game: GameKind = args.bench_game.parse().map_err(anyhow::Error::msg)?;
+    let spec = if args.bench_strategy.is_empty() {
+        default_strategy(game).to_string()
+    } else {
+        args.bench_strategy.clone()
+    };
+    let db = std::env::temp_dir().join(format!("tessera-bench-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let rt = runtime()?;
+    let report = rt.block_on(tessera_server::bench::load(game, games, &spec, &db));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let r = report?;
+    println!(
+        "load benchmark: {} concurrent {} games ({} bots), {} completed in {:.2} s: {:.1} games/s",
+        r.games,
+        game,
+        spec,
+        r.completed,
+        r.elapsed.as_secs_f64(),
+        r.games_per_second()
+    );
+    println!(
+        "turn round trip over {} turns: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        r.turns,
+        r.p50.as_secs_f64() * 1e3,
+        r.p99.as_secs_f64() * 1e3,
+        r.max.as_secs_f64() * 1e3
+    );
+    Ok(())
+}
+
+/// Options of `tessera client`.
+#[derive(Args, Debug)]
+pub struct ClientArgs {
+    /// The game: triominos, q or akropolis.
+    #[arg(long)]
+    game: String,
+    /// The bots, comma separated, one connection each (Q: dag, ldasg; Triominos: random,
+    /// greedy; Akropolis: random, greedy, architect).
+    #[arg(long, value_delimiter = ',', required = true)]
+    players: Vec<String>,
+    /// The server's address.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// The server's TCP port.
+    #[arg(long, default_value_t = 45678)]
+    port: u16,
+}
+
+/// `tessera client`.
+pub fn client(args: ClientArgs) -> Result<()> {
+    let game: GameKind = args.game.parse().map_err(anyhow::Error::msg)?;
+    let mut bots = Vec::new();
+    for (i, spec) in args.players.iter().enumerate() {
+        let brain = Brain::new(game, spec).map_err(anyhow::Error::msg)?;
+        bots.push((tessera_server::client::player_name(spec, i + 1), brain));
+    }
+    let addr = SocketAddr::new(args.host, args.port);
+    let rt = runtime()?;
+    let results = rt.block_on(async move {
+        let mut tasks = Vec::new();
+        for (name, brain) in bots {
+            tasks.push(tokio::spawn(async move {
+                let r = tessera_server::client::play(addr, game, &name, brain).await;
+                (name, r)
+            }));
+            // one after the other, so that the sign-up order is the order given
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let mut out = Vec::new();
+        for t in tasks {
+            out.push(t.await);
+        }
+        out
+    });
+    let mut failed = 0;
+    for r in results {
+        match r {
+            Ok((name, Ok(f))) => println!(
+                "{name}: {} after {} turns",
+                if f.won { "won" } else { "lost" },
+                f.turns
+            ),
+            Ok((name, Err(e))) => {
+                failed += 1;
+                println!("{name}: {e}");
+            }
+            Err(e) => {
+                failed += 1;
+                println!("a player crashed: {e}");
+            }
+        }
+    }
+    println!("all done");
+    if failed > 0 {
+        bail!("{failed} player(s) did not finish their game");
+    }
+    Ok(())
+}
+
+/// Options of `tessera games`.
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// The database file.
+    #[arg(long, default_value = "tessera.db")]
+    db: PathBuf,
+    /// Print JSON (a list of objects) instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `tessera games`.
+pub fn games(args: GamesArgs) -> Result<()> {
+    if !args.db.exists() {
+        bail!("no database {}", args.db.display());
+    }
+    let rows = store::list_games(&args.db)?;
+    if args.json {
+        let list: Vec<_> = rows.iter().map(|r| r.summary()).collect();
+        println!("{}", serde_json::to_string_pretty(&list)?);
+        return Ok(());
+    }
+    println!(
+        "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<20} ejected",
+        "id", "game", "status", "moves", "players", "winners"
+    );
+    for r in &rows {
+        println!(
+            "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<20} {}",
+            r.id,
+            r.game,
+            r.status,
+            r.moves.as_array().map_or(0, Vec::len),
+            r.players.join(","),
+            r.winners().join(","),
+            r.ejected_names().join(",")
+        );
+    }
+    Ok(())
+}
+
+/// Whether `tessera replay ARG` means a game in the database: an all-digit argument
+/// that is not an existing file.
+pub fn is_db_id(arg: &Path) -> Option<u64> {
+    let s = arg.to_str()?;
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && !arg.exists() {
+        s.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// The record (as `tessera replay FILE` reads it) of game `id` in `db`.
+pub fn stored_record(db: &Path, id: u64) -> Result<serde_json::Value> {
+    if !db.exists() {
+        bail!("no database {}", db.display());
+    }
+    let row =
+        store::get_game(db, id)?.with_context(|| format!("no game {id} in {}", db.display()))?;
+    if row.status != "finished" {
+        eprintln!("game {id} was {}: replaying the moves played", row.status);
+    }
+    Ok(row.record())
+}
