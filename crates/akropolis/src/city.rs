@@ -365,6 +365,51 @@ impl City {
         r
     }
 
+    /// Recounts the valid placements by brute force over the city's bounding box (plus
+    /// a margin of two) and compares them with the incremental list.
+    pub(crate) fn check_spots(&self) -> Result<(), String> {
+        let mut listed = Vec::new();
+        self.valid_spots(&mut listed);
+        if listed.len() != self.spot_count() {
+            return Err("the valid-placement count disagrees with the list".into());
+        }
+        let mut fast: Vec<(u16, u8)> = listed.iter().map(|s| (s.origin, s.rotation % 6)).collect();
+        fast.sort_unstable();
+        let (mut x0, mut x1, mut y0, mut y1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        for p in self.positions() {
+            x0 = x0.min(p.x as i32);
+            x1 = x1.max(p.x as i32);
+            y0 = y0.min(p.y as i32);
+            y1 = y1.max(p.y as i32);
+        }
+        let mut brute = Vec::new();
+        for x in (x0 - 2).max(-CITY_RADIUS)..=(x1 + 2).min(CITY_RADIUS) {
+            for y in (y0 - 2).max(-CITY_RADIUS)..=(y1 + 2).min(CITY_RADIUS) {
+                let Some(i) = Pos::new(x, y).and_then(index_of) else {
+                    continue;
+                };
+                for r in 0..6 {
+                    let s = Spot {
+                        origin: i as u16,
+                        rotation: r,
+                    };
+                    if self.is_valid_spot(s) {
+                        brute.push((i as u16, r));
+                    }
+                }
+            }
+        }
+        brute.sort_unstable();
+        if brute != fast {
+            return Err(format!(
+                "the incremental placement list ({}) differs from a recount ({})",
+                fast.len(),
+                brute.len()
+            ));
+        }
+        Ok(())
+    }
+
     /// The top hex and its height at a position (`None` when empty).
     pub fn top(&self, p: Pos) -> Option<(Hex, u8)> {
         let c = self.cells[index_of(p)?];

@@ -619,6 +619,9 @@ impl Akropolis {
             if p.city.tile_count() != p.moves.len() + 1 {
                 return Err(format!("player {k}: city and moves disagree"));
             }
+            p.city
+                .check_spots()
+                .map_err(|e| format!("player {k}: {e}"))?;
         }
         if self.site.is_empty() {
             return Err("empty Construction Site".into());
