@@ -43,6 +43,18 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t')
 }
 
+/// Whether serde_json's error position (1-based line, byte column) is past the end.
+fn at_end(buf: &[u8], line: usize, column: usize) -> bool {
+    let mut start = 0;
+    for _ in 1..line {
+        match buf[start..].iter().position(|b| *b == b'\n') {
+            Some(i) => start += i + 1,
+            None => return true,
+        }
+    }
+    start + column > buf.len()
+}
+
 impl Decoder {
     /// A decoder that refuses messages longer than `limit` bytes (white space before a
     /// message excluded).
@@ -91,6 +103,10 @@ impl Decoder {
         let e = match values.next() {
             Some(Ok(v)) => {
                 let used = values.byte_offset();
+                // a number at the very end may go on in the next chunk
+                if v.is_number() && used == self.buf.len() && used <= self.limit {
+                    return Ok(None);
+                }
                 if used > self.limit {
                     FrameError::TooLong(self.limit)
                 } else {
@@ -105,6 +121,13 @@ impl Decoder {
                 FrameError::TooLong(self.limit)
             }
             Some(Err(e)) if e.is_eof() => return Ok(None),
+            // "-" or "1e" at the very end: a number cut by the chunking
+            Some(Err(e)) if at_end(&self.buf, e.line(), e.column()) => {
+                match self.buf.len() > self.limit {
+                    true => FrameError::TooLong(self.limit),
+                    false => return Ok(None),
+                }
+            }
             Some(Err(e)) => FrameError::Malformed(e.to_string()),
             None => return Ok(None),
         };

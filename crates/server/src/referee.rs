@@ -357,10 +357,11 @@ pub async fn run<'a, G: Served>(
             }
         }
     }
-    // a player ejected at the "win" call is not among the winners either
+    // a player ejected at the "win" call is not among the winners either; an aborted
+    // game has none
     let winners: Vec<String> = winners
         .into_iter()
-        .filter(|s| seats.alive[*s])
+        .filter(|s| seats.alive[*s] && status == Status::Finished)
         .map(|s| names[s].clone())
         .collect();
     let report = Report {

@@ -83,3 +83,45 @@ async fn q_game_over_tcp() {
 async fn akropolis_game_over_tcp() {
     play_game(GameKind::Akropolis, ["greedy", "random"]).await;
 }
+
+/// Stopping the server stops the games in progress: they are stored as aborted, with the
+/// moves played so far, and they replay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_records_games_in_progress_as_aborted() {
+    let mut config = test_config();
+    config.per_call = std::time::Duration::from_secs(60);
+    let server = TestServer::start(config).await;
+    let mut slow = common::raw(server.addr).await;
+    slow.write_value(&client::signup_message(GameKind::Akropolis, "slow"))
+        .await
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+    let addr = server.addr;
+    let quick = tokio::spawn(async move {
+        client::play(
+            addr,
+            GameKind::Akropolis,
+            "quick",
+            Brain::new(GameKind::Akropolis, "greedy").unwrap(),
+        )
+        .await
+    });
+    // the slow player holds the game at its first turn
+    common::until(&mut slow, "take-turn").await;
+    let rows = tokio::time::timeout(std::time::Duration::from_secs(20), server.stop())
+        .await
+        .expect("the server stops without waiting for the slow player");
+    assert!(
+        quick.await.unwrap().is_err(),
+        "the game never reached its end"
+    );
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].status, "aborted");
+    assert_eq!(
+        rows[0].players,
+        vec!["slow".to_string(), "quick".to_string()]
+    );
+    assert!(rows[0].winners().is_empty());
+    assert!(rows[0].result["outcome"].is_null());
+    replays(&rows[0]);
+}

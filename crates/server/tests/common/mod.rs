@@ -112,3 +112,35 @@ pub async fn until(conn: &mut Connection, method: &str) -> Value {
         conn.write_value(&serde_json::json!("void")).await.unwrap();
     }
 }
+
+/// Plays like `client::play` but records every call received; waits for `gate` (if any)
+/// before answering the first take-turn.
+pub async fn play_recording(
+    addr: SocketAddr,
+    game: tessera_server::served::GameKind,
+    name: &str,
+    mut brain: tessera_server::bot::Brain,
+    gate: Option<oneshot::Receiver<()>>,
+) -> Vec<Value> {
+    let mut conn = raw(addr).await;
+    conn.write_value(&tessera_server::client::signup_message(game, name))
+        .await
+        .unwrap();
+    let mut rng = tessera_core::rng_from_seed(5);
+    let mut gate = gate;
+    let mut calls = Vec::new();
+    loop {
+        let call = conn.read_value().await.unwrap();
+        calls.push(call.clone());
+        if call[0] == "take-turn" {
+            if let Some(g) = gate.take() {
+                let _ = g.await;
+            }
+        }
+        let reply = tessera_server::player::answer(&mut brain, &mut rng, &call).unwrap();
+        conn.write_value(&reply).await.unwrap();
+        if call[0] == "win" {
+            return calls;
+        }
+    }
+}
