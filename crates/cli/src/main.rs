@@ -57,6 +57,11 @@ enum Command {
         #[command(subcommand)]
         game: BenchGame,
     },
+    /// Q over TCP, wire-compatible with the reference: `q server`, `q client`.
+    Q {
+        #[command(subcommand)]
+        command: q::remote::QCommand,
+    },
 }
 
 #[derive(Subcommand)]
@@ -148,5 +153,6 @@ fn run(cli: Cli) -> Result<()> {
             BenchGame::Q(args) => q::bench(args),
             BenchGame::Akropolis(args) => akropolis::bench(args),
         },
+        Command::Q { command } => q::remote::run(command),
     }
 }

@@ -1,6 +1,7 @@
 //! The Q front end: the reference's test harnesses, terminal play, replay, benchmarks.
 
 mod harness;
+pub mod remote;
 mod render;
 
 pub use harness::{harness, HarnessArgs};

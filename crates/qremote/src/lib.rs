@@ -1,0 +1,52 @@
+//! Q over TCP, wire-compatible with the Racket reference (mfelleisen/Qwirkle, milestone 10;
+//! spec section 3): synchronous `std::net`, no async runtime.
+//!
+//! * [`wire`]: one JSON value per message, read from partial reads after any amount of
+//!   whitespace, with the reference's time limits; written plainly or trickled.
+//! * [`server`]: the sign-up loop (`server-tries` periods of `server-wait` seconds, a name
+//!   within `wait-for-signup`), [`server::RemotePlayer`] (the proxy that the referee calls
+//!   like any other [`tessera_referee::Player`]) and the game.
+//! * [`client`]: one connection per player, each driven by a proxy referee that calls a
+//!   local [`tessera_referee::q::players::Actor`], plus the bonus tests' broken clients.
+//! * [`config`]: the reference's ServerConfig, RefereeConfig and ClientConfig.
+//!
+//! ```
+//! use std::net::TcpListener;
+//! use std::time::Duration;
+//! use tessera_qremote::{client, config::{ClientConfig, ServerConfig}, server};
+//! let mut sc = ServerConfig::from_json(r#"{"server-wait": 1, "ref-spec": {"per-turn": 2,
+//!     "state0": {"map": [[0, [0, {"shape": "star", "color": "red"}]]], "tile*": [],
+//!                "players": [{"score": 0, "tile*": [{"shape": "star", "color": "green"}]},
+//!                            {"score": 0, "tile*": [{"shape": "square", "color": "blue"}]}]}}}"#)
+//!     .unwrap();
+//! let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+//! let port = listener.local_addr().unwrap().port();
+//! let cc = ClientConfig::from_json(r#"{"players": [["A", "dag"], ["B", "ldasg"]]}"#).unwrap();
+//! let clients = std::thread::spawn(move || {
+//!     let options = client::Options { port, ..client::Options::default() };
+//!     client::run(&cc.players, None, &options)
+//! });
+//! let result = server::serve(&listener, &sc);
+//! assert_eq!(result.to_json(), r#"[["A"],[]]"#);
+//! clients.join().unwrap();
+//! ```
+#![deny(missing_docs)]
+
+pub mod client;
+pub mod config;
+pub mod server;
+pub mod wire;
+
+/// Why a configuration or a connection could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum RemoteError {
+    /// A configuration is not valid.
+    #[error("bad configuration: {0}")]
+    Config(String),
+    /// A network error.
+    #[error("network error: {0}")]
+    Io(#[from] std::io::Error),
+    /// A message could not be read.
+    #[error(transparent)]
+    Read(#[from] wire::ReadError),
+}
