@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 
 mod ismcts;
+pub mod q;
 pub mod registry;
 pub mod tournament;
 pub mod triominos;

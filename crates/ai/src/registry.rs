@@ -4,6 +4,8 @@
 //! | name | games | parameters |
 //! |---|---|---|
 //! | `random` | all | |
+//! | `dag`, `ldasg` | q | the reference's strategies |
+//! | `lines` | q | `budget=N` (nodes of the search over multi-tile lines) |
 //! | `greedy` | all | |
 //! | `ismcts` | all | `iters=N` or `ms=N` (budget per move), `c=X` (exploration), `depth=N` (rollout moves) |
 //! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (tiles left in the pile) |
@@ -174,6 +176,33 @@ pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecErr
     spec.done()?;
     Ok(bot)
 }
+
+/// A Q strategy by spec: random, greedy, dag, ldasg, ismcts.
+pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
+    let mut spec = Spec::parse(text)?;
+    let bot: Box<dyn Strategy<tessera_q::QGame>> = match spec.name.as_str() {
+        "random" => Box::new(tessera_core::RandomStrategy),
+        "greedy" => Box::new(crate::q::QGreedy),
+        "dag" => Box::new(crate::q::Reference(tessera_q::StrategyKind::Dag)),
+        "ldasg" => Box::new(crate::q::Reference(tessera_q::StrategyKind::Ldasg)),
+        "lines" => Box::new(crate::q::Lines {
+            budget: spec.take("budget", 20_000)?,
+        }),
+        "ismcts" => Box::new(Ismcts::new(ismcts_config(&mut spec, 4)?, text)),
+        other => {
+            return Err(SpecError::Unknown {
+                name: other.into(),
+                game: "q",
+                known: Q_NAMES.join(", "),
+            })
+        }
+    };
+    spec.done()?;
+    Ok(bot)
+}
+
+/// The Q strategy names.
+pub const Q_NAMES: &[&str] = &["random", "greedy", "dag", "ldasg", "lines", "ismcts"];
 
 /// The Triominos strategy names.
 pub const TRIOMINOS_NAMES: &[&str] = &[

@@ -147,6 +147,18 @@ fn play(args: RunArgs) -> Result<()> {
                 &bar,
             )?
         }
+        "q" => {
+            let rules = match &args.rules {
+                Some(j) => serde_json::from_str(j).context("--rules is not valid Q rules JSON")?,
+                None => tessera_q::QRules::for_players(players.len()),
+            };
+            run_game::<tessera_q::QGame>(
+                &rules,
+                &config,
+                &|s| tessera_ai::registry::q(s).map_err(|e| e.to_string()),
+                &bar,
+            )?
+        }
         other => bail!("--game: unknown game {other:?}; expected triominos, q or akropolis"),
     };
     bar.finish_and_clear();

@@ -7,7 +7,7 @@ use crate::{Bonuses, GameState, Map, PlayerState, PubState, RefState, Tile};
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use tessera_core::{rng_from_seed, Game, Score, Seat, View};
+use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Score, Seat, View};
 
 /// The settings of a random game (missing fields in JSON take the defaults).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,6 +117,13 @@ pub struct QView {
     /// The public knowledge with the viewer active (its hand, the others' scores in turn
     /// order after it, the pile's size).
     pub knowledge: PubState,
+    /// The rules of the game.
+    pub rules: QRules,
+    /// Every seat's hand size, by seat (public: everyone sees how many tiles each takes).
+    pub hand_sizes: Vec<usize>,
+    /// Whether someone placed in the current round (a round without placements ends the
+    /// game).
+    pub placed_this_round: bool,
 }
 
 /// The moves listed for a player: pass, replace (if legal), every single placement, and the
@@ -274,6 +281,9 @@ impl Game for QGame {
             seat,
             to_move: self.to_move(),
             knowledge: self.ref_state(seat).view(),
+            rules: self.rules.clone(),
+            hand_sizes: self.players.iter().map(|p| p.hand.len()).collect(),
+            placed_this_round: self.placed_this_round,
         }
     }
 
@@ -301,5 +311,67 @@ impl Game for QGame {
             return Err("a tile kind is not conserved".into());
         }
         Ok(())
+    }
+}
+
+impl Determinize for QGame {
+    /// Deals the tiles the viewer cannot see (all tiles less the map and its own hand) at
+    /// random into the others' hands, in their sizes, and the rest into the pile.
+    fn determinize(view: &QView, rng: &mut GameRng) -> QGame {
+        let k = &view.knowledge;
+        let n = view.hand_sizes.len().max(1 + k.others.len());
+        let me = view.seat.index() % n;
+        let copies = view.rules.copies;
+        let mut known = [0usize; 36];
+        for t in k
+            .map
+            .iter()
+            .map(|(_, t)| t)
+            .chain(k.active.hand.iter().copied())
+        {
+            known[t.index()] += 1;
+        }
+        let mut unknown: Vec<Tile> = Vec::with_capacity(copies * 36);
+        for t in Tile::set(copies) {
+            if known[t.index()] > 0 {
+                known[t.index()] -= 1;
+            } else {
+                unknown.push(t);
+            }
+        }
+        unknown.shuffle(rng);
+        let mut players = Vec::with_capacity(n);
+        for s in 0..n {
+            if s == me {
+                players.push(k.active.clone());
+                continue;
+            }
+            let behind = (s + n - me) % n; // 1.. in turn order after the viewer
+            let size = view
+                .hand_sizes
+                .get(s)
+                .copied()
+                .unwrap_or(0)
+                .min(unknown.len());
+            players.push(PlayerState {
+                name: format!("player{}", s + 1),
+                score: k
+                    .others
+                    .get(behind - 1)
+                    .copied()
+                    .unwrap_or(crate::Points::ZERO),
+                hand: unknown.split_off(unknown.len() - size),
+            });
+        }
+        unknown.truncate(k.pile);
+        QGame {
+            rules: view.rules.clone(),
+            map: k.map.clone(),
+            players,
+            pile: unknown.into(),
+            turn: view.to_move.map_or(me, |s| s.index()),
+            placed_this_round: view.placed_this_round,
+            over: view.to_move.is_none(),
+        }
     }
 }

@@ -31,7 +31,7 @@ pub mod strategy;
 mod tile;
 
 pub use coord::Coord;
-pub use game::{QGame, QMove, QRules};
+pub use game::{QGame, QMove, QRules, QView};
 pub use map::Map;
 pub use points::Points;
 pub use rules::{Illegal, Placement};

@@ -58,3 +58,36 @@ fn the_view_hides_the_pile_order_and_other_hands() {
         }
     }
 }
+
+#[test]
+fn determinized_states_agree_with_the_view() {
+    use tessera_core::{rng_from_seed, Determinize, Game, Seat, View};
+    let rules = tessera_q::QRules::for_players(3);
+    let mut rng = rng_from_seed(3);
+    for seed in 0..10u64 {
+        let mut g = tessera_q::QGame::new(&rules, seed).unwrap();
+        for _ in 0..(seed as usize * 2) {
+            let Some(seat) = g.to_move() else { break };
+            let moves = g.view(seat).legal_moves();
+            g.play(&moves[moves.len() - 1]).unwrap();
+        }
+        let Some(seat) = g.to_move() else { continue };
+        let view = g.view(seat);
+        for _ in 0..3 {
+            let d = tessera_q::QGame::determinize(&view, &mut rng);
+            d.check_invariants().unwrap();
+            let dv = d.view(seat);
+            assert_eq!(dv.knowledge, view.knowledge);
+            assert_eq!(dv.hand_sizes, view.hand_sizes);
+            assert_eq!(dv.legal_moves(), view.legal_moves());
+            assert_eq!(d.scores(), g.scores());
+            assert_eq!(d.to_move(), g.to_move());
+        }
+        let other = Seat((seat.0 + 1) % 3);
+        let differs = (0..10).any(|_| {
+            let d = tessera_q::QGame::determinize(&view, &mut rng);
+            d.players()[other.index()].hand != g.players()[other.index()].hand
+        });
+        assert!(differs, "the other hands are resampled");
+    }
+}
