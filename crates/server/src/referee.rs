@@ -211,20 +211,6 @@ impl<'a> Seats<'a> {
     }
 }
 
-fn new_tiles(before: &[Value], after: &[Value]) -> Vec<Value> {
-    let mut left: Vec<&Value> = before.iter().collect();
-    let mut fresh = Vec::new();
-    for t in after {
-        match left.iter().position(|b| *b == t) {
-            Some(i) => {
-                left.swap_remove(i);
-            }
-            None => fresh.push(t.clone()),
-        }
-    }
-    fresh
-}
-
 /// Plays one game of `G` with `rules` and `seed` among `players` (seat order), publishing
 /// public states to `observers`. Stops early (status aborted) when `shutdown` turns true.
 pub async fn run<'a, G: Served>(
@@ -309,8 +295,8 @@ pub async fn run<'a, G: Served>(
                     }
                 }
                 if let Some(mv) = played.take() {
+                    let fresh = G::received(&before, &game.hand(seat), &mv);
                     record.moves.push(mv);
-                    let fresh = new_tiles(&before, &game.hand(seat));
                     let at = record.moves.len();
                     if seats
                         .call_void(s, "new-tiles", json!([fresh]), at, &mut shutdown)

@@ -80,6 +80,23 @@ pub trait Served: Game {
     fn encode_move(mv: &Self::Move) -> Value;
     /// The move the house plays for an ejected seat (`None` if the game is over).
     fn house_move(&self) -> Option<Self::Move>;
+    /// The tiles a seat received by playing `mv`, given its hand `before` and `after`
+    /// (the `new-tiles` argument). By default: what follows the longest part of `after`
+    /// that keeps the order of `before` (hands keep their order and drawn tiles go last).
+    fn received(before: &[Value], after: &[Value], _mv: &Self::Move) -> Vec<Value> {
+        let mut i = 0;
+        let mut kept = 0;
+        for t in after {
+            match before[i..].iter().position(|b| b == t) {
+                Some(j) => {
+                    i += j + 1;
+                    kept += 1;
+                }
+                None => break,
+            }
+        }
+        after[kept..].to_vec()
+    }
 }
 
 fn pick(from: Value, keys: &[&str]) -> Value {
@@ -192,6 +209,18 @@ impl Served for QGame {
     fn encode_move(mv: &tessera_q::QMove) -> Value {
         qjson::choice_to_value(mv)
     }
+    fn received(before: &[Value], after: &[Value], mv: &tessera_q::QMove) -> Vec<Value> {
+        match mv {
+            // the whole hand is new, even tiles of the same kind as before
+            tessera_q::Choice::Replace => after.to_vec(),
+            tessera_q::Choice::Pass => Vec::new(),
+            // the placed tiles leave the hand, the drawn ones are appended
+            tessera_q::Choice::Place(ps) => after
+                .get(before.len().saturating_sub(ps.len())..)
+                .unwrap_or_default()
+                .to_vec(),
+        }
+    }
     fn house_move(&self) -> Option<tessera_q::QMove> {
         self.to_move().map(|_| tessera_q::Choice::Pass)
     }
@@ -225,5 +254,36 @@ impl Served for Akropolis {
     }
     fn house_move(&self) -> Option<tessera_akropolis::Move> {
         self.legal_moves().into_iter().next()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn received_tiles() {
+        let (a, b, c) = (json!("a"), json!("b"), json!("c"));
+        // a draw: appended
+        let got = TriominosGame::received(
+            &[a.clone(), b.clone()],
+            &[a.clone(), b.clone(), c.clone()],
+            &TriominosMove::Draw,
+        );
+        assert_eq!(got, vec![c.clone()]);
+        // Q: a tile of a kind still held is drawn
+        let place = tessera_q::Choice::Place(vec![tessera_q::Placement::new(
+            tessera_q::Coord::new(0, 1),
+            serde_json::from_value(json!({"color": "red", "shape": "star"})).unwrap(),
+        )]);
+        let got = QGame::received(&[a.clone(), b.clone()], &[b.clone(), b.clone()], &place);
+        assert_eq!(got, vec![b.clone()]);
+        // Q: a replaced hand is all new, even tiles of the same kinds
+        let got = QGame::received(
+            &[a.clone(), b.clone()],
+            &[a.clone(), b.clone()],
+            &tessera_q::Choice::Replace,
+        );
+        assert_eq!(got, vec![a, b]);
     }
 }
