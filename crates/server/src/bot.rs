@@ -3,6 +3,7 @@
 
 use crate::served::GameKind;
 use rand::Rng;
+use serde::Deserialize;
 use serde_json::Value;
 use tessera_akropolis::{Akropolis, ArchitectStrategy, GreedyStrategy};
 use tessera_core::{rng_from_seed, Game, GameRng, RandomStrategy, Seat, Strategy, View};
@@ -62,8 +63,7 @@ impl Brain {
     pub fn take_turn(&mut self, view: &Value, rng: &mut GameRng) -> Result<Value, String> {
         match self {
             Brain::Triominos(s) => {
-                let v: TriominosView =
-                    serde_json::from_value(view.clone()).map_err(|e| e.to_string())?;
+                let v = TriominosView::deserialize(view).map_err(|e| e.to_string())?;
                 if v.legal_moves().is_empty() {
                     return Err("no legal move in this view".into());
                 }

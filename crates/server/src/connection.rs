@@ -60,6 +60,15 @@ impl Connection {
         Ok(())
     }
 
+    /// Writes one message given as JSON text, followed by a newline.
+    pub async fn write_text(&mut self, text: &str) -> Result<(), ConnectionError> {
+        let mut bytes = Vec::with_capacity(text.len() + 1);
+        bytes.extend_from_slice(text.as_bytes());
+        bytes.push(b'\n');
+        self.stream.write_all(&bytes).await?;
+        Ok(())
+    }
+
     /// Writes raw bytes (for tests and deliberately broken clients).
     pub async fn write_raw(&mut self, bytes: &[u8]) -> Result<(), ConnectionError> {
         self.stream.write_all(bytes).await?;

@@ -62,12 +62,14 @@ async fn observe(
 
 async fn stream(mut socket: WebSocket, sub: crate::observe::Subscription) {
     let mut updates = sub.updates;
-    if socket
-        .send(Message::Text(sub.latest.to_string()))
-        .await
-        .is_err()
-    {
-        return;
+    if let Some(latest) = sub.latest {
+        if socket
+            .send(Message::Text(latest.to_string()))
+            .await
+            .is_err()
+        {
+            return;
+        }
     }
     loop {
         tokio::select! {

@@ -12,7 +12,7 @@ use tokio::sync::broadcast;
 struct Live {
     game: &'static str,
     players: Vec<String>,
-    latest: Arc<str>,
+    latest: Option<Arc<str>>,
     sender: broadcast::Sender<Arc<str>>,
 }
 
@@ -25,8 +25,9 @@ pub struct Registry {
 /// A subscription: the latest state, then every new one.
 #[derive(Debug)]
 pub struct Subscription {
-    /// The state when the observer arrived.
-    pub latest: Arc<str>,
+    /// The state when the observer arrived, if it is known (states are not built while
+    /// nobody observes: then the first state comes with the next move).
+    pub latest: Option<Arc<str>>,
     /// The states that follow (the last message carries `"result"`).
     pub updates: broadcast::Receiver<Arc<str>>,
 }
@@ -44,7 +45,7 @@ impl Registry {
             Live {
                 game,
                 players,
-                latest: Arc::from("null"),
+                latest: None,
                 sender,
             },
         );
@@ -54,8 +55,21 @@ impl Registry {
     pub fn publish(&self, id: u64, state: &Value) {
         let text: Arc<str> = Arc::from(state.to_string());
         if let Some(live) = self.lock().get_mut(&id) {
-            live.latest = text.clone();
+            live.latest = Some(text.clone());
             let _ = live.sender.send(text);
+        }
+    }
+
+    /// Whether game `id` has observers now. If not, its latest state is forgotten: the
+    /// referee will skip building the states that follow.
+    pub fn observed(&self, id: u64) -> bool {
+        match self.lock().get_mut(&id) {
+            Some(live) if live.sender.receiver_count() > 0 => true,
+            Some(live) => {
+                live.latest = None;
+                false
+            }
+            None => false,
         }
     }
 

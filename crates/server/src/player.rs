@@ -31,8 +31,8 @@ pub enum PlayerError {
 pub trait Player: Send {
     /// The player's name.
     fn name(&self) -> &str;
-    /// Sends `call` (`["method", [args...]]`) and returns the reply.
-    fn call<'a>(&'a mut self, call: &'a Value) -> Reply<'a>;
+    /// Sends `call`, the JSON text of `["method", [args...]]`, and returns the reply.
+    fn call<'a>(&'a mut self, call: &'a str) -> Reply<'a>;
 }
 
 /// A remote player: a proxy for the program at the other end of a TCP connection.
@@ -59,13 +59,13 @@ impl Player for RemotePlayer {
     fn name(&self) -> &str {
         &self.name
     }
-    fn call<'a>(&'a mut self, call: &'a Value) -> Reply<'a> {
+    fn call<'a>(&'a mut self, call: &'a str) -> Reply<'a> {
         Box::pin(async move {
             // anything the client sent since its last reply was sent out of turn
             if self.connection.pending()? {
                 return Err(PlayerError::OutOfTurn);
             }
-            self.connection.write_value(call).await?;
+            self.connection.write_text(call).await?;
             Ok(self.connection.read_value().await?)
         })
     }
@@ -106,8 +106,11 @@ impl Player for LocalPlayer {
     fn name(&self) -> &str {
         &self.name
     }
-    fn call<'a>(&'a mut self, call: &'a Value) -> Reply<'a> {
-        let r = answer(&mut self.brain, &mut self.rng, call).map_err(PlayerError::Local);
+    fn call<'a>(&'a mut self, call: &'a str) -> Reply<'a> {
+        let r = serde_json::from_str::<Value>(call)
+            .map_err(|e| e.to_string())
+            .and_then(|call| answer(&mut self.brain, &mut self.rng, &call))
+            .map_err(PlayerError::Local);
         Box::pin(async move { r })
     }
 }

@@ -107,10 +107,17 @@ pub enum RefereeError {
 pub trait Publish: Send {
     /// A new public state (or the final result, with `"result"` set).
     fn publish(&mut self, state: Value);
+    /// Whether anyone listens now (if not, the states after moves are not even built).
+    fn wanted(&mut self) -> bool {
+        true
+    }
 }
 
 impl Publish for () {
     fn publish(&mut self, _state: Value) {}
+    fn wanted(&mut self) -> bool {
+        false
+    }
 }
 
 impl<F: FnMut(Value) + Send> Publish for F {
@@ -137,14 +144,14 @@ impl<'a> Seats<'a> {
         &mut self,
         seat: usize,
         method: &str,
-        args: Value,
+        args: String,
         moves: usize,
         shutdown: &mut watch::Receiver<bool>,
     ) -> Called {
         if !self.alive[seat] {
             return Called::Failed;
         }
-        let msg = json!([method, args]);
+        let msg = format!("[\"{method}\",{args}]");
         let player = &mut self.players[seat];
         let outcome = tokio::select! {
             r = tokio::time::timeout(self.per_call, player.call(&msg)) => r,
@@ -173,7 +180,7 @@ impl<'a> Seats<'a> {
         &mut self,
         seat: usize,
         method: &str,
-        args: Value,
+        args: String,
         moves: usize,
         shutdown: &mut watch::Receiver<bool>,
     ) -> Result<(), ()> {
@@ -245,7 +252,11 @@ pub async fn run<'a, G: Served>(
     'game: {
         for s in 0..n {
             let seat = Seat(s as u8);
-            let args = json!([game.seat_view(seat, &names), game.hand(seat)]);
+            let args = format!(
+                "[{},{}]",
+                game.seat_view_text(seat, &names),
+                Value::Array(game.hand(seat))
+            );
             if seats
                 .call_void(s, "setup", args, 0, &mut shutdown)
                 .await
@@ -267,7 +278,7 @@ pub async fn run<'a, G: Served>(
             let mut played = None;
             if seats.alive[s] {
                 let before = game.hand(seat);
-                let args = json!([game.seat_view(seat, &names)]);
+                let args = format!("[{}]", game.seat_view_text(seat, &names));
                 let start = Instant::now();
                 match seats
                     .call(s, "take-turn", args, record.moves.len(), &mut shutdown)
@@ -299,14 +310,22 @@ pub async fn run<'a, G: Served>(
                     record.moves.push(mv);
                     let at = record.moves.len();
                     if seats
-                        .call_void(s, "new-tiles", json!([fresh]), at, &mut shutdown)
+                        .call_void(
+                            s,
+                            "new-tiles",
+                            json!([fresh]).to_string(),
+                            at,
+                            &mut shutdown,
+                        )
                         .await
                         .is_err()
                     {
                         status = Status::Aborted;
                         break 'game;
                     }
-                    observers.publish(game.public_view(&names));
+                    if observers.wanted() {
+                        observers.publish(game.public_view(&names));
+                    }
                     continue;
                 }
             }
@@ -317,7 +336,9 @@ pub async fn run<'a, G: Served>(
                 break;
             }
             record.moves.push(mv);
-            observers.publish(game.public_view(&names));
+            if observers.wanted() {
+                observers.publish(game.public_view(&names));
+            }
         }
     }
 
@@ -333,7 +354,7 @@ pub async fn run<'a, G: Served>(
                 if seats.alive[s] && winners.contains(&s) == won {
                     let at = record.moves.len();
                     if seats
-                        .call_void(s, "win", json!([won]), at, &mut shutdown)
+                        .call_void(s, "win", json!([won]).to_string(), at, &mut shutdown)
                         .await
                         .is_err()
                     {

@@ -70,6 +70,10 @@ pub trait Served: Game {
     /// What `seat` sees (`names` are the players by seat): the first argument of
     /// `setup` and `take-turn`. Built from [`Game::view`] only.
     fn seat_view(&self, seat: Seat, names: &[String]) -> Value;
+    /// [`Served::seat_view`] as JSON text, without building a [`Value`] (the hot path).
+    fn seat_view_text(&self, seat: Seat, names: &[String]) -> String {
+        self.seat_view(seat, names).to_string()
+    }
     /// The seat's own tiles, in wire form (empty for a game without hands).
     fn hand(&self, seat: Seat) -> Vec<Value>;
     /// What an observer sees: public information only.
@@ -120,9 +124,11 @@ impl Served for TriominosGame {
     fn seat_view(&self, seat: Seat, _names: &[String]) -> Value {
         serde_json::to_value(self.view(seat)).unwrap_or(Value::Null)
     }
+    fn seat_view_text(&self, seat: Seat, _names: &[String]) -> String {
+        serde_json::to_string(&self.view(seat)).unwrap_or_else(|_| "null".into())
+    }
     fn hand(&self, seat: Seat) -> Vec<Value> {
-        self.view(seat)
-            .tray
+        self.tray(seat)
             .iter()
             .map(|t| serde_json::to_value(t).unwrap_or(Value::Null))
             .collect()
@@ -173,10 +179,15 @@ impl Served for QGame {
         }
         serde_json::from_str(&qjson::pub_to_json(&k)).unwrap_or(Value::Null)
     }
+    fn seat_view_text(&self, seat: Seat, names: &[String]) -> String {
+        let mut k = self.view(seat).knowledge;
+        if let Some(n) = names.get(seat.index()) {
+            k.active.name = n.clone();
+        }
+        qjson::pub_to_json(&k)
+    }
     fn hand(&self, seat: Seat) -> Vec<Value> {
-        self.view(seat)
-            .knowledge
-            .active
+        self.players()[seat.index()]
             .hand
             .iter()
             .map(|t| serde_json::to_value(t).unwrap_or(Value::Null))
@@ -234,6 +245,9 @@ impl Served for Akropolis {
     }
     fn seat_view(&self, seat: Seat, _names: &[String]) -> Value {
         serde_json::to_value(self.view(seat)).unwrap_or(Value::Null)
+    }
+    fn seat_view_text(&self, seat: Seat, _names: &[String]) -> String {
+        serde_json::to_string(&self.view(seat)).unwrap_or_else(|_| "null".into())
     }
     fn hand(&self, _seat: Seat) -> Vec<Value> {
         Vec::new()

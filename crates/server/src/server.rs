@@ -317,6 +317,21 @@ fn start(shared: &Shared, games: &mut JoinSet<()>, game: GameKind, players: Vec<
     });
 }
 
+/// The observers of one game.
+struct Observers {
+    live: Registry,
+    id: u64,
+}
+
+impl referee::Publish for Observers {
+    fn publish(&mut self, state: Value) {
+        self.live.publish(self.id, &state);
+    }
+    fn wanted(&mut self) -> bool {
+        self.live.observed(self.id)
+    }
+}
+
 async fn play<G: Served>(id: u64, shared: Shared, waiting: Vec<Waiting>) {
     let started = now_ms();
     let seed = match shared.config.seed {
@@ -343,8 +358,10 @@ async fn play<G: Served>(id: u64, shared: Shared, waiting: Vec<Waiting>) {
         per_call: shared.config.per_call,
         max_moves: shared.config.max_moves,
     };
-    let live = shared.live.clone();
-    let mut publish = |state: Value| live.publish(id, &state);
+    let mut publish = Observers {
+        live: shared.live.clone(),
+        id,
+    };
     let result = referee::run::<G>(
         rules,
         seed,
