@@ -136,9 +136,9 @@ impl MessageReader {
     }
 
     /// Whether the peer has closed the connection (checked without blocking and without
-    /// consuming anything). Buffered or pending bytes count as open.
+    /// consuming anything). Buffered or pending bytes other than whitespace count as open.
     pub fn peer_closed(&self) -> bool {
-        if !self.buf.is_empty() {
+        if self.buf.iter().any(|b| !is_space(*b)) {
             return false;
         }
         if self.stream.set_nonblocking(true).is_err() {
@@ -204,4 +204,82 @@ pub fn send(stream: &TcpStream, text: &str, style: Style) -> std::io::Result<()>
         }
     }
     stream.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::TcpListener;
+
+    fn pair() -> (TcpStream, MessageReader) {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let a = TcpStream::connect(l.local_addr().unwrap()).unwrap();
+        let (b, _) = l.accept().unwrap();
+        (a, MessageReader::new(b))
+    }
+
+    #[test]
+    fn values_are_read_across_partial_writes_and_whitespace() {
+        let (mut w, mut r) = pair();
+        let writer = std::thread::spawn(move || {
+            for piece in [
+                "   \n\t ",
+                "[\"se",
+                "tup\",",
+                "[1, 2]",
+                "]  \"void\"",
+                "\"x\"",
+                " 17 ",
+            ] {
+                w.write_all(piece.as_bytes()).unwrap();
+                w.flush().unwrap();
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            w
+        });
+        let long = Some(Duration::from_secs(10));
+        assert_eq!(r.read(long).unwrap(), "[\"setup\",[1, 2]]");
+        assert_eq!(r.read(long).unwrap(), "\"void\"");
+        assert_eq!(r.read(long).unwrap(), "\"x\"");
+        assert_eq!(r.read(long).unwrap(), "17");
+        let w = writer.join().unwrap();
+        drop(w);
+        assert!(matches!(r.read(long), Err(ReadError::Eof)));
+    }
+
+    #[test]
+    fn trickled_messages_arrive_whole() {
+        let (w, mut r) = pair();
+        let text = format!("[{}]", vec!["\"void\""; 50].join(","));
+        let t2 = text.clone();
+        let writer = std::thread::spawn(move || send(&w, &t2, Style::REFERENCE).map(|()| w));
+        assert_eq!(r.read(Some(Duration::from_secs(10))).unwrap(), text);
+        writer.join().unwrap().unwrap();
+    }
+
+    #[test]
+    fn bad_json_and_silence_are_errors() {
+        let (w, mut r) = pair();
+        assert!(matches!(
+            r.read(Some(Duration::from_millis(100))),
+            Err(ReadError::NotStarted)
+        ));
+        send(&w, "   {\"a\": ", Style::Plain).unwrap();
+        assert!(matches!(
+            r.read(Some(Duration::from_millis(200))),
+            Err(ReadError::NotCompleted)
+        ));
+        let (w, mut r) = pair();
+        send(&w, "void", Style::Plain).unwrap();
+        assert!(matches!(
+            r.read(Some(Duration::from_secs(10))),
+            Err(ReadError::Syntax(_))
+        ));
+        assert!(!r.peer_closed());
+        drop(w);
+        let (w, r) = pair();
+        drop(w);
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(r.peer_closed());
+    }
 }
