@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod akropolis;
 mod ismcts;
 pub mod q;
 pub mod registry;

@@ -5,6 +5,8 @@
 //! |---|---|---|
 //! | `random` | all | |
 //! | `dag`, `ldasg` | q | the reference's strategies |
+//! | `architect` | akropolis | the solo Architect's rule |
+//! | `districts` | akropolis | `district=X` (points per value point of districts without a plaza yet), `star=X`, `stone=X` |
 //! | `lines` | q | `budget=N` (nodes of the search over multi-tile lines) |
 //! | `greedy` | all | |
 //! | `ismcts` | all | `iters=N` or `ms=N` (budget per move), `c=X` (exploration), `depth=N` (rollout moves) |
@@ -200,6 +202,37 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
     spec.done()?;
     Ok(bot)
 }
+
+/// An Akropolis strategy by spec: random, greedy, architect, districts, ismcts.
+pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akropolis>>, SpecError> {
+    let mut spec = Spec::parse(text)?;
+    let bot: Box<dyn Strategy<tessera_akropolis::Akropolis>> = match spec.name.as_str() {
+        "random" => Box::new(tessera_core::RandomStrategy),
+        "greedy" => Box::new(tessera_akropolis::GreedyStrategy),
+        "architect" => Box::new(tessera_akropolis::ArchitectStrategy),
+        "districts" => {
+            let d = crate::akropolis::DistrictGreedy::default();
+            Box::new(crate::akropolis::DistrictGreedy {
+                district_weight: spec.take("district", d.district_weight)?,
+                star_weight: spec.take("star", d.star_weight)?,
+                stone_weight: spec.take("stone", d.stone_weight)?,
+            })
+        }
+        "ismcts" => Box::new(Ismcts::new(ismcts_config(&mut spec, 4)?, text)),
+        other => {
+            return Err(SpecError::Unknown {
+                name: other.into(),
+                game: "akropolis",
+                known: AKROPOLIS_NAMES.join(", "),
+            })
+        }
+    };
+    spec.done()?;
+    Ok(bot)
+}
+
+/// The Akropolis strategy names.
+pub const AKROPOLIS_NAMES: &[&str] = &["random", "greedy", "architect", "districts", "ismcts"];
 
 /// The Q strategy names.
 pub const Q_NAMES: &[&str] = &["random", "greedy", "dag", "ldasg", "lines", "ismcts"];

@@ -76,3 +76,78 @@ fn ismcts_beats_random() {
     let ismcts = &s.strategies[0];
     assert!(ismcts.win_rate >= 0.75, "{s:?}");
 }
+
+#[test]
+fn every_game_has_bots_that_play_legal_moves() {
+    for spec in [
+        "random",
+        "greedy",
+        "architect",
+        "districts",
+        "ismcts:iters=20,depth=2",
+    ] {
+        let config = TournamentConfig {
+            players: vec![spec.into(), "greedy".into()],
+            games: 2,
+            seed: 1,
+            shard: None,
+            max_moves: 10_000,
+        };
+        let r = play::<tessera_akropolis::Akropolis>(
+            &tessera_akropolis::Rules::new(2, Default::default()),
+            &config,
+            &|s| registry::akropolis(s).map_err(|e| e.to_string()),
+            &|_| {},
+        )
+        .unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert!(r.iter().all(|g| !g.unfinished), "{spec}");
+    }
+    for spec in [
+        "random",
+        "greedy",
+        "dag",
+        "ldasg",
+        "lines",
+        "ismcts:iters=10,depth=1",
+    ] {
+        let config = TournamentConfig {
+            players: vec![spec.into(), "ldasg".into()],
+            games: 2,
+            seed: 1,
+            shard: None,
+            max_moves: 10_000,
+        };
+        let rules = tessera_q::QRules {
+            copies: 3,
+            ..tessera_q::QRules::for_players(2)
+        };
+        let r = play::<tessera_q::QGame>(
+            &rules,
+            &config,
+            &|s| registry::q(s).map_err(|e| e.to_string()),
+            &|_| {},
+        )
+        .unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert!(r.iter().all(|g| !g.unfinished), "{spec}");
+    }
+}
+
+#[test]
+fn the_district_greedy_beats_greedy_in_akropolis() {
+    let config = TournamentConfig {
+        players: vec!["districts".into(), "greedy".into()],
+        games: 60,
+        seed: 11,
+        shard: None,
+        max_moves: 10_000,
+    };
+    let r = play::<tessera_akropolis::Akropolis>(
+        &tessera_akropolis::Rules::new(2, Default::default()),
+        &config,
+        &|s| registry::akropolis(s).map_err(|e| e.to_string()),
+        &|_| {},
+    )
+    .unwrap();
+    let s = summarize(&r, 1.0);
+    assert!(s.strategies[0].win_rate > 0.5, "{s:?}");
+}

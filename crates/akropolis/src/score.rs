@@ -28,6 +28,9 @@ pub struct CityScore {
     pub districts: [u32; 5],
     /// Stars per district type.
     pub stars: [u32; 5],
+    /// Values of the qualifying districts per type (before multiplying by the stars):
+    /// what a district type would score per star.
+    pub values: [u32; 5],
     /// Visible quarries.
     pub quarries: u32,
 }
@@ -100,6 +103,7 @@ pub fn score_city(city: &City, variants: Variants, opts: ScoreOptions) -> CitySc
     for (d, v) in values.iter().enumerate() {
         out.districts[d] = out.stars[d] * v;
     }
+    out.values = values;
     out
 }
 

@@ -559,9 +559,10 @@ impl Akropolis {
     /// Every valid move of the player to move with that player's complete score right
     /// after it (the greedy bot's measure), without copying the whole state.
     pub fn moves_with_scores(&self) -> Vec<(Move, u32)> {
-        let moves = self.valid_moves();
         if self.rules.solo.is_some() && self.turn == 1 {
-            return moves
+            // the Architect's complete score has its own terms (Metagenes' quarries)
+            return self
+                .valid_moves()
                 .into_iter()
                 .map(|m| {
                     let mut next = self.clone();
@@ -570,7 +571,27 @@ impl Akropolis {
                 })
                 .collect();
         }
+        self.moves_valued(|score, stones| score.total() + stones)
+    }
+
+    /// Every valid move of the mover with a value of the mover's city right after it:
+    /// `value(score, stones)` gets the city's score and the stones held after the move
+    /// (capped at 99). The solo Architect's turn values the complete score.
+    pub fn moves_valued<R>(&self, value: impl Fn(&CityScore, u32) -> R) -> Vec<(Move, R)> {
+        let moves = self.valid_moves();
         let k = self.turn as usize;
+        if self.rules.solo.is_some() && self.turn == 1 {
+            return moves
+                .into_iter()
+                .map(|m| {
+                    let mut next = self.clone();
+                    next.apply_unchecked(m);
+                    let p = &next.players[k];
+                    let score = score_city(&p.city, next.rules.variants, next.score_options(k));
+                    (m, value(&score, p.stones as u32))
+                })
+                .collect();
+        }
         let p = &self.players[k];
         let mut city = p.city.clone();
         let variants = self.rules.variants;
@@ -582,10 +603,13 @@ impl Akropolis {
             };
             let cost = self.site.iter().position(|&t| t == m.tile).unwrap_or(0) as u32;
             let stones = p.stones as u32;
-            let score = city.trial(m.tile, spot, |c, q| {
-                score_city(c, variants, opts).total() + (stones - cost.min(stones) + q).min(99)
+            let v = city.trial(m.tile, spot, |c, q| {
+                value(
+                    &score_city(c, variants, opts),
+                    (stones - cost.min(stones) + q).min(99),
+                )
             });
-            out.push((m, score));
+            out.push((m, v));
         }
         out
     }

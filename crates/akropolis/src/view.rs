@@ -103,3 +103,13 @@ impl Game for Akropolis {
         Akropolis::check_invariants(self)
     }
 }
+
+impl tessera_core::Determinize for Akropolis {
+    /// The public state with the stacks shuffled from `rng` (everything else is public).
+    fn determinize(view: &AkropolisView, rng: &mut tessera_core::GameRng) -> Akropolis {
+        use rand::Rng;
+        let mut s = view.state().clone();
+        s.reseed(rng.gen());
+        s
+    }
+}

@@ -44,26 +44,6 @@ pub fn player_list(list: &str) -> Result<Vec<String>> {
     Ok(names)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn player_lists_keep_parameters_together() {
-        assert_eq!(player_list("a,b").unwrap(), vec!["a", "b"]);
-        assert_eq!(
-            player_list("ismcts:iters=5,c=1.2,greedy").unwrap(),
-            vec!["ismcts:iters=5,c=1.2", "greedy"]
-        );
-        assert_eq!(
-            player_list("greedy, drawer:below=3,max=2").unwrap(),
-            vec!["greedy", "drawer:below=3,max=2"]
-        );
-        assert!(player_list("a,,b").is_err());
-        assert!(player_list("").is_err());
-    }
-}
-
 /// Asks a person at the terminal; `None` at end of input.
 pub fn prompt(question: &str) -> Result<Option<String>> {
     print!("{question}");
@@ -118,4 +98,24 @@ pub fn line_harness(mut answer: impl FnMut(&str) -> serde_json::Value) -> Result
     }
     out.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_lists_keep_parameters_together() {
+        assert_eq!(player_list("a,b").unwrap(), vec!["a", "b"]);
+        assert_eq!(
+            player_list("ismcts:iters=5,c=1.2,greedy").unwrap(),
+            vec!["ismcts:iters=5,c=1.2", "greedy"]
+        );
+        assert_eq!(
+            player_list("greedy, drawer:below=3,max=2").unwrap(),
+            vec!["greedy", "drawer:below=3,max=2"]
+        );
+        assert!(player_list("a,,b").is_err());
+        assert!(player_list("").is_err());
+    }
 }

@@ -159,6 +159,20 @@ fn play(args: RunArgs) -> Result<()> {
                 &bar,
             )?
         }
+        "akropolis" => {
+            let rules = match &args.rules {
+                Some(j) => {
+                    serde_json::from_str(j).context("--rules is not valid Akropolis rules JSON")?
+                }
+                None => tessera_akropolis::Rules::new(players.len() as u8, Default::default()),
+            };
+            run_game::<tessera_akropolis::Akropolis>(
+                &rules,
+                &config,
+                &|s| tessera_ai::registry::akropolis(s).map_err(|e| e.to_string()),
+                &bar,
+            )?
+        }
         other => bail!("--game: unknown game {other:?}; expected triominos, q or akropolis"),
     };
     bar.finish_and_clear();
