@@ -62,11 +62,13 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 /// Starts a server on 127.0.0.1 (database `db`) and plays `games` concurrent games of
-/// `game` between 2 bots playing `spec`, then stops the server.
+/// `game` between 2 bots playing `spec` (each waiting `think` before every move), then
+/// stops the server.
 pub async fn load(
     game: GameKind,
     games: usize,
     spec: &str,
+    think: Duration,
     db: &Path,
 ) -> Result<LoadReport, BenchError> {
     Brain::new(game, spec).map_err(BenchError::Strategy)?;
@@ -101,7 +103,7 @@ pub async fn load(
         for p in 0..2 {
             let brain = Brain::new(game, spec).map_err(BenchError::Strategy)?;
             let name = client::player_name("bot", g * 2 + p);
-            clients.spawn(async move { client::play(addr, game, &name, brain).await });
+            clients.spawn(async move { client::play_paced(addr, game, &name, brain, think).await });
         }
     }
     let mut finished_players = 0;

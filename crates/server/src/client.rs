@@ -7,6 +7,7 @@ use crate::player::answer;
 use crate::served::GameKind;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
+use std::time::Duration;
 use tokio::net::TcpStream;
 
 /// Why a client stopped before the end of its game.
@@ -66,7 +67,19 @@ pub async fn play(
     addr: SocketAddr,
     game: GameKind,
     name: &str,
+    brain: Brain,
+) -> Result<Finished, ClientError> {
+    play_paced(addr, game, name, brain, Duration::ZERO).await
+}
+
+/// [`play`], waiting `think` before every reply to `take-turn` (a slower player, for the
+/// load benchmark).
+pub async fn play_paced(
+    addr: SocketAddr,
+    game: GameKind,
+    name: &str,
     mut brain: Brain,
+    think: Duration,
 ) -> Result<Finished, ClientError> {
     let stream = TcpStream::connect(addr)
         .await
@@ -80,6 +93,9 @@ pub async fn play(
         let method = call.get(0).and_then(Value::as_str).unwrap_or("");
         if method == "take-turn" {
             turns += 1;
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
         }
         let reply = answer(&mut brain, &mut rng, &call).map_err(|reason| ClientError::Answer {
             call: call.to_string().chars().take(80).collect(),

@@ -57,6 +57,9 @@ pub struct ServeArgs {
     /// The bots' strategy in the load benchmark.
     #[arg(long, default_value = "")]
     bench_strategy: String,
+    /// In the load benchmark, each bot waits this many milliseconds before every move.
+    #[arg(long, default_value_t = 0)]
+    bench_think: u64,
 }
 
 fn seconds(s: f64, what: &str) -> Result<Duration> {
@@ -134,16 +137,18 @@ fn bench(games: usize, args: &ServeArgs) -> Result<()> {
     let db = std::env::temp_dir().join(format!("tessera-bench-{}.db", std::process::id()));
     let _ = std::fs::remove_file(&db);
     let rt = runtime()?;
-    let report = rt.block_on(tessera_server::bench::load(game, games, &spec, &db));
+    let think = Duration::from_millis(args.bench_think);
+    let report = rt.block_on(tessera_server::bench::load(game, games, &spec, think, &db));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
     let r = report?;
     println!(
-        "load benchmark: {} concurrent {} games ({} bots), {} completed in {:.2} s: {:.1} games/s",
+        "load benchmark: {} concurrent {} games ({} bots, {} ms thinking), {} completed in {:.2} s: {:.1} games/s",
         r.games,
         game,
         spec,
+        args.bench_think,
         r.completed,
         r.elapsed.as_secs_f64(),
         r.games_per_second()
