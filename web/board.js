@@ -1,0 +1,134 @@
+// SVG helpers and a pannable, zoomable board.
+export const SVGNS = 'http://www.w3.org/2000/svg';
+
+/** Creates an SVG element with attributes and children. */
+export function s(tag, attrs = {}, ...children) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+/** Creates an HTML element with attributes and children. */
+export function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+/** Makes an SVG element act as a button: focusable, labelled, Enter/Space activate. */
+export function clickable(el, label, action) {
+  el.setAttribute('tabindex', '0');
+  el.setAttribute('role', 'button');
+  el.setAttribute('aria-label', label);
+  el.append(s('title', {}, label));
+  el.addEventListener('click', (ev) => { ev.stopPropagation(); action(); });
+  el.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); action(); }
+  });
+  return el;
+}
+
+/**
+ * A board: an <svg> whose viewBox pans (drag, arrow keys) and zooms (wheel, +/- keys,
+ * buttons). `draw(layer)` fills the content layer; the view is fitted on the first draw
+ * and kept afterwards, unless `fit()` is called.
+ */
+export class Board {
+  constructor(svg) {
+    this.svg = svg;
+    this.layer = s('g');
+    svg.append(this.layer);
+    this.vb = null;
+    this.drag = null;
+    this.moved = false;
+    svg.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      this.drag = { x: e.clientX, y: e.clientY, vb: { ...this.vb } };
+      this.moved = false;
+    });
+    svg.addEventListener('pointermove', (e) => {
+      if (!this.drag || !this.vb) return;
+      const dx = e.clientX - this.drag.x, dy = e.clientY - this.drag.y;
+      if (!this.moved && Math.hypot(dx, dy) < 4) return;
+      this.moved = true;
+      const k = this.scale();
+      this.vb.x = this.drag.vb.x - dx * k;
+      this.vb.y = this.drag.vb.y - dy * k;
+      this.apply();
+    });
+    const end = () => { this.drag = null; };
+    svg.addEventListener('pointerup', end);
+    svg.addEventListener('pointerleave', end);
+    // a drag is not a click
+    svg.addEventListener('click', (e) => { if (this.moved) { e.stopPropagation(); e.preventDefault(); this.moved = false; } }, true);
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const r = svg.getBoundingClientRect();
+      const fx = (e.clientX - r.left) / r.width, fy = (e.clientY - r.top) / r.height;
+      this.zoom(e.deltaY < 0 ? 1 / 1.15 : 1.15, fx, fy);
+    }, { passive: false });
+    svg.addEventListener('keydown', (e) => {
+      if (e.target !== svg) return;
+      const step = 0.1;
+      const map = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+      if (map[e.key]) { e.preventDefault(); this.pan(...map[e.key]); }
+      else if (e.key === '+' || e.key === '=') this.zoom(1 / 1.2);
+      else if (e.key === '-') this.zoom(1.2);
+    });
+  }
+  scale() {
+    const r = this.svg.getBoundingClientRect();
+    return r.width ? Math.max(this.vb.w / r.width, this.vb.h / r.height) : 1;
+  }
+  apply() {
+    const { x, y, w, h } = this.vb;
+    this.svg.setAttribute('viewBox', `${x} ${y} ${w} ${h}`);
+  }
+  pan(fx, fy) { if (!this.vb) return; this.vb.x += fx * this.vb.w; this.vb.y += fy * this.vb.h; this.apply(); }
+  zoom(f, cx = 0.5, cy = 0.5) {
+    if (!this.vb) return;
+    const nw = Math.min(Math.max(this.vb.w * f, 60), 20000), nh = this.vb.h * nw / this.vb.w;
+    this.vb.x += (this.vb.w - nw) * cx; this.vb.y += (this.vb.h - nh) * cy;
+    this.vb.w = nw; this.vb.h = nh; this.apply();
+  }
+  fit() { this.vb = null; this.refit = true; }
+  /** Replaces the content; `bbox` = {x, y, w, h} of the content, for the first fit. */
+  draw(nodes, bbox) {
+    this.layer.replaceChildren(...nodes);
+    if (!this.vb || this.refit) {
+      const pad = 40;
+      const r = this.svg.getBoundingClientRect();
+      let w = bbox.w + 2 * pad, hh = bbox.h + 2 * pad;
+      const aspect = r.width && r.height ? r.width / r.height : 1.4;
+      if (w / hh < aspect) w = hh * aspect; else hh = w / aspect;
+      this.vb = { x: bbox.x + bbox.w / 2 - w / 2, y: bbox.y + bbox.h / 2 - hh / 2, w, h: hh };
+      this.refit = false;
+      this.apply();
+    }
+  }
+}
+
+/** Bounding box of points [[x, y], ...]. */
+export function bbox(points) {
+  if (!points.length) return { x: -100, y: -100, w: 200, h: 200 };
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const [x, y] of points) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
+  return { x: x0, y: y0, w: Math.max(x1 - x0, 100), h: Math.max(y1 - y0, 100) };
+}

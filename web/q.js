@@ -1,0 +1,114 @@
+// Q: a square grid; several tiles per turn (pending until committed), exchange, pass.
+import { s, h, clickable, bbox } from './board.js';
+
+const C = 56;
+const COLORS = { red: '#d62d20', green: '#2a9d3a', blue: '#1f5fa8', yellow: '#e8b800', orange: '#f07f13', purple: '#7b3fa0' };
+const key = (c) => `${c.row},${c.col}`;
+
+export function scores(v) { return v.scores; }
+export function toMove(v) { return v.to_move; }
+
+/** The shape of a tile centred at (cx, cy), radius r. */
+function shape(t, cx, cy, r) {
+  const fill = COLORS[t.color] || '#888';
+  const star = (n, inner) => s('polygon', {
+    fill, points: Array.from({ length: 2 * n }, (_, i) => {
+      const a = Math.PI * i / n - Math.PI / 2, rr = i % 2 ? r * inner : r;
+      return `${cx + rr * Math.cos(a)},${cy + rr * Math.sin(a)}`;
+    }).join(' '),
+  });
+  switch (t.shape) {
+    case 'star': return star(4, 0.38);
+    case '8star': return star(8, 0.55);
+    case 'square': return s('rect', { fill, x: cx - r * 0.8, y: cy - r * 0.8, width: r * 1.6, height: r * 1.6 });
+    case 'circle': return s('circle', { fill, cx, cy, r: r * 0.85 });
+    case 'diamond': return s('polygon', { fill, points: `${cx},${cy - r} ${cx + r * 0.75},${cy} ${cx},${cy + r} ${cx - r * 0.75},${cy}` });
+    case 'clover': return s('g', {}, ...[[0, -1], [1, 0], [0, 1], [-1, 0]].map(([dx, dy]) =>
+      s('circle', { fill, cx: cx + dx * r * 0.45, cy: cy + dy * r * 0.45, r: r * 0.45 })));
+    default: return s('circle', { fill, cx, cy, r: r / 2 });
+  }
+}
+const name = (t) => `${t.color} ${t.shape}`;
+function tileSvg(t, size = 40) {
+  return s('svg', { width: size, height: size, viewBox: `0 0 ${size} ${size}`, 'aria-hidden': 'true' },
+    s('rect', { x: 1, y: 1, width: size - 2, height: size - 2, rx: 4, fill: '#222' }), shape(t, size / 2, size / 2, size * 0.36));
+}
+
+export function render({ board, view, panel, mode, myTurn, send, local, error, rerender }) {
+  local.pending ??= [];
+  const hand = view.hand || [];
+  const used = new Set(local.pending.map((p) => p.hand));
+  if (local.sel !== undefined && (local.sel >= hand.length || used.has(local.sel))) local.sel = undefined;
+  if (local.sel === undefined && myTurn) local.sel = hand.findIndex((_, i) => !used.has(i));
+  if (local.sel === -1) local.sel = undefined;
+  const filled = new Map(view.map.map(([c, t]) => [key(c), t]));
+  for (const p of local.pending) filled.set(key(p.coord), p.tile);
+  // free cells next to a tile (map + pending)
+  const free = new Map();
+  for (const k of filled.keys()) {
+    const [r, c] = k.split(',').map(Number);
+    for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+      const n = { row: r + dr, col: c + dc };
+      if (!filled.has(key(n))) free.set(key(n), n);
+    }
+  }
+  // highlighted: the server's candidates for the first tile; afterwards the free cells in
+  // the line of the pending tiles (the server checks the fit on commit)
+  const hl = new Set();
+  if (myTurn && local.sel !== undefined) {
+    if (!local.pending.length) for (const c of (view.candidates?.[local.sel] || [])) hl.add(key(c));
+    else {
+      const rows = new Set(local.pending.map((p) => p.coord.row)), cols = new Set(local.pending.map((p) => p.coord.col));
+      for (const [k, c] of free) if ((rows.size === 1 && rows.has(c.row)) || (cols.size === 1 && cols.has(c.col))) hl.add(k);
+    }
+  }
+  const nodes = [], points = [];
+  const xy = (c) => [c.col * C, c.row * C];
+  for (const [c, t] of view.map) {
+    const [x, y] = xy(c);
+    points.push([x, y], [x + C, y + C]);
+    nodes.push(s('g', { class: 'qtile', 'aria-label': `${name(t)} at ${c.row},${c.col}` },
+      s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, fill: '#222' }), shape(t, x + C / 2, y + C / 2, C * 0.36)));
+  }
+  for (const p of local.pending) {
+    const [x, y] = xy(p.coord);
+    nodes.push(clickable(s('g', { class: 'pending' },
+      s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, fill: '#444' }), shape(p.tile, x + C / 2, y + C / 2, C * 0.36)),
+    `Take back ${name(p.tile)} from ${p.coord.row},${p.coord.col}`, () => {
+      local.pending = local.pending.filter((q) => q !== p); rerender();
+    }));
+  }
+  for (const [k, c] of free) {
+    const [x, y] = xy(c);
+    points.push([x, y], [x + C, y + C]);
+    const isHl = hl.has(k);
+    const rect = s('rect', { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 5, class: isHl ? 'legal' : 'cell-empty' });
+    if (mode !== 'play') { nodes.push(rect); continue; }
+    const t = local.sel !== undefined ? hand[local.sel] : null;
+    nodes.push(clickable(s('g', { class: 'spot', 'data-row': c.row, 'data-col': c.col, 'data-legal': isHl ? 'true' : 'false' }, rect),
+      t ? `Put ${name(t)} at ${c.row},${c.col}` + (isHl ? '' : ' (not highlighted)') : `Empty cell ${c.row},${c.col}`, () => {
+        if (!myTurn) return error('It is not your turn');
+        if (local.sel === undefined) return error('Select a tile from your hand first');
+        local.pending.push({ hand: local.sel, coord: c, tile: hand[local.sel] });
+        local.sel = undefined;
+        rerender();
+      }));
+  }
+  board.draw(nodes, bbox(points));
+
+  panel.replaceChildren(h('p', { class: 'hint' },
+    `Pile ${view.pile} · hands ${view.hand_sizes.join(' / ')}`));
+  if (mode !== 'play') return;
+  const handEl = h('div', { class: 'tray', role: 'group', 'aria-label': 'Your hand' },
+    hand.map((t, i) => h('button', {
+      'aria-label': `Hand tile ${i + 1}: ${name(t)}` + (used.has(i) ? ' (placed)' : ''), 'aria-pressed': i === local.sel ? 'true' : 'false',
+      disabled: used.has(i) || !myTurn, 'data-index': i, onclick: () => { local.sel = i; rerender(); },
+    }, tileSvg(t))));
+  const commit = () => send({ place: local.pending.map((p) => ({ coord: p.coord, tile: p.tile })) });
+  panel.append(h('h3', { text: 'Your hand' }), handEl, h('div', { class: 'controls' },
+    h('button', { id: 'commit', class: 'primary', 'aria-label': 'Commit the placed tiles', disabled: !myTurn || !local.pending.length, onclick: commit }, `Commit (${local.pending.length})`),
+    h('button', { id: 'undo', 'aria-label': 'Take back all placed tiles', disabled: !local.pending.length, onclick: () => { local.pending = []; rerender(); } }, 'Undo'),
+    h('button', { id: 'exchange', 'aria-label': 'Exchange the whole hand', disabled: !myTurn || !view.can_replace, onclick: () => send('replace') }, 'Exchange'),
+    h('button', { id: 'pass', 'aria-label': 'Pass', disabled: !myTurn, onclick: () => send('pass') }, 'Pass')),
+  h('p', { class: 'hint' }, myTurn ? 'Pick a hand tile, click a cell; repeat along one line; then Commit.' : 'Waiting for the other players…'));
+}

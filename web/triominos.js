@@ -1,0 +1,111 @@
+// Triominos: a triangular board. Cell (x, y) faces up iff x + y is even.
+// Corner points: up (x,y): MIDDLE=(x,y), LEFT=(x-1,y+1), RIGHT=(x+1,y+1);
+// down: LEFT=(x-1,y), RIGHT=(x+1,y), MIDDLE=(x,y+1). Point (px,py) -> (px*S/2, py*H).
+import { s, h, clickable, bbox } from './board.js';
+
+const S = 64, H = S * Math.sqrt(3) / 2;
+const UP = ['ABC', 'CAB', 'BCA'], DOWN = ['ACB', 'CBA', 'BAC'];
+const up = (x, y) => ((x + y) % 2 + 2) % 2 === 0;
+const pt = ([px, py]) => [px * S / 2, py * H];
+
+/** [LEFT, MIDDLE, RIGHT] corner points of a cell. */
+function corners(x, y) {
+  return up(x, y) ? [[x - 1, y + 1], [x, y], [x + 1, y + 1]] : [[x - 1, y], [x, y + 1], [x + 1, y]];
+}
+function poly(x, y, cls, extra = {}) {
+  return s('polygon', { points: corners(x, y).map(pt).map((p) => p.join(',')).join(' '), class: cls, ...extra });
+}
+/** Numbers [l, m, r] drawn inside the corners of cell (x, y). */
+function numbers(x, y, nums, cls = 'num') {
+  const cs = corners(x, y).map(pt);
+  const cx = (cs[0][0] + cs[1][0] + cs[2][0]) / 3, cy = (cs[0][1] + cs[1][1] + cs[2][1]) / 3;
+  return nums.map((n, i) => s('text', { x: cs[i][0] + (cx - cs[i][0]) * 0.42, y: cs[i][1] + (cy - cs[i][1]) * 0.42, class: cls }, n));
+}
+const tileNums = (t) => t.split('-').map(Number);
+/** Corner numbers [L, M, R] of a tile in an orientation (its letters pick A/B/C). */
+function oriented(tile, o) { const n = tileNums(tile); return [...o].map((c) => n['ABC'.indexOf(c)]); }
+function neighbours(x, y) { return [[x - 1, y], [x + 1, y], up(x, y) ? [x, y + 1] : [x, y - 1]]; }
+
+export function scores(v) { return v.scores; }
+export function toMove(v) { return v.to_move; }
+
+/** A small SVG of a tile (up-facing, in the given up orientation). */
+function tileIcon(tile, o) {
+  const w = 54, hh = 47;
+  const pts = [[2, hh - 2], [w / 2, 2], [w - 2, hh - 2]];
+  const nums = oriented(tile, o);
+  const svg = s('svg', { width: w, height: hh, viewBox: `0 0 ${w} ${hh}`, 'aria-hidden': 'true' },
+    s('polygon', { points: pts.map((p) => p.join(',')).join(' '), class: 'tri' }),
+    ...nums.map((n, i) => s('text', { x: pts[i][0] + (w / 2 - pts[i][0]) * 0.38, y: pts[i][1] + (hh * 0.62 - pts[i][1]) * 0.4, class: 'num' }, n)));
+  return svg;
+}
+
+export function render({ board, view, panel, mode, myTurn, send, local, players, error, rerender }) {
+  local.rot ??= 0;
+  const tray = view.tray || [];
+  if (local.tile && !tray.includes(local.tile)) local.tile = null;
+  if (!local.tile && tray.length && myTurn) local.tile = (view.forced && tray.includes(view.forced)) ? view.forced : tray[0];
+  const legal = (view.legal || []).filter((p) => p.tile === local.tile);
+  const nodes = [], points = [];
+  const occupied = new Set(view.board.map((p) => `${p.x},${p.y}`));
+  // placed tiles
+  view.board.forEach((p, i) => {
+    const g = s('g', { class: 'placed', 'aria-label': `tile ${p.tile} at ${p.x},${p.y}` },
+      poly(p.x, p.y, 'tri' + (i === view.board.length - 1 ? ' last' : '')), ...numbers(p.x, p.y, p.corners));
+    nodes.push(g);
+    corners(p.x, p.y).forEach((c) => points.push(pt(c)));
+  });
+  // empty cells a tile could go to: the frontier (or the opening cells)
+  const empty = new Map();
+  if (!view.board.length) for (let y = -1; y <= 1; y++) for (let x = -2; x <= 3; x++) empty.set(`${x},${y}`, [x, y]);
+  for (const p of view.board) for (const [x, y] of neighbours(p.x, p.y)) if (!occupied.has(`${x},${y}`)) empty.set(`${x},${y}`, [x, y]);
+  for (const p of legal) empty.set(`${p.x},${p.y}`, [p.x, p.y]);
+  const orient = (x, y) => (up(x, y) ? UP : DOWN)[local.rot];
+  for (const [x, y] of empty.values()) {
+    corners(x, y).forEach((c) => points.push(pt(c)));
+    if (mode !== 'play') { nodes.push(poly(x, y, 'cell-empty', { 'aria-hidden': 'true' })); continue; }
+    const o = orient(x, y);
+    const here = legal.find((p) => p.x === x && p.y === y && p.orientation === o);
+    const g = s('g', { class: 'spot', 'data-x': x, 'data-y': y, 'data-legal': here ? 'true' : 'false' }, poly(x, y, here ? 'legal' : 'cell-empty'));
+    if (here) g.append(...numbers(x, y, here.corners, 'ghost'));
+    const label = here
+      ? `Place ${local.tile} at ${x},${y} for ${here.score} points${here.hexagons ? ' with a hexagon bonus' : ''}${here.bridge ? ' with a bridge bonus' : ''}`
+      : `Empty spot ${x},${y}`;
+    nodes.push(clickable(g, label, () => {
+      if (!myTurn) return error('It is not your turn');
+      if (!local.tile) return error('Select a tile from your tray first');
+      send({ place: { tile: local.tile, orientation: o, x, y } });
+    }));
+  }
+  board.draw(nodes, bbox(points));
+
+  // side panel
+  panel.replaceChildren();
+  const info = h('p', { class: 'hint' },
+    `Round ${view.round} · pile ${view.pile} · trays ${view.tray_sizes.map((n, i) => `${players[i]?.name ?? i}: ${n}`).join(', ')}`
+    + (view.draws ? ` · draws this turn: ${view.draws}` : ''));
+  panel.append(info);
+  if (mode !== 'play') return;
+  if (view.forced && myTurn) panel.append(h('p', { class: 'hint' }, `The round opens with ${view.forced}.`));
+  const trayEl = h('div', { class: 'tray', role: 'group', 'aria-label': 'Your tray' },
+    tray.map((t) => h('button', {
+      'aria-label': `Tile ${t}`, 'aria-pressed': t === local.tile ? 'true' : 'false', 'data-tile': t,
+      onclick: () => { local.tile = t; rerender(); },
+    }, tileIcon(t, UP[local.rot]))));
+  const controls = h('div', { class: 'controls' },
+    h('button', { id: 'rotate', 'aria-label': 'Rotate tile (R)', onclick: () => { local.rot = (local.rot + 1) % 3; rerender(); } }, '⟳ Rotate'),
+    h('button', { id: 'draw', 'aria-label': 'Draw a tile (costs 5 points)', disabled: !myTurn || !view.can_draw, onclick: () => send('draw') }, 'Draw'),
+    h('button', { id: 'pass', 'aria-label': 'End turn without placing (penalty 10)', disabled: !myTurn || !view.can_pass, onclick: () => send('pass') }, 'Pass'));
+  const n = legal.length, here = legal.filter((p) => p.orientation === UP[local.rot] || p.orientation === DOWN[local.rot]).length;
+  panel.append(h('h3', { text: 'Your tray' }), trayEl, controls,
+    h('p', { class: 'hint', id: 'legal-count' }, myTurn
+      ? `${here} highlighted spot(s) for ${local.tile ?? '—'} in this rotation; ${n} in all rotations. Press R to rotate.`
+      : 'Waiting for the other players…'));
+  local.keys ??= (ev) => {
+    if ((ev.key === 'r' || ev.key === 'R') && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName)) {
+      document.getElementById('rotate')?.click();
+    }
+  };
+  document.removeEventListener('keydown', local.keys);
+  document.addEventListener('keydown', local.keys);
+}
