@@ -43,8 +43,9 @@ impl Default for RefereeConfig {
 /// The server configuration (ServerConfig).
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
-    /// The port to listen on.
-    pub port: u16,
+    /// The port to listen on (a Natural, as in the reference: checked only when it is used,
+    /// so that a port argument can override a nonsensical one).
+    pub port: u64,
     /// How many sign-up periods the server waits at most (`server-tries`).
     pub server_tries: u32,
     /// The length of one sign-up period (`server-wait`).
@@ -64,7 +65,7 @@ pub struct ServerConfig {
 impl Default for ServerConfig {
     fn default() -> Self {
         ServerConfig {
-            port: DEFAULT_PORT,
+            port: DEFAULT_PORT as u64,
             server_tries: 2,
             server_wait: Duration::from_secs(20),
             wait_for_signup: Duration::from_secs(2),
@@ -78,7 +79,7 @@ impl Default for ServerConfig {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JServer {
-    port: Option<u16>,
+    port: Option<u64>,
     #[serde(rename = "server-tries")]
     server_tries: Option<u32>,
     #[serde(rename = "server-wait")]
@@ -206,8 +207,8 @@ impl Special {
 /// The client configuration (ClientConfig).
 #[derive(Clone, Debug)]
 pub struct ClientConfig {
-    /// The server's port.
-    pub port: u16,
+    /// The server's port (a Natural: checked only when it is used).
+    pub port: u64,
     /// The server's host.
     pub host: String,
     /// Seconds between launches (ignored, as in the reference).
@@ -222,7 +223,7 @@ pub struct ClientConfig {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JClient {
-    port: Option<u16>,
+    port: Option<u64>,
     host: Option<String>,
     wait: Option<f64>,
     quiet: Option<bool>,
@@ -260,7 +261,7 @@ impl ClientConfig {
     pub fn from_json(text: &str) -> Result<ClientConfig, RemoteError> {
         let j: JClient = serde_json::from_str(text).map_err(|e| config_error("ClientConfig", e))?;
         Ok(ClientConfig {
-            port: j.port.unwrap_or(DEFAULT_PORT),
+            port: j.port.unwrap_or(DEFAULT_PORT as u64),
             host: j.host.unwrap_or_else(|| "127.0.0.1".into()),
             wait: j.wait.unwrap_or(2.0),
             quiet: j.quiet.unwrap_or(true),
@@ -287,7 +288,13 @@ mod tests {
         assert_eq!(s.referee.per_turn, Duration::from_secs(2));
         assert!(s.referee.state0.is_none());
         assert!(ServerConfig::from_json(r#"{"port": 5000, "extra": 1}"#).is_err());
-        assert!(ServerConfig::from_json(r#"{"port": 70000}"#).is_err());
+        assert_eq!(
+            ServerConfig::from_json(r#"{"port": 123240984}"#)
+                .unwrap()
+                .port,
+            123240984
+        );
+        assert!(ServerConfig::from_json(r#"{"port": -1}"#).is_err());
         let c = ClientConfig::from_json(
             r#"{"port": 1, "host": "h", "wait": 2, "quiet": true,
                 "players": [["λ", "dag"], ["B", "ldasg", "win", 2], ["C", "dag", "a cheat", "no-fit"]]}"#,

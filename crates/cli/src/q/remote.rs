@@ -61,6 +61,15 @@ fn stdin_values() -> Result<Vec<String>> {
     Ok(out)
 }
 
+/// The port argument, or else the configuration's port (which must then be a TCP port).
+fn tcp_port(argument: Option<u16>, configured: u64) -> Result<u16> {
+    match argument {
+        Some(p) => Ok(p),
+        None => u16::try_from(configured)
+            .with_context(|| format!("the configured port {configured} is not a TCP port")),
+    }
+}
+
 pub fn run(command: QCommand) -> Result<()> {
     match command {
         QCommand::Server(args) => serve(args),
@@ -73,12 +82,10 @@ fn serve(args: ServerArgs) -> Result<()> {
     let Some(first) = values.first() else {
         bail!("expected a ServerConfig on standard input");
     };
-    let mut config = ServerConfig::from_json(first)?;
-    if let Some(p) = args.port {
-        config.port = p;
-    }
-    let listener = TcpListener::bind((args.bind.as_str(), config.port))
-        .with_context(|| format!("listening on {}:{}", args.bind, config.port))?;
+    let config = ServerConfig::from_json(first)?;
+    let port = tcp_port(args.port, config.port)?;
+    let listener = TcpListener::bind((args.bind.as_str(), port))
+        .with_context(|| format!("listening on {}:{port}", args.bind))?;
     let players = server::sign_up(&listener, &config);
     drop(listener);
     let outcome = if players.is_empty() {
@@ -99,7 +106,7 @@ fn clients(args: ClientArgs) -> Result<()> {
     let special = values.get(1).map(|v| Special::from_json(v)).transpose()?;
     let options = client::Options {
         host: args.host.unwrap_or(config.host),
-        port: args.port.unwrap_or(config.port),
+        port: tcp_port(args.port, config.port)?,
         style: if args.trickle {
             Style::REFERENCE
         } else {
