@@ -125,3 +125,47 @@ async fn shutdown_records_games_in_progress_as_aborted() {
     assert!(rows[0].result["outcome"].is_null());
     replays(&rows[0]);
 }
+
+/// With 3 players per game, 2 players start after the waiting period; `/api/games`
+/// lists the stored game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn waiting_period_starts_a_smaller_game() {
+    let mut config = test_config();
+    config.players_per_game = 3;
+    config.wait = std::time::Duration::from_millis(200);
+    let server = TestServer::start(config).await;
+    let addr = server.addr;
+    let mut tasks = Vec::new();
+    for (i, spec) in ["greedy", "random"].into_iter().enumerate() {
+        let name = client::player_name(spec, i + 1);
+        tasks.push(tokio::spawn(async move {
+            client::play(
+                addr,
+                GameKind::Triominos,
+                &name,
+                Brain::new(GameKind::Triominos, spec).unwrap(),
+            )
+            .await
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap().unwrap();
+    }
+    let rows = server.wait_games(1).await;
+    assert_eq!(rows[0].players.len(), 2);
+    // the HTTP API lists it
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut http = tokio::net::TcpStream::connect(server.http).await.unwrap();
+    http.write_all(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut response = String::new();
+    http.read_to_string(&mut response).await.unwrap();
+    server.stop().await;
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let body = &response[response.find("\r\n\r\n").unwrap() + 4..];
+    let list: serde_json::Value = serde_json::from_str(body).unwrap();
+    assert_eq!(list[0]["id"], 1);
+    assert_eq!(list[0]["game"], "triominos");
+    assert_eq!(list[0]["status"], "finished");
+}
