@@ -59,6 +59,27 @@ impl Brain {
         }
     }
 
+    /// [`Brain::take_turn`] from the view's JSON text (no [`Value`] built on the way).
+    pub fn take_turn_text(&mut self, view: &str, rng: &mut GameRng) -> Result<Value, String> {
+        match self {
+            Brain::Triominos(s) => {
+                let v: TriominosView = serde_json::from_str(view).map_err(|e| e.to_string())?;
+                if v.legal_moves().is_empty() {
+                    return Err("no legal move in this view".into());
+                }
+                Ok(serde_json::to_value(s.choose(&v, rng)).map_err(|e| e.to_string())?)
+            }
+            Brain::Q(k) => {
+                let k2 = qjson::pub_from_json(view).map_err(|e| e.to_string())?;
+                Ok(qjson::choice_to_value(&k.turn(&k2)))
+            }
+            Brain::Akropolis(_) => {
+                let v: Value = serde_json::from_str(view).map_err(|e| e.to_string())?;
+                self.take_turn(&v, rng)
+            }
+        }
+    }
+
     /// The reply to `take-turn` with this view (wire form in, wire form out).
     pub fn take_turn(&mut self, view: &Value, rng: &mut GameRng) -> Result<Value, String> {
         match self {

@@ -3,8 +3,8 @@
 
 use crate::bot::{bot_rng, Brain};
 use crate::connection::{Connection, ConnectionError};
-use crate::player::answer;
 use crate::served::GameKind;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -89,28 +89,30 @@ pub async fn play_paced(
     let mut rng = bot_rng();
     let mut turns = 0;
     loop {
-        let call = conn.read_value().await?;
-        let method = call.get(0).and_then(Value::as_str).unwrap_or("");
-        if method == "take-turn" {
-            turns += 1;
-            if !think.is_zero() {
-                tokio::time::sleep(think).await;
-            }
-        }
-        let reply = answer(&mut brain, &mut rng, &call).map_err(|reason| ClientError::Answer {
-            call: call.to_string().chars().take(80).collect(),
+        let text = conn.read_text().await?;
+        let bad = |reason: String| ClientError::Answer {
+            call: text.chars().take(80).collect(),
             reason,
-        })?;
+        };
+        let (method, args): (&str, Vec<&RawValue>) =
+            serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+        let arg = |i: usize| args.get(i).map(|a| a.get()).unwrap_or("null");
+        let reply = match method {
+            "take-turn" => {
+                turns += 1;
+                if !think.is_zero() {
+                    tokio::time::sleep(think).await;
+                }
+                brain.take_turn_text(arg(0), &mut rng).map_err(bad)?
+            }
+            "setup" | "new-tiles" | "win" => json!("void"),
+            other => return Err(bad(format!("unknown call {other:?}"))),
+        };
         conn.write_value(&reply).await?;
         if method == "win" {
-            let won = call
-                .get(1)
-                .and_then(|a| a.get(0))
-                .and_then(Value::as_bool)
-                .unwrap_or(false);
             return Ok(Finished {
                 name: name.to_string(),
-                won,
+                won: arg(0) == "true",
                 turns,
             });
         }

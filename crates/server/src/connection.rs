@@ -52,6 +52,20 @@ impl Connection {
         }
     }
 
+    /// Reads the next value as JSON text (checked, not built into a [`Value`]).
+    pub async fn read_text(&mut self) -> Result<String, ConnectionError> {
+        loop {
+            if let Some(v) = self.decoder.next_text()? {
+                return Ok(v);
+            }
+            let n = self.stream.read(&mut self.chunk).await?;
+            if n == 0 {
+                return Err(ConnectionError::Closed);
+            }
+            self.decoder.extend(&self.chunk[..n]);
+        }
+    }
+
     /// Writes one value followed by a newline.
     pub async fn write_value(&mut self, value: &Value) -> Result<(), ConnectionError> {
         let mut bytes = serde_json::to_vec(value).map_err(std::io::Error::other)?;

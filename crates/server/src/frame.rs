@@ -43,6 +43,10 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t')
 }
 
+fn want_value<T: 'static>() -> bool {
+    std::any::TypeId::of::<T>() == std::any::TypeId::of::<Value>()
+}
+
 /// Whether serde_json's error position (1-based line, byte column) is past the end.
 fn at_end(buf: &[u8], line: usize, column: usize) -> bool {
     let mut start = 0;
@@ -91,6 +95,21 @@ impl Decoder {
     /// The next complete value, `Ok(None)` if more bytes are needed. After an error the
     /// decoder keeps returning it.
     pub fn next_value(&mut self) -> Result<Option<Value>, FrameError> {
+        self.next_parsed::<Value>(false).map(|v| v.map(|(v, _)| v))
+    }
+
+    /// The text of the next complete value (its bytes, checked to be JSON, without the
+    /// white space around it), for callers that parse it into their own types.
+    pub fn next_text(&mut self) -> Result<Option<String>, FrameError> {
+        Ok(self
+            .next_parsed::<serde::de::IgnoredAny>(true)?
+            .map(|(_, text)| text.unwrap_or_default()))
+    }
+
+    fn next_parsed<T: serde::de::DeserializeOwned + 'static>(
+        &mut self,
+        want_text: bool,
+    ) -> Result<Option<(T, Option<String>)>, FrameError> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
@@ -99,23 +118,33 @@ impl Decoder {
         if self.buf.is_empty() {
             return Ok(None);
         }
-        let mut values = serde_json::Deserializer::from_slice(&self.buf).into_iter::<Value>();
+        let number = matches!(self.buf[0], b'-' | b'0'..=b'9');
+        let mut values = serde_json::Deserializer::from_slice(&self.buf).into_iter::<T>();
         let e = match values.next() {
             Some(Ok(v)) => {
                 let used = values.byte_offset();
                 // a number at the very end may go on in the next chunk
-                if v.is_number() && used == self.buf.len() && used <= self.limit {
+                if number && used == self.buf.len() && used <= self.limit {
                     return Ok(None);
                 }
                 if used > self.limit {
                     FrameError::TooLong(self.limit)
                 } else {
+                    // valid JSON is valid UTF-8
+                    let text =
+                        want_text.then(|| String::from_utf8_lossy(&self.buf[..used]).into_owned());
                     self.buf.drain(..used);
                     // drop the white space after it, so that is_empty tells the truth
                     let skip = self.buf.iter().take_while(|b| is_space(**b)).count();
                     self.buf.drain(..skip);
-                    return Ok(Some(v));
+                    return Ok(Some((v, text)));
                 }
+            }
+            // classify errors as the Value parser sees them: skipping parsers report a
+            // number cut at the end as invalid, not as the end of the input
+            Some(Err(_)) if !want_value::<T>() => {
+                drop(values);
+                return self.next_parsed::<Value>(false).map(|_| None);
             }
             Some(Err(e)) if e.is_eof() && self.buf.len() > self.limit => {
                 FrameError::TooLong(self.limit)
