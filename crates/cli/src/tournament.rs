@@ -71,6 +71,12 @@ pub struct RunArgs {
     /// Move limit per game.
     #[arg(long, default_value_t = 100_000)]
     pub max_moves: usize,
+    /// SQLite database where the results are stored (table `tournaments`).
+    #[arg(long, default_value = "tessera.db")]
+    pub db: PathBuf,
+    /// Do not store the results in the database.
+    #[arg(long)]
+    pub no_db: bool,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -187,6 +193,13 @@ fn play(args: RunArgs) -> Result<()> {
                 results,
             },
         )?;
+    }
+    if !args.no_db {
+        let id = store(&args.db, &args.game, &config, &summary)
+            .with_context(|| format!("storing the results in {}", args.db.display()))?;
+        if !args.json {
+            println!("stored as tournament {id} in {}", args.db.display());
+        }
     }
     report(&summary, args.json, &args.game)?;
     if let Some(p) = &args.plot {
@@ -382,4 +395,33 @@ fn plot(s: &Summary, path: &PathBuf, title: &str) -> Result<()> {
     root.present()
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(())
+}
+
+/// Stores a tournament's configuration and summary; returns its id.
+fn store(
+    path: &std::path::Path,
+    game: &str,
+    config: &TournamentConfig,
+    summary: &Summary,
+) -> Result<i64> {
+    let db = rusqlite::Connection::open(path)?;
+    db.busy_timeout(std::time::Duration::from_secs(5))?;
+    db.execute_batch(
+        "CREATE TABLE IF NOT EXISTS tournaments (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL,
+            config TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            created TEXT NOT NULL DEFAULT (datetime('now'))
+        )",
+    )?;
+    db.execute(
+        "INSERT INTO tournaments (game, config, summary) VALUES (?1, ?2, ?3)",
+        rusqlite::params![
+            game,
+            serde_json::to_string(config)?,
+            serde_json::to_string(summary)?
+        ],
+    )?;
+    Ok(db.last_insert_rowid())
 }
