@@ -6,6 +6,7 @@ mod q;
 mod server;
 mod tournament;
 mod triominos;
+mod web;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
@@ -57,6 +58,8 @@ enum Command {
         #[command(subcommand)]
         game: BenchGame,
     },
+    /// The browser UI alone: play, watch and replay games at http://127.0.0.1:PORT/.
+    Web(web::WebArgs),
     /// Q over TCP, wire-compatible with the reference: `q server`, `q client`.
     Q {
         #[command(subcommand)]
@@ -154,5 +157,6 @@ fn run(cli: Cli) -> Result<()> {
             BenchGame::Akropolis(args) => akropolis::bench(args),
         },
         Command::Q { command } => q::remote::run(command),
+        Command::Web(args) => web::run(args),
     }
 }
