@@ -273,8 +273,14 @@ async fn lobby(shared: Shared, mut signups: mpsc::Receiver<(SignUp, Waiting)>) {
             s = signups.recv() => {
                 let Some((signup, waiting)) = s else { break };
                 let (since, queue) = queues.entry(signup.game).or_insert_with(|| (Instant::now(), Vec::new()));
+                // players who left (or spoke out of turn) while waiting leave the queue
+                queue.retain_mut(|w| matches!(w.connection.pending(), Ok(false)));
                 if queue.is_empty() {
                     *since = Instant::now();
+                }
+                if queue.iter().any(|w| w.name == signup.name) {
+                    tracing::info!(name = %signup.name, "sign-up refused: the name is already waiting");
+                    continue;
                 }
                 queue.push(waiting);
                 let want = config.players_per_game.clamp(2, signup.game.max_players());
@@ -286,6 +292,7 @@ async fn lobby(shared: Shared, mut signups: mpsc::Receiver<(SignUp, Waiting)>) {
             _ = wake => {
                 let now = Instant::now();
                 for (game, (since, queue)) in queues.iter_mut() {
+                    queue.retain_mut(|w| matches!(w.connection.pending(), Ok(false)));
                     if !queue.is_empty() && *since + config.wait <= now {
                         if queue.len() >= 2 {
                             let players = std::mem::take(queue);
