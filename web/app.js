@@ -32,9 +32,7 @@ function route() {
   else if (page === 'replay' && id) replay(id);
   else lobby();
 }
-window.addEventListener('hashchange', route);
-window.addEventListener('DOMContentLoaded', route);
-if (document.readyState !== 'loading') route();
+
 
 // ------------------------------------------------------------------ lobby
 function lobby() {
@@ -312,3 +310,8 @@ async function replay(id) {
   cleanup = () => { if (timer) clearInterval(timer); };
   show();
 }
+
+// ------------------------------------------------------------------ start
+window.addEventListener('hashchange', route);
+if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', route);
+else route();

@@ -2,8 +2,7 @@
 // Run by scripts/e2e, which starts `tessera web` and sets TESSERA_URL and ARTIFACTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -20,8 +19,8 @@ before(async () => {
     executablePath: CHROMIUM,
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'tessera-e2e-'))}`],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // playwright gives every launch a fresh temporary --user-data-dir
   });
 });
 after(async () => { await browser?.close(); });

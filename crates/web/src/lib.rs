@@ -85,14 +85,20 @@ fn error(status: StatusCode, msg: impl ToString) -> Response {
 
 fn serve_asset(name: &str) -> Response {
     match ASSETS.iter().find(|(n, _, _)| *n == name) {
-        Some((_, mime, body)) => (
-            [
-                (header::CONTENT_TYPE, *mime),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            *body,
-        )
-            .into_response(),
+        Some((_, mime, body)) => {
+            // development: TESSERA_WEB_DIR serves the same files from disk
+            let body = std::env::var_os("TESSERA_WEB_DIR")
+                .and_then(|dir| std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok())
+                .unwrap_or_else(|| (*body).to_string());
+            (
+                [
+                    (header::CONTENT_TYPE, *mime),
+                    (header::CACHE_CONTROL, "no-cache"),
+                ],
+                body,
+            )
+                .into_response()
+        }
         None => error(StatusCode::NOT_FOUND, "no such file"),
     }
 }
