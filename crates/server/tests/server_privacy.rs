@@ -203,27 +203,25 @@ async fn akropolis_seats_never_see_the_stack_order() {
     .await;
 }
 
-/// An observer over WebSocket receives every public state, then the result; no message
-/// contains a hidden tile or a tray.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn observers_see_public_states_only() {
+/// Observes game 1 (a game of `game` between two bots, the first of which waits until the
+/// observer is connected) and returns the stored game and every state received.
+async fn observe(game: GameKind, spec: &'static str) -> (GameRow, Vec<Value>) {
     let server = TestServer::start(test_config()).await;
     let addr = server.addr;
     let (open_tx, open_rx) = oneshot::channel();
-    let game = GameKind::Triominos;
     let a = tokio::spawn(async move {
         play_recording(
             addr,
             game,
             "alice",
-            Brain::new(game, "greedy").unwrap(),
+            Brain::new(game, spec).unwrap(),
             Some(open_rx),
         )
         .await
     });
     tokio::time::sleep(std::time::Duration::from_millis(30)).await;
     let b = tokio::spawn(async move {
-        play_recording(addr, game, "bob", Brain::new(game, "greedy").unwrap(), None).await
+        play_recording(addr, game, "bob", Brain::new(game, spec).unwrap(), None).await
     });
     // the game (id 1) waits for alice's first turn: observe it now
     let url = format!("ws://{}/ws/observe/1", server.http);
@@ -251,25 +249,68 @@ async fn observers_see_public_states_only() {
     server.stop().await;
     let last = states.pop().unwrap();
     assert!(last["result"]["winners"].is_array(), "{last}");
-    assert!(states.len() > 10);
-    let all = states_of(&rows[0]);
-    // every published state is the public view of a replayed state, in order
-    let names = &rows[0].players;
-    let publics: Vec<Value> = all.iter().map(|g| g.public_view(names)).collect();
+    assert_eq!(last["status"], "finished");
+    assert!(states.len() > 5, "{} states", states.len());
+    (rows[0].clone(), states)
+}
+
+/// Every state an observer received is the public view of a replayed state, in order;
+/// returns the matching states.
+fn public_states<G: Served>(row: &GameRow, states: &[Value]) -> Vec<G> {
+    let all = self::states::<G>(row);
+    let publics: Vec<Value> = all.iter().map(|g| g.public_view(&row.players)).collect();
     let mut i = 0;
-    for s in &states {
-        assert!(s.get("tray").is_none() && s.get("forced").is_none());
+    let mut out = Vec::new();
+    for s in states {
+        for key in ["tray", "forced", "hand", "tile*", "seat", "pile_order"] {
+            assert!(s.get(key).is_none(), "{key} in {s}");
+        }
         while i < publics.len() && publics[i] != *s {
             i += 1;
         }
         assert!(i < publics.len(), "not a public view of the game: {s}");
-        let allowed = triominos_visible(&all[i], None);
+        out.push(all[i].clone());
+    }
+    out
+}
+
+/// A Triominos observer sees no tile that is not on the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triominos_observers_see_public_states_only() {
+    let (row, states) = observe(GameKind::Triominos, "greedy").await;
+    let games = public_states::<TriominosGame>(&row, &states);
+    for (g, s) in games.iter().zip(&states) {
+        let allowed = triominos_visible(g, None);
         for t in triominos_tiles(&s.to_string()) {
             assert!(allowed.contains(&t), "a hidden tile in {s}");
         }
     }
 }
 
-fn states_of(row: &GameRow) -> Vec<TriominosGame> {
-    states::<TriominosGame>(row)
+/// A Q observer sees no tile that is not on the map (hands are counts).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn q_observers_see_public_states_only() {
+    let (row, states) = observe(GameKind::Q, "dag").await;
+    let games = public_states::<QGame>(&row, &states);
+    for (g, s) in games.iter().zip(&states) {
+        let mut seen = HashMap::new();
+        q_tiles(s, &mut seen);
+        let mut allowed = HashMap::new();
+        q_tiles(&tessera_q::json::map_to_value(g.map()), &mut allowed);
+        assert_eq!(seen, allowed, "only the map's tiles in {s}");
+        assert!(s["pile"].is_u64());
+    }
+}
+
+/// An Akropolis observer sees the unused tiles as a sorted set, never the stacks' order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn akropolis_observers_see_public_states_only() {
+    let (row, states) = observe(GameKind::Akropolis, "greedy").await;
+    public_states::<Akropolis>(&row, &states);
+    for s in &states {
+        let unused: Vec<String> = serde_json::from_value(s["unused"].clone()).unwrap();
+        let mut sorted = unused.clone();
+        sorted.sort();
+        assert_eq!(unused, sorted);
+    }
 }
