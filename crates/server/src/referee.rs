@@ -207,6 +207,8 @@ impl<'a> Seats<'a> {
         }
         self.alive[seat] = false;
         let name = self.players[seat].name().to_string();
+        // dropping the player closes its connection and frees its slot now
+        self.players[seat] = Box::new(Gone(name.clone()));
         tracing::info!(player = %name, seat, call, %reason, "ejected");
         self.ejected.push(Ejection {
             name,
@@ -215,6 +217,18 @@ impl<'a> Seats<'a> {
             reason,
             at_move,
         });
+    }
+}
+
+/// An ejected player: only its name is left.
+struct Gone(String);
+
+impl Player for Gone {
+    fn name(&self) -> &str {
+        &self.0
+    }
+    fn call<'a>(&'a mut self, _call: &'a str) -> crate::player::Reply<'a> {
+        Box::pin(async { Err(crate::player::PlayerError::Local("ejected".into())) })
     }
 }
 

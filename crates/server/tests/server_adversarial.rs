@@ -109,16 +109,29 @@ async fn ejected(game: GameKind, how: Broken) {
         GameKind::Q => "dag",
         _ => "greedy",
     };
-    let good = client::play(server.addr, game, "good1", Brain::new(game, spec).unwrap());
-    let good = tokio::time::timeout(Duration::from_secs(60), good)
+    // the good player answers its "win" call only once the broken client was hung up
+    // on: so the connection is closed at the ejection, not at the end of the game
+    let mut conn = raw(server.addr).await;
+    conn.write_value(&signup_message(game, "good1"))
         .await
-        .expect("the good player's game ended")
         .unwrap();
-    assert!(good.won, "{how:?}: the only player left wins");
-    tokio::time::timeout(Duration::from_secs(10), broken)
-        .await
-        .expect("the broken client was hung up on")
-        .unwrap();
+    let mut brain = Brain::new(game, spec).unwrap();
+    let mut rng = tessera_core::rng_from_seed(3);
+    let mut broken = Some(broken);
+    let won = loop {
+        let call = conn.read_value().await.unwrap();
+        if call[0] == "win" {
+            tokio::time::timeout(Duration::from_secs(10), broken.take().unwrap())
+                .await
+                .expect("the broken client was hung up on before the end")
+                .unwrap();
+            conn.write_value(&json!("void")).await.unwrap();
+            break call[1][0] == json!(true);
+        }
+        let reply = tessera_server::player::answer(&mut brain, &mut rng, &call).unwrap();
+        conn.write_value(&reply).await.unwrap();
+    };
+    assert!(won, "{how:?}: the only player left wins");
     let rows = server.wait_games(1).await;
     server.stop().await;
     let row = &rows[0];
