@@ -41,7 +41,8 @@ function tileIcon(hexes) {
     return s('g', {}, s('polygon', { points: hexPoints(cx, cy), fill: col, stroke: '#333' }),
       c !== c.toLowerCase() ? s('text', { x: cx, y: cy, class: 'hlabel' }, '★') : null);
   });
-  return s('svg', { width: 48, height: 48, viewBox: `${-R - 2} ${-2.2 * SQ3 * R / 1.2 - 8} ${3.2 * R + 4} ${2 * SQ3 * R + 4}`, 'aria-hidden': 'true' }, ...nodes);
+  // the hexes span x in [-R, 2.5R], y in [-1.5*SQ3*R, 0.5*SQ3*R]
+  return s('svg', { width: 52, height: 48, viewBox: `${-R - 2} ${-1.5 * SQ3 * R - 2} ${3.5 * R + 4} ${2 * SQ3 * R + 4}`, 'aria-hidden': 'true' }, ...nodes);
 }
 function posString(x, y) {
   const p = (n) => String(Math.abs(n)).padStart(2, '0');
@@ -121,7 +122,7 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
       'aria-pressed': t.tile === local.tile ? 'true' : 'false', 'data-tile': t.tile,
       disabled: mode !== 'play' || !myTurn || t.cost > (me?.stones ?? 0),
       onclick: () => { local.tile = t.tile; local.city = seat; rerender(); },
-    }, tileIcon(t.hexes), h('span', { text: `#${t.tile} · ${t.cost}🪨` }))));
+    }, tileIcon(t.hexes), h('span', { text: `#${t.tile} · ${t.cost} stone${t.cost === 1 ? '' : 's'}` }))));
   const table = h('table', { class: 'scores', id: 'districts' },
     h('thead', {}, h('tr', {}, h('th', { text: '' }), view.players.map((_, i) => h('th', { text: players[i]?.name ?? i })))),
     h('tbody', {},
@@ -135,7 +136,8 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
       h('button', { id: 'rotate', 'aria-label': 'Rotate tile (R)', disabled: !myTurn, onclick: () => { local.rot = (local.rot + 1) % 6; rerender(); } }, `⟳ Rotate (${local.rot})`)),
     h('p', { class: 'hint', id: 'legal-count' }, myTurn ? `${legal.length} highlighted spot(s) for tile ${tileNo ?? '—'} in rotation ${local.rot}. Press R to rotate.` : 'Waiting for the other players…'));
   }
-  panel.append(h('h3', { text: 'District scores' }), table);
+  panel.append(h('h3', { text: 'District scores' }), table,
+    h('p', { class: 'hint' }, 'Colours: houses blue, markets yellow, barracks red, temples purple, gardens green, quarries grey; ★ plaza; the number on a hex is its height.'));
   local.keys ??= (ev) => {
     if ((ev.key === 'r' || ev.key === 'R') && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName)) document.getElementById('rotate')?.click();
   };

@@ -205,7 +205,7 @@ function drawScores(ui, players, scores, toMove, seat) {
 
 function drawLog(ui, lines) {
   ui.log.replaceChildren(...lines.slice(-80).reverse().map(([n, t]) => h('li', {
-    class: /bonus|\bQ\b/.test(t) ? 'bonus' : /penalty|-\d/.test(t) ? 'penalty' : '', value: n,
+    class: /bonus|\bQ\b/.test(t) ? 'bonus' : /penalty|drew|\(-\d+\)/.test(t) ? 'penalty' : '', value: n,
   }, t)));
 }
 
@@ -280,7 +280,7 @@ async function replay(id) {
   const scrub = h('input', { type: 'range', id: 'scrubber', min: 0, max: steps.length - 1, value: 0, 'aria-label': 'Move' });
   const label = h('span', { id: 'step-label' });
   let timer = null;
-  const play = h('button', { id: 'replay-play', 'aria-label': 'Play the replay' }, '▶');
+  const play = h('button', { id: 'replay-play', 'aria-label': 'Play or pause the replay' }, '▶');
   const show = () => {
     const i = parseInt(scrub.value, 10);
     const st = steps[i];
@@ -297,15 +297,15 @@ async function replay(id) {
   scrub.addEventListener('input', show);
   play.addEventListener('click', () => {
     if (timer) { clearInterval(timer); timer = null; play.textContent = '▶'; return; }
-    play.textContent = '⏸';
+    play.textContent = '❚❚';
     timer = setInterval(() => { if (parseInt(scrub.value, 10) >= steps.length - 1) { clearInterval(timer); timer = null; play.textContent = '▶'; } else go(1); }, 400);
   });
   ui.extra.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, 'Replay: ', label), scrub,
     h('div', { class: 'controls' },
-      h('button', { 'aria-label': 'First move', onclick: () => { scrub.value = 0; show(); } }, '⏮'),
+      h('button', { 'aria-label': 'First move', onclick: () => { scrub.value = 0; show(); } }, '|◀'),
       h('button', { 'aria-label': 'Previous move', onclick: () => go(-1) }, '◀'), play,
-      h('button', { 'aria-label': 'Next move', onclick: () => go(1) }, '▶|'),
-      h('button', { 'aria-label': 'Last move', onclick: () => { scrub.value = steps.length - 1; show(); } }, '⏭'))),
+      h('button', { 'aria-label': 'Next move', onclick: () => go(1) }, '▷'),
+      h('button', { 'aria-label': 'Last move', onclick: () => { scrub.value = steps.length - 1; show(); } }, '▶|'))),
     h('p', {}, `Result: ${JSON.stringify(data.outcome?.scores ?? sum.scores)}`), h('p', {}, h('a', { href: '#/' }, 'Lobby')));
   cleanup = () => { if (timer) clearInterval(timer); };
   show();

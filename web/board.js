@@ -47,8 +47,8 @@ export function clickable(el, label, action) {
 
 /**
  * A board: an <svg> whose viewBox pans (drag, arrow keys) and zooms (wheel, +/- keys,
- * buttons). `draw(layer)` fills the content layer; the view is fitted on the first draw
- * and kept afterwards, unless `fit()` is called.
+ * buttons). `draw(nodes, bbox)` fills the content layer; the view fits the content until
+ * the user pans or zooms, and again after `fit()`.
  */
 export class Board {
   constructor(svg) {
@@ -68,6 +68,7 @@ export class Board {
       const dx = e.clientX - this.drag.x, dy = e.clientY - this.drag.y;
       if (!this.moved && Math.hypot(dx, dy) < 4) return;
       this.moved = true;
+      this.user = true;
       const k = this.scale();
       this.vb.x = this.drag.vb.x - dx * k;
       this.vb.y = this.drag.vb.y - dy * k;
@@ -101,18 +102,21 @@ export class Board {
     const { x, y, w, h } = this.vb;
     this.svg.setAttribute('viewBox', `${x} ${y} ${w} ${h}`);
   }
-  pan(fx, fy) { if (!this.vb) return; this.vb.x += fx * this.vb.w; this.vb.y += fy * this.vb.h; this.apply(); }
+  pan(fx, fy) { if (!this.vb) return; this.user = true; this.vb.x += fx * this.vb.w; this.vb.y += fy * this.vb.h; this.apply(); }
   zoom(f, cx = 0.5, cy = 0.5) {
     if (!this.vb) return;
+    this.user = true;
     const nw = Math.min(Math.max(this.vb.w * f, 60), 20000), nh = this.vb.h * nw / this.vb.w;
     this.vb.x += (this.vb.w - nw) * cx; this.vb.y += (this.vb.h - nh) * cy;
     this.vb.w = nw; this.vb.h = nh; this.apply();
   }
-  fit() { this.vb = null; this.refit = true; }
+  /** Fits the next drawing to the view and follows the content again. */
+  fit() { this.vb = null; this.refit = true; this.user = false; }
   /** Replaces the content; `bbox` = {x, y, w, h} of the content, for the first fit. */
   draw(nodes, bbox) {
     this.layer.replaceChildren(...nodes);
-    if (!this.vb || this.refit) {
+    // follow the content (fit it) until the user pans or zooms
+    if (!this.vb || this.refit || !this.user) {
       const pad = 40;
       const r = this.svg.getBoundingClientRect();
       let w = bbox.w + 2 * pad, hh = bbox.h + 2 * pad;
@@ -130,5 +134,6 @@ export function bbox(points) {
   if (!points.length) return { x: -100, y: -100, w: 200, h: 200 };
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const [x, y] of points) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
-  return { x: x0, y: y0, w: Math.max(x1 - x0, 100), h: Math.max(y1 - y0, 100) };
+  const w = Math.max(x1 - x0, 420), hh = Math.max(y1 - y0, 320);
+  return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - hh / 2, w, h: hh };
 }

@@ -44,7 +44,12 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
   local.rot ??= 0;
   const tray = view.tray || [];
   if (local.tile && !tray.includes(local.tile)) local.tile = null;
-  if (!local.tile && tray.length && myTurn) local.tile = (view.forced && tray.includes(view.forced)) ? view.forced : tray[0];
+  if (!local.tile && tray.length && myTurn) {
+    // start with a tile (and a rotation) that can be placed, when there is one
+    const first = (view.legal || [])[0];
+    local.tile = first ? first.tile : (view.forced && tray.includes(view.forced)) ? view.forced : tray[0];
+    if (first) local.rot = Math.max(UP.indexOf(first.orientation), DOWN.indexOf(first.orientation));
+  }
   const legal = (view.legal || []).filter((p) => p.tile === local.tile);
   const nodes = [], points = [];
   const occupied = new Set(view.board.map((p) => `${p.x},${p.y}`));

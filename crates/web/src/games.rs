@@ -401,8 +401,8 @@ impl<G: WebGame> Table for GameTable<G> {
         if self.game.to_move().map(Seat::index) != Some(seat) {
             return Err(TableError::NotYourTurn);
         }
-        let mv: G::Move =
-            serde_json::from_value(mv.clone()).map_err(|e| TableError::Unreadable(e.to_string()))?;
+        let mv: G::Move = serde_json::from_value(mv.clone())
+            .map_err(|e| TableError::Unreadable(e.to_string()))?;
         let lines = self
             .game
             .apply(Seat(seat as u8), &mv)
@@ -537,7 +537,11 @@ mod tests {
     use super::*;
 
     /// Plays `moves` moves with random bots, checking the public view after each.
-    fn check_public<G: WebGame>(options: Value, players: usize, hidden: impl Fn(&G) -> Vec<String>) {
+    fn check_public<G: WebGame>(
+        options: Value,
+        players: usize,
+        hidden: impl Fn(&G) -> Vec<String>,
+    ) {
         let seats: Vec<SeatSpec> = vec![Some("random".into()); players];
         let mut game = G::new(
             &serde_json::from_value(G::rules_json(players, &options)).unwrap(),
@@ -634,7 +638,12 @@ mod tests {
         assert!(create("akropolis", &vec![None; 7], vec![], &json!({}), 1).is_err());
         let mut t = create("q", &[None, None], vec![], &json!({}), 1).unwrap();
         let s = t.to_move().unwrap();
-        for bad in [json!(null), json!(42), json!({"place": "x"}), json!({"place": []})] {
+        for bad in [
+            json!(null),
+            json!(42),
+            json!({"place": "x"}),
+            json!({"place": []}),
+        ] {
             assert!(t.play(s, &bad).is_err(), "{bad}");
         }
         assert!(replay(&json!({"game": "q", "moves": 3})).is_err());

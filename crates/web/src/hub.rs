@@ -284,7 +284,10 @@ impl Hub {
                     tokens.push((i, token.clone()));
                     specs.push(None);
                     infos.push(SeatInfo {
-                        name: s.name.clone().unwrap_or_else(|| format!("Player {}", i + 1)),
+                        name: s
+                            .name
+                            .clone()
+                            .unwrap_or_else(|| format!("Player {}", i + 1)),
                         bot: false,
                         token: Some(token),
                     });
@@ -493,6 +496,9 @@ mod tests {
                 &json!({"place": {"tile": "0-0-0", "orientation": "ABC", "x": 50, "y": 50}}),
             )
             .unwrap_err();
-        assert!(matches!(err, HubError::Table(TableError::Illegal(_))), "{err}");
+        assert!(
+            matches!(err, HubError::Table(TableError::Illegal(_))),
+            "{err}"
+        );
     }
 }
