@@ -37,11 +37,12 @@ pub struct TestServer {
     thread: Option<store::StoreThread>,
 }
 
-/// Short deadlines for tests: 300 ms per call, 300 ms for a sign-up.
+/// Short deadlines for tests, yet long enough for a debug-build bot on a loaded machine:
+/// 1 s per call, 1 s for a sign-up.
 pub fn test_config() -> Config {
     Config {
-        per_call: Duration::from_millis(300),
-        signup_timeout: Duration::from_millis(300),
+        per_call: Duration::from_secs(1),
+        signup_timeout: Duration::from_secs(1),
         wait: Duration::from_secs(30),
         seed: Some(7),
         ..Config::default()
