@@ -98,8 +98,22 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
       nodes.push(g);
     }
   }
+  // the footprint of the hovered / focused legal placement, drawn on top
+  const ghost = s('g', { 'pointer-events': 'none', 'aria-hidden': 'true' });
+  const siteHexes = view.site.find((t) => t.tile === local.tile)?.hexes || [];
+  const showGhost = (m) => ghost.replaceChildren(...(m ? m.cells.map(([gx, gy], i) => {
+    const [cx, cy] = centre(gx, gy);
+    const c = siteHexes[i] || 'q';
+    const [, col] = DISTRICT[c.toLowerCase()] || ['', '#ccc'];
+    const ht = (cells.get(`${gx},${gy}`)?.[3] || 0) + 1;
+    return s('g', { opacity: 0.85 }, s('polygon', { points: hexPoints(cx, cy, R - 3), fill: col, stroke: '#1f5fa8', 'stroke-width': 3 }),
+      c !== c.toLowerCase() ? s('text', { x: cx, y: cy - 8, class: 'hlabel' }, '★') : null,
+      s('text', { x: cx, y: cy + 8, class: 'hlabel' }, String(ht)));
+  }) : []));
   function spot(x, y, el, m, what = 'empty') {
     const g = s('g', { class: 'spot', 'data-x': x, 'data-y': y, 'data-legal': m ? 'true' : 'false' }, el);
+    if (m) for (const ev of ['mouseenter', 'focus']) g.addEventListener(ev, () => showGhost(m));
+    for (const ev of ['mouseleave', 'blur']) g.addEventListener(ev, () => showGhost(null));
     const label = tileNo ? `Place tile ${tileNo} with its first hex at ${x},${y} (${what})${m ? '' : ', not highlighted'}` : `Hex ${x},${y} (${what})`;
     return clickable(g, label, () => {
       if (!myTurn) return error('It is not your turn');
@@ -107,7 +121,7 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
       send(`${tileNo}${posString(x, y)}R${local.rot}`);
     });
   }
-  // ghost of the footprint of the hovered legal origin
+  nodes.push(ghost);
   board.draw(nodes, bbox(points));
 
   panel.replaceChildren();

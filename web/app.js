@@ -211,7 +211,8 @@ function drawLog(ui, lines) {
 
 function game(id, watch) {
   const tokens = watch ? [] : tokensOf(id);
-  const token = tokens.length ? tokens[0][1] : null;
+  // several human seats in one browser (hotseat): follow the one to move
+  let token = tokens.length ? tokens[0][1] : null;
   document.title = `Tessera — ${watch || !token ? 'watching' : 'playing'} ${id}`;
   const { board, ui, setRerender } = gameLayout();
   const local = {}; // per-game UI state kept across updates (selection, rotation, pending tiles)
@@ -257,6 +258,8 @@ function game(id, watch) {
       if (m.type === 'state') {
         if (last && last.version !== m.version) { local.pending = []; }
         last = m; render();
+        const next = tokens.find(([seat]) => seat === m.to_move);
+        if (next && next[1] !== token && !m.over) { token = next[1]; ws.onclose = null; ws.close(); connect(); }
       }
     };
     ws.onclose = () => { if (!closed) { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); } };

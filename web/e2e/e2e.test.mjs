@@ -216,13 +216,19 @@ test('A bot-vs-bot game is watched live to its end, then replayed with the scrub
   const page = await newPage();
   const id = await createGame(page, 'triominos', ['bot:greedy', 'bot:greedy'], { seed: 21, delay: 5, variants: { '#v-end': 'round' } });
   assert.match(page.url(), /#\/watch\//);
-  assert.equal(await page.locator('#speed').count(), 1);
+  // the speed control reaches the server: its answer shows the new delay
+  await page.focus('#speed');
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => /2000 ms/.test(document.querySelector('.speed label')?.textContent || ''));
   await shot(page, 'botgame-1-live');
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => /\b0 ms/.test(document.querySelector('.speed label')?.textContent || ''));
   await page.waitForFunction(() => /^Game over/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
   await shot(page, 'botgame-2-over');
   await page.goto(`${BASE}/#/`);
   const link = page.locator(`#finished tr[data-id="${id}"] a`);
   await link.waitFor({ timeout: 10000 });
+  await shot(page, 'lobby');
   await link.click();
   await page.waitForSelector('#scrubber');
   const max = Number(await page.getAttribute('#scrubber', 'max'));

@@ -295,7 +295,10 @@ impl Hub {
                 "bot" => {
                     let spec = s.spec.clone().unwrap_or_else(|| "greedy".into());
                     infos.push(SeatInfo {
-                        name: s.name.clone().unwrap_or_else(|| format!("bot {spec}")),
+                        name: s
+                            .name
+                            .clone()
+                            .unwrap_or_else(|| format!("Bot {} ({spec})", i + 1)),
                         bot: true,
                         token: None,
                     });
