@@ -31,13 +31,14 @@ impl std::fmt::Debug for Brain {
 }
 
 impl Brain {
-    /// The strategy `spec` of `game`: Triominos `random` or `greedy`, Q `dag` or
-    /// `ldasg`, Akropolis `random`, `greedy` or `architect`.
+    /// The strategy `spec` of `game`: Triominos any spec of the AI registry (`random`,
+    /// `greedy`, `ismcts:iters=200`, ...), Q `dag` or `ldasg`, Akropolis `random`,
+    /// `greedy` or `architect`.
     pub fn new(game: GameKind, spec: &str) -> Result<Brain, String> {
         match game {
-            GameKind::Triominos => tessera_triominos::strategy::by_name(spec)
+            GameKind::Triominos => tessera_ai::registry::triominos(spec)
                 .map(Brain::Triominos)
-                .ok_or_else(|| format!("unknown Triominos strategy {spec:?} (random, greedy)")),
+                .map_err(|e| e.to_string()),
             GameKind::Q => match spec {
                 "dag" => Ok(Brain::Q(StrategyKind::Dag)),
                 "ldasg" => Ok(Brain::Q(StrategyKind::Ldasg)),

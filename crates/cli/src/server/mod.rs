@@ -169,8 +169,9 @@ pub struct ClientArgs {
     /// The game: triominos, q or akropolis.
     #[arg(long)]
     game: String,
-    /// The bots, comma separated, one connection each (Q: dag, ldasg; Triominos: random,
-    /// greedy; Akropolis: random, greedy, architect).
+    /// The bots, comma separated, one connection each (Q: dag, ldasg; Triominos: a spec
+    /// of the AI registry such as random, greedy, ismcts:iters=200; Akropolis: random,
+    /// greedy, architect).
     #[arg(long, value_delimiter = ',', required = true)]
     players: Vec<String>,
     /// The server's address.
