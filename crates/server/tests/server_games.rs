@@ -169,3 +169,51 @@ async fn waiting_period_starts_a_smaller_game() {
     assert_eq!(list[0]["game"], "triominos");
     assert_eq!(list[0]["status"], "finished");
 }
+
+/// A client that behaves like the Q reference's: every message (the sign-up included)
+/// preceded by 5000 spaces and trickled in small chunks. It plays a whole game unharmed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn trickling_padded_client_plays_q() {
+    async fn send(conn: &mut tessera_server::connection::Connection, v: &serde_json::Value) {
+        let text = format!("{}{}\n", " ".repeat(5000), v);
+        let chunk = (text.len() / 100).max(10);
+        for (i, piece) in text.as_bytes().chunks(chunk).enumerate() {
+            conn.write_raw(piece).await.unwrap();
+            if i % 20 == 19 {
+                tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+            }
+        }
+    }
+    let server = TestServer::start(test_config()).await;
+    let addr = server.addr;
+    let mut conn = common::raw(addr).await;
+    send(&mut conn, &serde_json::json!("trickle")).await;
+    tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+    let other = tokio::spawn(async move {
+        client::play(
+            addr,
+            GameKind::Q,
+            "plain",
+            Brain::new(GameKind::Q, "dag").unwrap(),
+        )
+        .await
+    });
+    let mut brain = Brain::new(GameKind::Q, "ldasg").unwrap();
+    let mut rng = tessera_core::rng_from_seed(2);
+    loop {
+        let call = conn.read_value().await.unwrap();
+        let reply = tessera_server::player::answer(&mut brain, &mut rng, &call).unwrap();
+        send(&mut conn, &reply).await;
+        if call[0] == "win" {
+            break;
+        }
+    }
+    other.await.unwrap().unwrap();
+    let rows = server.wait_games(1).await;
+    server.stop().await;
+    assert_eq!(
+        rows[0].players,
+        vec!["trickle".to_string(), "plain".to_string()]
+    );
+    assert!(rows[0].ejected_names().is_empty(), "{}", rows[0].ejected);
+}
