@@ -278,15 +278,11 @@ async fn lobby(shared: Shared, mut signups: mpsc::Receiver<(SignUp, Waiting)>) {
                 if queue.is_empty() {
                     *since = Instant::now();
                 }
-                if queue.iter().any(|w| w.name == signup.name) {
-                    tracing::info!(name = %signup.name, "sign-up refused: the name is already waiting");
-                    continue;
-                }
                 queue.push(waiting);
                 let want = config.players_per_game.clamp(2, signup.game.max_players());
-                if queue.len() >= want {
-                    let players = std::mem::take(queue);
+                if let Some(players) = take_distinct(queue, want, want) {
                     start(&shared, &mut games, signup.game, players);
+                    *since = Instant::now();
                 }
             }
             _ = wake => {
@@ -294,13 +290,11 @@ async fn lobby(shared: Shared, mut signups: mpsc::Receiver<(SignUp, Waiting)>) {
                 for (game, (since, queue)) in queues.iter_mut() {
                     queue.retain_mut(|w| matches!(w.connection.pending(), Ok(false)));
                     if !queue.is_empty() && *since + config.wait <= now {
-                        if queue.len() >= 2 {
-                            let players = std::mem::take(queue);
+                        if let Some(players) = take_distinct(queue, 2, game.max_players()) {
                             start(&shared, &mut games, *game, players);
-                        } else {
-                            // one player alone: let it wait another period
-                            *since = now;
                         }
+                        // whoever is left (alone, or a name already seated) waits anew
+                        *since = now;
                     }
                 }
             }
@@ -310,6 +304,26 @@ async fn lobby(shared: Shared, mut signups: mpsc::Receiver<(SignUp, Waiting)>) {
     }
     // shutdown: every game stops at its next call and stores itself as aborted
     while games.join_next().await.is_some() {}
+}
+
+/// Takes from `queue`, first come first served, between `min` and `max` players with
+/// distinct names (a name cannot sit twice at one table), if there are at least `min`.
+fn take_distinct(queue: &mut Vec<Waiting>, min: usize, max: usize) -> Option<Vec<Waiting>> {
+    let mut chosen: Vec<usize> = Vec::new();
+    for (i, w) in queue.iter().enumerate() {
+        if chosen.len() < max && !chosen.iter().any(|&c| queue[c].name == w.name) {
+            chosen.push(i);
+        }
+    }
+    if chosen.len() < min {
+        return None;
+    }
+    let mut taken = Vec::with_capacity(chosen.len());
+    for (k, i) in chosen.into_iter().enumerate() {
+        // earlier removals shifted the later indices by k
+        taken.push(queue.remove(i - k));
+    }
+    Some(taken)
 }
 
 fn start(shared: &Shared, games: &mut JoinSet<()>, game: GameKind, players: Vec<Waiting>) {

@@ -304,10 +304,10 @@ async fn other_games_go_on() {
     );
 }
 
-/// A name already waiting for the same game is refused; a player who leaves the lobby
-/// before its game starts is not seated.
+/// A name cannot sit twice at one table: a second "alice" waits for the next game; a
+/// player who leaves the lobby before its game starts is not seated.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn lobby_refuses_duplicates_and_forgets_leavers() {
+async fn lobby_seats_distinct_names_and_forgets_leavers() {
     let server = TestServer::start(test_config()).await;
     let addr = server.addr;
     let mut leaver = raw(addr).await;
@@ -315,38 +315,30 @@ async fn lobby_refuses_duplicates_and_forgets_leavers() {
     tokio::time::sleep(Duration::from_millis(50)).await;
     drop(leaver);
     tokio::time::sleep(Duration::from_millis(50)).await;
-    let alice = tokio::spawn(async move {
-        client::play(
-            addr,
-            GameKind::Q,
-            "alice",
-            Brain::new(GameKind::Q, "dag").unwrap(),
-        )
-        .await
-    });
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    let mut twin = raw(addr).await;
-    twin.write_value(&json!("alice")).await.unwrap();
-    let r = tokio::time::timeout(Duration::from_secs(10), twin.read_value())
-        .await
-        .expect("the second alice is dropped");
-    assert!(r.is_err());
-    let bob = client::play(
-        addr,
-        GameKind::Q,
-        "bob",
-        Brain::new(GameKind::Q, "ldasg").unwrap(),
-    );
-    tokio::time::timeout(Duration::from_secs(30), bob)
-        .await
-        .expect("bob is seated with alice")
-        .unwrap();
-    alice.await.unwrap().unwrap();
-    let rows = server.wait_games(1).await;
+    let mut players = Vec::new();
+    for name in ["alice", "alice", "bob", "dave"] {
+        players.push(tokio::spawn(async move {
+            client::play(
+                addr,
+                GameKind::Q,
+                name,
+                Brain::new(GameKind::Q, "dag").unwrap(),
+            )
+            .await
+        }));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    for p in players {
+        tokio::time::timeout(Duration::from_secs(30), p)
+            .await
+            .expect("every player is seated")
+            .unwrap()
+            .unwrap();
+    }
+    let rows = server.wait_games(2).await;
     server.stop().await;
-    assert_eq!(
-        rows[0].players,
-        vec!["alice".to_string(), "bob".to_string()]
-    );
-    assert!(rows[0].ejected_names().is_empty());
+    let mut tables: Vec<Vec<String>> = rows.iter().map(|r| r.players.clone()).collect();
+    tables.sort();
+    assert_eq!(tables, vec![vec!["alice", "bob"], vec!["alice", "dave"]]);
+    assert!(rows.iter().all(|r| r.ejected_names().is_empty()));
 }
