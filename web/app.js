@@ -216,6 +216,8 @@ function game(id, watch) {
   document.title = `Tessera — ${watch || !token ? 'watching' : 'playing'} ${id}`;
   const { board, ui, setRerender } = gameLayout();
   const local = {}; // per-game UI state kept across updates (selection, rotation, pending tiles)
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem('tessera.pending.' + id) || 'null'); } catch { saved = null; }
   let ws = null, closed = false, last = null, retry = 500;
   const speed = h('input', { type: 'range', id: 'speed', min: 0, max: 2000, step: 50, 'aria-label': 'Bot delay (milliseconds per move)' });
   speed.addEventListener('change', () => ws && ws.readyState === 1 && ws.send(JSON.stringify({ delay_ms: parseInt(speed.value, 10) })));
@@ -228,6 +230,11 @@ function game(id, watch) {
     if (!m) return;
     const R = RENDERERS[m.game];
     const mine = m.seat !== null && m.seat !== undefined;
+    if (!local.restored) {
+      // Q tiles put down but not committed survive a reload (same game version only)
+      local.restored = true;
+      if (saved && saved.version === m.version && saved.seat === m.seat) local.pending = saved.pending;
+    }
     drawScores(ui, m.players, m.scores, m.to_move, m.seat);
     drawLog(ui, m.log);
     speedLabel.textContent = `${m.delay_ms} ms`;
@@ -245,6 +252,7 @@ function game(id, watch) {
     };
     R.render({ board, view: m.view, panel: ui.panel, mode: mine ? 'play' : 'watch', myTurn: mine && m.to_move === m.seat && !m.over,
       send, local, players: m.players, seat: m.seat, error: (t) => { ui.error.textContent = t; }, rerender: render });
+    if (mine) sessionStorage.setItem('tessera.pending.' + id, JSON.stringify({ version: m.version, seat: m.seat, pending: local.pending || [] }));
   };
   setRerender(render);
 

@@ -273,6 +273,38 @@ impl WebGame for QGame {
     fn public_json(&self) -> Value {
         q_public(&self.view(Seat(0)))
     }
+    fn apply(&mut self, seat: Seat, mv: &tessera_q::QMove) -> Result<Vec<String>, String> {
+        use tessera_q::Choice;
+        let before = self.scores();
+        self.play(mv).map_err(|e| e.to_string())?;
+        let gained = self.scores().get(seat.index()).copied().unwrap_or(0)
+            - before.get(seat.index()).copied().unwrap_or(0);
+        let what = match mv {
+            Choice::Pass => "passed".to_string(),
+            Choice::Replace => "exchanged its hand".to_string(),
+            Choice::Place(ps) => format!(
+                "placed {}",
+                ps.iter()
+                    .map(|p| format!(
+                        "{} {} at ({},{})",
+                        p.tile.color.name(),
+                        p.tile.shape.name(),
+                        p.coord.row,
+                        p.coord.col
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        let mut line = format!("seat {}: {what}", seat.0);
+        if gained != 0 {
+            line.push_str(&format!(": +{gained}"));
+        }
+        if self.to_move().is_none() {
+            return Ok(vec![line, format!("game over: scores {:?}", self.scores())]);
+        }
+        Ok(vec![line])
+    }
 }
 
 // ---------------------------------------------------------------- Akropolis
@@ -359,6 +391,32 @@ impl WebGame for Akropolis {
     }
     fn public_json(&self) -> Value {
         akropolis_public(&self.view(Seat(0)))
+    }
+    fn apply(&mut self, seat: Seat, mv: &tessera_akropolis::Move) -> Result<Vec<String>, String> {
+        let cost = self.site().iter().position(|t| *t == mv.tile);
+        let before = self.scores();
+        Akropolis::play(self, *mv).map_err(|e| e.to_string())?;
+        let gained = self.scores().get(seat.index()).copied().unwrap_or(0)
+            - before.get(seat.index()).copied().unwrap_or(0);
+        let mut line = format!(
+            "seat {} took tile {} ({} stone{}) and built it at ({},{}) turned {}",
+            seat.0,
+            mv.tile,
+            cost.unwrap_or(0),
+            if cost == Some(1) { "" } else { "s" },
+            mv.origin.x,
+            mv.origin.y,
+            mv.rotation
+        );
+        if let Some(p) = self.players().get(seat.index()) {
+            line.push_str(&format!(" on level {}", p.city().height(mv.origin)));
+        }
+        line.push_str(&format!(": {gained:+}"));
+        let mut lines = vec![line];
+        if self.is_over() {
+            lines.push(format!("game over: scores {:?}", self.scores()));
+        }
+        Ok(lines)
     }
 }
 
