@@ -10,9 +10,14 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use serde_json::Value;
 use std::sync::Arc;
-use tokio::sync::{broadcast, Semaphore};
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::{broadcast, watch, Semaphore};
+use tokio::task::JoinSet;
 
 /// What the HTTP handlers share.
 #[derive(Clone, Debug)]
@@ -31,6 +36,59 @@ pub fn router(state: HttpState) -> Router {
         .route("/api/games", get(games))
         .route("/ws/observe/:id", get(observe))
         .with_state(state)
+}
+
+/// Serves `app` on `listener` (HTTP/1.1 with WebSocket upgrades) until `stop` turns
+/// true: at most `max_connections` connections at once (over the cap a connection is
+/// closed at once), 10 s to send a request's headers.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    max_connections: usize,
+    mut stop: watch::Receiver<bool>,
+) {
+    let limit = Arc::new(Semaphore::new(max_connections));
+    let mut connections = JoinSet::new();
+    loop {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            Some(_) = connections.join_next(), if !connections.is_empty() => continue,
+            _ = crate::referee::stopped(&mut stop) => break,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                tracing::warn!(error = %e, "HTTP accept failed");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = limit.clone().try_acquire_owned() else {
+            tracing::warn!("HTTP connection refused: too many connections");
+            continue;
+        };
+        let service = TowerToHyperService::new(app.clone());
+        let mut stop = stop.clone();
+        connections.spawn(async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(Duration::from_secs(10));
+            let conn = http
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = crate::referee::stopped(&mut stop) => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(Duration::from_secs(1), conn).await;
+                }
+            }
+            drop(permit);
+        });
+    }
+    // let open connections finish their shutdown
+    while connections.join_next().await.is_some() {}
 }
 
 async fn games(State(st): State<HttpState>) -> Response {

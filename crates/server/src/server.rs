@@ -42,6 +42,9 @@ pub struct Config {
     pub max_connections: usize,
     /// Most WebSocket observers at once.
     pub max_observers: usize,
+    /// Most HTTP connections at once (observers' WebSockets count once upgraded as
+    /// observers only).
+    pub max_http_connections: usize,
     /// Seeds: game `id` gets `seed + id` (`None`: random seeds).
     pub seed: Option<u64>,
     /// Moves after which a game is stopped.
@@ -58,6 +61,7 @@ impl Default for Config {
             players_per_game: 2,
             max_connections: 4096,
             max_observers: 256,
+            max_http_connections: 256,
             seed: None,
             max_moves: 100_000,
         }
@@ -182,15 +186,12 @@ pub async fn run_with(
             store: store.clone(),
             observers: Arc::new(Semaphore::new(config.max_observers)),
         });
-        let mut stop = stop_rx.clone();
-        http_task = Some(tokio::spawn(async move {
-            let r = axum::serve(listener, app)
-                .with_graceful_shutdown(async move { referee::stopped(&mut stop).await })
-                .await;
-            if let Err(e) = r {
-                tracing::error!(error = %e, "HTTP server failed");
-            }
-        }));
+        http_task = Some(tokio::spawn(crate::http::serve(
+            listener,
+            app,
+            config.max_http_connections,
+            stop_rx.clone(),
+        )));
     }
     let (signups_tx, signups_rx) = mpsc::channel::<(SignUp, Waiting)>(1024);
     let lobby = tokio::spawn(lobby(shared.clone(), signups_rx));

@@ -342,3 +342,21 @@ async fn lobby_seats_distinct_names_and_forgets_leavers() {
     assert_eq!(tables, vec![vec!["alice", "bob"], vec!["alice", "dave"]]);
     assert!(rows.iter().all(|r| r.ejected_names().is_empty()));
 }
+
+/// The HTTP port caps its connections too: over the cap a connection is closed at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_connections_are_capped() {
+    use tokio::io::AsyncReadExt;
+    let mut config = test_config();
+    config.max_http_connections = 1;
+    let server = TestServer::start(config).await;
+    let _first = tokio::net::TcpStream::connect(server.http).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let mut second = tokio::net::TcpStream::connect(server.http).await.unwrap();
+    let mut buf = [0u8; 16];
+    let n = tokio::time::timeout(Duration::from_secs(5), second.read(&mut buf))
+        .await
+        .expect("the second connection is closed at once");
+    assert!(matches!(n, Ok(0) | Err(_)));
+    server.stop().await;
+}
