@@ -43,13 +43,13 @@ function lobby() {
     h('p', {}, h('a', { href: '#/new', id: 'new-game', role: 'button', class: 'button' }, 'New game')),
     h('h3', { text: 'Running games' }),
     h('table', { class: 'list', id: 'running' },
-      h('thead', {}, h('tr', {}, ['Game', 'Players', 'Moves', 'Scores', ''].map((t) => h('th', { text: t })))), running),
+      h('thead', {}, h('tr', {}, ['Started', 'Game', 'Players', 'Moves', 'Scores', ''].map((t) => h('th', { text: t })))), running),
     h('h3', { text: 'Finished games' }),
     h('table', { class: 'list', id: 'finished' },
-      h('thead', {}, h('tr', {}, ['Game', 'Players', 'Moves', 'Scores', ''].map((t) => h('th', { text: t })))), finished),
+      h('thead', {}, h('tr', {}, ['Started', 'Game', 'Players', 'Moves', 'Scores', ''].map((t) => h('th', { text: t })))), finished),
   );
   const row = (g, links) => h('tr', { 'data-id': g.id },
-    h('td', { text: g.game }), h('td', { text: g.players.join(', ') }), h('td', { text: g.moves }),
+    h('td', { text: g.created ? new Date(g.created).toLocaleString() : '' }), h('td', { text: g.game }), h('td', { text: g.players.join(', ') }), h('td', { text: g.moves }),
     h('td', { text: g.scores.join(' / ') }), h('td', {}, links));
   const refresh = async () => {
     try {
@@ -58,7 +58,7 @@ function lobby() {
         tokensOf(g.id).length ? h('a', { href: `#/game/${g.id}`, 'aria-label': `Resume ${g.game} game ${g.id}` }, 'Resume') : null,
         ' ', h('a', { href: `#/watch/${g.id}`, 'aria-label': `Watch ${g.game} game ${g.id}` }, 'Watch'),
       ])));
-      finished.replaceChildren(...list.finished.slice().reverse().map((g) => row(g,
+      finished.replaceChildren(...list.finished.map((g) => row(g,
         h('a', { href: `#/replay/${g.id}`, 'aria-label': `Replay ${g.game} game ${g.id}` }, 'Replay'))));
     } catch (e) { running.replaceChildren(h('tr', {}, h('td', { text: 'error: ' + e.message }))); }
   };
@@ -71,7 +71,7 @@ function lobby() {
 const BOTS = {
   triominos: ['greedy', 'ismcts', 'drawer', 'blocker', 'flexible', 'random'],
   q: ['ldasg', 'dag', 'greedy', 'lines', 'ismcts', 'random'],
-  akropolis: ['greedy', 'random'],
+  akropolis: ['greedy', 'random', 'architect'],
 };
 const PLAYERS = { triominos: [2, 6], q: [2, 4], akropolis: [2, 4] };
 
@@ -133,6 +133,7 @@ function newGame() {
       delay_ms: parseInt(delay.value, 10) || 0,
     };
     if (seed.value !== '') req.seed = parseInt(seed.value, 10);
+    if (req.options.solo) req.seats = [req.seats[0], { kind: 'bot', spec: 'architect', name: `Architect ${req.options.solo}` }];
     try {
       const c = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
       saveTokens(c.id, c.tokens);
@@ -157,7 +158,8 @@ function variantControls(g) {
     h('label', {}, 'Copies of each tile ', h('input', { id: 'v-copies', type: 'number', min: 1, max: 30, value: 30, 'aria-label': 'Copies of each tile' })),
     h('label', {}, 'Hand size ', h('input', { id: 'v-hand', type: 'number', min: 1, max: 12, value: 6, 'aria-label': 'Hand size' })),
   ];
-  return [h('span', { class: 'hint', text: 'Scoring variants: ' }),
+  return [sel('v-solo', 'Solo against the Architect', [['', 'no'], ['hippodamos', 'Hippodamos (level 1)'], ['metagenes', 'Metagenes (level 2)'], ['callicrates', 'Callicrates (level 3)']]),
+    h('br'), h('span', { class: 'hint', text: 'Scoring variants: ' }),
     ...['houses', 'markets', 'barracks', 'temples', 'gardens'].map((d, i) =>
       h('label', {}, h('input', { type: 'checkbox', class: 'v-district', 'data-i': i, 'aria-label': `${d} variant` }), ' ' + d))];
 }
@@ -167,7 +169,8 @@ function readVariants(g, el) {
   if (g === 'triominos') return { start: v('v-start'), end: v('v-end'), target: parseInt(v('v-target'), 10) || 400, hexagon_bonus: v('v-hex') };
   if (g === 'q') return { copies: parseInt(v('v-copies'), 10) || 30, hand_size: parseInt(v('v-hand'), 10) || 6 };
   const letters = 'hmbtg';
-  return { variants: [...el.querySelectorAll('.v-district')].map((c, i) => c.checked ? letters[i].toUpperCase() : letters[i]).join('') };
+  const solo = v('v-solo');
+  return { ...(solo ? { solo } : {}), variants: [...el.querySelectorAll('.v-district')].map((c, i) => c.checked ? letters[i].toUpperCase() : letters[i]).join('') };
 }
 
 // ------------------------------------------------------------------ game page (play / watch)
@@ -189,9 +192,10 @@ function gameLayout() {
     panel: h('div', { id: 'panel' }),
     extra: h('div', { id: 'extra' }),
     log: h('ol', { class: 'log', id: 'log', 'aria-label': 'Game log' }),
+    flash: h('div', { class: 'flash', id: 'flash', role: 'status', 'aria-live': 'assertive', hidden: true }),
   };
   main.replaceChildren(h('section', { class: 'game' },
-    h('div', { class: 'boardwrap' }, real, zoom),
+    h('div', { class: 'boardwrap' }, real, zoom, ui.flash),
     h('aside', {}, ui.status, ui.error, ui.scores, ui.panel, ui.extra, h('h3', { text: 'Log' }), ui.log)));
   return { board, ui, setRerender: (f) => { rerender = f; } };
 }
@@ -216,6 +220,7 @@ function game(id, watch) {
   document.title = `Tessera — ${watch || !token ? 'watching' : 'playing'} ${id}`;
   const { board, ui, setRerender } = gameLayout();
   const local = {}; // per-game UI state kept across updates (selection, rotation, pending tiles)
+  let seenLog = null, flashTimer = null;
   let saved = null;
   try { saved = JSON.parse(sessionStorage.getItem('tessera.pending.' + id) || 'null'); } catch { saved = null; }
   let ws = null, closed = false, last = null, retry = 500;
@@ -237,6 +242,18 @@ function game(id, watch) {
     }
     drawScores(ui, m.players, m.scores, m.to_move, m.seat);
     drawLog(ui, m.log);
+    // bonuses and penalties flash as they happen (not the old ones on loading)
+    const newest = m.log.length ? m.log[m.log.length - 1][0] : 0;
+    if (seenLog !== null) {
+      const fresh = m.log.filter(([n, t]) => n > seenLog && /bonus|penalty/.test(t));
+      if (fresh.length) {
+        ui.flash.textContent = fresh.map(([, t]) => t).join(' · ');
+        ui.flash.hidden = false;
+        clearTimeout(flashTimer);
+        flashTimer = setTimeout(() => { ui.flash.hidden = true; }, 4000);
+      }
+    }
+    seenLog = Math.max(seenLog ?? 0, newest);
     speedLabel.textContent = `${m.delay_ms} ms`;
     if (document.activeElement !== speed) speed.value = m.delay_ms;
     let status;

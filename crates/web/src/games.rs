@@ -7,7 +7,9 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
-use tessera_akropolis::{Akropolis, AkropolisView, GreedyStrategy, RandomStrategy};
+use tessera_akropolis::{
+    Akropolis, AkropolisView, ArchitectStrategy, GreedyStrategy, RandomStrategy,
+};
 use tessera_core::{derive_seed, rng_from_seed, Game, Record, Score, Seat, Strategy};
 use tessera_q::{QGame, QView};
 use tessera_triominos::{Move as TMove, Placement, TriominosGame, TriominosView};
@@ -81,6 +83,10 @@ trait WebGame: Game {
     fn rules_json(players: usize, options: &Value) -> Value;
     fn seat_json(&self, seat: Seat) -> Value;
     fn public_json(&self) -> Value;
+    /// Checks that the seats suit the rules (default: any).
+    fn check_seats(_rules: &Self::Rules, _seats: &[SeatSpec]) -> Result<(), String> {
+        Ok(())
+    }
     /// Applies a move and returns log lines (public information only).
     fn apply(&mut self, seat: Seat, mv: &Self::Move) -> Result<Vec<String>, String> {
         let before = self.scores();
@@ -362,7 +368,10 @@ impl WebGame for Akropolis {
         match spec {
             "random" => Ok(Box::new(RandomStrategy)),
             "greedy" => Ok(Box::new(GreedyStrategy)),
-            other => Err(format!("unknown Akropolis bot {other:?} (random, greedy)")),
+            "architect" => Ok(Box::new(ArchitectStrategy)),
+            other => Err(format!(
+                "unknown Akropolis bot {other:?} (random, greedy, architect)"
+            )),
         }
     }
     fn rules_json(players: usize, options: &Value) -> Value {
@@ -371,6 +380,26 @@ impl WebGame for Akropolis {
             r["variants"] = json!("hmbtg");
         }
         r
+    }
+    fn check_seats(rules: &Self::Rules, seats: &[SeatSpec]) -> Result<(), String> {
+        let architects = seats
+            .iter()
+            .filter(|s| s.as_deref() == Some("architect"))
+            .count();
+        match rules.solo {
+            Some(_)
+                if seats.len() == 2
+                    && seats[1].as_deref() == Some("architect")
+                    && architects == 1 =>
+            {
+                Ok(())
+            }
+            Some(_) => {
+                Err("a solo game is a person (or bot) against the Architect bot in seat 2".into())
+            }
+            None if architects > 0 => Err("the Architect plays only in a solo game".into()),
+            None => Ok(()),
+        }
     }
     fn seat_json(&self, seat: Seat) -> Value {
         let v = self.view(seat);
@@ -498,6 +527,7 @@ fn new_table<G: WebGame>(
 ) -> Result<Box<dyn Table>, TableError> {
     let rules: G::Rules = serde_json::from_value(G::rules_json(seats.len(), options))
         .map_err(|e| TableError::Settings(e.to_string()))?;
+    G::check_seats(&rules, seats).map_err(TableError::Settings)?;
     let game = G::new(&rules, seed).map_err(|e| TableError::Settings(e.to_string()))?;
     if game.seats() != seats.len() {
         return Err(TableError::Settings(format!(
@@ -705,5 +735,10 @@ mod tests {
             assert!(t.play(s, &bad).is_err(), "{bad}");
         }
         assert!(replay(&json!({"game": "q", "moves": 3})).is_err());
+        let arch = Some("architect".to_string());
+        let solo = json!({"solo": "metagenes"});
+        assert!(create("akropolis", &[None, arch.clone()], vec![], &solo, 1).is_ok());
+        assert!(create("akropolis", &[None, None], vec![], &solo, 1).is_err());
+        assert!(create("akropolis", &[None, arch], vec![], &json!({}), 1).is_err());
     }
 }

@@ -71,6 +71,9 @@ pub struct GameSummary {
     pub moves: usize,
     /// Whether the game is over.
     pub finished: bool,
+    /// When the game was created (milliseconds since the Unix epoch).
+    #[serde(default)]
+    pub created: u64,
 }
 
 /// A finished game as stored.
@@ -114,6 +117,7 @@ pub struct Session {
     version: watch::Sender<u64>,
     wake: Notify,
     delay_ms: AtomicU64,
+    created: u64,
 }
 
 fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -209,6 +213,7 @@ impl Session {
             scores: table.scores(),
             moves: table.moves_played(),
             finished: table.to_move().is_none(),
+            created: self.created,
         }
     }
 }
@@ -320,6 +325,10 @@ impl Hub {
             version: watch::channel(0).0,
             wake: Notify::new(),
             delay_ms: AtomicU64::new(req.delay_ms.unwrap_or(400).min(MAX_DELAY_MS)),
+            created: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_millis() as u64)
+                .unwrap_or(0),
         });
         lock(&self.inner.sessions).insert(id.clone(), session.clone());
         tokio::spawn(run(self.clone(), session));
@@ -331,7 +340,7 @@ impl Hub {
         lock(&self.inner.sessions).get(id).cloned()
     }
 
-    /// The lobby: running games and finished games (newest ids last).
+    /// The lobby: running games and finished games, newest first.
     pub fn list(&self) -> (Vec<GameSummary>, Vec<GameSummary>) {
         let sessions: Vec<Arc<Session>> = lock(&self.inner.sessions).values().cloned().collect();
         let mut running: Vec<GameSummary> = sessions
@@ -343,8 +352,8 @@ impl Hub {
             .values()
             .map(|s| s.summary.clone())
             .collect();
-        running.sort_by(|a, b| a.id.cmp(&b.id));
-        finished.sort_by(|a, b| a.id.cmp(&b.id));
+        running.sort_by_key(|s| std::cmp::Reverse(s.created));
+        finished.sort_by_key(|s| std::cmp::Reverse(s.created));
         (running, finished)
     }
 
