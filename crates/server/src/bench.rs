@@ -30,6 +30,10 @@ pub struct LoadReport {
     pub p99: Duration,
     /// Slowest turn.
     pub max: Duration,
+    /// Median of the referee's own work per turn (view, move check, new tiles).
+    pub work_p50: Duration,
+    /// 99th percentile of the referee's own work per turn.
+    pub work_p99: Duration,
 }
 
 impl LoadReport {
@@ -84,7 +88,7 @@ pub async fn load(
         seed: Some(1),
         ..Config::default()
     };
-    let (times_tx, mut times_rx) = mpsc::unbounded_channel();
+    let (times_tx, mut times_rx) = mpsc::unbounded_channel::<(Vec<Duration>, Vec<Duration>)>();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let srv = tokio::spawn(server::run_with(
         tcp,
@@ -119,10 +123,13 @@ pub async fn load(
     let _ = srv.await;
     thread.join();
     let mut all = Vec::new();
-    while let Ok(t) = times_rx.try_recv() {
+    let mut work = Vec::new();
+    while let Ok((t, w)) = times_rx.try_recv() {
         all.extend(t);
+        work.extend(w);
     }
     all.sort_unstable();
+    work.sort_unstable();
     Ok(LoadReport {
         games,
         completed: finished_players / 2,
@@ -131,5 +138,7 @@ pub async fn load(
         p50: percentile(&all, 0.5),
         p99: percentile(&all, 0.99),
         max: all.last().copied().unwrap_or_default(),
+        work_p50: percentile(&work, 0.5),
+        work_p99: percentile(&work, 0.99),
     })
 }

@@ -81,6 +81,9 @@ pub struct Report<G: Served> {
     pub ejected: Vec<Ejection>,
     /// Round-trip time of every `take-turn` call that was answered.
     pub turn_times: Vec<Duration>,
+    /// The referee's own time for every turn played by a player: building the view,
+    /// reading and checking the move, applying it, building `new-tiles`.
+    pub work_times: Vec<Duration>,
 }
 
 impl<G: Served> Report<G> {
@@ -260,6 +263,7 @@ pub async fn run<'a, G: Served>(
     };
     let mut record = Record::<G>::new(rules, seed, names.clone());
     let mut turn_times = Vec::new();
+    let mut work_times = Vec::new();
     let mut status = Status::Finished;
     observers.publish(game.public_view(&names));
 
@@ -291,9 +295,12 @@ pub async fn run<'a, G: Served>(
             }
             let mut played = None;
             if seats.alive[s] {
+                let work = Instant::now();
                 let before = game.hand(seat);
                 let args = format!("[{}]", game.seat_view_text(seat, &names));
                 let start = Instant::now();
+                let viewed = start - work;
+                let mut answered = None;
                 match seats
                     .call(s, "take-turn", args, record.moves.len(), &mut shutdown)
                     .await
@@ -304,7 +311,9 @@ pub async fn run<'a, G: Served>(
                     }
                     Called::Failed => {}
                     Called::Reply(v) => {
-                        turn_times.push(start.elapsed());
+                        let now = Instant::now();
+                        turn_times.push(now - start);
+                        answered = Some(now);
                         match G::decode_move(&v).map_err(|e| format!("not a move: {e}")) {
                             Ok(mv) => match game.play(&mv) {
                                 Ok(()) => played = Some(mv),
@@ -322,15 +331,11 @@ pub async fn run<'a, G: Served>(
                 if let Some(mv) = played.take() {
                     let fresh = G::received(&before, &game.hand(seat), &mv);
                     record.moves.push(mv);
+                    let args = json!([fresh]).to_string();
+                    work_times.push(viewed + answered.map_or(Duration::ZERO, |a| a.elapsed()));
                     let at = record.moves.len();
                     if seats
-                        .call_void(
-                            s,
-                            "new-tiles",
-                            json!([fresh]).to_string(),
-                            at,
-                            &mut shutdown,
-                        )
+                        .call_void(s, "new-tiles", args, at, &mut shutdown)
                         .await
                         .is_err()
                     {
@@ -392,6 +397,7 @@ pub async fn run<'a, G: Served>(
         winners,
         ejected: seats.ejected,
         turn_times,
+        work_times,
     };
     observers.publish(json!({ "result": report.result_json(), "status": status.as_str() }));
     Ok(report)

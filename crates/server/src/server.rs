@@ -141,7 +141,7 @@ struct Shared {
     live: Registry,
     next_id: Arc<AtomicU64>,
     shutdown: watch::Receiver<bool>,
-    on_report: Option<mpsc::UnboundedSender<Vec<Duration>>>,
+    on_report: Option<mpsc::UnboundedSender<(Vec<Duration>, Vec<Duration>)>>,
 }
 
 /// Runs the server until `shutdown` resolves: TCP players on `tcp`, HTTP on `http` (if
@@ -158,8 +158,8 @@ pub async fn run(
     run_with(tcp, http, store, last_id, config, shutdown, None).await
 }
 
-/// [`run`], also sending the turn round-trip times of every game that ends to `times`
-/// (for the load benchmark).
+/// [`run`], also sending the turn round-trip times and the referee's work times of every
+/// game that ends to `times` (for the load benchmark).
 pub async fn run_with(
     tcp: TcpListener,
     http: Option<TcpListener>,
@@ -167,7 +167,7 @@ pub async fn run_with(
     last_id: u64,
     config: Config,
     shutdown: impl Future<Output = ()>,
-    times: Option<mpsc::UnboundedSender<Vec<Duration>>>,
+    times: Option<mpsc::UnboundedSender<(Vec<Duration>, Vec<Duration>)>>,
 ) -> Result<(), ServerError> {
     let (stop_tx, stop_rx) = watch::channel(false);
     let live = Registry::default();
@@ -399,7 +399,7 @@ async fn play<G: Served>(id: u64, shared: Shared, waiting: Vec<Waiting>) {
             tracing::info!(id, status = report.status.as_str(), winners = ?report.winners,
                 ejected = ?report.ejected.iter().map(|e| &e.name).collect::<Vec<_>>(), "game over");
             if let Some(tx) = &shared.on_report {
-                let _ = tx.send(report.turn_times.clone());
+                let _ = tx.send((report.turn_times.clone(), report.work_times.clone()));
             }
             let row = row_of(id, &report, started);
             if let Err(e) = shared.store.insert(row).await {
