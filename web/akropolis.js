@@ -131,7 +131,8 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
       onclick: () => { local.city = i; local.pinned = true; board.fit(); rerender(); },
     }, `${players[i]?.name ?? i}${i === seat ? ' (you)' : ''}`)));
   const site = h('div', { class: 'site', role: 'group', 'aria-label': 'Construction Site' },
-    view.site.map((t) => h('button', {
+    view.site.map((t) => mode !== 'play' ? h('div', { class: 'site-tile', role: 'img', 'aria-label': `Site tile ${String(t.tile).padStart(2, '0')}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone(s)` },
+      tileIcon(t.hexes), h('span', { text: `#${t.tile} · ${t.cost} stone${t.cost === 1 ? '' : 's'}` })) : h('button', {
       'aria-label': `Site tile ${String(t.tile).padStart(2, '0')}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone(s)`,
       'aria-pressed': t.tile === local.tile ? 'true' : 'false', 'data-tile': t.tile,
       disabled: mode !== 'play' || !myTurn || t.cost > (me?.stones ?? 0),

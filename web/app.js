@@ -305,6 +305,7 @@ async function replay(id) {
   const steps = data.steps, sum = data.summary;
   const R = RENDERERS[sum.game];
   const players = sum.players.map((name) => ({ name }));
+  const local = {}; // the renderer's UI state (e.g. which Akropolis city is shown)
   const scrub = h('input', { type: 'range', id: 'scrubber', min: 0, max: steps.length - 1, value: 0, 'aria-label': 'Move' });
   const label = h('span', { id: 'step-label' });
   let timer = null;
@@ -318,7 +319,7 @@ async function replay(id) {
     const lines = [];
     for (let k = 1; k <= i; k++) for (const l of steps[k].log) lines.push([k, l]);
     drawLog(ui, lines);
-    R.render({ board, view: st.view, panel: ui.panel, mode: 'replay', myTurn: false, send: () => {}, local: {}, players, seat: null, error: () => {}, rerender: show });
+    R.render({ board, view: st.view, panel: ui.panel, mode: 'replay', myTurn: false, send: () => {}, local, players, seat: null, error: () => {}, rerender: show });
   };
   setRerender(show);
   const go = (d) => { scrub.value = Math.min(Math.max(parseInt(scrub.value, 10) + d, 0), steps.length - 1); show(); };
