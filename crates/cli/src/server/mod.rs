@@ -44,6 +44,12 @@ pub struct ServeArgs {
     /// Longest message accepted, in bytes.
     #[arg(long, default_value_t = 65536)]
     max_message: usize,
+    /// Most WebSocket observers at once.
+    #[arg(long, default_value_t = 256)]
+    max_observers: usize,
+    /// Most HTTP connections at once.
+    #[arg(long, default_value_t = 256)]
+    max_http_connections: usize,
     /// Base seed: game ID gets SEED + ID (default: random seeds).
     #[arg(long)]
     seed: Option<u64>,
@@ -100,6 +106,8 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         wait: seconds(args.wait, "--wait")?,
         players_per_game: args.players_per_game,
         max_connections: args.max_connections,
+        max_observers: args.max_observers,
+        max_http_connections: args.max_http_connections,
         seed: args.seed,
         ..Config::default()
     };
