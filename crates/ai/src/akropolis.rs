@@ -1,0 +1,74 @@
+//! Akropolis strategies (a district-aware greedy) and the game's hooks for search.
+
+use crate::{finished_rewards, Evaluate};
+use rand::seq::SliceRandom;
+use tessera_akropolis::{Akropolis, AkropolisView, CityScore};
+use tessera_core::{Game, GameRng, Strategy, View};
+
+impl Evaluate for Akropolis {
+    fn rewards(&self) -> Vec<f64> {
+        match self.outcome() {
+            Some(o) => finished_rewards(&o, self.seats()),
+            None => crate::score_rewards(&self.scores(), 8.0),
+        }
+    }
+    fn rollout_move(&self, rng: &mut GameRng) -> Option<tessera_akropolis::Move> {
+        self.valid_moves().choose(rng).copied()
+    }
+}
+
+/// Greedy on a measure that also values what is not scoring yet: districts of a colour
+/// without a plaza count `district_weight` per value point (a plaza may come), plazas
+/// count `star_weight` per star beyond what they multiply now, and stones `stone_weight`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DistrictGreedy {
+    /// Points per district value point (on top of stars x values).
+    pub district_weight: f64,
+    /// Points per plaza star.
+    pub star_weight: f64,
+    /// Points per stone.
+    pub stone_weight: f64,
+}
+
+impl Default for DistrictGreedy {
+    fn default() -> Self {
+        DistrictGreedy {
+            district_weight: 0.3,
+            star_weight: 2.0,
+            stone_weight: 1.0,
+        }
+    }
+}
+
+impl DistrictGreedy {
+    /// The measure of a city after a move.
+    pub fn value(&self, s: &CityScore, stones: u32) -> f64 {
+        s.total() as f64
+            + self.district_weight * s.values.iter().sum::<u32>() as f64
+            + self.star_weight * s.stars.iter().sum::<u32>() as f64
+            + self.stone_weight * stones as f64
+    }
+}
+
+impl Strategy<Akropolis> for DistrictGreedy {
+    fn name(&self) -> String {
+        "districts".into()
+    }
+    fn choose(&mut self, view: &AkropolisView, rng: &mut GameRng) -> tessera_akropolis::Move {
+        let me = *self;
+        let scored = view.state().moves_valued(|s, stones| me.value(s, stones));
+        let best = scored.iter().map(|(_, v)| *v).fold(f64::MIN, f64::max);
+        let top: Vec<_> = scored
+            .iter()
+            .filter(|(_, v)| *v >= best - 1e-9)
+            .map(|(m, _)| *m)
+            .collect();
+        match top.choose(rng) {
+            Some(m) => *m,
+            None => *view
+                .legal_moves()
+                .choose(rng)
+                .expect("the mover has a move"),
+        }
+    }
+}
