@@ -53,7 +53,7 @@ function lobby() {
     h('td', { text: g.scores.join(' / ') }), h('td', {}, links));
   const refresh = async () => {
     try {
-      const list = await api('/api/games');
+      const list = await api('/api/play/games');
       running.replaceChildren(...list.running.map((g) => row(g, [
         tokensOf(g.id).length ? h('a', { href: `#/game/${g.id}`, 'aria-label': `Resume ${g.game} game ${g.id}` }, 'Resume') : null,
         ' ', h('a', { href: `#/watch/${g.id}`, 'aria-label': `Watch ${g.game} game ${g.id}` }, 'Watch'),
@@ -135,7 +135,7 @@ function newGame() {
     if (seed.value !== '') req.seed = parseInt(seed.value, 10);
     if (req.options.solo) req.seats = [req.seats[0], { kind: 'bot', spec: 'architect', name: `Architect ${req.options.solo}` }];
     try {
-      const c = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
+      const c = await api('/api/play/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
       saveTokens(c.id, c.tokens);
       location.hash = c.tokens.length ? `#/game/${c.id}` : `#/watch/${c.id}`;
     } catch (e) { err.textContent = 'Cannot start: ' + e.message; }
@@ -275,7 +275,7 @@ function game(id, watch) {
 
   const connect = () => {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws` + (token ? `?token=${encodeURIComponent(token)}` : ''));
+    ws = new WebSocket(`${proto}://${location.host}/api/play/games/${id}/ws` + (token ? `?token=${encodeURIComponent(token)}` : ''));
     ws.onopen = () => { retry = 500; };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
@@ -290,7 +290,7 @@ function game(id, watch) {
     ws.onclose = () => { if (!closed) { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); } };
   };
   // first paint over HTTP (so a 404 is shown), then live over the WebSocket
-  api(`/api/games/${id}` + (token ? `?token=${encodeURIComponent(token)}` : ''))
+  api(`/api/play/games/${id}` + (token ? `?token=${encodeURIComponent(token)}` : ''))
     .then((m) => { last = m; render(); connect(); })
     .catch((e) => { ui.status.textContent = `Game ${id}: ${e.message}`; ui.extra.append(h('p', {}, h('a', { href: `#/replay/${id}` }, 'Try its replay'))); });
   cleanup = () => { closed = true; if (ws) ws.close(); };
@@ -301,7 +301,7 @@ async function replay(id) {
   document.title = `Tessera — replay ${id}`;
   const { board, ui, setRerender } = gameLayout();
   let data;
-  try { data = await api(`/api/replays/${id}`); } catch (e) { ui.status.textContent = `Replay ${id}: ${e.message}`; return; }
+  try { data = await api(`/api/play/replays/${id}`); } catch (e) { ui.status.textContent = `Replay ${id}: ${e.message}`; return; }
   const steps = data.steps, sum = data.summary;
   const R = RENDERERS[sum.game];
   const players = sum.players.map((name) => ({ name }));

@@ -64,18 +64,18 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
 /// The web UI and its API, for a hub of games:
 ///
 /// * `GET /` the page; `GET /static/FILE` the embedded files;
-/// * `GET /api/games` the lobby; `POST /api/games` a new game;
-/// * `GET /api/games/ID?token=T` a seat's (or, without a token, the public) state;
-/// * `GET /api/games/ID/ws?token=T` the game's WebSocket;
-/// * `GET /api/replays/ID` a finished game's public views, step by step.
+/// * `GET /api/play/games` the lobby; `POST /api/play/games` a new game;
+/// * `GET /api/play/games/ID?token=T` a seat's (or, without a token, the public) state;
+/// * `GET /api/play/games/ID/ws?token=T` the game's WebSocket;
+/// * `GET /api/play/replays/ID` a finished game's public views, step by step.
 pub fn router(hub: Hub) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/static/:file", get(asset))
-        .route("/api/games", get(list).post(create))
-        .route("/api/games/:id", get(state))
-        .route("/api/games/:id/ws", get(socket))
-        .route("/api/replays/:id", get(replay))
+        .route("/api/play/games", get(list).post(create))
+        .route("/api/play/games/:id", get(state))
+        .route("/api/play/games/:id/ws", get(socket))
+        .route("/api/play/replays/:id", get(replay))
         .with_state(hub)
 }
 

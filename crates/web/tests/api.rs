@@ -58,11 +58,17 @@ async fn page_files_and_errors() {
         http(port, "GET", "/static/..%2FCargo.toml", "").await.0,
         404
     );
-    assert_eq!(http(port, "GET", "/api/games/nope", "").await.0, 404);
-    let (status, body) = http(port, "POST", "/api/games", "{not json").await;
+    assert_eq!(http(port, "GET", "/api/play/games/nope", "").await.0, 404);
+    let (status, body) = http(port, "POST", "/api/play/games", "{not json").await;
     assert_eq!(status, 400);
     assert!(body.contains("error"));
-    let (status, body) = http(port, "POST", "/api/games", r#"{"game":"chess","seats":[]}"#).await;
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/play/games",
+        r#"{"game":"chess","seats":[]}"#,
+    )
+    .await;
     assert_eq!(status, 400, "{body}");
 }
 
@@ -71,7 +77,7 @@ async fn play_and_watch_over_websockets() {
     let port = start().await;
     let req =
         json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 9});
-    let (status, body) = http(port, "POST", "/api/games", &req.to_string()).await;
+    let (status, body) = http(port, "POST", "/api/play/games", &req.to_string()).await;
     assert_eq!(status, 200, "{body}");
     let created: Value = serde_json::from_str(&body).unwrap();
     let id = created["id"].as_str().unwrap().to_string();
@@ -80,7 +86,7 @@ async fn play_and_watch_over_websockets() {
 
     // a spectator: no tray in the state
     let (mut spec, _) =
-        tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/api/games/{id}/ws"))
+        tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/api/play/games/{id}/ws"))
             .await
             .unwrap();
     let first = next_json(&mut spec).await;
@@ -96,7 +102,7 @@ async fn play_and_watch_over_websockets() {
         .unwrap()
         .to_string();
     let (mut me, _) = tokio_tungstenite::connect_async(format!(
-        "ws://127.0.0.1:{port}/api/games/{id}/ws?token={token}"
+        "ws://127.0.0.1:{port}/api/play/games/{id}/ws?token={token}"
     ))
     .await
     .unwrap();
@@ -140,10 +146,20 @@ async fn play_and_watch_over_websockets() {
         "spectators cannot move"
     );
     assert!(tokio_tungstenite::connect_async(format!(
-        "ws://127.0.0.1:{port}/api/games/{id}/ws?token=bad"
+        "ws://127.0.0.1:{port}/api/play/games/{id}/ws?token=bad"
     ))
     .await
     .is_err());
-    let (status, _) = http(port, "GET", "/api/games", "").await;
+    let (status, _) = http(port, "GET", "/api/play/games", "").await;
     assert_eq!(status, 200);
+}
+
+/// `tessera serve` can mount the router beside its own routes (a clash would panic).
+#[test]
+fn mounts_beside_the_game_servers_routes() {
+    use axum::routing::get;
+    let server: axum::Router = axum::Router::new()
+        .route("/api/games", get(|| async { "server lobby" }))
+        .route("/ws/observe/:id", get(|| async { "observers" }));
+    let _ = server.merge(tessera_web::router(tessera_web::Hub::in_memory()));
 }
