@@ -5,8 +5,8 @@ use crate::served::GameKind;
 use rand::Rng;
 use serde::Deserialize;
 use serde_json::Value;
-use tessera_akropolis::{Akropolis, ArchitectStrategy, GreedyStrategy};
-use tessera_core::{rng_from_seed, Game, GameRng, RandomStrategy, Seat, Strategy, View};
+use tessera_akropolis::Akropolis;
+use tessera_core::{rng_from_seed, Game, GameRng, Seat, Strategy, View};
 use tessera_q::{json as qjson, StrategyKind};
 use tessera_triominos::{TriominosGame, TriominosView};
 
@@ -32,8 +32,9 @@ impl std::fmt::Debug for Brain {
 
 impl Brain {
     /// The strategy `spec` of `game`: Triominos any spec of the AI registry (`random`,
-    /// `greedy`, `ismcts:iters=200`, ...), Q `dag` or `ldasg`, Akropolis `random`,
-    /// `greedy` or `architect`.
+    /// `greedy`, `ismcts:iters=200`, ...), Q `dag` or `ldasg` (the reference's, which play
+    /// from the reference's JPub), Akropolis any spec of the AI registry (`random`, `greedy`,
+    /// `architect`, `districts`, `ismcts:...`).
     pub fn new(game: GameKind, spec: &str) -> Result<Brain, String> {
         match game {
             GameKind::Triominos => tessera_ai::registry::triominos(spec)
@@ -44,19 +45,9 @@ impl Brain {
                 "ldasg" => Ok(Brain::Q(StrategyKind::Ldasg)),
                 other => Err(format!("unknown Q strategy {other:?} (dag, ldasg)")),
             },
-            GameKind::Akropolis => {
-                let s: Box<dyn Strategy<Akropolis>> = match spec {
-                    "random" => Box::new(RandomStrategy),
-                    "greedy" => Box::new(GreedyStrategy),
-                    "architect" => Box::new(ArchitectStrategy),
-                    other => {
-                        return Err(format!(
-                            "unknown Akropolis strategy {other:?} (random, greedy, architect)"
-                        ))
-                    }
-                };
-                Ok(Brain::Akropolis(s))
-            }
+            GameKind::Akropolis => tessera_ai::registry::akropolis(spec)
+                .map(Brain::Akropolis)
+                .map_err(|e| e.to_string()),
         }
     }
 
