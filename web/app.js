@@ -260,6 +260,9 @@ function game(id, watch) {
     if (m.over) {
       const w = (m.outcome?.winners || []).map((s) => m.players[s].name).join(' and ');
       status = `Game over — winner: ${w}. Final scores ${m.outcome?.scores?.join(' / ')}`;
+      if (!ui.extra.querySelector('#replay-link')) {
+        ui.extra.append(h('p', {}, h('a', { id: 'replay-link', href: `#/replay/${id}` }, 'Replay this game')));
+      }
     } else if (mine && m.to_move === m.seat) status = 'Your turn';
     else status = `${m.players[m.to_move]?.name ?? '?'} to move` + (mine ? '' : ' (spectating)');
     ui.status.textContent = status;
