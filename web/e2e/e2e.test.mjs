@@ -100,6 +100,21 @@ test('Triominos against a bot: click a legal move, an illegal one is refused, re
     for (const b of await page.$$('.tray button')) { await b.click(); for (let i = 0; i < 3 && !(await page.$('.spot[data-legal=true]')); i++) await page.click('#rotate'); if (await page.$('.spot[data-legal=true]')) break; }
   }
   await shot(page, 'triominos-1-turn');
+  // pan and zoom change the board's viewBox
+  const vb = () => page.getAttribute('#board', 'viewBox');
+  const v0 = await vb();
+  await page.click('[aria-label="Zoom in"]');
+  const v1 = await vb();
+  assert.notEqual(v1, v0);
+  const box = await page.locator('#board').boundingBox();
+  await page.mouse.move(box.x + 60, box.y + 60);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 160, box.y + 120, { steps: 4 });
+  await page.mouse.up();
+  assert.notEqual(await vb(), v1);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 300);
+  await page.click('[aria-label="Fit board to view"]');
   await checkAccessibility(page, '#rotate');
   // an illegal spot is refused with a reason
   await page.click('.spot[data-legal=false]');
@@ -186,6 +201,16 @@ test('Akropolis against a bot: build by clicking, an illegal spot is refused, re
   await shot(page, 'akropolis-2-after-move');
   games.akropolis = { id };
   await reloadSame(page, ['.spot', '.site button']);
+  // the keyboard alone: R rotates, Enter on a focused spot builds
+  const rot = await page.textContent('#rotate');
+  await page.focus('#board');
+  await page.keyboard.press('r');
+  assert.notEqual(await page.textContent('#rotate'), rot);
+  for (let i = 0; i < 6 && !(await page.$('.spot[data-legal=true]')); i++) await page.keyboard.press('r');
+  const before = await page.locator('.hex').count();
+  await page.locator('.spot[data-legal=true]').first().focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('.hex').length > n, before);
   assert.deepEqual(page.errors_, []);
 });
 
