@@ -52,14 +52,24 @@ export function render({ board, view, panel, mode, myTurn, send, local, error, r
       if (!filled.has(key(n))) free.set(key(n), n);
     }
   }
-  // highlighted: the server's candidates for the first tile; afterwards the free cells in
-  // the line of the pending tiles (the server checks the fit on commit)
+  // highlighted: the server's candidates for the first tile; with tiles already put down,
+  // the free cells where the selected tile fits (the local fit rule on the map plus the
+  // pending tiles) on their line. The server checks everything again on commit.
   const hl = new Set();
   if (myTurn && local.sel !== undefined) {
     if (!local.pending.length) for (const c of (view.candidates?.[local.sel] || [])) hl.add(key(c));
     else {
-      const rows = new Set(local.pending.map((p) => p.coord.row)), cols = new Set(local.pending.map((p) => p.coord.col));
-      for (const [k, c] of free) if ((rows.size === 1 && rows.has(c.row)) || (cols.size === 1 && cols.has(c.col))) hl.add(k);
+      const t = hand[local.sel];
+      const get = (r, c) => filled.get(`${r},${c}`);
+      const fitLine = (a, b) => (!a && !b) || (a && !b ? a.shape === t.shape || a.color === t.color
+        : !a && b ? b.shape === t.shape || b.color === t.color
+          : (a.shape === t.shape && b.shape === t.shape) || (a.color === t.color && b.color === t.color));
+      const all = [...local.pending.map((p) => p.coord)];
+      for (const [k, c] of free) {
+        const line = [...all, c];
+        if (!line.every((x) => x.row === c.row) && !line.every((x) => x.col === c.col)) continue;
+        if (fitLine(get(c.row, c.col - 1), get(c.row, c.col + 1)) && fitLine(get(c.row - 1, c.col), get(c.row + 1, c.col))) hl.add(k);
+      }
     }
   }
   const nodes = [], points = [];

@@ -167,12 +167,22 @@ test('Q against a bot: place and commit, an illegal placement is refused, reload
   }
   if (found) {
     await page.locator('.spot[data-legal=true]').first().click();
+    // a second tile on the same line, when one fits
+    for (let i = 0; i < 6; i++) {
+      const b = page.locator(`.tray button[data-index="${i}"]:not([disabled])`);
+      if (!(await b.count())) continue;
+      await b.click();
+      if (await page.locator('.spot[data-legal=true]').count()) { await page.locator('.spot[data-legal=true]').first().click(); break; }
+    }
+    const pending = await page.locator('.pending').count();
     await shot(page, 'q-2-pending');
-    // a tile put down but not committed is still there after a reload
+    // tiles put down but not committed are still there after a reload
     await page.reload();
     await yourTurn(page);
     await page.waitForSelector('.pending');
+    assert.equal(await page.locator('.pending').count(), pending);
     await page.click('#commit');
+    await page.waitForFunction((n) => document.querySelectorAll('.qtile').length >= n, before + pending);
     await page.waitForFunction((n) => document.querySelectorAll('.qtile').length > n, before);
   } else {
     await page.click('#pass');
