@@ -83,7 +83,7 @@ export function render({ board, view, panel, mode, myTurn, send, local, error, r
   for (const p of local.pending) {
     const [x, y] = xy(p.coord);
     nodes.push(clickable(s('g', { class: 'pending' },
-      s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, fill: '#444' }), shape(p.tile, x + C / 2, y + C / 2, C * 0.36)),
+      s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, fill: '#444', class: 'pending-frame' }), shape(p.tile, x + C / 2, y + C / 2, C * 0.36)),
     `Take back ${name(p.tile)} from ${p.coord.row},${p.coord.col}`, () => {
       local.pending = local.pending.filter((q) => q !== p); rerender();
     }));
@@ -99,6 +99,7 @@ export function render({ board, view, panel, mode, myTurn, send, local, error, r
       t ? `Put ${name(t)} at ${c.row},${c.col}` + (isHl ? '' : ' (not highlighted)') : `Empty cell ${c.row},${c.col}`, () => {
         if (!myTurn) return error('It is not your turn');
         if (local.sel === undefined) return error('Select a tile from your hand first');
+        error('');
         local.pending.push({ hand: local.sel, coord: c, tile: hand[local.sel] });
         local.sel = undefined;
         rerender();
@@ -117,7 +118,7 @@ export function render({ board, view, panel, mode, myTurn, send, local, error, r
   const commit = () => send({ place: local.pending.map((p) => ({ coord: p.coord, tile: p.tile })) });
   panel.append(h('h3', { text: 'Your hand' }), handEl, h('div', { class: 'controls' },
     h('button', { id: 'commit', class: 'primary', 'aria-label': 'Commit the placed tiles', disabled: !myTurn || !local.pending.length, onclick: commit }, `Commit (${local.pending.length})`),
-    h('button', { id: 'undo', 'aria-label': 'Take back all placed tiles', disabled: !local.pending.length, onclick: () => { local.pending = []; rerender(); } }, 'Undo'),
+    h('button', { id: 'undo', 'aria-label': 'Take back all placed tiles', disabled: !local.pending.length, onclick: () => { local.pending = []; error(''); rerender(); } }, 'Undo'),
     h('button', { id: 'exchange', 'aria-label': 'Exchange the whole hand', disabled: !myTurn || !view.can_replace, onclick: () => send('replace') }, 'Exchange'),
     h('button', { id: 'pass', 'aria-label': 'Pass', disabled: !myTurn, onclick: () => send('pass') }, 'Pass')),
   h('p', { class: 'hint' }, myTurn ? 'Pick a hand tile, click a cell; repeat along one line; then Commit.' : 'Waiting for the other players…'));
