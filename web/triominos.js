@@ -44,6 +44,11 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
   local.rot ??= 0;
   const tray = view.tray || [];
   if (local.tile && !tray.includes(local.tile)) local.tile = null;
+  // on a new position, move the selection to a tile that can be placed
+  if (local.lastView !== view) {
+    local.lastView = view;
+    if (myTurn && !(view.legal || []).some((p) => p.tile === local.tile)) local.tile = null;
+  }
   if (!local.tile && tray.length && myTurn) {
     // start with a tile (and a rotation) that can be placed, when there is one
     const first = (view.legal || [])[0];
@@ -92,9 +97,11 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
   panel.append(info);
   if (mode !== 'play') return;
   if (view.forced && myTurn) panel.append(h('p', { class: 'hint' }, `The round opens with ${view.forced}.`));
+  const playable = new Set((view.legal || []).map((p) => p.tile));
   const trayEl = h('div', { class: 'tray', role: 'group', 'aria-label': 'Your tray' },
     tray.map((t) => h('button', {
-      'aria-label': `Tile ${t}`, 'aria-pressed': t === local.tile ? 'true' : 'false', 'data-tile': t,
+      'aria-label': `Tile ${t}` + (playable.has(t) ? ' (can be placed)' : ''), 'aria-pressed': t === local.tile ? 'true' : 'false', 'data-tile': t,
+      class: playable.has(t) ? 'playable' : '',
       onclick: () => { local.tile = t; rerender(); },
     }, tileIcon(t, UP[local.rot]))));
   const controls = h('div', { class: 'controls' },
