@@ -285,3 +285,20 @@ test('A bot-vs-bot game is watched live to its end, then replayed with the scrub
   await checkAccessibility(page, '#scrubber');
   assert.deepEqual(page.errors_, []);
 });
+
+test('Two people at one browser (hotseat): the page follows the seat to move', async () => {
+  const page = await newPage();
+  await createGame(page, 'q', ['human', 'human'], { seed: 8 });
+  await yourTurn(page);
+  const me = async () => (await page.textContent('#scores tr.to-move td')).trim();
+  const first = await me();
+  assert.match(first, /\(you\)/);
+  await page.click('#pass');
+  await page.waitForFunction((f) => {
+    const td = document.querySelector('#scores tr.to-move td');
+    return td && td.textContent !== f && /\(you\)/.test(td.textContent) && document.querySelector('#status')?.textContent === 'Your turn';
+  }, first);
+  assert.notEqual(await me(), first);
+  await shot(page, 'hotseat');
+  assert.deepEqual(page.errors_, []);
+});
