@@ -472,6 +472,30 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn finished_games_are_listed_again_after_a_restart() {
+        let dir = std::env::temp_dir().join(format!("tessera-web-test-{}", random_hex()));
+        let hub = Hub::with_records(dir.clone()).unwrap();
+        let mut req = bots("akropolis", "random", 2);
+        req.seed = Some(8);
+        let id = hub.create(req).unwrap().id;
+        while hub.stored(&id).is_none() {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        std::fs::write(dir.join("junk.json"), "{not a record").unwrap();
+        let again = Hub::with_records(dir.clone()).unwrap();
+        let (running, finished) = again.list();
+        assert!(running.is_empty());
+        assert_eq!(finished.len(), 1);
+        assert_eq!(finished[0].id, id);
+        let stored = again.stored(&id).unwrap();
+        assert_eq!(
+            games::replay(&stored.record).unwrap().len(),
+            stored.summary.moves + 1
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
     async fn humans_need_their_token_and_turn() {
         let hub = Hub::in_memory();
         let req = NewGame {
