@@ -357,6 +357,15 @@ impl Hub {
         (running, finished)
     }
 
+    /// Adds a finished game from elsewhere (e.g. the game server's SQLite records) to the
+    /// lobby and the replays. Its record must be a `tessera_core::Record` as JSON; it is
+    /// replayed (checked) first.
+    pub fn add_finished(&self, stored: Stored) -> Result<(), HubError> {
+        games::replay(&stored.record)?;
+        lock(&self.inner.finished).insert(stored.summary.id.clone(), stored);
+        Ok(())
+    }
+
     /// A finished game's record.
     pub fn stored(&self, id: &str) -> Option<Stored> {
         lock(&self.inner.finished).get(id).cloned()
@@ -493,6 +502,15 @@ mod tests {
             stored.summary.moves + 1
         );
         std::fs::remove_dir_all(dir).unwrap();
+        // records from elsewhere are checked by replaying them
+        let mut bad = stored.clone();
+        bad.summary.id = "other".into();
+        bad.record["moves"] = json!(["99S00E00R0"]);
+        assert!(again.add_finished(bad).is_err());
+        let mut good = stored;
+        good.summary.id = "other".into();
+        again.add_finished(good).unwrap();
+        assert_eq!(again.list().1.len(), 2);
     }
 
     #[tokio::test]
