@@ -33,6 +33,7 @@ pub struct RemotePlayer {
     name: String,
     reader: MessageReader,
     io_time_out: Duration,
+    verbose: bool,
 }
 
 impl RemotePlayer {
@@ -43,7 +44,23 @@ impl RemotePlayer {
             name: name.to_string(),
             reader,
             io_time_out,
+            verbose: false,
         }
+    }
+
+    /// The same, reporting every failed call on standard error.
+    pub fn verbose(self) -> Self {
+        RemotePlayer {
+            verbose: true,
+            ..self
+        }
+    }
+
+    fn report<T>(&self, r: Result<T, String>) -> Result<T, String> {
+        if let (Err(e), true) = (&r, self.verbose) {
+            eprintln!("{}: {e}", self.name);
+        }
+        r
     }
 
     fn call(&mut self, method: &str, args: &str) -> Result<String, String> {
@@ -88,22 +105,27 @@ impl Player<QProtocol> for RemotePlayer {
 
     fn setup(&mut self, knowledge: &PubState, hand: &[Tile]) -> Result<(), String> {
         let args = format!("[{},{}]", qj::pub_to_json(knowledge), tiles_to_json(hand));
-        self.void_call("setup", &args)
+        let r = self.void_call("setup", &args);
+        self.report(r)
     }
 
     fn take_turn(&mut self, knowledge: &PubState) -> Result<Choice, String> {
         let args = format!("[{}]", qj::pub_to_json(knowledge));
-        let reply = self.call("take-turn", &args)?;
-        choice_from_reply(&reply)
+        let r = self
+            .call("take-turn", &args)
+            .and_then(|reply| choice_from_reply(&reply));
+        self.report(r)
     }
 
     fn new_tiles(&mut self, tiles: &[Tile]) -> Result<(), String> {
         let args = format!("[{}]", tiles_to_json(tiles));
-        self.void_call("new-tiles", &args)
+        let r = self.void_call("new-tiles", &args);
+        self.report(r)
     }
 
     fn win(&mut self, won: bool) -> Result<(), String> {
-        self.void_call("win", &format!("[{won}]"))
+        let r = self.void_call("win", &format!("[{won}]"));
+        self.report(r)
     }
 }
 
@@ -220,11 +242,12 @@ pub fn play(players: Vec<SignedUp>, config: &ServerConfig) -> Outcome {
         if let Ok(h) = p.reader.stream().try_clone() {
             handles.push(h);
         }
-        remote.push(Box::new(RemotePlayer::new(
-            &p.name,
-            p.reader,
-            config.io_time_out,
-        )));
+        let player = RemotePlayer::new(&p.name, p.reader, config.io_time_out);
+        remote.push(Box::new(if config.quiet {
+            player
+        } else {
+            player.verbose()
+        }));
     }
     let referee = Config {
         bonuses: config.referee.bonuses,

@@ -39,6 +39,48 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
+/// Where the first value of `buf` (which starts with a non-blank byte) ends, if all of it
+/// has arrived: an array, object or string at its closing bracket or quote (brackets are
+/// counted, not matched: the parser judges the text), anything else (a number, a literal,
+/// garbage) at the next delimiter, so that a number or a token cut by a partial read is
+/// never taken for the whole.
+fn value_end(buf: &[u8]) -> Option<usize> {
+    let first = *buf.first()?;
+    if !matches!(first, b'[' | b'{' | b'"') {
+        let delimiter =
+            |b: &u8| is_space(*b) || matches!(b, b'[' | b']' | b'{' | b'}' | b',' | b'"' | b':');
+        return buf.iter().position(delimiter).filter(|n| *n > 0);
+    }
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, b) in buf.iter().enumerate() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if *b == b'\\' {
+                escaped = true;
+            } else if *b == b'"' {
+                in_string = false;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Reads JSON values from a stream, one at a time, keeping whatever follows a value for the
 /// next read.
 #[derive(Debug)]
@@ -74,18 +116,13 @@ impl MessageReader {
             self.buf.drain(..blank);
             if !self.buf.is_empty() {
                 started = true;
-                let mut values =
-                    serde_json::Deserializer::from_slice(&self.buf).into_iter::<Box<RawValue>>();
-                match values.next() {
-                    Some(Ok(v)) => {
-                        let used = values.byte_offset();
-                        let text = v.get().to_string();
-                        self.buf.drain(..used);
-                        return Ok(text);
-                    }
-                    Some(Err(e)) if e.is_eof() => {}
-                    Some(Err(e)) => return Err(ReadError::Syntax(e.to_string())),
-                    None => {}
+                if let Some(n) = value_end(&self.buf) {
+                    let parsed = serde_json::from_slice::<Box<RawValue>>(&self.buf[..n]);
+                    self.buf.drain(..n);
+                    return match parsed {
+                        Ok(v) => Ok(v.get().to_string()),
+                        Err(e) => Err(ReadError::Syntax(e.to_string())),
+                    };
                 }
                 if self.buf.len() > MAX_MESSAGE {
                     return Err(ReadError::TooLong);
@@ -226,10 +263,12 @@ mod tests {
                 "   \n\t ",
                 "[\"se",
                 "tup\",",
-                "[1, 2]",
+                "[-",
+                "1, 2]",
                 "]  \"void\"",
-                "\"x\"",
-                " 17 ",
+                "\"x\\\"]\"",
+                " 1",
+                "7 ",
             ] {
                 w.write_all(piece.as_bytes()).unwrap();
                 w.flush().unwrap();
@@ -238,9 +277,9 @@ mod tests {
             w
         });
         let long = Some(Duration::from_secs(10));
-        assert_eq!(r.read(long).unwrap(), "[\"setup\",[1, 2]]");
+        assert_eq!(r.read(long).unwrap(), "[\"setup\",[-1, 2]]");
         assert_eq!(r.read(long).unwrap(), "\"void\"");
-        assert_eq!(r.read(long).unwrap(), "\"x\"");
+        assert_eq!(r.read(long).unwrap(), "\"x\\\"]\"");
         assert_eq!(r.read(long).unwrap(), "17");
         let w = writer.join().unwrap();
         drop(w);

@@ -212,7 +212,10 @@ fn bad_or_missing_names_are_ignored() {
         None,
         options(port),
     );
-    let result = server::serve(&l, &config(2, Duration::from_secs(5)));
+    // the silent connection takes `wait-for-signup` (1 s) of the period
+    let mut c = config(2, Duration::from_secs(5));
+    c.server_wait = Duration::from_secs(3);
+    let result = server::serve(&l, &c);
     assert_eq!(result, outcome(&["A"], &[]));
     let endings = clients.join().unwrap();
     assert_eq!(endings[0], ("λ".to_string(), Ending::Closed), "{endings:?}");
