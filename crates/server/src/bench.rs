@@ -100,6 +100,7 @@ pub async fn load(
             let _ = stop_rx.await;
         },
         Some(times_tx),
+        None,
     ));
     let start = Instant::now();
     let mut clients = tokio::task::JoinSet::new();

@@ -155,11 +155,13 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), ServerError> {
-    run_with(tcp, http, store, last_id, config, shutdown, None).await
+    run_with(tcp, http, store, last_id, config, shutdown, None, None).await
 }
 
 /// [`run`], also sending the turn round-trip times and the referee's work times of every
-/// game that ends to `times` (for the load benchmark).
+/// game that ends to `times` (for the load benchmark), and serving `extra` routes (the
+/// browser UI) beside the server's own on the HTTP port.
+#[allow(clippy::too_many_arguments)]
 pub async fn run_with(
     tcp: TcpListener,
     http: Option<TcpListener>,
@@ -168,6 +170,7 @@ pub async fn run_with(
     config: Config,
     shutdown: impl Future<Output = ()>,
     times: Option<mpsc::UnboundedSender<(Vec<Duration>, Vec<Duration>)>>,
+    extra: Option<axum::Router>,
 ) -> Result<(), ServerError> {
     let (stop_tx, stop_rx) = watch::channel(false);
     let live = Registry::default();
@@ -181,11 +184,14 @@ pub async fn run_with(
     };
     let mut http_task = None;
     if let Some(listener) = http {
-        let app = router(HttpState {
+        let mut app = router(HttpState {
             live: live.clone(),
             store: store.clone(),
             observers: Arc::new(Semaphore::new(config.max_observers)),
         });
+        if let Some(extra) = extra {
+            app = app.merge(extra);
+        }
         http_task = Some(tokio::spawn(crate::http::serve(
             listener,
             app,

@@ -11,7 +11,7 @@
 pub mod games;
 pub mod hub;
 
-pub use hub::{Hub, HubError, NewGame, SeatRequest};
+pub use hub::{GameSummary, Hub, HubError, NewGame, SeatRequest, Stored};
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};

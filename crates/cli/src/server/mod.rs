@@ -17,7 +17,7 @@ pub struct ServeArgs {
     /// TCP port of the game protocol (0 = any free port).
     #[arg(long, default_value_t = 45678)]
     tcp_port: u16,
-    /// HTTP port (WebSocket observers, /api/games; 0 = any free port).
+    /// HTTP port: the browser UI at `/`, WebSocket observers, /api/games (0 = any free port).
     #[arg(long, default_value_t = 8080)]
     http_port: u16,
     /// Address to listen on.
@@ -26,6 +26,9 @@ pub struct ServeArgs {
     /// The SQLite database file (created on first run).
     #[arg(long, default_value = "tessera.db")]
     db: PathBuf,
+    /// Where the browser UI keeps the records of games played in the browser.
+    #[arg(long, default_value = "tessera-web-records")]
+    web_records: PathBuf,
     /// Deadline of every call to a player, in seconds.
     #[arg(long, default_value_t = 6.0)]
     per_call: f64,
@@ -128,7 +131,22 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        let r = tessera_server::server::run(tcp, Some(http), store, last, config, shutdown).await;
+        let hub = web_hub(&args.web_records, &args.db)?;
+        eprintln!(
+            "open http://{}:{http_port}/ to play in a browser",
+            args.host
+        );
+        let r = tessera_server::server::run_with(
+            tcp,
+            Some(http),
+            store,
+            last,
+            config,
+            shutdown,
+            None,
+            Some(tessera_web::router(hub)),
+        )
+        .await;
         thread.join();
         tracing::info!("stopped");
         Ok(r?)
@@ -309,4 +327,39 @@ pub fn stored_record(db: &Path, id: u64) -> Result<serde_json::Value> {
         eprintln!("game {id} was {}: replaying the moves played", row.status);
     }
     Ok(row.record())
+}
+
+/// The browser UI's hub: its own records, plus every finished game of the server's database
+/// (so that games played over TCP can be replayed in the browser).
+fn web_hub(records: &std::path::Path, db: &std::path::Path) -> Result<tessera_web::Hub> {
+    let hub = tessera_web::Hub::with_records(records.to_path_buf())
+        .with_context(|| format!("web records directory {}", records.display()))?;
+    let rows = tessera_server::store::list_games(db).unwrap_or_default();
+    let mut added = 0;
+    for row in rows.iter().filter(|r| r.status == "finished") {
+        let summary = tessera_web::GameSummary {
+            id: format!("tcp-{}", row.id),
+            game: row.game.clone(),
+            players: row.players.clone(),
+            scores: row
+                .result
+                .get("scores")
+                .and_then(|v| serde_json::from_value(v.clone()).ok())
+                .unwrap_or_default(),
+            moves: row.moves.as_array().map_or(0, |m| m.len()),
+            finished: true,
+            created: row.started.max(0) as u64,
+        };
+        if hub
+            .add_finished(tessera_web::Stored {
+                summary,
+                record: row.record(),
+            })
+            .is_ok()
+        {
+            added += 1;
+        }
+    }
+    tracing::info!(added, "server games offered for replay in the browser");
+    Ok(hub)
 }
