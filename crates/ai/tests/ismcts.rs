@@ -55,30 +55,55 @@ fn the_search_runs_its_budget() {
     assert!(s.nodes > 10 && s.best_visits > 0, "{s:?}");
 }
 
-#[test]
-fn ismcts_beats_random() {
+/// Plays `games` games of `players` (specs) and returns the summary.
+fn tournament<G: Game>(
+    rules: &G::Rules,
+    players: &[&str],
+    games: u64,
+    seed: u64,
+    make: &tessera_ai::tournament::MakeStrategy<G>,
+) -> tessera_ai::tournament::Summary {
     let config = TournamentConfig {
-        players: vec!["ismcts:iters=60,depth=2".into(), "random".into()],
-        games: 12,
-        seed: 5,
+        players: players.iter().map(|p| p.to_string()).collect(),
+        games,
+        seed,
         shard: None,
         max_moves: 100_000,
     };
-    let results = play::<TriominosGame>(
+    let results =
+        play::<G>(rules, &config, make, &|_| {}).unwrap_or_else(|e| panic!("{players:?}: {e}"));
+    assert!(results.iter().all(|g| !g.unfinished), "{players:?}");
+    summarize(&results, 1.0)
+}
+
+fn triominos(s: &str) -> Result<Box<dyn tessera_core::Strategy<TriominosGame>>, String> {
+    registry::triominos(s).map_err(|e| e.to_string())
+}
+fn akropolis(
+    s: &str,
+) -> Result<Box<dyn tessera_core::Strategy<tessera_akropolis::Akropolis>>, String> {
+    registry::akropolis(s).map_err(|e| e.to_string())
+}
+fn q(s: &str) -> Result<Box<dyn tessera_core::Strategy<tessera_q::QGame>>, String> {
+    registry::q(s).map_err(|e| e.to_string())
+}
+
+#[test]
+fn ismcts_beats_random() {
+    let s = tournament::<TriominosGame>(
         &tessera_triominos::Rules::standard(2),
-        &config,
-        &|s| registry::triominos(s).map_err(|e| e.to_string()),
-        &|_| {},
-    )
-    .unwrap();
-    let s = summarize(&results, 1.0);
+        &["ismcts:iters=60,depth=2", "random"],
+        12,
+        5,
+        &triominos,
+    );
     assert_eq!(s.games, 12);
-    let ismcts = &s.strategies[0];
-    assert!(ismcts.win_rate >= 0.75, "{s:?}");
+    assert!(s.strategies[0].win_rate >= 0.75, "{s:?}");
 }
 
 #[test]
 fn every_game_has_bots_that_play_legal_moves() {
+    let rules = tessera_akropolis::Rules::new(2, Default::default());
     for spec in [
         "random",
         "greedy",
@@ -86,22 +111,12 @@ fn every_game_has_bots_that_play_legal_moves() {
         "districts",
         "ismcts:iters=20,depth=2",
     ] {
-        let config = TournamentConfig {
-            players: vec![spec.into(), "greedy".into()],
-            games: 2,
-            seed: 1,
-            shard: None,
-            max_moves: 10_000,
-        };
-        let r = play::<tessera_akropolis::Akropolis>(
-            &tessera_akropolis::Rules::new(2, Default::default()),
-            &config,
-            &|s| registry::akropolis(s).map_err(|e| e.to_string()),
-            &|_| {},
-        )
-        .unwrap_or_else(|e| panic!("{spec}: {e}"));
-        assert!(r.iter().all(|g| !g.unfinished), "{spec}");
+        tournament::<tessera_akropolis::Akropolis>(&rules, &[spec, "greedy"], 2, 1, &akropolis);
     }
+    let rules = tessera_q::QRules {
+        copies: 3,
+        ..tessera_q::QRules::for_players(2)
+    };
     for spec in [
         "random",
         "greedy",
@@ -110,44 +125,19 @@ fn every_game_has_bots_that_play_legal_moves() {
         "lines",
         "ismcts:iters=10,depth=1",
     ] {
-        let config = TournamentConfig {
-            players: vec![spec.into(), "ldasg".into()],
-            games: 2,
-            seed: 1,
-            shard: None,
-            max_moves: 10_000,
-        };
-        let rules = tessera_q::QRules {
-            copies: 3,
-            ..tessera_q::QRules::for_players(2)
-        };
-        let r = play::<tessera_q::QGame>(
-            &rules,
-            &config,
-            &|s| registry::q(s).map_err(|e| e.to_string()),
-            &|_| {},
-        )
-        .unwrap_or_else(|e| panic!("{spec}: {e}"));
-        assert!(r.iter().all(|g| !g.unfinished), "{spec}");
+        tournament::<tessera_q::QGame>(&rules, &[spec, "ldasg"], 2, 1, &q);
     }
 }
 
 #[test]
 fn the_district_greedy_beats_greedy_in_akropolis() {
-    let config = TournamentConfig {
-        players: vec!["districts".into(), "greedy".into()],
-        games: 60,
-        seed: 11,
-        shard: None,
-        max_moves: 10_000,
-    };
-    let r = play::<tessera_akropolis::Akropolis>(
-        &tessera_akropolis::Rules::new(2, Default::default()),
-        &config,
-        &|s| registry::akropolis(s).map_err(|e| e.to_string()),
-        &|_| {},
-    )
-    .unwrap();
-    let s = summarize(&r, 1.0);
+    let rules = tessera_akropolis::Rules::new(2, Default::default());
+    let s = tournament::<tessera_akropolis::Akropolis>(
+        &rules,
+        &["districts", "greedy"],
+        60,
+        11,
+        &akropolis,
+    );
     assert!(s.strategies[0].win_rate > 0.5, "{s:?}");
 }
