@@ -10,6 +10,10 @@
 //!   local [`tessera_referee::q::players::Actor`], plus the bonus tests' broken clients.
 //! * [`config`]: the reference's ServerConfig, RefereeConfig and ClientConfig.
 //!
+//! The command line is `tessera q server [PORT] < ServerConfig` and
+//! `tessera q client [PORT] < ClientConfig`; `scripts/q-integration` runs the reference's
+//! milestone-10 tests with them.
+//!
 //! ```
 //! use std::net::TcpListener;
 //! use std::time::Duration;

@@ -185,7 +185,13 @@ fn an_empty_placement_or_a_bad_placement_gets_the_player_ejected() {
         // Bad answers setup with "void", then its turn with `reply`
         let bad = thread::spawn(move || {
             let mut reader = MessageReader::new(stream);
-            let _setup = reader.read(Some(Duration::from_secs(30))).unwrap();
+            let setup = reader.read(Some(Duration::from_secs(30))).unwrap();
+            // the reference's call format, with the active player's name in the JPub
+            let v: serde_json::Value = serde_json::from_str(&setup).unwrap();
+            assert_eq!(v[0], "setup");
+            assert_eq!(v[1][0]["players"][0]["name"], "Bad");
+            assert_eq!(v[1][0]["tile*"], 1);
+            assert_eq!(v[1][1], serde_json::json!([{"shape": "star", "color": "green"}]));
             wire::send(reader.stream(), "\"void\"", Style::Plain).unwrap();
             let turn = reader.read(Some(Duration::from_secs(30))).unwrap();
             assert!(turn.starts_with("[\"take-turn\""), "{turn}");
