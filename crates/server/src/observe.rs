@@ -12,6 +12,9 @@ use tokio::sync::broadcast;
 struct Live {
     game: &'static str,
     players: Vec<String>,
+    rules: Value,
+    seed: u64,
+    moves: Vec<Value>,
     latest: Option<Arc<str>>,
     sender: broadcast::Sender<Arc<str>>,
 }
@@ -20,6 +23,25 @@ struct Live {
 #[derive(Clone, Debug, Default)]
 pub struct Registry {
     games: Arc<Mutex<HashMap<u64, Live>>>,
+}
+
+/// A game in progress as a record so far ([`Registry::games`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveGame {
+    /// The game's id (as in the database).
+    pub id: u64,
+    /// `triominos`, `q` or `akropolis`.
+    pub game: &'static str,
+    /// Player names by seat.
+    pub players: Vec<String>,
+    /// The rules (the game's JSON form).
+    pub rules: Value,
+    /// The seed.
+    pub seed: u64,
+    /// Index of the first move in `moves`.
+    pub moves_from: usize,
+    /// The moves from `moves_from` on (the game's JSON form).
+    pub moves: Vec<Value>,
 }
 
 /// A subscription: the latest state, then every new one.
@@ -39,12 +61,28 @@ impl Registry {
 
     /// Registers a game that starts.
     pub fn open(&self, id: u64, game: &'static str, players: Vec<String>) {
+        self.open_game(id, game, players, Value::Null, 0);
+    }
+
+    /// Registers a game that starts, with its rules and seed (so that it can be followed
+    /// move by move: see [`Registry::games`]).
+    pub fn open_game(
+        &self,
+        id: u64,
+        game: &'static str,
+        players: Vec<String>,
+        rules: Value,
+        seed: u64,
+    ) {
         let (sender, _) = broadcast::channel(64);
         self.lock().insert(
             id,
             Live {
                 game,
                 players,
+                rules,
+                seed,
+                moves: Vec::new(),
                 latest: None,
                 sender,
             },
@@ -71,6 +109,36 @@ impl Registry {
             }
             None => false,
         }
+    }
+
+    /// Records a move of game `id` (its serde JSON form, as in the stored record).
+    pub fn record_move(&self, id: u64, mv: Value) {
+        if let Some(live) = self.lock().get_mut(&id) {
+            live.moves.push(mv);
+        }
+    }
+
+    /// The games in progress as records so far (rules, seed, players, moves from
+    /// `skip[id]` on), for mirrors that follow them move by move.
+    pub fn games(&self, skip: &HashMap<u64, usize>) -> Vec<LiveGame> {
+        let mut v: Vec<LiveGame> = self
+            .lock()
+            .iter()
+            .map(|(id, l)| {
+                let from = skip.get(id).copied().unwrap_or(0).min(l.moves.len());
+                LiveGame {
+                    id: *id,
+                    game: l.game,
+                    players: l.players.clone(),
+                    rules: l.rules.clone(),
+                    seed: l.seed,
+                    moves_from: from,
+                    moves: l.moves[from..].to_vec(),
+                }
+            })
+            .collect();
+        v.sort_by_key(|g| g.id);
+        v
     }
 
     /// Removes a game that ended (its observers see their stream end).

@@ -114,6 +114,8 @@ pub trait Publish: Send {
     fn wanted(&mut self) -> bool {
         true
     }
+    /// A move was played (its serde JSON form, as stored in the record).
+    fn moved(&mut self, _mv: Value) {}
 }
 
 impl Publish for () {
@@ -330,6 +332,7 @@ pub async fn run<'a, G: Served>(
                 }
                 if let Some(mv) = played.take() {
                     let fresh = G::received(&before, &game.hand(seat), &mv);
+                    observers.moved(serde_json::to_value(&mv).unwrap_or(Value::Null));
                     record.moves.push(mv);
                     let args = json!([fresh]).to_string();
                     work_times.push(viewed + answered.map_or(Duration::ZERO, |a| a.elapsed()));
@@ -354,6 +357,7 @@ pub async fn run<'a, G: Served>(
                 tracing::error!(error = %e, "the house move was refused");
                 break;
             }
+            observers.moved(serde_json::to_value(&mv).unwrap_or(Value::Null));
             record.moves.push(mv);
             if observers.wanted() {
                 observers.publish(game.public_view(&names));

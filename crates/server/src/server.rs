@@ -49,6 +49,9 @@ pub struct Config {
     pub seed: Option<u64>,
     /// Moves after which a game is stopped.
     pub max_moves: usize,
+    /// The registry of games in progress to use (to follow them from outside, e.g. the
+    /// browser UI's mirrors); a new one when `None`.
+    pub live: Option<Registry>,
 }
 
 impl Default for Config {
@@ -64,6 +67,7 @@ impl Default for Config {
             max_http_connections: 256,
             seed: None,
             max_moves: 100_000,
+            live: None,
         }
     }
 }
@@ -173,7 +177,7 @@ pub async fn run_with(
     extra: Option<axum::Router>,
 ) -> Result<(), ServerError> {
     let (stop_tx, stop_rx) = watch::channel(false);
-    let live = Registry::default();
+    let live = config.live.clone().unwrap_or_default();
     let shared = Shared {
         config: Arc::new(config.clone()),
         store: store.clone(),
@@ -358,6 +362,9 @@ impl referee::Publish for Observers {
     fn wanted(&mut self) -> bool {
         self.live.observed(self.id)
     }
+    fn moved(&mut self, mv: Value) {
+        self.live.record_move(self.id, mv);
+    }
 }
 
 async fn play<G: Served>(id: u64, shared: Shared, waiting: Vec<Waiting>) {
@@ -381,7 +388,10 @@ async fn play<G: Served>(id: u64, shared: Shared, waiting: Vec<Waiting>) {
             Box::new(RemotePlayer::new(w.name, w.connection, Some(w.permit))) as Box<dyn Player>
         })
         .collect();
-    shared.live.open(id, G::NAME, names.clone());
+    let rules_json = serde_json::to_value(&rules).unwrap_or(Value::Null);
+    shared
+        .live
+        .open_game(id, G::NAME, names.clone(), rules_json, seed);
     let config = RefereeConfig {
         per_call: shared.config.per_call,
         max_moves: shared.config.max_moves,

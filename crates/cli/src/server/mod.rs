@@ -136,6 +136,12 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             "open http://{}:{http_port}/ to play in a browser",
             args.host
         );
+        let live = tessera_server::observe::Registry::default();
+        let config = Config {
+            live: Some(live.clone()),
+            ..config
+        };
+        tokio::spawn(mirror_live_games(live, hub.clone(), args.db.clone()));
         let r = tessera_server::server::run_with(
             tcp,
             Some(http),
@@ -337,29 +343,149 @@ fn web_hub(records: &std::path::Path, db: &std::path::Path) -> Result<tessera_we
     let rows = tessera_server::store::list_games(db).unwrap_or_default();
     let mut added = 0;
     for row in rows.iter().filter(|r| r.status == "finished") {
-        let summary = tessera_web::GameSummary {
-            id: format!("tcp-{}", row.id),
-            game: row.game.clone(),
-            players: row.players.clone(),
-            scores: row
-                .result
-                .get("scores")
-                .and_then(|v| serde_json::from_value(v.clone()).ok())
-                .unwrap_or_default(),
-            moves: row.moves.as_array().map_or(0, |m| m.len()),
-            finished: true,
-            created: row.started.max(0) as u64,
-        };
-        if hub
-            .add_finished(tessera_web::Stored {
-                summary,
-                record: row.record(),
-            })
-            .is_ok()
-        {
+        if offer_for_replay(&hub, row) {
             added += 1;
         }
     }
     tracing::info!(added, "server games offered for replay in the browser");
     Ok(hub)
+}
+
+/// Follows the server's games in progress in the browser UI: each one gets a spectator-only
+/// session in the hub (its seats are people nobody holds the token of) that replays the
+/// game's moves as they are played, so a browser can watch any running game live. A game
+/// that ends before all its moves were mirrored is completed from the database.
+async fn mirror_live_games(
+    live: tessera_server::observe::Registry,
+    hub: tessera_web::Hub,
+    db: PathBuf,
+) {
+    use std::collections::HashMap;
+    // server game id -> (hub session id, moves mirrored)
+    let mut mirrors: HashMap<u64, (String, usize)> = HashMap::new();
+    let mut mirrored = std::collections::HashSet::new();
+    let mut seen = store::list_games(&db)
+        .unwrap_or_default()
+        .iter()
+        .map(|r| r.id)
+        .max()
+        .unwrap_or(0);
+    let mut ticks = 0u64;
+    let mut tick = tokio::time::interval(Duration::from_millis(200));
+    loop {
+        tick.tick().await;
+        let skip: HashMap<u64, usize> = mirrors.iter().map(|(id, (_, n))| (*id, *n)).collect();
+        let games = live.games(&skip);
+        for g in &games {
+            if let std::collections::hash_map::Entry::Vacant(slot) = mirrors.entry(g.id) {
+                let req = tessera_web::NewGame {
+                    game: g.game.to_string(),
+                    seats: g
+                        .players
+                        .iter()
+                        .map(|n| tessera_web::SeatRequest {
+                            kind: "human".into(),
+                            spec: None,
+                            name: Some(format!("{n} (TCP)")),
+                        })
+                        .collect(),
+                    options: g.rules.clone(),
+                    seed: Some(g.seed),
+                    delay_ms: Some(0),
+                };
+                match hub.create(req) {
+                    Ok(created) => {
+                        slot.insert((created.id, 0));
+                    }
+                    Err(e) => {
+                        tracing::warn!(id = g.id, error = %e, "cannot mirror this game in the browser UI");
+                        slot.insert((String::new(), usize::MAX));
+                        continue;
+                    }
+                }
+            }
+            mirror_moves(&hub, &mut mirrors, g.id, g.moves_from, &g.moves);
+        }
+        // games that ended: complete their mirrors from the database
+        let ended: Vec<u64> = mirrors
+            .keys()
+            .copied()
+            .filter(|id| !games.iter().any(|g| g.id == *id))
+            .collect();
+        for id in ended {
+            if let Ok(Some(row)) = store::get_game(&db, id) {
+                if let Some(moves) = row.moves.as_array() {
+                    let from = mirrors.get(&id).map_or(0, |m| m.1).min(moves.len());
+                    mirror_moves(&hub, &mut mirrors, id, from, &moves[from..]);
+                }
+                mirrors.remove(&id);
+                mirrored.insert(id);
+            }
+        }
+        // games too quick to be seen running: offer them for replay once stored
+        ticks += 1;
+        if ticks.is_multiple_of(5) {
+            for row in store::list_games(&db).unwrap_or_default() {
+                if row.id > seen && row.status == "finished" && !mirrors.contains_key(&row.id) {
+                    if !mirrored.contains(&row.id) {
+                        offer_for_replay(&hub, &row);
+                    }
+                    seen = row.id;
+                }
+            }
+        }
+    }
+}
+
+/// Adds a stored game to the browser UI's finished games (id `tcp-ID`).
+fn offer_for_replay(hub: &tessera_web::Hub, row: &tessera_server::store::GameRow) -> bool {
+    let summary = tessera_web::GameSummary {
+        id: format!("tcp-{}", row.id),
+        game: row.game.clone(),
+        players: row.players.clone(),
+        scores: row
+            .result
+            .get("scores")
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .unwrap_or_default(),
+        moves: row.moves.as_array().map_or(0, |m| m.len()),
+        finished: true,
+        created: row.started.max(0) as u64,
+    };
+    hub.add_finished(tessera_web::Stored {
+        summary,
+        record: row.record(),
+    })
+    .is_ok()
+}
+
+/// Applies `moves` (starting at move number `from`) to the mirror of server game `id`.
+fn mirror_moves(
+    hub: &tessera_web::Hub,
+    mirrors: &mut std::collections::HashMap<u64, (String, usize)>,
+    id: u64,
+    from: usize,
+    moves: &[serde_json::Value],
+) {
+    let Some((sid, done)) = mirrors.get_mut(&id) else {
+        return;
+    };
+    if *done == usize::MAX || from != *done {
+        return;
+    }
+    let Some(session) = hub.session(sid) else {
+        return;
+    };
+    for mv in moves {
+        let state = session.state(None);
+        let Some(seat) = state.get("to_move").and_then(|s| s.as_u64()) else {
+            break;
+        };
+        if let Err(e) = session.play(seat as usize, mv) {
+            tracing::warn!(id, error = %e, "the browser mirror refused a move; it stops following");
+            *done = usize::MAX;
+            return;
+        }
+        *done += 1;
+    }
 }
