@@ -8,22 +8,14 @@ fn tessera() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
 }
 
-#[test]
-fn serve_client_games_replay() {
-    let db = std::env::temp_dir().join(format!("tessera-cli-server-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&db);
+/// Starts `tessera serve` on free ports with `db` and extra arguments; returns the child
+/// and its TCP and HTTP ports (read from the first line of its output).
+fn serve(db: &std::path::Path, extra: &[&std::ffi::OsStr]) -> (std::process::Child, String, u16) {
     let mut server = tessera()
-        .args([
-            "serve",
-            "--tcp-port",
-            "0",
-            "--http-port",
-            "0",
-            "--seed",
-            "1",
-        ])
+        .args(["serve", "--tcp-port", "0", "--http-port", "0"])
         .arg("--db")
-        .arg(&db)
+        .arg(db)
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -34,12 +26,17 @@ fn serve_client_games_replay() {
         .unwrap();
     let words: Vec<&str> = first.split_whitespace().collect();
     assert_eq!(words.len(), 2, "{first}");
-    let tcp = words[0].strip_prefix("tcp=").unwrap();
-    assert!(words[1]
-        .strip_prefix("http=")
-        .unwrap()
-        .parse::<u16>()
-        .is_ok());
+    let tcp = words[0].strip_prefix("tcp=").unwrap().to_string();
+    let http: u16 = words[1].strip_prefix("http=").unwrap().parse().unwrap();
+    (server, tcp, http)
+}
+
+#[test]
+fn serve_client_games_replay() {
+    let db = std::env::temp_dir().join(format!("tessera-cli-server-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let (mut server, tcp, _) = serve(&db, &["--seed".as_ref(), "1".as_ref()]);
+    let tcp = tcp.as_str();
     for (game, players) in [
         ("q", "dag,ldasg"),
         ("triominos", "greedy,random"),
@@ -137,23 +134,11 @@ fn tcp_games_are_watched_live_in_the_browser() {
     let dir = std::env::temp_dir().join(format!("tessera-cli-mirror-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let mut server = tessera()
-        .args(["serve", "--tcp-port", "0", "--http-port", "0"])
-        .arg("--db")
-        .arg(dir.join("t.db"))
-        .arg("--web-records")
-        .arg(dir.join("web"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let words: Vec<&str> = first.split_whitespace().collect();
-    let tcp = words[0].strip_prefix("tcp=").unwrap().to_string();
-    let http: u16 = words[1].strip_prefix("http=").unwrap().parse().unwrap();
+    let web = dir.join("web");
+    let (mut server, tcp, http) = serve(
+        &dir.join("t.db"),
+        &["--web-records".as_ref(), web.as_os_str()],
+    );
     // a slow bot (40 ms a move) keeps the game running for a few seconds
     let client = std::thread::spawn(move || {
         tessera()

@@ -33,43 +33,25 @@ fn a_bot_game_is_recorded_and_replays_exactly() {
     std::fs::create_dir_all(&dir).unwrap();
     let rec = dir.join("game.json");
     let rec_s = rec.to_str().unwrap();
-    let o = tessera(
-        &[
-            "play",
-            "triominos",
-            "--players",
-            "greedy,random,greedy",
-            "--seed",
-            "7",
-            "--tiles",
-            "84",
-            "--start",
-            "winner",
-            "--record",
-            rec_s,
-        ],
-        "",
-    );
+    let game = [
+        "play",
+        "triominos",
+        "--players",
+        "greedy,random,greedy",
+        "--seed",
+        "7",
+        "--tiles",
+        "84",
+        "--start",
+        "winner",
+    ];
+    let o = tessera(&[&game[..], &["--record", rec_s]].concat(), "");
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
     assert!(out.contains("== Game over =="), "{out}");
     assert!(out.contains("winner"));
     // the same seed gives the same game
-    let again = tessera(
-        &[
-            "play",
-            "triominos",
-            "--players",
-            "greedy,random,greedy",
-            "--seed",
-            "7",
-            "--tiles",
-            "84",
-            "--start",
-            "winner",
-        ],
-        "",
-    );
+    let again = tessera(&game, "");
     let (out2, _) = text(&again);
     assert_eq!(
         out.lines().filter(|l| l.contains("->")).collect::<Vec<_>>(),
