@@ -4,9 +4,7 @@ use super::render;
 use crate::common::{player_list, prompt, write_json};
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
-use tessera_akropolis::{
-    Akropolis, Architect, ArchitectStrategy, GreedyStrategy, Move, RandomStrategy, Rules, Variants,
-};
+use tessera_akropolis::{Akropolis, Architect, ArchitectStrategy, Move, Rules, Variants};
 use tessera_core::{derive_seed, rng_from_seed, Game, Record, Strategy};
 
 /// Options of `tessera play akropolis`.
@@ -41,10 +39,10 @@ enum Seat {
 fn seat_of(name: &str) -> Result<Seat> {
     Ok(match name {
         "human" => Seat::Human,
-        "random" => Seat::Bot(Box::new(RandomStrategy)),
-        "greedy" => Seat::Bot(Box::new(GreedyStrategy)),
-        "architect" => Seat::Bot(Box::new(ArchitectStrategy)),
-        other => bail!("unknown player {other:?} (human, random, greedy, architect)"),
+        spec => Seat::Bot(
+            tessera_ai::registry::akropolis(spec)
+                .map_err(|e| anyhow::anyhow!("--players: {e} (or human)"))?,
+        ),
     })
 }
 

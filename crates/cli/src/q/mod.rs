@@ -8,20 +8,19 @@ pub use harness::{harness, HarnessArgs};
 
 use crate::common;
 use anyhow::{bail, Result};
-use rand::seq::SliceRandom;
 use std::path::PathBuf;
 use std::time::Instant;
-use tessera_core::{derive_seed, rng_from_seed, Game, GameRng, Record, View};
+use tessera_core::{derive_seed, rng_from_seed, Game, Record};
 use tessera_q::game::QView;
 use tessera_q::{
-    bench as qbench, Bonuses, Choice, Color, Coord, Placement, QGame, QRules, Shape, StrategyKind,
-    Tile,
+    bench as qbench, Bonuses, Choice, Color, Coord, Placement, QGame, QRules, Shape, Tile,
 };
 
 /// Options of `tessera play q`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// Comma-separated players, 2 to 4: human, dag, ldasg, random.
+    /// Comma-separated players, 2 to 4: human, or a bot: dag, ldasg, greedy, lines, random,
+    /// ismcts (e.g. `ismcts:ms=500`).
     #[arg(long, default_value = "human,ldasg")]
     pub players: String,
     /// Seed of the game: the same seed and players give the same game.
@@ -41,26 +40,24 @@ pub struct PlayArgs {
     pub quiet: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Human,
-    Bot(StrategyKind),
-    Random,
+    Bot(Box<dyn tessera_core::Strategy<QGame>>),
 }
 
 fn kind_of(name: &str) -> Result<Kind> {
     Ok(match name {
         "human" => Kind::Human,
-        "dag" => Kind::Bot(StrategyKind::Dag),
-        "ldasg" => Kind::Bot(StrategyKind::Ldasg),
-        "random" => Kind::Random,
-        other => bail!("unknown Q player {other:?} (human, dag, ldasg, random)"),
+        spec => Kind::Bot(
+            tessera_ai::registry::q(spec)
+                .map_err(|e| anyhow::anyhow!("--players: {e} (or human)"))?,
+        ),
     })
 }
 
 pub fn play(args: PlayArgs) -> Result<()> {
     let names = common::player_list(&args.players)?;
-    let kinds = names
+    let mut kinds = names
         .iter()
         .map(|n| kind_of(n))
         .collect::<Result<Vec<_>>>()?;
@@ -77,7 +74,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let mut game = QGame::new(&rules, args.seed)?;
     let mut record = Record::<QGame>::new(rules.clone(), args.seed, names.clone());
     let mut rng = rng_from_seed(derive_seed(args.seed, 1));
-    let humans = kinds.iter().filter(|k| **k == Kind::Human).count();
+    let humans = kinds.iter().filter(|k| matches!(k, Kind::Human)).count();
     let verbose = !args.quiet;
     if verbose {
         println!("{}", render::legend());
@@ -85,7 +82,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
     while let Some(seat) = game.to_move() {
         let view = game.view(seat);
         let who = format!("{} ({})", names[seat.index()], seat.index() + 1);
-        let mv = match kinds[seat.index()] {
+        let mv = match &mut kinds[seat.index()] {
             Kind::Human => match ask_human(&game, &view, &who, humans > 1)? {
                 Some(mv) => mv,
                 None => {
@@ -93,8 +90,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
                     break;
                 }
             },
-            Kind::Bot(s) => s.turn(&view.knowledge),
-            Kind::Random => random_move(&view, &mut rng),
+            Kind::Bot(s) => s.choose(&view, &mut rng),
         };
         if verbose {
             println!("{who}: {}", describe(&mv));
@@ -118,11 +114,6 @@ pub fn play(args: PlayArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-fn random_move(view: &QView, rng: &mut GameRng) -> Choice {
-    let moves = view.legal_moves();
-    moves.choose(rng).cloned().unwrap_or(Choice::Pass)
 }
 
 fn describe(mv: &Choice) -> String {
