@@ -5,13 +5,43 @@ use rand::seq::SliceRandom;
 use tessera_akropolis::{Akropolis, AkropolisView, CityScore};
 use tessera_core::{Game, GameRng, Strategy, View};
 
+/// Moves the search considers per turn in Akropolis: the best by the district-aware measure.
+pub const SEARCH_WIDTH: usize = 8;
+
 impl Evaluate for Akropolis {
+    /// Unfinished games are judged by the district-aware measure of every city (what
+    /// scores now plus what may score later), so short searches see past the next move.
     fn rewards(&self) -> Vec<f64> {
         match self.outcome() {
             Some(o) => finished_rewards(&o, self.seats()),
-            None => crate::score_rewards(&self.scores(), 8.0),
+            None => {
+                let m = DistrictGreedy::default();
+                let values: Vec<i32> = (0..self.seats())
+                    .map(|k| {
+                        let stones = self.players().get(k).map_or(0, |p| p.stones() as u32);
+                        m.value(&self.city_score(k), stones).round() as i32
+                    })
+                    .collect();
+                crate::score_rewards(&values, 8.0)
+            }
         }
     }
+
+    /// The [`SEARCH_WIDTH`] best moves by the district-aware measure: an Akropolis turn
+    /// offers hundreds of placements, far too many to sample one by one.
+    fn search_moves(&self) -> Vec<tessera_akropolis::Move> {
+        let m = DistrictGreedy::default();
+        let mut scored = self.moves_valued(|s, stones| m.value(s, stones));
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        scored.truncate(SEARCH_WIDTH);
+        let moves: Vec<_> = scored.into_iter().map(|(mv, _)| mv).collect();
+        if moves.is_empty() {
+            self.valid_moves()
+        } else {
+            moves
+        }
+    }
+
     fn rollout_move(&self, rng: &mut GameRng) -> Option<tessera_akropolis::Move> {
         self.valid_moves().choose(rng).copied()
     }

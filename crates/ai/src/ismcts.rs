@@ -135,7 +135,7 @@ impl Ismcts {
             // selection and expansion
             while let Some(mover) = state.to_move() {
                 legal.clear();
-                legal.extend(state.legal_moves());
+                legal.extend(state.search_moves());
                 let mut untried: Option<G::Move> = None;
                 let mut n_untried = 0u32;
                 let mut best: Option<(f64, usize)> = None;

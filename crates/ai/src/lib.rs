@@ -43,6 +43,12 @@ pub trait Evaluate: Game {
         }
     }
 
+    /// The moves the search considers in this state (default: every legal move). A game
+    /// with many moves a turn may return its most promising ones only (move pruning).
+    fn search_moves(&self) -> Vec<Self::Move> {
+        self.legal_moves()
+    }
+
     /// The move a rollout plays (default: uniformly random). `None` ends the rollout.
     fn rollout_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
         use rand::seq::SliceRandom;

@@ -218,7 +218,7 @@ pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akrop
                 stone_weight: spec.take("stone", d.stone_weight)?,
             })
         }
-        "ismcts" => Box::new(Ismcts::new(ismcts_config(&mut spec, 4)?, text)),
+        "ismcts" => Box::new(Ismcts::new(ismcts_config(&mut spec, 0)?, text)),
         other => {
             return Err(SpecError::Unknown {
                 name: other.into(),

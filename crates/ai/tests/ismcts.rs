@@ -141,3 +141,16 @@ fn the_district_greedy_beats_greedy_in_akropolis() {
     );
     assert!(s.strategies[0].win_rate > 0.5, "{s:?}");
 }
+
+#[test]
+fn ismcts_with_move_pruning_beats_greedy_in_akropolis() {
+    let rules = tessera_akropolis::Rules::new(2, Default::default());
+    let s = tournament::<tessera_akropolis::Akropolis>(
+        &rules,
+        &["ismcts:iters=30", "greedy"],
+        6,
+        11,
+        &akropolis,
+    );
+    assert!(s.strategies[0].win_rate > 0.5, "{s:?}");
+}
