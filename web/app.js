@@ -71,7 +71,7 @@ function lobby() {
 const BOTS = {
   triominos: ['greedy', 'ismcts', 'drawer', 'blocker', 'flexible', 'random'],
   q: ['ldasg', 'dag', 'greedy', 'lines', 'ismcts', 'random'],
-  akropolis: ['greedy', 'random', 'architect'],
+  akropolis: ['ismcts', 'districts', 'greedy', 'random', 'architect'],
 };
 const PLAYERS = { triominos: [2, 6], q: [2, 4], akropolis: [2, 4] };
 

@@ -7,9 +7,7 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
-use tessera_akropolis::{
-    Akropolis, AkropolisView, ArchitectStrategy, GreedyStrategy, RandomStrategy,
-};
+use tessera_akropolis::{Akropolis, AkropolisView};
 use tessera_core::{derive_seed, rng_from_seed, Game, Record, Score, Seat, Strategy};
 use tessera_q::{QGame, QView};
 use tessera_triominos::{Move as TMove, Placement, TriominosGame, TriominosView};
@@ -365,14 +363,7 @@ fn akropolis_public(v: &AkropolisView) -> Value {
 
 impl WebGame for Akropolis {
     fn bot(spec: &str) -> Result<Box<dyn Strategy<Self>>, String> {
-        match spec {
-            "random" => Ok(Box::new(RandomStrategy)),
-            "greedy" => Ok(Box::new(GreedyStrategy)),
-            "architect" => Ok(Box::new(ArchitectStrategy)),
-            other => Err(format!(
-                "unknown Akropolis bot {other:?} (random, greedy, architect)"
-            )),
-        }
+        tessera_ai::registry::akropolis(spec).map_err(|e| e.to_string())
     }
     fn rules_json(players: usize, options: &Value) -> Value {
         let mut r = merged_rules(players, options);
