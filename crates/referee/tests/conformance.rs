@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 use tessera_q::json::{self as qj, ActorLevel};
 use tessera_q::Bonuses;
-use tessera_referee::q::{players::Actor, run, Config};
+use tessera_referee::q::{run_input, Config};
 
 fn check(harness: &str, level: ActorLevel, bonuses: Bonuses) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -26,19 +26,11 @@ fn check(harness: &str, level: ActorLevel, bonuses: Bonuses) {
         let out_path = path.to_string_lossy().replace("-in.json", "-out.json");
         let expected: Value =
             serde_json::from_str(&std::fs::read_to_string(out_path).unwrap()).unwrap();
-        let v = qj::read_values(&input, 2).unwrap();
-        let actors = qj::actors_from_json(v[1], level).unwrap();
-        let names: Vec<String> = actors.iter().map(|a| a.name.clone()).collect();
-        let state = qj::state_from_json(v[0], &names).unwrap();
-        let players = actors
-            .iter()
-            .map(|a| Actor::boxed(&a.name, a.strategy, a.bad))
-            .collect();
         let config = Config {
             bonuses,
             per_turn: Some(Duration::from_secs(10)),
         };
-        let r = run(state, players, &config, &mut |_| {}).unwrap();
+        let r = run_input(&input, level, &config).unwrap();
         let got = qj::result_to_value(&r.winners, &r.misbehaving);
         if got != expected {
             failed.push(format!(

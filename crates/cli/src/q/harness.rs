@@ -6,7 +6,7 @@ use std::io::Read;
 use std::time::Duration;
 use tessera_q::json::{self as qj, ActorLevel};
 use tessera_q::{score, Bonuses};
-use tessera_referee::q::{players::Actor, run, Config};
+use tessera_referee::q::{run_input, Config};
 
 /// Options of `tessera harness q`.
 #[derive(clap::Args)]
@@ -85,19 +85,11 @@ fn answer(name: &str, text: &str, per_turn: Duration) -> Result<Value> {
 }
 
 fn games(text: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration) -> Result<Value> {
-    let v = qj::read_values(text, 2)?;
-    let actors = qj::actors_from_json(v[1], level)?;
-    let names: Vec<String> = actors.iter().map(|a| a.name.clone()).collect();
-    let state = qj::state_from_json(v[0], &names)?;
-    let players = actors
-        .iter()
-        .map(|a| Actor::boxed(&a.name, a.strategy, a.bad))
-        .collect();
     let config = Config {
         bonuses,
         per_turn: Some(per_turn),
     };
-    let result = run(state, players, &config, &mut |_| {})?;
+    let result = run_input(text, level, &config)?;
     Ok(qj::result_to_value(&result.winners, &result.misbehaving))
 }
 

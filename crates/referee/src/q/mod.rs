@@ -75,6 +75,36 @@ pub enum RefereeError {
     Duplicate(String),
 }
 
+/// Why a harness input could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The JSON breaks a data definition.
+    #[error(transparent)]
+    Json(#[from] tessera_q::json::JsonError),
+    /// The referee refused the state and players.
+    #[error(transparent)]
+    Referee(#[from] RefereeError),
+}
+
+/// Plays the game a games harness reads (a JState, then the JActors of `level`) with the
+/// reference's players, as `xgames`, `xgames-with-observer` and `xbaddies` do.
+pub fn run_input(
+    text: &str,
+    level: tessera_q::json::ActorLevel,
+    config: &Config,
+) -> Result<GameResult, InputError> {
+    use tessera_q::json as qj;
+    let v = qj::read_values(text, 2)?;
+    let actors = qj::actors_from_json(v[1], level)?;
+    let names: Vec<String> = actors.iter().map(|a| a.name.clone()).collect();
+    let state = qj::state_from_json(v[0], &names)?;
+    let players = actors
+        .iter()
+        .map(|a| players::Actor::boxed(&a.name, a.strategy, a.bad))
+        .collect();
+    Ok(run(state, players, config, &mut |_| {})?)
+}
+
 /// Runs one game of Q from `state` with `players` (matched to the state's players by
 /// position). `observe` receives the state before every turn and `None` at the end.
 pub fn run(
