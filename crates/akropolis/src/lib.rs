@@ -37,4 +37,4 @@ pub use state::{Akropolis, Architect, Error, Player, Rules};
 pub use strategy::{greedy_move, ArchitectStrategy, GreedyStrategy};
 pub use tessera_core::RandomStrategy;
 pub use tile::{pool_size, District, Hex, TileId, TILE_POOL};
-pub use view::AkropolisView;
+pub use view::{AkropolisPublic, AkropolisView, PublicCity, SiteTile};

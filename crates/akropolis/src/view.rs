@@ -3,7 +3,7 @@
 use crate::notation::Move;
 use crate::state::{Akropolis, Error, Rules};
 use crate::tile::TileId;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tessera_core::{Game, Outcome, Score, Seat, View};
 
 /// What one seat sees: the whole table except the order of the stacks (the unused
@@ -46,6 +46,135 @@ impl Serialize for AkropolisView {
     }
 }
 
+#[derive(Deserialize)]
+struct ViewIn {
+    seat: Seat,
+    state: String,
+    #[allow(dead_code)]
+    #[serde(default)]
+    rules: Option<serde_json::Value>,
+    #[allow(dead_code)]
+    #[serde(default)]
+    unused: Option<serde_json::Value>,
+}
+
+/// Reads the wire form back: the seat and the state string (the only source of truth; the
+/// rules and the unused tiles are derived from it).
+impl<'de> Deserialize<'de> for AkropolisView {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = ViewIn::deserialize(d)?;
+        let public = Akropolis::parse(&v.state).map_err(serde::de::Error::custom)?;
+        if v.seat.index() >= public.players().len() {
+            return Err(serde::de::Error::custom(format!(
+                "seat {} of a {}-player game",
+                v.seat.0,
+                public.players().len()
+            )));
+        }
+        Ok(AkropolisView {
+            seat: v.seat,
+            public,
+        })
+    }
+}
+
+/// One city as anyone sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PublicCity {
+    /// Stones held.
+    pub stones: u8,
+    /// The top hex of every position: `[x, y, district letter (upper case: plaza), height]`.
+    pub cells: Vec<(i8, i8, String, u8)>,
+    /// Score per district type (`hmbtg` order).
+    pub districts: [u32; 5],
+    /// Plaza stars per district type.
+    pub stars: [u32; 5],
+    /// Value of the qualifying districts per type.
+    pub values: [u32; 5],
+    /// Visible quarries.
+    pub quarries: u32,
+    /// The complete score.
+    pub total: u32,
+}
+
+/// One tile of the Construction Site.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SiteTile {
+    /// Its number.
+    pub tile: u8,
+    /// Its three hexes (district letters, upper case: plaza).
+    pub hexes: Vec<String>,
+    /// Stones it costs.
+    pub cost: usize,
+}
+
+/// What anyone may see of a game: the cities, the site and its costs, how many tiles are
+/// left in the stacks (never their order).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AkropolisPublic {
+    /// The rules.
+    pub rules: Rules,
+    /// The seat to move (`None` at the end).
+    pub to_move: Option<Seat>,
+    /// The Construction Site.
+    pub site: Vec<SiteTile>,
+    /// Tiles left in the stacks.
+    pub stack_tiles: usize,
+    /// The cities by seat.
+    pub players: Vec<PublicCity>,
+    /// The complete scores by seat.
+    pub scores: Vec<Score>,
+}
+
+impl AkropolisPublic {
+    /// The public view of `s`.
+    pub fn of(s: &Akropolis) -> AkropolisPublic {
+        let players = s
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let city = p.city();
+                let cells = city
+                    .positions()
+                    .filter_map(|pos| {
+                        city.top(pos)
+                            .map(|(hex, h)| (pos.x, pos.y, hex.char().to_string(), h))
+                    })
+                    .collect();
+                let score = s.city_score(k);
+                PublicCity {
+                    stones: p.stones(),
+                    cells,
+                    districts: score.districts,
+                    stars: score.stars,
+                    values: score.values,
+                    quarries: score.quarries,
+                    total: s.complete_score(k),
+                }
+            })
+            .collect();
+        let site = s
+            .site()
+            .iter()
+            .enumerate()
+            .map(|(cost, t)| SiteTile {
+                tile: t.number(),
+                hexes: t.hexes().iter().map(|h| h.char().to_string()).collect(),
+                cost,
+            })
+            .collect();
+        AkropolisPublic {
+            rules: *s.rules(),
+            to_move: (!s.is_over()).then(|| Seat(s.turn() as u8)),
+            site,
+            stack_tiles: s.unused_tiles().len(),
+            players,
+            scores: s.complete_scores().iter().map(|&x| x as Score).collect(),
+        }
+    }
+}
+
 impl View for AkropolisView {
     type Move = Move;
     fn seat(&self) -> Seat {
@@ -68,6 +197,8 @@ impl Game for Akropolis {
     type Rules = Rules;
     type Move = Move;
     type View = AkropolisView;
+    type Public = AkropolisPublic;
+    type Tile = ();
     type Error = Error;
 
     fn new(rules: &Rules, seed: u64) -> Result<Self, Error> {
@@ -98,6 +229,13 @@ impl Game for Akropolis {
         let mut public = self.clone();
         public.reseed(0);
         AkropolisView { seat, public }
+    }
+    fn public_view(&self) -> AkropolisPublic {
+        AkropolisPublic::of(self)
+    }
+    /// Nothing is ever handed out: the seat is never told.
+    fn dealt(&self) -> Option<Vec<()>> {
+        Some(Vec::new())
     }
     fn check_invariants(&self) -> Result<(), String> {
         Akropolis::check_invariants(self)

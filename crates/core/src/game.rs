@@ -7,7 +7,10 @@ use std::fmt::Debug;
 ///
 /// A view is enough to list the seat's legal moves when it is that seat's turn, so that
 /// a bot never needs the true state.
-pub trait View: Clone + Debug + Serialize {
+///
+/// Its serde form is the game's one JSON form of a seat's view: what a program at that
+/// seat is sent over the wire, and what it may read back into this type to choose a move.
+pub trait View: Clone + Debug + Serialize + DeserializeOwned {
     /// The move type of the game.
     type Move;
     /// The seat this view belongs to.
@@ -26,12 +29,19 @@ pub trait View: Clone + Debug + Serialize {
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A short lower-case name ("triominos", "q", "akropolis").
     const NAME: &'static str;
+    /// Whether [`Game::remove_seat`] is supported (the Q reference's ejection rule).
+    const REMOVABLE: bool = false;
     /// The settings of a game (players, variants).
     type Rules: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
-    /// One move of one seat.
+    /// One move of one seat. Its serde form is the move on the wire and in records.
     type Move: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// What one seat may see ([`Game::view`]).
-    type View: View<Move = Self::Move> + Send + Sync;
+    type View: View<Move = Self::Move> + Send + Sync + 'static;
+    /// What a spectator sees ([`Game::public_view`]): public information only.
+    type Public: Clone + Debug + Serialize + Send + Sync;
+    /// A tile of a seat's private hand, as it is handed to the seat (`()` for a game
+    /// without private hands).
+    type Tile: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// Why a move or a setting was refused.
     type Error: std::error::Error + Send + Sync + 'static;
 
@@ -57,12 +67,84 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             Some(Outcome::from_scores(self.scores()))
         }
     }
-    /// What `seat` may see. The only function whose result may leave the server.
+    /// What `seat` may see. The only function whose result may leave the server for a
+    /// seat.
     fn view(&self, seat: Seat) -> Self::View;
+    /// What anyone may see (spectators, replays): no tile of any hand, no pile order.
+    fn public_view(&self) -> Self::Public;
+    /// The tiles `seat` holds privately (what it is handed at the start; default none).
+    fn hand(&self, _seat: Seat) -> Vec<Self::Tile> {
+        Vec::new()
+    }
+    /// What the last move handed to the seat that made it (drawn tiles, a new hand), read
+    /// from the engine right after a successful [`Game::play`]. `None` when that move
+    /// handed out nothing and the seat is not told (the referee then skips its
+    /// `new-tiles` call); the default is `Some` of nothing, i.e. the seat is always told.
+    fn dealt(&self) -> Option<Vec<Self::Tile>> {
+        Some(Vec::new())
+    }
+    /// The move the house plays for an ejected seat that stays at the table (default: the
+    /// first legal move). `None` when the game is over.
+    fn house_move(&self) -> Option<Self::Move> {
+        self.legal_moves().into_iter().next()
+    }
+    /// Removes `seat` from the game (only when [`Game::REMOVABLE`]): the Q reference's
+    /// ejection rule, where the seat's tiles go back to the pile and the others play on.
+    /// `failed` is the call the seat failed: [`Call::TakeTurn`] takes its turn,
+    /// [`Call::NewTiles`] means the tiles its move was dealt never reached it. Returns
+    /// `false`, leaving the state unchanged, when `seat` is the last seat (or removal is
+    /// unsupported).
+    fn remove_seat(&mut self, _seat: Seat, _failed: Call) -> bool {
+        false
+    }
+    /// The seats in the order they are told the result (the referee calls the winners
+    /// first, then the others, each in this order). Default: seat order.
+    fn result_order(&self) -> Vec<Seat> {
+        (0..self.seats()).map(|s| Seat(s as u8)).collect()
+    }
+    /// Gives the seats their players' names, for games whose views carry them (the Q
+    /// reference's JPub). Default: names are not part of the game.
+    fn name_seats(&mut self, _names: &[String]) {}
     /// Checks internal invariants (tiles conserved, scores equal a recount, ...).
     /// Used by the invariant harness after every move.
     fn check_invariants(&self) -> Result<(), String> {
         Ok(())
+    }
+}
+
+/// The calls a referee makes to a player (the Q reference's player interface, which every
+/// game of Tessera uses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+pub enum Call {
+    /// The start: the seat's view and its own tiles.
+    #[serde(rename = "setup")]
+    Setup,
+    /// The seat's turn: its view; the reply is a move.
+    #[serde(rename = "take-turn")]
+    TakeTurn,
+    /// The tiles the seat's move handed it.
+    #[serde(rename = "new-tiles")]
+    NewTiles,
+    /// The end: whether the seat won.
+    #[serde(rename = "win")]
+    Win,
+}
+
+impl Call {
+    /// The call's name on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Call::Setup => "setup",
+            Call::TakeTurn => "take-turn",
+            Call::NewTiles => "new-tiles",
+            Call::Win => "win",
+        }
+    }
+}
+
+impl std::fmt::Display for Call {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

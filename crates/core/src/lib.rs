@@ -19,7 +19,7 @@ mod record;
 mod rng;
 pub mod testing;
 
-pub use game::{play_out, Determinize, Game, RandomStrategy, Strategy, View};
+pub use game::{play_out, Call, Determinize, Game, RandomStrategy, Strategy, View};
 pub use outcome::{Outcome, Score, Seat};
 pub use record::{Record, RecordError};
 pub use rng::{derive_seed, rng_from_seed, GameRng};

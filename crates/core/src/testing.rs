@@ -6,7 +6,7 @@
 //! lists the same legal moves as the state; and, at the end, the game terminated, and its
 //! record survives a JSON round trip and replays to the same outcome.
 
-use crate::{derive_seed, rng_from_seed, Game, Record, Seat, View};
+use crate::{derive_seed, rng_from_seed, Determinize, Game, Record, Seat, View};
 use rand::seq::SliceRandom;
 
 /// What the playouts saw.
@@ -69,6 +69,18 @@ fn one_playout<G: Game>(rules: &G::Rules, seed: u64, max_moves: usize) -> Result
                 moves.len()
             ));
         }
+        // the wire form of the view is complete: a program reading it back lists the
+        // same moves (what `tessera client` and remote bots rely on)
+        let text = serde_json::to_string(&view).map_err(|e| format!("move {n}: view to JSON: {e}"))?;
+        let back: G::View = serde_json::from_str(&text)
+            .map_err(|e| format!("move {n}: the view's JSON does not read back: {e}: {text}"))?;
+        if !same_moves::<G>(&back.legal_moves(), &view_moves) {
+            return Err(format!(
+                "move {n}: the view read back from JSON lists other moves"
+            ));
+        }
+        serde_json::to_string(&game.public_view())
+            .map_err(|e| format!("move {n}: public view to JSON: {e}"))?;
         for other in 0..game.seats() {
             let v = game.view(Seat(other as u8));
             if other != seat.index() && !v.legal_moves().is_empty() {
@@ -109,4 +121,52 @@ fn one_playout<G: Game>(rules: &G::Rules, seed: u64, max_moves: usize) -> Result
 
 fn same_moves<G: Game>(a: &[G::Move], b: &[G::Move]) -> bool {
     a.len() == b.len() && a.iter().all(|m| b.contains(m))
+}
+
+/// Checks that hidden information stays hidden, along `games` seeded random games: at
+/// every move, for every seat, a state sampled from that seat's view
+/// ([`Determinize::determinize`]) gives the same JSON for that seat's view and for the
+/// public view as the true state. So neither depends on anything the seat cannot see
+/// (the others' tiles, the pile's order), whatever the game.
+pub fn hidden_stays_hidden<G: Determinize>(
+    rules: &G::Rules,
+    seed: u64,
+    games: usize,
+    max_moves: usize,
+) -> Result<usize, String> {
+    let mut checked = 0;
+    for g in 0..games {
+        let game_seed = derive_seed(seed, g as u64);
+        let mut game = G::new(rules, game_seed).map_err(|e| format!("new: {e}"))?;
+        let mut rng = rng_from_seed(game_seed ^ 0x41DE);
+        let mut n = 0;
+        while game.to_move().is_some() && n < max_moves {
+            let public = json(&game.public_view())?;
+            for s in 0..game.seats() {
+                let seat = Seat(s as u8);
+                let view = game.view(seat);
+                let sample = G::determinize(&view, &mut rng);
+                if json(&sample.view(seat))? != json(&view)? {
+                    return Err(format!(
+                        "game seed {game_seed}, move {n}: {seat}'s view of a sample of its view differs"
+                    ));
+                }
+                if json(&sample.public_view())? != public {
+                    return Err(format!(
+                        "game seed {game_seed}, move {n}: the public view depends on what {seat} cannot see"
+                    ));
+                }
+                checked += 1;
+            }
+            let moves = game.legal_moves();
+            let mv = moves.choose(&mut rng).ok_or("no legal move")?.clone();
+            game.play(&mv).map_err(|e| format!("move {n}: {e}"))?;
+            n += 1;
+        }
+    }
+    Ok(checked)
+}
+
+fn json<T: serde::Serialize>(v: &T) -> Result<String, String> {
+    serde_json::to_string(v).map_err(|e| e.to_string())
 }

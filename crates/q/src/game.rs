@@ -7,7 +7,7 @@ use crate::{Bonuses, GameState, Map, PlayerState, PubState, RefState, Tile};
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Score, Seat, View};
+use tessera_core::{rng_from_seed, Call, Determinize, Game, GameRng, Score, Seat, View};
 
 /// The settings of a random game (missing fields in JSON take the defaults).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,28 +61,72 @@ pub enum QError {
 /// A move (the same as a take-turn reply).
 pub type QMove = Choice;
 
-/// A random game of Q between seats that never leave (no referee, no ejection).
+/// A game of Q: a real random game (6 tiles dealt to each player from a seeded shuffle,
+/// one tile at the origin, [`Game::new`]) or any state of the reference
+/// ([`QGame::from_state`]), with the reference's turns and rounds: a round is as many
+/// turns as there are players when it starts, and a round without a placement ends the
+/// game. Seats may be removed ([`Game::remove_seat`], the reference's ejection rule).
 #[derive(Clone, Debug)]
 pub struct QGame {
     rules: QRules,
     map: Map,
     players: Vec<PlayerState>,
     pile: VecDeque<Tile>,
-    turn: usize,
+    /// The seats still playing, in turn order, the seat to move first.
+    order: VecDeque<usize>,
+    /// Turns left in the current round.
+    turns_left: usize,
+    /// Turns taken in the current round.
+    turns_taken: usize,
     placed_this_round: bool,
     over: bool,
+    /// What the last move handed to its seat (at the front of its hand), if anything.
+    last_dealt: Option<Vec<Tile>>,
+    /// Whether every tile of the set is accounted for (false for a state given as is).
+    conserves: bool,
 }
 
 impl QGame {
-    /// The referee-style state with `seat` active (its record first, then the others in
-    /// turn order).
+    /// A game from a state of the reference (JState): its map, its pile in order, its
+    /// players in turn order (the active one first; at least one); seat `i` is the `i`-th
+    /// player. `bonuses` are the referee's.
+    pub fn from_state(state: RefState, bonuses: Bonuses) -> QGame {
+        let players: Vec<PlayerState> = std::iter::once(state.active).chain(state.others).collect();
+        let n = players.len();
+        QGame {
+            rules: QRules {
+                players: n,
+                bonuses,
+                copies: crate::tile::COPIES,
+                hand_size: 6,
+            },
+            map: state.map,
+            players,
+            pile: state.pile,
+            order: (0..n).collect(),
+            turns_left: n,
+            turns_taken: 0,
+            placed_this_round: false,
+            over: false,
+            last_dealt: None,
+            conserves: false,
+        }
+    }
+
+    /// The referee-style state with `seat` active (its record first, then the seats
+    /// still playing in turn order after it).
     pub fn ref_state(&self, seat: Seat) -> RefState {
-        let n = self.players.len();
-        let i = seat.index() % n;
+        let i = seat.index().min(self.players.len().saturating_sub(1));
+        let n = self.order.len();
+        let at = self.order.iter().position(|&s| s == i);
+        let others = match at {
+            Some(k) => (1..n).map(|d| self.order[(k + d) % n]).collect::<Vec<_>>(),
+            None => self.order.iter().copied().collect(),
+        };
         GameState {
             map: self.map.clone(),
             active: self.players[i].clone(),
-            others: (1..n).map(|k| self.players[(i + k) % n].clone()).collect(),
+            others: others.into_iter().map(|s| self.players[s].clone()).collect(),
             pile: self.pile.clone(),
         }
     }
@@ -102,13 +146,39 @@ impl QGame {
         self.pile.len()
     }
 
+    /// The seats still playing, in turn order from the seat to move.
+    pub fn order(&self) -> Vec<Seat> {
+        self.order.iter().map(|&s| Seat(s as u8)).collect()
+    }
+
     fn total_tiles(&self) -> usize {
         self.rules.copies * 36
+    }
+
+    /// One turn of the round was taken (played or lost to a removal): ends the round when
+    /// it was the last, and the game when the round saw no placement.
+    fn turn_taken(&mut self) {
+        self.turns_taken += 1;
+        self.turns_left = self.turns_left.saturating_sub(1);
+        if self.turns_left == 0 {
+            if !self.placed_this_round {
+                self.over = true;
+            } else {
+                self.turns_left = self.order.len();
+                self.turns_taken = 0;
+                self.placed_this_round = false;
+            }
+        }
     }
 }
 
 /// What one seat sees: its public knowledge, plus whose turn it is.
-#[derive(Clone, Debug, Serialize)]
+///
+/// JSON: the reference's JPub (the seat's record with its name, score and tiles, the
+/// others' scores in turn order, the pile's size). Read back from a JPub, a view is the
+/// active player's: seat 0 to move, the others after it, hand sizes estimated (a JPub does
+/// not carry them).
+#[derive(Clone, Debug)]
 pub struct QView {
     /// The viewer.
     pub seat: Seat,
@@ -124,6 +194,66 @@ pub struct QView {
     /// Whether someone placed in the current round (a round without placements ends the
     /// game).
     pub placed_this_round: bool,
+    /// Turns left in the current round.
+    pub turns_left: usize,
+    /// The seats still playing, in turn order from the seat to move.
+    pub order: Vec<Seat>,
+}
+
+impl Serialize for QView {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::json::JPub::of(&self.knowledge).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for QView {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
+        let knowledge = crate::json::pub_from_json(raw.get()).map_err(D::Error::custom)?;
+        let n = 1 + knowledge.others.len();
+        // a JPub does not say how many tiles the others hold: full hands while the pile
+        // lasts is the best guess
+        let hand_sizes = (0..n)
+            .map(|i| {
+                if i == 0 {
+                    knowledge.active.hand.len()
+                } else {
+                    6
+                }
+            })
+            .collect();
+        Ok(QView {
+            seat: Seat(0),
+            to_move: Some(Seat(0)),
+            rules: QRules::for_players(n),
+            hand_sizes,
+            placed_this_round: true,
+            turns_left: n,
+            order: (0..n).map(|s| Seat(s as u8)).collect(),
+            knowledge,
+        })
+    }
+}
+
+/// What anyone may see of a game of Q: the map, the scores, how many tiles each seat
+/// holds and the pile's size. No hand, no pile order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct QPublic {
+    /// The rules.
+    pub rules: QRules,
+    /// The map (JMap).
+    pub map: Map,
+    /// Scores by seat.
+    pub scores: Vec<Score>,
+    /// Tiles held, by seat.
+    pub hand_sizes: Vec<usize>,
+    /// Tiles in the pile.
+    pub pile: usize,
+    /// The seat to move (`None` at the end).
+    pub to_move: Option<Seat>,
+    /// The seats still playing, in turn order from the seat to move.
+    pub order: Vec<Seat>,
 }
 
 /// The moves listed for a player: pass, replace (if legal), every single placement, and the
@@ -170,9 +300,12 @@ impl View for QView {
 
 impl Game for QGame {
     const NAME: &'static str = "q";
+    const REMOVABLE: bool = true;
     type Rules = QRules;
     type Move = QMove;
     type View = QView;
+    type Public = QPublic;
+    type Tile = Tile;
     type Error = QError;
 
     fn new(rules: &QRules, seed: u64) -> Result<Self, QError> {
@@ -206,9 +339,13 @@ impl Game for QGame {
             map: Map::with_start(start),
             players,
             pile,
-            turn: 0,
+            order: (0..rules.players).collect(),
+            turns_left: rules.players,
+            turns_taken: 0,
             placed_this_round: false,
             over: false,
+            last_dealt: None,
+            conserves: true,
         })
     }
 
@@ -221,7 +358,10 @@ impl Game for QGame {
     }
 
     fn to_move(&self) -> Option<Seat> {
-        (!self.over).then_some(Seat(self.turn as u8))
+        if self.over {
+            return None;
+        }
+        self.order.front().map(|&s| Seat(s as u8))
     }
 
     fn legal_moves(&self) -> Vec<QMove> {
@@ -231,40 +371,58 @@ impl Game for QGame {
         }
     }
 
+    /// The reference's turn: a pass; a replace (the hand to the end of the pile, as many
+    /// tiles drawn from its front); or placements (scored, then as many tiles drawn). A
+    /// placement that empties the hand ends the game at once.
     fn play(&mut self, mv: &QMove) -> Result<(), QError> {
-        if self.over {
+        let Some(seat) = self.to_move() else {
             return Err(QError::Over);
-        }
-        let mut st = self.ref_state(Seat(self.turn as u8));
-        match mv {
-            Choice::Pass => {}
-            Choice::Replace => {
-                let drawn = st.replace()?;
-                st.give(&drawn);
-            }
-            Choice::Place(ps) => {
-                let placed = st.place(ps, self.rules.bonuses)?;
-                self.placed_this_round = true;
-                if placed.finished {
-                    self.over = true;
-                } else {
-                    let drawn = st.draw(ps.len());
+        };
+        let s = seat.index();
+        let mut st = GameState {
+            map: std::mem::take(&mut self.map),
+            active: std::mem::replace(
+                &mut self.players[s],
+                PlayerState {
+                    name: String::new(),
+                    score: crate::Points::ZERO,
+                    hand: Vec::new(),
+                },
+            ),
+            others: Vec::new(),
+            pile: std::mem::take(&mut self.pile),
+        };
+        let result = (|| -> Result<Option<Vec<Tile>>, QError> {
+            Ok(match mv {
+                Choice::Pass => None,
+                Choice::Replace => {
+                    let drawn = st.replace()?;
                     st.give(&drawn);
+                    Some(drawn)
                 }
-            }
-        }
+                Choice::Place(ps) => {
+                    let placed = st.place(ps, self.rules.bonuses)?;
+                    self.placed_this_round = true;
+                    if placed.finished {
+                        self.over = true;
+                        None
+                    } else {
+                        let drawn = st.draw(ps.len());
+                        st.give(&drawn);
+                        Some(drawn)
+                    }
+                }
+            })
+        })();
+        // `place` and `replace` leave the state unchanged on error
         self.map = st.map;
+        self.players[s] = st.active;
         self.pile = st.pile;
-        self.players[self.turn] = st.active;
+        let dealt = result?;
+        self.last_dealt = dealt;
         if !self.over {
-            self.turn += 1;
-            if self.turn == self.players.len() {
-                self.turn = 0;
-                if !self.placed_this_round {
-                    self.over = true;
-                }
-                self.placed_this_round = false;
-            }
+            self.order.rotate_left(1);
+            self.turn_taken();
         }
         Ok(())
     }
@@ -284,10 +442,85 @@ impl Game for QGame {
             rules: self.rules.clone(),
             hand_sizes: self.players.iter().map(|p| p.hand.len()).collect(),
             placed_this_round: self.placed_this_round,
+            turns_left: self.turns_left,
+            order: self.order(),
+        }
+    }
+
+    fn public_view(&self) -> QPublic {
+        QPublic {
+            rules: self.rules.clone(),
+            map: self.map.clone(),
+            scores: self.scores(),
+            hand_sizes: self.players.iter().map(|p| p.hand.len()).collect(),
+            pile: self.pile.len(),
+            to_move: self.to_move(),
+            order: self.order(),
+        }
+    }
+
+    fn hand(&self, seat: Seat) -> Vec<Tile> {
+        self.players
+            .get(seat.index())
+            .map(|p| p.hand.clone())
+            .unwrap_or_default()
+    }
+
+    /// As the reference hands out tiles: after a replace, and after a placement that does
+    /// not end the game (perhaps none, when the pile is empty); never after a pass.
+    fn dealt(&self) -> Option<Vec<Tile>> {
+        self.last_dealt.clone()
+    }
+
+    fn house_move(&self) -> Option<QMove> {
+        self.to_move().map(|_| Choice::Pass)
+    }
+
+    /// The reference's kick: the seat leaves the turn order and its hand goes to the end
+    /// of the pile (without the tiles it was being handed when it failed `new-tiles`:
+    /// those leave the game, as in the reference). A failed turn is a turn taken.
+    fn remove_seat(&mut self, seat: Seat, failed: Call) -> bool {
+        let s = seat.index();
+        let Some(at) = self.order.iter().position(|&x| x == s) else {
+            return false;
+        };
+        if self.order.len() == 1 {
+            return false;
+        }
+        self.order.remove(at);
+        let mut hand = std::mem::take(&mut self.players[s].hand);
+        if failed == Call::NewTiles {
+            let n = self.last_dealt.as_ref().map_or(0, Vec::len).min(hand.len());
+            hand.drain(..n);
+        }
+        self.pile.extend(hand);
+        if self.over {
+            return true;
+        }
+        match failed {
+            // the seat to move failed its turn: the turn is taken, nobody rotates
+            Call::TakeTurn => self.turn_taken(),
+            // a round that has not begun counts the seats left
+            _ if self.turns_taken == 0 => self.turns_left = self.order.len(),
+            _ => {}
+        }
+        true
+    }
+
+    fn result_order(&self) -> Vec<Seat> {
+        self.order()
+    }
+
+    fn name_seats(&mut self, names: &[String]) {
+        for (p, n) in self.players.iter_mut().zip(names) {
+            p.name = n.clone();
         }
     }
 
     fn check_invariants(&self) -> Result<(), String> {
+        if !self.conserves {
+            return Ok(());
+        }
         let held: usize = self.players.iter().map(|p| p.hand.len()).sum();
         let total = self.map.len() + held + self.pile.len();
         if total != self.total_tiles() {
@@ -340,13 +573,29 @@ impl Determinize for QGame {
             }
         }
         unknown.shuffle(rng);
+        // the others' scores come in turn order after the viewer
+        let order: Vec<usize> = if view.order.is_empty() {
+            (0..n).collect()
+        } else {
+            view.order.iter().map(|s| s.index()).collect()
+        };
+        let at = order.iter().position(|&s| s == me);
+        let after: Vec<usize> = match at {
+            Some(a) => (1..order.len()).map(|d| order[(a + d) % order.len()]).collect(),
+            None => order.clone(),
+        };
+        let mut scores = vec![crate::Points::ZERO; n];
+        for (s, score) in after.iter().zip(&k.others) {
+            if let Some(slot) = scores.get_mut(*s) {
+                *slot = *score;
+            }
+        }
         let mut players = Vec::with_capacity(n);
-        for s in 0..n {
+        for (s, score) in scores.into_iter().enumerate() {
             if s == me {
                 players.push(k.active.clone());
                 continue;
             }
-            let behind = (s + n - me) % n; // 1.. in turn order after the viewer
             let size = view
                 .hand_sizes
                 .get(s)
@@ -355,11 +604,7 @@ impl Determinize for QGame {
                 .min(unknown.len());
             players.push(PlayerState {
                 name: format!("player{}", s + 1),
-                score: k
-                    .others
-                    .get(behind - 1)
-                    .copied()
-                    .unwrap_or(crate::Points::ZERO),
+                score,
                 hand: unknown.split_off(unknown.len() - size),
             });
         }
@@ -369,9 +614,13 @@ impl Determinize for QGame {
             map: k.map.clone(),
             players,
             pile: unknown.into(),
-            turn: view.to_move.map_or(me, |s| s.index()),
+            order: order.into(),
+            turns_left: view.turns_left.max(1),
+            turns_taken: 0,
             placed_this_round: view.placed_this_round,
             over: view.to_move.is_none(),
+            last_dealt: None,
+            conserves: true,
         }
     }
 }

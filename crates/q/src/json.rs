@@ -172,6 +172,19 @@ pub struct J1Placement {
     pub tile: Tile,
 }
 
+impl J1Placement {
+    /// The JSON form of a placement.
+    pub fn of(p: &Placement) -> J1Placement {
+        J1Placement {
+            coordinate: JCoordinate {
+                row: JInt::new(p.coord.row as i64),
+                column: JInt::new(p.coord.col as i64),
+            },
+            tile: p.tile,
+        }
+    }
+}
+
 /// JCell `[column, JTile]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JCell(pub JInt, pub Tile);
@@ -450,16 +463,23 @@ pub fn pub_from_json(text: &str) -> Result<PubState, JsonError> {
     })
 }
 
+impl JPub {
+    /// The JPub of a player's knowledge (with the active player's name).
+    pub fn of(s: &PubState) -> JPub {
+        JPub {
+            map: rows_of(&s.map),
+            pile: s.pile as u64,
+            players: JPubPlayers {
+                active: player_to(&s.active, true),
+                others: s.others.clone(),
+            },
+        }
+    }
+}
+
 /// [`PubState`] -> JPub text (with the active player's name).
 pub fn pub_to_json(s: &PubState) -> String {
-    to_text(&JPub {
-        map: rows_of(&s.map),
-        pile: s.pile as u64,
-        players: JPubPlayers {
-            active: player_to(&s.active, true),
-            others: s.others.clone(),
-        },
-    })
+    to_text(&JPub::of(s))
 }
 
 /// JState -> [`RefState`]. Names missing in the JSON are taken from `names` by position
@@ -539,6 +559,25 @@ pub fn choice_to_value(c: &Choice) -> Value {
 }
 
 /// JChoice -> [`Choice`] (`[]` is accepted here as an empty placement; the referee kicks).
+/// A JChoice from its text, as the reference's `jsexpr->action*` reads it (`[]` is let
+/// through as an empty placement, which the rules refuse).
+pub fn choice_from_text(text: &str) -> Result<Choice, JsonError> {
+    let t = text.trim();
+    if t.starts_with('[') {
+        return placements_from_json(t).map(Choice::Place);
+    }
+    match serde_json::from_str::<Value>(t) {
+        Ok(Value::String(s)) if s == "pass" => Ok(Choice::Pass),
+        Ok(Value::String(s)) if s == "replace" => Ok(Choice::Replace),
+        _ => Err(invalid(
+            "JChoice",
+            "expected \"pass\", \"replace\" or placements",
+        )),
+    }
+}
+
+/// A JChoice from a JSON value (prefer [`choice_from_text`]: a value cannot hold the
+/// integers of any size that the text may).
 pub fn choice_from_value(v: &Value) -> Result<Choice, JsonError> {
     match v {
         Value::String(s) if s == "pass" => Ok(Choice::Pass),

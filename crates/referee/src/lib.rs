@@ -1,36 +1,41 @@
-//! Runs games among players behind one interface ([`Player`]), with a deadline on every
-//! call ([`call`]) and ejection of players that fail, time out or cheat. No sockets: a
-//! remote player is one more [`Player`] implementation (a proxy).
-//!
-//! [`q`] is the referee of Q, with the reference's strategies and misbehaving players
-//! ([`q::players`]).
+//! The one referee of Tessera: plays a game of any [`tessera_core::Game`] among
+//! [`Player`]s, whoever they are (an in-process [`Bot`], a program over a wire
+//! ([`WirePlayer`] over a [`Transport`]), a person), with a deadline on every call and an
+//! ejection policy ([`Ejection`]: the house plays the seat, or the seat is removed as the Q
+//! reference does). No sockets here: the host gives transports.
 //!
 //! ```
-//! use std::time::Duration;
-//! use tessera_referee::q::{players::Actor, run, Config};
-//! use tessera_q::{json, StrategyKind};
-//! let state = json::state_from_json(r#"{
-//!     "map": [[0, [0, {"shape": "star", "color": "red"}]]],
-//!     "tile*": [],
-//!     "players": [
-//!         {"score": 0, "tile*": [{"shape": "star", "color": "green"}]},
-//!         {"score": 0, "tile*": [{"shape": "square", "color": "blue"}]}
-//!     ]
-//! }"#, &[]).unwrap();
-//! let actors = vec![
-//!     Actor::boxed("A", StrategyKind::Dag, None),
-//!     Actor::boxed("B", StrategyKind::Ldasg, Some(json::Misbehaviour::Raise(json::Method::Setup))),
-//! ];
-//! let config = Config { per_turn: Some(Duration::from_secs(1)), ..Config::default() };
-//! let result = run(state, actors, &config, &mut |_| {}).unwrap();
-//! assert_eq!(result.winners, vec!["A".to_string()]);
-//! assert_eq!(result.misbehaving, vec!["B".to_string()]);
+//! use tessera_core::{rng_from_seed, Game, Record};
+//! use tessera_referee::{run, Bot, Player, RefereeConfig, Thinking};
+//! use tessera_triominos::{strategy::Greedy, Rules, TriominosGame};
+//! use tokio_util::sync::CancellationToken;
+//!
+//! let rules = Rules::standard(2);
+//! let game = TriominosGame::new(&rules, 7).unwrap();
+//! let players: Vec<Box<dyn Player<TriominosGame>>> = (0..2)
+//!     .map(|i| {
+//!         Box::new(Bot::new(format!("greedy{i}"), Box::new(Greedy::default()), rng_from_seed(i))
+//!             .thinking(Thinking::Inline)) as Box<dyn Player<TriominosGame>>
+//!     })
+//!     .collect();
+//! let config = RefereeConfig { per_call: None, ..RefereeConfig::default() };
+//! let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+//! let report = rt
+//!     .block_on(run(game, Record::new(rules, 7, vec![]), players, &config, &mut (), &CancellationToken::new()))
+//!     .unwrap();
+//! assert!(report.record.outcome.is_some());
+//! assert_eq!(report.record.replay().unwrap().outcome(), report.record.outcome);
 //! ```
 #![deny(missing_docs)]
 
-pub mod call;
+mod bot;
 mod player;
-pub mod q;
+mod run;
+mod wire;
 
-pub use call::{CallMode, Failure, Guarded};
-pub use player::{Contact, Player, Protocol};
+pub use async_trait::async_trait;
+pub use bot::{Bot, Thinking};
+pub use player::{Player, PlayerError};
+pub use run::{run, Ejected, Ejection, Observer, RefereeConfig, RefereeError, Report, Status};
+pub use tokio_util::sync::CancellationToken;
+pub use wire::{shorten, Transport, WirePlayer};

@@ -1,73 +1,61 @@
-//! The game-independent player interface (after the reference's `player-interface`) and a
-//! guarded contact that calls it with a deadline.
+//! The player interface: what the referee calls, whoever the player is.
 
-use crate::call::{CallMode, Failure, Guarded};
+use async_trait::async_trait;
+use std::time::Duration;
+use tessera_core::Game;
 
-/// The data a game exchanges with its players.
-pub trait Protocol: 'static {
-    /// What a player may know when it is called (its public knowledge).
-    type Knowledge: Clone + Send + 'static;
-    /// A tile handed to a player.
-    type Tile: Clone + Send + 'static;
-    /// A player's request on its turn.
-    type Choice: Send + 'static;
+/// Why a call to a player failed. Any failure ejects the player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    /// The player reported a failure (the reference's exceptions; a bot that panicked).
+    #[error("{0}")]
+    Raised(String),
+    /// The connection closed (or the person left).
+    #[error("the connection was closed")]
+    Closed,
+    /// What arrived is not one JSON value within the size limit.
+    #[error("malformed message: {0}")]
+    Malformed(String),
+    /// The player sent something while it was not asked.
+    #[error("a message out of turn")]
+    OutOfTurn,
+    /// The reply is not the one expected (not `"void"`, not a move of the game).
+    #[error("{0}")]
+    Unexpected(String),
+    /// A network error.
+    #[error("network error: {0}")]
+    Io(String),
 }
 
-/// A player: local (a bot, a person) or remote (a TCP proxy). An `Err` is the reference's
-/// exception: the referee ejects the player.
-pub trait Player<G: Protocol>: Send {
-    /// The player's name (asked once, before the game).
-    fn name(&self) -> String;
-    /// The start of the game: the public knowledge and the player's hand.
-    fn setup(&mut self, knowledge: &G::Knowledge, hand: &[G::Tile]) -> Result<(), String>;
-    /// The player's turn.
-    fn take_turn(&mut self, knowledge: &G::Knowledge) -> Result<G::Choice, String>;
-    /// Tiles handed to the player (possibly none).
-    fn new_tiles(&mut self, tiles: &[G::Tile]) -> Result<(), String>;
-    /// The end of the game: whether the player won.
-    fn win(&mut self, won: bool) -> Result<(), String>;
-}
-
-/// A player behind a guard: every call has a deadline and a failure ends the contact.
-pub struct Contact<G: Protocol> {
-    name: String,
-    guard: Guarded<dyn Player<G>>,
-}
-
-impl<G: Protocol> Contact<G> {
-    /// Guards `player` (its name is asked now, directly).
-    pub fn new(player: Box<dyn Player<G>>, mode: CallMode) -> Self {
-        Contact {
-            name: player.name(),
-            guard: Guarded::new(player, mode),
-        }
-    }
-
+/// A player as the referee sees it: an in-process bot, a program over a wire (Tessera's
+/// protocol or the Q course's), a person. The referee calls `setup` once, then
+/// `take_turn` on each of the seat's turns followed by `new_tiles` when the move handed it
+/// tiles, and `win` at the end; each call under a deadline. An `Err`, a missed deadline
+/// or a move the rules refuse ejects the player (a person may be asked again, see
+/// [`Player::refused`]).
+#[async_trait]
+pub trait Player<G: Game>: Send {
     /// The player's name.
-    pub fn name(&self) -> &str {
-        &self.name
+    fn name(&self) -> &str;
+    /// The start of the game: the seat's view and its own tiles.
+    async fn setup(&mut self, view: &G::View, hand: &[G::Tile]) -> Result<(), PlayerError>;
+    /// The seat's turn: its view; returns its move.
+    async fn take_turn(&mut self, view: &G::View) -> Result<G::Move, PlayerError>;
+    /// The rules refused the move this player chose. Return `true` to be asked again
+    /// within the same deadline (a person who clicked a wrong spot), `false` to be ejected
+    /// (a program; the default).
+    async fn refused(&mut self, _reason: &str) -> bool {
+        false
     }
-
-    /// Calls `setup`.
-    pub fn setup(&mut self, k: &G::Knowledge, hand: &[G::Tile]) -> Result<(), Failure> {
-        let (k, hand) = (k.clone(), hand.to_vec());
-        self.guard.call(move |p| p.setup(&k, &hand))
-    }
-
-    /// Calls `take_turn`.
-    pub fn take_turn(&mut self, k: &G::Knowledge) -> Result<G::Choice, Failure> {
-        let k = k.clone();
-        self.guard.call(move |p| p.take_turn(&k))
-    }
-
-    /// Calls `new_tiles`.
-    pub fn new_tiles(&mut self, tiles: &[G::Tile]) -> Result<(), Failure> {
-        let tiles = tiles.to_vec();
-        self.guard.call(move |p| p.new_tiles(&tiles))
-    }
-
-    /// Calls `win`.
-    pub fn win(&mut self, won: bool) -> Result<(), Failure> {
-        self.guard.call(move |p| p.win(won))
+    /// The tiles the seat's last move handed it (possibly none).
+    async fn new_tiles(&mut self, tiles: &[G::Tile]) -> Result<(), PlayerError>;
+    /// The end of the game: whether the seat won.
+    async fn win(&mut self, won: bool) -> Result<(), PlayerError>;
+    /// The player was ejected, and why: its last message (it is never called again).
+    async fn ejected(&mut self, _reason: &str) {}
+    /// The deadline of this player's calls, given the referee's (`None`: no deadline).
+    /// People keep the referee's default unless the host gives them a clock.
+    fn deadline(&self, referee: Option<Duration>) -> Option<Duration> {
+        referee
     }
 }

@@ -46,15 +46,54 @@ impl TryFrom<RawPlacement> for Placement {
     }
 }
 
+/// A placement on the board as written: the placement and, for readers that do not know
+/// the lattice, the numbers at its LEFT, MIDDLE and RIGHT corners.
+#[derive(Serialize)]
+struct BoardEntry<'a> {
+    #[serde(flatten)]
+    placement: &'a Placement,
+    corners: [u8; 3],
+}
+
+/// A placement on the board as read: `corners` (derived) may be given and is ignored.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBoardEntry {
+    tile: Tile,
+    orientation: Orientation,
+    x: i64,
+    y: i64,
+    #[serde(default)]
+    #[allow(dead_code)]
+    corners: Option<[u8; 3]>,
+}
+
+/// JSON: the placements in order, each with its corner numbers:
+/// `[{"tile":"3-4-5","orientation":"ABC","x":0,"y":0,"corners":[3,4,5]}]`.
 impl Serialize for Board {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.placements.serialize(s)
+        s.collect_seq(self.placements.iter().map(|p| BoardEntry {
+            placement: p,
+            corners: p.corners(),
+        }))
     }
 }
 
 impl<'de> Deserialize<'de> for Board {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Vec::<Placement>::deserialize(d)?;
+        let raw = Vec::<RawBoardEntry>::deserialize(d)?;
+        let mut v = Vec::with_capacity(raw.len());
+        for r in raw {
+            v.push(
+                Placement::try_from(RawPlacement {
+                    tile: r.tile,
+                    orientation: r.orientation,
+                    x: r.x,
+                    y: r.y,
+                })
+                .map_err(serde::de::Error::custom)?,
+            );
+        }
         Board::from_placements(&v).map_err(serde::de::Error::custom)
     }
 }

@@ -6,7 +6,7 @@ use crate::rules::{
     NO_PLACE_PENALTY,
 };
 use crate::tile::Tile;
-use crate::view::TriominosView;
+use crate::view::{TriominosPublic, TriominosView};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -266,6 +266,12 @@ impl TriominosGame {
         Ok(std::mem::take(&mut self.events))
     }
 
+    /// What the last [`Game::play`] did (empty after [`TriominosGame::apply`], which takes
+    /// them).
+    pub fn last_events(&self) -> &[Event] {
+        &self.events
+    }
+
     /// Takes the events not yet returned (after a new game: the start of round 1).
     pub fn drain_events(&mut self) -> Vec<Event> {
         std::mem::take(&mut self.events)
@@ -512,6 +518,8 @@ impl Game for TriominosGame {
     type Rules = Rules;
     type Move = Move;
     type View = TriominosView;
+    type Public = TriominosPublic;
+    type Tile = Tile;
     type Error = TriominosError;
 
     fn new(rules: &Rules, seed: u64) -> Result<Self, TriominosError> {
@@ -552,6 +560,59 @@ impl Game for TriominosGame {
             forced: self.forced.filter(|_| seat.index() == self.current),
             zero_option: self.zero_option && seat.index() == self.current,
         }
+    }
+    fn public_view(&self) -> TriominosPublic {
+        TriominosPublic {
+            rules: self.rules.clone(),
+            round: self.round,
+            board: self.board.clone(),
+            tray_sizes: self.trays.iter().map(|t| t.len()).collect(),
+            pile: self.pile.len(),
+            scores: self.scores.clone(),
+            to_move: self.to_move(),
+            draws: self.draws,
+            idle_turns: self.idle_turns,
+        }
+    }
+    fn hand(&self, seat: Seat) -> Vec<Tile> {
+        self.trays.get(seat.index()).cloned().unwrap_or_default()
+    }
+    /// A drawn tile; the whole new tray when the move ended a round and a new one was
+    /// dealt; nothing otherwise. The seat is told after every move.
+    fn dealt(&self) -> Option<Vec<Tile>> {
+        let mover = self.events.iter().find_map(|e| match e {
+            Event::Placed { seat, .. } | Event::Drew { seat, .. } | Event::NoPlacement { seat, .. } => {
+                Some(*seat)
+            }
+            _ => None,
+        });
+        let Some(mover) = mover else {
+            return Some(Vec::new());
+        };
+        if self
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::RoundStarted { .. }))
+        {
+            return Some(self.hand(mover));
+        }
+        Some(
+            self.events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Drew { tile, .. } => Some(*tile),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+    /// `pass` when legal, else `draw`, else the first legal placement.
+    fn house_move(&self) -> Option<Move> {
+        let moves = self.legal_moves();
+        [Move::Pass, Move::Draw]
+            .into_iter()
+            .find(|m| moves.contains(m))
+            .or_else(|| moves.first().copied())
     }
     fn check_invariants(&self) -> Result<(), String> {
         self.tiles_conserved()?;

@@ -39,4 +39,4 @@ pub use rules::{
     ZERO_OPENING_SCORE,
 };
 pub use tile::{Tile, TileError, TileId, TileSet, MAX_NUMBER};
-pub use view::TriominosView;
+pub use view::{TriominosPublic, TriominosView};

@@ -76,3 +76,27 @@ impl View for TriominosView {
         self.turn().map(|t| t.moves()).unwrap_or_default()
     }
 }
+
+/// What anyone may see of a game (spectators, replays): the board, the tray sizes, the
+/// pile's size, the scores. No tray, no pile order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TriominosPublic {
+    /// The rules of the game.
+    pub rules: Rules,
+    /// Round number, from 1.
+    pub round: u32,
+    /// The tiles on the table.
+    pub board: Board,
+    /// Number of tiles on every seat's tray.
+    pub tray_sizes: Vec<usize>,
+    /// Number of tiles in the pile.
+    pub pile: usize,
+    /// Scores by seat.
+    pub scores: Vec<i32>,
+    /// The seat to move, `None` when the game is over.
+    pub to_move: Option<Seat>,
+    /// Draws made in the current turn.
+    pub draws: u8,
+    /// Turns in a row that ended without a placement.
+    pub idle_turns: u8,
+}

@@ -1,14 +1,14 @@
-//! The xgames and xgames-with-observer conformance cases (no looping players there), run
-//! through the referee directly. (xbaddies, with loopers, runs through the CLI harness.)
+//! The reference's games harnesses (xgames, xgames-with-observer, xbaddies) on the one
+//! referee, against every public conformance case.
 
 use serde_json::Value;
 use std::path::Path;
 use std::time::Duration;
+use tessera_games::q::harness::play_input;
 use tessera_q::json::{self as qj, ActorLevel};
 use tessera_q::Bonuses;
-use tessera_referee::q::{run_input, Config};
 
-fn check(harness: &str, level: ActorLevel, bonuses: Bonuses) {
+fn check(harness: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/conformance/q/tests")
         .join(harness);
@@ -26,17 +26,10 @@ fn check(harness: &str, level: ActorLevel, bonuses: Bonuses) {
         let out_path = path.to_string_lossy().replace("-in.json", "-out.json");
         let expected: Value =
             serde_json::from_str(&std::fs::read_to_string(out_path).unwrap()).unwrap();
-        let config = Config {
-            bonuses,
-            per_turn: Some(Duration::from_secs(10)),
-        };
-        let r = run_input(&input, level, &config).unwrap();
+        let r = play_input(&input, level, bonuses, per_turn).unwrap();
         let got = qj::result_to_value(&r.winners, &r.misbehaving);
         if got != expected {
-            failed.push(format!(
-                "{}: expected {expected}, got {got}",
-                path.display()
-            ));
+            failed.push(format!("{}: expected {expected}, got {got}", path.display()));
         }
     }
     assert!(
@@ -50,10 +43,16 @@ fn check(harness: &str, level: ActorLevel, bonuses: Bonuses) {
 
 #[test]
 fn xgames() {
-    check("xgames", ActorLevel::M7, Bonuses::EARLY);
+    check("xgames", ActorLevel::M7, Bonuses::EARLY, Duration::from_secs(10));
 }
 
 #[test]
 fn xgames_with_observer() {
-    check("xgames-with-observer", ActorLevel::M8, Bonuses::LATE);
+    check("xgames-with-observer", ActorLevel::M8, Bonuses::LATE, Duration::from_secs(10));
+}
+
+/// With players that loop forever: each costs one deadline.
+#[test]
+fn xbaddies() {
+    check("xbaddies", ActorLevel::M9, Bonuses::LATE, Duration::from_millis(300));
 }

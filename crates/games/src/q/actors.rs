@@ -1,10 +1,9 @@
-//! The reference's players: strategy players (4.2) and the deliberately misbehaving ones
-//! (4.3 raisers, 4.4 loopers, 4.5 cheaters).
+//! The reference's players (spec 4.2-4.5) as players of the one referee: a strategy, and
+//! perhaps a misbehaviour (raising, looping forever, cheating) at a chosen call.
 
-use super::{QPlayer, QProtocol};
-use crate::player::Player;
 use tessera_q::json::{Cheat, Method, Misbehaviour};
-use tessera_q::{Choice, Color, Coord, Map, Placement, PubState, Shape, StrategyKind, Tile};
+use tessera_q::{Choice, Color, Coord, Map, Placement, PubState, QGame, QView, Shape, StrategyKind, Tile};
+use tessera_referee::{async_trait, Player, PlayerError};
 
 /// A player following a strategy, perhaps with a misbehaviour (JActorSpec).
 #[derive(Clone, Debug)]
@@ -12,7 +11,6 @@ pub struct Actor {
     name: String,
     strategy: StrategyKind,
     bad: Option<Misbehaviour>,
-    hand: Vec<Tile>,
     calls: [u32; 4],
 }
 
@@ -25,13 +23,6 @@ fn index(m: Method) -> usize {
     }
 }
 
-/// Never returns (without burning a core): the reference's infinite loop.
-fn loop_forever() -> ! {
-    loop {
-        std::thread::park();
-    }
-}
-
 impl Actor {
     /// A player with a name, a strategy and perhaps a misbehaviour.
     pub fn new(name: &str, strategy: StrategyKind, bad: Option<Misbehaviour>) -> Actor {
@@ -39,58 +30,56 @@ impl Actor {
             name: name.to_string(),
             strategy,
             bad,
-            hand: Vec::new(),
             calls: [0; 4],
         }
     }
 
-    /// The same, boxed for the referee.
-    pub fn boxed(name: &str, strategy: StrategyKind, bad: Option<Misbehaviour>) -> QPlayer {
-        Box::new(Actor::new(name, strategy, bad))
-    }
-
-    /// Counts a call of `m`, then raises or loops if this actor misbehaves there.
-    fn after(&mut self, m: Method) -> Result<(), String> {
+    /// Counts a call of `m`, then raises or never answers if this actor misbehaves there.
+    async fn after(&mut self, m: Method) -> Result<(), PlayerError> {
         self.calls[index(m)] += 1;
         match self.bad {
-            Some(Misbehaviour::Raise(b)) if b == m => Err("/: division by zero".into()),
+            Some(Misbehaviour::Raise(b)) if b == m => {
+                Err(PlayerError::Raised("/: division by zero".into()))
+            }
             Some(Misbehaviour::Loop(b, k)) if b == m && self.calls[index(m)] == k as u32 => {
-                loop_forever()
+                // the reference's infinite loop: never answers (the deadline cuts it off)
+                std::future::pending().await
             }
             _ => Ok(()),
         }
     }
+
+    /// The move of this actor's strategy (or its cheat) from its knowledge.
+    pub fn choose(&self, k: &PubState) -> Result<Choice, PlayerError> {
+        match self.bad {
+            Some(Misbehaviour::Cheat(c)) => match cheat(c, k) {
+                Some(bad) => bad.map_err(PlayerError::Raised),
+                None => Ok(self.strategy.turn(k)),
+            },
+            _ => Ok(self.strategy.turn(k)),
+        }
+    }
 }
 
-impl Player<QProtocol> for Actor {
-    fn name(&self) -> String {
-        self.name.clone()
+#[async_trait]
+impl Player<QGame> for Actor {
+    fn name(&self) -> &str {
+        &self.name
     }
-
-    fn setup(&mut self, _: &PubState, hand: &[Tile]) -> Result<(), String> {
+    async fn setup(&mut self, _: &QView, _: &[Tile]) -> Result<(), PlayerError> {
         self.calls = [0; 4];
-        self.hand = hand.to_vec();
-        self.after(Method::Setup)
+        self.after(Method::Setup).await
     }
-
-    fn take_turn(&mut self, k: &PubState) -> Result<Choice, String> {
-        let choice = match self.bad {
-            Some(Misbehaviour::Cheat(c)) => match cheat(c, k) {
-                Some(bad) => bad?,
-                None => self.strategy.turn(k),
-            },
-            _ => self.strategy.turn(k),
-        };
-        self.after(Method::TakeTurn)?;
+    async fn take_turn(&mut self, view: &QView) -> Result<Choice, PlayerError> {
+        let choice = self.choose(&view.knowledge)?;
+        self.after(Method::TakeTurn).await?;
         Ok(choice)
     }
-
-    fn new_tiles(&mut self, _: &[Tile]) -> Result<(), String> {
-        self.after(Method::NewTiles)
+    async fn new_tiles(&mut self, _: &[Tile]) -> Result<(), PlayerError> {
+        self.after(Method::NewTiles).await
     }
-
-    fn win(&mut self, _: bool) -> Result<(), String> {
-        self.after(Method::Win)
+    async fn win(&mut self, _: bool) -> Result<(), PlayerError> {
+        self.after(Method::Win).await
     }
 }
 

@@ -1,0 +1,593 @@
+//! One registration per game ([`Registration`]) and everything generic over it, written
+//! once ([`Entry`], the [`GameEntry`] of every registered game).
+
+use crate::person::Person;
+use crate::replay::{Replay, ReplayStep};
+use crate::table::{MoveInfo, SeatHolder, SeatUpdate, TableReport, TableSetup, TableSink, Update};
+use crate::text::{TerminalArgs, TerminalOutcome};
+use crate::{
+    BotInfo, EntryError, GameEntry, GameInfo, OptionKind, RuleOption, Solo, WireBot,
+};
+use serde_json::{Map, Value};
+use std::future::Future;
+use std::marker::PhantomData;
+use std::pin::Pin;
+use tessera_ai::tournament::{GameResult, TournamentConfig};
+use tessera_core::{rng_from_seed, Game, GameRng, Record, Seat, Strategy, View};
+use tessera_referee::{
+    async_trait, run, Bot, CancellationToken, Ejected, Observer, Player, WirePlayer,
+};
+
+/// What a game tells the registry about itself, beyond its rules ([`Game`]). Implemented
+/// once per game; only [`Registration::TITLE`] .. [`Registration::bot`] are required, the
+/// rest (hints for people, a conformance harness, a benchmark) are optional.
+pub trait Registration: Game {
+    /// The game's name for people.
+    const TITLE: &'static str;
+    /// What it is, in a line.
+    const ABOUT: &'static str;
+    /// Fewest and most seats.
+    const SEATS: (usize, usize);
+
+    /// The standard rules for `seats` seats.
+    fn default_rules(seats: usize) -> Result<Self::Rules, String>;
+    /// The rule options people may set (fields of the rules' JSON).
+    fn options() -> Vec<RuleOption> {
+        Vec::new()
+    }
+    /// The bots (the default first).
+    fn bots() -> Vec<BotInfo>;
+    /// A bot by spec (`NAME` or `NAME:key=value,...`).
+    fn bot(spec: &str) -> Result<Box<dyn Strategy<Self>>, String>;
+    /// The solo mode, if the game has one.
+    fn solo() -> Option<Solo> {
+        None
+    }
+    /// Checks who sits where: `bots[i]` is seat `i`'s bot spec, `None` for a person or a
+    /// program.
+    fn check_seats(_rules: &Self::Rules, _bots: &[Option<&str>]) -> Result<(), String> {
+        Ok(())
+    }
+    /// What a person's screen needs beyond the view to draw the seat's legal moves
+    /// (spots, scores); `null` by default: a generic screen lists the legal moves.
+    fn hints(_view: &Self::View) -> Value {
+        Value::Null
+    }
+    /// What a move did, in words, public information only (`before`: the state before it,
+    /// when known). Default: the move's JSON and the points it gained.
+    fn describe(
+        before: Option<&Self>,
+        after: &Self,
+        seat: Seat,
+        mv: &Self::Move,
+        names: &[String],
+    ) -> Vec<String> {
+        let who = names
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_else(|| seat.to_string());
+        let what = serde_json::to_string(mv).unwrap_or_default();
+        let gained = before.map(|b| {
+            after.scores().get(seat.index()).copied().unwrap_or(0)
+                - b.scores().get(seat.index()).copied().unwrap_or(0)
+        });
+        vec![match gained {
+            Some(g) if g != 0 => format!("{who}: {what} ({g:+})"),
+            _ => format!("{who}: {what}"),
+        }]
+    }
+    /// At a terminal: what a person sees on its turn (default: its view as JSON and the
+    /// numbered legal moves).
+    fn text_turn(view: &Self::View, _names: &[String]) -> String {
+        let mut out = serde_json::to_string_pretty(view).unwrap_or_default();
+        for (i, m) in view.legal_moves().iter().enumerate() {
+            out.push_str(&format!(
+                "\n  {:>3}. {}",
+                i + 1,
+                serde_json::to_string(m).unwrap_or_default()
+            ));
+        }
+        out
+    }
+    /// At a terminal: a person's typed move (default: the number of a listed legal move,
+    /// or the move's JSON).
+    fn parse_text(view: &Self::View, line: &str) -> Result<Self::Move, String> {
+        let moves = view.legal_moves();
+        if let Ok(k) = line.trim().parse::<usize>() {
+            return moves
+                .get(k.wrapping_sub(1))
+                .cloned()
+                .ok_or_else(|| format!("choose 1 to {}", moves.len()));
+        }
+        serde_json::from_str(line).map_err(|e| format!("not a move: {e}"))
+    }
+    /// At a terminal: what is printed after a move (default: [`Registration::describe`]).
+    fn text_move(
+        before: Option<&Self>,
+        after: &Self,
+        seat: Seat,
+        mv: &Self::Move,
+        names: &[String],
+        _reveal: bool,
+    ) -> String {
+        Self::describe(before, after, seat, mv, names).join("\n")
+    }
+    /// At a terminal: the end of the game (default: the scores).
+    fn text_end(game: &Self, names: &[String]) -> String {
+        let scores = game.scores();
+        names
+            .iter()
+            .zip(scores)
+            .map(|(n, s)| format!("{n}: {s}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+    /// The game's conformance protocol, if it has one.
+    fn harness(
+        _args: &[String],
+        _input: &mut dyn std::io::BufRead,
+        _output: &mut dyn std::io::Write,
+    ) -> Option<Result<(), String>> {
+        None
+    }
+    /// The engine's benchmark, if it has one: figures measured for `seconds` each.
+    fn bench(_seconds: f64) -> Option<Value> {
+        None
+    }
+}
+
+/// The registry entry of a registered game.
+pub struct Entry<G: Registration> {
+    info: GameInfo,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: Registration> Default for Entry<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Registration> Entry<G> {
+    /// The entry of `G`.
+    pub fn new() -> Self {
+        Entry {
+            info: GameInfo {
+                name: G::NAME,
+                title: G::TITLE,
+                about: G::ABOUT,
+                seats: G::SEATS,
+                options: G::options(),
+                bots: G::bots(),
+                solo: G::solo(),
+            },
+            _game: PhantomData,
+        }
+    }
+
+    fn rules_of(&self, rules: &Value) -> Result<G::Rules, EntryError> {
+        let r: G::Rules = serde_json::from_str(&rules.to_string())
+            .map_err(|e| EntryError::Settings(format!("bad rules: {e}")))?;
+        G::new(&r, 0).map_err(|e| EntryError::Settings(e.to_string()))?;
+        Ok(r)
+    }
+}
+
+/// A random generator from the operating system (bots; never derived from a game's seed,
+/// which stays secret until the game ends).
+pub fn fresh_rng() -> GameRng {
+    rng_from_seed(rand::random())
+}
+
+fn check_option(o: &RuleOption, v: &Value) -> Result<(), String> {
+    let bad = || format!("{} = {v} is not allowed ({})", o.key, describe_kind(&o.kind));
+    match &o.kind {
+        OptionKind::Choice { values } => {
+            if values.iter().any(|(x, _)| x == v) {
+                Ok(())
+            } else {
+                Err(bad())
+            }
+        }
+        OptionKind::Integer { min, max } => match v.as_i64() {
+            Some(n) if (*min..=*max).contains(&n) => Ok(()),
+            _ => Err(bad()),
+        },
+        OptionKind::Letters { letters } => match v.as_str() {
+            Some(s)
+                if s.len() == letters.len()
+                    && s
+                        .chars()
+                        .zip(letters)
+                        .all(|(c, (l, _))| c.to_ascii_lowercase() == *l) =>
+            {
+                Ok(())
+            }
+            _ => Err(bad()),
+        },
+    }
+}
+
+fn describe_kind(k: &OptionKind) -> String {
+    match k {
+        OptionKind::Choice { values } => format!(
+            "one of {}",
+            values
+                .iter()
+                .map(|(v, _)| v.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        OptionKind::Integer { min, max } => format!("an integer from {min} to {max}"),
+        OptionKind::Letters { letters } => format!(
+            "the letters {}, upper case = on",
+            letters.iter().map(|(c, _)| *c).collect::<String>()
+        ),
+    }
+}
+
+/// Follows the referee for the host: builds the [`Update`]s its sink asks for.
+struct Follow<G: Registration> {
+    sink: Box<dyn TableSink>,
+    names: Vec<String>,
+    moves: usize,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: Registration> Follow<G> {
+    fn update(&self, game: &G, last: Option<MoveInfo>) -> Update {
+        let public = self.sink.wants_public().then(|| to_value(&game.public_view()));
+        let to_move = game.to_move();
+        let seats = (0..game.seats())
+            .filter(|s| self.sink.wants_seat(*s))
+            .map(|s| seat_update(game, Seat(s as u8), to_move))
+            .collect();
+        Update {
+            moves: self.moves,
+            last,
+            to_move: to_move.map(Seat::index),
+            scores: game.scores(),
+            outcome: game.outcome(),
+            public,
+            seats,
+        }
+    }
+}
+
+/// A serde form as a JSON value (through its text: some forms hold integers of any size).
+pub(crate) fn to_value<T: serde::Serialize + ?Sized>(v: &T) -> Value {
+    serde_json::to_string(v)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(Value::Null)
+}
+
+/// What `seat` sees now, with its legal moves and hints when it is to move.
+pub fn seat_update<G: Registration>(game: &G, seat: Seat, to_move: Option<Seat>) -> SeatUpdate {
+    let view = game.view(seat);
+    let mine = to_move == Some(seat);
+    SeatUpdate {
+        seat: seat.index(),
+        legal: if mine {
+            view.legal_moves().iter().map(to_value).collect()
+        } else {
+            Vec::new()
+        },
+        hints: if mine { G::hints(&view) } else { Value::Null },
+        view: to_value(&view),
+    }
+}
+
+#[async_trait]
+impl<G: Registration> Observer<G> for Follow<G> {
+    fn wants_before(&self) -> bool {
+        self.sink.wants_public()
+    }
+    async fn started(&mut self, game: &G) {
+        let u = self.update(game, None);
+        self.sink.started(u).await;
+    }
+    async fn moved(&mut self, before: Option<&G>, game: &G, seat: Seat, mv: &G::Move, house: bool) {
+        let log = if self.sink.wants_public() {
+            G::describe(before, game, seat, mv, &self.names)
+        } else {
+            Vec::new()
+        };
+        let info = MoveInfo {
+            index: self.moves,
+            seat: seat.index(),
+            text: serde_json::to_string(mv).unwrap_or_default(),
+            house,
+            log,
+        };
+        self.moves += 1;
+        let u = self.update(game, Some(info));
+        self.sink.moved(u).await;
+    }
+    async fn ejected(&mut self, game: &G, ejected: &Ejected) {
+        let u = self.update(game, None);
+        self.sink.ejected(ejected, u).await;
+    }
+}
+
+/// A bot answering wire calls from their text.
+struct GenericWireBot<G: Game> {
+    strategy: Box<dyn Strategy<G>>,
+    rng: GameRng,
+}
+
+impl<G: Game> WireBot for GenericWireBot<G> {
+    fn answer(&mut self, call: &str) -> Result<String, String> {
+        let (method, args): (String, Vec<Box<serde_json::value::RawValue>>) =
+            serde_json::from_str(call).map_err(|e| format!("not a call: {e}"))?;
+        if method != "take-turn" {
+            return Ok("\"void\"".into());
+        }
+        let view_text = args.first().ok_or("take-turn without a view")?;
+        let view: G::View =
+            serde_json::from_str(view_text.get()).map_err(|e| format!("not a view: {e}"))?;
+        if view.legal_moves().is_empty() {
+            return Err("no legal move in this view".into());
+        }
+        let mv = self.strategy.choose(&view, &mut self.rng);
+        serde_json::to_string(&mv).map_err(|e| e.to_string())
+    }
+}
+
+/// Replays the moves (JSON texts) of a table onto a new game; returns the game and its
+/// record so far.
+fn resume<G: Registration>(
+    rules: G::Rules,
+    seed: u64,
+    names: &[String],
+    moves: &[String],
+) -> Result<(G, Record<G>), EntryError> {
+    let mut game = G::new(&rules, seed).map_err(|e| EntryError::Settings(e.to_string()))?;
+    let mut record = Record::<G>::new(rules, seed, names.to_vec());
+    for (i, text) in moves.iter().enumerate() {
+        let mv: G::Move = serde_json::from_str(text)
+            .map_err(|e| EntryError::Record(format!("move {i}: {e}")))?;
+        game.play(&mv)
+            .map_err(|e| EntryError::Record(format!("move {i} is illegal: {e}")))?;
+        record.moves.push(mv);
+    }
+    Ok((game, record))
+}
+
+impl<G: Registration> GameEntry for Entry<G> {
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn rules(&self, seats: usize, options: &Value) -> Result<Value, EntryError> {
+        let (lo, hi) = G::SEATS;
+        if !(lo..=hi).contains(&seats) {
+            return Err(EntryError::Settings(format!(
+                "{} is for {lo} to {hi} players, not {seats}",
+                G::TITLE
+            )));
+        }
+        let base = G::default_rules(seats).map_err(EntryError::Settings)?;
+        let mut rules = to_value(&base);
+        let empty = Map::new();
+        let given = match options {
+            Value::Object(m) => m,
+            Value::Null => &empty,
+            _ => return Err(EntryError::Settings("the options are not a JSON object".into())),
+        };
+        for (k, v) in given {
+            if v.is_null() {
+                continue;
+            }
+            let Some(o) = self.info.options.iter().find(|o| o.key == k) else {
+                let known: Vec<&str> = self.info.options.iter().map(|o| o.key).collect();
+                return Err(EntryError::Settings(format!(
+                    "unknown option {k:?} for {} (known: {})",
+                    G::TITLE,
+                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                )));
+            };
+            check_option(o, v).map_err(EntryError::Settings)?;
+            rules[k.as_str()] = v.clone();
+        }
+        let r = self.rules_of(&rules)?;
+        Ok(to_value(&r))
+    }
+
+    fn check_rules(&self, rules: &Value) -> Result<usize, EntryError> {
+        let r = self.rules_of(rules)?;
+        Ok(G::new(&r, 0).map(|g| g.seats()).unwrap_or(0))
+    }
+
+    fn check_bot(&self, spec: &str) -> Result<(), EntryError> {
+        G::bot(spec).map(|_| ()).map_err(|reason| EntryError::Bot {
+            spec: spec.to_string(),
+            reason,
+        })
+    }
+
+    fn check_seats(&self, rules: &Value, bots: &[Option<&str>]) -> Result<(), EntryError> {
+        let r = self.rules_of(rules)?;
+        let seats = G::new(&r, 0).map(|g| g.seats()).unwrap_or(0);
+        if seats != bots.len() {
+            return Err(EntryError::Settings(format!(
+                "{} seats given for a {seats}-seat game",
+                bots.len()
+            )));
+        }
+        for spec in bots.iter().flatten() {
+            self.check_bot(spec)?;
+        }
+        G::check_seats(&r, bots).map_err(EntryError::Settings)
+    }
+
+    fn play(
+        &self,
+        table: TableSetup,
+        seats: Vec<SeatHolder>,
+        sink: Box<dyn TableSink>,
+        stop: CancellationToken,
+    ) -> Pin<Box<dyn Future<Output = Result<TableReport, EntryError>> + Send>> {
+        let prepared = (|| {
+            let rules = self.rules_of(&table.rules)?;
+            let (game, record) = resume::<G>(rules, table.seed, &table.names, &table.moves)?;
+            if seats.len() != game.seats() {
+                return Err(EntryError::Settings(format!(
+                    "{} seats given for a {}-seat game",
+                    seats.len(),
+                    game.seats()
+                )));
+            }
+            let mut players: Vec<Box<dyn Player<G>>> = Vec::with_capacity(seats.len());
+            for (i, holder) in seats.into_iter().enumerate() {
+                let name = table
+                    .names
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| format!("player{}", i + 1));
+                players.push(match holder {
+                    SeatHolder::Bot {
+                        spec,
+                        pace,
+                        thinking,
+                    } => {
+                        let strategy = G::bot(&spec).map_err(|reason| EntryError::Bot {
+                            spec: spec.clone(),
+                            reason,
+                        })?;
+                        let mut bot = Bot::new(name, strategy, fresh_rng()).thinking(thinking);
+                        if let Some(p) = pace {
+                            bot = bot.paced(p);
+                        }
+                        Box::new(bot)
+                    }
+                    SeatHolder::Wire(t) => Box::new(WirePlayer::<G>::new(name, t)),
+                    SeatHolder::Person(link) => Box::new(Person::<G>::new(name, link)),
+                });
+            }
+            Ok((game, record, players))
+        })();
+        let names = table.names.clone();
+        let config = table.referee.clone();
+        Box::pin(async move {
+            let (game, record, players) = prepared?;
+            let mut follow = Follow::<G> {
+                sink,
+                names,
+                moves: record.moves.len(),
+                _game: PhantomData,
+            };
+            let report = run(game, record, players, &config, &mut follow, &stop)
+                .await
+                .map_err(|e| EntryError::Play(e.to_string()))?;
+            Ok(TableReport {
+                status: report.status,
+                record: to_value(&report.record),
+                scores: report.game.scores(),
+                winners: report.winners.iter().map(|s| s.index()).collect(),
+                ejected: report.ejected,
+                outcome: report.record.outcome.clone(),
+                turn_times: report.turn_times,
+                work_times: report.work_times,
+            })
+        })
+    }
+
+    fn replay(&self, record: &Value) -> Result<Replay, EntryError> {
+        let record: Record<G> = serde_json::from_str(&record.to_string())
+            .map_err(|e| EntryError::Record(e.to_string()))?;
+        if record.game != G::NAME {
+            return Err(EntryError::Record(format!(
+                "this record is for {:?}, not {:?}",
+                record.game,
+                G::NAME
+            )));
+        }
+        let mut game = G::new(&record.rules, record.seed)
+            .map_err(|e| EntryError::Record(e.to_string()))?;
+        let names = record.players.clone();
+        let mut steps = vec![ReplayStep {
+            index: None,
+            seat: None,
+            text: None,
+            log: vec!["start".into()],
+            public: to_value(&game.public_view()),
+            scores: game.scores(),
+            to_move: game.to_move().map(Seat::index),
+        }];
+        for (i, mv) in record.moves.iter().enumerate() {
+            let seat = game
+                .to_move()
+                .ok_or_else(|| EntryError::Record(format!("move {i} after the end")))?;
+            let before = game.clone();
+            game.play(mv)
+                .map_err(|e| EntryError::Record(format!("move {i} is illegal: {e}")))?;
+            steps.push(ReplayStep {
+                index: Some(i),
+                seat: Some(seat.index()),
+                text: Some(serde_json::to_string(mv).unwrap_or_default()),
+                log: G::describe(Some(&before), &game, seat, mv, &names),
+                public: to_value(&game.public_view()),
+                scores: game.scores(),
+                to_move: game.to_move().map(Seat::index),
+            });
+        }
+        if record.outcome.is_some() && record.outcome != game.outcome() {
+            return Err(EntryError::Record(format!(
+                "the replayed outcome {:?} differs from the recorded {:?}",
+                game.outcome(),
+                record.outcome
+            )));
+        }
+        Ok(Replay {
+            game: G::NAME.to_string(),
+            players: names,
+            rules: to_value(&record.rules),
+            outcome: game.outcome(),
+            steps,
+        })
+    }
+
+    fn tournament(
+        &self,
+        rules: Option<&Value>,
+        config: &TournamentConfig,
+        done: &(dyn Fn(&GameResult) + Sync),
+    ) -> Result<Vec<GameResult>, EntryError> {
+        let rules = match rules {
+            Some(r) => self.rules_of(r)?,
+            None => G::default_rules(config.players.len()).map_err(EntryError::Settings)?,
+        };
+        G::new(&rules, 0).map_err(|e| EntryError::Settings(format!("the rules are refused: {e}")))?;
+        tessera_ai::tournament::play::<G>(&rules, config, &|s| G::bot(s), done)
+            .map_err(EntryError::Play)
+    }
+
+    fn wire_bot(&self, spec: &str) -> Result<Box<dyn WireBot>, EntryError> {
+        let strategy = G::bot(spec).map_err(|reason| EntryError::Bot {
+            spec: spec.to_string(),
+            reason,
+        })?;
+        Ok(Box::new(GenericWireBot::<G> {
+            strategy,
+            rng: fresh_rng(),
+        }))
+    }
+
+    fn terminal(&self, args: &TerminalArgs) -> Result<TerminalOutcome, EntryError> {
+        crate::text::play::<G>(self, args)
+    }
+
+    fn harness(
+        &self,
+        args: &[String],
+        input: &mut dyn std::io::BufRead,
+        output: &mut dyn std::io::Write,
+    ) -> Option<Result<(), String>> {
+        G::harness(args, input, output)
+    }
+
+    fn bench(&self, seconds: f64) -> Option<Value> {
+        G::bench(seconds)
+    }
+}

@@ -1,0 +1,179 @@
+//! `tessera harness q NAME`: the reference's test harness programs (spec section 5).
+
+use super::actors::Actor;
+use serde_json::{json, Value};
+use std::time::Duration;
+use tessera_core::Record;
+use tessera_q::json::{self as qj, ActorLevel};
+use tessera_q::{score, Bonuses, QGame, QRules};
+use tessera_referee::{run as referee, CancellationToken, Ejection, Player, RefereeConfig};
+
+/// The harnesses.
+pub const NAMES: &str =
+    "xmap, xlegal, xscore, xstrategy, xgames, xgames-with-observer, xbaddies";
+
+/// Runs harness `args[0]` (options: `--per-turn SECONDS`, the deadline of every call into
+/// a player, 1 by default; `--show`, accepted and ignored) on the whole of `input`.
+pub fn run(
+    args: &[String],
+    input: &mut dyn std::io::BufRead,
+    output: &mut dyn std::io::Write,
+) -> Result<(), String> {
+    let mut name = None;
+    let mut per_turn = 1.0;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--per-turn" => {
+                per_turn = it
+                    .next()
+                    .and_then(|v| v.parse::<f64>().ok())
+                    .filter(|s| *s > 0.0 && s.is_finite())
+                    .ok_or("--per-turn needs a positive number of seconds")?;
+            }
+            "--show" => {}
+            other if name.is_none() && !other.starts_with('-') => name = Some(other.to_string()),
+            other => return Err(format!("unexpected argument {other:?}")),
+        }
+    }
+    let name = name.ok_or_else(|| format!("which harness? ({NAMES})"))?;
+    let mut text = String::new();
+    input
+        .read_to_string(&mut text)
+        .map_err(|e| format!("reading the input: {e}"))?;
+    let answer = answer(&name, &text, Duration::from_secs_f64(per_turn))?;
+    writeln!(output, "{answer}").map_err(|e| e.to_string())
+}
+
+/// The answer of harness `name` to the input `text`.
+pub fn answer(name: &str, text: &str, per_turn: Duration) -> Result<Value, String> {
+    let e = |e: qj::JsonError| e.to_string();
+    let two = || qj::read_values(text, 2).map_err(e);
+    Ok(match name {
+        "xmap" => {
+            let v = two()?;
+            let map = qj::map_from_json(v[0]).map_err(e)?;
+            let tile = qj::tile_from_json(v[1]).map_err(e)?;
+            Value::Array(
+                map.candidates(tile)
+                    .into_iter()
+                    .map(qj::coord_to_value)
+                    .collect(),
+            )
+        }
+        "xlegal" => {
+            let v = two()?;
+            let k = qj::pub_from_json(v[0]).map_err(e)?;
+            let ps = qj::placements_from_json(v[1]).map_err(e)?;
+            match k.map.legal(&k.active.hand, &ps) {
+                Ok(m) => qj::map_to_value(&m),
+                Err(_) => json!(false),
+            }
+        }
+        "xscore" => {
+            let v = two()?;
+            let map = qj::map_from_json(v[0]).map_err(e)?;
+            let ps = qj::placements_from_json(v[1]).map_err(e)?;
+            if ps.is_empty() {
+                return Err("JPlacements must not be empty".into());
+            }
+            json!(score(&map, &ps, Bonuses::EARLY.q))
+        }
+        "xstrategy" => {
+            let v = two()?;
+            let s = qj::strategy_from_json(v[0]).map_err(e)?;
+            let k = qj::pub_from_json(v[1]).map_err(e)?;
+            qj::action_to_value(s.step(&k))
+        }
+        "xgames" => games(text, ActorLevel::M7, Bonuses::EARLY, per_turn)?,
+        "xgames-with-observer" => games(text, ActorLevel::M8, Bonuses::LATE, per_turn)?,
+        "xbaddies" => games(text, ActorLevel::M9, Bonuses::LATE, per_turn)?,
+        other => return Err(format!("unknown harness {other:?} ({NAMES})")),
+    })
+}
+
+/// The result of a game of the reference: the winners, sorted, and the misbehaving
+/// players in the order they were ejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winners' names, sorted.
+    pub winners: Vec<String>,
+    /// The ejected players' names, in order.
+    pub misbehaving: Vec<String>,
+}
+
+/// Plays the game a games harness reads (a JState, then the JActors of `level`) with the
+/// reference's players, by the reference's rules (an ejected player leaves the game), on
+/// the one referee.
+pub fn play_input(
+    text: &str,
+    level: ActorLevel,
+    bonuses: Bonuses,
+    per_turn: Duration,
+) -> Result<GameResult, String> {
+    let v = qj::read_values(text, 2).map_err(|e| e.to_string())?;
+    let actors = qj::actors_from_json(v[1], level).map_err(|e| e.to_string())?;
+    let names: Vec<String> = actors.iter().map(|a| a.name.clone()).collect();
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].contains(n) {
+            return Err(format!("two players are named {n:?}"));
+        }
+    }
+    let state = qj::state_from_json(v[0], &names).map_err(|e| e.to_string())?;
+    if state.player_count() != actors.len() {
+        return Err(format!(
+            "the state has {} players but {} players were given",
+            state.player_count(),
+            actors.len()
+        ));
+    }
+    let players: Vec<Box<dyn Player<QGame>>> = actors
+        .iter()
+        .map(|a| Box::new(Actor::new(&a.name, a.strategy, a.bad)) as Box<dyn Player<QGame>>)
+        .collect();
+    play(QGame::from_state(state, bonuses), players, per_turn)
+}
+
+/// Plays `game` among `players` by the reference's rules (an ejected player leaves the
+/// game), each call under `per_turn`.
+pub fn play(
+    game: QGame,
+    players: Vec<Box<dyn Player<QGame>>>,
+    per_turn: Duration,
+) -> Result<GameResult, String> {
+    let config = RefereeConfig {
+        per_call: Some(per_turn),
+        ejection: Ejection::Remove,
+        max_moves: usize::MAX,
+    };
+    let record = Record::<QGame>::new(QRules::for_players(players.len()), 0, Vec::new());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let report = runtime
+        .block_on(referee(
+            game,
+            record,
+            players,
+            &config,
+            &mut (),
+            &CancellationToken::new(),
+        ))
+        .map_err(|e| e.to_string())?;
+    let mut winners: Vec<String> = report
+        .winners
+        .iter()
+        .map(|s| report.record.players[s.index()].clone())
+        .collect();
+    winners.sort();
+    Ok(GameResult {
+        winners,
+        misbehaving: report.ejected.iter().map(|e| e.name.clone()).collect(),
+    })
+}
+
+fn games(text: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration) -> Result<Value, String> {
+    let r = play_input(text, level, bonuses, per_turn)?;
+    Ok(qj::result_to_value(&r.winners, &r.misbehaving))
+}

@@ -1,0 +1,39 @@
+//! A finished (or stopped) game, step by step, as anyone may see it.
+
+use serde::Serialize;
+use serde_json::Value;
+use tessera_core::Outcome;
+
+/// One step of a replay: the start, or one move and what it did.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReplayStep {
+    /// The move's number (`None` for the start).
+    pub index: Option<usize>,
+    /// The seat that played it.
+    pub seat: Option<usize>,
+    /// The move (its JSON text).
+    pub text: Option<String>,
+    /// What happened, in words.
+    pub log: Vec<String>,
+    /// The public view after the step.
+    pub public: Value,
+    /// Scores after the step.
+    pub scores: Vec<i32>,
+    /// The seat to move after the step.
+    pub to_move: Option<usize>,
+}
+
+/// A game replayed from its record.
+#[derive(Clone, Debug, Serialize)]
+pub struct Replay {
+    /// The game's name.
+    pub game: String,
+    /// The players' names by seat.
+    pub players: Vec<String>,
+    /// The rules.
+    pub rules: Value,
+    /// The outcome, if the game reached its end.
+    pub outcome: Option<Outcome>,
+    /// The start and every move.
+    pub steps: Vec<ReplayStep>,
+}

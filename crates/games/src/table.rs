@@ -1,0 +1,156 @@
+//! A table as the host sees it, whatever the game: who sits where ([`SeatHolder`]), what
+//! the host is told as the game goes ([`TableSink`], [`Update`]) and what it gets at the
+//! end ([`TableReport`]). Views, moves and records cross this boundary as JSON, built
+//! from the game's own serde forms.
+
+use crate::person::PersonLink;
+use serde::Serialize;
+use serde_json::Value;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use tessera_core::Outcome;
+use tessera_referee::{async_trait, Ejected, RefereeConfig, Status, Thinking, Transport};
+
+/// One seat of a table.
+pub enum SeatHolder {
+    /// A bot of the game's registry, in the host's process.
+    Bot {
+        /// Its spec (`greedy`, `ismcts:ms=200`).
+        spec: String,
+        /// Milliseconds it waits before each move (so that people can follow), if set.
+        pace: Option<Arc<AtomicU64>>,
+        /// Where it thinks.
+        thinking: Thinking,
+    },
+    /// A program at the other end of a transport (Tessera's protocol or the Q course's).
+    Wire(Box<dyn Transport>),
+    /// A person (in a browser, say): moves arrive through the link.
+    Person(Box<dyn PersonLink>),
+}
+
+impl std::fmt::Debug for SeatHolder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatHolder::Bot { spec, .. } => write!(f, "Bot({spec})"),
+            SeatHolder::Wire(_) => f.write_str("Wire"),
+            SeatHolder::Person(_) => f.write_str("Person"),
+        }
+    }
+}
+
+/// What a table is: its game's rules and seed, the players' names, how it is refereed.
+#[derive(Clone, Debug)]
+pub struct TableSetup {
+    /// The rules (JSON, checked by [`crate::GameEntry::rules`]).
+    pub rules: Value,
+    /// The seed of every random event of the game.
+    pub seed: u64,
+    /// The players' names by seat.
+    pub names: Vec<String>,
+    /// Deadlines and the ejection policy.
+    pub referee: RefereeConfig,
+    /// Moves already played (their JSON text, in order): a game that resumes.
+    pub moves: Vec<String>,
+}
+
+/// A move that was just played.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveInfo {
+    /// Its number (0 for the first move of the game).
+    pub index: usize,
+    /// The seat that played it.
+    pub seat: usize,
+    /// The move, as JSON text (the game's serde form, as in records).
+    pub text: String,
+    /// Whether the house played it for an ejected seat.
+    pub house: bool,
+    /// What happened, in words, public information only (when the sink wants it).
+    pub log: Vec<String>,
+}
+
+/// What one person's seat now sees: its view, and when it is to move, its legal moves
+/// and the game's hints for drawing them.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatUpdate {
+    /// The seat.
+    pub seat: usize,
+    /// Its view (the game's JSON form: the same a program gets).
+    pub view: Value,
+    /// Its legal moves (their JSON forms) when it is to move, else empty.
+    pub legal: Vec<Value>,
+    /// The game's hints for a person's screen (legal spots with their scores, ...).
+    pub hints: Value,
+}
+
+/// The state of a table after a move (or at the start).
+#[derive(Clone, Debug, Serialize)]
+pub struct Update {
+    /// Moves played so far.
+    pub moves: usize,
+    /// The move just played (`None` at the start).
+    pub last: Option<MoveInfo>,
+    /// The seat to move, `None` at the end.
+    pub to_move: Option<usize>,
+    /// Scores by seat.
+    pub scores: Vec<i32>,
+    /// The result, once the game is over.
+    pub outcome: Option<Outcome>,
+    /// The public view (when the sink wants it).
+    pub public: Option<Value>,
+    /// The views of the seats the sink asked for.
+    pub seats: Vec<SeatUpdate>,
+}
+
+/// Where a table reports, as it is played (the host: its store, spectators, people).
+#[async_trait]
+pub trait TableSink: Send {
+    /// Whether anyone wants the public view and the log after each move (if not, they
+    /// are not even built).
+    fn wants_public(&self) -> bool;
+    /// Whether a person follows `seat` (its view is then built after each move).
+    fn wants_seat(&self, seat: usize) -> bool;
+    /// The game starts.
+    async fn started(&mut self, update: Update);
+    /// A move was played.
+    async fn moved(&mut self, update: Update);
+    /// A player was ejected.
+    async fn ejected(&mut self, ejected: &Ejected, update: Update);
+}
+
+/// No one follows the table.
+#[async_trait]
+impl TableSink for () {
+    fn wants_public(&self) -> bool {
+        false
+    }
+    fn wants_seat(&self, _seat: usize) -> bool {
+        false
+    }
+    async fn started(&mut self, _: Update) {}
+    async fn moved(&mut self, _: Update) {}
+    async fn ejected(&mut self, _: &Ejected, _: Update) {}
+}
+
+/// How a table ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableReport {
+    /// Finished, stopped or aborted.
+    pub status: Status,
+    /// The record (rules, seed, players, moves, outcome): the JSON of a
+    /// `tessera_core::Record`, which replays.
+    pub record: Value,
+    /// Final scores by seat.
+    pub scores: Vec<i32>,
+    /// The winning seats (none unless the game finished; ejected seats never win).
+    pub winners: Vec<usize>,
+    /// The ejections, in order.
+    pub ejected: Vec<Ejected>,
+    /// The engine's outcome when the game reached its end.
+    pub outcome: Option<Outcome>,
+    /// Round trip of every answered `take-turn` call, in microseconds.
+    #[serde(skip)]
+    pub turn_times: Vec<std::time::Duration>,
+    /// The referee's own work per move.
+    #[serde(skip)]
+    pub work_times: Vec<std::time::Duration>,
+}

@@ -1,0 +1,114 @@
+//! A program over a wire: the [`Player`] that speaks the call/reply protocol of Tessera
+//! (the Q course's player interface, for every game) over any [`Transport`].
+//!
+//! Every call is one JSON value `["METHOD", [ARG, ...]]`; the program replies with one
+//! JSON value: `"void"` to `setup`, `new-tiles` and `win`, a move to `take-turn`. Views,
+//! tiles and moves are the game's own serde forms (for Q, the course's JPub, JTile and
+//! JChoice), so one implementation serves every game.
+
+use crate::player::{Player, PlayerError};
+use async_trait::async_trait;
+use std::marker::PhantomData;
+use tessera_core::Game;
+
+/// Messages to and from one program: one JSON value each.
+#[async_trait]
+pub trait Transport: Send {
+    /// Sends one message (the text of one JSON value).
+    async fn send(&mut self, text: &str) -> Result<(), PlayerError>;
+    /// Receives the next message, as the text of one JSON value.
+    async fn receive(&mut self) -> Result<String, PlayerError>;
+    /// Whether the program has sent anything since its last reply (a message out of
+    /// turn); a closed connection is an error. Never waits.
+    fn pending(&mut self) -> Result<bool, PlayerError>;
+    /// Sends `last` (if the protocol allows a last word) and closes.
+    async fn close(&mut self, last: Option<&str>);
+}
+
+/// A program over a [`Transport`].
+pub struct WirePlayer<G: Game> {
+    name: String,
+    transport: Box<dyn Transport>,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game> WirePlayer<G> {
+    /// The program `name` at the other end of `transport`.
+    pub fn new(name: impl Into<String>, transport: Box<dyn Transport>) -> Self {
+        WirePlayer {
+            name: name.into(),
+            transport,
+            _game: PhantomData,
+        }
+    }
+
+    async fn call(&mut self, method: &str, args: &str) -> Result<String, PlayerError> {
+        // anything the program sent since its last reply was sent out of turn
+        if self.transport.pending()? {
+            return Err(PlayerError::OutOfTurn);
+        }
+        let mut message = String::with_capacity(method.len() + args.len() + 6);
+        message.push_str("[\"");
+        message.push_str(method);
+        message.push_str("\",");
+        message.push_str(args);
+        message.push(']');
+        self.transport.send(&message).await?;
+        self.transport.receive().await
+    }
+
+    async fn void_call(&mut self, method: &str, args: &str) -> Result<(), PlayerError> {
+        let reply = self.call(method, args).await?;
+        if reply.trim() == "\"void\"" {
+            return Ok(());
+        }
+        match serde_json::from_str::<String>(&reply) {
+            Ok(s) if s == "void" => Ok(()),
+            _ => Err(PlayerError::Unexpected(format!(
+                "expected \"void\", got {}",
+                shorten(&reply)
+            ))),
+        }
+    }
+}
+
+/// At most 60 characters of a reply, for messages.
+pub fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(60).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+fn json<T: serde::Serialize + ?Sized>(v: &T) -> Result<String, PlayerError> {
+    serde_json::to_string(v).map_err(|e| PlayerError::Raised(format!("cannot write JSON: {e}")))
+}
+
+#[async_trait]
+impl<G: Game> Player<G> for WirePlayer<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    async fn setup(&mut self, view: &G::View, hand: &[G::Tile]) -> Result<(), PlayerError> {
+        let args = format!("[{},{}]", json(view)?, json(hand)?);
+        self.void_call("setup", &args).await
+    }
+    async fn take_turn(&mut self, view: &G::View) -> Result<G::Move, PlayerError> {
+        let args = format!("[{}]", json(view)?);
+        let reply = self.call("take-turn", &args).await?;
+        serde_json::from_str::<G::Move>(&reply)
+            .map_err(|e| PlayerError::Unexpected(format!("not a move: {e}: {}", shorten(&reply))))
+    }
+    async fn new_tiles(&mut self, tiles: &[G::Tile]) -> Result<(), PlayerError> {
+        let args = format!("[{}]", json(tiles)?);
+        self.void_call("new-tiles", &args).await
+    }
+    async fn win(&mut self, won: bool) -> Result<(), PlayerError> {
+        self.void_call("win", if won { "[true]" } else { "[false]" })
+            .await
+    }
+    async fn ejected(&mut self, reason: &str) {
+        self.transport.close(Some(reason)).await;
+    }
+}
