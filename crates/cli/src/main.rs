@@ -3,10 +3,8 @@
 mod akropolis;
 mod common;
 mod q;
-mod server;
 mod tournament;
 mod triominos;
-mod web;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
@@ -45,25 +43,12 @@ enum Command {
         #[command(subcommand)]
         game: HarnessGame,
     },
-    /// Run the game server: TCP players, WebSocket observers, SQLite records.
-    Serve(server::ServeArgs),
-    /// Sign bots up on a game server and play (one connection per bot).
-    Client(server::ClientArgs),
-    /// List the games stored in a server's database.
-    Games(server::GamesArgs),
     /// Play many bot games in parallel and compare the strategies with statistics.
     Tournament(tournament::TournamentArgs),
     /// Measure a game's engine speed and print the figures.
     Bench {
         #[command(subcommand)]
         game: BenchGame,
-    },
-    /// The browser UI alone: play, watch and replay games at http://127.0.0.1:PORT/.
-    Web(web::WebArgs),
-    /// Q over TCP, wire-compatible with the reference: `q server`, `q client`.
-    Q {
-        #[command(subcommand)]
-        command: q::remote::QCommand,
     },
 }
 
@@ -122,13 +107,11 @@ fn run(cli: Cli) -> Result<()> {
             PlayGame::Akropolis(args) => akropolis::play(args),
         },
         Command::Replay { file, db, quiet } => {
-            let value: serde_json::Value = match server::is_db_id(&file) {
-                Some(id) => server::stored_record(&db, id)?,
-                None => {
-                    let text = common::read_input(&file)?;
-                    serde_json::from_str(&text)
-                        .with_context(|| format!("{} is not a JSON game record", file.display()))?
-                }
+            let _ = &db;
+            let value: serde_json::Value = {
+                let text = common::read_input(&file)?;
+                serde_json::from_str(&text)
+                    .with_context(|| format!("{} is not a JSON game record", file.display()))?
             };
             let game = value
                 .get("game")
@@ -147,16 +130,11 @@ fn run(cli: Cli) -> Result<()> {
             HarnessGame::Q(args) => q::harness(args),
             HarnessGame::Akropolis => akropolis::harness(),
         },
-        Command::Serve(args) => server::serve(args),
-        Command::Client(args) => server::client(args),
-        Command::Games(args) => server::games(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Bench { game } => match game {
             BenchGame::Triominos(args) => triominos::bench(args),
             BenchGame::Q(args) => q::bench(args),
             BenchGame::Akropolis(args) => akropolis::bench(args),
         },
-        Command::Q { command } => q::remote::run(command),
-        Command::Web(args) => web::run(args),
     }
 }

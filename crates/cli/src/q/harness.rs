@@ -6,7 +6,6 @@ use std::io::Read;
 use std::time::Duration;
 use tessera_q::json::{self as qj, ActorLevel};
 use tessera_q::{score, Bonuses};
-use tessera_referee::q::{run_input, Config};
 
 /// Options of `tessera harness q`.
 #[derive(clap::Args)]
@@ -85,11 +84,8 @@ fn answer(name: &str, text: &str, per_turn: Duration) -> Result<Value> {
 }
 
 fn games(text: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration) -> Result<Value> {
-    let config = Config {
-        bonuses,
-        per_turn: Some(per_turn),
-    };
-    let result = run_input(text, level, &config)?;
+    let result = tessera_games::q::harness::play_input(text, level, bonuses, per_turn)
+        .map_err(anyhow::Error::msg)?;
     Ok(qj::result_to_value(&result.winners, &result.misbehaving))
 }
 
