@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 mod bot;
+pub mod frame;
 mod player;
 mod run;
 mod wire;
