@@ -20,6 +20,6 @@ mod rng;
 pub mod testing;
 
 pub use game::{play_out, Call, Determinize, Game, RandomStrategy, Strategy, View};
-pub use outcome::{Outcome, Score, Seat};
+pub use outcome::{is_valid_name, Outcome, Score, Seat};
 pub use record::{Record, RecordError};
 pub use rng::{derive_seed, rng_from_seed, GameRng};

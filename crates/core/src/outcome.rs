@@ -22,6 +22,12 @@ impl fmt::Display for Seat {
     }
 }
 
+/// Whether `name` is a valid player name on the wire: 1 to 20 ASCII letters or digits
+/// (the Q course's JName, which every game of Tessera uses).
+pub fn is_valid_name(name: &str) -> bool {
+    (1..=20).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
 /// How a finished game ended: final scores per seat and the winners (ties share the win).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {

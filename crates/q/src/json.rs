@@ -429,9 +429,7 @@ pub fn placements_to_value(ps: &[Placement]) -> Value {
 }
 
 /// Whether `name` is a JName: 1-20 ASCII letters and digits.
-pub fn is_valid_name(name: &str) -> bool {
-    (1..=20).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric())
-}
+pub use tessera_core::is_valid_name;
 
 /// A player record. A name in the JSON is kept as it is (the referee replaces the names by
 /// the actors' names; some reference tests carry names that are not JNames, even `""`).

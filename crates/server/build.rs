@@ -1,0 +1,35 @@
+//! Embeds every file of the web client (`web/`, beside the crates) in the binary: adding a
+//! file there (a game's renderer, say) needs no change to the Rust code.
+
+use std::io::Write;
+use std::path::Path;
+
+fn main() {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    println!("cargo:rerun-if-changed={}", web.display());
+    let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("web_assets.rs");
+    let mut f = std::fs::File::create(&out).expect("the generated file");
+    writeln!(f, "/// The web client's files: (name, content type, content).").unwrap();
+    writeln!(f, "pub const ASSETS: &[(&str, &str, &str)] = &[").unwrap();
+    let mut names: Vec<_> = std::fs::read_dir(&web)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    names.sort();
+    for path in names {
+        if !path.is_file() {
+            continue;
+        }
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        let mime = match path.extension().and_then(|e| e.to_str()) {
+            Some("html") => "text/html; charset=utf-8",
+            Some("css") => "text/css; charset=utf-8",
+            Some("js") | Some("mjs") => "text/javascript; charset=utf-8",
+            Some("svg") => "image/svg+xml",
+            Some("json") => "application/json",
+            _ => continue,
+        };
+        println!("cargo:rerun-if-changed={}", path.display());
+        writeln!(f, "    ({name:?}, {mime:?}, include_str!({:?})),", path.display().to_string()).unwrap();
+    }
+    writeln!(f, "];").unwrap();
+}
