@@ -1,37 +1,30 @@
 //! `tessera`: play, replay, benchmark and test the games of Tessera from the command line.
+//!
+//! Every command iterates the registry of games ([`tessera_games::Registry`]): no game is
+//! named here. `play` has one subcommand per game (built at run time, [`play`]); the other
+//! commands are declared below and take the game's name as an argument.
 
-mod akropolis;
 mod common;
-mod q;
+mod play;
+mod stored;
 mod tournament;
-mod triominos;
 
 use anyhow::{Context, Result};
-use clap::{Parser, Subcommand};
+use clap::{FromArgMatches, Subcommand};
+use serde_json::Value;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tessera_games::{GameEntry, Registry};
 
-/// Tessera: a game server and AI for tile-laying board games (Triominos, Q, Akropolis).
-#[derive(Parser)]
-#[command(name = "tessera", version, about, long_about = None)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
+// The commands besides `play` (which is built from the registry).
 #[derive(Subcommand)]
 enum Command {
-    /// Play a game in the terminal, with people and/or bots.
-    Play {
-        #[command(subcommand)]
-        game: PlayGame,
-    },
     /// Replay a game record (JSON) move by move, checking every move.
     Replay {
         /// The record file written by `play --record FILE` ("-" for standard input), or
-        /// the id of a game in the server's database (an all-digit name that is no file).
+        /// the id of a game in the server's store (an all-digit name that is no file).
         file: PathBuf,
-        /// The server's database, for a game id.
+        /// The server's store, for a game id.
         #[arg(long, default_value = "tessera.db")]
         db: PathBuf,
         /// Print only the final result.
@@ -40,46 +33,51 @@ enum Command {
     },
     /// Speak a game's conformance protocol on standard input/output (see the specs).
     Harness {
-        #[command(subcommand)]
-        game: HarnessGame,
+        /// The game.
+        #[arg(index = 1)]
+        game: String,
+        /// The harness's own arguments (Q: the reference harness, xmap ... xbaddies, and
+        /// `--per-turn SECONDS`).
+        #[arg(index = 2, trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
     },
     /// Play many bot games in parallel and compare the strategies with statistics.
-    Tournament(tournament::TournamentArgs),
+    Tournament(Box<tournament::TournamentArgs>),
     /// Measure a game's engine speed and print the figures.
     Bench {
-        #[command(subcommand)]
-        game: BenchGame,
+        /// The game.
+        game: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Seconds spent on each figure.
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
     },
 }
 
-#[derive(Subcommand)]
-enum PlayGame {
-    /// Triominos (triangular tiles, 2-6 players).
-    Triominos(triominos::PlayArgs),
-    /// Q (the Qwirkle variant of the Racket reference, 2-4 players).
-    Q(q::PlayArgs),
-    /// Akropolis (hexagonal city building, 2-4 players, or solo).
-    Akropolis(akropolis::PlayArgs),
-}
-
-#[derive(Subcommand)]
-enum HarnessGame {
-    /// One JSON request per line: check, legal, first_player, round_end.
-    Triominos,
-    /// One of the reference's test harness programs (xmap, xlegal, ...).
-    Q(q::HarnessArgs),
-    /// One JSON request per line: the assignment's tasks.
-    Akropolis,
-}
-
-#[derive(Subcommand)]
-enum BenchGame {
-    /// Enumeration on the benchmark board and greedy-vs-greedy games per second.
-    Triominos(triominos::BenchArgs),
-    /// Whole dag/ldasg games from a fixed state, and placement enumeration.
-    Q(q::BenchArgs),
-    /// Move generation, scoring and random games per second.
-    Akropolis(akropolis::BenchArgs),
+/// The whole command line: `play` from the registry, then the declared commands.
+fn cli(registry: &Registry) -> clap::Command {
+    let games = registry
+        .iter()
+        .map(|e| format!("  {:<12} {}", e.name(), e.info().about))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let names = registry.names().join(", ");
+    let root = clap::Command::new("tessera")
+        .version(env!("CARGO_PKG_VERSION"))
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .after_help(format!("Games:\n{games}"))
+        .subcommand(play::command(registry));
+    Command::augment_subcommands(root)
+        .about("Tessera: a game server and AI for tile-laying board games")
+        .mut_subcommand("harness", |c| {
+            c.mut_arg("game", |a| a.help(format!("The game: {names}")))
+        })
+        .mut_subcommand("bench", |c| {
+            c.mut_arg("game", |a| a.help(format!("The game: {names}")))
+        })
 }
 
 fn main() -> ExitCode {
@@ -89,8 +87,9 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
-    match run(cli) {
+    let registry = Registry::standard();
+    let matches = cli(&registry).get_matches();
+    match run(&registry, &matches) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tessera: {e:#}");
@@ -99,42 +98,153 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<()> {
-    match cli.command {
-        Command::Play { game } => match game {
-            PlayGame::Triominos(args) => triominos::play(args),
-            PlayGame::Q(args) => q::play(args),
-            PlayGame::Akropolis(args) => akropolis::play(args),
-        },
-        Command::Replay { file, db, quiet } => {
-            let _ = &db;
-            let value: serde_json::Value = {
-                let text = common::read_input(&file)?;
-                serde_json::from_str(&text)
-                    .with_context(|| format!("{} is not a JSON game record", file.display()))?
-            };
-            let game = value
-                .get("game")
-                .and_then(|g| g.as_str())
-                .context("the record has no \"game\" field")?
-                .to_string();
-            match game.as_str() {
-                "triominos" => triominos::replay(value, quiet),
-                "q" => q::replay(value, quiet),
-                "akropolis" => akropolis::replay(value, quiet),
-                other => anyhow::bail!("unknown game {other:?} in the record"),
+fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
+    if let Some(("play", m)) = matches.subcommand() {
+        let (game, m) = m.subcommand().context("which game?")?;
+        return play::run(registry, game, m);
+    }
+    match Command::from_arg_matches(matches)? {
+        Command::Replay { file, db, quiet } => replay(registry, &file, &db, quiet),
+        Command::Harness { game, args } => {
+            let entry = registry.find(&game)?;
+            let stdin = std::io::stdin();
+            let stdout = std::io::stdout();
+            match entry.harness(&args, &mut stdin.lock(), &mut stdout.lock()) {
+                Some(r) => r.map_err(anyhow::Error::msg),
+                None => anyhow::bail!("{} has no conformance harness", entry.info().title),
             }
         }
-        Command::Harness { game } => match game {
-            HarnessGame::Triominos => triominos::harness(),
-            HarnessGame::Q(args) => q::harness(args),
-            HarnessGame::Akropolis => akropolis::harness(),
-        },
-        Command::Tournament(args) => tournament::run(args),
-        Command::Bench { game } => match game {
-            BenchGame::Triominos(args) => triominos::bench(args),
-            BenchGame::Q(args) => q::bench(args),
-            BenchGame::Akropolis(args) => akropolis::bench(args),
-        },
+        Command::Tournament(args) => tournament::run(registry, *args),
+        Command::Bench {
+            game,
+            json,
+            seconds,
+        } => bench(registry.find(&game)?.as_ref(), json, seconds),
+    }
+}
+
+/// `tessera replay FILE`: every move's words, then the result.
+fn replay(
+    registry: &Registry,
+    file: &std::path::Path,
+    db: &std::path::Path,
+    quiet: bool,
+) -> Result<()> {
+    let id = file
+        .to_str()
+        .filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()))
+        .and_then(|s| s.parse::<i64>().ok());
+    let value: Value = match id {
+        Some(id) if !file.exists() => stored::stored_record(db, id)?,
+        _ => {
+            let text = common::read_input(file)?;
+            serde_json::from_str(&text)
+                .with_context(|| format!("{} is not a JSON game record", file.display()))?
+        }
+    };
+    let game = value
+        .get("game")
+        .and_then(Value::as_str)
+        .context("the record has no \"game\" field")?;
+    let replay = registry.find(game)?.replay(&value)?;
+    if !quiet {
+        for step in &replay.steps {
+            for (j, line) in step.log.iter().enumerate() {
+                match step.index {
+                    Some(i) if j == 0 => println!("{:>4}. {line}", i + 1),
+                    Some(_) => println!("      {line}"),
+                    None => println!("{line}"),
+                }
+            }
+        }
+    }
+    let moves = replay.steps.len() - 1;
+    match &replay.outcome {
+        Some(_) => println!("\nReplay matches the record ({moves} moves)."),
+        None => println!("\nThe record ends before the game does ({moves} moves)."),
+    }
+    let scores = replay
+        .steps
+        .last()
+        .map(|s| s.scores.clone())
+        .unwrap_or_default();
+    for (i, s) in scores.iter().enumerate() {
+        let name = replay
+            .players
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {i}"));
+        let won = replay
+            .outcome
+            .as_ref()
+            .is_some_and(|o| o.winners.iter().any(|w| w.index() == i));
+        println!(
+            "  {:<24} {s:>5}{}",
+            format!("{i}: {name}"),
+            if won { "  winner" } else { "" }
+        );
+    }
+    Ok(())
+}
+
+/// `tessera bench GAME`: the game's figures, as JSON or a table.
+fn bench(entry: &dyn GameEntry, json: bool, seconds: f64) -> Result<()> {
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        anyhow::bail!("--seconds must be a positive number");
+    }
+    let mut figures = entry
+        .bench(seconds)
+        .with_context(|| format!("{} has no benchmark", entry.info().title))?;
+    if json {
+        if let Value::Object(m) = &mut figures {
+            m.insert("game".into(), entry.name().into());
+        }
+        println!("{figures}");
+        return Ok(());
+    }
+    println!("{} ({seconds} s per figure):", entry.info().title);
+    match &figures {
+        Value::Object(m) => {
+            for (k, v) in m {
+                println!("  {k:<28} {}", readable(v));
+            }
+        }
+        v => println!("  {v}"),
+    }
+    Ok(())
+}
+
+/// A figure for people: a few significant digits.
+fn readable(v: &Value) -> String {
+    match v {
+        Value::Number(n) if n.is_f64() => {
+            let x = n.as_f64().unwrap_or_default();
+            match x.abs() {
+                a if a >= 100.0 => format!("{x:.0}"),
+                a if a >= 1.0 => format!("{x:.2}"),
+                _ => format!("{x:.3}"),
+            }
+        }
+        Value::String(s) => s.clone(),
+        v => v.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        cli(&Registry::standard()).debug_assert();
+    }
+
+    #[test]
+    fn figures_are_readable() {
+        assert_eq!(readable(&serde_json::json!(6398.66)), "6399");
+        assert_eq!(readable(&serde_json::json!(1.3591)), "1.36");
+        assert_eq!(readable(&serde_json::json!(0.610778)), "0.611");
+        assert_eq!(readable(&serde_json::json!(384)), "384");
+        assert_eq!(readable(&serde_json::json!("a board")), "a board");
     }
 }

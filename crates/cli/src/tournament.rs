@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Instant;
 use tessera_ai::tournament::{self, GameResult, Summary, TournamentConfig};
-use tessera_core::Game;
+use tessera_games::Registry;
 
 /// Options of `tessera tournament`.
 #[derive(clap::Args)]
@@ -41,9 +41,9 @@ pub enum MergeCommand {
 /// Options of a tournament run.
 #[derive(clap::Args)]
 pub struct RunArgs {
-    /// The game: triominos, q or akropolis.
-    #[arg(long, default_value = "triominos")]
-    pub game: String,
+    /// The game (default: the first of the registry; `tessera --help` lists them).
+    #[arg(long)]
+    pub game: Option<String>,
     /// Strategy specs, one per seat, e.g. `ismcts:iters=2000,greedy` (rotated over the seats).
     #[arg(long, default_value = "greedy,random")]
     pub players: String,
@@ -89,7 +89,8 @@ struct ResultsFile {
     results: Vec<GameResult>,
 }
 
-pub fn run(args: TournamentArgs) -> Result<()> {
+/// Runs `tessera tournament` (a run, or `merge`).
+pub fn run(registry: &Registry, args: TournamentArgs) -> Result<()> {
     match args.merge {
         Some(MergeCommand::Merge {
             files,
@@ -97,7 +98,7 @@ pub fn run(args: TournamentArgs) -> Result<()> {
             plot,
             out,
         }) => merge(files, json, plot, out),
-        None => play(args.run),
+        None => play(registry, args.run),
     }
 }
 
@@ -115,7 +116,11 @@ fn parse_shard(s: &str) -> Result<(u64, u64)> {
     Ok((k, n))
 }
 
-fn play(args: RunArgs) -> Result<()> {
+fn play(registry: &Registry, args: RunArgs) -> Result<()> {
+    let game = match &args.game {
+        Some(g) => g.clone(),
+        None => registry.names().first().context("no games")?.to_string(),
+    };
     let players = common::player_list(&args.players)?;
     let config = TournamentConfig {
         players: players.clone(),
@@ -137,50 +142,14 @@ fn play(args: RunArgs) -> Result<()> {
             .expect("valid template")
             .progress_chars("=> "),
     );
+    let entry = registry.find(&game)?;
+    let rules = args
+        .rules
+        .as_deref()
+        .map(|j| serde_json::from_str::<serde_json::Value>(j).context("--rules is not JSON"))
+        .transpose()?;
     let start = Instant::now();
-    let results = match args.game.as_str() {
-        "triominos" => {
-            let rules = match &args.rules {
-                Some(j) => {
-                    serde_json::from_str(j).context("--rules is not valid Triominos rules JSON")?
-                }
-                None => tessera_triominos::Rules::standard(players.len() as u8),
-            };
-            run_game::<tessera_triominos::TriominosGame>(
-                &rules,
-                &config,
-                &|s| tessera_ai::registry::triominos(s).map_err(|e| e.to_string()),
-                &bar,
-            )?
-        }
-        "q" => {
-            let rules = match &args.rules {
-                Some(j) => serde_json::from_str(j).context("--rules is not valid Q rules JSON")?,
-                None => tessera_q::QRules::for_players(players.len()),
-            };
-            run_game::<tessera_q::QGame>(
-                &rules,
-                &config,
-                &|s| tessera_ai::registry::q(s).map_err(|e| e.to_string()),
-                &bar,
-            )?
-        }
-        "akropolis" => {
-            let rules = match &args.rules {
-                Some(j) => {
-                    serde_json::from_str(j).context("--rules is not valid Akropolis rules JSON")?
-                }
-                None => tessera_akropolis::Rules::new(players.len() as u8, Default::default()),
-            };
-            run_game::<tessera_akropolis::Akropolis>(
-                &rules,
-                &config,
-                &|s| tessera_ai::registry::akropolis(s).map_err(|e| e.to_string()),
-                &bar,
-            )?
-        }
-        other => bail!("--game: unknown game {other:?}; expected triominos, q or akropolis"),
-    };
+    let results = entry.tournament(rules.as_ref(), &config, &|_| bar.inc(1))?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let summary = tournament::summarize(&results, seconds);
@@ -188,38 +157,24 @@ fn play(args: RunArgs) -> Result<()> {
         common::write_json(
             p,
             &ResultsFile {
-                game: args.game.clone(),
+                game: game.clone(),
                 config: config.clone(),
                 results,
             },
         )?;
     }
     if !args.no_db {
-        let id = store(&args.db, &args.game, &config, &summary)
+        let id = store(&args.db, &game, &config, &summary)
             .with_context(|| format!("storing the results in {}", args.db.display()))?;
         if !args.json {
             println!("stored as tournament {id} in {}", args.db.display());
         }
     }
-    report(&summary, args.json, &args.game)?;
+    report(&summary, args.json, &game)?;
     if let Some(p) = &args.plot {
-        plot(
-            &summary,
-            p,
-            &format!("{}: {} games", args.game, summary.games),
-        )?;
+        plot(&summary, p, &format!("{game}: {} games", summary.games))?;
     }
     Ok(())
-}
-
-fn run_game<G: Game>(
-    rules: &G::Rules,
-    config: &TournamentConfig,
-    make: &tournament::MakeStrategy<G>,
-    bar: &ProgressBar,
-) -> Result<Vec<GameResult>> {
-    G::new(rules, 0).map_err(|e| anyhow::anyhow!("the rules are refused: {e}"))?;
-    tournament::play::<G>(rules, config, make, &|_| bar.inc(1)).map_err(anyhow::Error::msg)
 }
 
 fn merge(

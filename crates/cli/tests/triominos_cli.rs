@@ -141,7 +141,7 @@ fn bad_options_are_refused() {
 #[test]
 fn every_variant_plays_to_the_end() {
     for (start, bonus, end) in [
-        ("highest", "readme", "400"),
+        ("highest", "readme", "target"),
         ("random", "code", "round"),
         ("winner", "code", "finish-round"),
     ] {
@@ -157,6 +157,8 @@ fn every_variant_plays_to_the_end() {
                 bonus,
                 "--end",
                 end,
+                "--target",
+                "300",
                 "--quiet",
             ],
             "",

@@ -5,9 +5,7 @@ use crate::person::Person;
 use crate::replay::{Replay, ReplayStep};
 use crate::table::{MoveInfo, SeatHolder, SeatUpdate, TableReport, TableSetup, TableSink, Update};
 use crate::text::{TerminalArgs, TerminalOutcome};
-use crate::{
-    BotInfo, EntryError, GameEntry, GameInfo, OptionKind, RuleOption, Solo, WireBot,
-};
+use crate::{BotInfo, EntryError, GameEntry, GameInfo, OptionKind, RuleOption, Solo, WireBot};
 use serde_json::{Map, Value};
 use std::future::Future;
 use std::marker::PhantomData;
@@ -122,6 +120,27 @@ pub trait Registration: Game {
             .collect::<Vec<_>>()
             .join("\n")
     }
+    /// At a terminal: what is printed when the game starts, after the line naming the
+    /// game, its players and its seed (default: nothing).
+    fn text_start(_game: &Self, _names: &[String]) -> String {
+        String::new()
+    }
+    /// At a terminal: what `help` (or `?`) shows a person on its turn.
+    fn text_help(_view: &Self::View) -> String {
+        "Type the number of a listed move, or the move's JSON; `quit` abandons the game.".into()
+    }
+    /// At a terminal: the answer to a typed line that asks for something rather than
+    /// being a move (Akropolis's `list`), or `None` when the line should be read as a
+    /// move (default: no such requests).
+    fn text_request(_view: &Self::View, _line: &str) -> Option<String> {
+        None
+    }
+    /// At a terminal: whether a seat's view holds what the others must not see (its
+    /// tiles). When it does and several people share the terminal, each is asked to make
+    /// sure nobody else is looking before its turn is shown (default: true).
+    fn text_secret() -> bool {
+        true
+    }
     /// The game's conformance protocol, if it has one.
     fn harness(
         _args: &[String],
@@ -180,7 +199,13 @@ pub fn fresh_rng() -> GameRng {
 }
 
 fn check_option(o: &RuleOption, v: &Value) -> Result<(), String> {
-    let bad = || format!("{} = {v} is not allowed ({})", o.key, describe_kind(&o.kind));
+    let bad = || {
+        format!(
+            "{} = {v} is not allowed ({})",
+            o.key,
+            describe_kind(&o.kind)
+        )
+    };
     match &o.kind {
         OptionKind::Choice { values } => {
             if values.iter().any(|(x, _)| x == v) {
@@ -196,8 +221,7 @@ fn check_option(o: &RuleOption, v: &Value) -> Result<(), String> {
         OptionKind::Letters { letters } => match v.as_str() {
             Some(s)
                 if s.len() == letters.len()
-                    && s
-                        .chars()
+                    && s.chars()
                         .zip(letters)
                         .all(|(c, (l, _))| c.to_ascii_lowercase() == *l) =>
             {
@@ -236,7 +260,10 @@ struct Follow<G: Registration> {
 
 impl<G: Registration> Follow<G> {
     fn update(&self, game: &G, last: Option<MoveInfo>) -> Update {
-        let public = self.sink.wants_public().then(|| to_value(&game.public_view()));
+        let public = self
+            .sink
+            .wants_public()
+            .then(|| to_value(&game.public_view()));
         let to_move = game.to_move();
         let seats = (0..game.seats())
             .filter(|s| self.sink.wants_seat(*s))
@@ -345,8 +372,8 @@ fn resume<G: Registration>(
     let mut game = G::new(&rules, seed).map_err(|e| EntryError::Settings(e.to_string()))?;
     let mut record = Record::<G>::new(rules, seed, names.to_vec());
     for (i, text) in moves.iter().enumerate() {
-        let mv: G::Move = serde_json::from_str(text)
-            .map_err(|e| EntryError::Record(format!("move {i}: {e}")))?;
+        let mv: G::Move =
+            serde_json::from_str(text).map_err(|e| EntryError::Record(format!("move {i}: {e}")))?;
         game.play(&mv)
             .map_err(|e| EntryError::Record(format!("move {i} is illegal: {e}")))?;
         record.moves.push(mv);
@@ -373,7 +400,11 @@ impl<G: Registration> GameEntry for Entry<G> {
         let given = match options {
             Value::Object(m) => m,
             Value::Null => &empty,
-            _ => return Err(EntryError::Settings("the options are not a JSON object".into())),
+            _ => {
+                return Err(EntryError::Settings(
+                    "the options are not a JSON object".into(),
+                ))
+            }
         };
         for (k, v) in given {
             if v.is_null() {
@@ -384,7 +415,11 @@ impl<G: Registration> GameEntry for Entry<G> {
                 return Err(EntryError::Settings(format!(
                     "unknown option {k:?} for {} (known: {})",
                     G::TITLE,
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
                 )));
             };
             check_option(o, v).map_err(EntryError::Settings)?;
@@ -503,8 +538,8 @@ impl<G: Registration> GameEntry for Entry<G> {
                 G::NAME
             )));
         }
-        let mut game = G::new(&record.rules, record.seed)
-            .map_err(|e| EntryError::Record(e.to_string()))?;
+        let mut game =
+            G::new(&record.rules, record.seed).map_err(|e| EntryError::Record(e.to_string()))?;
         let names = record.players.clone();
         let mut steps = vec![ReplayStep {
             index: None,
@@ -558,7 +593,8 @@ impl<G: Registration> GameEntry for Entry<G> {
             Some(r) => self.rules_of(r)?,
             None => G::default_rules(config.players.len()).map_err(EntryError::Settings)?,
         };
-        G::new(&rules, 0).map_err(|e| EntryError::Settings(format!("the rules are refused: {e}")))?;
+        G::new(&rules, 0)
+            .map_err(|e| EntryError::Settings(format!("the rules are refused: {e}")))?;
         tessera_ai::tournament::play::<G>(&rules, config, &|s| G::bot(s), done)
             .map_err(EntryError::Play)
     }

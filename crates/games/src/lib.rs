@@ -33,9 +33,7 @@ pub mod triominos;
 pub use entry::{Entry, Registration};
 pub use person::PersonLink;
 pub use replay::{Replay, ReplayStep};
-pub use table::{
-    MoveInfo, SeatHolder, SeatUpdate, TableReport, TableSetup, TableSink, Update,
-};
+pub use table::{MoveInfo, SeatHolder, SeatUpdate, TableReport, TableSetup, TableSink, Update};
 
 use serde::Serialize;
 use serde_json::Value;

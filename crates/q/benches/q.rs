@@ -5,9 +5,9 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tessera_q::{bench, Color, Shape, Tile};
 
 fn game(c: &mut Criterion) {
-    let (state, bots) = bench::staff_0();
+    let (game, strategies) = bench::staff_0();
     c.bench_function("staff-0 game (4 players, dag/ldasg)", |b| {
-        b.iter(|| black_box(bench::play_staff_0(&state, &bots)))
+        b.iter(|| black_box(bench::play_staff_0(&game, &strategies)))
     });
 }
 

@@ -1,38 +1,67 @@
 //! Fixed workloads for benchmarks (criterion and `tessera bench q`).
 
-use crate::referee::{run, Bot, GameResult};
-use crate::{json, Bonuses, Coord, Map, Tile};
+use crate::game::QView;
+use crate::{json, Bonuses, Choice, Coord, Map, QGame, StrategyKind, Tile};
 use rand::seq::SliceRandom;
 use rand::Rng;
-use tessera_core::rng_from_seed;
+use tessera_core::{play_out, rng_from_seed, Game, GameRng, Strategy};
 
 /// The instructor's `xgames` test 0: a full pile of 1080 tiles, four players, the state
 /// and the actors as two JSON values.
 pub const STAFF_0: &str = include_str!("../benches/staff-0-in.json");
 
-/// The state and the players (dag, dag, ldasg, ldasg) of [`STAFF_0`].
-pub fn staff_0() -> (crate::RefState, Vec<Bot>) {
+/// The game of [`STAFF_0`] (its seats named A, B, E, F; bonuses 6/6) and its players'
+/// strategies (dag, dag, ldasg, ldasg).
+pub fn staff_0() -> (QGame, Vec<StrategyKind>) {
     let v = json::read_values(STAFF_0, 2).expect("the bench state is valid JSON");
     let actors = json::actors_from_json(v[1], json::ActorLevel::M7).expect("valid actors");
     let names: Vec<String> = actors.iter().map(|a| a.name.clone()).collect();
     let state = json::state_from_json(v[0], &names).expect("a valid state");
-    let bots = actors
+    let mut game = QGame::from_state(state, Bonuses::EARLY);
+    game.name_seats(&names);
+    (game, actors.iter().map(|a| a.strategy).collect())
+}
+
+/// A reference strategy as a [`Strategy`] of [`QGame`].
+struct Reference(StrategyKind);
+
+impl Strategy<QGame> for Reference {
+    fn name(&self) -> String {
+        self.0.name().into()
+    }
+    fn choose(&mut self, view: &QView, _rng: &mut GameRng) -> Choice {
+        self.0.turn(&view.knowledge)
+    }
+}
+
+/// Plays the [`STAFF_0`] game once from its start (players called directly, no referee,
+/// no threads); returns the winners' names, sorted.
+pub fn play_staff_0(game: &QGame, strategies: &[StrategyKind]) -> Vec<String> {
+    let mut game = game.clone();
+    let mut players: Vec<Box<dyn Strategy<QGame>>> = strategies
         .iter()
-        .map(|a| Bot::new(&a.name, a.strategy))
+        .map(|s| Box::new(Reference(*s)) as Box<dyn Strategy<QGame>>)
         .collect();
-    (state, bots)
+    let mut rng = rng_from_seed(0);
+    play_out(&mut game, &mut players, &mut rng, usize::MAX, |_, _, _| {})
+        .expect("the reference strategies play legal moves");
+    let mut winners: Vec<String> = game
+        .outcome()
+        .map(|o| {
+            o.winners
+                .iter()
+                .map(|s| game.players()[s.index()].name.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    winners.sort();
+    winners
 }
 
-/// Plays the [`STAFF_0`] game once from its parsed state (bonuses 6/6, players called
-/// directly, no threads).
-pub fn play_staff_0(state: &crate::RefState, bots: &[Bot]) -> GameResult {
-    run(state.clone(), bots.to_vec(), Bonuses::EARLY, &mut |_| {})
-}
-
-/// Parses and plays the [`STAFF_0`] game once.
-pub fn staff_0_game() -> GameResult {
-    let (state, bots) = staff_0();
-    play_staff_0(&state, &bots)
+/// Parses and plays the [`STAFF_0`] game once; returns its winners.
+pub fn staff_0_game() -> Vec<String> {
+    let (game, strategies) = staff_0();
+    play_staff_0(&game, &strategies)
 }
 
 /// A map of `n` tiles grown from the origin by random legal single placements.
@@ -51,4 +80,17 @@ pub fn random_map(n: usize, seed: u64) -> Map {
         }
     }
     map
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn staff_0_is_won_by_b_as_in_the_reference() {
+        // the expected result of the instructor's xgames test 0
+        let expected: serde_json::Value =
+            serde_json::from_str(include_str!("../benches/staff-0-out.json")).unwrap();
+        assert_eq!(serde_json::json!([staff_0_game(), []]), expected);
+    }
 }

@@ -116,19 +116,40 @@ impl QGame {
     /// The referee-style state with `seat` active (its record first, then the seats
     /// still playing in turn order after it).
     pub fn ref_state(&self, seat: Seat) -> RefState {
+        let (i, others) = self.others_of(seat);
+        GameState {
+            map: self.map.clone(),
+            active: self.players[i].clone(),
+            others: others.map(|s| self.players[s].clone()).collect(),
+            pile: self.pile.clone(),
+        }
+    }
+
+    /// What `seat` may know: [`QGame::ref_state`] less the others' hands and the pile
+    /// (built directly: the pile is not copied).
+    pub fn knowledge(&self, seat: Seat) -> PubState {
+        let (i, others) = self.others_of(seat);
+        GameState {
+            map: self.map.clone(),
+            active: self.players[i].clone(),
+            others: others.map(|s| self.players[s].score).collect(),
+            pile: self.pile.len(),
+        }
+    }
+
+    /// The seat's index and the seats still playing in turn order after it (all of them
+    /// when it no longer plays).
+    fn others_of(&self, seat: Seat) -> (usize, impl Iterator<Item = usize> + '_) {
         let i = seat.index().min(self.players.len().saturating_sub(1));
         let n = self.order.len();
         let at = self.order.iter().position(|&s| s == i);
         let others = match at {
-            Some(k) => (1..n).map(|d| self.order[(k + d) % n]).collect::<Vec<_>>(),
+            Some(k) => (1..n)
+                .map(move |d| self.order[(k + d) % n])
+                .collect::<Vec<_>>(),
             None => self.order.iter().copied().collect(),
         };
-        GameState {
-            map: self.map.clone(),
-            active: self.players[i].clone(),
-            others: others.into_iter().map(|s| self.players[s].clone()).collect(),
-            pile: self.pile.clone(),
-        }
+        (i, others.into_iter())
     }
 
     /// The map.
@@ -438,7 +459,7 @@ impl Game for QGame {
         QView {
             seat,
             to_move: self.to_move(),
-            knowledge: self.ref_state(seat).view(),
+            knowledge: self.knowledge(seat),
             rules: self.rules.clone(),
             hand_sizes: self.players.iter().map(|p| p.hand.len()).collect(),
             placed_this_round: self.placed_this_round,
@@ -581,7 +602,9 @@ impl Determinize for QGame {
         };
         let at = order.iter().position(|&s| s == me);
         let after: Vec<usize> = match at {
-            Some(a) => (1..order.len()).map(|d| order[(a + d) % order.len()]).collect(),
+            Some(a) => (1..order.len())
+                .map(|d| order[(a + d) % order.len()])
+                .collect(),
             None => order.clone(),
         };
         let mut scores = vec![crate::Points::ZERO; n];

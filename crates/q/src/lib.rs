@@ -23,7 +23,6 @@ pub mod game;
 pub mod json;
 mod map;
 mod points;
-pub mod referee;
 pub mod rules;
 mod score;
 mod state;

@@ -2,7 +2,9 @@
 //! perhaps a misbehaviour (raising, looping forever, cheating) at a chosen call.
 
 use tessera_q::json::{Cheat, Method, Misbehaviour};
-use tessera_q::{Choice, Color, Coord, Map, Placement, PubState, QGame, QView, Shape, StrategyKind, Tile};
+use tessera_q::{
+    Choice, Color, Coord, Map, Placement, PubState, QGame, QView, Shape, StrategyKind, Tile,
+};
 use tessera_referee::{async_trait, Player, PlayerError};
 
 /// A player following a strategy, perhaps with a misbehaviour (JActorSpec).

@@ -9,8 +9,7 @@ use tessera_q::{score, Bonuses, QGame, QRules};
 use tessera_referee::{run as referee, CancellationToken, Ejection, Player, RefereeConfig};
 
 /// The harnesses.
-pub const NAMES: &str =
-    "xmap, xlegal, xscore, xstrategy, xgames, xgames-with-observer, xbaddies";
+pub const NAMES: &str = "xmap, xlegal, xscore, xstrategy, xgames, xgames-with-observer, xbaddies";
 
 /// Runs harness `args[0]` (options: `--per-turn SECONDS`, the deadline of every call into
 /// a player, 1 by default; `--show`, accepted and ignored) on the whole of `input`.
@@ -173,7 +172,70 @@ pub fn play(
     })
 }
 
-fn games(text: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration) -> Result<Value, String> {
+fn games(
+    text: &str,
+    level: ActorLevel,
+    bonuses: Bonuses,
+    per_turn: Duration,
+) -> Result<Value, String> {
     let r = play_input(text, level, bonuses, per_turn)?;
     Ok(qj::result_to_value(&r.winners, &r.misbehaving))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        let d = Duration::from_millis(500);
+        for (h, input) in [
+            ("xmap", ""),
+            ("xmap", "[[0,[0,{\"color\":\"red\",\"shape\":\"star\"}]]]"),
+            ("xmap", "[[0]] {\"color\":\"red\",\"shape\":\"star\"}"),
+            ("xlegal", "{\"map\":[],\"tile*\":0,\"players\":[]} []"),
+            ("xscore", "[[0,[0,{\"color\":\"red\",\"shape\":\"star\"}]]] []"),
+            ("xstrategy", "\"smart\" {}"),
+            ("xgames", "{\"map\":[],\"tile*\":[],\"players\":[]} []"),
+            ("xgames", "{\"map\":[],\"tile*\":[],\"players\":[{\"score\":0,\"tile*\":[]}]} [[\"A\",\"dag\",\"a cheat\",\"no-fit\"]]"),
+            ("xbaddies", "{\"map\":[],\"tile*\":[],\"players\":[{\"score\":0,\"tile*\":[]}]} [[\"A\",\"dag\",\"win\",8]]"),
+            ("xnope", "1 2"),
+        ] {
+            assert!(answer(h, input, d).is_err(), "{h} {input}");
+        }
+    }
+
+    #[test]
+    fn answers_a_small_map() {
+        let d = Duration::from_millis(500);
+        let input = "[[0,[0,{\"color\":\"red\",\"shape\":\"star\"}]]] {\"color\":\"red\",\"shape\":\"star\"}";
+        assert_eq!(
+            answer("xmap", input, d).unwrap(),
+            json!([{"row":-1,"column":0},{"row":0,"column":-1},{"row":0,"column":1},{"row":1,"column":0}])
+        );
+    }
+
+    #[test]
+    fn the_arguments_come_in_any_order() {
+        let input = "[[0,[0,{\"color\":\"red\",\"shape\":\"star\"}]]] {\"color\":\"red\",\"shape\":\"star\"}";
+        for args in [["xmap", "--per-turn", "0.5"], ["--per-turn", "0.5", "xmap"]] {
+            let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+            let mut out = Vec::new();
+            run(&args, &mut input.as_bytes(), &mut out).unwrap();
+            let v: Value = serde_json::from_slice(&out).unwrap();
+            assert_eq!(v[0], json!({"row": -1, "column": 0}));
+        }
+        for bad in [
+            &["xmap", "--per-turn", "0"][..],
+            &["xmap", "extra"],
+            &[],
+            &["--fast", "xmap"],
+        ] {
+            let args: Vec<String> = bad.iter().map(|s| s.to_string()).collect();
+            assert!(
+                run(&args, &mut input.as_bytes(), &mut Vec::new()).is_err(),
+                "{bad:?}"
+            );
+        }
+    }
 }

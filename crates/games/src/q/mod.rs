@@ -1,8 +1,12 @@
 //! Q in the registry: rules options, bots, the browser's hints, the words for each move,
-//! the reference's test harnesses and its deliberately misbehaving players.
+//! the terminal's look ([`terminal`], [`render`]), the reference's test harnesses and its
+//! deliberately misbehaving players, the benchmark.
 
 pub mod actors;
+pub mod bench;
 pub mod harness;
+pub mod render;
+pub mod terminal;
 
 use crate::{BotInfo, OptionKind, Registration, RuleOption};
 use serde_json::{json, Value};
@@ -47,12 +51,38 @@ impl Registration for QGame {
 
     fn bots() -> Vec<BotInfo> {
         vec![
-            BotInfo { name: "ldasg", about: "the course's \"less dumb and still greedy\": the tile with the most neighbours", params: "" },
-            BotInfo { name: "dag", about: "the course's \"dumb and greedy\": the smallest candidate in row-column order", params: "" },
-            BotInfo { name: "lines", about: "searches multi-tile lines for the best score (the strongest)", params: "budget=N (nodes per move)" },
-            BotInfo { name: "greedy", about: "the best-scoring single placement", params: "" },
-            BotInfo { name: "ismcts", about: "information-set Monte Carlo tree search on samples of the hidden tiles", params: "iters=N or ms=N, c=X, depth=N" },
-            BotInfo { name: "random", about: "a listed legal move at random", params: "" },
+            BotInfo {
+                name: "ldasg",
+                about:
+                    "the course's \"less dumb and still greedy\": the tile with the most neighbours",
+                params: "",
+            },
+            BotInfo {
+                name: "dag",
+                about:
+                    "the course's \"dumb and greedy\": the smallest candidate in row-column order",
+                params: "",
+            },
+            BotInfo {
+                name: "lines",
+                about: "searches multi-tile lines for the best score (the strongest)",
+                params: "budget=N (nodes per move)",
+            },
+            BotInfo {
+                name: "greedy",
+                about: "the best-scoring single placement",
+                params: "",
+            },
+            BotInfo {
+                name: "ismcts",
+                about: "information-set Monte Carlo tree search on samples of the hidden tiles",
+                params: "iters=N or ms=N, c=X, depth=N",
+            },
+            BotInfo {
+                name: "random",
+                about: "a listed legal move at random",
+                params: "",
+            },
         ]
     }
 
@@ -117,5 +147,40 @@ impl Registration for QGame {
         output: &mut dyn std::io::Write,
     ) -> Option<Result<(), String>> {
         Some(harness::run(args, input, output))
+    }
+
+    fn text_start(_game: &Self, _names: &[String]) -> String {
+        terminal::start()
+    }
+
+    fn text_turn(view: &QView, names: &[String]) -> String {
+        terminal::turn(view, names)
+    }
+
+    fn text_help(_view: &QView) -> String {
+        terminal::HELP.into()
+    }
+
+    fn parse_text(view: &QView, line: &str) -> Result<Choice, String> {
+        terminal::parse(view, line)
+    }
+
+    fn text_move(
+        before: Option<&Self>,
+        after: &Self,
+        seat: Seat,
+        mv: &Choice,
+        names: &[String],
+        _reveal: bool,
+    ) -> String {
+        terminal::moved(before, after, seat, mv, names)
+    }
+
+    fn text_end(game: &Self, names: &[String]) -> String {
+        terminal::end(game, names)
+    }
+
+    fn bench(seconds: f64) -> Option<Value> {
+        Some(bench::measure(seconds))
     }
 }

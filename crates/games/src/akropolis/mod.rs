@@ -1,5 +1,11 @@
 //! Akropolis in the registry: rules options (scoring variants, the solo Architect), bots,
-//! the browser's hints and the words for each move.
+//! the browser's hints, the words for each move, the terminal's look ([`terminal`],
+//! [`render`]), the conformance harness and the benchmark.
+
+pub mod bench;
+pub mod harness;
+pub mod render;
+pub mod terminal;
 
 use crate::{BotInfo, OptionKind, Registration, RuleOption, Solo};
 use serde_json::{json, Value};
@@ -60,11 +66,32 @@ impl Registration for Akropolis {
 
     fn bots() -> Vec<BotInfo> {
         vec![
-            BotInfo { name: "ismcts", about: "information-set Monte Carlo tree search over the 8 best moves (the strongest)", params: "iters=N or ms=N, c=X, depth=N" },
-            BotInfo { name: "districts", about: "greedy on a measure of districts, plazas and stones", params: "district=X, star=X, stone=X" },
-            BotInfo { name: "greedy", about: "the move that gains the most points now", params: "" },
-            BotInfo { name: "random", about: "a legal move at random", params: "" },
-            BotInfo { name: "architect", about: "the solo Architect's rule (only in a solo game)", params: "" },
+            BotInfo {
+                name: "ismcts",
+                about:
+                    "information-set Monte Carlo tree search over the 8 best moves (the strongest)",
+                params: "iters=N or ms=N, c=X, depth=N",
+            },
+            BotInfo {
+                name: "districts",
+                about: "greedy on a measure of districts, plazas and stones",
+                params: "district=X, star=X, stone=X",
+            },
+            BotInfo {
+                name: "greedy",
+                about: "the move that gains the most points now",
+                params: "",
+            },
+            BotInfo {
+                name: "random",
+                about: "a legal move at random",
+                params: "",
+            },
+            BotInfo {
+                name: "architect",
+                about: "the solo Architect's rule (only in a solo game)",
+                params: "",
+            },
         ]
     }
 
@@ -80,7 +107,8 @@ impl Registration for Akropolis {
     }
 
     fn check_seats(rules: &Rules, bots: &[Option<&str>]) -> Result<(), String> {
-        let architect = |b: &Option<&str>| b.is_some_and(|s| s.split(':').next() == Some("architect"));
+        let architect =
+            |b: &Option<&str>| b.is_some_and(|s| s.split(':').next() == Some("architect"));
         let architects = bots.iter().filter(|b| architect(b)).count();
         match rules.solo {
             Some(_) if bots.len() == 2 && architect(&bots[1]) && architects == 1 => Ok(()),
@@ -138,5 +166,57 @@ impl Registration for Akropolis {
             lines.push(format!("game over: scores {:?}", after.scores()));
         }
         lines
+    }
+
+    fn text_start(game: &Self, _names: &[String]) -> String {
+        terminal::start(game)
+    }
+
+    fn text_turn(view: &AkropolisView, names: &[String]) -> String {
+        terminal::turn(view, names)
+    }
+
+    fn text_help(_view: &AkropolisView) -> String {
+        terminal::HELP.into()
+    }
+
+    fn text_request(view: &AkropolisView, line: &str) -> Option<String> {
+        terminal::request(view, line)
+    }
+
+    fn parse_text(view: &AkropolisView, line: &str) -> Result<Move, String> {
+        terminal::parse(view, line)
+    }
+
+    fn text_move(
+        _before: Option<&Self>,
+        _after: &Self,
+        seat: Seat,
+        mv: &Move,
+        names: &[String],
+        _reveal: bool,
+    ) -> String {
+        terminal::moved(seat, mv, names)
+    }
+
+    fn text_end(game: &Self, names: &[String]) -> String {
+        terminal::end(game, names)
+    }
+
+    /// Every city is in plain view.
+    fn text_secret() -> bool {
+        false
+    }
+
+    fn harness(
+        args: &[String],
+        input: &mut dyn std::io::BufRead,
+        output: &mut dyn std::io::Write,
+    ) -> Option<Result<(), String>> {
+        Some(harness::run(args, input, output))
+    }
+
+    fn bench(seconds: f64) -> Option<Value> {
+        Some(crate::entry::to_value(&bench::measure(seconds)))
     }
 }

@@ -1,5 +1,11 @@
-//! Triominos in the registry: rules options, bots, the browser's hints and the words for
-//! each move.
+//! Triominos in the registry: rules options, bots, the browser's hints, the words for
+//! each move, the terminal's look ([`terminal`], [`render`]), the conformance harness and
+//! the benchmark.
+
+pub mod bench;
+pub mod harness;
+pub mod render;
+pub mod terminal;
 
 use crate::{BotInfo, OptionKind, Registration, RuleOption};
 use serde_json::{json, Value};
@@ -179,5 +185,48 @@ impl Registration for TriominosGame {
                 Event::GameOver { outcome } => format!("game over: scores {:?}", outcome.scores),
             })
             .collect()
+    }
+
+    fn text_start(game: &Self, names: &[String]) -> String {
+        terminal::start(game, names)
+    }
+
+    fn text_turn(view: &TriominosView, names: &[String]) -> String {
+        terminal::turn(view, names)
+    }
+
+    fn text_help(_view: &TriominosView) -> String {
+        terminal::HELP.into()
+    }
+
+    fn parse_text(view: &TriominosView, line: &str) -> Result<Move, String> {
+        terminal::parse(view, line)
+    }
+
+    fn text_move(
+        _before: Option<&Self>,
+        after: &Self,
+        _seat: Seat,
+        _mv: &Move,
+        names: &[String],
+        reveal: bool,
+    ) -> String {
+        terminal::moved(after, names, reveal)
+    }
+
+    fn text_end(game: &Self, names: &[String]) -> String {
+        terminal::end(game, names)
+    }
+
+    fn harness(
+        args: &[String],
+        input: &mut dyn std::io::BufRead,
+        output: &mut dyn std::io::Write,
+    ) -> Option<Result<(), String>> {
+        Some(harness::run(args, input, output))
+    }
+
+    fn bench(seconds: f64) -> Option<Value> {
+        Some(bench::measure(seconds))
     }
 }

@@ -6,6 +6,23 @@ use tessera_akropolis::{
     Move, Pos,
 };
 
+/// Speaks the protocol on `input` and `output` (no arguments). Tasks that draw tiles
+/// (`resupply_construction_site`, `apply_move`) draw with a seed counted up per request.
+pub fn run(
+    args: &[String],
+    input: &mut dyn std::io::BufRead,
+    output: &mut dyn std::io::Write,
+) -> Result<(), String> {
+    if let Some(a) = args.first() {
+        return Err(format!(
+            "unexpected argument {a:?}: the Akropolis harness takes none"
+        ));
+    }
+    let mut counter = 0u64;
+    crate::text::line_harness(input, output, |line| answer_line(line, &mut counter))
+        .map_err(|e| e.to_string())
+}
+
 /// Answers one request line; errors become `{"error": ...}`.
 pub fn answer_line(line: &str, counter: &mut u64) -> Value {
     let request: Value = match serde_json::from_str(line) {

@@ -33,6 +33,7 @@ fn per_call(budget: Duration, mut f: impl FnMut()) -> f64 {
     start.elapsed().as_secs_f64() / n as f64
 }
 
+/// Measures for about `seconds` per figure.
 pub fn measure(seconds: f64) -> Figures {
     let budget = Duration::from_secs_f64(seconds.max(0.05));
     let state = late_game_state();

@@ -1,4 +1,5 @@
-//! `tessera harness triominos`: the conformance line protocol of the Triominos spec.
+//! `tessera harness triominos`: the conformance line protocol of the Triominos spec (one
+//! JSON request per line: check, legal, first_player, round_end).
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -42,6 +43,20 @@ struct FirstPlayerInput {
 struct RoundEndInput {
     trays: Vec<Vec<Tile>>,
     emptied: Option<usize>,
+}
+
+/// Speaks the protocol on `input` and `output` (no arguments).
+pub fn run(
+    args: &[String],
+    input: &mut dyn std::io::BufRead,
+    output: &mut dyn std::io::Write,
+) -> Result<(), String> {
+    if let Some(a) = args.first() {
+        return Err(format!(
+            "unexpected argument {a:?}: the Triominos harness takes none"
+        ));
+    }
+    crate::text::line_harness(input, output, answer).map_err(|e| e.to_string())
 }
 
 /// Answers one request line; errors become `{"error": ...}`.

@@ -1,0 +1,332 @@
+//! Triominos at a terminal: the tray and the numbered placements on a person's turn,
+//! typed moves (`3`, `d`, `p`, `3-4-5 ABC 0 0`), every event of a move with a drawing of
+//! the board, and the final table.
+
+use super::render;
+use serde_json::Value;
+use tessera_core::{Game, Seat};
+use tessera_triominos::{
+    Event, Move, Orientation, Placement, Scored, TriominosGame, TriominosView,
+};
+
+/// How a seat is named: `seat 0 (alice)`.
+pub fn label(names: &[String], seat: Seat) -> String {
+    match names.get(seat.index()) {
+        Some(n) => format!("seat {} ({n})", seat.0),
+        None => format!("seat {}", seat.0),
+    }
+}
+
+/// The legal placements as a person sees them numbered: best score first.
+pub fn numbered(view: &TriominosView) -> Vec<Scored> {
+    let mut placements = view.legal_placements();
+    placements.sort_by(|a, b| {
+        b.score
+            .cmp(&a.score)
+            .then(a.placement.x.cmp(&b.placement.x))
+    });
+    placements
+}
+
+/// What a person sees on its turn.
+pub fn turn(view: &TriominosView, names: &[String]) -> String {
+    let mut out = vec![format!(
+        "\n{}, your turn. Tray: {}",
+        label(names, view.seat),
+        view.tray
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join("  ")
+    )];
+    if let Some(f) = view.forced {
+        out.push(format!(
+            "You open the round: you must play your highest tile {f}{}.",
+            if view.zero_option {
+                " (or 0-0-0 for 40)"
+            } else {
+                ""
+            }
+        ));
+    }
+    for (i, s) in numbered(view).iter().enumerate() {
+        let bonus = if s.hexagons > 0 {
+            format!(" ({} hexagon)", s.hexagons)
+        } else if s.bridge {
+            " (bridge)".to_string()
+        } else {
+            String::new()
+        };
+        out.push(format!(
+            "  {:>3}. {} -> {}{bonus}",
+            i + 1,
+            s.placement,
+            s.score
+        ));
+    }
+    match view.turn().and_then(|t| t.non_placing_move()) {
+        Some(Move::Draw) => out.push(format!(
+            "    d. draw a tile (-5; {} drawn this turn, {} in the pile)",
+            view.draws, view.pile
+        )),
+        Some(Move::Pass) => out.push("    p. end the turn without placing (-10)".into()),
+        _ => {}
+    }
+    out.push("Your move (number, d/draw, p/pass, or e.g. `3-4-5 ABC 0 0`; help, quit):".into());
+    out.join("\n")
+}
+
+/// The help on a person's turn.
+pub const HELP: &str = "\
+Type one of:
+  N                  the placement numbered N in the list
+  d (or draw)        draw a tile from the pile (-5)
+  p (or pass)        end the turn without placing (-10; only when the pile is empty or
+                     after three draws)
+  TILE ORIENT X Y    a placement, e.g. `3-4-5 ABC 0 0` (or `3-4-5 ABC 0,0`): the tile's
+                     corners, which of them goes left, top/bottom and right, and the cell
+  quit               abandon the game";
+
+/// Parses a typed placement such as `3-4-5 ABC 0 0` or `3-4-5 ABC 0,0`.
+pub fn parse_placement(text: &str) -> Result<Placement, String> {
+    let parts: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')')
+        .filter(|s| !s.is_empty())
+        .collect();
+    if parts.len() != 4 {
+        return Err("expected TILE ORIENTATION X Y, e.g. `3-4-5 ABC 0 0`".into());
+    }
+    let tile = parts[0].parse().map_err(|e| format!("{e}"))?;
+    let orientation: Orientation = parts[1]
+        .to_uppercase()
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let x: i16 = parts[2]
+        .parse()
+        .map_err(|_| format!("x must be a number, not {:?}", parts[2]))?;
+    let y: i16 = parts[3]
+        .parse()
+        .map_err(|_| format!("y must be a number, not {:?}", parts[3]))?;
+    Ok(Placement {
+        tile,
+        orientation,
+        x,
+        y,
+    })
+}
+
+/// A typed move: the number of a listed placement, `d`/`draw`, `p`/`pass`, or a placement.
+pub fn parse(view: &TriominosView, line: &str) -> Result<Move, String> {
+    let line = line.trim();
+    let understood = match line.to_lowercase().as_str() {
+        "d" | "draw" => Ok(Move::Draw),
+        "p" | "pass" => Ok(Move::Pass),
+        s if !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()) => {
+            let placements = numbered(view);
+            match s
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1 && n <= placements.len())
+            {
+                Some(n) => Ok(Move::Place(placements[n - 1].placement)),
+                None => Err(format!(
+                    "no placement numbered {s}; choose 1 to {}",
+                    placements.len()
+                )),
+            }
+        }
+        _ => parse_placement(line).map(Move::Place),
+    };
+    understood.map_err(|e| format!("Not understood: {e}"))
+}
+
+/// The rules in a line, and the start of the first round.
+pub fn start(game: &TriominosGame, names: &[String]) -> String {
+    let rules = match serde_json::to_value(game.rules()) {
+        Ok(Value::Object(m)) => m
+            .iter()
+            .filter(|(k, _)| k.as_str() != "players")
+            .map(|(k, v)| match v {
+                Value::String(s) => format!("{k} {s}"),
+                v => format!("{k} {v}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => String::new(),
+    };
+    let mut out = vec![format!("Rules: {rules}")];
+    events(&mut out, game.last_events(), game, names, false);
+    out.join("\n")
+}
+
+/// What a move did: every event, a drawing of the board after a placement, the scores.
+/// The tile drawn is shown only when `reveal` (nobody at the terminal plays).
+pub fn moved(game: &TriominosGame, names: &[String], reveal: bool) -> String {
+    let mut out = Vec::new();
+    events(&mut out, game.last_events(), game, names, reveal);
+    out.join("\n")
+}
+
+fn events(
+    out: &mut Vec<String>,
+    events: &[Event],
+    game: &TriominosGame,
+    names: &[String],
+    reveal: bool,
+) {
+    let label = |s: Seat| label(names, s);
+    for e in events {
+        match e {
+            Event::RoundStarted {
+                round,
+                starter,
+                forced,
+            } => out.push(format!(
+                "\n== Round {round} ==  {} opens{}",
+                label(*starter),
+                match forced {
+                    Some(t) => format!(" with the highest tile {t}"),
+                    None => String::new(),
+                }
+            )),
+            Event::Placed {
+                seat,
+                scored,
+                opening_bonus,
+            } => {
+                let mut what = format!(
+                    "\n{}: {} -> {} points",
+                    label(*seat),
+                    scored.placement,
+                    scored.score + opening_bonus
+                );
+                if scored.hexagons > 0 {
+                    what += &format!(
+                        " ({} hexagon{}!)",
+                        scored.hexagons,
+                        if scored.hexagons > 1 { "s" } else { "" }
+                    );
+                } else if scored.bridge {
+                    what += " (bridge!)";
+                }
+                if *opening_bonus > 0 {
+                    what += &format!(" (opening: {} + {opening_bonus})", scored.score);
+                }
+                out.push(what);
+                if let Some(drawing) = render::draw(game.board(), Some(&scored.placement)) {
+                    out.push(drawing);
+                }
+                out.push(score_line(game));
+            }
+            Event::Drew { seat, tile } => out.push(if reveal {
+                format!("{} draws {tile} (-5)", label(*seat))
+            } else {
+                format!("{} draws a tile (-5)", label(*seat))
+            }),
+            Event::NoPlacement { seat, penalty } => out.push(format!(
+                "{} ends the turn without placing (-{penalty})",
+                label(*seat)
+            )),
+            Event::RoundOver {
+                round,
+                emptied,
+                credits,
+            } => {
+                out.push(match emptied {
+                    Some(s) => format!("\nRound {round} over: {} emptied the tray.", label(*s)),
+                    None => format!("\nRound {round} over: blocked, nobody can place."),
+                });
+                for (i, c) in credits.iter().enumerate() {
+                    if *c != 0 {
+                        out.push(format!("  {} is credited {c}", label(Seat(i as u8))));
+                    }
+                }
+                out.push(score_line(game));
+            }
+            // the final table is the end's (`end`)
+            Event::GameOver { .. } => {}
+        }
+    }
+}
+
+fn score_line(game: &TriominosGame) -> String {
+    let s: Vec<String> = game
+        .scores()
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("seat {i}: {v}"))
+        .collect();
+    format!("Scores: {}   (pile: {})", s.join(", "), game.pile_len())
+}
+
+/// The final table: every seat's score, the winners marked.
+pub fn end(game: &TriominosGame, names: &[String]) -> String {
+    let mut out = vec!["\n== Game over ==".to_string()];
+    let scores = game.scores();
+    let outcome = game.outcome();
+    for (i, s) in scores.iter().enumerate() {
+        let seat = Seat(i as u8);
+        let won = outcome.as_ref().is_some_and(|o| o.is_winner(seat));
+        out.push(format!(
+            "  {:<24} {s:>5}{}",
+            label(names, seat),
+            if won { "  winner" } else { "" }
+        ));
+    }
+    out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tessera_core::View;
+    use tessera_triominos::Rules;
+
+    fn opener() -> TriominosView {
+        let game = TriominosGame::new(&Rules::standard(2), 5).unwrap();
+        game.view(game.to_move().unwrap())
+    }
+
+    #[test]
+    fn parses_typed_moves() {
+        let view = opener();
+        let listed = numbered(&view);
+        assert!(!listed.is_empty());
+        assert_eq!(parse(&view, " 1 "), Ok(Move::Place(listed[0].placement)));
+        assert_eq!(parse(&view, "D"), Ok(Move::Draw));
+        assert_eq!(parse(&view, "pass"), Ok(Move::Pass));
+        let p = Placement {
+            tile: "3-4-5".parse().unwrap(),
+            orientation: Orientation::ABC,
+            x: 0,
+            y: -1,
+        };
+        assert_eq!(parse(&view, "3-4-5 abc 0,-1"), Ok(Move::Place(p)));
+        assert_eq!(parse(&view, "(3-4-5 ABC 0 -1)"), Ok(Move::Place(p)));
+        let e = parse(&view, "999").unwrap_err();
+        assert!(e.contains("no placement numbered 999"), "{e}");
+        for bad in [
+            "",
+            "hello",
+            "0",
+            "9-9-9 ABC 0 0",
+            "3-4-5 XYZ 0 0",
+            "3-4-5 ABC x 0",
+            "3-4-5 ABC 0",
+        ] {
+            let e = parse(&view, bad).unwrap_err();
+            assert!(e.starts_with("Not understood"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_turn_lists_what_can_be_typed() {
+        let view = opener();
+        let names = vec!["you".to_string(), "greedy".to_string()];
+        let text = turn(&view, &names);
+        assert!(text.contains("your turn. Tray:"), "{text}");
+        assert!(text.contains("    1. "), "{text}");
+        assert!(text.contains("Your move"), "{text}");
+        assert_eq!(view.legal_moves().is_empty(), numbered(&view).is_empty());
+    }
+}
