@@ -9,7 +9,11 @@ fn main() {
     println!("cargo:rerun-if-changed={}", web.display());
     let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("web_assets.rs");
     let mut f = std::fs::File::create(&out).expect("the generated file");
-    writeln!(f, "/// The web client's files: (name, content type, content).").unwrap();
+    writeln!(
+        f,
+        "/// The web client's files: (name, content type, content)."
+    )
+    .unwrap();
     writeln!(f, "pub const ASSETS: &[(&str, &str, &str)] = &[").unwrap();
     let mut names: Vec<_> = std::fs::read_dir(&web)
         .map(|d| d.flatten().map(|e| e.path()).collect())
@@ -19,7 +23,11 @@ fn main() {
         if !path.is_file() {
             continue;
         }
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
         let mime = match path.extension().and_then(|e| e.to_str()) {
             Some("html") => "text/html; charset=utf-8",
             Some("css") => "text/css; charset=utf-8",
@@ -29,7 +37,12 @@ fn main() {
             _ => continue,
         };
         println!("cargo:rerun-if-changed={}", path.display());
-        writeln!(f, "    ({name:?}, {mime:?}, include_str!({:?})),", path.display().to_string()).unwrap();
+        writeln!(
+            f,
+            "    ({name:?}, {mime:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .unwrap();
     }
     writeln!(f, "];").unwrap();
 }

@@ -84,7 +84,9 @@ impl<G: Game> Player<G> for Bot<G> {
                 let r = catch_unwind(AssertUnwindSafe(|| strategy.choose(view, &mut rng)));
                 self.strategy = Some(strategy);
                 self.rng = Some(rng);
-                r.map_err(|e| PlayerError::Raised(format!("the bot panicked: {}", panic_message(&*e))))
+                r.map_err(|e| {
+                    PlayerError::Raised(format!("the bot panicked: {}", panic_message(&*e)))
+                })
             }
             Thinking::Blocking => {
                 let view = view.clone();

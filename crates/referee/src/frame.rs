@@ -101,7 +101,9 @@ impl Decoder {
         // the current message and what follows it, within the limit
         let held = self.buf.len() - self.start;
         let room = (self.limit + 1).saturating_sub(held);
-        let take = bytes.len().min(room.max(if self.kind.is_none() { bytes.len() } else { 0 }));
+        let take = bytes
+            .len()
+            .min(room.max(if self.kind.is_none() { bytes.len() } else { 0 }));
         self.buf.extend_from_slice(&bytes[..take]);
         if take < bytes.len() {
             // over the limit: whatever else arrives cannot be part of a valid message

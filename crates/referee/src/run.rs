@@ -130,7 +130,15 @@ pub trait Observer<G: Game>: Send {
     async fn started(&mut self, _game: &G) {}
     /// `seat` played `mv` (`house`: the house played it for the ejected seat); `game` is
     /// the state after it, `before` the state before it if asked for.
-    async fn moved(&mut self, _before: Option<&G>, _game: &G, _seat: Seat, _mv: &G::Move, _house: bool) {}
+    async fn moved(
+        &mut self,
+        _before: Option<&G>,
+        _game: &G,
+        _seat: Seat,
+        _mv: &G::Move,
+        _house: bool,
+    ) {
+    }
     /// A player was ejected.
     async fn ejected(&mut self, _game: &G, _ejected: &Ejected) {}
 }
@@ -263,7 +271,9 @@ pub async fn run<'a, G: Game>(
                 let seat = Seat(s as u8);
                 let (view, hand) = (game.view(seat), game.hand(seat));
                 let deadline = t.deadline(s);
-                let Some(p) = t.players[s].as_mut() else { continue };
+                let Some(p) = t.players[s].as_mut() else {
+                    continue;
+                };
                 let r = guarded(deadline, stop, p.setup(&view, &hand)).await;
                 match r {
                     Outcome::Done(()) => {}
@@ -301,7 +311,9 @@ pub async fn run<'a, G: Game>(
                 let wants_before = observer.wants_before();
                 let asked = Instant::now();
                 let mut answered = None;
-                let Some(p) = t.players[s].as_mut() else { continue };
+                let Some(p) = t.players[s].as_mut() else {
+                    continue;
+                };
                 let turn = async {
                     loop {
                         let mv = p.take_turn(&view).await?;
@@ -341,7 +353,9 @@ pub async fn run<'a, G: Game>(
                         }
                         record.moves.push(mv);
                         let mv = record.moves.last().expect("just pushed");
-                        observer.moved(before.as_ref(), &game, seat, mv, false).await;
+                        observer
+                            .moved(before.as_ref(), &game, seat, mv, false)
+                            .await;
                         if let Some(tiles) = game.dealt() {
                             let deadline = t.deadline(s);
                             if let Some(p) = t.players[s].as_mut() {
@@ -402,7 +416,9 @@ pub async fn run<'a, G: Game>(
             for seat in seats {
                 let s = seat.index();
                 let deadline = t.deadline(s);
-                let Some(p) = t.players[s].as_mut() else { continue };
+                let Some(p) = t.players[s].as_mut() else {
+                    continue;
+                };
                 let r = guarded(deadline, stop, p.win(result)).await;
                 match r {
                     Outcome::Done(()) => {

@@ -1,5 +1,68 @@
-//! The one host of Tessera (being written).
+//! The one host of Tessera: every game of the registry, whoever sits at it. A seat is a
+//! bot in the process, a program over TCP (Tessera's protocol, or the Q course's), or a
+//! person in a browser; any mix at one table. One lobby, one set of running tables, one
+//! store, one spectator path.
+//!
+//! Layers: [`tcp`] (a program's messages, over the one frame decoder) and [`http`] (the
+//! browser's API, WebSockets and files) are two doors into [`host`] (tables, the lobby,
+//! sign-ups), which plays each table with the one referee through the registry
+//! (`tessera_games`) and keeps every move in [`store`] before anyone sees it. [`client`]
+//! is the other end of the TCP door (bots that sign up and play).
+//!
+//! ```no_run
+//! # async fn f() -> Result<(), Box<dyn std::error::Error>> {
+//! use tessera_server::{config::Config, host::Host, store::Store};
+//! let (store, thread) = Store::start(std::path::Path::new("tessera.db"))?;
+//! let host = Host::new(tessera_games::Registry::standard(), store, Config::default());
+//! let tcp = tokio::net::TcpListener::bind("127.0.0.1:45678").await?;
+//! let http = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! tessera_server::run(host, tcp, Some(http), async { let _ = tokio::signal::ctrl_c().await; }).await;
+//! thread.join();
+//! # Ok(()) }
+//! ```
 #![deny(missing_docs)]
 
+pub mod bench;
+pub mod client;
+pub mod config;
+pub mod host;
+pub mod http;
+pub mod signup;
 pub mod store;
+pub mod table;
 pub mod tcp;
+
+use std::future::Future;
+use std::time::Duration;
+use tokio::net::TcpListener;
+
+/// Serves `host` on `tcp` (programs) and `http` (browsers) until `shutdown` resolves;
+/// then stops every game (stored as aborted), closes the doors and returns.
+pub async fn run(
+    host: host::Host,
+    tcp: TcpListener,
+    http: Option<TcpListener>,
+    shutdown: impl Future<Output = ()>,
+) {
+    let stop = host.stopping();
+    let tcp_task = {
+        let host = host.clone();
+        tokio::spawn(async move { host.serve_tcp(tcp).await })
+    };
+    let http_task = http.map(|listener| {
+        let app = http::router(host.clone());
+        let max = host.config().max_http_connections;
+        let stop = stop.clone();
+        tokio::spawn(async move { http::serve(listener, app, max, stop).await })
+    });
+    tokio::select! {
+        _ = shutdown => {}
+        _ = stop.cancelled() => {}
+    }
+    tracing::info!("shutting down");
+    host.shutdown(Duration::from_secs(10)).await;
+    let _ = tcp_task.await;
+    if let Some(t) = http_task {
+        let _ = t.await;
+    }
+}

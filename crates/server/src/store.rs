@@ -188,7 +188,19 @@ fn has_column(db: &Connection, table: &str, column: &str) -> Result<bool, StoreE
 fn upgrade_v1(db: &Connection) -> Result<(), StoreError> {
     db.execute_batch("ALTER TABLE games RENAME TO games_v1;")?;
     db.execute_batch(SCHEMA)?;
-    let rows: Vec<(i64, String, String, String, i64, String, String, String, String, i64, i64)> = {
+    let rows: Vec<(
+        i64,
+        String,
+        String,
+        String,
+        i64,
+        String,
+        String,
+        String,
+        String,
+        i64,
+        i64,
+    )> = {
         let mut st = db.prepare(
             "SELECT id, game, status, rules, seed, players, moves, result, ejected, started, finished FROM games_v1 ORDER BY id",
         )?;
@@ -210,7 +222,8 @@ fn upgrade_v1(db: &Connection) -> Result<(), StoreError> {
         it.collect::<Result<_, _>>()?
     };
     let tx = db.unchecked_transaction()?;
-    for (id, game, status, rules, seed, players, moves, result, ejected, started, finished) in rows {
+    for (id, game, status, rules, seed, players, moves, result, ejected, started, finished) in rows
+    {
         let names: Vec<String> = serde_json::from_str(&players)?;
         let seats: Vec<SeatRecord> = names
             .into_iter()
@@ -294,7 +307,9 @@ fn summary_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GameSummary, String, O
     ))
 }
 
-fn finish_summary(parts: (GameSummary, String, Option<String>)) -> Result<(GameSummary, Value), StoreError> {
+fn finish_summary(
+    parts: (GameSummary, String, Option<String>),
+) -> Result<(GameSummary, Value), StoreError> {
     let (mut s, seats, result) = parts;
     s.seats = serde_json::from_str(&seats)?;
     s.players = s.seats.iter().map(|x| x.name.clone()).collect();
@@ -339,7 +354,9 @@ pub fn get(db: &Connection, id: u64) -> Result<Option<StoredGame>, StoreError> {
     let mut st = db.prepare_cached("SELECT move, house FROM moves WHERE game = ?1 ORDER BY n")?;
     let mut moves = Vec::new();
     let mut house = Vec::new();
-    for r in st.query_map([id as i64], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))? {
+    for r in st.query_map([id as i64], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
+    })? {
         let (m, h) = r?;
         moves.push(m);
         house.push(h != 0);
@@ -383,8 +400,12 @@ pub struct NewGame {
 
 enum Job {
     Create(NewGame, oneshot::Sender<Result<u64, StoreError>>),
-    Seats(u64, Vec<SeatRecord>, oneshot::Sender<Result<(), StoreError>>),
-    Start(u64, i64, oneshot::Sender<Result<(), StoreError>>),
+    Seats(
+        u64,
+        Vec<SeatRecord>,
+        oneshot::Sender<Result<(), StoreError>>,
+    ),
+    Start(u64, i64, u64, oneshot::Sender<Result<(), StoreError>>),
     Move {
         game: u64,
         n: usize,
@@ -423,9 +444,11 @@ fn apply(db: &Connection, job: &Job) -> Result<Option<u64>, StoreError> {
                 .execute(params![*id as i64, serde_json::to_string(seats)?])?;
             Ok(None)
         }
-        Job::Start(id, at, _) => {
-            db.prepare_cached("UPDATE games SET status = 'running', started = ?2 WHERE id = ?1")?
-                .execute(params![*id as i64, at])?;
+        Job::Start(id, at, seed, _) => {
+            db.prepare_cached(
+                "UPDATE games SET status = 'running', started = ?2, seed = ?3 WHERE id = ?1",
+            )?
+            .execute(params![*id as i64, at, *seed as i64])?;
             Ok(None)
         }
         Job::Move {
@@ -439,7 +462,13 @@ fn apply(db: &Connection, job: &Job) -> Result<Option<u64>, StoreError> {
             db.prepare_cached(
                 "INSERT INTO moves (game, n, seat, house, move) VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
-            .execute(params![*game as i64, *n as i64, *seat as i64, *house as i64, text])?;
+            .execute(params![
+                *game as i64,
+                *n as i64,
+                *seat as i64,
+                *house as i64,
+                text
+            ])?;
             db.prepare_cached("UPDATE games SET moves = ?2 WHERE id = ?1")?
                 .execute(params![*game as i64, (*n + 1) as i64])?;
             Ok(None)
@@ -451,8 +480,10 @@ fn apply(db: &Connection, job: &Job) -> Result<Option<u64>, StoreError> {
             ended,
             ..
         } => {
-            db.prepare_cached("UPDATE games SET status = ?2, result = ?3, ended = ?4 WHERE id = ?1")?
-                .execute(params![*game as i64, status, result.to_string(), ended])?;
+            db.prepare_cached(
+                "UPDATE games SET status = ?2, result = ?3, ended = ?4 WHERE id = ?1",
+            )?
+            .execute(params![*game as i64, status, result.to_string(), ended])?;
             Ok(None)
         }
     }
@@ -463,7 +494,10 @@ fn reply(job: Job, r: Result<Option<u64>, StoreError>) {
         Job::Create(_, done) => {
             let _ = done.send(r.and_then(|id| id.ok_or(StoreError::Gone)));
         }
-        Job::Seats(_, _, done) | Job::Start(_, _, done) | Job::Move { done, .. } | Job::End { done, .. } => {
+        Job::Seats(_, _, done)
+        | Job::Start(_, _, _, done)
+        | Job::Move { done, .. }
+        | Job::End { done, .. } => {
             let _ = done.send(r.map(|_| ()));
         }
     }
@@ -554,7 +588,11 @@ impl Store {
         &self.path
     }
 
-    async fn send<T>(&self, job: Job, rx: oneshot::Receiver<Result<T, StoreError>>) -> Result<T, StoreError> {
+    async fn send<T>(
+        &self,
+        job: Job,
+        rx: oneshot::Receiver<Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
         self.jobs.send(job).map_err(|_| StoreError::Gone)?;
         rx.await.map_err(|_| StoreError::Gone)?
     }
@@ -571,14 +609,21 @@ impl Store {
         self.send(Job::Seats(id, seats, tx), rx).await
     }
 
-    /// Marks a game started.
-    pub async fn start_game(&self, id: u64, at: i64) -> Result<(), StoreError> {
+    /// Marks a game started, with the seed of its random events.
+    pub async fn start_game(&self, id: u64, at: i64, seed: u64) -> Result<(), StoreError> {
         let (tx, rx) = oneshot::channel();
-        self.send(Job::Start(id, at, tx), rx).await
+        self.send(Job::Start(id, at, seed, tx), rx).await
     }
 
     /// Appends move `n` of game `id` (written when this returns).
-    pub async fn append(&self, id: u64, n: usize, seat: usize, house: bool, text: String) -> Result<(), StoreError> {
+    pub async fn append(
+        &self,
+        id: u64,
+        n: usize,
+        seat: usize,
+        house: bool,
+        text: String,
+    ) -> Result<(), StoreError> {
         let (tx, rx) = oneshot::channel();
         self.send(
             Job::Move {
@@ -595,7 +640,13 @@ impl Store {
     }
 
     /// Ends game `id` with `status` and `result`.
-    pub async fn end(&self, id: u64, status: &str, result: Value, ended: i64) -> Result<(), StoreError> {
+    pub async fn end(
+        &self,
+        id: u64,
+        status: &str,
+        result: Value,
+        ended: i64,
+    ) -> Result<(), StoreError> {
         let (tx, rx) = oneshot::channel();
         self.send(
             Job::End {
@@ -648,7 +699,8 @@ mod tests {
     use super::*;
 
     fn temp(name: &str) -> PathBuf {
-        let p = std::env::temp_dir().join(format!("tessera-store-{}-{name}.db", std::process::id()));
+        let p =
+            std::env::temp_dir().join(format!("tessera-store-{}-{name}.db", std::process::id()));
         for s in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{s}", p.display()));
         }
@@ -671,7 +723,11 @@ mod tests {
         for i in 0..5 {
             let id = store
                 .create(NewGame {
-                    game: if i % 2 == 0 { "q".into() } else { "akropolis".into() },
+                    game: if i % 2 == 0 {
+                        "q".into()
+                    } else {
+                        "akropolis".into()
+                    },
                     status: "running".into(),
                     rules: serde_json::json!({"players": 2}),
                     seed: 42 + i,
@@ -683,22 +739,52 @@ mod tests {
             ids.push(id);
         }
         assert_eq!(ids, vec![1, 2, 3, 4, 5]);
-        store.append(3, 0, 0, false, "\"pass\"".into()).await.unwrap();
-        store.append(3, 1, 1, true, "\"replace\"".into()).await.unwrap();
-        // a move number cannot be written twice
-        assert!(store.append(3, 1, 1, true, "\"pass\"".into()).await.is_err());
         store
-            .end(3, "finished", serde_json::json!({"scores": [1, 2], "winners": ["b"], "ejected": []}), 2000)
+            .append(3, 0, 0, false, "\"pass\"".into())
             .await
             .unwrap();
-        let page = store.list(ListQuery { limit: Some(2), ..Default::default() }).await.unwrap();
+        store
+            .append(3, 1, 1, true, "\"replace\"".into())
+            .await
+            .unwrap();
+        // a move number cannot be written twice
+        assert!(store
+            .append(3, 1, 1, true, "\"pass\"".into())
+            .await
+            .is_err());
+        store
+            .end(
+                3,
+                "finished",
+                serde_json::json!({"scores": [1, 2], "winners": ["b"], "ejected": []}),
+                2000,
+            )
+            .await
+            .unwrap();
+        let page = store
+            .list(ListQuery {
+                limit: Some(2),
+                ..Default::default()
+            })
+            .await
+            .unwrap();
         assert_eq!(page.iter().map(|g| g.id).collect::<Vec<_>>(), vec![5, 4]);
         let next = store
-            .list(ListQuery { limit: Some(2), before: Some(4), ..Default::default() })
+            .list(ListQuery {
+                limit: Some(2),
+                before: Some(4),
+                ..Default::default()
+            })
             .await
             .unwrap();
         assert_eq!(next.iter().map(|g| g.id).collect::<Vec<_>>(), vec![3, 2]);
-        let qs = store.list(ListQuery { game: Some("q".into()), ..Default::default() }).await.unwrap();
+        let qs = store
+            .list(ListQuery {
+                game: Some("q".into()),
+                ..Default::default()
+            })
+            .await
+            .unwrap();
         assert_eq!(qs.iter().map(|g| g.id).collect::<Vec<_>>(), vec![5, 3, 1]);
         let g = store.get(3).await.unwrap().unwrap();
         assert_eq!(g.moves, vec!["\"pass\"", "\"replace\""]);
@@ -706,13 +792,22 @@ mod tests {
         assert_eq!(g.summary.winners, vec!["b"]);
         assert_eq!(g.summary.seed, Some(44), "an ended game shows its seed");
         let running = store.get(2).await.unwrap().unwrap();
-        assert_eq!(running.summary.seed, None, "a running game's seed is secret");
+        assert_eq!(
+            running.summary.seed, None,
+            "a running game's seed is secret"
+        );
         drop(store);
         thread.join();
         // a restart marks the games left running as aborted; ids go on
         let (store, thread) = Store::start(&path).unwrap();
-        assert_eq!(store.get(2).await.unwrap().unwrap().summary.status, "aborted");
-        assert_eq!(store.get(3).await.unwrap().unwrap().summary.status, "finished");
+        assert_eq!(
+            store.get(2).await.unwrap().unwrap().summary.status,
+            "aborted"
+        );
+        assert_eq!(
+            store.get(3).await.unwrap().unwrap().summary.status,
+            "finished"
+        );
         let id = store
             .create(NewGame {
                 game: "q".into(),
@@ -749,6 +844,9 @@ mod tests {
         assert_eq!(g.summary.players, vec!["a", "b"]);
         assert_eq!(g.moves, vec!["\"01N00E00R0\""]);
         assert_eq!(g.summary.winners, vec!["b"]);
-        assert_eq!(g.record().unwrap()["moves"], serde_json::json!(["01N00E00R0"]));
+        assert_eq!(
+            g.record().unwrap()["moves"],
+            serde_json::json!(["01N00E00R0"])
+        );
     }
 }

@@ -112,11 +112,15 @@ impl TcpTransport {
         if self.decoder.is_empty() {
             tokio::time::timeout(limit, self.fill())
                 .await
-                .map_err(|_| PlayerError::Unexpected("timed out waiting for reading to start".into()))??;
+                .map_err(|_| {
+                    PlayerError::Unexpected("timed out waiting for reading to start".into())
+                })??;
         }
         tokio::time::timeout(limit, self.read())
             .await
-            .map_err(|_| PlayerError::Unexpected("timed out waiting for reading to complete".into()))?
+            .map_err(|_| {
+                PlayerError::Unexpected("timed out waiting for reading to complete".into())
+            })?
     }
 
     /// Writes one message and a newline.

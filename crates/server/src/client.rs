@@ -1,0 +1,127 @@
+//! The other end of the TCP door: bots of the registry that sign up and play (what
+//! `tessera client` runs, one connection per bot, and the load benchmark).
+
+use crate::tcp::{Dialect, TcpTransport};
+use serde_json::value::RawValue;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tessera_games::WireBot;
+use tessera_referee::PlayerError;
+use tokio::net::TcpStream;
+
+/// Why a client stopped before the end of its game.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The connection failed.
+    #[error(transparent)]
+    Connection(#[from] PlayerError),
+    /// Connecting failed.
+    #[error("cannot connect: {0}")]
+    Connect(std::io::Error),
+    /// The server refused the sign-up.
+    #[error("the server refused: {0}")]
+    Refused(String),
+    /// The server ejected this player.
+    #[error("ejected: {0}")]
+    Ejected(String),
+    /// The server sent something that is not a call, or the bot could not answer.
+    #[error("cannot answer {call}: {reason}")]
+    Answer {
+        /// The call (shortened).
+        call: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// How one player's game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// The player's name.
+    pub name: String,
+    /// Whether it won.
+    pub won: bool,
+    /// How many turns it took.
+    pub turns: usize,
+}
+
+/// Where a client sits down.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Join {
+    /// The game's lobby (or an open table of the game).
+    Game(String),
+    /// A table with an open seat.
+    Table(u64),
+}
+
+/// A player name from a strategy spec: its letters and digits, then `index` (at most 20
+/// characters). `ismcts:iters=500` and index 1 give `ismctsiters5001`.
+pub fn player_name(spec: &str, index: usize) -> String {
+    let suffix = index.to_string();
+    let base: String = spec
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(20 - suffix.len().min(20))
+        .collect();
+    format!("{base}{suffix}")
+}
+
+/// Connects to `addr`, signs up as `name` where `join` says, and plays with `bot` until
+/// the server's `win` call (answered) or until the server closes the connection. Each
+/// `take-turn` is answered after `think`.
+pub async fn play(
+    addr: SocketAddr,
+    join: &Join,
+    name: &str,
+    mut bot: Box<dyn WireBot>,
+    think: Duration,
+) -> Result<Finished, ClientError> {
+    let stream = TcpStream::connect(addr)
+        .await
+        .map_err(ClientError::Connect)?;
+    let mut conn = TcpTransport::new(stream, 16 * 1024 * 1024, Dialect::Tessera, None);
+    let signup = match join {
+        Join::Game(g) => json!({"name": name, "game": g}),
+        Join::Table(t) => json!({"name": name, "table": t}),
+    };
+    conn.write(&signup.to_string()).await?;
+    let mut turns = 0;
+    loop {
+        let text = conn.read().await?;
+        let bad = |reason: String| ClientError::Answer {
+            call: text.chars().take(80).collect(),
+            reason,
+        };
+        if text.starts_with('{') {
+            let v: Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+            if let Some(why) = v.get("error").and_then(Value::as_str) {
+                return Err(ClientError::Refused(why.to_string()));
+            }
+            if let Some(why) = v.get("ejected").and_then(Value::as_str) {
+                return Err(ClientError::Ejected(why.to_string()));
+            }
+            return Err(bad("not a call".into()));
+        }
+        let (method, args): (&str, Vec<&RawValue>) =
+            serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+        if method == "take-turn" {
+            turns += 1;
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
+        }
+        let reply = match method {
+            "setup" | "take-turn" | "new-tiles" | "win" => bot.answer(&text).map_err(bad)?,
+            other => return Err(bad(format!("unknown call {other:?}"))),
+        };
+        conn.write(&reply).await?;
+        if method == "win" {
+            return Ok(Finished {
+                name: name.to_string(),
+                won: args.first().map(|a| a.get()) == Some("true"),
+                turns,
+            });
+        }
+    }
+}

@@ -1,0 +1,858 @@
+//! The host: the one place where tables are created, seated, played and stored, whoever
+//! sits at them. Browsers (HTTP and WebSocket) and programs (TCP) are two doors into it.
+
+use crate::config::Config;
+use crate::signup::{self, Hello, SignUp};
+use crate::store::{now_ms, ListQuery, NewGame, SeatRecord, Store, StoredGame};
+use crate::table::{HostSink, Phase, Seat, SeatKind, Table};
+use crate::tcp::{Dialect, TcpTransport};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tessera_games::{EntryError, GameEntry, Registry, SeatHolder, TableReport, TableSetup};
+use tessera_referee::{CancellationToken, Ejection, RefereeConfig, Thinking, Transport};
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, Notify, Semaphore};
+use tokio::time::Instant;
+use tokio_util::task::TaskTracker;
+
+/// Why the host refused a request.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HostError {
+    /// No such game (in the store or in memory).
+    #[error("no game {0}")]
+    NoGame(u64),
+    /// The request breaks the game's rules or the host's.
+    #[error(transparent)]
+    Entry(#[from] EntryError),
+    /// A bad request.
+    #[error("{0}")]
+    Request(String),
+    /// The store failed.
+    #[error("the store failed: {0}")]
+    Store(String),
+    /// The host is shutting down.
+    #[error("the server is shutting down")]
+    Closing,
+}
+
+/// One seat of a new table, as a browser (or any client of the HTTP API) asks for it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SeatRequest {
+    /// `human` (a person, who gets a token), `bot` (a bot of the registry) or `program`
+    /// (left open for a program over TCP).
+    pub kind: String,
+    /// The bot's spec.
+    #[serde(default)]
+    pub spec: Option<String>,
+    /// The name shown for the seat.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// A request for a new table.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TableRequest {
+    /// The game's name.
+    pub game: String,
+    /// The seats in turn order.
+    pub seats: Vec<SeatRequest>,
+    /// Rule options (fields of the game's rules).
+    #[serde(default)]
+    pub options: Value,
+    /// The seed (random when absent).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Milliseconds the bots wait before moving.
+    #[serde(default)]
+    pub delay_ms: Option<u64>,
+}
+
+/// A new table: its id and the tokens of its people's seats.
+#[derive(Debug, Clone, Serialize)]
+pub struct Created {
+    /// The table's (and game's) id.
+    pub id: u64,
+    /// `[seat, token]` for every person's seat.
+    pub tokens: Vec<(usize, String)>,
+}
+
+/// What a game's bench run reports (turn round trips, the referee's own work).
+pub type Times = (Vec<Duration>, Vec<Duration>);
+
+struct Waiting {
+    name: String,
+    transport: TcpTransport,
+}
+
+struct Queue {
+    since: Instant,
+    waiting: Vec<Waiting>,
+}
+
+struct Inner {
+    registry: Registry,
+    store: Store,
+    config: Config,
+    tables: Mutex<HashMap<u64, Arc<Table>>>,
+    lobby: Mutex<HashMap<&'static str, Queue>>,
+    lobby_changed: Notify,
+    stop: CancellationToken,
+    tasks: TaskTracker,
+    times: Mutex<Option<mpsc::UnboundedSender<Times>>>,
+    websockets: Arc<Semaphore>,
+    /// Programs seated at tables that have not started yet: (table, seat) -> connection.
+    programs: Mutex<HashMap<(u64, usize), TcpTransport>>,
+}
+
+/// The host. Cheap to clone.
+#[derive(Clone)]
+pub struct Host(Arc<Inner>);
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn token() -> String {
+    format!(
+        "{:016x}{:016x}",
+        rand::random::<u64>(),
+        rand::random::<u64>()
+    )
+}
+
+impl Host {
+    /// A host of `registry`'s games over `store`.
+    pub fn new(registry: Registry, store: Store, config: Config) -> Host {
+        let ws = config.max_websockets;
+        Host(Arc::new(Inner {
+            registry,
+            store,
+            config,
+            tables: Mutex::new(HashMap::new()),
+            lobby: Mutex::new(HashMap::new()),
+            lobby_changed: Notify::new(),
+            stop: CancellationToken::new(),
+            tasks: TaskTracker::new(),
+            times: Mutex::new(None),
+            websockets: Arc::new(Semaphore::new(ws)),
+            programs: Mutex::new(HashMap::new()),
+        }))
+    }
+
+    /// The games.
+    pub fn registry(&self) -> &Registry {
+        &self.0.registry
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.0.store
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.0.config
+    }
+
+    /// The slots of WebSockets.
+    pub fn websockets(&self) -> &Arc<Semaphore> {
+        &self.0.websockets
+    }
+
+    /// Fires when the host shuts down.
+    pub fn stopping(&self) -> CancellationToken {
+        self.0.stop.clone()
+    }
+
+    /// Sends the turn times of every game that ends (the load benchmark).
+    pub fn report_times(&self, tx: mpsc::UnboundedSender<Times>) {
+        *lock(&self.0.times) = Some(tx);
+    }
+
+    /// A table in memory (waiting or running).
+    pub fn table(&self, id: u64) -> Option<Arc<Table>> {
+        lock(&self.0.tables).get(&id).cloned()
+    }
+
+    /// The tables in memory.
+    pub fn tables(&self) -> Vec<Arc<Table>> {
+        let mut v: Vec<_> = lock(&self.0.tables).values().cloned().collect();
+        v.sort_by_key(|t| t.id);
+        v
+    }
+
+    /// The tables of `game` (or of every game) with open seats.
+    pub fn open_tables(&self, game: Option<&str>) -> Vec<Value> {
+        self.tables()
+            .into_iter()
+            .filter(|t| game.is_none_or(|g| t.entry.name() == g))
+            .filter(|t| t.state().phase == Phase::Waiting)
+            .map(|t| t.listing())
+            .collect()
+    }
+
+    fn seed_for(&self, id: u64, asked: Option<u64>) -> u64 {
+        match (asked, self.0.config.seed) {
+            (Some(s), _) => s,
+            (None, Some(base)) => base.wrapping_add(id),
+            (None, None) => rand::random(),
+        }
+    }
+
+    /// Creates a table as a browser asks; it starts at once unless seats are left open
+    /// for programs.
+    pub async fn create(&self, req: TableRequest) -> Result<Created, HostError> {
+        if self.0.stop.is_cancelled() {
+            return Err(HostError::Closing);
+        }
+        let entry = self.0.registry.find(&req.game)?.clone();
+        let info = entry.info();
+        let mut seats_req = req.seats.clone();
+        if let Some(solo) = &info.solo {
+            let on = req
+                .options
+                .get(solo.option)
+                .is_some_and(|v| !v.is_null() && v != "");
+            if on && seats_req.len() == 1 {
+                seats_req.push(SeatRequest {
+                    kind: "bot".into(),
+                    spec: Some(solo.bot.into()),
+                    name: None,
+                });
+            }
+        }
+        let n = seats_req.len();
+        let rules = entry.rules(n, &req.options)?;
+        let mut seats = Vec::with_capacity(n);
+        let mut tokens = Vec::new();
+        for (i, s) in seats_req.iter().enumerate() {
+            let name = s.name.clone().filter(|n| !n.trim().is_empty());
+            if name.as_ref().is_some_and(|n| n.chars().count() > 40) {
+                return Err(HostError::Request(format!(
+                    "seat {}: a name has at most 40 characters",
+                    i + 1
+                )));
+            }
+            seats.push(match s.kind.as_str() {
+                "human" | "person" => {
+                    let t = token();
+                    tokens.push((i, t.clone()));
+                    Seat {
+                        name: name.unwrap_or_else(|| format!("Player {}", i + 1)),
+                        kind: SeatKind::Person(t),
+                    }
+                }
+                "bot" => {
+                    let spec = s.spec.clone().unwrap_or_else(|| {
+                        info.bots.first().map_or("random", |b| b.name).to_string()
+                    });
+                    entry.check_bot(&spec)?;
+                    Seat {
+                        name: name.unwrap_or_else(|| format!("{spec} ({})", i + 1)),
+                        kind: SeatKind::Bot(spec),
+                    }
+                }
+                "program" | "open" => Seat {
+                    name: String::new(),
+                    kind: SeatKind::Open,
+                },
+                other => {
+                    return Err(HostError::Request(format!(
+                        "seat {}: unknown kind {other:?} (human, bot, program)",
+                        i + 1
+                    )))
+                }
+            });
+        }
+        let bots: Vec<Option<&str>> = seats
+            .iter()
+            .map(|s| match &s.kind {
+                SeatKind::Bot(spec) => Some(spec.as_str()),
+                _ => None,
+            })
+            .collect();
+        entry.check_seats(&rules, &bots)?;
+        let delay = req
+            .delay_ms
+            .unwrap_or(self.0.config.bot_delay_ms)
+            .min(self.0.config.max_bot_delay_ms);
+        let table = self
+            .open_table(entry, rules, seats, req.seed, delay)
+            .await?;
+        self.start_if_full(&table);
+        Ok(Created {
+            id: table.id,
+            tokens,
+        })
+    }
+
+    async fn open_table(
+        &self,
+        entry: Arc<dyn GameEntry>,
+        rules: Value,
+        seats: Vec<Seat>,
+        seed: Option<u64>,
+        delay: u64,
+    ) -> Result<Arc<Table>, HostError> {
+        let placeholder_seed = seed.unwrap_or(0);
+        let id = self
+            .0
+            .store
+            .create(NewGame {
+                game: entry.name().to_string(),
+                status: "waiting".into(),
+                rules: rules.clone(),
+                seed: placeholder_seed,
+                seats: seats.iter().map(Seat::record).collect(),
+                created: now_ms(),
+            })
+            .await
+            .map_err(|e| HostError::Store(e.to_string()))?;
+        let seed = self.seed_for(id, seed);
+        let table = Arc::new(Table::new(
+            id,
+            entry,
+            rules,
+            seed,
+            seats,
+            delay,
+            self.0.stop.child_token(),
+        ));
+        lock(&self.0.tables).insert(id, table.clone());
+        Ok(table)
+    }
+
+    /// Starts `table` when no seat is open.
+    fn start_if_full(&self, table: &Arc<Table>) {
+        {
+            let mut st = table.state();
+            if st.phase != Phase::Waiting || st.seats.iter().any(|s| s.kind == SeatKind::Open) {
+                return;
+            }
+            st.phase = Phase::Running;
+        }
+        let host = self.clone();
+        let table = table.clone();
+        self.0.tasks.spawn(async move { host.play(table).await });
+    }
+
+    /// Seats the program `name` (over `transport`) at `table`'s first open seat.
+    fn seat_program(
+        &self,
+        table: &Arc<Table>,
+        name: &str,
+        transport: TcpTransport,
+    ) -> Result<(), (String, TcpTransport)> {
+        let seated = {
+            let mut st = table.state();
+            if st.phase != Phase::Waiting {
+                return Err(("the table is not waiting for players".into(), transport));
+            }
+            if st.seats.iter().any(|s| s.name == name) {
+                return Err((
+                    format!("the name {name:?} already sits at this table"),
+                    transport,
+                ));
+            }
+            match st.seats.iter().position(|s| s.kind == SeatKind::Open) {
+                None => return Err(("the table has no open seat".into(), transport)),
+                Some(i) => {
+                    st.seats[i] = Seat {
+                        name: name.to_string(),
+                        kind: SeatKind::Program,
+                    };
+                    i
+                }
+            }
+        };
+        lock(&self.0.programs).insert((table.id, seated), transport);
+        table.changed();
+        let store = self.0.store.clone();
+        let records: Vec<SeatRecord> = table.state().seats.iter().map(Seat::record).collect();
+        let id = table.id;
+        self.0.tasks.spawn(async move {
+            if let Err(e) = store.seats(id, records).await {
+                tracing::warn!(id, error = %e, "could not store the seats");
+            }
+        });
+        self.start_if_full(table);
+        Ok(())
+    }
+
+    /// Plays a table to its end and stores the result.
+    async fn play(&self, table: Arc<Table>) {
+        let id = table.id;
+        if let Err(e) = self.0.store.start_game(id, now_ms(), table.seed).await {
+            tracing::error!(id, error = %e, "could not mark the game started");
+        }
+        let seats: Vec<Seat> = table.state().seats.clone();
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let people = seats.iter().any(|s| matches!(s.kind, SeatKind::Person(_)));
+        let mut holders = Vec::with_capacity(seats.len());
+        for (i, s) in seats.iter().enumerate() {
+            holders.push(match &s.kind {
+                SeatKind::Bot(spec) => SeatHolder::Bot {
+                    spec: spec.clone(),
+                    pace: Some(table.pace.clone()),
+                    thinking: Thinking::Blocking,
+                },
+                SeatKind::Person(_) => SeatHolder::Person(table.person_link(i)),
+                SeatKind::Program | SeatKind::Open => {
+                    match lock(&self.0.programs).remove(&(id, i)) {
+                        Some(t) => SeatHolder::Wire(Box::new(t) as Box<dyn Transport>),
+                        None => SeatHolder::Wire(Box::new(Gone)),
+                    }
+                }
+            });
+        }
+        tracing::info!(id, game = table.entry.name(), players = ?names, "game starts");
+        let setup = TableSetup {
+            rules: table.rules.clone(),
+            seed: table.seed,
+            names: names.clone(),
+            referee: RefereeConfig {
+                per_call: Some(self.0.config.per_call),
+                ejection: Ejection::House,
+                max_moves: self.0.config.max_moves,
+            },
+            moves: Vec::new(),
+        };
+        let sink = HostSink {
+            table: table.clone(),
+            store: self.0.store.clone(),
+            people,
+            person_seats: seats
+                .iter()
+                .map(|s| matches!(s.kind, SeatKind::Person(_)))
+                .collect(),
+        };
+        let report = table
+            .entry
+            .play(setup, holders, Box::new(sink), table.stop.clone())
+            .await;
+        let (status, result) = match &report {
+            Ok(r) => (r.status.as_str().to_string(), result_json(r, &names)),
+            Err(e) => {
+                tracing::error!(id, error = %e, "the game could not be played");
+                ("aborted".to_string(), json!({"error": e.to_string()}))
+            }
+        };
+        if let Ok(r) = &report {
+            tracing::info!(id, status = %status, winners = ?r.winners, "game over");
+            if let Some(tx) = lock(&self.0.times).as_ref() {
+                let _ = tx.send((r.turn_times.clone(), r.work_times.clone()));
+            }
+        }
+        if let Err(e) = self
+            .0
+            .store
+            .end(id, &status, result.clone(), now_ms())
+            .await
+        {
+            tracing::error!(id, error = %e, "could not store the game's end");
+        }
+        {
+            let mut st = table.state();
+            st.phase = Phase::Ended(status);
+            st.result = Some(result);
+            st.to_move = None;
+        }
+        table.changed();
+        // finished games leave memory: the store serves them from now on
+        lock(&self.0.tables).remove(&id);
+    }
+
+    /// Handles one TCP connection: its first message (a sign-up or a list request).
+    async fn handshake(&self, mut t: TcpTransport) {
+        let limit = self.0.config.signup_timeout;
+        loop {
+            let first = tokio::select! {
+                r = tokio::time::timeout(limit, t.read()) => r,
+                _ = self.0.stop.cancelled() => return,
+            };
+            let hello = match first {
+                Ok(Ok(text)) => serde_json::from_str::<Value>(&text)
+                    .map_err(|e| e.to_string())
+                    .and_then(|v| signup::parse(&v).map(|h| (h, v.is_string()))),
+                Ok(Err(e)) => Err(e.to_string()),
+                Err(_) => Err("no sign-up in time".to_string()),
+            };
+            match hello {
+                Ok((Hello::List(game), _)) => {
+                    let tables = self.open_tables(game.as_deref());
+                    if t.write(&json!({ "tables": tables }).to_string())
+                        .await
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+                Ok((Hello::SignUp(s), _)) => {
+                    if let Err((why, mut t)) = self.sign_up(s, t) {
+                        refuse(&mut t, &why).await;
+                    }
+                    return;
+                }
+                Err(why) => {
+                    tracing::info!(peer = ?t.peer(), reason = %why, "sign-up refused");
+                    refuse(&mut t, &why).await;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Seats a program that signed up: at its table, at an open table of its game, or in
+    /// its game's lobby.
+    fn sign_up(&self, s: SignUp, mut t: TcpTransport) -> Result<(), (String, TcpTransport)> {
+        if s.q_course {
+            t.set_dialect(Dialect::QCourse);
+        }
+        if let Some(id) = s.table {
+            let Some(table) = self.table(id) else {
+                return Err((format!("no table {id} is waiting for players"), t));
+            };
+            if let Some(g) = &s.game {
+                if g != table.entry.name() {
+                    return Err((
+                        format!("table {id} is a game of {}, not {g}", table.entry.name()),
+                        t,
+                    ));
+                }
+            }
+            tracing::info!(name = %s.name, table = id, "signed up for a table");
+            return self.seat_program(&table, &s.name, t);
+        }
+        let game = s.game.clone().unwrap_or_default();
+        let entry = match self.0.registry.find(&game) {
+            Ok(e) => e.clone(),
+            Err(e) => return Err((e.to_string(), t)),
+        };
+        // an open table of the game comes first
+        for table in self.tables() {
+            if table.entry.name() == entry.name() && table.state().phase == Phase::Waiting {
+                match self.seat_program(&table, &s.name, t) {
+                    Ok(()) => return Ok(()),
+                    Err((_, back)) => t = back,
+                }
+            }
+        }
+        tracing::info!(name = %s.name, game = %entry.name(), "signed up");
+        let mut lobby = lock(&self.0.lobby);
+        let q = lobby.entry(entry.name()).or_insert_with(|| Queue {
+            since: Instant::now(),
+            waiting: Vec::new(),
+        });
+        // programs that left (or spoke out of turn) while waiting leave the queue
+        q.waiting
+            .retain_mut(|w| matches!(w.transport.pending(), Ok(false)));
+        if q.waiting.is_empty() {
+            q.since = Instant::now();
+        }
+        q.waiting.push(Waiting {
+            name: s.name,
+            transport: t,
+        });
+        drop(lobby);
+        self.0.lobby_changed.notify_one();
+        Ok(())
+    }
+
+    /// Forms the lobby's tables: as soon as enough programs wait, or when the first has
+    /// waited long enough and at least 2 wait (distinct names at a table).
+    async fn lobby(&self) {
+        loop {
+            let mut next: Option<Instant> = None;
+            let mut ready: Vec<(&'static str, Vec<Waiting>)> = Vec::new();
+            {
+                let mut lobby = lock(&self.0.lobby);
+                let now = Instant::now();
+                for (game, q) in lobby.iter_mut() {
+                    let Some(entry) = self.0.registry.get(game) else {
+                        continue;
+                    };
+                    let (lo, hi) = entry.info().seats;
+                    let want = self.0.config.players_per_game.clamp(lo.max(2), hi.max(2));
+                    q.waiting
+                        .retain_mut(|w| matches!(w.transport.pending(), Ok(false)));
+                    loop {
+                        let full = distinct(&q.waiting, want).len() >= want;
+                        let due = q.since + self.0.config.wait <= now && !q.waiting.is_empty();
+                        if !full && !due {
+                            break;
+                        }
+                        let picked = distinct(&q.waiting, if full { want } else { hi });
+                        if picked.len() < lo.max(2) {
+                            // alone (or a name already seated): wait anew
+                            q.since = now;
+                            break;
+                        }
+                        let mut taken = Vec::new();
+                        for (k, i) in picked.into_iter().enumerate() {
+                            taken.push(q.waiting.remove(i - k));
+                        }
+                        ready.push((game, taken));
+                        q.since = now;
+                    }
+                    if !q.waiting.is_empty() {
+                        let t = q.since + self.0.config.wait;
+                        next = Some(next.map_or(t, |n| n.min(t)));
+                    }
+                }
+            }
+            for (game, players) in ready {
+                self.lobby_table(game, players).await;
+            }
+            let wake = async {
+                match next {
+                    Some(t) => tokio::time::sleep_until(t).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                _ = self.0.lobby_changed.notified() => {}
+                _ = wake => {}
+                _ = self.0.stop.cancelled() => return,
+            }
+        }
+    }
+
+    async fn lobby_table(&self, game: &'static str, players: Vec<Waiting>) {
+        let Some(entry) = self.0.registry.get(game).cloned() else {
+            return;
+        };
+        let n = players.len();
+        let rules = match entry.rules(n, &Value::Null) {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::error!(game, error = %e, "no rules for a lobby table");
+                return;
+            }
+        };
+        let seats = players
+            .iter()
+            .map(|w| Seat {
+                name: w.name.clone(),
+                kind: SeatKind::Program,
+            })
+            .collect();
+        match self.open_table(entry, rules, seats, None, 0).await {
+            Ok(table) => {
+                {
+                    let mut slot = lock(&self.0.programs);
+                    for (i, w) in players.into_iter().enumerate() {
+                        slot.insert((table.id, i), w.transport);
+                    }
+                }
+                self.start_if_full(&table);
+            }
+            Err(e) => tracing::error!(game, error = %e, "could not open a lobby table"),
+        }
+    }
+
+    /// A game as the browser sees it (`seat` by token): live from memory, else from the
+    /// store.
+    pub async fn message(
+        &self,
+        id: u64,
+        token: Option<&str>,
+    ) -> Result<(Value, Option<Arc<Table>>, Option<usize>), HostError> {
+        if let Some(table) = self.table(id) {
+            let seat = match token {
+                None | Some("") => None,
+                Some(t) => Some(
+                    table
+                        .seat_of(t)
+                        .ok_or_else(|| HostError::Request("unknown token".into()))?,
+                ),
+            };
+            let host = table.clone();
+            let msg = tokio::task::spawn_blocking(move || host.message(seat))
+                .await
+                .map_err(|e| HostError::Request(e.to_string()))?;
+            return Ok((msg, Some(table), seat));
+        }
+        let stored = self.stored(id).await?;
+        Ok((self.ended_message(&stored)?, None, None))
+    }
+
+    /// A stored game.
+    pub async fn stored(&self, id: u64) -> Result<StoredGame, HostError> {
+        self.0
+            .store
+            .get(id)
+            .await
+            .map_err(|e| HostError::Store(e.to_string()))?
+            .ok_or(HostError::NoGame(id))
+    }
+
+    /// The final state message of a stored game.
+    pub fn ended_message(&self, g: &StoredGame) -> Result<Value, HostError> {
+        let entry = self.0.registry.find(&g.summary.game)?;
+        let record = g.record().map_err(|e| HostError::Store(e.to_string()))?;
+        let replay = entry.replay(&record)?;
+        let last = replay.steps.last();
+        let mut log = Vec::new();
+        for step in replay.steps.iter().skip(1) {
+            for l in &step.log {
+                log.push(json!([step.index.unwrap_or(0) + 1, l]));
+            }
+        }
+        let first = log.len().saturating_sub(crate::table::LOG_KEEP);
+        Ok(json!({
+            "type": "state",
+            "id": g.summary.id,
+            "game": g.summary.game,
+            "title": entry.info().title,
+            "status": g.summary.status,
+            "version": 0,
+            "seat": null,
+            "players": g.summary.seats.iter().map(|s| json!({"name": s.name, "kind": s.kind, "bot": s.kind == "bot"})).collect::<Vec<_>>(),
+            "rules": g.rules,
+            "to_move": null,
+            "over": true,
+            "outcome": replay.outcome,
+            "scores": last.map(|s| s.scores.clone()).unwrap_or_default(),
+            "moves": g.moves.len(),
+            "delay_ms": 0,
+            "log": log[first..],
+            "public": last.map(|s| s.public.clone()),
+            "view": null,
+            "legal": [],
+            "hints": null,
+            "ejected": g.result.get("ejected").cloned().unwrap_or(json!([])),
+            "result": g.result,
+        }))
+    }
+
+    /// The games, newest first (from the store, with the running ones' live scores).
+    pub async fn list(&self, q: ListQuery) -> Result<Vec<Value>, HostError> {
+        let rows = self
+            .0
+            .store
+            .list(q)
+            .await
+            .map_err(|e| HostError::Store(e.to_string()))?;
+        Ok(rows
+            .into_iter()
+            .map(|row| {
+                let mut v = serde_json::to_value(&row).unwrap_or(Value::Null);
+                if let Some(t) = self.table(row.id) {
+                    let st = t.state();
+                    v["status"] = json!(st.phase.as_str());
+                    v["scores"] = json!(st.scores);
+                    v["moves"] = json!(st.moves.len());
+                    v["to_move"] = json!(st.to_move);
+                    v["players"] =
+                        json!(st.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
+                    v["seats"] = json!(st.seats.iter().map(Seat::record).collect::<Vec<_>>());
+                    v["open"] = json!(st.seats.iter().filter(|s| s.kind == SeatKind::Open).count());
+                }
+                v
+            })
+            .collect())
+    }
+
+    /// Stops every game (stored as aborted) and waits for them, at most `grace`.
+    pub async fn shutdown(&self, grace: Duration) {
+        self.0.stop.cancel();
+        self.0.tasks.close();
+        if tokio::time::timeout(grace, self.0.tasks.wait())
+            .await
+            .is_err()
+        {
+            tracing::warn!("some games did not stop in time");
+        }
+        lock(&self.0.lobby).clear();
+        lock(&self.0.programs).clear();
+    }
+
+    /// Serves programs on `listener` until the host shuts down.
+    pub async fn serve_tcp(&self, listener: TcpListener) {
+        let limit = Arc::new(Semaphore::new(self.0.config.max_connections));
+        let lobby = {
+            let host = self.clone();
+            self.0.tasks.spawn(async move { host.lobby().await })
+        };
+        loop {
+            let accepted = tokio::select! {
+                a = listener.accept() => a,
+                _ = self.0.stop.cancelled() => break,
+            };
+            let (stream, peer) = match accepted {
+                Ok(x) => x,
+                Err(e) => {
+                    // too many open files, say: wait a little, go on
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            let Ok(permit) = limit.clone().try_acquire_owned() else {
+                tracing::warn!(%peer, "connection refused: too many connections");
+                drop(stream);
+                continue;
+            };
+            let t = TcpTransport::new(
+                stream,
+                self.0.config.max_message,
+                Dialect::Tessera,
+                Some(permit),
+            );
+            let host = self.clone();
+            self.0.tasks.spawn(async move { host.handshake(t).await });
+        }
+        let _ = lobby.await;
+    }
+}
+
+/// The first `want` waiting programs with distinct names (indices, in order).
+fn distinct(waiting: &[Waiting], want: usize) -> Vec<usize> {
+    let mut chosen: Vec<usize> = Vec::new();
+    for (i, w) in waiting.iter().enumerate() {
+        if chosen.len() < want && !chosen.iter().any(|&c| waiting[c].name == w.name) {
+            chosen.push(i);
+        }
+    }
+    chosen
+}
+
+/// Tells a program why it is refused (Tessera's dialect: `{"error": REASON}`; the Q
+/// course's programs are simply disconnected) and closes.
+async fn refuse(t: &mut TcpTransport, why: &str) {
+    if t.dialect() == Dialect::Tessera {
+        let _ = t.write(&json!({ "error": why }).to_string()).await;
+    }
+    t.shutdown().await;
+}
+
+/// A seat whose program is gone before the game started.
+struct Gone;
+
+#[tessera_referee::async_trait]
+impl Transport for Gone {
+    async fn send(&mut self, _: &str) -> Result<(), tessera_referee::PlayerError> {
+        Err(tessera_referee::PlayerError::Closed)
+    }
+    async fn receive(&mut self) -> Result<String, tessera_referee::PlayerError> {
+        Err(tessera_referee::PlayerError::Closed)
+    }
+    fn pending(&mut self) -> Result<bool, tessera_referee::PlayerError> {
+        Err(tessera_referee::PlayerError::Closed)
+    }
+    async fn close(&mut self, _: Option<&str>) {}
+}
+
+/// The result as stored: scores, winners' names, ejections, the engine's outcome.
+pub fn result_json(r: &TableReport, names: &[String]) -> Value {
+    json!({
+        "scores": r.scores,
+        "winners": r.winners.iter().map(|&s| names.get(s).cloned().unwrap_or_default()).collect::<Vec<_>>(),
+        "winner_seats": r.winners,
+        "ejected": r.ejected,
+        "outcome": r.outcome,
+    })
+}

@@ -1,0 +1,370 @@
+//! The browser's door: the web client's files, a JSON API and one WebSocket per game.
+//!
+//! * `GET /`, `GET /static/FILE`: the web client (every file of `web/`, embedded);
+//! * `GET /api/registry`: the games, their seats, rule options and bots;
+//! * `GET /api/games?limit=N&before=ID&game=G&status=S`: the games, newest first, paged;
+//! * `POST /api/games`: a new table (`{game, seats: [{kind, spec, name}], options, seed,
+//!   delay_ms}`; `kind` is `human`, `bot` or `program`); answers `{id, tokens}`;
+//! * `GET /api/games/ID?token=T`: the game as the seat of token `T` (or a spectator)
+//!   sees it;
+//! * `GET /api/games/ID/ws?token=T`: the same, live, over a WebSocket; a person sends
+//!   `{"move": MOVE}`, anyone `{"delay_ms": N}`;
+//! * `GET /api/games/ID/replay`: every step of a game, public information only;
+//! * `GET /api/games/ID/record`: an ended game's record (what `tessera replay` reads);
+//! * `GET /api/tables?game=G`: the tables waiting for players.
+
+use crate::host::{Host, HostError, TableRequest};
+use crate::store::ListQuery;
+use crate::table::Table;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
+
+include!(concat!(env!("OUT_DIR"), "/web_assets.rs"));
+
+/// The router of the browser's door.
+pub fn router(host: Host) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/static/:file", get(asset))
+        .route("/api/registry", get(registry))
+        .route("/api/games", get(list).post(create))
+        .route("/api/games/:id", get(state))
+        .route("/api/games/:id/ws", get(socket))
+        .route("/api/games/:id/replay", get(replay))
+        .route("/api/games/:id/record", get(record))
+        .route("/api/tables", get(tables))
+        .with_state(host)
+}
+
+fn error(status: StatusCode, msg: impl ToString) -> Response {
+    (status, Json(json!({"error": msg.to_string()}))).into_response()
+}
+
+fn host_error(e: HostError) -> Response {
+    let status = match &e {
+        HostError::NoGame(_) => StatusCode::NOT_FOUND,
+        HostError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        HostError::Closing => StatusCode::SERVICE_UNAVAILABLE,
+        HostError::Request(m) if m == "unknown token" => StatusCode::FORBIDDEN,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    error(status, e)
+}
+
+fn serve_asset(name: &str) -> Response {
+    match ASSETS.iter().find(|(n, _, _)| *n == name) {
+        Some((_, mime, body)) => {
+            // development: TESSERA_WEB_DIR serves the same files from disk
+            let body = std::env::var_os("TESSERA_WEB_DIR")
+                .and_then(|dir| std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok())
+                .unwrap_or_else(|| (*body).to_string());
+            (
+                [
+                    (header::CONTENT_TYPE, *mime),
+                    (header::CACHE_CONTROL, "no-cache"),
+                ],
+                body,
+            )
+                .into_response()
+        }
+        None => error(StatusCode::NOT_FOUND, "no such file"),
+    }
+}
+
+async fn index() -> Response {
+    serve_asset("index.html")
+}
+
+async fn asset(Path(file): Path<String>) -> Response {
+    serve_asset(&file)
+}
+
+async fn registry(State(host): State<Host>) -> Response {
+    let games: Vec<Value> = host
+        .registry()
+        .iter()
+        .map(|e| serde_json::to_value(e.info()).unwrap_or(Value::Null))
+        .collect();
+    Json(json!({ "games": games })).into_response()
+}
+
+async fn list(State(host): State<Host>, Query(q): Query<ListQuery>) -> Response {
+    let limit = q.limit.unwrap_or(50).clamp(1, crate::store::MAX_PAGE);
+    match host
+        .list(ListQuery {
+            limit: Some(limit),
+            ..q
+        })
+        .await
+    {
+        Ok(games) => {
+            let next = (games.len() == limit)
+                .then(|| games.last().and_then(|g| g["id"].as_u64()))
+                .flatten();
+            Json(json!({ "games": games, "next": next })).into_response()
+        }
+        Err(e) => host_error(e),
+    }
+}
+
+async fn create(State(host): State<Host>, body: axum::body::Bytes) -> Response {
+    let req: TableRequest = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("bad request: {e}")),
+    };
+    match host.create(req).await {
+        Ok(c) => Json(c).into_response(),
+        Err(e) => host_error(e),
+    }
+}
+
+/// `?token=...` of a person's seat.
+#[derive(Debug, Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+async fn state(
+    State(host): State<Host>,
+    Path(id): Path<u64>,
+    Query(q): Query<TokenQuery>,
+) -> Response {
+    match host.message(id, q.token.as_deref()).await {
+        Ok((msg, _, _)) => Json(msg).into_response(),
+        Err(e) => host_error(e),
+    }
+}
+
+async fn replay(State(host): State<Host>, Path(id): Path<u64>) -> Response {
+    let stored = match host.stored(id).await {
+        Ok(s) => s,
+        Err(e) => return host_error(e),
+    };
+    let record = match stored.record() {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, e),
+    };
+    let Some(entry) = host.registry().get(&stored.summary.game).cloned() else {
+        return error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "a game this server does not know",
+        );
+    };
+    match tokio::task::spawn_blocking(move || entry.replay(&record)).await {
+        Ok(Ok(replay)) => {
+            let mut summary = serde_json::to_value(&stored.summary).unwrap_or(Value::Null);
+            if matches!(stored.summary.status.as_str(), "waiting" | "running") {
+                summary["seed"] = Value::Null;
+            }
+            Json(json!({
+                "summary": summary,
+                "outcome": replay.outcome,
+                "steps": replay.steps,
+            }))
+            .into_response()
+        }
+        Ok(Err(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, e),
+        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e),
+    }
+}
+
+async fn record(State(host): State<Host>, Path(id): Path<u64>) -> Response {
+    match host.stored(id).await {
+        Ok(s) if matches!(s.summary.status.as_str(), "waiting" | "running") => error(
+            StatusCode::CONFLICT,
+            "the game is not over: its record (and seed) is published when it ends",
+        ),
+        Ok(s) => match s.record() {
+            Ok(r) => Json(r).into_response(),
+            Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e),
+        },
+        Err(e) => host_error(e),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct TablesQuery {
+    game: Option<String>,
+}
+
+async fn tables(State(host): State<Host>, Query(q): Query<TablesQuery>) -> Response {
+    Json(json!({ "tables": host.open_tables(q.game.as_deref()) })).into_response()
+}
+
+async fn socket(
+    State(host): State<Host>,
+    Path(id): Path<u64>,
+    Query(q): Query<TokenQuery>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let Ok(permit) = host.websockets().clone().try_acquire_owned() else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "too many WebSockets");
+    };
+    let (first, table, seat) = match host.message(id, q.token.as_deref()).await {
+        Ok(x) => x,
+        Err(e) => return host_error(e),
+    };
+    let max_delay = host.config().max_bot_delay_ms;
+    ws.max_message_size(64 * 1024)
+        .on_upgrade(move |socket| async move {
+            talk(socket, first, table, seat, max_delay).await;
+            drop(permit);
+        })
+}
+
+/// A message from a browser.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClientMessage {
+    #[serde(default, rename = "move")]
+    mv: Option<Box<serde_json::value::RawValue>>,
+    #[serde(default)]
+    delay_ms: Option<u64>,
+}
+
+async fn send(socket: &mut WebSocket, v: &Value) -> Result<(), axum::Error> {
+    socket.send(Message::Text(v.to_string())).await
+}
+
+async fn talk(
+    mut socket: WebSocket,
+    first: Value,
+    table: Option<Arc<Table>>,
+    seat: Option<usize>,
+    max_delay: u64,
+) {
+    let Some(table) = table else {
+        // an ended game: its final state, then the end of the stream
+        let _ = send(&mut socket, &first).await;
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    };
+    // subscribe first, then send the state: no change can fall in between
+    let mut updates = table.subscribe();
+    updates.borrow_and_update();
+    let mut refusals = table.refusals();
+    let t = table.clone();
+    let Ok(first) = tokio::task::spawn_blocking(move || t.message(seat)).await else {
+        return;
+    };
+    if send(&mut socket, &first).await.is_err() || first["over"] == json!(true) {
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    }
+    loop {
+        tokio::select! {
+            changed = updates.changed() => {
+                let ended = changed.is_err();
+                // seen before the state is read: a change while it is built comes again
+                updates.borrow_and_update();
+                let t = table.clone();
+                let msg = match tokio::task::spawn_blocking(move || t.message(seat)).await {
+                    Ok(m) => m,
+                    Err(_) => break,
+                };
+                if send(&mut socket, &msg).await.is_err() || ended || msg["over"] == json!(true) {
+                    break;
+                }
+            }
+            r = refusals.recv() => {
+                if let Ok((s, why)) = r {
+                    if Some(s) == seat && send(&mut socket, &json!({"type": "error", "error": why})).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            msg = socket.recv() => {
+                let text = match msg {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => continue,
+                };
+                let refusal = match serde_json::from_str::<ClientMessage>(&text) {
+                    Err(e) => Some(format!("bad message: {e}")),
+                    Ok(m) => {
+                        if let Some(ms) = m.delay_ms {
+                            table.set_pace(ms, max_delay);
+                        }
+                        match (m.mv, seat) {
+                            (None, _) => None,
+                            (Some(_), None) => Some("spectators cannot move".to_string()),
+                            (Some(mv), Some(s)) => table.person_move(s, mv.get().to_string()).err(),
+                        }
+                    }
+                };
+                if let Some(why) = refusal {
+                    if send(&mut socket, &json!({"type": "error", "error": why})).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+/// Serves `app` on `listener` (HTTP/1.1 with WebSocket upgrades) until `stop` fires: at
+/// most `max_connections` at once (over the cap a connection is closed at once), 10 s to
+/// send a request's headers.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    max_connections: usize,
+    stop: tessera_referee::CancellationToken,
+) {
+    let limit = Arc::new(Semaphore::new(max_connections));
+    let mut connections = JoinSet::new();
+    loop {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            Some(_) = connections.join_next(), if !connections.is_empty() => continue,
+            _ = stop.cancelled() => break,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                tracing::warn!(error = %e, "HTTP accept failed");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = limit.clone().try_acquire_owned() else {
+            tracing::warn!("HTTP connection refused: too many connections");
+            continue;
+        };
+        let service = TowerToHyperService::new(app.clone());
+        let stop = stop.clone();
+        connections.spawn(async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(Duration::from_secs(10));
+            let conn = http
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = stop.cancelled() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(Duration::from_secs(1), conn).await;
+                }
+            }
+            drop(permit);
+        });
+    }
+    // let open connections finish their shutdown
+    while connections.join_next().await.is_some() {}
+}

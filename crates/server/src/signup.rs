@@ -1,0 +1,101 @@
+//! What a program sends first: a sign-up (for a game's lobby or a table), or a request for
+//! the list of open tables.
+
+use serde_json::Value;
+use tessera_core::is_valid_name;
+
+/// A program's first message, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hello {
+    /// A sign-up.
+    SignUp(SignUp),
+    /// `{"list": GAME}` (or `{"list": null}` for every game): the open tables.
+    List(Option<String>),
+}
+
+/// A sign-up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignUp {
+    /// The player's name (1 to 20 letters or digits).
+    pub name: String,
+    /// The game (`None`: the table's).
+    pub game: Option<String>,
+    /// A table with an open seat (`None`: the game's lobby).
+    pub table: Option<u64>,
+    /// A bare name: a program of the Q course, which speaks nothing but its calls.
+    pub q_course: bool,
+}
+
+/// The game a bare-name sign-up means: the Q course's programs sign up with their name
+/// alone.
+pub const Q_COURSE_GAME: &str = "q";
+
+/// Reads a program's first message:
+///
+/// * a JSON string, a name: a program of the Q course, for a game of Q;
+/// * `{"name": NAME, "game": GAME}`: a seat at the next table of GAME (an open table of
+///   the game if there is one, else one the lobby forms);
+/// * `{"name": NAME, "table": ID}` (`"game"` may be given too): the open seat of a table;
+/// * `{"list": GAME}` or `{"list": null}`: the open tables.
+///
+/// ```
+/// use tessera_server::signup::{parse, Hello, SignUp};
+/// let s = parse(&serde_json::json!({"name": "alice", "game": "triominos"})).unwrap();
+/// assert_eq!(s, Hello::SignUp(SignUp { name: "alice".into(), game: Some("triominos".into()), table: None, q_course: false }));
+/// assert!(matches!(parse(&serde_json::json!("bob")).unwrap(), Hello::SignUp(SignUp { q_course: true, .. })));
+/// assert!(parse(&serde_json::json!("no spaces")).is_err());
+/// assert_eq!(parse(&serde_json::json!({"list": "q"})).unwrap(), Hello::List(Some("q".into())));
+/// ```
+pub fn parse(v: &Value) -> Result<Hello, String> {
+    let (name, game, table) = match v {
+        Value::String(s) => (s.as_str(), Some(Q_COURSE_GAME.to_string()), None),
+        Value::Object(m) if m.contains_key("list") => {
+            if m.len() != 1 {
+                return Err("a list request is {\"list\": GAME} alone".into());
+            }
+            return match &m["list"] {
+                Value::Null => Ok(Hello::List(None)),
+                Value::String(g) => Ok(Hello::List(Some(g.clone()))),
+                _ => Err("\"list\" takes a game's name or null".into()),
+            };
+        }
+        Value::Object(m) => {
+            if let Some(k) = m
+                .keys()
+                .find(|k| !matches!(k.as_str(), "name" | "game" | "table"))
+            {
+                return Err(format!("unknown key {k:?} in the sign-up"));
+            }
+            let name = m
+                .get("name")
+                .and_then(Value::as_str)
+                .ok_or("the sign-up has no \"name\"")?;
+            let game = match m.get("game") {
+                None => None,
+                Some(Value::String(g)) => Some(g.clone()),
+                Some(_) => return Err("\"game\" is a game's name".into()),
+            };
+            let table = match m.get("table") {
+                None => None,
+                Some(t) => Some(t.as_u64().ok_or("\"table\" is a table's id")?),
+            };
+            if game.is_none() && table.is_none() {
+                return Err("the sign-up names no \"game\" and no \"table\"".into());
+            }
+            (name, game, table)
+        }
+        _ => return Err(
+            "a sign-up is a name, {\"name\", \"game\"}, {\"name\", \"table\"} or {\"list\": GAME}"
+                .into(),
+        ),
+    };
+    if !is_valid_name(name) {
+        return Err(format!("bad name {name:?}: 1 to 20 letters or digits"));
+    }
+    Ok(Hello::SignUp(SignUp {
+        name: name.to_string(),
+        game,
+        table,
+        q_course: v.is_string(),
+    }))
+}

@@ -1,0 +1,477 @@
+//! One table of the host: who sits where, its state as people and spectators see it, and
+//! the sink that keeps both in step with the referee (and every move in the store before
+//! anyone sees it).
+
+use crate::store::{now_ms, SeatRecord, Store};
+use serde_json::{json, Value};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tessera_core::Outcome;
+use tessera_games::{GameEntry, PersonLink, SeatUpdate, TableSink, Update};
+use tessera_referee::{async_trait, CancellationToken, Ejected};
+use tokio::sync::{broadcast, mpsc, watch};
+
+/// Log lines kept per table (the newest).
+pub const LOG_KEEP: usize = 200;
+
+/// Who holds a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// A bot of the registry (its spec).
+    Bot(String),
+    /// A person, with the token that proves it.
+    Person(String),
+    /// A program over TCP (seated).
+    Program,
+    /// Waiting for a program.
+    Open,
+}
+
+impl SeatKind {
+    /// The kind's name (`bot`, `person`, `program`, `open`).
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            SeatKind::Bot(_) => "bot",
+            SeatKind::Person(_) => "person",
+            SeatKind::Program => "program",
+            SeatKind::Open => "open",
+        }
+    }
+}
+
+/// A seat.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    /// The player's name (empty while open).
+    pub name: String,
+    /// Who holds it.
+    pub kind: SeatKind,
+}
+
+impl Seat {
+    /// As stored.
+    pub fn record(&self) -> SeatRecord {
+        SeatRecord {
+            name: self.name.clone(),
+            kind: self.kind.as_str().to_string(),
+            spec: match &self.kind {
+                SeatKind::Bot(s) => Some(s.clone()),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// Where a table stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Seats are open.
+    Waiting,
+    /// Being played.
+    Running,
+    /// Over: `finished`, `stopped` or `aborted`.
+    Ended(String),
+}
+
+impl Phase {
+    /// As stored.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Phase::Waiting => "waiting",
+            Phase::Running => "running",
+            Phase::Ended(s) => s,
+        }
+    }
+}
+
+/// What people and spectators see of a table.
+#[derive(Debug)]
+pub struct TableState {
+    /// Where it stands.
+    pub phase: Phase,
+    /// The seats.
+    pub seats: Vec<Seat>,
+    /// The moves so far (JSON texts).
+    pub moves: Vec<String>,
+    /// The newest log lines: (move number from 1, line).
+    pub log: VecDeque<(usize, String)>,
+    /// Whether `log` and `public` follow every move (else they are rebuilt on demand).
+    pub followed: bool,
+    /// The public view after the last move, if built.
+    pub public: Option<Value>,
+    /// The people's views.
+    pub seat_views: Vec<Option<SeatUpdate>>,
+    /// Scores by seat.
+    pub scores: Vec<i32>,
+    /// The seat to move.
+    pub to_move: Option<usize>,
+    /// The outcome, once over.
+    pub outcome: Option<Outcome>,
+    /// The ejections.
+    pub ejected: Vec<Ejected>,
+    /// The result as stored, once ended.
+    pub result: Option<Value>,
+}
+
+/// One table.
+pub struct Table {
+    /// Its id (the game's, in the store).
+    pub id: u64,
+    /// Its game.
+    pub entry: Arc<dyn GameEntry>,
+    /// Its rules.
+    pub rules: Value,
+    /// Its seed (secret until it ends).
+    pub seed: u64,
+    /// When it was created.
+    pub created: i64,
+    state: Mutex<TableState>,
+    version: watch::Sender<u64>,
+    refusals: broadcast::Sender<(usize, String)>,
+    inboxes: Mutex<Vec<Option<mpsc::Sender<String>>>>,
+    /// Milliseconds its bots wait before moving.
+    pub pace: Arc<AtomicU64>,
+    /// Stops its game.
+    pub stop: CancellationToken,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} {})", self.id, self.entry.name())
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Table {
+    /// A new table.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        id: u64,
+        entry: Arc<dyn GameEntry>,
+        rules: Value,
+        seed: u64,
+        seats: Vec<Seat>,
+        pace: u64,
+        stop: CancellationToken,
+    ) -> Table {
+        let n = seats.len();
+        Table {
+            id,
+            entry,
+            rules,
+            seed,
+            created: now_ms(),
+            state: Mutex::new(TableState {
+                phase: Phase::Waiting,
+                seats,
+                moves: Vec::new(),
+                log: VecDeque::new(),
+                followed: true,
+                public: None,
+                seat_views: vec![None; n],
+                scores: vec![0; n],
+                to_move: None,
+                outcome: None,
+                ejected: Vec::new(),
+                result: None,
+            }),
+            version: watch::channel(0).0,
+            refusals: broadcast::channel(16).0,
+            inboxes: Mutex::new(vec![None; n]),
+            pace: Arc::new(AtomicU64::new(pace)),
+            stop,
+        }
+    }
+
+    /// The state, locked.
+    pub fn state(&self) -> MutexGuard<'_, TableState> {
+        lock(&self.state)
+    }
+
+    /// Tells everyone watching that the table changed.
+    pub fn changed(&self) {
+        self.version.send_modify(|v| *v += 1);
+    }
+
+    /// Follows the table's changes.
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.version.subscribe()
+    }
+
+    /// The refusals of people's moves: (seat, why).
+    pub fn refusals(&self) -> broadcast::Receiver<(usize, String)> {
+        self.refusals.subscribe()
+    }
+
+    /// Whether anyone watches.
+    pub fn watched(&self) -> bool {
+        self.version.receiver_count() > 0
+    }
+
+    /// The seat whose token this is.
+    pub fn seat_of(&self, token: &str) -> Option<usize> {
+        self.state()
+            .seats
+            .iter()
+            .position(|s| matches!(&s.kind, SeatKind::Person(t) if t == token))
+    }
+
+    /// Whether a person sits at the table.
+    pub fn has_people(&self) -> bool {
+        self.state()
+            .seats
+            .iter()
+            .any(|s| matches!(s.kind, SeatKind::Person(_)))
+    }
+
+    /// The link of the person at `seat` (moves come through it).
+    pub fn person_link(self: &Arc<Self>, seat: usize) -> Box<dyn PersonLink> {
+        let (tx, rx) = mpsc::channel(2);
+        lock(&self.inboxes)[seat] = Some(tx);
+        Box::new(BrowserPerson {
+            seat,
+            moves: rx,
+            refusals: self.refusals.clone(),
+        })
+    }
+
+    /// A move from the person at `seat` (its JSON text): queued for the referee, or
+    /// refused at once when it cannot be this seat's move now.
+    pub fn person_move(&self, seat: usize, text: String) -> Result<(), String> {
+        {
+            let st = self.state();
+            match &st.phase {
+                Phase::Waiting => return Err("the game has not started: seats are open".into()),
+                Phase::Ended(_) => return Err("the game is over".into()),
+                Phase::Running => {}
+            }
+            if st.to_move != Some(seat) {
+                return Err("it is not your turn".into());
+            }
+        }
+        let inbox = lock(&self.inboxes).get(seat).cloned().flatten();
+        match inbox {
+            None => Err("this seat takes no moves".into()),
+            Some(tx) => tx.try_send(text).map_err(|e| match e {
+                mpsc::error::TrySendError::Full(_) => {
+                    "your last move is still being checked".into()
+                }
+                mpsc::error::TrySendError::Closed(_) => "this seat takes no moves".into(),
+            }),
+        }
+    }
+
+    /// Sets the bots' delay (clamped to `max`).
+    pub fn set_pace(&self, ms: u64, max: u64) {
+        self.pace.store(ms.min(max), Ordering::Relaxed);
+        self.changed();
+    }
+
+    /// Brings the public view and the log up to date from the moves (a table nobody
+    /// watched does not build them as it goes).
+    pub fn catch_up(&self) {
+        let record = {
+            let st = self.state();
+            if st.followed && (st.public.is_some() || st.phase == Phase::Waiting) {
+                return;
+            }
+            json!({
+                "game": self.entry.name(),
+                "rules": self.rules,
+                "seed": self.seed,
+                "players": st.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+                "moves": st.moves.iter().map(|m| serde_json::from_str::<Value>(m).unwrap_or(Value::Null)).collect::<Vec<_>>(),
+            })
+        };
+        let n = record["moves"].as_array().map_or(0, Vec::len);
+        match self.entry.replay(&record) {
+            Ok(replay) => {
+                let mut st = self.state();
+                // moves played meanwhile: the next update brings them
+                if st.moves.len() != n {
+                    return;
+                }
+                st.log.clear();
+                for step in replay.steps.iter().skip(1) {
+                    let k = step.index.unwrap_or(0) + 1;
+                    for l in &step.log {
+                        st.log.push_back((k, l.clone()));
+                    }
+                }
+                while st.log.len() > LOG_KEEP {
+                    st.log.pop_front();
+                }
+                if let Some(last) = replay.steps.last() {
+                    st.public = Some(last.public.clone());
+                }
+                st.followed = true;
+            }
+            Err(e) => tracing::warn!(id = self.id, error = %e, "cannot rebuild the table's view"),
+        }
+    }
+
+    /// The state message for `seat` (`None`: a spectator): what the browser draws.
+    pub fn message(&self, seat: Option<usize>) -> Value {
+        self.catch_up();
+        let st = self.state();
+        let mine = seat.and_then(|s| st.seat_views.get(s).cloned().flatten());
+        let first = st.log.len().saturating_sub(LOG_KEEP);
+        json!({
+            "type": "state",
+            "id": self.id,
+            "game": self.entry.name(),
+            "title": self.entry.info().title,
+            "status": st.phase.as_str(),
+            "version": *self.version.borrow(),
+            "seat": seat,
+            "players": players_json(&st.seats),
+            "rules": self.rules,
+            "to_move": st.to_move,
+            "over": matches!(st.phase, Phase::Ended(_)),
+            "outcome": st.outcome,
+            "scores": st.scores,
+            "moves": st.moves.len(),
+            "delay_ms": self.pace.load(Ordering::Relaxed),
+            "log": st.log.iter().skip(first).map(|(i, l)| json!([i, l])).collect::<Vec<_>>(),
+            "public": st.public,
+            "view": mine.as_ref().map(|m| &m.view),
+            "legal": mine.as_ref().map(|m| m.legal.clone()).unwrap_or_default(),
+            "hints": mine.as_ref().map(|m| m.hints.clone()).unwrap_or(Value::Null),
+            "ejected": st.ejected,
+            "result": st.result,
+        })
+    }
+
+    /// The table as listed: its summary and its open seats.
+    pub fn listing(&self) -> Value {
+        let st = self.state();
+        json!({
+            "id": self.id,
+            "game": self.entry.name(),
+            "status": st.phase.as_str(),
+            "rules": self.rules,
+            "seats": st.seats.iter().map(|s| json!({"name": s.name, "kind": s.kind.as_str()})).collect::<Vec<_>>(),
+            "open": st.seats.iter().filter(|s| s.kind == SeatKind::Open).count(),
+            "created": self.created,
+        })
+    }
+
+    fn apply(&self, u: Update) {
+        let mut st = self.state();
+        st.scores = u.scores;
+        st.to_move = u.to_move;
+        st.outcome = u.outcome;
+        if let Some(m) = u.last {
+            st.moves.push(m.text);
+            if u.public.is_some() {
+                for l in m.log {
+                    st.log.push_back((m.index + 1, l));
+                }
+                while st.log.len() > LOG_KEEP {
+                    st.log.pop_front();
+                }
+            } else {
+                st.followed = false;
+            }
+        }
+        if u.public.is_some() || !st.followed {
+            st.public = u.public;
+        }
+        for s in u.seats {
+            let i = s.seat;
+            if let Some(slot) = st.seat_views.get_mut(i) {
+                *slot = Some(s);
+            }
+        }
+    }
+}
+
+fn players_json(seats: &[Seat]) -> Vec<Value> {
+    seats
+        .iter()
+        .map(|s| {
+            json!({
+                "name": s.name,
+                "kind": s.kind.as_str(),
+                "bot": matches!(s.kind, SeatKind::Bot(_)),
+            })
+        })
+        .collect()
+}
+
+/// A person in a browser: moves come from their WebSocket, refusals go back to it.
+struct BrowserPerson {
+    seat: usize,
+    moves: mpsc::Receiver<String>,
+    refusals: broadcast::Sender<(usize, String)>,
+}
+
+#[async_trait]
+impl PersonLink for BrowserPerson {
+    async fn next_move(&mut self) -> Option<String> {
+        self.moves.recv().await
+    }
+    fn refused(&mut self, reason: &str) {
+        let _ = self.refusals.send((self.seat, reason.to_string()));
+    }
+}
+
+/// Keeps a table in step with its referee: every move is in the store before anyone is
+/// told of it.
+pub struct HostSink {
+    /// The table.
+    pub table: Arc<Table>,
+    /// The store.
+    pub store: Store,
+    /// Whether people sit at the table (they always follow it).
+    pub people: bool,
+    /// Which seats are people's.
+    pub person_seats: Vec<bool>,
+}
+
+#[async_trait]
+impl TableSink for HostSink {
+    fn wants_public(&self) -> bool {
+        self.people || self.table.watched()
+    }
+    fn wants_seat(&self, seat: usize) -> bool {
+        self.person_seats.get(seat).copied().unwrap_or(false)
+    }
+    async fn started(&mut self, update: Update) {
+        self.table.apply(update);
+        self.table.changed();
+    }
+    async fn moved(&mut self, update: Update) {
+        if let Some(m) = &update.last {
+            if let Err(e) = self
+                .store
+                .append(self.table.id, m.index, m.seat, m.house, m.text.clone())
+                .await
+            {
+                tracing::error!(id = self.table.id, error = %e, "a move could not be stored");
+            }
+        }
+        self.table.apply(update);
+        self.table.changed();
+    }
+    async fn ejected(&mut self, ejected: &Ejected, update: Update) {
+        {
+            let mut st = self.table.state();
+            st.ejected.push(ejected.clone());
+            let k = st.moves.len();
+            st.log.push_back((
+                k,
+                format!(
+                    "{} is ejected ({}): {}",
+                    ejected.name, ejected.call, ejected.reason
+                ),
+            ));
+        }
+        self.table.apply(update);
+        self.table.changed();
+    }
+}

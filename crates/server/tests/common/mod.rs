@@ -1,0 +1,157 @@
+//! Helpers shared by the host's integration tests: a host on loopback ports, HTTP and
+//! WebSocket clients.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use tessera_games::Registry;
+use tessera_server::config::Config;
+use tessera_server::host::Host;
+use tessera_server::store::{Store, StoreThread};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh store path in the temporary directory.
+pub fn temp_db() -> PathBuf {
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let p = std::env::temp_dir().join(format!("tessera-host-test-{}-{n}.db", std::process::id()));
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", p.display()));
+    }
+    p
+}
+
+/// Short deadlines for tests, yet long enough for a debug-build bot on a loaded machine.
+pub fn test_config() -> Config {
+    Config {
+        per_call: Duration::from_secs(2),
+        signup_timeout: Duration::from_secs(2),
+        wait: Duration::from_secs(30),
+        bot_delay_ms: 0,
+        ..Config::default()
+    }
+}
+
+/// A running host.
+pub struct TestHost {
+    pub tcp: SocketAddr,
+    pub http: SocketAddr,
+    pub db: PathBuf,
+    pub host: Host,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<()>>,
+    thread: Option<StoreThread>,
+}
+
+impl TestHost {
+    pub async fn start(config: Config) -> TestHost {
+        TestHost::with(Registry::standard(), config).await
+    }
+
+    pub async fn with(registry: Registry, config: Config) -> TestHost {
+        let db = temp_db();
+        TestHost::on(registry, config, db).await
+    }
+
+    pub async fn on(registry: Registry, config: Config, db: PathBuf) -> TestHost {
+        let tcp = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let (tcp_addr, http_addr) = (tcp.local_addr().unwrap(), http.local_addr().unwrap());
+        let (store, thread) = Store::start(&db).unwrap();
+        let host = Host::new(registry, store, config);
+        let (tx, rx) = oneshot::channel::<()>();
+        let h = host.clone();
+        let task = tokio::spawn(async move {
+            tessera_server::run(h, tcp, Some(http), async {
+                let _ = rx.await;
+            })
+            .await;
+        });
+        TestHost {
+            tcp: tcp_addr,
+            http: http_addr,
+            db,
+            host,
+            stop: Some(tx),
+            task: Some(task),
+            thread: Some(thread),
+        }
+    }
+
+    /// Stops the host and waits until its store is written.
+    pub async fn stop(mut self) -> PathBuf {
+        let _ = self.stop.take().unwrap().send(());
+        let _ = self.task.take().unwrap().await;
+        drop(self.host);
+        let thread = self.thread.take().unwrap();
+        tokio::task::spawn_blocking(move || thread.join())
+            .await
+            .unwrap();
+        self.db.clone()
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        http(self.http, "GET", path, "").await
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        http(self.http, "POST", path, &body.to_string()).await
+    }
+
+    pub async fn ws(&self, path: &str) -> Ws {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}{}", self.http, path))
+            .await
+            .unwrap();
+        ws
+    }
+}
+
+/// One HTTP/1.1 request; returns (status, body as JSON or a string).
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    let status = out[9..12].parse().unwrap();
+    let body = out
+        .split_once("\r\n\r\n")
+        .map(|x| x.1)
+        .unwrap_or("")
+        .to_string();
+    let v = serde_json::from_str(&body).unwrap_or(Value::String(body));
+    (status, v)
+}
+
+pub type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next JSON message (`None` when the socket closes).
+pub async fn next_json(ws: &mut Ws) -> Option<Value> {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(60), ws.next())
+            .await
+            .expect("a message within a minute")?;
+        match m.ok()? {
+            Message::Text(t) => return Some(serde_json::from_str(&t).unwrap()),
+            Message::Close(_) => return None,
+            _ => continue,
+        }
+    }
+}
+
+pub async fn send_json(ws: &mut Ws, v: &Value) {
+    ws.send(Message::Text(v.to_string())).await.unwrap();
+}
