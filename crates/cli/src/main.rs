@@ -5,6 +5,7 @@
 //! commands are declared below and take the game's name as an argument.
 
 mod common;
+mod host;
 mod play;
 mod stored;
 mod tournament;
@@ -41,6 +42,12 @@ enum Command {
         #[arg(index = 2, trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Run the one host: programs over TCP, people and spectators in the browser, one store.
+    Serve(Box<host::ServeArgs>),
+    /// Sign bots up on a server over TCP and play (one connection per bot).
+    Client(host::ClientArgs),
+    /// List the games of a server's store, newest first.
+    Games(host::GamesArgs),
     /// Play many bot games in parallel and compare the strategies with statistics.
     Tournament(Box<tournament::TournamentArgs>),
     /// Measure a game's engine speed and print the figures.
@@ -114,6 +121,9 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
                 None => anyhow::bail!("{} has no conformance harness", entry.info().title),
             }
         }
+        Command::Serve(args) => host::serve(registry, *args),
+        Command::Client(args) => host::client(registry, args),
+        Command::Games(args) => host::games(args),
         Command::Tournament(args) => tournament::run(registry, *args),
         Command::Bench {
             game,

@@ -1,0 +1,359 @@
+//! The host's commands: `serve` (the one host: programs over TCP, people and spectators in
+//! browsers, one store), `client` (bots that sign up over TCP) and `games` (the store's
+//! games).
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::time::Duration;
+use tessera_games::Registry;
+use tessera_server::client::{self, Join};
+use tessera_server::config::Config;
+use tessera_server::host::Host;
+use tessera_server::store::{self, ListQuery, Store};
+
+/// Options of `tessera serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// TCP port of the game protocol, for programs (0 = any free port).
+    #[arg(long, default_value_t = 45678)]
+    tcp_port: u16,
+    /// HTTP port: the browser UI at `/`, its API and WebSockets (0 = any free port).
+    #[arg(long, default_value_t = 8080)]
+    http_port: u16,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// The store: a SQLite file (created on first run).
+    #[arg(long, default_value = "tessera.db")]
+    db: PathBuf,
+    /// Deadline of every call to a program or a bot, in seconds.
+    #[arg(long, default_value_t = 6.0)]
+    per_call: f64,
+    /// Deadline for a new connection's sign-up, in seconds.
+    #[arg(long, default_value_t = 5.0)]
+    signup_timeout: f64,
+    /// Lobby wait, in seconds: a game starts after it with at least 2 programs.
+    #[arg(long, default_value_t = 10.0)]
+    wait: f64,
+    /// A lobby game starts as soon as this many programs wait for it.
+    #[arg(long, default_value_t = 2)]
+    players_per_game: usize,
+    /// Most TCP connections at once.
+    #[arg(long, default_value_t = 4096)]
+    max_connections: usize,
+    /// Longest message accepted from a program, in bytes.
+    #[arg(long, default_value_t = 65536)]
+    max_message: usize,
+    /// Most WebSockets at once (people and spectators).
+    #[arg(long, default_value_t = 256)]
+    max_websockets: usize,
+    /// Most HTTP connections at once.
+    #[arg(long, default_value_t = 256)]
+    max_http_connections: usize,
+    /// Milliseconds a bot waits before moving at a table with people.
+    #[arg(long, default_value_t = 400)]
+    bot_delay: u64,
+    /// For tests only: game ID gets seed SEED + ID (default: a random seed per game).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Load benchmark: start a host on 127.0.0.1 with a temporary store, play this many
+    /// concurrent bot games over TCP against it, print the figures and stop.
+    #[arg(long, value_name = "GAMES")]
+    bench_load: Option<usize>,
+    /// The game of the load benchmark.
+    #[arg(long, default_value = "q")]
+    bench_game: String,
+    /// The bots' strategy in the load benchmark (default: the game's first bot).
+    #[arg(long, default_value = "")]
+    bench_strategy: String,
+    /// In the load benchmark, each bot waits this many milliseconds before every move.
+    #[arg(long, default_value_t = 0)]
+    bench_think: u64,
+}
+
+fn seconds(s: f64, what: &str) -> Result<Duration> {
+    Duration::try_from_secs_f64(s).with_context(|| format!("bad {what}: {s}"))
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
+fn init_logs() {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_max_level(tracing::Level::INFO)
+        .try_init();
+}
+
+/// `tessera serve`.
+pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
+    if let Some(games) = args.bench_load {
+        return bench(registry, games, &args);
+    }
+    init_logs();
+    let config = Config {
+        max_message: args.max_message,
+        per_call: seconds(args.per_call, "--per-call")?,
+        signup_timeout: seconds(args.signup_timeout, "--signup-timeout")?,
+        wait: seconds(args.wait, "--wait")?,
+        players_per_game: args.players_per_game,
+        max_connections: args.max_connections,
+        max_websockets: args.max_websockets,
+        max_http_connections: args.max_http_connections,
+        bot_delay_ms: args.bot_delay,
+        seed: args.seed,
+        ..Config::default()
+    };
+    let registry = registry.clone();
+    runtime()?.block_on(async move {
+        let tcp = tokio::net::TcpListener::bind((args.host, args.tcp_port))
+            .await
+            .with_context(|| format!("cannot listen on TCP port {}", args.tcp_port))?;
+        let http = tokio::net::TcpListener::bind((args.host, args.http_port))
+            .await
+            .with_context(|| format!("cannot listen on HTTP port {}", args.http_port))?;
+        let (tcp_port, http_port) = (tcp.local_addr()?.port(), http.local_addr()?.port());
+        let (store, thread) = Store::start(&args.db)
+            .with_context(|| format!("cannot open the store {}", args.db.display()))?;
+        let host = Host::new(registry, store, config);
+        println!("tcp={tcp_port} http={http_port}");
+        std::io::stdout().flush()?;
+        tracing::info!(tcp_port, http_port, db = %args.db.display(), "serving");
+        eprintln!("open http://{}:{http_port}/ to play in a browser", args.host);
+        tessera_server::run(host, tcp, Some(http), async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
+        tokio::task::spawn_blocking(move || thread.join()).await?;
+        tracing::info!("stopped");
+        Ok(())
+    })
+}
+
+fn bench(registry: &Registry, games: usize, args: &ServeArgs) -> Result<()> {
+    let entry = registry.find(&args.bench_game)?;
+    let spec = if args.bench_strategy.is_empty() {
+        entry.info().bots.first().map_or("random", |b| b.name).to_string()
+    } else {
+        args.bench_strategy.clone()
+    };
+    let db = std::env::temp_dir().join(format!("tessera-bench-{}.db", std::process::id()));
+    let clean = || {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+        }
+    };
+    clean();
+    let think = Duration::from_millis(args.bench_think);
+    let report = runtime()?.block_on(tessera_server::bench::load(
+        registry.clone(),
+        entry.name(),
+        games,
+        &spec,
+        think,
+        &db,
+    ));
+    clean();
+    let r = report?;
+    println!(
+        "load benchmark: {} concurrent {} games ({} bots, {} ms thinking), {} completed in {:.2} s: {:.1} games/s",
+        r.games,
+        entry.name(),
+        spec,
+        args.bench_think,
+        r.completed,
+        r.elapsed.as_secs_f64(),
+        r.games_per_second()
+    );
+    println!(
+        "turn round trip over {} turns: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        r.turns,
+        r.p50.as_secs_f64() * 1e3,
+        r.p99.as_secs_f64() * 1e3,
+        r.max.as_secs_f64() * 1e3
+    );
+    println!(
+        "referee's own work per turn: p50 {:.3} ms, p99 {:.3} ms",
+        r.work_p50.as_secs_f64() * 1e3,
+        r.work_p99.as_secs_f64() * 1e3
+    );
+    Ok(())
+}
+
+/// Options of `tessera client`.
+#[derive(Args, Debug)]
+pub struct ClientArgs {
+    /// The game (its lobby, or an open table of it).
+    #[arg(long, required_unless_present = "table")]
+    game: Option<String>,
+    /// A table with open seats (see `tessera games --open` or the browser's lobby).
+    #[arg(long)]
+    table: Option<u64>,
+    /// The bots, comma separated, one connection each (any bot of the game, e.g.
+    /// `greedy,ismcts:iters=200`).
+    #[arg(long, required = true)]
+    players: String,
+    /// The server's address.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// The server's TCP port.
+    #[arg(long, default_value_t = 45678)]
+    port: u16,
+}
+
+/// `tessera client`.
+pub fn client(registry: &Registry, args: ClientArgs) -> Result<()> {
+    let specs = crate::common::player_list(&args.players)?;
+    let addr = SocketAddr::new(args.host, args.port);
+    let rt = runtime()?;
+    let (game, join) = match (&args.game, args.table) {
+        (_, Some(t)) => {
+            let game = match &args.game {
+                Some(g) => g.clone(),
+                None => rt.block_on(table_game(addr, t))?,
+            };
+            (game, Join::Table(t))
+        }
+        (Some(g), None) => (g.clone(), Join::Game(g.clone())),
+        (None, None) => bail!("give --game or --table"),
+    };
+    let entry = registry.find(&game)?.clone();
+    let mut bots = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        bots.push((client::player_name(spec, i + 1), entry.wire_bot(spec)?));
+    }
+    let results = rt.block_on(async move {
+        let mut tasks = Vec::new();
+        for (name, bot) in bots {
+            let join = join.clone();
+            tasks.push(tokio::spawn(async move {
+                let r = client::play(addr, &join, &name, bot, Duration::ZERO).await;
+                (name, r)
+            }));
+            // one after the other, so that the sign-up order is the order given
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let mut out = Vec::new();
+        for t in tasks {
+            out.push(t.await);
+        }
+        out
+    });
+    let mut failed = 0;
+    for r in results {
+        match r {
+            Ok((name, Ok(f))) => println!(
+                "{name}: {} after {} turns",
+                if f.won { "won" } else { "lost" },
+                f.turns
+            ),
+            Ok((name, Err(e))) => {
+                failed += 1;
+                println!("{name}: {e}");
+            }
+            Err(e) => {
+                failed += 1;
+                println!("a player crashed: {e}");
+            }
+        }
+    }
+    println!("all done");
+    if failed > 0 {
+        bail!("{failed} player(s) did not finish their game");
+    }
+    Ok(())
+}
+
+/// The game of table `id`, asked from the server (`{"list": null}`).
+async fn table_game(addr: SocketAddr, id: u64) -> Result<String> {
+    let stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .with_context(|| format!("cannot connect to {addr}"))?;
+    let mut conn = tessera_server::tcp::TcpTransport::new(
+        stream,
+        16 << 20,
+        tessera_server::tcp::Dialect::Tessera,
+        None,
+    );
+    conn.write(r#"{"list": null}"#).await?;
+    let reply: serde_json::Value = serde_json::from_str(&conn.read().await?)?;
+    reply["tables"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|t| t["id"].as_u64() == Some(id))
+        .and_then(|t| t["game"].as_str().map(str::to_string))
+        .with_context(|| format!("no table {id} is waiting for players"))
+}
+
+/// Options of `tessera games`.
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// The store.
+    #[arg(long, default_value = "tessera.db")]
+    db: PathBuf,
+    /// At most this many games, newest first.
+    #[arg(long, default_value_t = 50)]
+    limit: usize,
+    /// Only games with an id below this one (the next page).
+    #[arg(long)]
+    before: Option<u64>,
+    /// Only this game.
+    #[arg(long)]
+    game: Option<String>,
+    /// Only games with this status (waiting, running, finished, stopped, aborted).
+    #[arg(long)]
+    status: Option<String>,
+    /// Print JSON (a list of objects) instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `tessera games`.
+pub fn games(args: GamesArgs) -> Result<()> {
+    if !args.db.exists() {
+        bail!("no store {}", args.db.display());
+    }
+    let rows = store::list_file(
+        &args.db,
+        &ListQuery {
+            limit: Some(args.limit),
+            before: args.before,
+            game: args.game.clone(),
+            status: args.status.clone(),
+        },
+    )?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(());
+    }
+    println!(
+        "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<20} ejected",
+        "id", "game", "status", "moves", "players", "winners"
+    );
+    for r in &rows {
+        println!(
+            "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<20} {}",
+            r.id,
+            r.game,
+            r.status,
+            r.moves,
+            r.players.join(","),
+            r.winners.join(","),
+            r.ejected.join(",")
+        );
+    }
+    if rows.len() == args.limit {
+        if let Some(last) = rows.last() {
+            eprintln!("(more: --before {})", last.id);
+        }
+    }
+    Ok(())
+}
