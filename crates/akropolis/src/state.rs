@@ -280,6 +280,19 @@ impl Akropolis {
         }
     }
 
+    /// Makes a parsed state a solo game against `level` (the state string does not say):
+    /// only a 2-player state can be.
+    pub fn set_solo(&mut self, level: Option<Architect>) -> Result<(), Error> {
+        if level.is_some() && self.rules.players != 2 {
+            return Err(Error::Rules(format!(
+                "{} players: a solo game has 2 seats",
+                self.rules.players
+            )));
+        }
+        self.rules.solo = level;
+        Ok(())
+    }
+
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules

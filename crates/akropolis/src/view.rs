@@ -50,20 +50,27 @@ impl Serialize for AkropolisView {
 struct ViewIn {
     seat: Seat,
     state: String,
-    #[allow(dead_code)]
     #[serde(default)]
-    rules: Option<serde_json::Value>,
+    rules: Option<Rules>,
     #[allow(dead_code)]
     #[serde(default)]
     unused: Option<serde_json::Value>,
 }
 
-/// Reads the wire form back: the seat and the state string (the only source of truth; the
-/// rules and the unused tiles are derived from it).
+/// Reads the wire form back: the seat and the state string (the unused tiles are derived
+/// from it); the rules say what the state string cannot: a solo game's Architect.
 impl<'de> Deserialize<'de> for AkropolisView {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = ViewIn::deserialize(d)?;
-        let public = Akropolis::parse(&v.state).map_err(serde::de::Error::custom)?;
+        let mut public = Akropolis::parse(&v.state).map_err(serde::de::Error::custom)?;
+        if let Some(r) = v.rules {
+            if r.players != public.rules().players || r.variants != public.rules().variants {
+                return Err(serde::de::Error::custom(
+                    "the rules do not match the state string",
+                ));
+            }
+            public.set_solo(r.solo).map_err(serde::de::Error::custom)?;
+        }
         if v.seat.index() >= public.players().len() {
             return Err(serde::de::Error::custom(format!(
                 "seat {} of a {}-player game",

@@ -237,3 +237,11 @@ fn an_inconsistent_setup_is_refused() {
     let setup: Setup = "2hmbtg;010181620;P001;P102;".parse().unwrap();
     assert!(Akropolis::from_setup(&setup, 0).is_ok());
 }
+
+/// Neither a seat's view nor the public view depends on the stacks' order.
+#[test]
+fn hidden_stacks_stay_hidden() {
+    let rules = Rules::new(3, Variants::ALL);
+    let n = tessera_core::testing::hidden_stays_hidden::<Akropolis>(&rules, 5, 2, 60).unwrap();
+    assert!(n > 100, "{n} checks");
+}
