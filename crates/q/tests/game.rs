@@ -40,12 +40,13 @@ fn the_view_hides_the_pile_order_and_other_hands() {
         assert_eq!(v.knowledge.pile, g.pile_len());
         let text = serde_json::to_string(&v).unwrap();
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert!(value["knowledge"]["pile"].is_u64());
-        assert!(value["knowledge"]["others"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|o| o.is_u64()));
+        // the wire form is the reference's JPub: the pile's size, the seat's own record,
+        // then the others' scores only
+        assert_eq!(value["tile*"], serde_json::json!(g.pile_len()));
+        let players = value["players"].as_array().unwrap();
+        assert_eq!(players.len(), 3);
+        assert!(players[0].is_object());
+        assert!(players[1..].iter().all(|o| o.is_u64()), "{value}");
         // no other player's name appears (their records are not in the view)
         for (i, p) in g.players().iter().enumerate() {
             if i != s as usize {
