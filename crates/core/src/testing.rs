@@ -71,7 +71,8 @@ fn one_playout<G: Game>(rules: &G::Rules, seed: u64, max_moves: usize) -> Result
         }
         // the wire form of the view is complete: a program reading it back lists the
         // same moves (what `tessera client` and remote bots rely on)
-        let text = serde_json::to_string(&view).map_err(|e| format!("move {n}: view to JSON: {e}"))?;
+        let text =
+            serde_json::to_string(&view).map_err(|e| format!("move {n}: view to JSON: {e}"))?;
         let back: G::View = serde_json::from_str(&text)
             .map_err(|e| format!("move {n}: the view's JSON does not read back: {e}: {text}"))?;
         if !same_moves::<G>(&back.legal_moves(), &view_moves) {

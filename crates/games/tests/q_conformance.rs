@@ -29,7 +29,10 @@ fn check(harness: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration)
         let r = play_input(&input, level, bonuses, per_turn).unwrap();
         let got = qj::result_to_value(&r.winners, &r.misbehaving);
         if got != expected {
-            failed.push(format!("{}: expected {expected}, got {got}", path.display()));
+            failed.push(format!(
+                "{}: expected {expected}, got {got}",
+                path.display()
+            ));
         }
     }
     assert!(
@@ -43,16 +46,31 @@ fn check(harness: &str, level: ActorLevel, bonuses: Bonuses, per_turn: Duration)
 
 #[test]
 fn xgames() {
-    check("xgames", ActorLevel::M7, Bonuses::EARLY, Duration::from_secs(10));
+    check(
+        "xgames",
+        ActorLevel::M7,
+        Bonuses::EARLY,
+        Duration::from_secs(10),
+    );
 }
 
 #[test]
 fn xgames_with_observer() {
-    check("xgames-with-observer", ActorLevel::M8, Bonuses::LATE, Duration::from_secs(10));
+    check(
+        "xgames-with-observer",
+        ActorLevel::M8,
+        Bonuses::LATE,
+        Duration::from_secs(10),
+    );
 }
 
 /// With players that loop forever: each costs one deadline.
 #[test]
 fn xbaddies() {
-    check("xbaddies", ActorLevel::M9, Bonuses::LATE, Duration::from_millis(300));
+    check(
+        "xbaddies",
+        ActorLevel::M9,
+        Bonuses::LATE,
+        Duration::from_millis(300),
+    );
 }

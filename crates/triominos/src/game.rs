@@ -581,9 +581,9 @@ impl Game for TriominosGame {
     /// dealt; nothing otherwise. The seat is told after every move.
     fn dealt(&self) -> Option<Vec<Tile>> {
         let mover = self.events.iter().find_map(|e| match e {
-            Event::Placed { seat, .. } | Event::Drew { seat, .. } | Event::NoPlacement { seat, .. } => {
-                Some(*seat)
-            }
+            Event::Placed { seat, .. }
+            | Event::Drew { seat, .. }
+            | Event::NoPlacement { seat, .. } => Some(*seat),
             _ => None,
         });
         let Some(mover) = mover else {
