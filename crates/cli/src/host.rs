@@ -126,7 +126,10 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
         println!("tcp={tcp_port} http={http_port}");
         std::io::stdout().flush()?;
         tracing::info!(tcp_port, http_port, db = %args.db.display(), "serving");
-        eprintln!("open http://{}:{http_port}/ to play in a browser", args.host);
+        eprintln!(
+            "open http://{}:{http_port}/ to play in a browser",
+            args.host
+        );
         tessera_server::run(host, tcp, Some(http), async {
             let _ = tokio::signal::ctrl_c().await;
         })
@@ -140,7 +143,12 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
 fn bench(registry: &Registry, games: usize, args: &ServeArgs) -> Result<()> {
     let entry = registry.find(&args.bench_game)?;
     let spec = if args.bench_strategy.is_empty() {
-        entry.info().bots.first().map_or("random", |b| b.name).to_string()
+        entry
+            .info()
+            .bots
+            .first()
+            .map_or("random", |b| b.name)
+            .to_string()
     } else {
         args.bench_strategy.clone()
     };

@@ -13,7 +13,10 @@ pub fn stored_record(db: &Path, id: i64) -> anyhow::Result<serde_json::Value> {
     let game = tessera_server::store::get_file(db, id)?
         .with_context(|| format!("no game {id} in {}", db.display()))?;
     if game.summary.status != "finished" {
-        eprintln!("game {id} is {}: replaying the moves played", game.summary.status);
+        eprintln!(
+            "game {id} is {}: replaying the moves played",
+            game.summary.status
+        );
     }
     Ok(game.record()?)
 }

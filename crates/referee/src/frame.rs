@@ -34,14 +34,14 @@ enum Kind {
 /// use tessera_referee::frame::Decoder;
 /// let mut d = Decoder::new(1024);
 /// d.extend(b"    [\"take-");
-/// assert_eq!(d.next().unwrap(), None);
+/// assert_eq!(d.next_message().unwrap(), None);
 /// d.extend(b"turn\", [1, \"]\"]]  \"void\" 12");
-/// assert_eq!(d.next().unwrap().as_deref(), Some("[\"take-turn\", [1, \"]\"]]"));
-/// assert_eq!(d.next().unwrap().as_deref(), Some("\"void\""));
+/// assert_eq!(d.next_message().unwrap().as_deref(), Some("[\"take-turn\", [1, \"]\"]]"));
+/// assert_eq!(d.next_message().unwrap().as_deref(), Some("\"void\""));
 /// // a number at the end may go on in the next piece
-/// assert_eq!(d.next().unwrap(), None);
+/// assert_eq!(d.next_message().unwrap(), None);
 /// d.extend(b"3\n");
-/// assert_eq!(d.next().unwrap().as_deref(), Some("123"));
+/// assert_eq!(d.next_message().unwrap().as_deref(), Some("123"));
 /// ```
 #[derive(Debug)]
 pub struct Decoder {
@@ -123,7 +123,7 @@ impl Decoder {
 
     /// The text of the next complete value (without the white space around it), `None`
     /// if more bytes are needed. After an error the decoder keeps returning it.
-    pub fn next(&mut self) -> Result<Option<String>, FrameError> {
+    pub fn next_message(&mut self) -> Result<Option<String>, FrameError> {
         match self.complete() {
             None => {
                 if self.buf.len() - self.start > self.limit {
@@ -271,7 +271,7 @@ mod tests {
 
     fn all(d: &mut Decoder) -> Result<Vec<String>, FrameError> {
         let mut out = Vec::new();
-        while let Some(v) = d.next()? {
+        while let Some(v) = d.next_message()? {
             out.push(v);
         }
         Ok(out)
@@ -284,8 +284,8 @@ mod tests {
         for chunk in text.as_bytes().chunks(7) {
             d.extend(chunk);
         }
-        assert_eq!(d.next(), Ok(Some("\"alice\"".into())));
-        assert_eq!(d.next(), Ok(None));
+        assert_eq!(d.next_message(), Ok(Some("\"alice\"".into())));
+        assert_eq!(d.next_message(), Ok(None));
         assert!(d.is_empty());
     }
 
@@ -293,18 +293,18 @@ mod tests {
     fn malformed_and_too_long() {
         let mut d = Decoder::new(100);
         d.extend(b"void ");
-        assert!(matches!(d.next(), Err(FrameError::Malformed(_))));
-        assert!(d.next().is_err());
+        assert!(matches!(d.next_message(), Err(FrameError::Malformed(_))));
+        assert!(d.next_message().is_err());
         let mut d = Decoder::new(10);
         d.extend(b"\"0123456789abcdef");
-        assert_eq!(d.next(), Err(FrameError::TooLong(10)));
+        assert_eq!(d.next_message(), Err(FrameError::TooLong(10)));
         let mut d = Decoder::new(10);
         d.extend(b"\"01234567890\"");
-        assert_eq!(d.next(), Err(FrameError::TooLong(10)));
+        assert_eq!(d.next_message(), Err(FrameError::TooLong(10)));
         let mut d = Decoder::new(10);
         d.extend(b"[\"x\"]]");
-        assert_eq!(d.next(), Ok(Some("[\"x\"]".into())));
-        assert!(matches!(d.next(), Err(FrameError::Malformed(_))));
+        assert_eq!(d.next_message(), Ok(Some("[\"x\"]".into())));
+        assert!(matches!(d.next_message(), Err(FrameError::Malformed(_))));
     }
 
     #[test]
@@ -326,12 +326,15 @@ mod tests {
         let message = format!("[\"take-turn\",[{}1]]", body);
         let mut whole = Decoder::new(1 << 20);
         whole.extend(message.as_bytes());
-        assert_eq!(whole.next().unwrap().as_deref(), Some(message.as_str()));
+        assert_eq!(
+            whole.next_message().unwrap().as_deref(),
+            Some(message.as_str())
+        );
         let mut bytewise = Decoder::new(1 << 20);
         let mut got = None;
         for b in message.as_bytes() {
             bytewise.extend(std::slice::from_ref(b));
-            if let Some(v) = bytewise.next().unwrap() {
+            if let Some(v) = bytewise.next_message().unwrap() {
                 got = Some(v);
             }
         }

@@ -37,7 +37,7 @@ proptest! {
             d.extend(&rest[..n]);
             rest = &rest[n..];
             loop {
-                match d.next() {
+                match d.next_message() {
                     Ok(Some(text)) => {
                         values += 1;
                         prop_assert!(text.len() <= 256);
@@ -61,7 +61,7 @@ proptest! {
         let mut got = Vec::new();
         for c in text.as_bytes().chunks(chunk) {
             d.extend(c);
-            while let Some(x) = d.next().unwrap() {
+            while let Some(x) = d.next_message().unwrap() {
                 got.push(serde_json::from_str::<Value>(&x).unwrap());
             }
         }

@@ -98,7 +98,7 @@ impl TcpTransport {
     /// The next message. Cancel-safe: bytes read so far stay buffered.
     pub async fn read(&mut self) -> Result<String, PlayerError> {
         loop {
-            if let Some(v) = self.decoder.next().map_err(frame_error)? {
+            if let Some(v) = self.decoder.next_message().map_err(frame_error)? {
                 return Ok(v);
             }
             self.fill().await?;
@@ -106,7 +106,7 @@ impl TcpTransport {
     }
 
     async fn read_limited(&mut self, limit: Duration) -> Result<String, PlayerError> {
-        if let Some(v) = self.decoder.next().map_err(frame_error)? {
+        if let Some(v) = self.decoder.next_message().map_err(frame_error)? {
             return Ok(v);
         }
         if self.decoder.is_empty() {
