@@ -79,6 +79,9 @@ pub struct Created {
     pub tokens: Vec<(usize, String)>,
 }
 
+/// A program refused a seat: why, and its connection (to tell it or seat it elsewhere).
+type Refused = Box<(String, TcpTransport)>;
+
 /// What a game's bench run reports (turn round trips, the referee's own work).
 pub type Times = (Vec<Duration>, Vec<Duration>);
 
@@ -345,20 +348,23 @@ impl Host {
         table: &Arc<Table>,
         name: &str,
         transport: TcpTransport,
-    ) -> Result<(), (String, TcpTransport)> {
+    ) -> Result<(), Refused> {
         let seated = {
             let mut st = table.state();
             if st.phase != Phase::Waiting {
-                return Err(("the table is not waiting for players".into(), transport));
+                return Err(Box::new((
+                    "the table is not waiting for players".into(),
+                    transport,
+                )));
             }
             if st.seats.iter().any(|s| s.name == name) {
-                return Err((
+                return Err(Box::new((
                     format!("the name {name:?} already sits at this table"),
                     transport,
-                ));
+                )));
             }
             match st.seats.iter().position(|s| s.kind == SeatKind::Open) {
-                None => return Err(("the table has no open seat".into(), transport)),
+                None => return Err(Box::new(("the table has no open seat".into(), transport))),
                 Some(i) => {
                     st.seats[i] = Seat {
                         name: name.to_string(),
@@ -491,7 +497,8 @@ impl Host {
                     }
                 }
                 Ok((Hello::SignUp(s), _)) => {
-                    if let Err((why, mut t)) = self.sign_up(s, t) {
+                    if let Err(refused) = self.sign_up(s, t) {
+                        let (why, mut t) = *refused;
                         refuse(&mut t, &why).await;
                     }
                     return;
@@ -507,20 +514,23 @@ impl Host {
 
     /// Seats a program that signed up: at its table, at an open table of its game, or in
     /// its game's lobby.
-    fn sign_up(&self, s: SignUp, mut t: TcpTransport) -> Result<(), (String, TcpTransport)> {
+    fn sign_up(&self, s: SignUp, mut t: TcpTransport) -> Result<(), Refused> {
         if s.q_course {
             t.set_dialect(Dialect::QCourse);
         }
         if let Some(id) = s.table {
             let Some(table) = self.table(id) else {
-                return Err((format!("no table {id} is waiting for players"), t));
+                return Err(Box::new((
+                    format!("no table {id} is waiting for players"),
+                    t,
+                )));
             };
             if let Some(g) = &s.game {
                 if g != table.entry.name() {
-                    return Err((
+                    return Err(Box::new((
                         format!("table {id} is a game of {}, not {g}", table.entry.name()),
                         t,
-                    ));
+                    )));
                 }
             }
             tracing::info!(name = %s.name, table = id, "signed up for a table");
@@ -529,14 +539,14 @@ impl Host {
         let game = s.game.clone().unwrap_or_default();
         let entry = match self.0.registry.find(&game) {
             Ok(e) => e.clone(),
-            Err(e) => return Err((e.to_string(), t)),
+            Err(e) => return Err(Box::new((e.to_string(), t))),
         };
         // an open table of the game comes first
         for table in self.tables() {
             if table.entry.name() == entry.name() && table.state().phase == Phase::Waiting {
                 match self.seat_program(&table, &s.name, t) {
                     Ok(()) => return Ok(()),
-                    Err((_, back)) => t = back,
+                    Err(refused) => t = refused.1,
                 }
             }
         }

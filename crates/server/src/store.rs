@@ -183,24 +183,28 @@ fn has_column(db: &Connection, table: &str, column: &str) -> Result<bool, StoreE
     Ok(names.iter().any(|n| n == column))
 }
 
+/// A game of a first-version store: id, game, status, rules, seed, players, moves,
+/// result, ejected, started, finished.
+type V1Row = (
+    i64,
+    String,
+    String,
+    String,
+    i64,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    i64,
+);
+
 /// Stores of the first version kept one row per finished game (its moves as one JSON
 /// list): their games move into the new tables.
 fn upgrade_v1(db: &Connection) -> Result<(), StoreError> {
     db.execute_batch("ALTER TABLE games RENAME TO games_v1;")?;
     db.execute_batch(SCHEMA)?;
-    let rows: Vec<(
-        i64,
-        String,
-        String,
-        String,
-        i64,
-        String,
-        String,
-        String,
-        String,
-        i64,
-        i64,
-    )> = {
+    let rows: Vec<V1Row> = {
         let mut st = db.prepare(
             "SELECT id, game, status, rules, seed, players, moves, result, ejected, started, finished FROM games_v1 ORDER BY id",
         )?;

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use std::time::Duration;
 use tessera_ai::tournament::TournamentConfig;
 use tessera_core::testing::{hidden_stays_hidden, random_playouts};
-use tessera_games::{Entry, GameEntry, Registry};
+use tessera_games::{Entry, Registry};
 use tessera_server::client::{self, Join};
 
 fn registry() -> Registry {

@@ -285,7 +285,7 @@ impl Determinize for Goofspiel {
         let n = view.hand_sizes.len();
         let me = view.seat.index();
         let mut unseen: Vec<u8> = (1..=13).chain(1..=13).collect();
-        let mut take = |c: u8, unseen: &mut Vec<u8>| {
+        let take = |c: u8, unseen: &mut Vec<u8>| {
             if let Some(i) = unseen.iter().position(|x| *x == c) {
                 unseen.remove(i);
             }
