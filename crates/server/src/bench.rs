@@ -87,6 +87,8 @@ pub async fn load(
         per_call: Duration::from_secs(30),
         signup_timeout: Duration::from_secs(30),
         max_connections: games * 2 + 16,
+        // the same deals in every run
+        seed: Some(1),
         ..Config::default()
     };
     let host = Host::new(registry, store, config);

@@ -473,8 +473,6 @@ fn apply(db: &Connection, job: &Job) -> Result<Option<u64>, StoreError> {
                 *house as i64,
                 text
             ])?;
-            db.prepare_cached("UPDATE games SET moves = ?2 WHERE id = ?1")?
-                .execute(params![*game as i64, (*n + 1) as i64])?;
             Ok(None)
         }
         Job::End {
@@ -485,7 +483,8 @@ fn apply(db: &Connection, job: &Job) -> Result<Option<u64>, StoreError> {
             ..
         } => {
             db.prepare_cached(
-                "UPDATE games SET status = ?2, result = ?3, ended = ?4 WHERE id = ?1",
+                "UPDATE games SET status = ?2, result = ?3, ended = ?4,
+                 moves = (SELECT COUNT(*) FROM moves WHERE game = ?1) WHERE id = ?1",
             )?
             .execute(params![*game as i64, status, result.to_string(), ended])?;
             Ok(None)
@@ -536,13 +535,17 @@ impl StoreThread {
 /// Writes queued together are committed together, up to this many.
 const BATCH: usize = 512;
 
+/// How long the writer waits for more writes to commit with the first of a batch.
+const LINGER: std::time::Duration = std::time::Duration::from_micros(500);
+
 impl Store {
     /// Opens `path` (creating or upgrading it) and starts the writer thread. Games left
     /// `waiting` or `running` by an earlier process are marked `aborted`.
     pub fn start(path: &Path) -> Result<(Store, StoreThread), StoreError> {
         let db = open(path)?;
         db.execute(
-            "UPDATE games SET status = 'aborted' WHERE status IN ('waiting', 'running')",
+            "UPDATE games SET status = 'aborted', moves = (SELECT COUNT(*) FROM moves WHERE game = games.id)
+             WHERE status IN ('waiting', 'running')",
             [],
         )?;
         let reader = open(path)?;
@@ -551,9 +554,13 @@ impl Store {
             .name("store-writer".into())
             .spawn(move || {
                 while let Ok(first) = rx.recv() {
+                    // group commit: what arrives within LINGER of the first write is
+                    // committed with it (one transaction, one pass over the WAL)
+                    let until = std::time::Instant::now() + LINGER;
                     let mut batch = vec![first];
                     while batch.len() < BATCH {
-                        match rx.try_recv() {
+                        let left = until.saturating_duration_since(std::time::Instant::now());
+                        match rx.recv_timeout(left) {
                             Ok(j) => batch.push(j),
                             Err(_) => break,
                         }
