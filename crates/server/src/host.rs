@@ -482,7 +482,14 @@ impl Host {
             let hello = match first {
                 Ok(Ok(text)) => serde_json::from_str::<Value>(&text)
                     .map_err(|e| e.to_string())
-                    .and_then(|v| signup::parse(&v).map(|h| (h, v.is_string()))),
+                    .and_then(|v| {
+                        // a bare name is the Q course's: refused or not, it hears nothing
+                        // but its calls
+                        if v.is_string() {
+                            t.set_dialect(Dialect::QCourse);
+                        }
+                        signup::parse(&v).map(|h| (h, v.is_string()))
+                    }),
                 Ok(Err(e)) => Err(e.to_string()),
                 Err(_) => Err("no sign-up in time".to_string()),
             };
