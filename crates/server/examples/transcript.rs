@@ -1,0 +1,103 @@
+//! Prints the messages of one seat in a real game over TCP (for docs/protocol.md):
+//! `cargo run -p tessera-server --example transcript -- q` (or triominos, akropolis).
+//! Long lines are cut and the middle turns left out, as in the document.
+
+use serde_json::Value;
+use std::time::Duration;
+use tessera_games::Registry;
+use tessera_server::client::{self, Join};
+use tessera_server::config::Config;
+use tessera_server::host::Host;
+use tessera_server::store::Store;
+use tessera_server::tcp::{Dialect, TcpTransport};
+
+fn cut(s: &str) -> String {
+    if s.len() > 700 {
+        let mut end = 700;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{} …", &s[..end])
+    } else {
+        s.to_string()
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let game = std::env::args().nth(1).unwrap_or_else(|| "q".into());
+    let registry = Registry::standard();
+    let entry = registry.find(&game).expect("a game").clone();
+    let db = std::env::temp_dir().join(format!("tessera-transcript-{}.db", std::process::id()));
+    let (store, thread) = Store::start(&db).expect("the store");
+    let tcp = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = tcp.local_addr().expect("address");
+    let host = Host::new(
+        registry,
+        store,
+        Config {
+            seed: Some(41),
+            ..Config::default()
+        },
+    );
+    let server = {
+        let host = host.clone();
+        tokio::spawn(async move { host.serve_tcp(tcp).await })
+    };
+    // a quick bot: the transcript is about the messages
+    let spec = entry
+        .info()
+        .bots
+        .iter()
+        .find(|b| b.name == "greedy" || b.name == "dag")
+        .unwrap_or(&entry.info().bots[0])
+        .name;
+    let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let mut conn = TcpTransport::new(stream, 1 << 24, Dialect::Tessera, None);
+    let signup = serde_json::json!({"name": "alice", "game": game}).to_string();
+    println!(">> {signup}");
+    conn.write(&signup).await.expect("write");
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let bob = entry.wire_bot(spec).expect("a bot");
+    let other = tokio::spawn(async move {
+        client::play(addr, &Join::Game(game), "bob", bob, Duration::ZERO).await
+    });
+    let mut me = entry.wire_bot(spec).expect("a bot");
+    let mut lines = Vec::new();
+    loop {
+        let call = conn.read().await.expect("read");
+        let reply = me.answer(&call).expect("an answer");
+        lines.push(format!("<< {}", cut(&call)));
+        lines.push(format!(">> {reply}"));
+        conn.write(&reply).await.expect("write");
+        let v: Value = serde_json::from_str(&call).expect("JSON");
+        if v[0] == "win" {
+            break;
+        }
+    }
+    // the first three calls and their replies, the last three, and the count between
+    let n = lines.len();
+    if n > 14 {
+        for l in &lines[..8] {
+            println!("{l}");
+        }
+        println!("   … {} more messages …", n - 14);
+        for l in &lines[n - 6..] {
+            println!("{l}");
+        }
+    } else {
+        for l in &lines {
+            println!("{l}");
+        }
+    }
+    let _ = other.await;
+    host.shutdown(Duration::from_secs(2)).await;
+    let _ = server.await;
+    drop(host);
+    thread.join();
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    }
+}
