@@ -49,23 +49,25 @@ function posString(x, y) {
   return `${y > 0 ? 'N' : 'S'}${p(y)}${x < 0 ? 'W' : 'E'}${p(x)}`;
 }
 
-export function scores(v) { return v.players.map((p) => p.total); }
-export function toMove(v) { return v.to_move; }
-
-export function render({ board, view, panel, mode, myTurn, send, local, players, seat, error, rerender }) {
+// What the server gives (app.js passes it on): `public` = {site: [{tile, hexes, cost}],
+// stack_tiles, players: [{stones, cells: [[x, y, letter, height]], districts, stars, values,
+// quarries, total}], to_move, scores}; `hints` = {moves: [{move, tile, rotation, cells}]}
+// (the legal moves with the three cells each covers, the first its origin); `legal` = the
+// move strings (`32S02E00R0`). The hex geometry here only draws: no rule is checked here.
+export function render({ board, public: pub, legal: moves, hints, panel, mode, myTurn, send, local, players, seat, error, rerender }) {
   local.rot ??= 0;
-  const n = view.players.length;
-  if (local.city === undefined || local.city >= n) local.city = seat ?? view.to_move ?? 0;
-  if (mode !== 'play' && !local.pinned) local.city = view.to_move ?? local.city;
-  const me = seat !== null && seat !== undefined ? view.players[seat] : null;
-  if (local.tile !== undefined && !view.site.some((t) => t.tile === local.tile)) local.tile = undefined;
+  const n = pub.players.length;
+  if (local.city === undefined || local.city >= n) local.city = seat ?? pub.to_move ?? 0;
+  if (mode !== 'play' && !local.pinned) local.city = pub.to_move ?? local.city;
+  const me = seat !== null && seat !== undefined ? pub.players[seat] : null;
+  if (local.tile !== undefined && !pub.site.some((t) => t.tile === local.tile)) local.tile = undefined;
   if (local.tile === undefined && myTurn) {
-    const first = view.site.find((t) => t.cost <= (me?.stones ?? 0));
+    const first = pub.site.find((t) => t.cost <= (me?.stones ?? 0));
     local.tile = first?.tile;
   }
-  const legal = (view.legal || []).filter((m) => m.tile === local.tile && m.rotation === local.rot);
+  const legal = (hints?.moves || []).filter((m) => m.tile === local.tile && m.rotation === local.rot);
   const origins = new Map(legal.map((m) => [`${m.cells[0][0]},${m.cells[0][1]}`, m]));
-  const city = view.players[local.city];
+  const city = pub.players[local.city];
   const cells = new Map(city.cells.map(([x, y, c, ht]) => [`${x},${y}`, [x, y, c, ht]]));
   const nodes = [], points = [];
   // the clickable ground: every built cell and its neighbours
@@ -100,7 +102,7 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
   }
   // the footprint of the hovered / focused legal placement, drawn on top
   const ghost = s('g', { 'pointer-events': 'none', 'aria-hidden': 'true' });
-  const siteHexes = view.site.find((t) => t.tile === local.tile)?.hexes || [];
+  const siteHexes = pub.site.find((t) => t.tile === local.tile)?.hexes || [];
   const showGhost = (m) => ghost.replaceChildren(...(m ? m.cells.map(([gx, gy], i) => {
     const [cx, cy] = centre(gx, gy);
     const c = siteHexes[i] || 'q';
@@ -118,7 +120,8 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
     return clickable(g, label, () => {
       if (!myTurn) return error('It is not your turn');
       if (!tileNo) return error('Select a tile from the Construction Site first');
-      send(`${tileNo}${posString(x, y)}R${local.rot}`);
+      // the server's own move when it is legal; else one built here (the server refuses it)
+      send(m && moves.includes(m.move) ? m.move : `${tileNo}${posString(x, y)}R${local.rot}`);
     });
   }
   nodes.push(ghost);
@@ -126,12 +129,12 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
 
   panel.replaceChildren();
   const tabs = h('div', { class: 'tabs', role: 'group', 'aria-label': 'Cities' },
-    view.players.map((p, i) => h('button', {
+    pub.players.map((p, i) => h('button', {
       'aria-pressed': i === local.city ? 'true' : 'false', 'aria-label': `Show the city of ${players[i]?.name ?? 'seat ' + i}`,
       onclick: () => { local.city = i; local.pinned = true; board.fit(); rerender(); },
     }, `${players[i]?.name ?? i}${i === seat ? ' (you)' : ''}`)));
   const site = h('div', { class: 'site', role: 'group', 'aria-label': 'Construction Site' },
-    view.site.map((t) => mode !== 'play' ? h('div', { class: 'site-tile', role: 'img', 'aria-label': `Site tile ${String(t.tile).padStart(2, '0')}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone(s)` },
+    pub.site.map((t) => mode !== 'play' ? h('div', { class: 'site-tile', role: 'img', 'aria-label': `Site tile ${String(t.tile).padStart(2, '0')}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone(s)` },
       tileIcon(t.hexes), h('span', { text: `#${t.tile} · ${t.cost} stone${t.cost === 1 ? '' : 's'}` })) : h('button', {
       'aria-label': `Site tile ${String(t.tile).padStart(2, '0')}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone(s)`,
       'aria-pressed': t.tile === local.tile ? 'true' : 'false', 'data-tile': t.tile,
@@ -139,13 +142,13 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
       onclick: () => { local.tile = t.tile; local.city = seat; rerender(); },
     }, tileIcon(t.hexes), h('span', { text: `#${t.tile} · ${t.cost} stone${t.cost === 1 ? '' : 's'}` }))));
   const table = h('table', { class: 'scores', id: 'districts' },
-    h('thead', {}, h('tr', {}, h('th', { text: '' }), view.players.map((_, i) => h('th', { text: players[i]?.name ?? i })))),
+    h('thead', {}, h('tr', {}, h('th', { text: '' }), pub.players.map((_, i) => h('th', { text: players[i]?.name ?? i })))),
     h('tbody', {},
-      NAMES.map((d, k) => h('tr', {}, h('td', { text: d }), view.players.map((p) => h('td', { text: `${p.districts[k]} (${p.stars[k]}★×${p.values[k]})` })))),
-      h('tr', {}, h('td', { text: 'stones' }), view.players.map((p) => h('td', { text: p.stones }))),
-      h('tr', {}, h('td', { text: 'total' }), view.players.map((p) => h('th', { text: p.total })))));
+      NAMES.map((d, k) => h('tr', {}, h('td', { text: d }), pub.players.map((p) => h('td', { text: `${p.districts[k]} (${p.stars[k]}★×${p.values[k]})` })))),
+      h('tr', {}, h('td', { text: 'stones' }), pub.players.map((p) => h('td', { text: p.stones }))),
+      h('tr', {}, h('td', { text: 'total' }), pub.players.map((p) => h('th', { text: p.total })))));
   panel.append(tabs, h('h3', { text: 'Construction Site' }), site,
-    h('p', { class: 'hint' }, `Tiles left in the stacks: ${view.stack_tiles}`));
+    h('p', { class: 'hint' }, `Tiles left in the stacks: ${pub.stack_tiles}`));
   if (mode === 'play') {
     panel.append(h('div', { class: 'controls' },
       h('button', { id: 'rotate', 'aria-label': 'Rotate tile (R)', disabled: !myTurn, onclick: () => { local.rot = (local.rot + 1) % 6; rerender(); } }, `⟳ Rotate (${local.rot})`)),

@@ -1,31 +1,77 @@
-// Tessera web UI: lobby, new game, play / watch over a WebSocket, replay.
+// Tessera web UI: lobby, new game, play / watch over one WebSocket, replay.
+//
+// Nothing here knows a game: their names, titles, seat ranges, rule options and bots come
+// from GET /api/registry; a game's look is ./GAME.js when the server has that file (loaded
+// with import()), else the generic look (./generic.js: the views as JSON, the legal moves as
+// buttons). A new game of the registry plays in the browser with no JS of its own.
 import { h, Board } from './board.js';
-import * as triominos from './triominos.js';
-import * as q from './q.js';
-import * as akropolis from './akropolis.js';
+import * as generic from './generic.js';
 
-const RENDERERS = { triominos, q, akropolis };
 const main = document.getElementById('main');
 let cleanup = () => {};
 
-// ------------------------------------------------------------------ tokens
-function tokensOf(id) {
-  try { return JSON.parse(localStorage.getItem('tessera.tokens.' + id) || '[]'); } catch { return []; }
-}
-function saveTokens(id, tokens) { localStorage.setItem('tessera.tokens.' + id, JSON.stringify(tokens)); }
-
+// ------------------------------------------------------------------ server
 async function api(path, opts) {
   const r = await fetch(path, opts);
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body.error || r.statusText);
+  if (!r.ok) throw new Error(body.error || `${r.status} ${r.statusText}`);
   return body;
+}
+
+let registryP = null;
+/** The games of the server (GET /api/registry), read once per page load. */
+function registry() {
+  registryP ??= api('/api/registry').catch((e) => { registryP = null; throw e; });
+  return registryP;
+}
+const gameOf = (reg, name) => reg?.games.find((g) => g.name === name);
+const titleOf = (reg, name) => gameOf(reg, name)?.title ?? name;
+
+// ------------------------------------------------------------------ renderers
+const renderers = new Map();
+/**
+ * The module that draws `game`: ./GAME.js if the server has it and it exports `render`,
+ * else the generic one. Never fails.
+ */
+function renderer(game) {
+  if (!renderers.has(game)) {
+    const load = /^[a-z][a-z0-9_-]*$/.test(game) ? import(`./${game}.js`) : Promise.reject(new Error('bad name'));
+    renderers.set(game, load
+      .then((m) => (typeof m.render === 'function' ? m : generic))
+      .catch((e) => { console.info(`no renderer for ${game} (${e.message}): the generic view`); return generic; }));
+  }
+  return renderers.get(game);
+}
+
+// ------------------------------------------------------------------ tokens
+// A person's seats, by game id: [[seat, token], ...] (several in one browser: hotseat).
+function tokensOf(id) {
+  try { return JSON.parse(localStorage.getItem('tessera.tokens.' + id) || '[]'); } catch { return []; }
+}
+function saveTokens(id, tokens) { if (tokens.length) localStorage.setItem('tessera.tokens.' + id, JSON.stringify(tokens)); }
+
+// ------------------------------------------------------------------ how a program joins
+// TODO(api): no route or field tells the browser the host's TCP port (for `tessera client
+// --port`). `tcp_port` of GET /api/registry is used if the server ever sends it; until then
+// the command leaves --port out (the client's default port, 45678, is also the server's).
+function joinHelp(reg, id, game, open) {
+  const info = gameOf(reg, game);
+  const bot = info?.bots.find((b) => b.name !== info.solo?.bot)?.name ?? 'random';
+  let cmd = `tessera client --table ${id} --players ${Array(Math.max(open, 1)).fill(bot).join(',')}`;
+  if (!['localhost', '127.0.0.1', '[::1]', '::1', ''].includes(location.hostname)) cmd += ` --host ${location.hostname}`;
+  if (reg?.tcp_port) cmd += ` --port ${reg.tcp_port}`;
+  return h('div', { class: 'join', 'data-table': id },
+    h('p', {}, `${open} open seat${open === 1 ? '' : 's'} wait${open === 1 ? 's' : ''} for programs over TCP. A program joins by sending `,
+      h('code', { class: 'signup' }, JSON.stringify({ name: 'NAME', table: Number(id) })),
+      ' first on the game port; or run'),
+    h('pre', {}, h('code', { class: 'command' }, cmd)),
+    reg?.tcp_port ? null : h('p', { class: 'hint' }, 'Add --port P when the server\'s TCP port is not the default (tessera serve prints tcp=P).'));
 }
 
 // ------------------------------------------------------------------ routing
 function route() {
   cleanup(); cleanup = () => {};
-  const parts = location.hash.replace(/^#\/?/, '').split('/');
-  const [page, id] = parts;
+  const [page, id] = location.hash.replace(/^#\/?/, '').split('/');
   if (page === 'new') newGame();
   else if (page === 'game' && id) game(id, false);
   else if (page === 'watch' && id) game(id, true);
@@ -33,158 +79,253 @@ function route() {
   else lobby();
 }
 
-
 // ------------------------------------------------------------------ lobby
+const PAGE = 20;
+const LIVE = ['waiting', 'running'];
+
 function lobby() {
   document.title = 'Tessera — lobby';
-  const running = h('tbody'), finished = h('tbody');
+  const head = () => h('thead', {}, h('tr', {}, ['Id', 'Created', 'Game', 'Players', 'Status', 'Moves', 'Scores', ''].map((t) => h('th', { text: t }))));
+  const live = h('tbody'), ended = h('tbody');
+  const older = h('button', { id: 'older', 'aria-label': 'Show older games', hidden: true }, 'Older games');
+  const err = h('p', { id: 'error', role: 'alert' });
   main.replaceChildren(
     h('h2', { text: 'Lobby' }),
-    h('p', {}, h('a', { href: '#/new', id: 'new-game', role: 'button', class: 'button' }, 'New game')),
-    h('h3', { text: 'Running games' }),
-    h('table', { class: 'list', id: 'running' },
-      h('thead', {}, h('tr', {}, ['Started', 'Game', 'Players', 'Moves', 'Scores', ''].map((t) => h('th', { text: t })))), running),
+    h('p', {}, h('a', { href: '#/new', id: 'new-game', role: 'button', class: 'button' }, 'New game')), err,
+    h('h3', { text: 'Playing now' }),
+    h('table', { class: 'list', id: 'running' }, head(), live),
     h('h3', { text: 'Finished games' }),
-    h('table', { class: 'list', id: 'finished' },
-      h('thead', {}, h('tr', {}, ['Started', 'Game', 'Players', 'Moves', 'Scores', ''].map((t) => h('th', { text: t })))), finished),
-  );
-  const row = (g, links) => h('tr', { 'data-id': g.id },
-    h('td', { text: g.created ? new Date(g.created).toLocaleString() : '' }), h('td', { text: g.game }), h('td', { text: g.players.join(', ') }), h('td', { text: g.moves }),
-    h('td', { text: g.scores.join(' / ') }), h('td', {}, links));
+    h('table', { class: 'list', id: 'finished' }, head(), ended), h('p', {}, older));
+  let reg = null, stopped = false;
+  // the finished games: the first page is read again at every refresh; older pages are
+  // read once each ("Older games", `before` = the previous page's `next`)
+  const known = new Map(); // id -> game summary, of every page read
+  let next = null, pages = 1;
+
+  const players = (g) => g.seats.map((s) => s.kind === 'open' ? '(open)' : s.kind === 'program' ? `${s.name} (TCP)` : s.name).join(', ');
+  const row = (g, links) => h('tr', { 'data-id': g.id, 'data-status': g.status },
+    h('td', { text: g.id }), h('td', { text: g.created ? new Date(g.created).toLocaleString() : '' }),
+    h('td', { text: titleOf(reg, g.game) }), h('td', { text: players(g) }),
+    h('td', { text: g.status === 'waiting' ? `waiting (${g.open ?? 0} open)` : g.status }),
+    h('td', { text: g.moves }), h('td', { text: (g.scores || []).join(' / ') }), h('td', {}, links));
+  const label = (what, g) => `${what} ${titleOf(reg, g.game)} game ${g.id}`;
+
+  const draw = (liveGames) => {
+    live.replaceChildren(...liveGames.flatMap((g) => {
+      const r = row(g, [
+        tokensOf(g.id).length ? h('a', { href: `#/game/${g.id}`, 'aria-label': label('Resume', g) }, 'Resume') : null, ' ',
+        h('a', { href: `#/watch/${g.id}`, 'aria-label': label('Watch', g) }, 'Watch')]);
+      return g.status === 'waiting' && g.open ? [r, h('tr', { class: 'join-row' }, h('td', { colspan: 8 }, joinHelp(reg, g.id, g.game, g.open)))] : [r];
+    }));
+    const done = [...known.values()].filter((g) => !LIVE.includes(g.status)).sort((a, b) => b.id - a.id);
+    ended.replaceChildren(...done.map((g) => {
+      const winners = g.winners?.length ? ` — winner: ${g.winners.join(' and ')}` : '';
+      const r = row(g, h('a', { href: `#/replay/${g.id}`, 'aria-label': label('Replay', g) }, 'Replay'));
+      r.children[4].textContent = g.status + winners;
+      return r;
+    }));
+    older.hidden = next === null;
+  };
+
   const refresh = async () => {
     try {
-      const list = await api('/api/play/games');
-      running.replaceChildren(...list.running.map((g) => row(g, [
-        tokensOf(g.id).length ? h('a', { href: `#/game/${g.id}`, 'aria-label': `Resume ${g.game} game ${g.id}` }, 'Resume') : null,
-        ' ', h('a', { href: `#/watch/${g.id}`, 'aria-label': `Watch ${g.game} game ${g.id}` }, 'Watch'),
-      ])));
-      finished.replaceChildren(...list.finished.map((g) => row(g,
-        h('a', { href: `#/replay/${g.id}`, 'aria-label': `Replay ${g.game} game ${g.id}` }, 'Replay'))));
-    } catch (e) { running.replaceChildren(h('tr', {}, h('td', { text: 'error: ' + e.message }))); }
+      reg ??= await registry().catch(() => null);
+      const [running, waiting, first] = await Promise.all([
+        api('/api/games?status=running&limit=100'), api('/api/games?status=waiting&limit=100'), api(`/api/games?limit=${PAGE}`)]);
+      if (stopped) return;
+      const liveGames = [...running.games, ...waiting.games].sort((a, b) => b.id - a.id);
+      for (const g of first.games) known.set(g.id, g);
+      if (pages === 1) next = first.next;
+      // a game of an older page that was live and is no longer: read its row again
+      const liveIds = new Set(liveGames.map((g) => g.id));
+      const stale = [...known.values()].filter((g) => LIVE.includes(g.status) && !liveIds.has(g.id) && !first.games.some((f) => f.id === g.id));
+      for (const g of stale) {
+        const again = await api(`/api/games?before=${g.id + 1}&limit=1`).catch(() => null);
+        const r = again?.games.find((x) => x.id === g.id);
+        if (r) known.set(r.id, r);
+      }
+      err.textContent = '';
+      draw(liveGames);
+    } catch (e) { err.textContent = 'Cannot read the games: ' + e.message; }
   };
+  older.addEventListener('click', async () => {
+    if (next === null) return;
+    try {
+      const page = await api(`/api/games?limit=${PAGE}&before=${next}`);
+      for (const g of page.games) known.set(g.id, g);
+      next = page.next; pages += 1;
+      refresh();
+    } catch (e) { err.textContent = 'Cannot read older games: ' + e.message; }
+  });
   refresh();
   const timer = setInterval(refresh, 2000);
-  cleanup = () => clearInterval(timer);
+  cleanup = () => { stopped = true; clearInterval(timer); };
 }
 
 // ------------------------------------------------------------------ new game
-const BOTS = {
-  triominos: ['greedy', 'ismcts', 'drawer', 'blocker', 'flexible', 'random'],
-  q: ['ldasg', 'dag', 'greedy', 'lines', 'ismcts', 'random'],
-  akropolis: ['ismcts', 'districts', 'greedy', 'random', 'architect'],
-};
-const PLAYERS = { triominos: [2, 6], q: [2, 4], akropolis: [2, 4] };
-
-function botSpec(name, strength) {
-  const n = parseInt(strength, 10);
-  if (!n || n <= 0) return name;
-  if (name === 'ismcts') return `ismcts:ms=${n}`;
-  if (name === 'lines') return `lines:budget=${n}`;
-  return name;
+/** The control of one rule option (from its kind), and how to read its value. */
+function optionControl(o) {
+  const id = `opt-${o.key}`;
+  const k = o.kind;
+  if (k.type === 'choice') {
+    // an option's value attribute: the value itself for a string, else its JSON
+    const attr = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+    const sel = h('select', { id, 'data-key': o.key, 'aria-label': o.label, title: o.help },
+      k.values.map(([v, t]) => h('option', { value: attr(v) }, t)));
+    sel.value = attr(o.default);
+    if (sel.selectedIndex < 0) sel.selectedIndex = 0;
+    return { el: h('label', { title: o.help }, o.label + ' ', sel), input: sel, read: () => k.values[sel.selectedIndex]?.[0] ?? o.default };
+  }
+  if (k.type === 'integer') {
+    const inp = h('input', { id, 'data-key': o.key, type: 'number', min: k.min, max: k.max, value: o.default ?? '', 'aria-label': o.label, title: o.help });
+    return { el: h('label', { title: o.help }, o.label + ' ', inp), input: inp, read: () => { const n = parseInt(inp.value, 10); return Number.isNaN(n) ? o.default : n; } };
+  }
+  if (k.type === 'letters') {
+    const on = new Set([...String(o.default ?? '')].filter((c) => c !== c.toLowerCase()).map((c) => c.toLowerCase()));
+    const boxes = k.letters.map(([c, what]) => h('input', { type: 'checkbox', id: `${id}-${c}`, 'data-letter': c, checked: on.has(c), 'aria-label': `${o.label}: ${what}` }));
+    const el = h('span', { id, role: 'group', 'aria-label': o.label, title: o.help, class: 'letters' }, o.label + ': ',
+      k.letters.map(([, what], i) => h('label', {}, boxes[i], ' ' + what)));
+    return { el, input: el, read: () => k.letters.map(([c], i) => boxes[i].checked ? c.toUpperCase() : c.toLowerCase()).join('') };
+  }
+  // a kind this page does not know: its value as JSON text
+  const inp = h('input', { id, 'data-key': o.key, value: JSON.stringify(o.default), 'aria-label': `${o.label} (JSON)`, title: o.help });
+  return { el: h('label', { title: o.help }, `${o.label} (JSON) `, inp), input: inp, read: () => { try { return JSON.parse(inp.value); } catch { return inp.value; } } };
 }
 
-function newGame() {
+/** A bot's strength parameter (for the optional strength field): `ms` or `budget`. */
+function strengthKey(bot) {
+  if (/\bms=/.test(bot?.params || '')) return 'ms';
+  if (/\bbudget=/.test(bot?.params || '')) return 'budget';
+  return null;
+}
+
+async function newGame() {
   document.title = 'Tessera — new game';
+  main.replaceChildren(h('h2', { text: 'New game' }), h('p', { text: 'Loading the games…' }));
+  let reg;
+  try { reg = await registry(); } catch (e) {
+    main.replaceChildren(h('h2', { text: 'New game' }), h('p', { id: 'error', role: 'alert' }, 'Cannot read the games: ' + e.message));
+    return;
+  }
   const gameSel = h('select', { id: 'game', name: 'game', 'aria-label': 'Game' },
-    h('option', { value: 'triominos' }, 'Triominos'), h('option', { value: 'q' }, 'Q'), h('option', { value: 'akropolis' }, 'Akropolis'));
-  const count = h('input', { id: 'players', type: 'number', min: 2, max: 6, value: 2, 'aria-label': 'Number of players' });
+    reg.games.map((g) => h('option', { value: g.name, title: g.about }, g.title)));
+  const about = h('p', { class: 'hint', id: 'game-about' });
+  const count = h('input', { id: 'players', type: 'number', value: 2, 'aria-label': 'Number of players' });
+  const soloNote = h('p', { class: 'hint', id: 'solo-note', hidden: true });
   const seats = h('div', { id: 'seats' });
-  const variants = h('div', { id: 'variants' });
+  const options = h('div', { id: 'options' });
   const seed = h('input', { id: 'seed', type: 'number', min: 0, placeholder: 'random', 'aria-label': 'Seed' });
   const delay = h('input', { id: 'delay', type: 'number', min: 0, max: 5000, value: 400, 'aria-label': 'Bot delay in milliseconds' });
   const err = h('p', { id: 'error', role: 'alert' });
+  let controls = []; // [option, control] of the game's rule options
+  const info = () => gameOf(reg, gameSel.value);
+  const solo = () => {
+    const s = info()?.solo;
+    if (!s) return null;
+    const c = controls.find(([o]) => o.key === s.option);
+    const v = c ? c[1].read() : null;
+    return v === null || v === undefined || v === '' ? null : s;
+  };
 
+  const drawOptions = () => {
+    const g = info();
+    controls = g.options.map((o) => [o, optionControl(o)]);
+    options.replaceChildren(...(controls.length ? controls.flatMap(([o, c]) => [c.el, ' ']) : [h('span', { class: 'hint', text: 'No rule options.' })]));
+    for (const [, c] of controls) c.input.addEventListener('change', drawSeats);
+  };
   const drawSeats = () => {
-    const g = gameSel.value;
-    const [lo, hi] = PLAYERS[g];
+    const g = info();
+    about.textContent = g.about;
+    const s = solo();
+    const bots = g.bots.filter((b) => b.name !== g.solo?.bot);
+    const [lo, hi] = g.seats;
     count.min = lo; count.max = hi;
-    const n = Math.min(Math.max(parseInt(count.value, 10) || lo, lo), hi);
-    count.value = n;
-    const old = [...seats.querySelectorAll('.seat-row')].map((r) => [r.querySelector('.kind').value, r.querySelector('.strength').value]);
+    count.disabled = !!s;
+    const n = s ? 1 : Math.min(Math.max(parseInt(count.value, 10) || lo, lo), hi);
+    if (!s) count.value = n;
+    soloNote.hidden = !s;
+    const soloBot = s && g.bots.find((b) => b.name === s.bot);
+    soloNote.textContent = s ? `A solo game: one seat here, and the bot ${s.bot} in the last seat${soloBot ? ` — ${soloBot.about}` : ''}.` : '';
+    const old = [...seats.querySelectorAll('.seat-row')].map((r) => ({
+      kind: r.querySelector('.kind').value, strength: r.querySelector('.strength').value, name: r.querySelector('.name').value,
+    }));
     seats.replaceChildren(...Array.from({ length: n }, (_, i) => {
       const kind = h('select', { class: 'kind', 'aria-label': `Seat ${i + 1} player` },
-        h('option', { value: 'human' }, 'Human'), ...BOTS[g].map((b) => h('option', { value: 'bot:' + b }, `Bot: ${b}`)));
+        h('option', { value: 'human' }, 'Human'),
+        s ? null : h('option', { value: 'program', title: 'left open for a program that joins over TCP' }, 'Program over TCP'),
+        bots.map((b) => h('option', { value: 'bot:' + b.name, title: b.about + (b.params ? ` (parameters: ${b.params})` : '') }, `Bot: ${b.name}`)));
       const prev = old[i];
-      kind.value = prev && [...kind.options].some((o) => o.value === prev[0]) ? prev[0] : (i === 0 ? 'human' : 'bot:' + BOTS[g][0]);
-      const strength = h('input', { class: 'strength', type: 'number', min: 0, placeholder: 'strength (ms / budget)', 'aria-label': `Seat ${i + 1} bot strength (ismcts milliseconds, lines budget)`, value: prev ? prev[1] : '' });
-      return h('div', { class: 'seat-row' }, h('label', {}, `Seat ${i + 1} `, kind), ' ', strength);
+      kind.value = prev && [...kind.options].some((o) => o.value === prev.kind) ? prev.kind : (i === 0 || !bots.length ? 'human' : 'bot:' + bots[0].name);
+      const strength = h('input', { class: 'strength', type: 'number', min: 1, value: prev?.strength ?? '' });
+      const name = h('input', { class: 'name', maxlength: 40, placeholder: 'name (optional)', 'aria-label': `Seat ${i + 1} name`, value: prev?.name ?? '' });
+      const aboutBot = h('span', { class: 'hint bot-about' });
+      const update = () => {
+        const bot = kind.value.startsWith('bot:') ? bots.find((b) => 'bot:' + b.name === kind.value) : null;
+        const key = strengthKey(bot);
+        strength.hidden = !key;
+        strength.placeholder = key === 'ms' ? 'strength: ms per move' : 'strength: budget';
+        strength.setAttribute('aria-label', `Seat ${i + 1} bot strength (${key}=, optional)`);
+        strength.dataset.key = key ?? '';
+        name.hidden = kind.value === 'program';
+        kind.title = bot ? bot.about : kind.selectedOptions[0]?.title || '';
+        aboutBot.textContent = bot ? bot.about : kind.value === 'program' ? 'open until a program joins over TCP' : '';
+      };
+      kind.addEventListener('change', update);
+      update();
+      return h('div', { class: 'seat-row' }, h('label', {}, `Seat ${i + 1} `, kind), ' ', strength, ' ', name, ' ', aboutBot);
     }));
-    variants.replaceChildren(...variantControls(g));
   };
-  gameSel.addEventListener('change', drawSeats);
+  gameSel.addEventListener('change', () => { drawOptions(); drawSeats(); });
   count.addEventListener('change', drawSeats);
 
   const form = h('form', { class: 'new', id: 'new-game-form' },
-    h('fieldset', {}, h('legend', { text: 'Game' }), h('label', {}, 'Game ', gameSel), h('label', {}, 'Players ', count)),
+    h('fieldset', {}, h('legend', { text: 'Game' }), h('label', {}, 'Game ', gameSel), h('label', {}, 'Players ', count), about, soloNote),
     h('fieldset', {}, h('legend', { text: 'Seats' }), seats),
-    h('fieldset', {}, h('legend', { text: 'Variants' }), variants),
+    h('fieldset', {}, h('legend', { text: 'Rules' }), options),
     h('fieldset', {}, h('legend', { text: 'Options' }), h('label', {}, 'Seed ', seed), h('label', {}, 'Bot delay (ms) ', delay)),
     h('button', { type: 'submit', class: 'primary', id: 'start', 'aria-label': 'Start game' }, 'Start game'), err);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    const g = gameSel.value;
+    err.textContent = '';
     const req = {
-      game: g,
+      game: gameSel.value,
       seats: [...seats.querySelectorAll('.seat-row')].map((r) => {
         const k = r.querySelector('.kind').value;
-        return k === 'human' ? { kind: 'human' } : { kind: 'bot', spec: botSpec(k.slice(4), r.querySelector('.strength').value) };
+        const name = r.querySelector('.name').value.trim() || undefined;
+        if (k === 'human') return { kind: 'human', name };
+        if (k === 'program') return { kind: 'program' };
+        const st = r.querySelector('.strength');
+        const n = parseInt(st.value, 10);
+        return { kind: 'bot', spec: k.slice(4) + (st.dataset.key && n > 0 ? `:${st.dataset.key}=${n}` : ''), name };
       }),
-      options: readVariants(g, variants),
-      delay_ms: parseInt(delay.value, 10) || 0,
+      options: Object.fromEntries(controls.map(([o, c]) => [o.key, c.read()])),
+      delay_ms: Math.max(parseInt(delay.value, 10) || 0, 0),
     };
     if (seed.value !== '') req.seed = parseInt(seed.value, 10);
-    if (req.options.solo) req.seats = [req.seats[0], { kind: 'bot', spec: 'architect', name: `Architect ${req.options.solo}` }];
     try {
-      const c = await api('/api/play/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
+      const c = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
       saveTokens(c.id, c.tokens);
       location.hash = c.tokens.length ? `#/game/${c.id}` : `#/watch/${c.id}`;
     } catch (e) { err.textContent = 'Cannot start: ' + e.message; }
   });
   main.replaceChildren(h('h2', { text: 'New game' }), form);
+  drawOptions();
   drawSeats();
   gameSel.focus();
 }
 
-function variantControls(g) {
-  const sel = (id, label, opts) => h('label', {}, label + ' ',
-    h('select', { id, 'aria-label': label }, opts.map(([v, t]) => h('option', { value: v }, t))));
-  if (g === 'triominos') return [
-    sel('v-start', 'Who opens', [['highest', 'highest tile'], ['random', 'random player'], ['winner', 'last round winner']]),
-    sel('v-end', 'Game ends', [['target', 'at the target score'], ['finish-round', 'end of the round reaching the target'], ['round', 'after one round']]),
-    h('label', {}, 'Target ', h('input', { id: 'v-target', type: 'number', value: 400, 'aria-label': 'Target score' })),
-    sel('v-hex', 'Hexagon bonus', [['readme', '50/100/150'], ['code', '50/60/70']]),
-  ];
-  if (g === 'q') return [
-    h('label', {}, 'Copies of each tile ', h('input', { id: 'v-copies', type: 'number', min: 1, max: 30, value: 30, 'aria-label': 'Copies of each tile' })),
-    h('label', {}, 'Hand size ', h('input', { id: 'v-hand', type: 'number', min: 1, max: 12, value: 6, 'aria-label': 'Hand size' })),
-  ];
-  return [sel('v-solo', 'Solo against the Architect', [['', 'no'], ['hippodamos', 'Hippodamos (level 1)'], ['metagenes', 'Metagenes (level 2)'], ['callicrates', 'Callicrates (level 3)']]),
-    h('br'), h('span', { class: 'hint', text: 'Scoring variants: ' }),
-    ...['houses', 'markets', 'barracks', 'temples', 'gardens'].map((d, i) =>
-      h('label', {}, h('input', { type: 'checkbox', class: 'v-district', 'data-i': i, 'aria-label': `${d} variant` }), ' ' + d))];
-}
-
-function readVariants(g, el) {
-  const v = (id) => el.querySelector('#' + id).value;
-  if (g === 'triominos') return { start: v('v-start'), end: v('v-end'), target: parseInt(v('v-target'), 10) || 400, hexagon_bonus: v('v-hex') };
-  if (g === 'q') return { copies: parseInt(v('v-copies'), 10) || 30, hand_size: parseInt(v('v-hand'), 10) || 6 };
-  const letters = 'hmbtg';
-  const solo = v('v-solo');
-  return { ...(solo ? { solo } : {}), variants: [...el.querySelectorAll('.v-district')].map((c, i) => c.checked ? letters[i].toUpperCase() : letters[i]).join('') };
-}
-
 // ------------------------------------------------------------------ game page (play / watch)
 function gameLayout() {
-  const svg = h('svg', { id: 'board', tabindex: '0', 'aria-label': 'Board: drag or use arrow keys to pan, wheel or +/- to zoom' });
-  // h() creates HTML elements; the board must be an SVG element
-  const real = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  for (const a of svg.getAttributeNames()) real.setAttribute(a, svg.getAttribute(a));
-  const board = new Board(real);
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('id', 'board');
+  svg.setAttribute('tabindex', '0');
+  svg.setAttribute('aria-label', 'Board: drag or use arrow keys to pan, wheel or +/- to zoom');
+  const board = new Board(svg);
+  let rerender = () => {};
   const zoom = h('div', { class: 'zoom' },
     h('button', { 'aria-label': 'Zoom in', onclick: () => board.zoom(1 / 1.25) }, '+'),
     h('button', { 'aria-label': 'Zoom out', onclick: () => board.zoom(1.25) }, '−'),
     h('button', { 'aria-label': 'Fit board to view', onclick: () => { board.fit(); rerender(); } }, '⤢'));
-  let rerender = () => {};
   const ui = {
     status: h('div', { id: 'status', role: 'status', 'aria-live': 'polite' }),
     error: h('div', { id: 'error', role: 'alert' }),
@@ -193,47 +334,63 @@ function gameLayout() {
     extra: h('div', { id: 'extra' }),
     log: h('ol', { class: 'log', id: 'log', 'aria-label': 'Game log' }),
     flash: h('div', { class: 'flash', id: 'flash', role: 'status', 'aria-live': 'assertive', hidden: true }),
+    // the generic look draws here instead of on the board
+    area: h('div', { class: 'generic', id: 'generic', hidden: true }),
   };
-  main.replaceChildren(h('section', { class: 'game' },
-    h('div', { class: 'boardwrap' }, real, zoom, ui.flash),
+  const wrap = h('div', { class: 'boardwrap' }, svg, zoom, ui.flash);
+  main.replaceChildren(h('section', { class: 'game' }, wrap, ui.area,
     h('aside', {}, ui.status, ui.error, ui.scores, ui.panel, ui.extra, h('h3', { text: 'Log' }), ui.log)));
-  return { board, ui, setRerender: (f) => { rerender = f; } };
+  /** Shows the board (a game's own look) or the generic area. */
+  const useBoard = (yes) => { wrap.hidden = !yes; ui.area.hidden = yes; };
+  return { board, ui, useBoard, setRerender: (f) => { rerender = f; } };
 }
 
 function drawScores(ui, players, scores, toMove, seat) {
   ui.scores.replaceChildren(
     h('thead', {}, h('tr', {}, h('th', { text: 'Seat' }), h('th', { text: 'Player' }), h('th', { text: 'Score' }))),
     h('tbody', {}, players.map((p, i) => h('tr', { class: i === toMove ? 'to-move' : '' },
-      h('td', { text: i + (i === seat ? ' (you)' : '') }), h('td', { text: p.name }), h('td', { text: scores[i] ?? '' })))));
+      h('td', { text: i + (i === seat ? ' (you)' : '') }),
+      h('td', { text: (p.name || '(open)') + (p.kind === 'program' ? ' (TCP)' : '') }),
+      h('td', { text: scores?.[i] ?? '' })))));
 }
 
 function drawLog(ui, lines) {
   ui.log.replaceChildren(...lines.slice(-80).reverse().map(([n, t]) => h('li', {
-    class: /bonus|\bQ\b/.test(t) ? 'bonus' : /penalty|drew|\(-\d+\)/.test(t) ? 'penalty' : '', value: n,
+    class: /bonus|\bQ\b/.test(t) ? 'bonus' : /penalty|drew|ejected|\(-\d+\)/.test(t) ? 'penalty' : '', value: n,
   }, t)));
+}
+
+/** The status line of an ended game. */
+function endLine(status, players, outcome, scores) {
+  const w = (outcome?.winners || []).map((s) => players[s]?.name ?? s).join(' and ');
+  const sc = (outcome?.scores ?? scores ?? []).join(' / ');
+  if (status === 'finished') return `Game over — winner: ${w || 'none'}. Final scores ${sc}`;
+  return `Game ${status}` + (sc ? ` — scores ${sc}` : '');
 }
 
 function game(id, watch) {
   const tokens = watch ? [] : tokensOf(id);
-  // several human seats in one browser (hotseat): follow the one to move
+  // several people's seats in one browser (hotseat): follow the one to move
   let token = tokens.length ? tokens[0][1] : null;
   document.title = `Tessera — ${watch || !token ? 'watching' : 'playing'} ${id}`;
-  const { board, ui, setRerender } = gameLayout();
-  const local = {}; // per-game UI state kept across updates (selection, rotation, pending tiles)
-  let seenLog = null, flashTimer = null;
+  const { board, ui, useBoard, setRerender } = gameLayout();
+  const local = {}; // the renderer's UI state kept across updates (selection, rotation, pending tiles)
+  let seenLog = null, flashTimer = null, R = null, reg = null;
   let saved = null;
   try { saved = JSON.parse(sessionStorage.getItem('tessera.pending.' + id) || 'null'); } catch { saved = null; }
   let ws = null, closed = false, last = null, retry = 500;
   const speed = h('input', { type: 'range', id: 'speed', min: 0, max: 2000, step: 50, 'aria-label': 'Bot delay (milliseconds per move)' });
   speed.addEventListener('change', () => ws && ws.readyState === 1 && ws.send(JSON.stringify({ delay_ms: parseInt(speed.value, 10) })));
   const speedLabel = h('span');
-  ui.extra.append(h('div', { class: 'speed' }, h('label', { for: 'speed' }, 'Bot speed: delay ', speedLabel), speed),
+  const join = h('div', { id: 'join' });
+  const ejected = h('div', { id: 'ejected' });
+  const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, 'Bot speed: delay ', speedLabel), speed);
+  ui.extra.append(join, ejected, pace,
     h('p', {}, h('a', { href: `#/watch/${id}` }, 'Spectator view'), ' · ', h('a', { href: '#/' }, 'Lobby')));
 
   const render = () => {
     const m = last;
-    if (!m) return;
-    const R = RENDERERS[m.game];
+    if (!m || !R) return;
     const mine = m.seat !== null && m.seat !== undefined;
     if (!local.restored) {
       // Q tiles put down but not committed survive a reload (same game version only)
@@ -245,7 +402,7 @@ function game(id, watch) {
     // bonuses and penalties flash as they happen (not the old ones on loading)
     const newest = m.log.length ? m.log[m.log.length - 1][0] : 0;
     if (seenLog !== null) {
-      const fresh = m.log.filter(([n, t]) => n > seenLog && /bonus|penalty/.test(t));
+      const fresh = m.log.filter(([n, t]) => n > seenLog && /bonus|penalty|ejected/.test(t));
       if (fresh.length) {
         ui.flash.textContent = fresh.map(([, t]) => t).join(' · ');
         ui.flash.hidden = false;
@@ -254,31 +411,52 @@ function game(id, watch) {
       }
     }
     seenLog = Math.max(seenLog ?? 0, newest);
+    // the bots' pace (programs over TCP and people are not paced)
+    pace.hidden = !m.players.some((p) => p.kind === 'bot') || m.over;
     speedLabel.textContent = `${m.delay_ms} ms`;
     if (document.activeElement !== speed) speed.value = m.delay_ms;
+    const open = m.players.filter((p) => p.kind === 'open').length;
+    join.replaceChildren(...(m.status === 'waiting' && open ? [joinHelp(reg, m.id, m.game, open)] : []));
+    ejected.replaceChildren(...(m.ejected || []).map((e) => h('p', { class: 'hint' },
+      typeof e === 'string' ? `${e} was ejected` : `${e.name} was ejected (${e.call}): ${e.reason}`)));
     let status;
     if (m.over) {
-      const w = (m.outcome?.winners || []).map((s) => m.players[s].name).join(' and ');
-      status = `Game over — winner: ${w}. Final scores ${m.outcome?.scores?.join(' / ')}`;
+      status = endLine(m.status, m.players, m.outcome, m.scores);
       if (!ui.extra.querySelector('#replay-link')) {
         ui.extra.append(h('p', {}, h('a', { id: 'replay-link', href: `#/replay/${id}` }, 'Replay this game')));
       }
-    } else if (mine && m.to_move === m.seat) status = 'Your turn';
+    } else if (m.status === 'waiting') status = `Waiting for ${open} program${open === 1 ? '' : 's'} to join over TCP`;
+    else if (mine && m.to_move === m.seat) status = 'Your turn';
     else status = `${m.players[m.to_move]?.name ?? '?'} to move` + (mine ? '' : ' (spectating)');
     ui.status.textContent = status;
+    useBoard(R.board !== false);
+    if (!m.public) { ui.panel.replaceChildren(); ui.area.replaceChildren(); return; }
     const send = (mv) => {
       ui.error.textContent = '';
       if (ws && ws.readyState === 1) ws.send(JSON.stringify({ move: mv }));
+      else ui.error.textContent = 'Not connected: try again in a moment';
     };
-    R.render({ board, view: m.view, panel: ui.panel, mode: mine ? 'play' : 'watch', myTurn: mine && m.to_move === m.seat && !m.over,
-      send, local, players: m.players, seat: m.seat, error: (t) => { ui.error.textContent = t; }, rerender: render });
+    const ctx = {
+      board, area: ui.area, panel: ui.panel, public: m.public, view: m.view, legal: m.legal || [], hints: m.hints,
+      mode: mine ? 'play' : 'watch', myTurn: mine && m.to_move === m.seat && !m.over,
+      send, local, players: m.players, seat: m.seat, error: (t) => { ui.error.textContent = t; }, rerender: render,
+    };
+    try {
+      R.render(ctx);
+    } catch (e) {
+      if (R === generic) throw e;
+      console.error(e);
+      ui.error.textContent = `The ${m.game} view failed (${e.message}): the generic view instead`;
+      R = generic; render(); return;
+    }
     if (mine) sessionStorage.setItem('tessera.pending.' + id, JSON.stringify({ version: m.version, seat: m.seat, pending: local.pending || [] }));
   };
   setRerender(render);
 
   const connect = () => {
+    if (closed) return;
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    ws = new WebSocket(`${proto}://${location.host}/api/play/games/${id}/ws` + (token ? `?token=${encodeURIComponent(token)}` : ''));
+    ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws` + (token ? `?token=${encodeURIComponent(token)}` : ''));
     ws.onopen = () => { retry = 500; };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
@@ -290,11 +468,20 @@ function game(id, watch) {
         if (next && next[1] !== token && !m.over) { token = next[1]; ws.onclose = null; ws.close(); connect(); }
       }
     };
-    ws.onclose = () => { if (!closed) { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); } };
+    // an ended game's socket sends the final state and closes: nothing to come back for
+    ws.onclose = () => { if (!closed && !last?.over) { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); } };
   };
   // first paint over HTTP (so a 404 is shown), then live over the WebSocket
-  api(`/api/play/games/${id}` + (token ? `?token=${encodeURIComponent(token)}` : ''))
-    .then((m) => { last = m; render(); connect(); })
+  const q = token ? `?token=${encodeURIComponent(token)}` : '';
+  Promise.all([api(`/api/games/${id}${q}`), registry().catch(() => null)])
+    .then(async ([m, r]) => {
+      reg = r;
+      R = await renderer(m.game);
+      if (closed) return;
+      document.title = `Tessera — ${m.title ?? m.game} ${id}` + (m.seat === null ? ' (watching)' : '');
+      last = m; render();
+      if (!m.over) connect();
+    })
     .catch((e) => { ui.status.textContent = `Game ${id}: ${e.message}`; ui.extra.append(h('p', {}, h('a', { href: `#/replay/${id}` }, 'Try its replay'))); });
   cleanup = () => { closed = true; if (ws) ws.close(); };
 }
@@ -302,12 +489,15 @@ function game(id, watch) {
 // ------------------------------------------------------------------ replay
 async function replay(id) {
   document.title = `Tessera — replay ${id}`;
-  const { board, ui, setRerender } = gameLayout();
-  let data;
-  try { data = await api(`/api/play/replays/${id}`); } catch (e) { ui.status.textContent = `Replay ${id}: ${e.message}`; return; }
+  const { board, ui, useBoard, setRerender } = gameLayout();
+  let data, R;
+  try {
+    data = await api(`/api/games/${id}/replay`);
+    R = await renderer(data.summary.game);
+  } catch (e) { ui.status.textContent = `Replay ${id}: ${e.message}`; return; }
   const steps = data.steps, sum = data.summary;
-  const R = RENDERERS[sum.game];
-  const players = sum.players.map((name) => ({ name }));
+  const reg = await registry().catch(() => null);
+  const players = sum.seats.map((s) => ({ name: s.name, kind: s.kind }));
   const local = {}; // the renderer's UI state (e.g. which Akropolis city is shown)
   const scrub = h('input', { type: 'range', id: 'scrubber', min: 0, max: steps.length - 1, value: 0, 'aria-label': 'Move' });
   const label = h('span', { id: 'step-label' });
@@ -317,12 +507,21 @@ async function replay(id) {
     const i = parseInt(scrub.value, 10);
     const st = steps[i];
     label.textContent = `move ${i} of ${steps.length - 1}`;
-    ui.status.textContent = `Replay of ${sum.game} ${id}: ${label.textContent}` + (i === steps.length - 1 ? ' (end)' : '');
-    drawScores(ui, players, R.scores(st.view), R.toMove(st.view), null);
+    ui.status.textContent = `Replay of ${titleOf(reg, sum.game)} ${id}: ${label.textContent}` + (i === steps.length - 1 ? ' (end)' : '');
+    drawScores(ui, players, st.scores, st.to_move, null);
     const lines = [];
     for (let k = 1; k <= i; k++) for (const l of steps[k].log) lines.push([k, l]);
     drawLog(ui, lines);
-    R.render({ board, view: st.view, panel: ui.panel, mode: 'replay', myTurn: false, send: () => {}, local, players, seat: null, error: () => {}, rerender: show });
+    useBoard(R.board !== false);
+    const ctx = {
+      board, area: ui.area, panel: ui.panel, public: st.public, view: null, legal: [], hints: null, mode: 'replay', myTurn: false,
+      send: () => {}, local, players, seat: null, error: () => {}, rerender: show,
+    };
+    try { R.render(ctx); } catch (e) {
+      if (R === generic) throw e;
+      console.error(e);
+      R = generic; show();
+    }
   };
   setRerender(show);
   const go = (d) => { scrub.value = Math.min(Math.max(parseInt(scrub.value, 10) + d, 0), steps.length - 1); show(); };
@@ -332,13 +531,17 @@ async function replay(id) {
     play.textContent = '❚❚';
     timer = setInterval(() => { if (parseInt(scrub.value, 10) >= steps.length - 1) { clearInterval(timer); timer = null; play.textContent = '▶'; } else go(1); }, 400);
   });
+  const result = LIVE.includes(sum.status) ? `not over yet (${sum.status})` : endLine(sum.status, players, data.outcome, sum.scores);
   ui.extra.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, 'Replay: ', label), scrub,
     h('div', { class: 'controls' },
       h('button', { 'aria-label': 'First move', onclick: () => { scrub.value = 0; show(); } }, '|◀'),
       h('button', { 'aria-label': 'Previous move', onclick: () => go(-1) }, '◀'), play,
       h('button', { 'aria-label': 'Next move', onclick: () => go(1) }, '▷'),
       h('button', { 'aria-label': 'Last move', onclick: () => { scrub.value = steps.length - 1; show(); } }, '▶|'))),
-    h('p', {}, `Result: ${JSON.stringify(data.outcome?.scores ?? sum.scores)}`), h('p', {}, h('a', { href: '#/' }, 'Lobby')));
+    // a seed above 2^53 does not survive JSON.parse: shown only when exact (the record has it)
+    h('p', { id: 'result' }, result + (Number.isSafeInteger(sum.seed) ? ` · seed ${sum.seed}` : '')),
+    h('p', {}, LIVE.includes(sum.status) ? null : [h('a', { href: `/api/games/${id}/record`, download: `tessera-${id}.json` }, 'The record (JSON)'), ' · '],
+      h('a', { href: '#/' }, 'Lobby')));
   cleanup = () => { if (timer) clearInterval(timer); };
   show();
 }

@@ -5,9 +5,6 @@ const C = 56;
 const COLORS = { red: '#d62d20', green: '#2a9d3a', blue: '#1f5fa8', yellow: '#e8b800', orange: '#f07f13', purple: '#7b3fa0' };
 const key = (c) => `${c.row},${c.col}`;
 
-export function scores(v) { return v.scores; }
-export function toMove(v) { return v.to_move; }
-
 /** The shape of a tile centred at (cx, cy), radius r. */
 function shape(t, cx, cy, r) {
   const fill = COLORS[t.color] || '#888';
@@ -34,14 +31,20 @@ function tileSvg(t, size = 40) {
     s('rect', { x: 1, y: 1, width: size - 2, height: size - 2, rx: 4, fill: '#222' }), shape(t, size / 2, size / 2, size * 0.36));
 }
 
-export function render({ board, view, panel, mode, myTurn, send, local, error, rerender }) {
+// What the server gives (app.js passes it on): `public` = {map: [[{row, col}, tile]...],
+// scores, hand_sizes, pile, to_move, order}; the seat's `view` = the course's JPub
+// ({map, "tile*", players: [{name, score, "tile*": HAND}, score...]}: the seat first);
+// `hints` = {candidates: per hand tile, the cells where it fits now; can_replace};
+// `legal` = JChoices ("pass", "replace", single-tile placements). A move of several tiles is
+// a JChoice [{coordinate: {row, column}, 1tile: {color, shape}}...].
+export function render({ board, public: pub, view, legal, hints, panel, mode, myTurn, send, local, error, rerender }) {
   local.pending ??= [];
-  const hand = view.hand || [];
+  const hand = view?.players?.[0]?.['tile*'] || [];
   const used = new Set(local.pending.map((p) => p.hand));
   if (local.sel !== undefined && (local.sel >= hand.length || used.has(local.sel))) local.sel = undefined;
   if (local.sel === undefined && myTurn) local.sel = hand.findIndex((_, i) => !used.has(i));
   if (local.sel === -1) local.sel = undefined;
-  const filled = new Map(view.map.map(([c, t]) => [key(c), t]));
+  const filled = new Map(pub.map.map(([c, t]) => [key(c), t]));
   for (const p of local.pending) filled.set(key(p.coord), p.tile);
   // free cells next to a tile (map + pending)
   const free = new Map();
@@ -52,12 +55,13 @@ export function render({ board, view, panel, mode, myTurn, send, local, error, r
       if (!filled.has(key(n))) free.set(key(n), n);
     }
   }
-  // highlighted: the server's candidates for the first tile; with tiles already put down,
-  // the free cells where the selected tile fits (the local fit rule on the map plus the
-  // pending tiles) on their line. The server checks everything again on commit.
+  // highlighted: the server's candidates (hints.candidates) for the first tile. LOCAL: with
+  // tiles already put down, the free cells where the selected tile fits by a fit rule
+  // written here (on the map plus the pending tiles, on their line), since the server lists
+  // single-tile moves only. Only a highlight: the server checks the whole turn on commit.
   const hl = new Set();
   if (myTurn && local.sel !== undefined) {
-    if (!local.pending.length) for (const c of (view.candidates?.[local.sel] || [])) hl.add(key(c));
+    if (!local.pending.length) for (const c of (hints?.candidates?.[local.sel] || [])) hl.add(key(c));
     else {
       const t = hand[local.sel];
       const get = (r, c) => filled.get(`${r},${c}`);
@@ -74,7 +78,7 @@ export function render({ board, view, panel, mode, myTurn, send, local, error, r
   }
   const nodes = [], points = [];
   const xy = (c) => [c.col * C, c.row * C];
-  for (const [c, t] of view.map) {
+  for (const [c, t] of pub.map) {
     const [x, y] = xy(c);
     points.push([x, y], [x + C, y + C]);
     nodes.push(s('g', { class: 'qtile', 'aria-label': `${name(t)} at ${c.row},${c.col}` },
@@ -108,18 +112,18 @@ export function render({ board, view, panel, mode, myTurn, send, local, error, r
   board.draw(nodes, bbox(points));
 
   panel.replaceChildren(h('p', { class: 'hint' },
-    `Pile ${view.pile} · hands ${view.hand_sizes.join(' / ')}`));
+    `Pile ${pub.pile} · hands ${pub.hand_sizes.join(' / ')}`));
   if (mode !== 'play') return;
   const handEl = h('div', { class: 'tray', role: 'group', 'aria-label': 'Your hand' },
     hand.map((t, i) => h('button', {
       'aria-label': `Hand tile ${i + 1}: ${name(t)}` + (used.has(i) ? ' (placed)' : ''), 'aria-pressed': i === local.sel ? 'true' : 'false',
       disabled: used.has(i) || !myTurn, 'data-index': i, onclick: () => { local.sel = i; rerender(); },
     }, tileSvg(t))));
-  const commit = () => send({ place: local.pending.map((p) => ({ coord: p.coord, tile: p.tile })) });
+  const commit = () => send(local.pending.map((p) => ({ coordinate: { row: p.coord.row, column: p.coord.col }, '1tile': p.tile })));
   panel.append(h('h3', { text: 'Your hand' }), handEl, h('div', { class: 'controls' },
     h('button', { id: 'commit', class: 'primary', 'aria-label': 'Commit the placed tiles', disabled: !myTurn || !local.pending.length, onclick: commit }, `Commit (${local.pending.length})`),
     h('button', { id: 'undo', 'aria-label': 'Take back all placed tiles', disabled: !local.pending.length, onclick: () => { local.pending = []; error(''); rerender(); } }, 'Undo'),
-    h('button', { id: 'exchange', 'aria-label': 'Exchange the whole hand', disabled: !myTurn || !view.can_replace, onclick: () => send('replace') }, 'Exchange'),
-    h('button', { id: 'pass', 'aria-label': 'Pass', disabled: !myTurn, onclick: () => send('pass') }, 'Pass')),
+    h('button', { id: 'exchange', 'aria-label': 'Exchange the whole hand', disabled: !myTurn || !hints?.can_replace, onclick: () => send('replace') }, 'Exchange'),
+    h('button', { id: 'pass', 'aria-label': 'Pass', disabled: !myTurn || !legal.includes('pass'), onclick: () => send('pass') }, 'Pass')),
   h('p', { class: 'hint' }, myTurn ? 'Pick a hand tile, click a cell; repeat along one line; then Commit.' : 'Waiting for the other players…'));
 }

@@ -26,9 +26,6 @@ const tileNums = (t) => t.split('-').map(Number);
 function oriented(tile, o) { const n = tileNums(tile); return [...o].map((c) => n['ABC'.indexOf(c)]); }
 function neighbours(x, y) { return [[x - 1, y], [x + 1, y], up(x, y) ? [x, y + 1] : [x, y - 1]]; }
 
-export function scores(v) { return v.scores; }
-export function toMove(v) { return v.to_move; }
-
 /** A small SVG of a tile (up-facing, in the given up orientation). */
 function tileIcon(tile, o) {
   const w = 54, hh = 47;
@@ -40,35 +37,44 @@ function tileIcon(tile, o) {
   return svg;
 }
 
-export function render({ board, view, panel, mode, myTurn, send, local, players, error, rerender }) {
+// What the server gives (app.js passes it on): `public` = {board: [{tile, orientation, x, y,
+// corners}], round, pile, tray_sizes, draws, ...}; the seat's `view` adds `tray` and `forced`;
+// `hints` = {can_draw, can_pass, placements: [{tile, orientation, x, y, corners, score,
+// hexagons, bridge}]} (the legal placements, with what they score); `legal` = the moves in
+// their wire form. The lattice geometry below only draws: no rule is checked here.
+export function render({ board, public: pub, view, legal: moves, hints, panel, mode, myTurn, send, local, players, error, rerender }) {
   local.rot ??= 0;
-  const tray = view.tray || [];
+  const tray = view?.tray || [];
+  const placements = hints?.placements || [];
   if (local.tile && !tray.includes(local.tile)) local.tile = null;
   // on a new position, move the selection to a tile that can be placed
-  if (local.lastView !== view) {
-    local.lastView = view;
-    if (myTurn && !(view.legal || []).some((p) => p.tile === local.tile)) local.tile = null;
+  if (local.lastView !== pub) {
+    local.lastView = pub;
+    if (myTurn && !placements.some((p) => p.tile === local.tile)) local.tile = null;
   }
   if (!local.tile && tray.length && myTurn) {
     // start with a tile (and a rotation) that can be placed, when there is one
-    const first = (view.legal || [])[0];
+    const first = placements[0];
     local.tile = first ? first.tile : (view.forced && tray.includes(view.forced)) ? view.forced : tray[0];
     if (first) local.rot = Math.max(UP.indexOf(first.orientation), DOWN.indexOf(first.orientation));
   }
-  const legal = (view.legal || []).filter((p) => p.tile === local.tile);
+  /** The move placing `tile` so: the server's own when it is legal, else built (and refused). */
+  const placeMove = (tile, orientation, x, y) => moves.find((m) => m?.place && m.place.tile === tile
+    && m.place.orientation === orientation && m.place.x === x && m.place.y === y) ?? { place: { tile, orientation, x, y } };
+  const legal = placements.filter((p) => p.tile === local.tile);
   const nodes = [], points = [];
-  const occupied = new Set(view.board.map((p) => `${p.x},${p.y}`));
+  const occupied = new Set(pub.board.map((p) => `${p.x},${p.y}`));
   // placed tiles
-  view.board.forEach((p, i) => {
+  pub.board.forEach((p, i) => {
     const g = s('g', { class: 'placed', 'aria-label': `tile ${p.tile} at ${p.x},${p.y}` },
-      poly(p.x, p.y, 'tri' + (i === view.board.length - 1 ? ' last' : '')), ...numbers(p.x, p.y, p.corners));
+      poly(p.x, p.y, 'tri' + (i === pub.board.length - 1 ? ' last' : '')), ...numbers(p.x, p.y, p.corners));
     nodes.push(g);
     corners(p.x, p.y).forEach((c) => points.push(pt(c)));
   });
   // empty cells a tile could go to: the frontier (or the opening cells)
   const empty = new Map();
-  if (!view.board.length) for (let y = -1; y <= 1; y++) for (let x = -2; x <= 3; x++) empty.set(`${x},${y}`, [x, y]);
-  for (const p of view.board) for (const [x, y] of neighbours(p.x, p.y)) if (!occupied.has(`${x},${y}`)) empty.set(`${x},${y}`, [x, y]);
+  if (!pub.board.length) for (let y = -1; y <= 1; y++) for (let x = -2; x <= 3; x++) empty.set(`${x},${y}`, [x, y]);
+  for (const p of pub.board) for (const [x, y] of neighbours(p.x, p.y)) if (!occupied.has(`${x},${y}`)) empty.set(`${x},${y}`, [x, y]);
   for (const p of legal) empty.set(`${p.x},${p.y}`, [p.x, p.y]);
   const orient = (x, y) => (up(x, y) ? UP : DOWN)[local.rot];
   for (const [x, y] of empty.values()) {
@@ -84,7 +90,7 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
     nodes.push(clickable(g, label, () => {
       if (!myTurn) return error('It is not your turn');
       if (!local.tile) return error('Select a tile from your tray first');
-      send({ place: { tile: local.tile, orientation: o, x, y } });
+      send(placeMove(local.tile, o, x, y));
     }));
   }
   board.draw(nodes, bbox(points));
@@ -92,12 +98,12 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
   // side panel
   panel.replaceChildren();
   const info = h('p', { class: 'hint' },
-    `Round ${view.round} · pile ${view.pile} · trays ${view.tray_sizes.map((n, i) => `${players[i]?.name ?? i}: ${n}`).join(', ')}`
-    + (view.draws ? ` · draws this turn: ${view.draws}` : ''));
+    `Round ${pub.round} · pile ${pub.pile} · trays ${pub.tray_sizes.map((n, i) => `${players[i]?.name ?? i}: ${n}`).join(', ')}`
+    + (pub.draws ? ` · draws this turn: ${pub.draws}` : ''));
   panel.append(info);
   if (mode !== 'play') return;
-  if (view.forced && myTurn) panel.append(h('p', { class: 'hint' }, `The round opens with ${view.forced}.`));
-  const playable = new Set((view.legal || []).map((p) => p.tile));
+  if (view?.forced && myTurn) panel.append(h('p', { class: 'hint' }, `The round opens with ${view.forced}.`));
+  const playable = new Set(placements.map((p) => p.tile));
   const trayEl = h('div', { class: 'tray', role: 'group', 'aria-label': 'Your tray' },
     tray.map((t) => h('button', {
       'aria-label': `Tile ${t}` + (playable.has(t) ? ' (can be placed)' : ''), 'aria-pressed': t === local.tile ? 'true' : 'false', 'data-tile': t,
@@ -106,8 +112,8 @@ export function render({ board, view, panel, mode, myTurn, send, local, players,
     }, tileIcon(t, UP[local.rot]))));
   const controls = h('div', { class: 'controls' },
     h('button', { id: 'rotate', 'aria-label': 'Rotate tile (R)', onclick: () => { local.rot = (local.rot + 1) % 3; rerender(); } }, '⟳ Rotate'),
-    h('button', { id: 'draw', 'aria-label': 'Draw a tile (costs 5 points)', disabled: !myTurn || !view.can_draw, onclick: () => send('draw') }, 'Draw'),
-    h('button', { id: 'pass', 'aria-label': 'End turn without placing (penalty 10)', disabled: !myTurn || !view.can_pass, onclick: () => send('pass') }, 'Pass'));
+    h('button', { id: 'draw', 'aria-label': 'Draw a tile (costs 5 points)', disabled: !myTurn || !hints?.can_draw, onclick: () => send('draw') }, 'Draw'),
+    h('button', { id: 'pass', 'aria-label': 'End turn without placing (penalty 10)', disabled: !myTurn || !hints?.can_pass, onclick: () => send('pass') }, 'Pass'));
   const n = legal.length, here = legal.filter((p) => p.orientation === UP[local.rot] || p.orientation === DOWN[local.rot]).length;
   panel.append(h('h3', { text: 'Your tray' }), trayEl, controls,
     h('p', { class: 'hint', id: 'legal-count' }, myTurn

@@ -1,0 +1,65 @@
+// The generic look, for a game with no JS of its own (or whose JS fails to load): the
+// public view and the seat's view as readable JSON, and the seat's legal moves (the
+// server's list, in their wire form) as buttons that send them. A move the list leaves
+// out (the list may hold only part of the moves, as Q's single-tile placements) can be
+// typed as JSON. Scores, log and status are drawn by app.js as for every game.
+import { h } from './board.js';
+
+/** This look draws in its own area, not on the SVG board. */
+export const board = false;
+
+/** JSON, indented, with short arrays and objects kept on one line. */
+export function pretty(v, indent = '') {
+  const flat = JSON.stringify(v);
+  if (flat === undefined) return 'null';
+  if (flat.length <= 72 || v === null || typeof v !== 'object') return flat;
+  const inner = indent + '  ';
+  if (Array.isArray(v)) return `[\n${v.map((x) => inner + pretty(x, inner)).join(',\n')}\n${indent}]`;
+  return `{\n${Object.entries(v).map(([k, x]) => `${inner}${JSON.stringify(k)}: ${pretty(x, inner)}`).join(',\n')}\n${indent}}`;
+}
+
+/** A move's text on its button. */
+const moveText = (mv) => (typeof mv === 'string' ? mv : JSON.stringify(mv));
+
+export function render({ area, panel, public: pub, view, legal, mode, myTurn, send, local, error }) {
+  panel.replaceChildren();
+  const parts = [];
+  if (mode === 'play') {
+    const list = h('div', { class: 'legal-moves', id: 'legal-moves', role: 'group', 'aria-label': 'Your legal moves' });
+    const filter = h('input', {
+      id: 'move-filter', type: 'search', placeholder: 'filter the moves', value: local.filter ?? '',
+      'aria-label': 'Filter the legal moves',
+    });
+    const fill = () => {
+      const f = (local.filter ?? '').toLowerCase();
+      const shown = legal.filter((mv) => moveText(mv).toLowerCase().includes(f));
+      list.replaceChildren(...shown.slice(0, 300).map((mv) => h('button', {
+        class: 'legal-move', 'data-move': moveText(mv), 'aria-label': `Play ${moveText(mv)}`,
+        onclick: () => send(mv),
+      }, moveText(mv))), ...(shown.length > 300 ? [h('p', { class: 'hint' }, `… and ${shown.length - 300} more: filter them`)] : []));
+    };
+    filter.addEventListener('input', () => { local.filter = filter.value; fill(); });
+    fill();
+    const typed = h('input', { id: 'move-json', value: local.typed ?? '', placeholder: 'a move as JSON', 'aria-label': 'A move as JSON' });
+    typed.addEventListener('input', () => { local.typed = typed.value; });
+    const sendTyped = () => {
+      let mv;
+      try { mv = JSON.parse(typed.value); } catch (e) { return error(`Not JSON: ${e.message}`); }
+      send(mv);
+    };
+    typed.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') sendTyped(); });
+    parts.push(h('section', {}, h('h3', { text: 'Your moves' }),
+      myTurn
+        ? [h('p', { class: 'hint', id: 'legal-count' }, `${legal.length} legal move${legal.length === 1 ? '' : 's'}: click one to play it.`), filter, list,
+          h('div', { class: 'controls' }, typed, h('button', { id: 'send-move', 'aria-label': 'Send the move typed as JSON', onclick: sendTyped }, 'Send'))]
+        : h('p', { class: 'hint', id: 'legal-count' }, 'Waiting for the other players…')));
+  }
+  parts.push(h('section', {}, h('h3', { text: 'Public view' }), h('pre', { id: 'public-json', tabindex: 0, 'aria-label': 'The public view (JSON)' }, pretty(pub))));
+  if (view !== null && view !== undefined) {
+    parts.push(h('section', {}, h('h3', { text: 'Your view' }), h('pre', { id: 'view-json', tabindex: 0, 'aria-label': 'Your view (JSON)' }, pretty(view))));
+  }
+  // a state message while typing keeps the focus in the field
+  const active = area.contains(document.activeElement) ? document.activeElement.id : null;
+  area.replaceChildren(...parts);
+  if (active) document.getElementById(active)?.focus();
+}
