@@ -1,12 +1,17 @@
 // End-to-end test of the web UI in headless Chromium (playwright-core, Debian's chromium).
-// Run by scripts/e2e, which starts `tessera web` and sets TESSERA_URL and ARTIFACTS.
+// Run by scripts/e2e, which starts `tessera serve` and sets TESSERA_URL (its HTTP door),
+// TESSERA_TCP_PORT (its TCP door, for programs), TESSERA_BIN (the `tessera` binary, whose
+// `client` plays as programs over TCP) and ARTIFACTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const BASE = process.env.TESSERA_URL || 'http://127.0.0.1:8080';
+const TCP_PORT = process.env.TESSERA_TCP_PORT || '45678';
+const BIN = process.env.TESSERA_BIN || 'tessera';
 const ARTIFACTS = process.env.ARTIFACTS || 'artifacts/e2e';
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -29,23 +34,25 @@ async function newPage() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   page.frames_ = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => page.frames_.push(String(f.payload))));
+  page.sockets_ = [];
+  page.on('websocket', (ws) => { page.sockets_.push(ws.url()); ws.on('framereceived', (f) => page.frames_.push(String(f.payload))); });
   page.errors_ = [];
   page.on('pageerror', (e) => page.errors_.push(String(e)));
   return page;
 }
 const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 
-/** Creates a game through the New game form. seats: 'human' or 'bot:NAME'. */
-async function createGame(page, game, seats, { variants = {}, seed = 7, delay = 60 } = {}) {
+/** Creates a game through the New game form. seats: 'human', 'program' or 'bot:NAME'. */
+async function createGame(page, game, seats, { options = {}, seed = 7, delay = 60 } = {}) {
   await page.goto(`${BASE}/#/new`);
+  await page.waitForSelector('#game option', { state: 'attached' });
   await page.selectOption('#game', game);
   await page.fill('#players', String(seats.length));
   await page.dispatchEvent('#players', 'change');
   const kinds = page.locator('.seat-row .kind');
   assert.equal(await kinds.count(), seats.length);
   for (let i = 0; i < seats.length; i++) await kinds.nth(i).selectOption(seats[i]);
-  for (const [sel, v] of Object.entries(variants)) await page.selectOption(sel, v);
+  for (const [sel, v] of Object.entries(options)) await page.selectOption(sel, v);
   await page.fill('#seed', String(seed));
   await page.fill('#delay', String(delay));
   await page.click('#start');
@@ -57,6 +64,20 @@ async function createGame(page, game, seats, { variants = {}, seed = 7, delay = 
 
 const yourTurn = (page) => page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn', null, { timeout: 30000 });
 const boardLabels = (page, sel) => page.$$eval(sel, (es) => es.map((e) => e.getAttribute('aria-label')).sort());
+/** Starts `tessera ARGS...` (a program over TCP); its output is kept for failures. */
+function tessera(args) {
+  const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.output = '';
+  child.stdout.on('data', (d) => { child.output += d; });
+  child.stderr.on('data', (d) => { child.output += d; });
+  child.done = new Promise((resolve) => child.on('exit', resolve));
+  return child;
+}
+const stop = async (child) => { if (child.exitCode === null) { child.kill(); await child.done; } };
+const fetchJson = async (path) => { const r = await fetch(BASE + path); assert.ok(r.ok, `${path}: ${r.status}`); return r.json(); };
+/** The state messages the page received on its WebSocket. */
+const states = (page) => page.frames_.map((f) => JSON.parse(f)).filter((m) => m.type === 'state');
+
 async function refused(page) {
   await page.waitForFunction(() => /^Refused: /.test(document.querySelector('#error')?.textContent || ''), null, { timeout: 10000 });
   return page.textContent('#error');
@@ -224,6 +245,23 @@ test('Akropolis against a bot: build by clicking, an illegal spot is refused, re
   assert.deepEqual(page.errors_, []);
 });
 
+/** A spectator's frames: every state has no seat, no view, no legal moves, no hints. */
+function spectatorFrames(page, g) {
+  assert.ok(page.frames_.length > 0, 'WebSocket frames received');
+  for (const f of page.frames_) {
+    const m = JSON.parse(f);
+    if (m.type !== 'state') continue;
+    assert.equal(m.seat, null, `${g}: a spectator has no seat`);
+    assert.equal(m.view, null, `${g}: a spectator frame holds a seat's view`);
+    assert.deepEqual(m.legal, [], `${g}: a spectator frame holds legal moves`);
+    assert.equal(m.hints, null, `${g}: a spectator frame holds hints`);
+    for (const key of ['"tray"', '"hand"', '"tile*"', '"legal"', '"candidates"', '"placements"', '"forced"', '"unused"']) {
+      assert.ok(!JSON.stringify(m.public).includes(key), `${g}: the public view holds ${key}`);
+    }
+  }
+  assert.ok(page.sockets_.length > 0 && page.sockets_.every((u) => /\/api\/games\/\d+\/ws$/.test(u)), `one WebSocket path, no token: ${page.sockets_}`);
+}
+
 test('Spectators see no hidden tile (DOM and WebSocket frames)', async () => {
   assert.ok(games.triominos, 'the Triominos game ran');
   for (const g of ['triominos', 'q', 'akropolis']) {
@@ -235,11 +273,9 @@ test('Spectators see no hidden tile (DOM and WebSocket frames)', async () => {
     await page.waitForTimeout(300);
     await shot(page, `spectator-${g}`);
     const html = await page.content();
-    assert.ok(page.frames_.length > 0, 'WebSocket frames received');
-    for (const text of [html, ...page.frames_]) {
-      for (const key of ['"tray"', '"hand"', '"legal"', '"candidates"', '"forced"', '"unused"']) {
-        assert.ok(!text.includes(key), `${g}: spectator traffic holds ${key}`);
-      }
+    spectatorFrames(page, g);
+    for (const key of ['"tray"', '"hand"', '"legal"', '"candidates"', '"forced"', '"unused"']) {
+      assert.ok(!html.includes(key), `${g}: the spectator DOM holds ${key}`);
     }
     assert.equal(await page.locator('[aria-label="Your tray"], [aria-label="Your hand"]').count(), 0);
     if (g === 'triominos') {
@@ -255,7 +291,7 @@ test('Spectators see no hidden tile (DOM and WebSocket frames)', async () => {
 
 test('A bot-vs-bot game is watched live to its end, then replayed with the scrubber', async () => {
   const page = await newPage();
-  const id = await createGame(page, 'triominos', ['bot:greedy', 'bot:greedy'], { seed: 21, delay: 5, variants: { '#v-end': 'round' } });
+  const id = await createGame(page, 'triominos', ['bot:greedy', 'bot:greedy'], { seed: 21, delay: 5, options: { '#opt-end': 'round' } });
   assert.match(page.url(), /#\/watch\//);
   // the speed control reaches the server: its answer shows the new delay
   await page.focus('#speed');
@@ -300,5 +336,193 @@ test('Two people at one browser (hotseat): the page follows the seat to move', a
   }, first);
   assert.notEqual(await me(), first);
   await shot(page, 'hotseat');
+  assert.deepEqual(page.errors_, []);
+});
+
+test('A person plays a program that takes the open seat over TCP (tessera client --table)', async () => {
+  const page = await newPage();
+  const id = await createGame(page, 'q', ['human', 'program'], { seed: 9 });
+  // the table waits, and says how a program joins
+  await page.waitForFunction(() => /^Waiting for 1 program/.test(document.querySelector('#status')?.textContent || ''));
+  assert.equal(await page.textContent('#join .signup'), JSON.stringify({ name: 'NAME', table: Number(id) }));
+  const cmd = (await page.textContent('#join .command')).trim();
+  assert.match(cmd, new RegExp(`^tessera client --table ${id} --players \\S+$`));
+  await shot(page, 'program-1-waiting');
+  // the lobby lists the table with the same instructions
+  const lobby = await newPage();
+  await lobby.goto(`${BASE}/#/`);
+  await lobby.waitForSelector(`#running tr[data-id="${id}"][data-status=waiting]`);
+  assert.equal((await lobby.textContent(`#running .join[data-table="${id}"] .command`)).trim(), cmd);
+  await shot(lobby, 'program-2-lobby');
+  // the program: the command shown, on this server's TCP port
+  const client = tessera([...cmd.split(' ').slice(1), '--port', TCP_PORT]);
+  try {
+    await yourTurn(page);
+    const program = await page.textContent('#scores tbody tr:nth-child(2) td:nth-child(2)');
+    assert.match(program, /\(TCP\)$/, 'the seat is a program over TCP');
+    const name = program.replace(/ \(TCP\)$/, '');
+    // a placement from the server's candidates, committed
+    const log = () => page.$$eval('#log li', (ls) => ls.map((l) => l.textContent));
+    let found = false;
+    for (let i = 0; i < 6 && !found; i++) {
+      await page.click(`.tray button[data-index="${i}"]`);
+      found = (await page.locator('.spot[data-legal=true]').count()) > 0;
+    }
+    if (found) {
+      await page.locator('.spot[data-legal=true]').first().click();
+      await page.click('#commit');
+    } else await page.click('#pass');
+    // the program answers over TCP, and it is the person's turn again
+    await page.waitForFunction((n) => [...document.querySelectorAll('#log li')].some((l) => l.textContent.startsWith(n + ':')), name, { timeout: 20000 });
+    await yourTurn(page);
+    const lines = await log();
+    assert.ok(lines.some((l) => l.startsWith('Player 1:')), `the person's move is in the log: ${lines}`);
+    await shot(page, 'program-3-played');
+    assert.deepEqual(page.errors_, []);
+    assert.deepEqual(lobby.errors_, []);
+  } finally {
+    await stop(client);
+  }
+});
+
+test('A game without its renderer is played through the generic view (legal moves as buttons)', async () => {
+  const page = await newPage();
+  // the game's own look cannot load: the generic look takes over
+  await page.route('**/static/q.js', (r) => r.abort());
+  const id = await createGame(page, 'q', ['human', 'bot:ldasg'], { seed: 4, delay: 20 });
+  await yourTurn(page);
+  await page.waitForSelector('#generic:not([hidden]) .legal-move');
+  assert.ok(await page.locator('#board').isHidden(), 'no board in the generic look');
+  assert.match(await page.textContent('#public-json'), /"map"/);
+  assert.match(await page.textContent('#view-json'), /"tile\*"/);
+  await checkAccessibility(page, '.legal-move');
+  await shot(page, 'generic-1-turn');
+  const mine = async () => (await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent))).filter((l) => l.startsWith('Player 1:')).length;
+  // a placement: a legal move's button
+  const placement = page.locator('.legal-move[data-move^="["]').first();
+  await placement.click();
+  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((l) => /^Player 1: placed/.test(l.textContent)));
+  await yourTurn(page);
+  assert.equal(await mine(), 1);
+  // a spectator of the generic look (the game still runs) sees the public view only
+  const watcher = await newPage();
+  await watcher.route('**/static/q.js', (r) => r.abort());
+  await watcher.goto(`${BASE}/#/watch/${id}`);
+  await watcher.waitForSelector('#public-json');
+  await watcher.waitForFunction(() => /spectating/.test(document.querySelector('#status')?.textContent || ''));
+  // a move typed as JSON that is not legal is refused; then a pass found with the filter
+  await page.fill('#move-json', '"castle"');
+  await page.click('#send-move');
+  assert.match(await refused(page), /Refused: .+/);
+  await page.fill('#move-filter', 'pass');
+  assert.equal(await page.locator('.legal-move').count(), 1);
+  await page.click('.legal-move[data-move="pass"]');
+  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((l) => l.textContent === 'Player 1: passed'));
+  // (the bot may end the game with its next move)
+  await page.waitForFunction(() => /^(Your turn|Game over)/.test(document.querySelector('#status')?.textContent || ''));
+  await shot(page, 'generic-2-played');
+  assert.equal(await watcher.locator('#view-json, .legal-move').count(), 0);
+  spectatorFrames(watcher, 'generic');
+  // and the replay draws every step's public view
+  await watcher.goto(`${BASE}/#/replay/${id}`);
+  await watcher.waitForSelector('#scrubber');
+  await watcher.focus('#scrubber');
+  await watcher.keyboard.press('End');
+  await watcher.waitForFunction(() => /"map"/.test(document.querySelector('#public-json')?.textContent || ''));
+  assert.deepEqual(page.errors_, []);
+  assert.deepEqual(watcher.errors_, []);
+});
+
+test('A spectator follows a game of two programs over TCP live, with no hidden tile', async () => {
+  // two programs sign up for the lobby of Triominos: it seats them at a table of their own
+  const client = tessera(['client', '--game', 'triominos', '--players', 'ismcts:ms=100,ismcts:ms=100', '--port', TCP_PORT]);
+  try {
+    let id = null;
+    for (let i = 0; i < 100 && id === null; i++) {
+      const { games: running } = await fetchJson('/api/games?status=running&game=triominos');
+      id = running.find((g) => g.seats.every((s) => s.kind === 'program') && g.players.includes('ismctsms1001'))?.id ?? null;
+      if (id === null) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(id !== null, `the programs' game runs: ${client.output}`);
+    const page = await newPage();
+    await page.goto(`${BASE}/#/`);
+    const row = page.locator(`#running tr[data-id="${id}"]`);
+    await row.waitFor();
+    assert.match(await row.textContent(), /ismctsms1001 \(TCP\), ismctsms1002 \(TCP\)/);
+    await row.locator('a', { hasText: 'Watch' }).click();
+    await page.waitForSelector('.placed');
+    await shot(page, 'tcp-spectator-1-live');
+    await page.waitForFunction(() => /^Game over/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 90000 });
+    await shot(page, 'tcp-spectator-2-over');
+    const seen = states(page);
+    assert.ok(seen.filter((m) => m.status === 'running').length >= 3, 'the game was seen live');
+    spectatorFrames(page, 'tcp');
+    // every tile in a frame was placed by one of the moves so far (the record, once over)
+    const record = await fetchJson(`/api/games/${id}/record`);
+    const placed = record.moves.map((m) => m?.place?.tile ?? null);
+    const tiles = (text) => new Set(text.match(/\b\d-\d-\d\b/g) || []);
+    for (const m of seen) {
+      const known = new Set(placed.slice(0, m.moves).filter(Boolean));
+      for (const t of tiles(JSON.stringify(m))) assert.ok(known.has(t), `tile ${t} in a frame after ${m.moves} moves, not yet placed`);
+    }
+    const all = new Set(placed.filter(Boolean));
+    for (const t of tiles(await page.content())) assert.ok(all.has(t), `tile ${t} in the DOM was never placed`);
+    assert.deepEqual(page.errors_, []);
+  } finally {
+    await stop(client);
+  }
+});
+
+test('The new-game form is drawn from the registry: seats, bots, rule options, solo; refusals shown', async () => {
+  const { games: registry } = await fetchJson('/api/registry');
+  const page = await newPage();
+  await page.goto(`${BASE}/#/new`);
+  await page.waitForSelector('#game option', { state: 'attached' });
+  assert.deepEqual(await page.$$eval('#game option', (os) => os.map((o) => o.value)), registry.map((g) => g.name));
+  for (const g of registry) {
+    await page.selectOption('#game', g.name);
+    assert.equal(await page.getAttribute('#players', 'min'), String(g.seats[0]));
+    assert.equal(await page.getAttribute('#players', 'max'), String(g.seats[1]));
+    const bots = g.bots.filter((b) => b.name !== g.solo?.bot);
+    const kinds = await page.$$eval('.seat-row:first-child .kind option', (os) => os.map((o) => [o.value, o.title]));
+    assert.deepEqual(kinds.map(([v]) => v), ['human', 'program', ...bots.map((b) => 'bot:' + b.name)]);
+    for (const b of bots) assert.ok(kinds.some(([v, t]) => v === 'bot:' + b.name && t.startsWith(b.about)), `${g.name} ${b.name}: its about as the title`);
+    for (const o of g.options) assert.equal(await page.locator(`#opt-${o.key}`).count(), 1, `${g.name}: option ${o.key}`);
+    // a strength field for the bots that take ms= or budget=
+    const second = page.locator('.seat-row').nth(1);
+    for (const b of bots) {
+      await second.locator('.kind').selectOption('bot:' + b.name);
+      assert.equal(await second.locator('.strength').isVisible(), /\b(ms|budget)=/.test(b.params), `${g.name} ${b.name}: strength field`);
+    }
+  }
+  await shot(page, 'new-game-form');
+  // the server's refusal is shown, not thrown
+  await page.selectOption('#game', 'q');
+  await page.fill('#players', '4');
+  await page.dispatchEvent('#players', 'change');
+  await page.fill('#opt-copies', '1');
+  await page.fill('#opt-hand_size', '12');
+  await page.click('#start');
+  await page.waitForFunction(() => /^Cannot start: .+/.test(document.querySelector('#error')?.textContent || ''));
+  assert.match(page.url(), /#\/new$/);
+  // a solo game: one seat, the solo bot added by the server in the last seat
+  const solo = registry.find((g) => g.solo);
+  if (solo) {
+    await page.selectOption('#game', solo.name);
+    const choice = solo.options.find((o) => o.key === solo.solo.option).kind.values.find(([v]) => v !== null)[0];
+    await page.selectOption(`#opt-${solo.solo.option}`, choice);
+    assert.equal(await page.locator('.seat-row').count(), 1);
+    assert.ok(await page.locator('#players').isDisabled());
+    assert.ok(await page.locator('#solo-note').isVisible());
+    await shot(page, 'new-game-solo');
+    await page.fill('#seed', '2');
+    await page.click('#start');
+    await page.waitForURL(/#\/game\//);
+    await yourTurn(page);
+    assert.equal(await page.locator('#scores tbody tr').count(), 2);
+    assert.match(await page.textContent('#scores tbody tr:nth-child(2)'), new RegExp(solo.solo.bot));
+    await shot(page, 'solo-turn');
+  }
+  await checkAccessibility(page, '#rotate, .legal-move');
   assert.deepEqual(page.errors_, []);
 });
