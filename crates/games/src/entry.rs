@@ -41,6 +41,9 @@ pub trait Registration: Game {
     fn solo() -> Option<Solo> {
         None
     }
+    /// Whether programs may sign up with their bare name (the Q course's sign-up, whose
+    /// programs speak nothing but the calls).
+    const BARE_SIGNUP: bool = false;
     /// Checks who sits where: `bots[i]` is seat `i`'s bot spec, `None` for a person or a
     /// program.
     fn check_seats(_rules: &Self::Rules, _bots: &[Option<&str>]) -> Result<(), String> {
@@ -179,6 +182,7 @@ impl<G: Registration> Entry<G> {
                 options: G::options(),
                 bots: G::bots(),
                 solo: G::solo(),
+                bare_signup: G::BARE_SIGNUP,
             },
             _game: PhantomData,
         }

@@ -148,6 +148,9 @@ pub struct GameInfo {
     pub bots: Vec<BotInfo>,
     /// The solo mode, if any.
     pub solo: Option<Solo>,
+    /// Whether a program may sign up for this game with its bare name (a JSON string):
+    /// the Q course's sign-up. At most one game of a registry says so.
+    pub bare_signup: bool,
 }
 
 /// A bot that answers the calls of the wire protocol from their text (what `tessera

@@ -349,7 +349,7 @@ impl Host {
         name: &str,
         transport: TcpTransport,
     ) -> Result<(), Refused> {
-        let seated = {
+        let (seated, written) = {
             let mut st = table.state();
             if st.phase != Phase::Waiting {
                 return Err(Box::new((
@@ -370,17 +370,18 @@ impl Host {
                         name: name.to_string(),
                         kind: SeatKind::Program,
                     };
-                    i
+                    // queued under the table's lock: the store gets the seats in the
+                    // order they changed, so the last write is the last seats
+                    let records: Vec<SeatRecord> = st.seats.iter().map(Seat::record).collect();
+                    (i, self.0.store.seats(table.id, records))
                 }
             }
         };
         lock(&self.0.programs).insert((table.id, seated), transport);
         table.changed();
-        let store = self.0.store.clone();
-        let records: Vec<SeatRecord> = table.state().seats.iter().map(Seat::record).collect();
         let id = table.id;
         self.0.tasks.spawn(async move {
-            if let Err(e) = store.seats(id, records).await {
+            if let Err(e) = written.await {
                 tracing::warn!(id, error = %e, "could not store the seats");
             }
         });
@@ -543,7 +544,14 @@ impl Host {
             tracing::info!(name = %s.name, table = id, "signed up for a table");
             return self.seat_program(&table, &s.name, t);
         }
-        let game = s.game.clone().unwrap_or_default();
+        let game = match (&s.game, s.q_course) {
+            (Some(g), _) => g.clone(),
+            (None, true) => match self.0.registry.iter().find(|e| e.info().bare_signup) {
+                Some(e) => e.name().to_string(),
+                None => return Err(Box::new(("no game takes bare-name sign-ups".into(), t))),
+            },
+            (None, false) => String::new(),
+        };
         let entry = match self.0.registry.find(&game) {
             Ok(e) => e.clone(),
             Err(e) => return Err(Box::new((e.to_string(), t))),

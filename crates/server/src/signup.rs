@@ -18,7 +18,8 @@ pub enum Hello {
 pub struct SignUp {
     /// The player's name (1 to 20 letters or digits).
     pub name: String,
-    /// The game (`None`: the table's).
+    /// The game (`None`: the table's, or for a bare name the game that takes bare-name
+    /// sign-ups).
     pub game: Option<String>,
     /// A table with an open seat (`None`: the game's lobby).
     pub table: Option<u64>,
@@ -26,13 +27,10 @@ pub struct SignUp {
     pub q_course: bool,
 }
 
-/// The game a bare-name sign-up means: the Q course's programs sign up with their name
-/// alone.
-pub const Q_COURSE_GAME: &str = "q";
-
 /// Reads a program's first message:
 ///
-/// * a JSON string, a name: a program of the Q course, for a game of Q;
+/// * a JSON string, a name: a program of the Q course, for the game whose registration
+///   takes bare-name sign-ups (Q);
 /// * `{"name": NAME, "game": GAME}`: a seat at the next table of GAME (an open table of
 ///   the game if there is one, else one the lobby forms);
 /// * `{"name": NAME, "table": ID}` (`"game"` may be given too): the open seat of a table;
@@ -48,7 +46,7 @@ pub const Q_COURSE_GAME: &str = "q";
 /// ```
 pub fn parse(v: &Value) -> Result<Hello, String> {
     let (name, game, table) = match v {
-        Value::String(s) => (s.as_str(), Some(Q_COURSE_GAME.to_string()), None),
+        Value::String(s) => (s.as_str(), None, None),
         Value::Object(m) if m.contains_key("list") => {
             if m.len() != 1 {
                 return Err("a list request is {\"list\": GAME} alone".into());
@@ -80,6 +78,7 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
                 Some(t) => Some(t.as_u64().ok_or("\"table\" is a table's id")?),
             };
             if game.is_none() && table.is_none() {
+                // an object names its game or its table
                 return Err("the sign-up names no \"game\" and no \"table\"".into());
             }
             (name, game, table)

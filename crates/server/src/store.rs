@@ -614,10 +614,23 @@ impl Store {
         self.send(Job::Create(game, tx), rx).await
     }
 
-    /// Records who sits where.
-    pub async fn seats(&self, id: u64, seats: Vec<SeatRecord>) -> Result<(), StoreError> {
+    /// Records who sits where. The write is queued when this is called (not when the
+    /// future is first polled), so writes of one game's seats land in the order of the
+    /// calls; the future waits until it is written.
+    pub fn seats(
+        &self,
+        id: u64,
+        seats: Vec<SeatRecord>,
+    ) -> impl std::future::Future<Output = Result<(), StoreError>> + Send + 'static {
         let (tx, rx) = oneshot::channel();
-        self.send(Job::Seats(id, seats, tx), rx).await
+        let queued = self
+            .jobs
+            .send(Job::Seats(id, seats, tx))
+            .map_err(|_| StoreError::Gone);
+        async move {
+            queued?;
+            rx.await.map_err(|_| StoreError::Gone)?
+        }
     }
 
     /// Marks a game started, with the seed of its random events.

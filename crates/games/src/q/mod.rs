@@ -25,6 +25,7 @@ impl Registration for QGame {
     const ABOUT: &'static str =
         "The Qwirkle variant of the Racket course: lines of one colour or one shape; 2 to 4 players.";
     const SEATS: (usize, usize) = (2, 4);
+    const BARE_SIGNUP: bool = true;
 
     fn default_rules(seats: usize) -> Result<QRules, String> {
         Ok(QRules::for_players(seats))
