@@ -357,8 +357,9 @@ impl<G: Game> WireBot for GenericWireBot<G> {
         let view_text = args.first().ok_or("take-turn without a view")?;
         let view: G::View =
             serde_json::from_str(view_text.get()).map_err(|e| format!("not a view: {e}"))?;
-        if view.legal_moves().is_empty() {
-            return Err("no legal move in this view".into());
+        // (not `legal_moves().is_empty()`: listing every move may cost more than choosing)
+        if view.to_move() != Some(view.seat()) {
+            return Err("take-turn, but the view says it is not this seat's turn".into());
         }
         let mv = self.strategy.choose(&view, &mut self.rng);
         serde_json::to_string(&mv).map_err(|e| e.to_string())
