@@ -349,7 +349,7 @@ impl Host {
         name: &str,
         transport: TcpTransport,
     ) -> Result<(), Refused> {
-        let (seated, written) = {
+        let written = {
             let mut st = table.state();
             if st.phase != Phase::Waiting {
                 return Err(Box::new((
@@ -370,14 +370,15 @@ impl Host {
                         name: name.to_string(),
                         kind: SeatKind::Program,
                     };
-                    // queued under the table's lock: the store gets the seats in the
-                    // order they changed, so the last write is the last seats
+                    // under the table's lock: the store gets the seats in the order they
+                    // changed (the last write is the last seats), and the connection is
+                    // in place before anyone can see the table full and start it
                     let records: Vec<SeatRecord> = st.seats.iter().map(Seat::record).collect();
-                    (i, self.0.store.seats(table.id, records))
+                    lock(&self.0.programs).insert((table.id, i), transport);
+                    self.0.store.seats(table.id, records)
                 }
             }
         };
-        lock(&self.0.programs).insert((table.id, seated), transport);
         table.changed();
         let id = table.id;
         self.0.tasks.spawn(async move {

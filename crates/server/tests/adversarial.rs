@@ -13,11 +13,10 @@ mod common;
 mod wire;
 
 use common::*;
-use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tessera_core::View;
-use tessera_server::client::{self, Join};
+
 use tessera_server::store::StoredGame;
 use tessera_server::table::SeatKind;
 use tokio::sync::oneshot;
@@ -109,6 +108,18 @@ async fn broken(
     game: &'static str,
     how: Broken,
 ) -> Vec<Value> {
+    broken_after(addr, signup, game, how, async {}).await
+}
+
+/// [`broken`], holding its first turn until `hold` resolves.
+async fn broken_after(
+    addr: std::net::SocketAddr,
+    signup: Value,
+    game: &'static str,
+    how: Broken,
+    hold: impl std::future::Future<Output = ()>,
+) -> Vec<Value> {
+    let mut hold = Some(hold);
     let mut p = Program::connect(addr).await;
     p.send(&signup).await;
     let mut after = Vec::new();
@@ -131,6 +142,9 @@ async fn broken(
                 p.send(&json!("void")).await;
             }
             (_, "take-turn") => {
+                if let Some(h) = hold.take() {
+                    h.await;
+                }
                 misbehaved = true;
                 // a failed write is fine: the host may hang up as soon as it has read
                 // enough to know
@@ -300,4 +314,442 @@ cases! {
     akropolis_silent: "akropolis", Broken::Silent;
     akropolis_disconnect: "akropolis", Broken::Disconnect;
     akropolis_not_void: "akropolis", Broken::NotVoid;
+}
+
+/// A program of the Q course (a bare-name sign-up) that misbehaves is ejected without a
+/// word: the host hangs up (its protocol has nothing else). The game goes on as in
+/// Tessera's dialect.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn q_course_programs_are_ejected_without_a_word() {
+    let mut config = test_config();
+    config.max_message = 4096;
+    let h = TestHost::start(config).await;
+    for (k, how) in [Broken::Illegal, Broken::Oversize, Broken::NotVoid]
+        .into_iter()
+        .enumerate()
+    {
+        let name = format!("bad{k}");
+        let (hung_up, gate) = oneshot::channel();
+        let (addr, signup) = (h.tcp, json!(name));
+        let bad = tokio::spawn(async move {
+            let after = broken(addr, signup, "q", how).await;
+            let _ = hung_up.send(());
+            after
+        });
+        let good = within(
+            "the good program's game",
+            record_play_gated(
+                h.tcp,
+                json!({"name": "good", "game": "q"}),
+                good_bot(&h, "q"),
+                gate,
+            ),
+        )
+        .await;
+        assert_eq!(good.calls.last().unwrap(), &json!(["win", [true]]));
+        let after = within("the broken program", bad).await.unwrap();
+        assert_eq!(after, Vec::<Value>::new(), "{how:?}: not a word");
+        let games = ended_games(&h, k + 1).await;
+        let g = games
+            .iter()
+            .find(|g| g.summary.players.contains(&name))
+            .unwrap();
+        check_ejection(&h, g, &name, how);
+    }
+    h.stop().await;
+}
+
+/// One connection that signs up with `hello` (raw text): the host answers `{"error": ...}`
+/// saying `why`, and hangs up.
+async fn refused(addr: std::net::SocketAddr, hello: &str, why: &str) {
+    let mut p = Program::connect(addr).await;
+    if !hello.is_empty() {
+        p.send_raw(hello).await.unwrap();
+    }
+    let got = p.rest().await;
+    assert_eq!(got.len(), 1, "{hello}: {got:?}");
+    let e = got[0]["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{got:?}"));
+    assert!(e.contains(why), "{hello}: {e:?} does not say {why:?}");
+}
+
+/// Sign-ups that make no sense are refused in Tessera's dialect with `{"error": ...}`
+/// (and the connection closed), whatever is wrong: not JSON, not a sign-up, a bad name,
+/// an unknown game or table, a table of another game, a table that is running or over,
+/// a name already at the table, too long a message, silence. A game of two good programs
+/// is played meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_sign_ups_are_refused() {
+    let mut config = test_config();
+    config.max_message = 4096;
+    config.signup_timeout = Duration::from_millis(500);
+    let h = TestHost::start(config).await;
+    let addr = h.tcp;
+    // a good game meanwhile (Q through the lobby: no Q table is ever open here)
+    let good: Vec<_> = ["ann", "ben"]
+        .into_iter()
+        .map(|name| {
+            let bot = good_bot(&h, "q");
+            tokio::spawn(record_play(addr, json!({"name": name, "game": "q"}), bot))
+        })
+        .collect();
+    // a table with two open seats, one taken by alice
+    let (open, _) = open_table(&h, "triominos", &["program", "program"], json!({})).await;
+    let mut alice = Program::connect(addr).await;
+    alice
+        .send(&json!({"name": "alice", "table": open.id}))
+        .await;
+    seated(&open, 0).await;
+    // a running table (its person never moves) and a game that is over
+    let (running, _) = open_table(&h, "akropolis", &["program", "human"], json!({})).await;
+    let carl = tokio::spawn(record_play(
+        addr,
+        json!({"name": "carl", "table": running.id}),
+        good_bot(&h, "akropolis"),
+    ));
+    table_until(&running, "the game starts", |t| {
+        t.state().phase == tessera_server::table::Phase::Running
+    })
+    .await;
+    let (over, _) = open_table(&h, "triominos", &["random", "random"], short("triominos")).await;
+    let over = over.id;
+    ended(&h, over).await;
+
+    let long_name = "x".repeat(5000);
+    let cases: Vec<(String, String)> = vec![
+        ("take that".into(), "malformed message".into()),
+        ("[1, 2]".into(), "a sign-up is a name".into()),
+        (
+            r#"{"name": "no spaces", "game": "q"}"#.into(),
+            "bad name".into(),
+        ),
+        (r#"{"name": "", "game": "q"}"#.into(), "bad name".into()),
+        (
+            r#"{"name": "abcdefghij01234567890", "game": "q"}"#.into(),
+            "bad name".into(),
+        ),
+        (
+            r#"{"name": 7, "game": "q"}"#.into(),
+            "has no \"name\"".into(),
+        ),
+        (r#"{"name": "x"}"#.into(), "names no \"game\"".into()),
+        (
+            r#"{"name": "x", "game": "q", "colour": "red"}"#.into(),
+            "unknown key".into(),
+        ),
+        (
+            r#"{"name": "x", "game": "chess"}"#.into(),
+            "unknown game \"chess\"".into(),
+        ),
+        (
+            r#"{"name": "x", "game": 3}"#.into(),
+            "\"game\" is a game's name".into(),
+        ),
+        (
+            r#"{"name": "x", "table": 999}"#.into(),
+            "no table 999".into(),
+        ),
+        (
+            r#"{"name": "x", "table": -1}"#.into(),
+            "\"table\" is a table's id".into(),
+        ),
+        (r#"{"list": 5}"#.into(), "\"list\" takes".into()),
+        (
+            format!(r#"{{"name": "x", "table": {over}}}"#),
+            format!("no table {over}"),
+        ),
+        (
+            format!(
+                r#"{{"name": "x", "table": {}, "game": "akropolis"}}"#,
+                open.id
+            ),
+            "is a game of triominos, not akropolis".into(),
+        ),
+        (
+            format!(r#"{{"name": "alice", "table": {}}}"#, open.id),
+            "already sits at this table".into(),
+        ),
+        (
+            format!(r#"{{"name": "dave", "table": {}}}"#, running.id),
+            "not waiting for players".into(),
+        ),
+        (
+            format!(r#"{{"name": "{long_name}", "game": "q"}}"#),
+            "longer than 4096".into(),
+        ),
+        // silence
+        (String::new(), "no sign-up in time".into()),
+    ];
+    let tasks: Vec<_> = cases
+        .into_iter()
+        .map(|(hello, why)| tokio::spawn(async move { refused(addr, &hello, &why).await }))
+        .collect();
+    for t in tasks {
+        within("a refusal", t).await.unwrap();
+    }
+    // a list request is answered, and the connection may still sign up
+    let mut p = Program::connect(addr).await;
+    p.send(&json!({"list": "triominos"})).await;
+    let tables = p.recv().await.unwrap();
+    assert_eq!(tables["tables"].as_array().unwrap().len(), 1, "{tables}");
+    assert_eq!(tables["tables"][0]["id"], open.id);
+    p.send(&json!({"name": "x", "game": "chess"})).await;
+    assert!(p.rest().await[0]["error"].is_string());
+    // nothing was seated by any of it
+    assert_eq!(open.state().seats[1].kind, SeatKind::Open);
+    for g in good {
+        let r = within("the good game", g).await.unwrap();
+        assert_eq!(r.calls.last().unwrap()[0], "win");
+    }
+    let games = ended_games(&h, 2).await;
+    assert!(games.iter().all(|g| g.summary.ejected.is_empty()));
+    drop((alice, carl));
+    h.stop().await;
+}
+
+/// A bare name is a sign-up of the Q course, whose programs know nothing but their calls:
+/// a bad one is refused by hanging up, without a word of Tessera's dialect.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bare_name_that_is_refused_hears_nothing() {
+    let h = TestHost::start(test_config()).await;
+    for name in ["no spaces", "", "abcdefghij01234567890"] {
+        let mut p = Program::connect(h.tcp).await;
+        p.send(&json!(name)).await;
+        assert_eq!(p.rest().await, Vec::<Value>::new(), "{name:?}");
+    }
+    h.stop().await;
+}
+
+/// Over the connection caps (TCP, HTTP, WebSockets) a connection is refused at once, and
+/// a freed slot is used again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_are_capped() {
+    let mut config = test_config();
+    config.max_connections = 2;
+    config.max_http_connections = 1;
+    config.max_websockets = 1;
+    config.signup_timeout = Duration::from_secs(20);
+    let h = TestHost::start(config).await;
+    // TCP: two connections hold their slots (each is answered)
+    let list = json!({"list": null});
+    let mut a = Program::connect(h.tcp).await;
+    let mut b = Program::connect(h.tcp).await;
+    for p in [&mut a, &mut b] {
+        p.send(&list).await;
+        assert!(p.recv().await.unwrap()["tables"].is_array());
+    }
+    let mut c = Program::connect(h.tcp).await;
+    assert_eq!(c.rest().await, Vec::<Value>::new(), "closed at once");
+    drop(a);
+    let addr = h.tcp;
+    until("a freed TCP slot", || async move {
+        let mut d = Program::connect(addr).await;
+        d.send_raw(&json!({"list": null}).to_string()).await.ok()?;
+        d.recv().await.ok().map(|_| ())
+    })
+    .await;
+    b.send(&list).await;
+    assert!(
+        b.recv().await.unwrap()["tables"].is_array(),
+        "b keeps its slot"
+    );
+
+    // HTTP: one connection at a time
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let first = tokio::net::TcpStream::connect(h.http).await.unwrap();
+    let mut second = tokio::net::TcpStream::connect(h.http).await.unwrap();
+    let mut buf = [0u8; 64];
+    let n = within("the second HTTP connection closes", second.read(&mut buf)).await;
+    assert!(matches!(n, Ok(0) | Err(_)), "{n:?}");
+    drop(first);
+    let http = h.http;
+    until("a freed HTTP slot", || async move {
+        let mut s = tokio::net::TcpStream::connect(http).await.ok()?;
+        s.write_all(b"GET /api/registry HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await
+            .ok()?;
+        let mut out = String::new();
+        s.read_to_string(&mut out).await.ok()?;
+        out.starts_with("HTTP/1.1 200").then_some(())
+    })
+    .await;
+
+    // WebSockets: one at a time (a table waiting for a program keeps its socket open)
+    let (table, _) = open_table(&h, "q", &["program", "random"], json!({})).await;
+    let path = format!("ws://{}/api/games/{}/ws", h.http, table.id);
+    let (mut ws, _) = tokio_tungstenite::connect_async(&path).await.unwrap();
+    assert_eq!(next_json(&mut ws).await.unwrap()["status"], "waiting");
+    match tokio_tungstenite::connect_async(&path).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 503),
+        other => panic!("a second WebSocket: {:?}", other.map(|_| ())),
+    }
+    ws.close(None).await.unwrap();
+    drop(ws);
+    until("a freed WebSocket slot", || {
+        let path = path.clone();
+        async move {
+            tokio_tungstenite::connect_async(&path)
+                .await
+                .ok()
+                .map(|_| ())
+        }
+    })
+    .await;
+    drop((b, c));
+    h.stop().await;
+}
+
+/// While a program holds its turn (silent within a long deadline), other games are played
+/// to their end; then it sends garbage and is ejected, and its game ends too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn other_games_go_on() {
+    let mut config = test_config();
+    config.per_call = Duration::from_secs(30);
+    let h = TestHost::start(config).await;
+    let addr = h.tcp;
+    let (table, _) = open_table(&h, "triominos", &["program", "program"], short("triominos")).await;
+    let id = table.id;
+    let (others_done, hold) = oneshot::channel::<()>();
+    let bad = tokio::spawn(broken_after(
+        addr,
+        json!({"name": "bad", "table": id}),
+        "triominos",
+        Broken::Malformed,
+        async move {
+            let _ = hold.await;
+        },
+    ));
+    seated(&table, 0).await;
+    let good = tokio::spawn(record_play(
+        addr,
+        json!({"name": "good", "table": id}),
+        good_bot(&h, "triominos"),
+    ));
+    // the bad program is asked first or after the good one's first move: either way the
+    // table waits on it
+    table_until(&table, "the bad program's turn", |t| {
+        t.state().to_move == Some(0)
+    })
+    .await;
+    // meanwhile: an Akropolis game of two programs (the lobby) and a Q game of two bots
+    let mut others = Vec::new();
+    for name in ["p1", "p2"] {
+        let bot = good_bot(&h, "akropolis");
+        others.push(tokio::spawn(record_play(
+            addr,
+            json!({"name": name, "game": "akropolis"}),
+            bot,
+        )));
+    }
+    let (q, _) = open_table(&h, "q", &["ldasg", "dag"], short("q")).await;
+    for o in others {
+        within("the Akropolis game", o).await.unwrap();
+    }
+    let g = ended(&h, q.id).await;
+    assert_eq!(g.summary.status, "finished");
+    let akropolis = until("the Akropolis game is stored", || async {
+        let list = h.host.store().list(Default::default()).await.ok()?;
+        list.into_iter()
+            .find(|g| g.game == "akropolis" && g.status == "finished")
+    })
+    .await;
+    assert!(akropolis.ejected.is_empty() && g.summary.ejected.is_empty());
+    assert_eq!(
+        table.state().to_move,
+        Some(0),
+        "the bad program still holds its turn"
+    );
+    others_done.send(()).unwrap();
+    let after = within("the broken program", bad).await.unwrap();
+    assert_eq!(after.len(), 1, "{after:?}");
+    within("the good program", good).await.unwrap();
+    let g = ended(&h, id).await;
+    check_ejection(&h, &g, "bad", Broken::Malformed);
+    h.stop().await;
+}
+
+/// The lobby seats distinct names at a table (two programs named alice wait for two
+/// tables), and forgets a program that leaves while waiting (it is never seated).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_seats_distinct_names_and_forgets_leavers() {
+    let mut config = test_config();
+    // the lobby looks at its queue at least this often while a program waits alone
+    config.wait = Duration::from_millis(300);
+    let h = TestHost::start(config).await;
+    let addr = h.tcp;
+    // carol signs up alone and leaves: the lobby hangs up on her
+    let mut carol = Program::connect(addr).await;
+    carol.send(&json!("carol")).await;
+    carol.leave().await;
+    assert_eq!(carol.rest().await, Vec::<Value>::new());
+    let play = |name: &'static str| {
+        let bot = h.host.registry().get("q").unwrap().wire_bot("dag").unwrap();
+        tokio::spawn(record_play(addr, json!(name), bot))
+    };
+    let alices = [play("alice"), play("alice")];
+    // another alice that leaves: once the lobby hung up on her, it has looked at its
+    // queue (with both alices, most likely) and seated nobody
+    let mut probe = Program::connect(addr).await;
+    probe.send(&json!("alice")).await;
+    probe.leave().await;
+    assert_eq!(probe.rest().await, Vec::<Value>::new());
+    assert!(h.host.tables().is_empty(), "two alices make no table");
+    let bob = play("bob");
+    let first = until("a table for bob", || async {
+        h.host.tables().into_iter().next()
+    })
+    .await;
+    let dave = play("dave");
+    for p in alices.into_iter().chain([bob, dave]) {
+        let r = within("every program is seated", p).await.unwrap();
+        assert_eq!(r.calls.last().unwrap()[0], "win");
+    }
+    let games = ended_games(&h, 2).await;
+    assert_eq!(games[0].summary.id, first.id);
+    let mut tables: Vec<Vec<String>> = games
+        .iter()
+        .map(|g| {
+            let mut p = g.summary.players.clone();
+            p.sort();
+            p
+        })
+        .collect();
+    tables.sort();
+    assert_eq!(tables, vec![vec!["alice", "bob"], vec!["alice", "dave"]]);
+    assert!(games.iter().all(|g| g.summary.ejected.is_empty()));
+    h.stop().await;
+}
+
+/// Programs that fill a table's open seats at once are stored under their names: the
+/// store's seats are the table's last seats, whatever order the writes ran in (they once
+/// raced, and a record could name a seated program "").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_store_names_every_program_that_filled_a_table() {
+    let h = TestHost::start(test_config()).await;
+    let mut games = Vec::new();
+    for t in 0..16 {
+        let (table, _) = open_table(&h, "q", &["program"; 4], short("q")).await;
+        let players: Vec<_> = (0..4)
+            .map(|i| {
+                let bot = h.host.registry().get("q").unwrap().wire_bot("dag").unwrap();
+                let signup = json!({"name": format!("t{t}p{i}"), "table": table.id});
+                tokio::spawn(record_play(h.tcp, signup, bot))
+            })
+            .collect();
+        games.push((t, table.id, players));
+    }
+    for (t, id, players) in games {
+        for p in players {
+            within("the game", p).await.unwrap();
+        }
+        let g = ended(&h, id).await;
+        let mut names = g.summary.players.clone();
+        names.sort();
+        let expected: Vec<String> = (0..4).map(|i| format!("t{t}p{i}")).collect();
+        assert_eq!(names, expected, "game {id}: {:?}", g.summary.seats);
+        assert_eq!(g.record().unwrap()["players"], json!(g.summary.players));
+        assert!(g.summary.ejected.is_empty(), "game {id}: {}", g.result);
+    }
+    h.stop().await;
 }
