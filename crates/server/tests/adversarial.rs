@@ -7,16 +7,18 @@
 //! turn, silence past the deadline, a closed connection, or a setup not answered
 //! `"void"`; in Tessera's dialect it hears `{"ejected": REASON}` before the host hangs
 //! up, in the Q course's it hears nothing. A person is refused, with a reason, and plays
-//! on.
+//! on. Reading a sign-up never panics, whatever JSON value it is.
 
 mod common;
 mod wire;
 
 use common::*;
+use futures_util::SinkExt;
+use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tessera_core::View;
-
+use tessera_server::signup::{self, Hello};
 use tessera_server::store::StoredGame;
 use tessera_server::table::SeatKind;
 use tokio::sync::oneshot;
@@ -752,4 +754,247 @@ async fn the_store_names_every_program_that_filled_a_table() {
         assert!(g.summary.ejected.is_empty(), "game {id}: {}", g.result);
     }
     h.stop().await;
+}
+
+/// The two people of a fresh Triominos table: (the one to move, the other), each with
+/// their socket and token, and the state the mover saw.
+async fn two_people(h: &TestHost, id: u64, tokens: &[(usize, String)]) -> [(Ws, String, usize); 2] {
+    let mut people = Vec::new();
+    let mut first = None;
+    for (seat, token) in tokens {
+        let mut ws = h.ws(&format!("/api/games/{id}/ws?token={token}")).await;
+        let s = next_json(&mut ws).await.unwrap();
+        assert_eq!(s["seat"], *seat);
+        first = Some(s);
+        people.push((ws, token.clone(), *seat));
+    }
+    let to_move = first.unwrap()["to_move"].as_u64().unwrap() as usize;
+    people.sort_by_key(|p| p.2 != to_move);
+    let [a, b]: [(Ws, String, usize); 2] = people.try_into().ok().unwrap();
+    [a, b]
+}
+
+/// The next message on `ws` that is not a state (a refusal).
+async fn refusal(ws: &mut Ws) -> String {
+    loop {
+        let m = next_json(ws)
+            .await
+            .expect("a refusal before the socket closes");
+        if m["type"] == "error" {
+            return m["error"].as_str().unwrap().to_string();
+        }
+    }
+}
+
+/// A person is refused, with a reason, whatever they send that is not their move now,
+/// and plays on: before the game starts, out of turn, not JSON, an unknown field, a
+/// token of another table, a message over the WebSocket's limit (only that socket
+/// closes), and thinking far longer than a program's deadline. Binary messages are
+/// ignored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_is_refused_with_a_reason_and_plays_on() {
+    let mut config = test_config();
+    config.per_call = Duration::from_millis(200);
+    let h = TestHost::start(config).await;
+    // a table still waiting for a program
+    let (waiting, tw) = open_table(&h, "q", &["human", "program"], json!({})).await;
+    let mut ws = h
+        .ws(&format!("/api/games/{}/ws?token={}", waiting.id, tw[0].1))
+        .await;
+    assert_eq!(next_json(&mut ws).await.unwrap()["status"], "waiting");
+    send_json(&mut ws, &json!({"move": "pass"})).await;
+    assert_eq!(
+        refusal(&mut ws).await,
+        "the game has not started: seats are open"
+    );
+
+    let (table, tokens) = open_table(&h, "triominos", &["human", "human"], json!({})).await;
+    let id = table.id;
+    // a token of another table opens nothing here
+    let (s, _) = h.get(&format!("/api/games/{id}?token={}", tw[0].1)).await;
+    assert_eq!(s, 403);
+    let url = format!("ws://{}/api/games/{id}/ws?token={}", h.http, tw[0].1);
+    match tokio_tungstenite::connect_async(&url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 403),
+        other => panic!("a token of another table: {:?}", other.map(|_| ())),
+    }
+    let [(mut mover, token, seat), (mut waiter, _, _)] = two_people(&h, id, &tokens).await;
+    send_json(&mut waiter, &json!({"move": "draw"})).await;
+    assert_eq!(refusal(&mut waiter).await, "it is not your turn");
+    // a binary message is ignored: the next refusal is the next text's
+    use tokio_tungstenite::tungstenite::Message;
+    mover.send(Message::Binary(vec![1, 2, 3])).await.unwrap();
+    mover.send(Message::Text("take that".into())).await.unwrap();
+    let e = refusal(&mut mover).await;
+    assert!(e.starts_with("bad message"), "{e}");
+    send_json(&mut mover, &json!({"move": "draw", "colour": "red"})).await;
+    let e = refusal(&mut mover).await;
+    assert!(e.starts_with("bad message") && e.contains("colour"), "{e}");
+    // the person thinks for many times a program's deadline
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    // a message over the WebSocket's limit closes that socket, nothing else
+    mover
+        .send(Message::Text(format!(
+            "{{\"move\": \"{}\"}}",
+            "x".repeat(100_000)
+        )))
+        .await
+        .ok();
+    while next_json(&mut mover).await.is_some() {}
+    let mut again = h.ws(&format!("/api/games/{id}/ws?token={token}")).await;
+    let st = next_json(&mut again).await.unwrap();
+    assert_eq!(
+        (st["seat"].clone(), st["to_move"].clone()),
+        (json!(seat), json!(seat))
+    );
+    assert_eq!(st["ejected"], json!([]), "never ejected: {st}");
+    assert_eq!(st["moves"], 0);
+    send_json(&mut again, &json!({"move": st["legal"][0]})).await;
+    let next = loop {
+        let m = next_json(&mut again).await.unwrap();
+        assert_ne!(m["type"], "error", "{m}");
+        if m["moves"] == 1 {
+            break m;
+        }
+    };
+    assert_eq!(next["ejected"], json!([]));
+    assert_eq!(h.host.stored(id).await.unwrap().moves.len(), 1);
+    h.stop().await;
+}
+
+/// After the end a person's move goes nowhere: the table refuses it ("the game is
+/// over"), the socket closes after the final state, a new socket gets the stored final
+/// state and closes, and the stored game keeps its moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_after_the_end_are_refused() {
+    let h = TestHost::start(test_config()).await;
+    let (table, tokens) = open_table(&h, "q", &["human", "dag"], short("q")).await;
+    let id = table.id;
+    let token = &tokens[0].1;
+    let mut ws = h.ws(&format!("/api/games/{id}/ws?token={token}")).await;
+    let mut answered = None;
+    let end = loop {
+        let m = next_json(&mut ws).await.expect("open until the end");
+        assert_ne!(m["type"], "error", "{m}");
+        if m["over"] == true {
+            break m;
+        }
+        if m["to_move"] == 0 && m["status"] == "running" && answered != m["moves"].as_u64() {
+            answered = m["moves"].as_u64();
+            send_json(&mut ws, &json!({"move": m["legal"][0]})).await;
+        }
+    };
+    // a move right after the end: the socket ends with no answer to it
+    let _ = ws
+        .send(tokio_tungstenite::tungstenite::Message::Text(
+            json!({"move": "pass"}).to_string(),
+        ))
+        .await;
+    assert_eq!(next_json(&mut ws).await, None);
+    assert_eq!(
+        table.person_move(0, "\"pass\"".into()),
+        Err("the game is over".to_string())
+    );
+    let g = ended(&h, id).await;
+    assert_eq!(g.moves.len() as u64, end["moves"].as_u64().unwrap());
+    let mut late = h.ws(&format!("/api/games/{id}/ws?token={token}")).await;
+    let last = next_json(&mut late).await.unwrap();
+    assert_eq!(last["over"], true);
+    assert_eq!(last["moves"], end["moves"]);
+    send_json(&mut late, &json!({"move": "pass"})).await;
+    assert_eq!(next_json(&mut late).await, None);
+    assert_eq!(h.host.stored(id).await.unwrap().moves, g.moves);
+    h.stop().await;
+}
+
+/// Any JSON value, sign-up shaped more often than not.
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<u64>().prop_map(|n| json!(n)),
+        any::<f64>().prop_map(|x| json!(x)),
+        "[a-zA-Z0-9]{0,24}".prop_map(Value::String),
+        any::<String>().prop_map(Value::String),
+    ];
+    let any_value = leaf.prop_recursive(4, 40, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::btree_map(
+                prop_oneof![
+                    Just("name".to_string()),
+                    Just("game".to_string()),
+                    Just("table".to_string()),
+                    Just("list".to_string()),
+                    any::<String>(),
+                ],
+                inner,
+                0..5,
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    });
+    let names = prop_oneof![
+        "[a-zA-Z0-9]{0,22}".prop_map(Value::String),
+        any::<String>().prop_map(Value::String),
+    ];
+    let sign_up = (
+        names.clone(),
+        prop::option::of(prop_oneof![
+            "[a-z]{0,10}".prop_map(Value::String),
+            any_value.clone()
+        ]),
+        prop::option::of(prop_oneof![
+            any::<u64>().prop_map(|n| json!(n)),
+            any_value.clone()
+        ]),
+    )
+        .prop_map(|(name, game, table)| {
+            let mut m = serde_json::Map::new();
+            m.insert("name".into(), name);
+            if let Some(g) = game {
+                m.insert("game".into(), g);
+            }
+            if let Some(t) = table {
+                m.insert("table".into(), t);
+            }
+            Value::Object(m)
+        });
+    prop_oneof![any_value, names, sign_up]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Reading a sign-up never panics; what it accepts is what was sent, with a valid name.
+    #[test]
+    fn reading_a_sign_up_never_panics(v in json_value()) {
+        match signup::parse(&v) {
+            Ok(Hello::SignUp(s)) => {
+                prop_assert!(tessera_core::is_valid_name(&s.name), "{:?}", s);
+                prop_assert_eq!(s.q_course, v.is_string());
+                if let Value::Object(m) = &v {
+                    prop_assert_eq!(m.get("name").and_then(Value::as_str), Some(s.name.as_str()));
+                    prop_assert_eq!(m.get("game").and_then(Value::as_str), s.game.as_deref());
+                    prop_assert_eq!(m.get("table").and_then(Value::as_u64), s.table);
+                    prop_assert!(s.game.is_some() || s.table.is_some());
+                } else {
+                    prop_assert_eq!(v.as_str(), Some(s.name.as_str()));
+                }
+            }
+            Ok(Hello::List(g)) => {
+                prop_assert_eq!(v.get("list").and_then(Value::as_str), g.as_deref());
+            }
+            Err(e) => prop_assert!(!e.is_empty()),
+        }
+    }
+
+    /// Whatever bytes a program sends first, reading them as a sign-up never panics.
+    #[test]
+    fn any_bytes_as_a_sign_up(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        if let Ok(v) = serde_json::from_slice::<Value>(&bytes) {
+            let _ = signup::parse(&v);
+        }
+    }
 }
