@@ -17,6 +17,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tessera_games::{GameEntry, Registry};
 
+// many threads allocate small buffers (messages, views) all the time: a thread-caching
+// allocator keeps that off glibc's arena locks
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 // The commands besides `play` (which is built from the registry).
 #[derive(Subcommand)]
 enum Command {
