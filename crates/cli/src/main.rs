@@ -3,6 +3,7 @@
 mod akropolis;
 mod common;
 mod q;
+mod qcourse;
 mod tournament;
 mod triominos;
 
@@ -49,6 +50,11 @@ enum Command {
     Bench {
         #[command(subcommand)]
         game: BenchGame,
+    },
+    /// Q over TCP, wire-compatible with the Racket reference: `q server`, `q client`.
+    Q {
+        #[command(subcommand)]
+        command: qcourse::QCommand,
     },
 }
 
@@ -136,5 +142,6 @@ fn run(cli: Cli) -> Result<()> {
             BenchGame::Q(args) => q::bench(args),
             BenchGame::Akropolis(args) => akropolis::bench(args),
         },
+        Command::Q { command } => qcourse::run(command),
     }
 }

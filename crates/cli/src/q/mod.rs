@@ -1,7 +1,6 @@
 //! The Q front end: the reference's test harnesses, terminal play, replay, benchmarks.
 
 mod harness;
-// pub mod remote; (the Q course over TCP: being moved onto the one referee)
 mod render;
 
 pub use harness::{harness, HarnessArgs};
