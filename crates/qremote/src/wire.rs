@@ -183,9 +183,14 @@ impl Connection {
                 all.extend_from_slice(text.as_bytes());
                 all.push(b'\n');
                 let size = (all.len() / 100).max(10);
+                // each chunk at its time from the start: the timer's rounding (up to 1 ms
+                // per sleep) does not add up over the ~100 pauses of a message
+                let start = tokio::time::Instant::now();
+                let mut at = start;
                 for (i, piece) in all.chunks(size).enumerate() {
                     if i > 0 {
-                        tokio::time::sleep(pause).await;
+                        at += pause;
+                        tokio::time::sleep_until(at).await;
                     }
                     self.stream.write_all(piece).await?;
                 }
@@ -243,18 +248,29 @@ mod tests {
         assert!(matches!(r.read(long).await, Err(ReadError::Eof)));
     }
 
+    /// A trickled message arrives whole, in about 100 chunks 5 ms apart: 0.5 s, however
+    /// the timer rounds each pause.
     #[tokio::test]
-    async fn trickled_messages_arrive_whole() {
+    async fn trickled_messages_arrive_whole_and_on_time() {
         let (w, mut r) = pair().await;
         let text = format!("[{}]", vec!["\"void\""; 50].join(","));
         let t2 = text.clone();
+        let started = std::time::Instant::now();
         let writer = tokio::spawn(async move {
             let mut w = Connection::new(w);
             w.send(&t2, Style::REFERENCE).await.map(|()| w)
         });
         let got = r.read(Some(Duration::from_secs(10))).await.unwrap();
+        let took = started.elapsed();
         assert_eq!(got, text);
         writer.await.unwrap().unwrap();
+        let chunks = (5000 + text.len() + 1).div_ceil((5000 + text.len() + 1) / 100);
+        let nominal = Duration::from_millis(5) * (chunks as u32 - 1);
+        assert!(took >= nominal, "{took:?}");
+        assert!(
+            took < nominal + Duration::from_millis(80),
+            "{took:?} for {nominal:?}"
+        );
     }
 
     #[tokio::test]
