@@ -7,6 +7,7 @@
 mod common;
 mod host;
 mod play;
+mod qcourse;
 mod stored;
 mod tournament;
 
@@ -55,6 +56,11 @@ enum Command {
     Games(host::GamesArgs),
     /// Play many bot games in parallel and compare the strategies with statistics.
     Tournament(Box<tournament::TournamentArgs>),
+    /// Q over TCP, wire-compatible with the Racket reference: `q server`, `q client`.
+    Q {
+        #[command(subcommand)]
+        command: qcourse::QCommand,
+    },
     /// Measure a game's engine speed and print the figures.
     Bench {
         /// The game.
@@ -130,6 +136,7 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
         Command::Client(args) => host::client(registry, args),
         Command::Games(args) => host::games(args),
         Command::Tournament(args) => tournament::run(registry, *args),
+        Command::Q { command } => qcourse::run(command),
         Command::Bench {
             game,
             json,

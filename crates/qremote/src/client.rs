@@ -1,26 +1,25 @@
 //! The clients (spec 3.5): one TCP connection per player, signed up in the configuration's
-//! order, each driven by a proxy referee that decodes the server's calls, asks a local
-//! [`Actor`] and encodes its answers. Names select the bonus tests' broken proxy referees
-//! ([`Broken`]); [`Special`] clients misbehave at sign-up.
+//! order, each driven by a proxy referee that decodes the server's calls, calls a local
+//! [`Actor`] through the one referee's [`Player`] interface and encodes its answers.
+//! Names select the bonus tests' broken proxy referees ([`Broken`]); [`Special`] clients
+//! misbehave at sign-up.
 //!
-//! The local player runs on its own thread: a player that loops forever (a JActorSpecB
-//! looper) leaves its connection unanswered, and the connection's thread ends when the
-//! server closes the connection.
+//! Every connection is a task of the caller's tokio runtime. While the local player thinks
+//! the connection is watched: a player that loops forever (a JActorSpecB looper) leaves
+//! its call unanswered, and the connection's task ends when the server closes the
+//! connection.
 
 use crate::config::Special;
-use crate::wire::{self, MessageReader, ReadError, Style};
+use crate::wire::{Connection, ReadError, Style};
 use serde_json::value::RawValue;
 use serde_json::Value;
-use std::io::ErrorKind;
-use std::net::{Shutdown, TcpStream};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::mpsc;
-use std::thread;
-use std::time::{Duration, Instant};
-use tessera_q::json::{self as qj, ActorSpec};
-use tessera_q::{Choice, PubState, Tile};
-use tessera_referee::q::players::Actor;
-use tessera_referee::Player;
+use std::time::Duration;
+use tessera_games::q::actors::Actor;
+use tessera_q::json::ActorSpec;
+use tessera_q::{Choice, QView, Tile};
+use tessera_referee::{Player, PlayerError};
+use tokio::net::TcpStream;
+use tokio::time::Instant;
 
 /// How the clients connect and talk.
 #[derive(Clone, Debug)]
@@ -37,8 +36,8 @@ pub struct Options {
     pub pause: Duration,
     /// For how long a refused connection is retried (the server may still be starting).
     pub connect_for: Duration,
-    /// The longest wait for the server's next message (`None`: as long as the connection
-    /// stays open).
+    /// The longest wait for the server's next message, and for the local player's answer
+    /// (`None`: as long as the connection stays open).
     pub idle: Option<Duration>,
     /// Whether to keep quiet (otherwise each connection's end goes to standard error).
     pub quiet: bool,
@@ -101,13 +100,36 @@ pub enum Ending {
     Failed(String),
 }
 
-/// A call of the server, decoded.
+/// A call of the server, decoded: the views are JPubs read by [`QView`]'s serde form, the
+/// tiles JTiles.
 #[derive(Clone, Debug)]
 enum Call {
-    Setup(PubState, Vec<Tile>),
-    TakeTurn(PubState),
+    Setup(QView, Vec<Tile>),
+    TakeTurn(QView),
     NewTiles(Vec<Tile>),
     Win(bool),
+}
+
+impl Call {
+    fn decode(text: &str) -> Result<Call, String> {
+        let (method, args): (String, Vec<Box<RawValue>>) =
+            serde_json::from_str(text).map_err(|e| format!("not a call: {e}"))?;
+        let view = |a: &RawValue| {
+            serde_json::from_str::<QView>(a.get()).map_err(|e| format!("not a JPub: {e}"))
+        };
+        let tiles = |a: &RawValue| {
+            serde_json::from_str::<Vec<Tile>>(a.get()).map_err(|e| format!("not tiles: {e}"))
+        };
+        match (method.as_str(), args.as_slice()) {
+            ("setup", [k, hand]) => Ok(Call::Setup(view(k)?, tiles(hand)?)),
+            ("take-turn", [k]) => Ok(Call::TakeTurn(view(k)?)),
+            ("new-tiles", [t]) => Ok(Call::NewTiles(tiles(t)?)),
+            ("win", [w]) => serde_json::from_str::<bool>(w.get())
+                .map(Call::Win)
+                .map_err(|_| format!("win needs a Boolean, not {}", w.get())),
+            _ => Err(format!("unexpected call {text}")),
+        }
+    }
 }
 
 enum Reply {
@@ -115,87 +137,18 @@ enum Reply {
     Choice(Choice),
 }
 
-fn decode(text: &str) -> Result<Call, String> {
-    let (method, args): (String, Vec<Box<RawValue>>) =
-        serde_json::from_str(text).map_err(|e| format!("not a call: {e}"))?;
-    let public = |a: &RawValue| qj::pub_from_json(a.get()).map_err(|e| e.to_string());
-    let tiles = |a: &RawValue| {
-        serde_json::from_str::<Vec<Tile>>(a.get()).map_err(|e| format!("not tiles: {e}"))
-    };
-    match (method.as_str(), args.as_slice()) {
-        ("setup", [k, hand]) => Ok(Call::Setup(public(k)?, tiles(hand)?)),
-        ("take-turn", [k]) => Ok(Call::TakeTurn(public(k)?)),
-        ("new-tiles", [t]) => Ok(Call::NewTiles(tiles(t)?)),
-        ("win", [w]) => match serde_json::from_str::<Value>(w.get()) {
-            Ok(Value::Bool(b)) => Ok(Call::Win(b)),
-            _ => Err(format!("win needs a Boolean, not {}", w.get())),
-        },
-        _ => Err(format!("unexpected call {text}")),
-    }
+/// Asks the local player, through the referee's interface.
+async fn answer(actor: &mut Actor, call: &Call) -> Result<Reply, PlayerError> {
+    Ok(match call {
+        Call::Setup(view, hand) => actor.setup(view, hand).await.map(|()| Reply::Void)?,
+        Call::TakeTurn(view) => Reply::Choice(actor.take_turn(view).await?),
+        Call::NewTiles(tiles) => actor.new_tiles(tiles).await.map(|()| Reply::Void)?,
+        Call::Win(won) => actor.win(*won).await.map(|()| Reply::Void)?,
+    })
 }
 
-fn answer(actor: &mut Actor, call: Call) -> Result<Reply, String> {
-    match call {
-        Call::Setup(k, hand) => actor.setup(&k, &hand).map(|()| Reply::Void),
-        Call::TakeTurn(k) => actor.take_turn(&k).map(Reply::Choice),
-        Call::NewTiles(t) => actor.new_tiles(&t).map(|()| Reply::Void),
-        Call::Win(w) => actor.win(w).map(|()| Reply::Void),
-    }
-}
-
-type Job = (Call, mpsc::SyncSender<Result<Reply, String>>);
-
-/// The local player on its own thread.
-struct Worker {
-    jobs: mpsc::Sender<Job>,
-}
-
-impl Worker {
-    fn spawn(mut actor: Actor) -> Option<Worker> {
-        let (jobs, rx) = mpsc::channel::<Job>();
-        thread::Builder::new()
-            .name("q-client-player".into())
-            .spawn(move || {
-                while let Ok((call, reply)) = rx.recv() {
-                    let r = catch_unwind(AssertUnwindSafe(|| answer(&mut actor, call)))
-                        .unwrap_or_else(|_| Err("the player panicked".into()));
-                    let _ = reply.send(r);
-                }
-            })
-            .ok()?;
-        Some(Worker { jobs })
-    }
-
-    /// The player's answer, or `None` if the server closed the connection (or `idle`
-    /// passed) before the player answered.
-    fn ask(
-        &self,
-        call: Call,
-        reader: &MessageReader,
-        idle: Option<Duration>,
-    ) -> Option<Result<Reply, String>> {
-        let (tx, rx) = mpsc::sync_channel(1);
-        if self.jobs.send((call, tx)).is_err() {
-            return Some(Err("the player is gone".into()));
-        }
-        let end = idle.map(|d| Instant::now() + d);
-        loop {
-            match rx.recv_timeout(Duration::from_millis(50)) {
-                Ok(r) => return Some(r),
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Some(Err("the player is gone".into()))
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if reader.peer_closed() || end.is_some_and(|e| Instant::now() >= e) {
-                        return None;
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn encode(reply: Reply, call: &Call, broken: Option<Broken>) -> String {
+/// The reply's text: `"void"` or the JChoice (serde), broken as `broken` says.
+fn encode(reply: Reply, call: &Call, broken: Option<Broken>) -> Result<String, String> {
     match reply {
         Reply::Void => {
             let bare = matches!(
@@ -204,95 +157,102 @@ fn encode(reply: Reply, call: &Call, broken: Option<Broken>) -> String {
                     | (Some(Broken::NonNewTiles), Call::NewTiles(_))
                     | (Some(Broken::NonWin), Call::Win(_))
             );
-            if bare { "void" } else { "\"void\"" }.to_string()
+            Ok(if bare { "void" } else { "\"void\"" }.to_string())
         }
         Reply::Choice(c) => {
-            let mut v = qj::choice_to_value(&c);
-            if broken == Some(Broken::InvTTBadString) {
+            let mut text = if broken == Some(Broken::InvTTBadString) {
+                let mut v = serde_json::to_value(&c).map_err(|e| e.to_string())?;
                 if let Some(Value::Object(first)) = v.as_array_mut().and_then(|a| a.first_mut()) {
                     if let Some(coord) = first.remove("coordinate") {
                         first.insert("oord".into(), coord);
                     }
                 }
-            }
-            let mut text = v.to_string();
+                v.to_string()
+            } else {
+                serde_json::to_string(&c).map_err(|e| e.to_string())?
+            };
             if broken == Some(Broken::IllTT) {
                 text.pop();
                 text = format!("{}{}", " ".repeat(4095), text);
             }
-            text
+            Ok(text)
         }
     }
 }
 
-/// The proxy referee of one player: answers calls until `win` or the end of the connection.
-fn referee_loop(stream: TcpStream, spec: &ActorSpec, options: &Options) -> Ending {
+/// Waits for `limit`, or for ever.
+async fn idle(limit: Option<Duration>) {
+    match limit {
+        Some(d) => tokio::time::sleep(d).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The proxy referee of one player: answers calls until `win` or the end of the
+/// connection.
+async fn referee_loop(mut conn: Connection, spec: ActorSpec, options: Options) -> Ending {
     let broken = Broken::for_name(&spec.name);
-    let Some(worker) = Worker::spawn(Actor::new(&spec.name, spec.strategy, spec.bad)) else {
-        return Ending::Failed("cannot start the player's thread".into());
-    };
-    let mut reader = MessageReader::new(stream);
-    let fail = |reader: &MessageReader, why: String| {
-        let _ = reader.stream().shutdown(Shutdown::Both);
-        Ending::Failed(why)
-    };
+    let mut actor = Actor::new(&spec.name, spec.strategy, spec.bad);
     // each round trip consumes one message; the loop ends at `win`, at the end of the
     // connection, or after `idle` without a message
     loop {
-        let text = match reader.read(options.idle) {
+        let text = match conn.read(options.idle).await {
             Ok(t) => t,
             Err(ReadError::Eof) => return Ending::Closed,
-            Err(e) => return fail(&reader, e.to_string()),
+            Err(e) => return Ending::Failed(e.to_string()),
         };
-        let call = match decode(&text) {
+        let call = match Call::decode(&text) {
             Ok(c) => c,
-            Err(e) => return fail(&reader, e),
+            Err(e) => return Ending::Failed(e),
         };
-        let is_win = matches!(call, Call::Win(_));
-        let reply = match worker.ask(call.clone(), &reader, options.idle) {
-            None => return Ending::Closed,
-            Some(Err(e)) => return fail(&reader, format!("the player raised: {e}")),
-            Some(Ok(r)) => r,
+        let reply = tokio::select! {
+            r = answer(&mut actor, &call) => r,
+            _ = conn.closed() => return Ending::Closed,
+            () = idle(options.idle) => return Ending::Closed,
         };
-        let text = encode(reply, &call, broken);
-        if let Err(e) = wire::send(reader.stream(), &text, options.style) {
-            return fail(&reader, e.to_string());
+        let text = match reply.map_err(|e| format!("the player raised: {e}")) {
+            Ok(r) => encode(r, &call, broken),
+            Err(e) => Err(e),
+        };
+        let text = match text {
+            Ok(t) => t,
+            Err(e) => return Ending::Failed(e),
+        };
+        if let Err(e) = conn.send(&text, options.style).await {
+            return Ending::Failed(e.to_string());
         }
-        if is_win {
+        if matches!(call, Call::Win(_)) {
             return Ending::Done;
         }
     }
 }
 
-/// Waits (without answering anything) until the server closes the connection.
-fn silent_loop(stream: TcpStream, options: &Options) -> Ending {
-    let mut reader = MessageReader::new(stream);
-    let end = options.idle.map(|d| Instant::now() + d);
-    loop {
-        let left = end.map(|e| e.saturating_duration_since(Instant::now()));
-        if left.is_some_and(|l| l.is_zero()) {
-            let _ = reader.stream().shutdown(Shutdown::Both);
-            return Ending::Failed("gave up waiting".into());
+/// Answers nothing and waits until the server closes the connection.
+async fn silent_loop(mut conn: Connection, options: Options) -> Ending {
+    let drain = async {
+        loop {
+            match conn.read(None).await {
+                Ok(_) => {}
+                Err(ReadError::Eof) => return Ending::Closed,
+                Err(e) => return Ending::Failed(e.to_string()),
+            }
         }
-        match reader.read(left) {
-            Ok(_) => {}
-            Err(ReadError::Eof) => return Ending::Closed,
-            Err(ReadError::NotStarted | ReadError::NotCompleted) => {}
-            Err(e) => return Ending::Failed(e.to_string()),
-        }
+    };
+    match options.idle {
+        Some(d) => tokio::time::timeout(d, drain)
+            .await
+            .unwrap_or_else(|_| Ending::Failed("gave up waiting".into())),
+        None => drain.await,
     }
 }
 
-fn connect(options: &Options) -> std::io::Result<TcpStream> {
+async fn connect(options: &Options) -> std::io::Result<Connection> {
     let end = Instant::now() + options.connect_for;
     loop {
-        match TcpStream::connect((options.host.as_str(), options.port)) {
-            Ok(s) => {
-                let _ = s.set_nodelay(true);
-                return Ok(s);
-            }
-            Err(e) if e.kind() == ErrorKind::ConnectionRefused && Instant::now() < end => {
-                thread::sleep(Duration::from_millis(50));
+        match TcpStream::connect((options.host.as_str(), options.port)).await {
+            Ok(s) => return Ok(Connection::new(s)),
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused && Instant::now() < end => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
             }
             Err(e) => return Err(e),
         }
@@ -304,64 +264,57 @@ fn name_json(name: &str) -> String {
 }
 
 /// Runs the clients: signs up every player in order (then the special client, if any),
-/// plays until every connection has ended, and returns each connection's name and ending.
-pub fn run(
+/// plays until every connection has ended, and returns each connection's name and ending
+/// (those that never got going first).
+pub async fn run(
     players: &[ActorSpec],
     special: Option<Special>,
     options: &Options,
 ) -> Vec<(String, Ending)> {
-    let mut running: Vec<(String, thread::JoinHandle<Ending>)> = Vec::new();
+    let mut running: Vec<(String, tokio::task::JoinHandle<Ending>)> = Vec::new();
     let mut endings: Vec<(String, Ending)> = Vec::new();
     for spec in players {
-        let stream = match connect(options) {
-            Ok(s) => s,
+        let mut conn = match connect(options).await {
+            Ok(c) => c,
             Err(e) => {
                 endings.push((spec.name.clone(), Ending::NotConnected(e.to_string())));
                 continue;
             }
         };
-        if let Err(e) = wire::send(&stream, &name_json(&spec.name), options.style) {
+        if let Err(e) = conn.send(&name_json(&spec.name), options.style).await {
             endings.push((spec.name.clone(), Ending::Failed(e.to_string())));
             continue;
         }
-        let (spec2, options2) = (spec.clone(), options.clone());
-        match thread::Builder::new()
-            .name(format!("q-client-{}", spec.name))
-            .spawn(move || referee_loop(stream, &spec2, &options2))
-        {
-            Ok(h) => running.push((spec.name.clone(), h)),
-            Err(e) => endings.push((spec.name.clone(), Ending::Failed(e.to_string()))),
-        }
-        thread::sleep(options.pause);
+        let task = tokio::spawn(referee_loop(conn, spec.clone(), options.clone()));
+        running.push((spec.name.clone(), task));
+        tokio::time::sleep(options.pause).await;
     }
     if let Some(s) = special {
         let name = match s {
             Special::DivergeBeforeSending => "divergeBeforeSending",
             Special::SendNameLoop => "sendnameloop",
         };
-        match connect(options) {
+        match connect(options).await {
             Err(e) => endings.push((name.into(), Ending::NotConnected(e.to_string()))),
-            Ok(stream) => {
+            Ok(mut conn) => {
                 let sent = match s {
-                    Special::SendNameLoop => wire::send(&stream, &name_json(name), options.style),
+                    Special::SendNameLoop => conn.send(&name_json(name), options.style).await,
                     Special::DivergeBeforeSending => Ok(()),
                 };
-                let options2 = options.clone();
-                match sent.map_err(|e| e.to_string()).and_then(|()| {
-                    thread::Builder::new()
-                        .spawn(move || silent_loop(stream, &options2))
-                        .map_err(|e| e.to_string())
-                }) {
-                    Ok(h) => running.push((name.into(), h)),
-                    Err(e) => endings.push((name.into(), Ending::Failed(e))),
+                match sent {
+                    Ok(()) => {
+                        let task = tokio::spawn(silent_loop(conn, options.clone()));
+                        running.push((name.into(), task));
+                    }
+                    Err(e) => endings.push((name.into(), Ending::Failed(e.to_string()))),
                 }
             }
         }
     }
-    for (name, h) in running {
-        let ending = h
-            .join()
-            .unwrap_or_else(|_| Ending::Failed("the connection's thread panicked".into()));
+    for (name, task) in running {
+        let ending = task
+            .await
+            .unwrap_or_else(|e| Ending::Failed(format!("the connection's task failed: {e}")));
         endings.push((name, ending));
     }
     if !options.quiet {

@@ -1,12 +1,16 @@
-//! Messages on a TCP connection: one JSON value per message, any whitespace around it, read
-//! incrementally from partial reads with the reference's two-step time limit, and written
-//! either plainly (one line) or the way the reference's clients do (a long run of spaces,
-//! then the text in small chunks with short pauses).
+//! Messages on a TCP connection: one JSON value per message, any white space around it,
+//! read from partial reads by the one frame decoder ([`tessera_referee::frame::Decoder`])
+//! with the reference's two-step time limit, and written either plainly (one line) or the
+//! way the reference's clients write (a long run of spaces, then the text in small chunks
+//! with short pauses).
+//!
+//! The server's side of a game is [`tessera_server::tcp::TcpTransport`]; a [`Connection`]
+//! is what the sign-up, the clients and the tests read and write with.
 
-use serde_json::value::RawValue;
-use std::io::{ErrorKind, Read, Write};
-use std::net::TcpStream;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use tessera_referee::frame::{Decoder, FrameError};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 
 /// The longest message accepted (the largest real message, a full state, is about 50 KB).
 pub const MAX_MESSAGE: usize = 16 << 20;
@@ -35,160 +39,12 @@ pub enum ReadError {
     Io(#[from] std::io::Error),
 }
 
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
-}
-
-/// Where the first value of `buf` (which starts with a non-blank byte) ends, if all of it
-/// has arrived: an array, object or string at its closing bracket or quote (brackets are
-/// counted, not matched: the parser judges the text), anything else (a number, a literal,
-/// garbage) at the next delimiter, so that a number or a token cut by a partial read is
-/// never taken for the whole.
-fn value_end(buf: &[u8]) -> Option<usize> {
-    let first = *buf.first()?;
-    if !matches!(first, b'[' | b'{' | b'"') {
-        let delimiter =
-            |b: &u8| is_space(*b) || matches!(b, b'[' | b']' | b'{' | b'}' | b',' | b'"' | b':');
-        return buf.iter().position(delimiter).filter(|n| *n > 0);
-    }
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for (i, b) in buf.iter().enumerate() {
-        if in_string {
-            if escaped {
-                escaped = false;
-            } else if *b == b'\\' {
-                escaped = true;
-            } else if *b == b'"' {
-                in_string = false;
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            continue;
+impl From<FrameError> for ReadError {
+    fn from(e: FrameError) -> Self {
+        match e {
+            FrameError::Malformed(why) => ReadError::Syntax(why),
+            FrameError::TooLong(_) => ReadError::TooLong,
         }
-        match b {
-            b'"' => in_string = true,
-            b'[' | b'{' => depth += 1,
-            b']' | b'}' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Reads JSON values from a stream, one at a time, keeping whatever follows a value for the
-/// next read.
-#[derive(Debug)]
-pub struct MessageReader {
-    stream: TcpStream,
-    buf: Vec<u8>,
-}
-
-impl MessageReader {
-    /// Reads from `stream` (its read time-out is changed by [`MessageReader::read`]).
-    pub fn new(stream: TcpStream) -> Self {
-        MessageReader {
-            stream,
-            buf: Vec::new(),
-        }
-    }
-
-    /// The underlying stream.
-    pub fn stream(&self) -> &TcpStream {
-        &self.stream
-    }
-
-    /// The next complete value, as its JSON text (without surrounding whitespace). With a
-    /// `limit`, the first byte must arrive within `limit` and the value must be complete
-    /// within `limit` after that (the reference's `read-message`); without one, it waits
-    /// as long as the connection stays open.
-    pub fn read(&mut self, limit: Option<Duration>) -> Result<String, ReadError> {
-        let mut deadline = limit.map(|d| Instant::now() + d);
-        let mut started = false;
-        let mut chunk = vec![0u8; 64 * 1024];
-        loop {
-            let blank = self.buf.iter().take_while(|b| is_space(**b)).count();
-            self.buf.drain(..blank);
-            if !self.buf.is_empty() {
-                started = true;
-                if let Some(n) = value_end(&self.buf) {
-                    let parsed = serde_json::from_slice::<Box<RawValue>>(&self.buf[..n]);
-                    self.buf.drain(..n);
-                    return match parsed {
-                        Ok(v) => Ok(v.get().to_string()),
-                        Err(e) => Err(ReadError::Syntax(e.to_string())),
-                    };
-                }
-                if self.buf.len() > MAX_MESSAGE {
-                    return Err(ReadError::TooLong);
-                }
-            }
-            let timeout = match deadline {
-                None => None,
-                Some(d) => {
-                    let left = d.saturating_duration_since(Instant::now());
-                    if left.is_zero() {
-                        return Err(if started {
-                            ReadError::NotCompleted
-                        } else {
-                            ReadError::NotStarted
-                        });
-                    }
-                    Some(left)
-                }
-            };
-            self.stream.set_read_timeout(timeout)?;
-            match self.stream.read(&mut chunk) {
-                Ok(0) => return Err(ReadError::Eof),
-                Ok(n) => {
-                    if !started {
-                        started = true;
-                        deadline = limit.map(|d| Instant::now() + d);
-                    }
-                    self.buf.extend_from_slice(&chunk[..n]);
-                }
-                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
-                    // the loop re-checks the deadline
-                    if deadline.is_none() {
-                        return Err(ReadError::Io(e));
-                    }
-                }
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(e)
-                    if matches!(
-                        e.kind(),
-                        ErrorKind::ConnectionReset | ErrorKind::ConnectionAborted
-                    ) =>
-                {
-                    return Err(ReadError::Eof)
-                }
-                Err(e) => return Err(ReadError::Io(e)),
-            }
-        }
-    }
-
-    /// Whether the peer has closed the connection (checked without blocking and without
-    /// consuming anything). Buffered or pending bytes other than whitespace count as open.
-    pub fn peer_closed(&self) -> bool {
-        if self.buf.iter().any(|b| !is_space(*b)) {
-            return false;
-        }
-        if self.stream.set_nonblocking(true).is_err() {
-            return true;
-        }
-        let mut one = [0u8; 1];
-        let closed = match self.stream.peek(&mut one) {
-            Ok(0) => true,
-            Ok(_) => false,
-            Err(e) => e.kind() != ErrorKind::WouldBlock && e.kind() != ErrorKind::Interrupted,
-        };
-        let _ = self.stream.set_nonblocking(false);
-        closed
     }
 }
 
@@ -216,49 +72,156 @@ impl Style {
     };
 }
 
-/// Writes one message (`text` must be one JSON value, or deliberately broken text).
-pub fn send(stream: &TcpStream, text: &str, style: Style) -> std::io::Result<()> {
-    let mut stream = stream;
-    match style {
-        Style::Plain => {
-            let mut line = String::with_capacity(text.len() + 1);
-            line.push_str(text);
-            line.push('\n');
-            stream.write_all(line.as_bytes())?;
+/// One end of a TCP connection that carries one JSON value per message.
+#[derive(Debug)]
+pub struct Connection {
+    stream: TcpStream,
+    decoder: Decoder,
+    chunk: Box<[u8]>,
+}
+
+impl Connection {
+    /// Reads and writes messages on `stream`.
+    pub fn new(stream: TcpStream) -> Self {
+        Connection::with_chunk(stream, 64 * 1024)
+    }
+
+    /// The same, reading one byte at a time, so that nothing after a value is ever read
+    /// from the stream: the sign-up reads a name this way and hands the stream, untouched
+    /// past the name, to the referee's transport ([`Connection::into_stream`]).
+    pub fn exact(stream: TcpStream) -> Self {
+        Connection::with_chunk(stream, 1)
+    }
+
+    fn with_chunk(stream: TcpStream, size: usize) -> Self {
+        let _ = stream.set_nodelay(true);
+        Connection {
+            stream,
+            decoder: Decoder::new(MAX_MESSAGE),
+            chunk: vec![0; size].into_boxed_slice(),
         }
-        Style::Trickle { spaces, pause } => {
-            let mut all = Vec::with_capacity(spaces + text.len() + 1);
-            all.resize(spaces, b' ');
-            all.extend_from_slice(text.as_bytes());
-            all.push(b'\n');
-            let size = (all.len() / 100).max(10);
-            for (i, piece) in all.chunks(size).enumerate() {
-                if i > 0 {
-                    std::thread::sleep(pause);
-                }
-                stream.write_all(piece)?;
+    }
+
+    /// The stream (anything buffered and not yet returned by [`Connection::read`] is
+    /// lost).
+    pub fn into_stream(self) -> TcpStream {
+        self.stream
+    }
+
+    /// Reads once from the stream into the decoder. Cancel-safe: nothing read is lost.
+    async fn fill(&mut self) -> Result<(), ReadError> {
+        let n = match self.stream.read(&mut self.chunk).await {
+            Ok(n) => n,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::ConnectionAborted
+                ) =>
+            {
+                return Err(ReadError::Eof)
+            }
+            Err(e) => return Err(ReadError::Io(e)),
+        };
+        if n == 0 {
+            return Err(ReadError::Eof);
+        }
+        self.decoder.extend(&self.chunk[..n]);
+        Ok(())
+    }
+
+    async fn next_value(&mut self) -> Result<String, ReadError> {
+        loop {
+            if let Some(v) = self.decoder.next_message()? {
+                return Ok(v);
+            }
+            self.fill().await?;
+        }
+    }
+
+    /// The next complete value, as its JSON text (without surrounding white space). With
+    /// a `limit`, the first byte must arrive within `limit` and the value must be complete
+    /// within `limit` after that (the reference's `read-message`); without one, it waits
+    /// as long as the connection stays open.
+    pub async fn read(&mut self, limit: Option<Duration>) -> Result<String, ReadError> {
+        let Some(limit) = limit else {
+            return self.next_value().await;
+        };
+        if let Some(v) = self.decoder.next_message()? {
+            return Ok(v);
+        }
+        if self.decoder.is_empty() {
+            tokio::time::timeout(limit, self.fill())
+                .await
+                .map_err(|_| ReadError::NotStarted)??;
+        }
+        tokio::time::timeout(limit, self.next_value())
+            .await
+            .map_err(|_| ReadError::NotCompleted)?
+    }
+
+    /// Waits until the peer closes the connection (or it fails), keeping whatever arrives
+    /// meanwhile for the next [`Connection::read`].
+    pub async fn closed(&mut self) -> ReadError {
+        loop {
+            if let Err(e) = self.fill().await {
+                return e;
             }
         }
     }
-    stream.flush()
+
+    /// Writes one message (`text` must be one JSON value, or deliberately broken text).
+    pub async fn send(&mut self, text: &str, style: Style) -> std::io::Result<()> {
+        match style {
+            Style::Plain => {
+                let mut line = Vec::with_capacity(text.len() + 1);
+                line.extend_from_slice(text.as_bytes());
+                line.push(b'\n');
+                self.stream.write_all(&line).await?;
+            }
+            Style::Trickle { spaces, pause } => {
+                let mut all = vec![b' '; spaces];
+                all.extend_from_slice(text.as_bytes());
+                all.push(b'\n');
+                let size = (all.len() / 100).max(10);
+                // each chunk at its time from the start: the timer's rounding (up to 1 ms
+                // per sleep) does not add up over the ~100 pauses of a message
+                let start = tokio::time::Instant::now();
+                let mut at = start;
+                for (i, piece) in all.chunks(size).enumerate() {
+                    if i > 0 {
+                        at += pause;
+                        tokio::time::sleep_until(at).await;
+                    }
+                    self.stream.write_all(piece).await?;
+                }
+            }
+        }
+        self.stream.flush().await
+    }
+
+    /// Ends the writing half (the peer reads the end of the stream; best effort). Dropping
+    /// the connection closes it.
+    pub async fn shutdown(&mut self) {
+        let _ = self.stream.shutdown().await;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::net::TcpListener;
+    use tokio::net::TcpListener;
 
-    fn pair() -> (TcpStream, MessageReader) {
-        let l = TcpListener::bind("127.0.0.1:0").unwrap();
-        let a = TcpStream::connect(l.local_addr().unwrap()).unwrap();
-        let (b, _) = l.accept().unwrap();
-        (a, MessageReader::new(b))
+    async fn pair() -> (TcpStream, Connection) {
+        let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let a = TcpStream::connect(l.local_addr().unwrap()).await.unwrap();
+        let (b, _) = l.accept().await.unwrap();
+        (a, Connection::new(b))
     }
 
-    #[test]
-    fn values_are_read_across_partial_writes_and_whitespace() {
-        let (mut w, mut r) = pair();
-        let writer = std::thread::spawn(move || {
+    #[tokio::test]
+    async fn values_are_read_across_partial_writes_and_whitespace() {
+        let (mut w, mut r) = pair().await;
+        let writer = tokio::spawn(async move {
             for piece in [
                 "   \n\t ",
                 "[\"se",
@@ -270,55 +233,84 @@ mod tests {
                 " 1",
                 "7 ",
             ] {
-                w.write_all(piece.as_bytes()).unwrap();
-                w.flush().unwrap();
-                std::thread::sleep(Duration::from_millis(20));
+                w.write_all(piece.as_bytes()).await.unwrap();
+                w.flush().await.unwrap();
+                tokio::time::sleep(Duration::from_millis(20)).await;
             }
             w
         });
         let long = Some(Duration::from_secs(10));
-        assert_eq!(r.read(long).unwrap(), "[\"setup\",[-1, 2]]");
-        assert_eq!(r.read(long).unwrap(), "\"void\"");
-        assert_eq!(r.read(long).unwrap(), "\"x\\\"]\"");
-        assert_eq!(r.read(long).unwrap(), "17");
-        let w = writer.join().unwrap();
-        drop(w);
-        assert!(matches!(r.read(long), Err(ReadError::Eof)));
+        assert_eq!(r.read(long).await.unwrap(), "[\"setup\",[-1, 2]]");
+        assert_eq!(r.read(long).await.unwrap(), "\"void\"");
+        assert_eq!(r.read(long).await.unwrap(), "\"x\\\"]\"");
+        assert_eq!(r.read(long).await.unwrap(), "17");
+        drop(writer.await.unwrap());
+        assert!(matches!(r.read(long).await, Err(ReadError::Eof)));
     }
 
-    #[test]
-    fn trickled_messages_arrive_whole() {
-        let (w, mut r) = pair();
+    /// A trickled message arrives whole, in about 100 chunks 5 ms apart: 0.5 s, however
+    /// the timer rounds each pause.
+    #[tokio::test]
+    async fn trickled_messages_arrive_whole_and_on_time() {
+        let (w, mut r) = pair().await;
         let text = format!("[{}]", vec!["\"void\""; 50].join(","));
         let t2 = text.clone();
-        let writer = std::thread::spawn(move || send(&w, &t2, Style::REFERENCE).map(|()| w));
-        assert_eq!(r.read(Some(Duration::from_secs(10))).unwrap(), text);
-        writer.join().unwrap().unwrap();
+        let started = std::time::Instant::now();
+        let writer = tokio::spawn(async move {
+            let mut w = Connection::new(w);
+            w.send(&t2, Style::REFERENCE).await.map(|()| w)
+        });
+        let got = r.read(Some(Duration::from_secs(10))).await.unwrap();
+        let took = started.elapsed();
+        assert_eq!(got, text);
+        writer.await.unwrap().unwrap();
+        let chunks = (5000 + text.len() + 1).div_ceil((5000 + text.len() + 1) / 100);
+        let nominal = Duration::from_millis(5) * (chunks as u32 - 1);
+        assert!(took >= nominal, "{took:?}");
+        assert!(
+            took < nominal + Duration::from_millis(80),
+            "{took:?} for {nominal:?}"
+        );
     }
 
-    #[test]
-    fn bad_json_and_silence_are_errors() {
-        let (w, mut r) = pair();
+    #[tokio::test]
+    async fn bad_json_and_silence_are_errors() {
+        let (w, mut r) = pair().await;
+        let mut w = Connection::new(w);
         assert!(matches!(
-            r.read(Some(Duration::from_millis(100))),
+            r.read(Some(Duration::from_millis(100))).await,
             Err(ReadError::NotStarted)
         ));
-        send(&w, "   {\"a\": ", Style::Plain).unwrap();
+        w.send("   {\"a\": ", Style::Plain).await.unwrap();
         assert!(matches!(
-            r.read(Some(Duration::from_millis(200))),
+            r.read(Some(Duration::from_millis(200))).await,
             Err(ReadError::NotCompleted)
         ));
-        let (w, mut r) = pair();
-        send(&w, "void", Style::Plain).unwrap();
+        let (w, mut r) = pair().await;
+        let mut w = Connection::new(w);
+        w.send("void", Style::Plain).await.unwrap();
         assert!(matches!(
-            r.read(Some(Duration::from_secs(10))),
+            r.read(Some(Duration::from_secs(10))).await,
             Err(ReadError::Syntax(_))
         ));
-        assert!(!r.peer_closed());
         drop(w);
-        let (w, r) = pair();
+        let (w, mut r) = pair().await;
         drop(w);
-        std::thread::sleep(Duration::from_millis(50));
-        assert!(r.peer_closed());
+        assert!(matches!(r.closed().await, ReadError::Eof));
+    }
+
+    /// A connection read one byte at a time stops right after the value: what follows is
+    /// still in the stream for whoever reads it next.
+    #[tokio::test]
+    async fn an_exact_connection_reads_nothing_past_the_value() {
+        let (mut w, r) = pair().await;
+        let mut r = Connection::exact(r.into_stream());
+        w.write_all(format!("{}\"alice\"  [\"next\"]", " ".repeat(5000)).as_bytes())
+            .await
+            .unwrap();
+        let limit = Some(Duration::from_secs(10));
+        assert_eq!(r.read(limit).await.unwrap(), "\"alice\"");
+        let mut rest = Connection::new(r.into_stream());
+        assert_eq!(rest.read(limit).await.unwrap(), "[\"next\"]");
     }
 }

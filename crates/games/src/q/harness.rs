@@ -6,7 +6,9 @@ use std::time::Duration;
 use tessera_core::Record;
 use tessera_q::json::{self as qj, ActorLevel};
 use tessera_q::{score, Bonuses, QGame, QRules};
-use tessera_referee::{run as referee, CancellationToken, Ejection, Player, RefereeConfig};
+use tessera_referee::{
+    run as referee, CancellationToken, Ejection, Observer, Player, RefereeConfig,
+};
 
 /// The harnesses.
 pub const NAMES: &str = "xmap, xlegal, xscore, xstrategy, xgames, xgames-with-observer, xbaddies";
@@ -134,11 +136,29 @@ pub fn play_input(
 }
 
 /// Plays `game` among `players` by the reference's rules (an ejected player leaves the
-/// game), each call under `per_turn`.
+/// game), each call under `per_turn`, on a runtime of its own ([`play_async`] on the
+/// caller's).
 pub fn play(
     game: QGame,
     players: Vec<Box<dyn Player<QGame>>>,
     per_turn: Duration,
+) -> Result<GameResult, String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(play_async(game, players, per_turn, &mut ()))
+}
+
+/// Plays `game` among `players` (seat order) by the reference's rules: every call under
+/// `per_turn`, an ejected player leaves the game (the Q course's server plays its players
+/// over TCP so). `observer` follows the game (ejections included). An `Err` when the game
+/// cannot start (another number of players than seats).
+pub async fn play_async(
+    game: QGame,
+    players: Vec<Box<dyn Player<QGame>>>,
+    per_turn: Duration,
+    observer: &mut dyn Observer<QGame>,
 ) -> Result<GameResult, String> {
     let config = RefereeConfig {
         per_call: Some(per_turn),
@@ -146,20 +166,16 @@ pub fn play(
         max_moves: usize::MAX,
     };
     let record = Record::<QGame>::new(QRules::for_players(players.len()), 0, Vec::new());
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .build()
-        .map_err(|e| e.to_string())?;
-    let report = runtime
-        .block_on(referee(
-            game,
-            record,
-            players,
-            &config,
-            &mut (),
-            &CancellationToken::new(),
-        ))
-        .map_err(|e| e.to_string())?;
+    let report = referee(
+        game,
+        record,
+        players,
+        &config,
+        observer,
+        &CancellationToken::new(),
+    )
+    .await
+    .map_err(|e| e.to_string())?;
     let mut winners: Vec<String> = report
         .winners
         .iter()
