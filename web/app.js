@@ -380,7 +380,19 @@ function game(id, watch) {
   try { saved = JSON.parse(sessionStorage.getItem('tessera.pending.' + id) || 'null'); } catch { saved = null; }
   let ws = null, closed = false, last = null, retry = 500;
   const speed = h('input', { type: 'range', id: 'speed', min: 0, max: 2000, step: 50, 'aria-label': 'Bot delay (milliseconds per move)' });
-  speed.addEventListener('change', () => ws && ws.readyState === 1 && ws.send(JSON.stringify({ delay_ms: parseInt(speed.value, 10) })));
+  // the bots' delay and a person's move: sent now, or as soon as the socket opens (the page
+  // is drawn from HTTP first); a move only on the socket of the seat that made it
+  let delayWanted = null, moveWanted = null;
+  const sendDelay = () => {
+    if (delayWanted !== null && ws && ws.readyState === 1) { ws.send(JSON.stringify({ delay_ms: delayWanted })); delayWanted = null; }
+  };
+  const sendMove = () => {
+    if (moveWanted && ws && ws.readyState === 1) {
+      if (moveWanted.token === token) ws.send(moveWanted.text);
+      moveWanted = null;
+    }
+  };
+  speed.addEventListener('change', () => { delayWanted = parseInt(speed.value, 10); sendDelay(); });
   const speedLabel = h('span');
   const join = h('div', { id: 'join' });
   const ejected = h('div', { id: 'ejected' });
@@ -433,8 +445,8 @@ function game(id, watch) {
     if (!m.public) { ui.panel.replaceChildren(); ui.area.replaceChildren(); return; }
     const send = (mv) => {
       ui.error.textContent = '';
-      if (ws && ws.readyState === 1) ws.send(JSON.stringify({ move: mv }));
-      else ui.error.textContent = 'Not connected: try again in a moment';
+      moveWanted = { token, text: JSON.stringify({ move: mv }) };
+      sendMove();
     };
     const ctx = {
       board, area: ui.area, panel: ui.panel, public: m.public, view: m.view, legal: m.legal || [], hints: m.hints,
@@ -457,7 +469,7 @@ function game(id, watch) {
     if (closed) return;
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws` + (token ? `?token=${encodeURIComponent(token)}` : ''));
-    ws.onopen = () => { retry = 500; };
+    ws.onopen = () => { retry = 500; sendDelay(); sendMove(); };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === 'error') { ui.error.textContent = 'Refused: ' + m.error; return; }

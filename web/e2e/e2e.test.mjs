@@ -291,7 +291,8 @@ test('Spectators see no hidden tile (DOM and WebSocket frames)', async () => {
 
 test('A bot-vs-bot game is watched live to its end, then replayed with the scrubber', async () => {
   const page = await newPage();
-  const id = await createGame(page, 'triominos', ['bot:greedy', 'bot:greedy'], { seed: 21, delay: 5, options: { '#opt-end': 'round' } });
+  // slow enough not to end before the speed control is tried, then sped up to 0 ms
+  const id = await createGame(page, 'triominos', ['bot:greedy', 'bot:greedy'], { seed: 21, delay: 300, options: { '#opt-end': 'round' } });
   assert.match(page.url(), /#\/watch\//);
   // the speed control reaches the server: its answer shows the new delay
   await page.focus('#speed');
