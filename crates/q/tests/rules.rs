@@ -191,7 +191,8 @@ fn every_candidate_and_every_strategy_turn_is_legal() {
 fn hidden_tiles_stay_hidden() {
     for players in [2, 3] {
         let rules = tessera_q::QRules::for_players(players);
-        let n = tessera_core::testing::hidden_stays_hidden::<tessera_q::QGame>(&rules, 5, 3, 40).unwrap();
+        let n = tessera_core::testing::hidden_stays_hidden::<tessera_q::QGame>(&rules, 5, 3, 40)
+            .unwrap();
         assert!(n > 100, "{n} checks");
     }
 }

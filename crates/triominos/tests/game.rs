@@ -378,8 +378,10 @@ fn determinized_states_agree_with_the_view_and_keep_invariants() {
 fn hidden_tiles_stay_hidden() {
     for players in [2u8, 4] {
         let rules = tessera_triominos::Rules::standard(players);
-        let n = tessera_core::testing::hidden_stays_hidden::<tessera_triominos::TriominosGame>(&rules, 5, 3, 60)
-            .unwrap();
+        let n = tessera_core::testing::hidden_stays_hidden::<tessera_triominos::TriominosGame>(
+            &rules, 5, 3, 60,
+        )
+        .unwrap();
         assert!(n > 100, "{n} checks");
     }
 }
