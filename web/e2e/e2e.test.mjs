@@ -527,3 +527,31 @@ test('The new-game form is drawn from the registry: seats, bots, rule options, s
   await checkAccessibility(page, '#rotate, .legal-move');
   assert.deepEqual(page.errors_, []);
 });
+
+test('Every game of the registry: a bot game ends, its page and its replay draw without script errors', async () => {
+  const { games: registry } = await fetchJson('/api/registry');
+  const page = await newPage();
+  for (const g of registry) {
+    // a bot without parameters (a quick one), in the fewest seats
+    const bot = g.bots.find((b) => !b.params && b.name !== g.solo?.bot) ?? g.bots[0];
+    const seats = Array.from({ length: Math.max(g.seats[0], 2) }, () => ({ kind: 'bot', spec: bot.name }));
+    const r = await fetch(`${BASE}/api/games`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: g.name, seats, seed: 5, delay_ms: 0 }),
+    });
+    const { id } = await r.json();
+    assert.ok(r.ok && id, `${g.name}: created`);
+    await page.goto(`${BASE}/#/watch/${id}`);
+    await page.waitForFunction(() => /^Game over/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
+    await page.click('#replay-link');
+    await page.waitForSelector('#scrubber');
+    const max = Number(await page.getAttribute('#scrubber', 'max'));
+    for (const key of ['Home', 'ArrowRight', 'PageDown', 'End']) {
+      await page.focus('#scrubber');
+      await page.keyboard.press(key);
+    }
+    await page.waitForFunction((m) => document.querySelector('#step-label')?.textContent === `move ${m} of ${m}`, max);
+    assert.match(await page.textContent('#result'), /^Game over — winner: /);
+    await shot(page, `replay-${g.name}`);
+  }
+  assert.deepEqual(page.errors_, []);
+});
