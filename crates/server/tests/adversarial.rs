@@ -417,6 +417,10 @@ async fn bad_sign_ups_are_refused() {
     let (over, _) = open_table(&h, "triominos", &["random", "random"], short("triominos")).await;
     let over = over.id;
     ended(&h, over).await;
+    until("the host forgets the game", || async {
+        h.host.table(over).is_none().then_some(())
+    })
+    .await;
 
     let long_name = "x".repeat(5000);
     let cases: Vec<(String, String)> = vec![
@@ -506,7 +510,8 @@ async fn bad_sign_ups_are_refused() {
     }
     let games = ended_games(&h, 2).await;
     assert!(games.iter().all(|g| g.summary.ejected.is_empty()));
-    drop((alice, carl));
+    carl.abort();
+    drop(alice);
     h.stop().await;
 }
 
@@ -529,7 +534,7 @@ async fn a_bare_name_that_is_refused_hears_nothing() {
 async fn connections_are_capped() {
     let mut config = test_config();
     config.max_connections = 2;
-    config.max_http_connections = 1;
+    config.max_http_connections = 2;
     config.max_websockets = 1;
     config.signup_timeout = Duration::from_secs(20);
     let h = TestHost::start(config).await;
@@ -557,14 +562,15 @@ async fn connections_are_capped() {
         "b keeps its slot"
     );
 
-    // HTTP: one connection at a time
+    // HTTP: two connections at a time (a WebSocket gives its slot back once upgraded)
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let first = tokio::net::TcpStream::connect(h.http).await.unwrap();
-    let mut second = tokio::net::TcpStream::connect(h.http).await.unwrap();
+    let second = tokio::net::TcpStream::connect(h.http).await.unwrap();
+    let mut third = tokio::net::TcpStream::connect(h.http).await.unwrap();
     let mut buf = [0u8; 64];
-    let n = within("the second HTTP connection closes", second.read(&mut buf)).await;
+    let n = within("the third HTTP connection closes", third.read(&mut buf)).await;
     assert!(matches!(n, Ok(0) | Err(_)), "{n:?}");
-    drop(first);
+    drop((first, second));
     let http = h.http;
     until("a freed HTTP slot", || async move {
         let mut s = tokio::net::TcpStream::connect(http).await.ok()?;
@@ -696,12 +702,11 @@ async fn the_lobby_seats_distinct_names_and_forgets_leavers() {
     probe.send(&json!("alice")).await;
     probe.leave().await;
     assert_eq!(probe.rest().await, Vec::<Value>::new());
-    assert!(h.host.tables().is_empty(), "two alices make no table");
+    // (the store, not memory: a game may end before anyone looks)
+    let games = || async { h.host.store().list(Default::default()).await.unwrap() };
+    assert!(games().await.is_empty(), "two alices make no table");
     let bob = play("bob");
-    let first = until("a table for bob", || async {
-        h.host.tables().into_iter().next()
-    })
-    .await;
+    let first = until("a table for bob", || async { games().await.pop() }).await;
     let dave = play("dave");
     for p in alices.into_iter().chain([bob, dave]) {
         let r = within("every program is seated", p).await.unwrap();
@@ -756,19 +761,25 @@ async fn the_store_names_every_program_that_filled_a_table() {
     h.stop().await;
 }
 
-/// The two people of a fresh Triominos table: (the one to move, the other), each with
-/// their socket and token, and the state the mover saw.
-async fn two_people(h: &TestHost, id: u64, tokens: &[(usize, String)]) -> [(Ws, String, usize); 2] {
+/// The two people of a fresh table, the one to move first first: each with their socket,
+/// token and seat.
+async fn two_people(
+    h: &TestHost,
+    table: &tessera_server::table::Table,
+    tokens: &[(usize, String)],
+) -> [(Ws, String, usize); 2] {
+    // the first state may come before the game starts: the table says who moves
+    table_until(table, "the first turn", |t| t.state().to_move.is_some()).await;
+    let to_move = table.state().to_move.unwrap();
     let mut people = Vec::new();
-    let mut first = None;
     for (seat, token) in tokens {
-        let mut ws = h.ws(&format!("/api/games/{id}/ws?token={token}")).await;
+        let mut ws = h
+            .ws(&format!("/api/games/{}/ws?token={token}", table.id))
+            .await;
         let s = next_json(&mut ws).await.unwrap();
         assert_eq!(s["seat"], *seat);
-        first = Some(s);
         people.push((ws, token.clone(), *seat));
     }
-    let to_move = first.unwrap()["to_move"].as_u64().unwrap() as usize;
     people.sort_by_key(|p| p.2 != to_move);
     let [a, b]: [(Ws, String, usize); 2] = people.try_into().ok().unwrap();
     [a, b]
@@ -818,7 +829,7 @@ async fn a_person_is_refused_with_a_reason_and_plays_on() {
         Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 403),
         other => panic!("a token of another table: {:?}", other.map(|_| ())),
     }
-    let [(mut mover, token, seat), (mut waiter, _, _)] = two_people(&h, id, &tokens).await;
+    let [(mut mover, token, seat), (mut waiter, _, _)] = two_people(&h, &table, &tokens).await;
     send_json(&mut waiter, &json!({"move": "draw"})).await;
     assert_eq!(refusal(&mut waiter).await, "it is not your turn");
     // a binary message is ignored: the next refusal is the next text's
