@@ -51,9 +51,7 @@ function tokensOf(id) {
 function saveTokens(id, tokens) { if (tokens.length) localStorage.setItem('tessera.tokens.' + id, JSON.stringify(tokens)); }
 
 // ------------------------------------------------------------------ how a program joins
-// TODO(api): no route or field tells the browser the host's TCP port (for `tessera client
-// --port`). `tcp_port` of GET /api/registry is used if the server ever sends it; until then
-// the command leaves --port out (the client's default port, 45678, is also the server's).
+// GET /api/registry tells the host's TCP port (`tcp_port`), for `tessera client --port`.
 function joinHelp(reg, id, game, open) {
   const info = gameOf(reg, game);
   const bot = info?.bots.find((b) => b.name !== info.solo?.bot)?.name ?? 'random';
@@ -550,8 +548,8 @@ async function replay(id) {
       h('button', { 'aria-label': 'Previous move', onclick: () => go(-1) }, '◀'), play,
       h('button', { 'aria-label': 'Next move', onclick: () => go(1) }, '▷'),
       h('button', { 'aria-label': 'Last move', onclick: () => { scrub.value = steps.length - 1; show(); } }, '▶|'))),
-    // a seed above 2^53 does not survive JSON.parse: shown only when exact (the record has it)
-    h('p', { id: 'result' }, result + (Number.isSafeInteger(sum.seed) ? ` · seed ${sum.seed}` : '')),
+    // seeds come as strings (they use all 64 bits, more than a JavaScript number holds)
+    h('p', { id: 'result' }, result + (sum.seed !== null && sum.seed !== undefined ? ` · seed ${sum.seed}` : '')),
     h('p', {}, LIVE.includes(sum.status) ? null : [h('a', { href: `/api/games/${id}/record`, download: `tessera-${id}.json` }, 'The record (JSON)'), ' · '],
       h('a', { href: '#/' }, 'Lobby')));
   cleanup = () => { if (timer) clearInterval(timer); };

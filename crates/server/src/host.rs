@@ -108,6 +108,8 @@ struct Inner {
     websockets: Arc<Semaphore>,
     /// Programs seated at tables that have not started yet: (table, seat) -> connection.
     programs: Mutex<HashMap<(u64, usize), TcpTransport>>,
+    /// The TCP port programs connect to, once listening.
+    tcp_port: std::sync::OnceLock<u16>,
 }
 
 /// The host. Cheap to clone.
@@ -142,6 +144,7 @@ impl Host {
             times: Mutex::new(None),
             websockets: Arc::new(Semaphore::new(ws)),
             programs: Mutex::new(HashMap::new()),
+            tcp_port: std::sync::OnceLock::new(),
         }))
     }
 
@@ -796,8 +799,16 @@ impl Host {
         lock(&self.0.programs).clear();
     }
 
+    /// The TCP port programs connect to (once [`Host::serve_tcp`] listens).
+    pub fn tcp_port(&self) -> Option<u16> {
+        self.0.tcp_port.get().copied()
+    }
+
     /// Serves programs on `listener` until the host shuts down.
     pub async fn serve_tcp(&self, listener: TcpListener) {
+        if let Ok(a) = listener.local_addr() {
+            let _ = self.0.tcp_port.set(a.port());
+        }
         let limit = Arc::new(Semaphore::new(self.0.config.max_connections));
         let lobby = {
             let host = self.clone();

@@ -1,8 +1,10 @@
 //! The browser's door: the web client's files, a JSON API and one WebSocket per game.
 //!
 //! * `GET /`, `GET /static/FILE`: the web client (every file of `web/`, embedded);
-//! * `GET /api/registry`: the games, their seats, rule options and bots;
-//! * `GET /api/games?limit=N&before=ID&game=G&status=S`: the games, newest first, paged;
+//! * `GET /api/registry`: the games, their seats, rule options and bots, and the TCP port
+//!   programs connect to;
+//! * `GET /api/games?limit=N&before=ID&game=G&status=S`: the games, newest first, paged
+//!   (`status` also `live` or `ended`); seeds (of ended games) are strings;
 //! * `POST /api/games`: a new table (`{game, seats: [{kind, spec, name}], options, seed,
 //!   delay_ms}`; `kind` is `human`, `bot` or `program`); answers `{id, tokens}`;
 //! * `GET /api/games/ID?token=T`: the game as the seat of token `T` (or a spectator)
@@ -98,7 +100,7 @@ async fn registry(State(host): State<Host>) -> Response {
         .iter()
         .map(|e| serde_json::to_value(e.info()).unwrap_or(Value::Null))
         .collect();
-    Json(json!({ "games": games })).into_response()
+    Json(json!({ "games": games, "tcp_port": host.tcp_port() })).into_response()
 }
 
 async fn list(State(host): State<Host>, Query(q): Query<ListQuery>) -> Response {

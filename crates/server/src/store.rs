@@ -64,7 +64,9 @@ pub struct GameSummary {
     pub winners: Vec<String>,
     /// The ejected players' names.
     pub ejected: Vec<String>,
-    /// The seed, once the game ended (secret before).
+    /// The seed, once the game ended (secret before); in JSON a string of digits, which
+    /// JavaScript reads without rounding.
+    #[serde(with = "seed_text")]
     pub seed: Option<u64>,
     /// Created, started and ended, in milliseconds since the Unix epoch.
     pub created: i64,
@@ -72,6 +74,32 @@ pub struct GameSummary {
     pub started: Option<i64>,
     /// When it ended.
     pub ended: Option<i64>,
+}
+
+/// Seeds in JSON as strings: they use all 64 bits, more than a JavaScript number holds.
+mod seed_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(n) => s.serialize_str(&n.to_string()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Seed {
+            Text(String),
+            Number(u64),
+        }
+        match Option::<Seed>::deserialize(d)? {
+            None => Ok(None),
+            Some(Seed::Number(n)) => Ok(Some(n)),
+            Some(Seed::Text(t)) => t.parse().map(Some).map_err(serde::de::Error::custom),
+        }
+    }
 }
 
 /// A stored game in full.
@@ -119,7 +147,8 @@ pub struct ListQuery {
     pub before: Option<u64>,
     /// Only this game.
     pub game: Option<String>,
-    /// Only this status.
+    /// Only this status, or `live` (waiting or running) or `ended` (finished, stopped or
+    /// aborted).
     pub status: Option<String>,
 }
 
@@ -334,7 +363,7 @@ pub fn list(db: &Connection, q: &ListQuery) -> Result<Vec<GameSummary>, StoreErr
     let limit = q.limit.unwrap_or(50).clamp(1, MAX_PAGE) as i64;
     let before = q.before.map_or(i64::MAX, |b| b.min(i64::MAX as u64) as i64);
     let mut st = db.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM games WHERE id < ?1 AND (?2 IS NULL OR game = ?2) AND (?3 IS NULL OR status = ?3) ORDER BY id DESC LIMIT ?4"
+        "SELECT {COLUMNS} FROM games WHERE id < ?1 AND (?2 IS NULL OR game = ?2) AND (?3 IS NULL OR status = ?3 OR (?3 = 'live' AND status IN ('waiting', 'running')) OR (?3 = 'ended' AND status NOT IN ('waiting', 'running'))) ORDER BY id DESC LIMIT ?4"
     ))?;
     let rows = st.query_map(params![before, q.game, q.status, limit], summary_of)?;
     rows.map(|r| finish_summary(r?).map(|(s, _)| s)).collect()

@@ -97,6 +97,16 @@ async fn play_person(ws: &mut Ws) -> Value {
     }
 }
 
+/// The next refusal (state frames may come first).
+async fn next_error(ws: &mut Ws) -> Value {
+    loop {
+        let m = next_json(ws).await.expect("a refusal");
+        if m["type"] == "error" {
+            return m;
+        }
+    }
+}
+
 /// The games list once every game has ended (the players hear `win` before the host
 /// stores the end).
 async fn ended_games(h: &TestHost, n: usize) -> Vec<Value> {
@@ -205,11 +215,11 @@ async fn a_person_is_refused_not_ejected() {
     };
     send_json(waiter, &json!({"move": "draw"})).await;
     assert_eq!(
-        next_json(waiter).await.unwrap()["error"],
+        next_error(waiter).await["error"],
         "it is not your turn"
     );
     send_json(mover, &json!({"move": {"nonsense": 1}})).await;
-    let e = next_json(mover).await.unwrap();
+    let e = next_error(mover).await;
     assert!(
         e["error"].as_str().unwrap().starts_with("unreadable move"),
         "{e}"
@@ -219,13 +229,13 @@ async fn a_person_is_refused_not_ejected() {
         &json!({"move": {"place": {"tile": "0-0-0", "orientation": "ABC", "x": 50, "y": 50}}}),
     )
     .await;
-    let e = next_json(mover).await.unwrap();
+    let e = next_error(mover).await;
     assert!(
         e["error"].as_str().unwrap().starts_with("illegal move"),
         "{e}"
     );
     send_json(mover, &json!("not an object")).await;
-    let e = next_json(mover).await.unwrap();
+    let e = next_error(mover).await;
     assert!(
         e["error"].as_str().unwrap().starts_with("bad message"),
         "{e}"
@@ -237,7 +247,7 @@ async fn a_person_is_refused_not_ejected() {
     assert_eq!(s["view"], Value::Null);
     send_json(&mut spectator, &json!({"move": "draw"})).await;
     assert_eq!(
-        next_json(&mut spectator).await.unwrap()["error"],
+        next_error(&mut spectator).await["error"],
         "spectators cannot move"
     );
     // the seat is still the person's: a legal move goes through
@@ -247,8 +257,13 @@ async fn a_person_is_refused_not_ejected() {
         .1;
     let legal = st["legal"][0].clone();
     send_json(mover, &json!({"move": legal})).await;
-    let next = next_json(mover).await.unwrap();
-    assert_eq!(next["type"], "state", "{next}");
+    let next = loop {
+        let m = next_json(mover).await.unwrap();
+        assert_eq!(m["type"], "state", "{m}");
+        if m["moves"].as_u64() >= Some(1) {
+            break m;
+        }
+    };
     assert!(next["ejected"].as_array().unwrap().is_empty());
     // a wrong token is refused
     let (s, _) = h.get(&format!("/api/games/{id}?token=nope")).await;
