@@ -214,10 +214,7 @@ async fn a_person_is_refused_not_ejected() {
         (&mut b, &mut a)
     };
     send_json(waiter, &json!({"move": "draw"})).await;
-    assert_eq!(
-        next_error(waiter).await["error"],
-        "it is not your turn"
-    );
+    assert_eq!(next_error(waiter).await["error"], "it is not your turn");
     send_json(mover, &json!({"move": {"nonsense": 1}})).await;
     let e = next_error(mover).await;
     assert!(
