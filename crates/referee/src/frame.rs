@@ -143,8 +143,11 @@ impl Decoder {
                 let parsed = serde_json::from_slice::<&serde_json::value::RawValue>(text)
                     .map(|_| ())
                     .map_err(|e| FrameError::Malformed(e.to_string()));
-                // valid JSON is valid UTF-8
-                let out = String::from_utf8_lossy(text).into_owned();
+                // valid JSON is valid UTF-8 (lossy only for what the parser refuses anyway)
+                let out = match std::str::from_utf8(text) {
+                    Ok(t) => t.to_owned(),
+                    Err(_) => String::from_utf8_lossy(text).into_owned(),
+                };
                 self.consume(end);
                 match parsed {
                     Ok(()) => Ok(Some(out)),

@@ -549,15 +549,16 @@ impl std::fmt::Debug for Job {
     }
 }
 
-/// The writer thread; it ends when every [`Store`] is dropped ([`StoreThread::join`]
-/// waits for the queued writes).
+/// The writer thread (and its checkpoints); it ends when every [`Store`] is dropped
+/// ([`StoreThread::join`] waits for the queued writes and a last checkpoint).
 #[derive(Debug)]
-pub struct StoreThread(thread::JoinHandle<()>);
+pub struct StoreThread(thread::JoinHandle<()>, thread::JoinHandle<()>);
 
 impl StoreThread {
     /// Waits until every queued write is done (after dropping every [`Store`]).
     pub fn join(self) {
         let _ = self.0.join();
+        let _ = self.1.join();
     }
 }
 
@@ -577,11 +578,33 @@ impl Store {
              WHERE status IN ('waiting', 'running')",
             [],
         )?;
+        // checkpoints (copying the WAL back into the file) run on a thread of their own,
+        // so that the writer never stalls on one
+        db.execute_batch("PRAGMA wal_autocheckpoint = 0;")?;
+        let checkpointer = open(path)?;
+        let (alive, gone) = mpsc::channel::<()>();
+        let checkpoints = thread::Builder::new()
+            .name("store-checkpoint".into())
+            .spawn(move || loop {
+                let last = matches!(
+                    gone.recv_timeout(std::time::Duration::from_secs(1)),
+                    Err(mpsc::RecvTimeoutError::Disconnected)
+                );
+                let mode = if last { "TRUNCATE" } else { "PASSIVE" };
+                if let Err(e) = checkpointer.execute_batch(&format!("PRAGMA wal_checkpoint({mode});")) {
+                    tracing::warn!(error = %e, "a checkpoint of the store failed");
+                }
+                if last {
+                    break;
+                }
+            })
+            .map_err(|_| StoreError::Gone)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         let handle = thread::Builder::new()
             .name("store-writer".into())
             .spawn(move || {
+                let _alive = alive;
                 while let Ok(first) = rx.recv() {
                     // group commit: what arrives within LINGER of the first write is
                     // committed with it (one transaction, one pass over the WAL)
@@ -619,7 +642,7 @@ impl Store {
                 reader: Arc::new(Mutex::new(reader)),
                 path: path.to_path_buf(),
             },
-            StoreThread(handle),
+            StoreThread(handle, checkpoints),
         ))
     }
 
