@@ -591,7 +591,9 @@ impl Store {
                     Err(mpsc::RecvTimeoutError::Disconnected)
                 );
                 let mode = if last { "TRUNCATE" } else { "PASSIVE" };
-                if let Err(e) = checkpointer.execute_batch(&format!("PRAGMA wal_checkpoint({mode});")) {
+                if let Err(e) =
+                    checkpointer.execute_batch(&format!("PRAGMA wal_checkpoint({mode});"))
+                {
                     tracing::warn!(error = %e, "a checkpoint of the store failed");
                 }
                 if last {
