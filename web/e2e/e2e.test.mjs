@@ -347,7 +347,8 @@ test('A person plays a program that takes the open seat over TCP (tessera client
   await page.waitForFunction(() => /^Waiting for 1 program/.test(document.querySelector('#status')?.textContent || ''));
   assert.equal(await page.textContent('#join .signup'), JSON.stringify({ name: 'NAME', table: Number(id) }));
   const cmd = (await page.textContent('#join .command')).trim();
-  assert.match(cmd, new RegExp(`^tessera client --table ${id} --players \\S+$`));
+  // the server tells its TCP port (GET /api/registry): the command is complete
+  assert.match(cmd, new RegExp(`^tessera client --table ${id} --players \\S+ --port ${TCP_PORT}$`));
   await shot(page, 'program-1-waiting');
   // the lobby lists the table with the same instructions
   const lobby = await newPage();
@@ -355,8 +356,8 @@ test('A person plays a program that takes the open seat over TCP (tessera client
   await lobby.waitForSelector(`#running tr[data-id="${id}"][data-status=waiting]`);
   assert.equal((await lobby.textContent(`#running .join[data-table="${id}"] .command`)).trim(), cmd);
   await shot(lobby, 'program-2-lobby');
-  // the program: the command shown, on this server's TCP port
-  const client = tessera([...cmd.split(' ').slice(1), '--port', TCP_PORT]);
+  // the program: the command shown, as it is shown
+  const client = tessera(cmd.split(' ').slice(1));
   try {
     await yourTurn(page);
     const program = await page.textContent('#scores tbody tr:nth-child(2) td:nth-child(2)');
