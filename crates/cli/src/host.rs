@@ -56,9 +56,17 @@ pub struct ServeArgs {
     /// Milliseconds a bot waits before moving at a table with people.
     #[arg(long, default_value_t = 400)]
     bot_delay: u64,
-    /// For tests only: game ID gets seed SEED + ID (default: a random seed per game).
+    /// For reproducible tests only: game ID gets seed SEED + ID, so a running game's seed
+    /// can be derived from the ones published when games end. Default: every game draws
+    /// its own seed from the operating system, secret until the game ends.
     #[arg(long)]
     seed: Option<u64>,
+    /// Seconds a stop (SIGTERM, Ctrl-C) may take: games pause, sockets close.
+    #[arg(long, default_value_t = 10.0)]
+    shutdown_grace: f64,
+    /// Seconds a program has, after a restart, to take its seat again with its resume token.
+    #[arg(long, default_value_t = 30.0)]
+    resume_grace: f64,
     /// Load benchmark: start a host on 127.0.0.1 with a temporary store, play this many
     /// concurrent bot games over TCP against it, print the figures and stop.
     #[arg(long, value_name = "GAMES")]
@@ -109,10 +117,13 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
         max_http_connections: args.max_http_connections,
         bot_delay_ms: args.bot_delay,
         seed: args.seed,
+        resume_grace: seconds(args.resume_grace, "--resume-grace")?,
         ..Config::default()
     };
     let registry = registry.clone();
-    runtime()?.block_on(async move {
+    let grace = seconds(args.shutdown_grace, "--shutdown-grace")?;
+    let rt = runtime()?;
+    let r = rt.block_on(async move {
         let tcp = tokio::net::TcpListener::bind((args.host, args.tcp_port))
             .await
             .with_context(|| format!("cannot listen on TCP port {}", args.tcp_port))?;
@@ -123,6 +134,12 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
         let (store, thread) = Store::start(&args.db)
             .with_context(|| format!("cannot open the store {}", args.db.display()))?;
         let host = Host::new(registry, store, config);
+        // the games an earlier process left unfinished go on (only those: finished games
+        // stay in the store, so the start does not depend on how many there are)
+        let resumed = host.resume_unfinished().await?;
+        if resumed > 0 {
+            tracing::info!(resumed, "games go on after the restart");
+        }
         println!("tcp={tcp_port} http={http_port}");
         std::io::stdout().flush()?;
         tracing::info!(tcp_port, http_port, db = %args.db.display(), "serving");
@@ -130,14 +147,48 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
             "open http://{}:{http_port}/ to play in a browser",
             args.host
         );
-        tessera_server::run(host, tcp, Some(http), async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await;
+        tessera_server::run(host, tcp, Some(http), grace, stop_signal()).await;
         tokio::task::spawn_blocking(move || thread.join()).await?;
         tracing::info!("stopped");
-        Ok(())
-    })
+        anyhow::Ok(())
+    });
+    // bots thinking on blocking threads are not waited for
+    rt.shutdown_timeout(Duration::from_secs(1));
+    r
+}
+
+/// Resolves at the first SIGINT (Ctrl-C) or SIGTERM (what `kill`, systemd and docker
+/// send); a second one exits at once (the store already holds every move).
+async fn stop_signal() {
+    first_signal().await;
+    tracing::info!("stopping: games in progress pause and go on at the next start (a second signal exits at once)");
+    tokio::spawn(async {
+        first_signal().await;
+        eprintln!("tessera: second signal, exiting at once");
+        std::process::exit(1);
+    });
+}
+
+async fn first_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 fn bench(registry: &Registry, games: usize, args: &ServeArgs) -> Result<()> {

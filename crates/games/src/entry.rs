@@ -12,9 +12,7 @@ use std::marker::PhantomData;
 use std::pin::Pin;
 use tessera_ai::tournament::{GameResult, TournamentConfig};
 use tessera_core::{rng_from_seed, Game, GameRng, Record, Seat, Strategy, View};
-use tessera_referee::{
-    async_trait, run, Bot, CancellationToken, Ejected, Observer, Player, WirePlayer,
-};
+use tessera_referee::{async_trait, Bot, CancellationToken, Ejected, Observer, Player, WirePlayer};
 
 /// What a game tells the registry about itself, beyond its rules ([`Game`]). Implemented
 /// once per game; only [`Registration::TITLE`] .. [`Registration::bot`] are required, the
@@ -368,7 +366,7 @@ impl<G: Game> WireBot for GenericWireBot<G> {
 
 /// Replays the moves (JSON texts) of a table onto a new game; returns the game and its
 /// record so far.
-fn resume<G: Registration>(
+fn replayed<G: Registration>(
     rules: G::Rules,
     seed: u64,
     names: &[String],
@@ -470,7 +468,7 @@ impl<G: Registration> GameEntry for Entry<G> {
     ) -> Pin<Box<dyn Future<Output = Result<TableReport, EntryError>> + Send>> {
         let prepared = (|| {
             let rules = self.rules_of(&table.rules)?;
-            let (game, record) = resume::<G>(rules, table.seed, &table.names, &table.moves)?;
+            let (game, record) = replayed::<G>(rules, table.seed, &table.names, &table.moves)?;
             if seats.len() != game.seats() {
                 return Err(EntryError::Settings(format!(
                     "{} seats given for a {}-seat game",
@@ -501,7 +499,9 @@ impl<G: Registration> GameEntry for Entry<G> {
                         }
                         Box::new(bot)
                     }
-                    SeatHolder::Wire(t) => Box::new(WirePlayer::<G>::new(name, t)),
+                    SeatHolder::Wire(t, token) => {
+                        Box::new(WirePlayer::<G>::new(name, t).with_resume(token))
+                    }
                     SeatHolder::Person(link) => Box::new(Person::<G>::new(name, link)),
                 });
             }
@@ -509,6 +509,7 @@ impl<G: Registration> GameEntry for Entry<G> {
         })();
         let names = table.names.clone();
         let config = table.referee.clone();
+        let ejected = table.ejected.clone();
         Box::pin(async move {
             let (game, record, players) = prepared?;
             let mut follow = Follow::<G> {
@@ -517,9 +518,17 @@ impl<G: Registration> GameEntry for Entry<G> {
                 moves: record.moves.len(),
                 _game: PhantomData,
             };
-            let report = run(game, record, players, &config, &mut follow, &stop)
-                .await
-                .map_err(|e| EntryError::Play(e.to_string()))?;
+            let report = tessera_referee::resume(
+                game,
+                record,
+                ejected,
+                players,
+                &config,
+                &mut follow,
+                &stop,
+            )
+            .await
+            .map_err(|e| EntryError::Play(e.to_string()))?;
             Ok(TableReport {
                 status: report.status,
                 record: to_value(&report.record),

@@ -22,8 +22,9 @@ pub enum SeatHolder {
         /// Where it thinks.
         thinking: Thinking,
     },
-    /// A program at the other end of a transport (Tessera's protocol or the Q course's).
-    Wire(Box<dyn Transport>),
+    /// A program at the other end of a transport (Tessera's protocol or the Q course's),
+    /// and the token it is handed at setup to take its seat again after a restart.
+    Wire(Box<dyn Transport>, Option<String>),
     /// A person (in a browser, say): moves arrive through the link.
     Person(Box<dyn PersonLink>),
 }
@@ -32,7 +33,7 @@ impl std::fmt::Debug for SeatHolder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SeatHolder::Bot { spec, .. } => write!(f, "Bot({spec})"),
-            SeatHolder::Wire(_) => f.write_str("Wire"),
+            SeatHolder::Wire(..) => f.write_str("Wire"),
             SeatHolder::Person(_) => f.write_str("Person"),
         }
     }
@@ -51,6 +52,8 @@ pub struct TableSetup {
     pub referee: RefereeConfig,
     /// Moves already played (their JSON text, in order): a game that resumes.
     pub moves: Vec<String>,
+    /// Seats ejected before a pause (a game that resumes): they stay ejected.
+    pub ejected: Vec<Ejected>,
 }
 
 /// A move that was just played.

@@ -37,6 +37,8 @@ mod wire;
 pub use async_trait::async_trait;
 pub use bot::{Bot, Thinking};
 pub use player::{Player, PlayerError};
-pub use run::{run, Ejected, Ejection, Observer, RefereeConfig, RefereeError, Report, Status};
+pub use run::{
+    resume, run, Ejected, Ejection, Observer, RefereeConfig, RefereeError, Report, Status,
+};
 pub use tokio_util::sync::CancellationToken;
 pub use wire::{shorten, Transport, WirePlayer};

@@ -228,8 +228,24 @@ impl<G: Game> Table<'_, G> {
 /// reply in time, a move the rules refuse) is ejected by `config.ejection`. At the end
 /// the winners are told first, then the others (in [`Game::result_order`]).
 pub async fn run<'a, G: Game>(
+    game: G,
+    record: Record<G>,
+    players: Vec<Box<dyn Player<G> + 'a>>,
+    config: &'a RefereeConfig,
+    observer: &mut dyn Observer<G>,
+    stop: &CancellationToken,
+) -> Result<Report<G>, RefereeError> {
+    resume(game, record, Vec::new(), players, config, observer, stop).await
+}
+
+/// [`run`] for a game that goes on after a pause (a host that stopped, or crashed): its
+/// `record.moves` were applied to `game` already, and the seats in `ejected` were ejected
+/// before the pause (they stay ejected: the house plays for them, or they were removed).
+/// Their players are never called.
+pub async fn resume<'a, G: Game>(
     mut game: G,
     mut record: Record<G>,
+    ejected: Vec<Ejected>,
     players: Vec<Box<dyn Player<G> + 'a>>,
     config: &'a RefereeConfig,
     observer: &mut dyn Observer<G>,
@@ -256,6 +272,14 @@ pub async fn run<'a, G: Game>(
         ejected: Vec::new(),
         config,
     };
+    for e in ejected {
+        let s = e.seat.index();
+        if s < n {
+            t.alive[s] = false;
+            t.players[s] = None;
+            t.ejected.push(e);
+        }
+    }
     let mut turn_times = Vec::new();
     let mut work_times = Vec::new();
     let mut status = Status::Finished;

@@ -23,12 +23,18 @@ pub trait Transport: Send {
     fn pending(&mut self) -> Result<bool, PlayerError>;
     /// Sends `last` (if the protocol allows a last word) and closes.
     async fn close(&mut self, last: Option<&str>);
+    /// How long the transport may still wait for its program to come (back) before it
+    /// can carry a call: the program's calls get that much more time. `None`: it is there.
+    fn waiting(&self) -> Option<std::time::Duration> {
+        None
+    }
 }
 
 /// A program over a [`Transport`].
 pub struct WirePlayer<G: Game> {
     name: String,
     transport: Box<dyn Transport>,
+    resume: Option<String>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -38,8 +44,16 @@ impl<G: Game> WirePlayer<G> {
         WirePlayer {
             name: name.into(),
             transport,
+            resume: None,
             _game: PhantomData,
         }
+    }
+
+    /// Hands the program `token` at `setup` (a third argument `{"resume": TOKEN}`): with it
+    /// the program can take its seat again after the host restarts.
+    pub fn with_resume(mut self, token: Option<String>) -> Self {
+        self.resume = token;
+        self
     }
 
     async fn call(&mut self, method: &str, args: &str) -> Result<String, PlayerError> {
@@ -91,7 +105,15 @@ impl<G: Game> Player<G> for WirePlayer<G> {
         &self.name
     }
     async fn setup(&mut self, view: &G::View, hand: &[G::Tile]) -> Result<(), PlayerError> {
-        let args = format!("[{},{}]", json(view)?, json(hand)?);
+        let args = match &self.resume {
+            Some(t) => format!(
+                "[{},{},{}]",
+                json(view)?,
+                json(hand)?,
+                serde_json::json!({ "resume": t })
+            ),
+            None => format!("[{},{}]", json(view)?, json(hand)?),
+        };
         self.void_call("setup", &args).await
     }
     async fn take_turn(&mut self, view: &G::View) -> Result<G::Move, PlayerError> {
@@ -110,5 +132,11 @@ impl<G: Game> Player<G> for WirePlayer<G> {
     }
     async fn ejected(&mut self, reason: &str) {
         self.transport.close(Some(reason)).await;
+    }
+    fn deadline(&self, referee: Option<std::time::Duration>) -> Option<std::time::Duration> {
+        match (referee, self.transport.waiting()) {
+            (Some(d), Some(w)) => Some(d + w),
+            (d, _) => d,
+        }
     }
 }

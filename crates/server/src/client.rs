@@ -74,21 +74,52 @@ pub async fn play(
     addr: SocketAddr,
     join: &Join,
     name: &str,
-    mut bot: Box<dyn WireBot>,
+    bot: Box<dyn WireBot>,
     think: Duration,
 ) -> Result<Finished, ClientError> {
-    let stream = TcpStream::connect(addr)
-        .await
-        .map_err(ClientError::Connect)?;
-    let mut conn = TcpTransport::new(stream, 16 * 1024 * 1024, Dialect::Tessera, None);
+    play_on(&|| addr, join, name, bot, think, Duration::ZERO).await
+}
+
+/// [`play`], coming back when the connection is lost: with the resume token handed at
+/// `setup`, it connects again (to `addr()`, every half second, for at most `patience`)
+/// and takes its seat again, as a program should when the host restarts.
+pub async fn play_on(
+    addr: &(dyn Fn() -> SocketAddr + Sync),
+    join: &Join,
+    name: &str,
+    mut bot: Box<dyn WireBot>,
+    think: Duration,
+    patience: Duration,
+) -> Result<Finished, ClientError> {
+    let connect = |a: SocketAddr| async move {
+        let stream = TcpStream::connect(a).await.map_err(ClientError::Connect)?;
+        Ok::<_, ClientError>(TcpTransport::new(
+            stream,
+            16 * 1024 * 1024,
+            Dialect::Tessera,
+            None,
+        ))
+    };
+    let mut conn = connect(addr()).await?;
     let signup = match join {
         Join::Game(g) => json!({"name": name, "game": g}),
         Join::Table(t) => json!({"name": name, "table": t}),
     };
     conn.write(&signup.to_string()).await?;
     let mut turns = 0;
+    let mut token: Option<String> = None;
     loop {
-        let text = conn.read().await?;
+        let text = match conn.read().await {
+            Ok(t) => t,
+            Err(e) => {
+                // the host is gone: come back with the token, if there is one
+                let Some(t) = token.as_deref().filter(|_| !patience.is_zero()) else {
+                    return Err(e.into());
+                };
+                conn = come_back(addr, t, patience, &connect).await.ok_or(e)?;
+                continue;
+            }
+        };
         let bad = |reason: String| ClientError::Answer {
             call: text.chars().take(80).collect(),
             reason,
@@ -105,6 +136,13 @@ pub async fn play(
         }
         let (method, args): (&str, Vec<&RawValue>) =
             serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+        if method == "setup" {
+            // a third argument {"resume": TOKEN}: the way back after a restart
+            token = args
+                .get(2)
+                .and_then(|a| serde_json::from_str::<Value>(a.get()).ok())
+                .and_then(|v| v.get("resume").and_then(Value::as_str).map(str::to_string));
+        }
         if method == "take-turn" {
             turns += 1;
             if !think.is_zero() {
@@ -115,7 +153,14 @@ pub async fn play(
             "setup" | "take-turn" | "new-tiles" | "win" => bot.answer(&text).map_err(bad)?,
             other => return Err(bad(format!("unknown call {other:?}"))),
         };
-        conn.write(&reply).await?;
+        if let Err(e) = conn.write(&reply).await {
+            // the reply is lost with the connection: the host asks again after it comes back
+            let Some(t) = token.as_deref().filter(|_| !patience.is_zero()) else {
+                return Err(e.into());
+            };
+            conn = come_back(addr, t, patience, &connect).await.ok_or(e)?;
+            continue;
+        }
         if method == "win" {
             return Ok(Finished {
                 name: name.to_string(),
@@ -124,4 +169,31 @@ pub async fn play(
             });
         }
     }
+}
+
+/// Connects again and again (every half second, for at most `patience`) until the host
+/// takes the seat back.
+async fn come_back<F, Fut>(
+    addr: &(dyn Fn() -> SocketAddr + Sync),
+    token: &str,
+    patience: Duration,
+    connect: &F,
+) -> Option<TcpTransport>
+where
+    F: Fn(SocketAddr) -> Fut,
+    Fut: std::future::Future<Output = Result<TcpTransport, ClientError>>,
+{
+    let until = tokio::time::Instant::now() + patience;
+    while tokio::time::Instant::now() < until {
+        if let Ok(mut c) = connect(addr()).await {
+            if c.write(&json!({ "resume": token }).to_string())
+                .await
+                .is_ok()
+            {
+                return Some(c);
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    None
 }

@@ -31,6 +31,9 @@ pub struct Config {
     pub bot_delay_ms: u64,
     /// The longest bot delay a browser may ask for.
     pub max_bot_delay_ms: u64,
+    /// After a restart, how long a program has to take its seat again (with its resume
+    /// token) before it is ejected.
+    pub resume_grace: Duration,
 }
 
 impl Default for Config {
@@ -48,6 +51,7 @@ impl Default for Config {
             max_moves: 100_000,
             bot_delay_ms: 400,
             max_bot_delay_ms: 5_000,
+            resume_grace: Duration::from_secs(30),
         }
     }
 }

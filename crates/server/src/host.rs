@@ -12,7 +12,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tessera_games::{EntryError, GameEntry, Registry, SeatHolder, TableReport, TableSetup};
-use tessera_referee::{CancellationToken, Ejection, RefereeConfig, Thinking, Transport};
+use tessera_referee::{
+    CancellationToken, Ejected, Ejection, RefereeConfig, Status, Thinking, Transport,
+};
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, Notify, Semaphore};
 use tokio::time::Instant;
@@ -110,6 +112,8 @@ struct Inner {
     programs: Mutex<HashMap<(u64, usize), TcpTransport>>,
     /// The TCP port programs connect to, once listening.
     tcp_port: std::sync::OnceLock<u16>,
+    /// The seats of programs that may come back after a restart, by resume token.
+    resumes: Mutex<HashMap<String, Arc<ResumeSlot>>>,
 }
 
 /// The host. Cheap to clone.
@@ -145,6 +149,7 @@ impl Host {
             websockets: Arc::new(Semaphore::new(ws)),
             programs: Mutex::new(HashMap::new()),
             tcp_port: std::sync::OnceLock::new(),
+            resumes: Mutex::new(HashMap::new()),
         }))
     }
 
@@ -313,6 +318,7 @@ impl Host {
                 rules: rules.clone(),
                 seed: placeholder_seed,
                 seats: seats.iter().map(Seat::record).collect(),
+                secrets: seats.iter().map(Seat::secret).collect(),
                 created: now_ms(),
             })
             .await
@@ -342,7 +348,9 @@ impl Host {
         }
         let host = self.clone();
         let table = table.clone();
-        self.0.tasks.spawn(async move { host.play(table).await });
+        self.0
+            .tasks
+            .spawn(async move { host.play(table, None).await });
     }
 
     /// Seats the program `name` (over `transport`) at `table`'s first open seat.
@@ -369,16 +377,20 @@ impl Host {
             match st.seats.iter().position(|s| s.kind == SeatKind::Open) {
                 None => return Err(Box::new(("the table has no open seat".into(), transport))),
                 Some(i) => {
+                    // a program of Tessera's protocol gets a token at setup to come back
+                    // with after a restart; the Q course's protocol has no such thing
+                    let resume = (transport.dialect() == Dialect::Tessera).then(token);
                     st.seats[i] = Seat {
                         name: name.to_string(),
-                        kind: SeatKind::Program,
+                        kind: SeatKind::Program(resume),
                     };
                     // under the table's lock: the store gets the seats in the order they
                     // changed (the last write is the last seats), and the connection is
                     // in place before anyone can see the table full and start it
                     let records: Vec<SeatRecord> = st.seats.iter().map(Seat::record).collect();
+                    let secrets: Vec<Option<String>> = st.seats.iter().map(Seat::secret).collect();
                     lock(&self.0.programs).insert((table.id, i), transport);
-                    self.0.store.seats(table.id, records)
+                    self.0.store.seats(table.id, records, secrets)
                 }
             }
         };
@@ -393,10 +405,15 @@ impl Host {
         Ok(())
     }
 
-    /// Plays a table to its end and stores the result.
-    async fn play(&self, table: Arc<Table>) {
+    /// Plays a table to its end (or to the host's shutdown: a pause) and stores the result.
+    /// A table that goes on after a restart comes with its moves and ejections so far.
+    async fn play(&self, table: Arc<Table>, resumed: Option<Resumed>) {
         let id = table.id;
-        if let Err(e) = self.0.store.start_game(id, now_ms(), table.seed).await {
+        let start = match &resumed {
+            None => self.0.store.start_game(id, now_ms(), table.seed).await,
+            Some(_) => self.0.store.set_status(id, "running").await,
+        };
+        if let Err(e) = start {
             tracing::error!(id, error = %e, "could not mark the game started");
         }
         let seats: Vec<Seat> = table.state().seats.clone();
@@ -411,12 +428,19 @@ impl Host {
                     thinking: Thinking::Blocking,
                 },
                 SeatKind::Person(_) => SeatHolder::Person(table.person_link(i)),
-                SeatKind::Program | SeatKind::Open => {
-                    match lock(&self.0.programs).remove(&(id, i)) {
-                        Some(t) => SeatHolder::Wire(Box::new(t) as Box<dyn Transport>),
-                        None => SeatHolder::Wire(Box::new(Gone)),
-                    }
+                SeatKind::Program(resume) => {
+                    let seated = lock(&self.0.programs).remove(&(id, i));
+                    let slot = resume
+                        .as_ref()
+                        .and_then(|t| lock(&self.0.resumes).get(t).cloned());
+                    let transport: Box<dyn Transport> = match (seated, slot) {
+                        (Some(t), _) => Box::new(t),
+                        (None, Some(slot)) => Box::new(Reconnect { slot, conn: None }),
+                        (None, None) => Box::new(Gone),
+                    };
+                    SeatHolder::Wire(transport, resume.clone())
                 }
+                SeatKind::Open => SeatHolder::Wire(Box::new(Gone), None),
             });
         }
         tracing::info!(id, game = table.entry.name(), players = ?names, "game starts");
@@ -429,7 +453,14 @@ impl Host {
                 ejection: Ejection::House,
                 max_moves: self.0.config.max_moves,
             },
-            moves: Vec::new(),
+            moves: resumed
+                .as_ref()
+                .map(|r| r.moves.clone())
+                .unwrap_or_default(),
+            ejected: resumed
+                .as_ref()
+                .map(|r| r.ejected.clone())
+                .unwrap_or_default(),
         };
         let sink = HostSink {
             table: table.clone(),
@@ -439,11 +470,25 @@ impl Host {
                 .iter()
                 .map(|s| matches!(s.kind, SeatKind::Person(_)))
                 .collect(),
+            events: resumed.as_ref().map_or(0, |r| r.events),
         };
         let report = table
             .entry
             .play(setup, holders, Box::new(sink), table.stop.clone())
             .await;
+        // the tokens of programs that could come back lapse with the game
+        lock(&self.0.resumes).retain(|_, slot| slot.table != id);
+        if matches!(&report, Ok(r) if r.status == Status::Aborted) && self.0.stop.is_cancelled() {
+            // the host stops: a pause, not an end; the game goes on at the next start
+            tracing::info!(id, "game paused");
+            if let Err(e) = self.0.store.set_status(id, "paused").await {
+                tracing::error!(id, error = %e, "could not store the pause");
+            }
+            table.state().phase = Phase::Paused;
+            table.changed();
+            lock(&self.0.tables).remove(&id);
+            return;
+        }
         let (status, result) = match &report {
             Ok(r) => (r.status.as_str().to_string(), result_json(r, &names)),
             Err(e) => {
@@ -508,6 +553,13 @@ impl Host {
                         return;
                     }
                 }
+                Ok((Hello::Resume(token), _)) => {
+                    if let Err(refused) = self.take_back(&token, t) {
+                        let (why, mut t) = *refused;
+                        refuse(&mut t, &why).await;
+                    }
+                    return;
+                }
                 Ok((Hello::SignUp(s), _)) => {
                     if let Err(refused) = self.sign_up(s, t) {
                         let (why, mut t) = *refused;
@@ -522,6 +574,161 @@ impl Host {
                 }
             }
         }
+    }
+
+    /// A program takes its seat again (`{"resume": TOKEN}`) at a game that went on after
+    /// the host restarted.
+    fn take_back(&self, token: &str, t: TcpTransport) -> Result<(), Refused> {
+        let slot = lock(&self.0.resumes).get(token).cloned();
+        let Some(slot) = slot else {
+            return Err(Box::new((
+                "no seat waits for this token (the game is over, or its time to come back has passed)".into(),
+                t,
+            )));
+        };
+        let mut conn = lock(&slot.conn);
+        if slot.taken.load(std::sync::atomic::Ordering::Relaxed) || conn.is_some() {
+            drop(conn);
+            return Err(Box::new(("the seat was taken back already".into(), t)));
+        }
+        tracing::info!(
+            table = slot.table,
+            seat = slot.seat,
+            "a program takes its seat again"
+        );
+        *conn = Some(t);
+        drop(conn);
+        slot.ready.notify_one();
+        Ok(())
+    }
+
+    /// Puts the games an earlier process left unfinished back on their tables: waiting
+    /// tables wait again (a program seated before the restart must sign up again), games
+    /// in progress go on from their move log: bots move on, people reload their page,
+    /// programs of Tessera's protocol come back with their resume token within the grace
+    /// period (`Config::resume_grace`), else they are ejected by the usual rule. Returns
+    /// how many tables it put back.
+    pub async fn resume_unfinished(&self) -> Result<usize, HostError> {
+        let left = self
+            .0
+            .store
+            .unfinished()
+            .await
+            .map_err(|e| HostError::Store(e.to_string()))?;
+        let until = Instant::now() + self.0.config.resume_grace;
+        let mut n = 0;
+        for u in left {
+            let g = &u.game;
+            let id = g.summary.id;
+            let Some(entry) = self.0.registry.get(&g.summary.game).cloned() else {
+                tracing::warn!(id, game = %g.summary.game, "a game this server does not know: aborted");
+                let _ = self
+                    .0
+                    .store
+                    .end(
+                        id,
+                        "aborted",
+                        json!({"error": "a game this server does not know"}),
+                        now_ms(),
+                    )
+                    .await;
+                continue;
+            };
+            let waiting = g.summary.status == "waiting";
+            let seats: Vec<Seat> = g
+                .summary
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, rec)| {
+                    let secret = u.secrets.get(i).cloned().flatten();
+                    let kind = match (rec.kind.as_str(), waiting) {
+                        ("bot", _) => SeatKind::Bot(rec.spec.clone().unwrap_or_default()),
+                        ("person", _) => SeatKind::Person(secret.unwrap_or_else(token)),
+                        ("program", false) => SeatKind::Program(secret),
+                        _ => SeatKind::Open,
+                    };
+                    Seat {
+                        name: if kind == SeatKind::Open {
+                            String::new()
+                        } else {
+                            rec.name.clone()
+                        },
+                        kind,
+                    }
+                })
+                .collect();
+            let delay = if seats.iter().any(|s| matches!(s.kind, SeatKind::Person(_))) {
+                self.0.config.bot_delay_ms
+            } else {
+                0
+            };
+            let table = Arc::new(Table::new(
+                id,
+                entry,
+                g.rules.clone(),
+                g.seed,
+                seats.clone(),
+                delay,
+                self.0.stop.child_token(),
+            ));
+            lock(&self.0.tables).insert(id, table.clone());
+            n += 1;
+            if waiting {
+                let secrets: Vec<Option<String>> = seats.iter().map(Seat::secret).collect();
+                let _ = self
+                    .0
+                    .store
+                    .seats(id, seats.iter().map(Seat::record).collect(), secrets)
+                    .await;
+                tracing::info!(id, "a table waits again for players");
+                continue;
+            }
+            {
+                let mut st = table.state();
+                st.phase = Phase::Running;
+                st.moves = g.moves.clone();
+                st.followed = false;
+            }
+            let mut resumes = lock(&self.0.resumes);
+            for (i, s) in seats.iter().enumerate() {
+                if let SeatKind::Program(Some(t)) = &s.kind {
+                    resumes.insert(
+                        t.clone(),
+                        Arc::new(ResumeSlot {
+                            table: id,
+                            seat: i,
+                            conn: Mutex::new(None),
+                            ready: Notify::new(),
+                            taken: std::sync::atomic::AtomicBool::new(false),
+                            until,
+                        }),
+                    );
+                }
+            }
+            drop(resumes);
+            let ejected: Vec<Ejected> = u
+                .events
+                .iter()
+                .filter(|(_, kind, _)| kind == "ejected")
+                .filter_map(|(_, _, data)| serde_json::from_value(data.clone()).ok())
+                .collect();
+            {
+                let mut st = table.state();
+                st.ejected = ejected.clone();
+            }
+            let resumed = Resumed {
+                moves: g.moves.clone(),
+                ejected,
+                events: u.events.len(),
+            };
+            tracing::info!(id, moves = g.moves.len(), "a game goes on");
+            let host = self.clone();
+            self.0
+                .tasks
+                .spawn(async move { host.play(table, Some(resumed)).await });
+        }
+        Ok(n)
     }
 
     /// Seats a program that signed up: at its table, at an open table of its game, or in
@@ -665,7 +872,8 @@ impl Host {
             .iter()
             .map(|w| Seat {
                 name: w.name.clone(),
-                kind: SeatKind::Program,
+                // Tessera's programs get a token to come back with after a restart
+                kind: SeatKind::Program((w.transport.dialect() == Dialect::Tessera).then(token)),
             })
             .collect();
         match self.open_table(entry, rules, seats, None, 0).await {
@@ -864,6 +1072,90 @@ async fn refuse(t: &mut TcpTransport, why: &str) {
         let _ = t.write(&json!({ "error": why }).to_string()).await;
     }
     t.shutdown().await;
+}
+
+/// What a game that goes on after a restart already has.
+struct Resumed {
+    /// Its moves (JSON texts).
+    moves: Vec<String>,
+    /// The seats ejected before the restart.
+    ejected: Vec<Ejected>,
+    /// Events stored so far.
+    events: usize,
+}
+
+/// A seat whose program may come back after a restart.
+struct ResumeSlot {
+    table: u64,
+    seat: usize,
+    /// The connection it came back on, until the seat's transport takes it.
+    conn: Mutex<Option<TcpTransport>>,
+    ready: Notify,
+    /// Whether the seat's transport has taken a connection.
+    taken: std::sync::atomic::AtomicBool,
+    /// The end of its grace period.
+    until: Instant,
+}
+
+/// The transport of a program that may come back after a restart: calls wait for it until
+/// its grace period ends (then it is ejected by the usual rule).
+struct Reconnect {
+    slot: Arc<ResumeSlot>,
+    conn: Option<TcpTransport>,
+}
+
+impl Reconnect {
+    async fn connection(&mut self) -> Result<&mut TcpTransport, tessera_referee::PlayerError> {
+        while self.conn.is_none() {
+            if let Some(c) = lock(&self.slot.conn).take() {
+                self.slot
+                    .taken
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+                self.conn = Some(c);
+                break;
+            }
+            let now = Instant::now();
+            if now >= self.slot.until {
+                return Err(tessera_referee::PlayerError::Unexpected(
+                    "did not come back after the server restarted".into(),
+                ));
+            }
+            tokio::select! {
+                _ = self.slot.ready.notified() => {}
+                _ = tokio::time::sleep_until(self.slot.until) => {}
+            }
+        }
+        self.conn
+            .as_mut()
+            .ok_or(tessera_referee::PlayerError::Closed)
+    }
+}
+
+#[tessera_referee::async_trait]
+impl Transport for Reconnect {
+    async fn send(&mut self, text: &str) -> Result<(), tessera_referee::PlayerError> {
+        self.connection().await?.send(text).await
+    }
+    async fn receive(&mut self) -> Result<String, tessera_referee::PlayerError> {
+        self.connection().await?.receive().await
+    }
+    fn pending(&mut self) -> Result<bool, tessera_referee::PlayerError> {
+        match &mut self.conn {
+            Some(c) => c.pending(),
+            None => Ok(false),
+        }
+    }
+    async fn close(&mut self, last: Option<&str>) {
+        if let Some(c) = &mut self.conn {
+            c.close(last).await;
+        }
+    }
+    fn waiting(&self) -> Option<Duration> {
+        if self.conn.is_some() {
+            return None;
+        }
+        Some(self.slot.until.saturating_duration_since(Instant::now()))
+    }
 }
 
 /// A seat whose program is gone before the game started.

@@ -16,7 +16,8 @@
 //! let host = Host::new(tessera_games::Registry::standard(), store, Config::default());
 //! let tcp = tokio::net::TcpListener::bind("127.0.0.1:45678").await?;
 //! let http = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-//! tessera_server::run(host, tcp, Some(http), async { let _ = tokio::signal::ctrl_c().await; }).await;
+//! let grace = std::time::Duration::from_secs(10);
+//! tessera_server::run(host, tcp, Some(http), grace, async { let _ = tokio::signal::ctrl_c().await; }).await;
 //! thread.join();
 //! # Ok(()) }
 //! ```
@@ -37,11 +38,13 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 
 /// Serves `host` on `tcp` (programs) and `http` (browsers) until `shutdown` resolves;
-/// then stops every game (stored as aborted), closes the doors and returns.
+/// then stops accepting, pauses every game in progress (it goes on at the next start: its
+/// moves are in the store already), closes the doors and returns, within `grace`.
 pub async fn run(
     host: host::Host,
     tcp: TcpListener,
     http: Option<TcpListener>,
+    grace: Duration,
     shutdown: impl Future<Output = ()>,
 ) {
     let stop = host.stopping();
@@ -60,9 +63,9 @@ pub async fn run(
         _ = stop.cancelled() => {}
     }
     tracing::info!("shutting down");
-    host.shutdown(Duration::from_secs(10)).await;
-    let _ = tcp_task.await;
+    host.shutdown(grace).await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), tcp_task).await;
     if let Some(t) = http_task {
-        let _ = t.await;
+        let _ = tokio::time::timeout(Duration::from_secs(1), t).await;
     }
 }

@@ -11,6 +11,9 @@ pub enum Hello {
     SignUp(SignUp),
     /// `{"list": GAME}` (or `{"list": null}` for every game): the open tables.
     List(Option<String>),
+    /// `{"resume": TOKEN}`: a program takes its seat again after the host restarted (the
+    /// token came with its `setup`).
+    Resume(String),
 }
 
 /// A sign-up.
@@ -34,7 +37,8 @@ pub struct SignUp {
 /// * `{"name": NAME, "game": GAME}`: a seat at the next table of GAME (an open table of
 ///   the game if there is one, else one the lobby forms);
 /// * `{"name": NAME, "table": ID}` (`"game"` may be given too): the open seat of a table;
-/// * `{"list": GAME}` or `{"list": null}`: the open tables.
+/// * `{"list": GAME}` or `{"list": null}`: the open tables;
+/// * `{"resume": TOKEN}`: a seat taken again after the host restarted.
 ///
 /// ```
 /// use tessera_server::signup::{parse, Hello, SignUp};
@@ -47,6 +51,14 @@ pub struct SignUp {
 pub fn parse(v: &Value) -> Result<Hello, String> {
     let (name, game, table) = match v {
         Value::String(s) => (s.as_str(), None, None),
+        Value::Object(m) if m.contains_key("resume") => {
+            return match (m.len(), &m["resume"]) {
+                (1, Value::String(t)) if !t.is_empty() && t.len() <= 128 => {
+                    Ok(Hello::Resume(t.clone()))
+                }
+                _ => Err("a resume is {\"resume\": TOKEN} alone".into()),
+            };
+        }
         Value::Object(m) if m.contains_key("list") => {
             if m.len() != 1 {
                 return Err("a list request is {\"list\": GAME} alone".into());

@@ -167,9 +167,18 @@ CREATE TABLE IF NOT EXISTS games (
     started INTEGER,
     ended INTEGER,
     moves INTEGER NOT NULL DEFAULT 0,
-    result TEXT
+    result TEXT,
+    secrets TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX IF NOT EXISTS games_status ON games (status, id);
+CREATE TABLE IF NOT EXISTS events (
+    game INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    at_move INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game, n)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS moves (
     game INTEGER NOT NULL,
     n INTEGER NOT NULL,
@@ -181,7 +190,7 @@ CREATE TABLE IF NOT EXISTS moves (
 ";
 
 /// The store's version (`PRAGMA user_version`).
-const VERSION: i64 = 2;
+const VERSION: i64 = 3;
 
 /// Opens (and creates, or upgrades) the store file.
 pub fn open(path: &Path) -> Result<Connection, StoreError> {
@@ -198,6 +207,8 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
     let old = version < VERSION && has_column(&db, "games", "players")?;
     if old {
         upgrade_v1(&db)?;
+    } else if version == 2 && !has_column(&db, "games", "secrets")? {
+        db.execute_batch("ALTER TABLE games ADD COLUMN secrets TEXT NOT NULL DEFAULT '[]';")?;
     }
     db.execute_batch(SCHEMA)?;
     db.execute_batch(&format!("PRAGMA user_version = {VERSION}"))?;
@@ -318,7 +329,7 @@ const COLUMNS: &str = "id, game, status, seats, moves, result, seed, created, st
 fn summary_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GameSummary, String, Option<String>)> {
     let status: String = r.get(2)?;
     let seed = r.get::<_, i64>(6)? as u64;
-    let ended = !matches!(status.as_str(), "waiting" | "running");
+    let ended = !matches!(status.as_str(), "waiting" | "running" | "paused");
     Ok((
         GameSummary {
             id: r.get::<_, i64>(0)? as u64,
@@ -363,7 +374,7 @@ pub fn list(db: &Connection, q: &ListQuery) -> Result<Vec<GameSummary>, StoreErr
     let limit = q.limit.unwrap_or(50).clamp(1, MAX_PAGE) as i64;
     let before = q.before.map_or(i64::MAX, |b| b.min(i64::MAX as u64) as i64);
     let mut st = db.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM games WHERE id < ?1 AND (?2 IS NULL OR game = ?2) AND (?3 IS NULL OR status = ?3 OR (?3 = 'live' AND status IN ('waiting', 'running')) OR (?3 = 'ended' AND status NOT IN ('waiting', 'running'))) ORDER BY id DESC LIMIT ?4"
+        "SELECT {COLUMNS} FROM games WHERE id < ?1 AND (?2 IS NULL OR game = ?2) AND (?3 IS NULL OR status = ?3 OR (?3 = 'live' AND status IN ('waiting', 'running', 'paused')) OR (?3 = 'ended' AND status NOT IN ('waiting', 'running', 'paused'))) ORDER BY id DESC LIMIT ?4"
     ))?;
     let rows = st.query_map(params![before, q.game, q.status, limit], summary_of)?;
     rows.map(|r| finish_summary(r?).map(|(s, _)| s)).collect()
@@ -404,6 +415,59 @@ pub fn get(db: &Connection, id: u64) -> Result<Option<StoredGame>, StoreError> {
     }))
 }
 
+/// A game an earlier process left unfinished.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unfinished {
+    /// The game, its moves so far.
+    pub game: StoredGame,
+    /// Each seat's secret (a person's token, a program's resume token).
+    pub secrets: Vec<Option<String>>,
+    /// Its events in order: `(at_move, kind, data)`.
+    pub events: Vec<(usize, String, Value)>,
+}
+
+/// The games left waiting, running or paused, oldest first.
+pub fn unfinished(db: &Connection) -> Result<Vec<Unfinished>, StoreError> {
+    let ids: Vec<i64> = {
+        let mut st = db.prepare_cached(
+            "SELECT id FROM games WHERE status IN ('waiting', 'running', 'paused') ORDER BY id",
+        )?;
+        let it = st.query_map([], |r| r.get(0))?;
+        it.collect::<Result<_, _>>()?
+    };
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        let Some(game) = get(db, id as u64)? else {
+            continue;
+        };
+        let secrets: String =
+            db.query_row("SELECT secrets FROM games WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })?;
+        let mut st =
+            db.prepare_cached("SELECT at_move, kind, data FROM events WHERE game = ?1 ORDER BY n")?;
+        let events = st
+            .query_map([id], |r| {
+                Ok((
+                    r.get::<_, i64>(0)? as usize,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })?
+            .map(|r| {
+                let (a, k, d) = r?;
+                Ok((a, k, serde_json::from_str(&d)?))
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        out.push(Unfinished {
+            game,
+            secrets: serde_json::from_str(&secrets)?,
+            events,
+        });
+    }
+    Ok(out)
+}
+
 /// The games of the store file `path`, newest first.
 pub fn list_file(path: &Path, q: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
     list(&open(path)?, q)
@@ -427,6 +491,8 @@ pub struct NewGame {
     pub seed: u64,
     /// Who sits where.
     pub seats: Vec<SeatRecord>,
+    /// Each seat's secret (a person's token, a program's resume token), never listed.
+    pub secrets: Vec<Option<String>>,
     /// When (ms since the epoch).
     pub created: i64,
 }
@@ -436,8 +502,18 @@ enum Job {
     Seats(
         u64,
         Vec<SeatRecord>,
+        Vec<Option<String>>,
         oneshot::Sender<Result<(), StoreError>>,
     ),
+    Event {
+        game: u64,
+        n: usize,
+        at_move: usize,
+        kind: String,
+        data: Value,
+        done: oneshot::Sender<Result<(), StoreError>>,
+    },
+    Status(u64, &'static str, oneshot::Sender<Result<(), StoreError>>),
     Start(u64, i64, u64, oneshot::Sender<Result<(), StoreError>>),
     Move {
         game: u64,
@@ -460,7 +536,7 @@ fn apply(db: &Connection, job: &Job) -> Result<Option<u64>, StoreError> {
     match job {
         Job::Create(g, _) => {
             db.prepare_cached(
-                "INSERT INTO games (game, status, rules, seed, seats, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO games (game, status, rules, seed, seats, created, secrets) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             )?
             .execute(params![
                 g.game,
@@ -468,13 +544,43 @@ fn apply(db: &Connection, job: &Job) -> Result<Option<u64>, StoreError> {
                 g.rules.to_string(),
                 g.seed as i64,
                 serde_json::to_string(&g.seats)?,
-                g.created
+                g.created,
+                serde_json::to_string(&g.secrets)?
             ])?;
             Ok(Some(db.last_insert_rowid() as u64))
         }
-        Job::Seats(id, seats, _) => {
-            db.prepare_cached("UPDATE games SET seats = ?2 WHERE id = ?1")?
-                .execute(params![*id as i64, serde_json::to_string(seats)?])?;
+        Job::Seats(id, seats, secrets, _) => {
+            db.prepare_cached("UPDATE games SET seats = ?2, secrets = ?3 WHERE id = ?1")?
+                .execute(params![
+                    *id as i64,
+                    serde_json::to_string(seats)?,
+                    serde_json::to_string(secrets)?
+                ])?;
+            Ok(None)
+        }
+        Job::Event {
+            game,
+            n,
+            at_move,
+            kind,
+            data,
+            ..
+        } => {
+            db.prepare_cached(
+                "INSERT INTO events (game, n, at_move, kind, data) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![
+                *game as i64,
+                *n as i64,
+                *at_move as i64,
+                kind,
+                data.to_string()
+            ])?;
+            Ok(None)
+        }
+        Job::Status(id, status, _) => {
+            db.prepare_cached("UPDATE games SET status = ?2 WHERE id = ?1")?
+                .execute(params![*id as i64, status])?;
             Ok(None)
         }
         Job::Start(id, at, seed, _) => {
@@ -526,7 +632,9 @@ fn reply(job: Job, r: Result<Option<u64>, StoreError>) {
         Job::Create(_, done) => {
             let _ = done.send(r.and_then(|id| id.ok_or(StoreError::Gone)));
         }
-        Job::Seats(_, _, done)
+        Job::Seats(_, _, _, done)
+        | Job::Status(_, _, done)
+        | Job::Event { done, .. }
         | Job::Start(_, _, _, done)
         | Job::Move { done, .. }
         | Job::End { done, .. } => {
@@ -569,15 +677,11 @@ const BATCH: usize = 512;
 const LINGER: std::time::Duration = std::time::Duration::from_micros(500);
 
 impl Store {
-    /// Opens `path` (creating or upgrading it) and starts the writer thread. Games left
-    /// `waiting` or `running` by an earlier process are marked `aborted`.
+    /// Opens `path` (creating or upgrading it) and starts the writer thread. Games an
+    /// earlier process left `waiting`, `running` or `paused` are still so: see
+    /// [`Store::unfinished`].
     pub fn start(path: &Path) -> Result<(Store, StoreThread), StoreError> {
         let db = open(path)?;
-        db.execute(
-            "UPDATE games SET status = 'aborted', moves = (SELECT COUNT(*) FROM moves WHERE game = games.id)
-             WHERE status IN ('waiting', 'running')",
-            [],
-        )?;
         // checkpoints (copying the WAL back into the file) run on a thread of their own,
         // so that the writer never stalls on one
         db.execute_batch("PRAGMA wal_autocheckpoint = 0;")?;
@@ -675,11 +779,12 @@ impl Store {
         &self,
         id: u64,
         seats: Vec<SeatRecord>,
+        secrets: Vec<Option<String>>,
     ) -> impl std::future::Future<Output = Result<(), StoreError>> + Send + 'static {
         let (tx, rx) = oneshot::channel();
         let queued = self
             .jobs
-            .send(Job::Seats(id, seats, tx))
+            .send(Job::Seats(id, seats, secrets, tx))
             .map_err(|_| StoreError::Gone);
         async move {
             queued?;
@@ -754,6 +859,44 @@ impl Store {
         }
     }
 
+    /// Appends event `n` of game `id` (an ejection, say), after `at_move` moves (written
+    /// when this returns).
+    pub async fn event(
+        &self,
+        id: u64,
+        n: usize,
+        at_move: usize,
+        kind: &str,
+        data: Value,
+    ) -> Result<(), StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.send(
+            Job::Event {
+                game: id,
+                n,
+                at_move,
+                kind: kind.to_string(),
+                data,
+                done: tx,
+            },
+            rx,
+        )
+        .await
+    }
+
+    /// Sets a game's status: `paused` (the host stopped; it goes on when the host starts
+    /// again) or `running` (it went on).
+    pub async fn set_status(&self, id: u64, status: &'static str) -> Result<(), StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Job::Status(id, status, tx), rx).await
+    }
+
+    /// The games an earlier process left unfinished (waiting, running or paused), oldest
+    /// first, with their seats' secrets and events.
+    pub async fn unfinished(&self) -> Result<Vec<Unfinished>, StoreError> {
+        self.read(unfinished).await
+    }
+
     /// Games, newest first.
     pub async fn list(&self, q: ListQuery) -> Result<Vec<GameSummary>, StoreError> {
         self.read(move |db| list(db, &q)).await
@@ -810,6 +953,7 @@ mod tests {
                     rules: serde_json::json!({"players": 2}),
                     seed: 42 + i,
                     seats: vec![seat("a"), seat("b")],
+                    secrets: vec![Some(format!("token{i}")), None],
                     created: 1000 + i as i64,
                 })
                 .await
@@ -874,18 +1018,35 @@ mod tests {
             running.summary.seed, None,
             "a running game's seed is secret"
         );
+        store
+            .event(4, 0, 0, "ejected", serde_json::json!({"seat": 1}))
+            .await
+            .unwrap();
+        store.set_status(5, "paused").await.unwrap();
         drop(store);
         thread.join();
-        // a restart marks the games left running as aborted; ids go on
+        // after a restart the unfinished games are still there, with their secrets and
+        // events; ids go on
         let (store, thread) = Store::start(&path).unwrap();
+        let left = store.unfinished().await.unwrap();
         assert_eq!(
-            store.get(2).await.unwrap().unwrap().summary.status,
-            "aborted"
+            left.iter().map(|u| u.game.summary.id).collect::<Vec<_>>(),
+            vec![1, 2, 4, 5]
         );
+        assert_eq!(left[0].secrets, vec![Some("token0".to_string()), None]);
+        assert_eq!(
+            left[2].events,
+            vec![(0, "ejected".to_string(), serde_json::json!({"seat": 1}))]
+        );
+        assert_eq!(left[3].game.summary.status, "paused");
         assert_eq!(
             store.get(3).await.unwrap().unwrap().summary.status,
             "finished"
         );
+        // the secrets are never listed
+        let listed =
+            serde_json::to_string(&store.list(ListQuery::default()).await.unwrap()).unwrap();
+        assert!(!listed.contains("token"), "{listed}");
         let id = store
             .create(NewGame {
                 game: "q".into(),
@@ -893,6 +1054,7 @@ mod tests {
                 rules: serde_json::json!({}),
                 seed: 1,
                 seats: vec![],
+                secrets: vec![],
                 created: 0,
             })
             .await

@@ -22,8 +22,9 @@ pub enum SeatKind {
     Bot(String),
     /// A person, with the token that proves it.
     Person(String),
-    /// A program over TCP (seated).
-    Program,
+    /// A program over TCP (seated), with the token that lets it take its seat again after
+    /// a restart (none for the Q course's programs, whose protocol has no such thing).
+    Program(Option<String>),
     /// Waiting for a program.
     Open,
 }
@@ -34,7 +35,7 @@ impl SeatKind {
         match self {
             SeatKind::Bot(_) => "bot",
             SeatKind::Person(_) => "person",
-            SeatKind::Program => "program",
+            SeatKind::Program(_) => "program",
             SeatKind::Open => "open",
         }
     }
@@ -50,6 +51,15 @@ pub struct Seat {
 }
 
 impl Seat {
+    /// Its secret: a person's token, a program's resume token.
+    pub fn secret(&self) -> Option<String> {
+        match &self.kind {
+            SeatKind::Person(t) => Some(t.clone()),
+            SeatKind::Program(t) => t.clone(),
+            _ => None,
+        }
+    }
+
     /// As stored.
     pub fn record(&self) -> SeatRecord {
         SeatRecord {
@@ -70,6 +80,8 @@ pub enum Phase {
     Waiting,
     /// Being played.
     Running,
+    /// Stopped by the host's shutdown: it goes on when the host starts again.
+    Paused,
     /// Over: `finished`, `stopped` or `aborted`.
     Ended(String),
 }
@@ -80,6 +92,7 @@ impl Phase {
         match self {
             Phase::Waiting => "waiting",
             Phase::Running => "running",
+            Phase::Paused => "paused",
             Phase::Ended(s) => s,
         }
     }
@@ -247,6 +260,7 @@ impl Table {
             match &st.phase {
                 Phase::Waiting => return Err("the game has not started: seats are open".into()),
                 Phase::Ended(_) => return Err("the game is over".into()),
+                Phase::Paused => return Err("the game is paused: the server is stopping".into()),
                 Phase::Running => {}
             }
             if st.to_move != Some(seat) {
@@ -431,6 +445,8 @@ pub struct HostSink {
     pub people: bool,
     /// Which seats are people's.
     pub person_seats: Vec<bool>,
+    /// Events stored so far for this game.
+    pub events: usize,
 }
 
 #[async_trait]
@@ -459,6 +475,17 @@ impl TableSink for HostSink {
         self.table.changed();
     }
     async fn ejected(&mut self, ejected: &Ejected, update: Update) {
+        // in the log before anyone is told: a game that goes on after a restart keeps it
+        let at = self.table.state().moves.len();
+        let data = serde_json::to_value(ejected).unwrap_or(Value::Null);
+        if let Err(e) = self
+            .store
+            .event(self.table.id, self.events, at, "ejected", data)
+            .await
+        {
+            tracing::error!(id = self.table.id, error = %e, "an ejection could not be stored");
+        }
+        self.events += 1;
         {
             let mut st = self.table.state();
             st.ejected.push(ejected.clone());

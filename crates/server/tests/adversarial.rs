@@ -997,6 +997,10 @@ proptest! {
             Ok(Hello::List(g)) => {
                 prop_assert_eq!(v.get("list").and_then(Value::as_str), g.as_deref());
             }
+            Ok(Hello::Resume(t)) => {
+                prop_assert_eq!(v.get("resume").and_then(Value::as_str), Some(t.as_str()));
+                prop_assert!(!t.is_empty());
+            }
             Err(e) => prop_assert!(!e.is_empty()),
         }
     }

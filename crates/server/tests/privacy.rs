@@ -240,6 +240,19 @@ fn check_program<G: Secrets>(record: &Value, seat: usize, won: bool, calls: &[Va
     }
     expected.push((json!(["win", [won]]), states.last().unwrap()));
     for (i, (got, (want, g))) in calls.iter().zip(&expected).enumerate() {
+        let mut got = got.clone();
+        if got[0] == "setup" && got[1].as_array().map_or(0, Vec::len) == 3 {
+            // a program of Tessera's protocol is handed its resume token at setup (the Q
+            // course's are not): 32 hex digits, nothing of the game
+            let token = got[1][2]["resume"].as_str().unwrap_or_default().to_string();
+            assert!(
+                token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit()),
+                "seat {seat}: the setup's third argument is {}",
+                got[1][2]
+            );
+            got[1].as_array_mut().unwrap().pop();
+        }
+        let got = &got;
         assert_eq!(got, want, "seat {seat}, call {i}");
         // each argument (a view, a hand, dealt tiles) names a tile once
         for arg in got[1].as_array().unwrap() {

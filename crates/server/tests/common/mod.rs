@@ -71,9 +71,15 @@ impl TestHost {
         let (tx, rx) = oneshot::channel::<()>();
         let h = host.clone();
         let task = tokio::spawn(async move {
-            tessera_server::run(h, tcp, Some(http), async {
-                let _ = rx.await;
-            })
+            tessera_server::run(
+                h,
+                tcp,
+                Some(http),
+                std::time::Duration::from_secs(10),
+                async {
+                    let _ = rx.await;
+                },
+            )
             .await;
         });
         TestHost {

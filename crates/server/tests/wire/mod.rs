@@ -196,7 +196,7 @@ pub async fn table_until(table: &Table, what: &str, f: impl Fn(&Table) -> bool) 
 /// Waits until `seat` of `table` is taken by a program.
 pub async fn seated(table: &Table, seat: usize) {
     table_until(table, "a program takes the seat", |t| {
-        t.state().seats[seat].kind == SeatKind::Program
+        matches!(t.state().seats[seat].kind, SeatKind::Program(_))
     })
     .await;
 }

@@ -1,0 +1,250 @@
+//! Crash = pause: `tessera serve` is killed with SIGKILL while 50 games over TCP and a few
+//! people's games in the browser are in progress, then started again on the same store.
+//! Every game goes on from its move log and ends: the programs come back with their resume
+//! tokens, the people reload (their tokens still work), the bots move on. No game is lost,
+//! no id is handed out twice, every record replays. A SIGTERM then stops the host within
+//! its grace, exit status 0.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::net::{SocketAddr, TcpListener};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+use tessera_games::Registry;
+use tessera_server::client::{self, Join};
+use tessera_server::store::{self, ListQuery};
+use tokio_tungstenite::tungstenite::Message;
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+struct Server {
+    child: Child,
+}
+
+/// Starts `tessera serve` and waits until it serves (its `tcp=… http=…` line).
+fn start(db: &std::path::Path, tcp: u16, http: u16) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args([
+            "serve",
+            "--tcp-port",
+            &tcp.to_string(),
+            "--http-port",
+            &http.to_string(),
+            "--db",
+            db.to_str().unwrap(),
+            "--bot-delay",
+            "0",
+            "--per-call",
+            "20",
+            "--resume-grace",
+            "30",
+            "--wait",
+            "60",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("tessera serve runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("tcp="), "the first line: {line:?}");
+    Server { child }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn http(port: u16, method: &str, path: &str, body: &str) -> Value {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    let body = out.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
+    serde_json::from_str(body).unwrap_or(Value::Null)
+}
+
+/// A person in the browser: plays the first legal move whenever it is their turn, and
+/// reloads (a new WebSocket, the same token) whenever the connection is lost, until the
+/// game is over.
+async fn person(http_port: u16, id: u64, token: String) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(150);
+    loop {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "game {id} did not end"
+        );
+        let url = format!("ws://127.0.0.1:{http_port}/api/games/{id}/ws?token={token}");
+        let Ok((mut ws, _)) = tokio_tungstenite::connect_async(url).await else {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            continue;
+        };
+        let mut answered = None;
+        while let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_secs(60), ws.next()).await
+        {
+            let Message::Text(t) = msg else { continue };
+            let m: Value = serde_json::from_str(&t).unwrap();
+            if m["type"] != "state" {
+                continue;
+            }
+            if m["over"] == true {
+                return m;
+            }
+            let moves = m["moves"].as_u64();
+            if m["status"] == "running" && m["seat"] == m["to_move"] && answered != moves {
+                if let Some(mv) = m["legal"].as_array().and_then(|l| l.first()) {
+                    let _ = ws
+                        .send(Message::Text(json!({"move": mv}).to_string()))
+                        .await;
+                    answered = moves;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+}
+
+#[test]
+fn a_killed_host_loses_no_game() {
+    let dir = std::env::temp_dir().join(format!("tessera-crash-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("t.db");
+    let (tcp, http_port) = (free_port(), free_port());
+    let mut server = start(&db, tcp, http_port);
+    let registry = Registry::standard();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let addr: SocketAddr = ([127, 0, 0, 1], tcp).into();
+    let (games, people) = rt.block_on(async {
+        // 50 games of programs over TCP: pairs in each game's lobby
+        let mut games = Vec::new();
+        for g in 0..50 {
+            let (game, spec, think) = match g % 3 {
+                0 => ("triominos", "greedy", 40),
+                1 => ("q", "dag", 60),
+                _ => ("akropolis", "greedy", 80),
+            };
+            for p in 0..2 {
+                let bot = registry.get(game).unwrap().wire_bot(spec).unwrap();
+                let name = format!("p{g}x{p}");
+                let join = Join::Game(game.into());
+                games.push(tokio::spawn(async move {
+                    client::play_on(&|| addr, &join, &name, bot, Duration::from_millis(think), Duration::from_secs(60)).await
+                }));
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        // people in the browser against bots
+        let mut people = Vec::new();
+        for game in ["triominos", "q", "akropolis"] {
+            let c = http(
+                http_port,
+                "POST",
+                "/api/games",
+                &json!({"game": game, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 30}).to_string(),
+            )
+            .await;
+            let id = c["id"].as_u64().expect("a table");
+            let token = c["tokens"][0][1].as_str().unwrap().to_string();
+            people.push((id, tokio::spawn(person(http_port, id, token))));
+        }
+        (games, people)
+    });
+    // mid-way: every game has started, none has ended
+    std::thread::sleep(Duration::from_millis(1500));
+    let before = store::list_file(
+        &db,
+        &ListQuery {
+            limit: Some(500),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let running = before.iter().filter(|g| g.status == "running").count();
+    assert!(
+        running >= 40,
+        "{running} games running when the host is killed"
+    );
+    // SIGKILL: nothing runs on the way out
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut server = start(&db, tcp, http_port);
+    // every game goes on and ends
+    let (finished, ejected) = rt.block_on(async {
+        let mut finished = 0;
+        let mut ejected = 0;
+        for g in games {
+            match tokio::time::timeout(Duration::from_secs(150), g).await {
+                Ok(Ok(Ok(_))) => finished += 1,
+                Ok(Ok(Err(client::ClientError::Ejected(_)))) => ejected += 1,
+                other => panic!("a program did not finish: {other:?}"),
+            }
+        }
+        for (id, p) in people {
+            let end = tokio::time::timeout(Duration::from_secs(150), p)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(end["status"], "finished", "game {id}: {end}");
+        }
+        (finished, ejected)
+    });
+    assert_eq!(finished + ejected, 100);
+    assert_eq!(ejected, 0, "no program was left behind by the restart");
+    // SIGTERM: a graceful stop within the grace, exit status 0
+    let t = std::time::Instant::now();
+    // SAFETY: sending a signal to our own child process.
+    unsafe {
+        libc::kill(server.child.id() as i32, libc::SIGTERM);
+    }
+    let status = server.child.wait().unwrap();
+    assert!(status.success(), "{status}");
+    assert!(t.elapsed() < Duration::from_secs(12), "{:?}", t.elapsed());
+    // nothing lost: 53 games, ids 1..=53, all finished, every record replays
+    let all = store::list_file(
+        &db,
+        &ListQuery {
+            limit: Some(500),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(all.len(), 53);
+    let mut ids: Vec<u64> = all.iter().map(|g| g.id).collect();
+    ids.sort();
+    assert_eq!(ids, (1..=53).collect::<Vec<_>>());
+    for g in &all {
+        assert_eq!(g.status, "finished", "game {}: {g:?}", g.id);
+        let stored = store::get_file(&db, g.id).unwrap().unwrap();
+        let record = stored.record().unwrap();
+        let replay = registry.find(&g.game).unwrap().replay(&record).unwrap();
+        assert!(replay.outcome.is_some(), "game {} replays to its end", g.id);
+    }
+    let _ = Arc::new(());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
