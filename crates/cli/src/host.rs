@@ -80,6 +80,14 @@ pub struct ServeArgs {
     /// In the load benchmark, each bot waits this many milliseconds before every move.
     #[arg(long, default_value_t = 0)]
     bench_think: u64,
+    /// Soak benchmark: play this many games through a host on 127.0.0.1 with a temporary
+    /// store, `--bench-concurrency` at a time, and print games/s, the turn round trip and
+    /// the resident memory after every tenth of the games.
+    #[arg(long, value_name = "GAMES")]
+    bench_soak: Option<usize>,
+    /// Games at once in the soak benchmark.
+    #[arg(long, default_value_t = 200)]
+    bench_concurrency: usize,
 }
 
 fn seconds(s: f64, what: &str) -> Result<Duration> {
@@ -104,6 +112,9 @@ fn init_logs() {
 pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
     if let Some(games) = args.bench_load {
         return bench(registry, games, &args);
+    }
+    if let Some(games) = args.bench_soak {
+        return soak(registry, games, &args);
     }
     init_logs();
     let config = Config {
@@ -242,6 +253,75 @@ fn bench(registry: &Registry, games: usize, args: &ServeArgs) -> Result<()> {
         "referee's own work per turn: p50 {:.3} ms, p99 {:.3} ms",
         r.work_p50.as_secs_f64() * 1e3,
         r.work_p99.as_secs_f64() * 1e3
+    );
+    Ok(())
+}
+
+fn mb(bytes: Option<u64>) -> String {
+    bytes.map_or("?".into(), |b| format!("{:.1} MB", b as f64 / 1e6))
+}
+
+fn soak(registry: &Registry, games: usize, args: &ServeArgs) -> Result<()> {
+    let entry = registry.find(&args.bench_game)?;
+    let spec = if args.bench_strategy.is_empty() {
+        entry.info().bots.first().map_or("random", |b| b.name).to_string()
+    } else {
+        args.bench_strategy.clone()
+    };
+    let db = std::env::temp_dir().join(format!("tessera-soak-{}.db", std::process::id()));
+    let clean = || {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+        }
+    };
+    clean();
+    let think = Duration::from_millis(args.bench_think);
+    let report = runtime()?.block_on(tessera_server::bench::soak(
+        registry.clone(),
+        entry.name(),
+        games,
+        args.bench_concurrency.max(1),
+        &spec,
+        think,
+        &db,
+    ));
+    clean();
+    let r = report?;
+    println!(
+        "soak benchmark: {} {} games ({} bots, {} ms thinking), {} at a time, {} completed in {:.1} s: {:.1} games/s",
+        r.games,
+        entry.name(),
+        spec,
+        args.bench_think,
+        r.concurrency,
+        r.completed,
+        r.elapsed.as_secs_f64(),
+        r.games_per_second()
+    );
+    println!(
+        "turn round trip over {} turns: p50 {:.3} ms, p99 {:.3} ms",
+        r.turns.len(),
+        r.turns.quantile(0.5).as_secs_f64() * 1e3,
+        r.turns.quantile(0.99).as_secs_f64() * 1e3
+    );
+    let tenth = r.rss_samples.first().cloned();
+    let last = r.rss_samples.last().cloned();
+    println!(
+        "resident memory: {} before the first game, {} after {} games, {} after {} games (highest sample {})",
+        mb(r.rss_start),
+        mb(tenth.and_then(|t| t.1)),
+        tenth.map_or(0, |t| t.0),
+        mb(last.and_then(|t| t.1)),
+        last.map_or(0, |t| t.0),
+        mb(r.rss_peak)
+    );
+    println!(
+        "every tenth: {}",
+        r.rss_samples
+            .iter()
+            .map(|(n, b)| format!("{n}: {}", mb(*b)))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     Ok(())
 }

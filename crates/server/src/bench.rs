@@ -140,3 +140,206 @@ pub async fn load(
         work_p99: percentile(&work, 0.99),
     })
 }
+
+/// Turn times in a fixed-size histogram (10 µs buckets up to 2 s, then one bucket): a long
+/// run's percentiles without keeping every turn.
+#[derive(Clone, Debug)]
+pub struct Histogram {
+    counts: Vec<u64>,
+    over: u64,
+    max: Duration,
+    n: u64,
+}
+
+const BUCKET_US: u64 = 10;
+const BUCKETS: usize = 200_000;
+
+impl Default for Histogram {
+    fn default() -> Self {
+        Histogram {
+            counts: vec![0; BUCKETS],
+            over: 0,
+            max: Duration::ZERO,
+            n: 0,
+        }
+    }
+}
+
+impl Histogram {
+    /// Counts one time.
+    pub fn add(&mut self, d: Duration) {
+        let b = (d.as_micros() as u64 / BUCKET_US) as usize;
+        match self.counts.get_mut(b) {
+            Some(c) => *c += 1,
+            None => self.over += 1,
+        }
+        self.max = self.max.max(d);
+        self.n += 1;
+    }
+
+    /// Times counted.
+    pub fn len(&self) -> u64 {
+        self.n
+    }
+
+    /// Whether none was counted.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The `p` quantile (the upper end of its bucket).
+    pub fn quantile(&self, p: f64) -> Duration {
+        if self.n == 0 {
+            return Duration::ZERO;
+        }
+        let want = ((self.n as f64) * p).ceil().max(1.0) as u64;
+        let mut seen = 0;
+        for (b, c) in self.counts.iter().enumerate() {
+            seen += c;
+            if seen >= want {
+                return Duration::from_micros((b as u64 + 1) * BUCKET_US).min(self.max);
+            }
+        }
+        self.max
+    }
+}
+
+/// The resident memory of this process, in bytes (Linux; `None` elsewhere).
+pub fn rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// What the soak benchmark measured.
+#[derive(Clone, Debug)]
+pub struct SoakReport {
+    /// Games asked for.
+    pub games: usize,
+    /// Games at once.
+    pub concurrency: usize,
+    /// Games whose players both reached `win`.
+    pub completed: usize,
+    /// From the first connection to the last game's end.
+    pub elapsed: Duration,
+    /// Turn round trips.
+    pub turns: Histogram,
+    /// RSS before the first game.
+    pub rss_start: Option<u64>,
+    /// RSS after each tenth of the games: (games completed, bytes).
+    pub rss_samples: Vec<(usize, Option<u64>)>,
+    /// The highest RSS seen at a sample.
+    pub rss_peak: Option<u64>,
+}
+
+impl SoakReport {
+    /// Completed games per second.
+    pub fn games_per_second(&self) -> f64 {
+        self.completed as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// The soak benchmark: `games` games of `game` through a host on 127.0.0.1 (store `db`),
+/// `concurrency` at a time, 2 bots over TCP each; the resident memory is sampled after
+/// every tenth of the games, the turn round trips are kept in a histogram.
+pub async fn soak(
+    registry: Registry,
+    game: &str,
+    games: usize,
+    concurrency: usize,
+    spec: &str,
+    think: Duration,
+    db: &Path,
+) -> Result<SoakReport, BenchError> {
+    let entry = registry.find(game)?.clone();
+    entry.wire_bot(spec)?;
+    let tcp = TcpListener::bind("127.0.0.1:0").await?;
+    let addr: SocketAddr = tcp.local_addr()?;
+    let (store, thread) = Store::start(db)?;
+    let config = Config {
+        players_per_game: 2,
+        wait: Duration::from_secs(60),
+        per_call: Duration::from_secs(30),
+        signup_timeout: Duration::from_secs(30),
+        max_connections: concurrency * 2 + 16,
+        seed: Some(1),
+        ..Config::default()
+    };
+    let host = Host::new(registry, store, config);
+    let (times_tx, mut times_rx) = mpsc::unbounded_channel();
+    host.report_times(times_tx);
+    let server = {
+        let host = host.clone();
+        tokio::spawn(async move { host.serve_tcp(tcp).await })
+    };
+    let rss_start = rss();
+    let mut turns = Histogram::default();
+    let mut samples = Vec::new();
+    let mut peak = rss_start;
+    let start = Instant::now();
+    let mut pairs = tokio::task::JoinSet::new();
+    let join = Join::Game(entry.name().to_string());
+    let mut started = 0usize;
+    let mut completed = 0usize;
+    let mut ended = 0usize;
+    let tenth = (games / 10).max(1);
+    let new_pair = |i: usize| -> Result<_, BenchError> {
+        let bots = (entry.wire_bot(spec)?, entry.wire_bot(spec)?);
+        let join = join.clone();
+        Ok(async move {
+            let (a, b) = bots;
+            let (na, nb) = (client::player_name("bot", 2 * i), client::player_name("bot", 2 * i + 1));
+            let ra = tokio::spawn({
+                let join = join.clone();
+                async move { client::play(addr, &join, &na, a, think).await }
+            });
+            let rb = tokio::spawn(async move { client::play(addr, &join, &nb, b, think).await });
+            matches!(ra.await, Ok(Ok(_))) && matches!(rb.await, Ok(Ok(_)))
+        })
+    };
+    while started < concurrency.min(games) {
+        pairs.spawn(new_pair(started)?);
+        started += 1;
+    }
+    while let Some(done) = pairs.join_next().await {
+        ended += 1;
+        if matches!(done, Ok(true)) {
+            completed += 1;
+        }
+        while let Ok((t, _)) = times_rx.try_recv() {
+            for d in t {
+                turns.add(d);
+            }
+        }
+        if ended % tenth == 0 || ended == games {
+            let r = rss();
+            peak = peak.max(r);
+            samples.push((ended, r));
+        }
+        if started < games {
+            pairs.spawn(new_pair(started)?);
+            started += 1;
+        }
+    }
+    let elapsed = start.elapsed();
+    host.shutdown(Duration::from_secs(10)).await;
+    let _ = server.await;
+    drop(host);
+    thread.join();
+    while let Ok((t, _)) = times_rx.try_recv() {
+        for d in t {
+            turns.add(d);
+        }
+    }
+    Ok(SoakReport {
+        games,
+        concurrency,
+        completed,
+        elapsed,
+        turns,
+        rss_start,
+        rss_samples: samples,
+        rss_peak: peak,
+    })
+}
