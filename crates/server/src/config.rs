@@ -1,6 +1,14 @@
-//! The host's settings: deadlines, caps, the lobby.
+//! The host's settings: deadlines, caps, expiries, the lobby.
+//!
+//! Every resource a client can make the host hold has a cap or an expiry here, each with
+//! a `tessera serve` flag (docs/protocol.md, "Caps and expiries"): connections (in all,
+//! per address, HTTP, WebSockets in all and per game), programs waiting in the lobby (per
+//! name, in all, and for how long), tables opened through the HTTP API (how many, how long
+//! they wait for programs, how long a person may take a turn), bots' budgets, idle HTTP
+//! connections.
 
 use std::time::Duration;
+use tokio::time::Instant;
 
 /// The host's settings.
 #[derive(Clone, Debug)]
@@ -19,10 +27,43 @@ pub struct Config {
     pub players_per_game: usize,
     /// Most TCP connections at once (over the cap a connection is closed at once).
     pub max_connections: usize,
+    /// Most TCP connections at once from one IP address (over the cap a new connection
+    /// is closed at once; other addresses are unaffected).
+    pub max_connections_per_address: usize,
+    /// Most programs waiting in the lobby under one name (over it a sign-up is refused).
+    pub max_waiting_per_name: usize,
+    /// Most programs waiting in the lobby, every game and name together.
+    pub max_waiting: usize,
+    /// How long a program may wait in the lobby for a table; then it is told (Tessera's
+    /// protocol) and disconnected.
+    pub lobby_expiry: Duration,
     /// Most WebSockets at once (people and spectators).
     pub max_websockets: usize,
+    /// Most WebSockets at once on one game.
+    pub max_websockets_per_game: usize,
     /// Most HTTP connections at once.
     pub max_http_connections: usize,
+    /// How long an HTTP connection may stay open without a request (between two requests
+    /// of a keep-alive connection, or before the first); then it is closed.
+    pub http_idle: Duration,
+    /// How long a request's headers may take, from the moment the connection waits for
+    /// one (a slow request is cut off after it).
+    pub http_header_timeout: Duration,
+    /// Most tables opened through the HTTP API (`POST /api/games`: people, bots, seats
+    /// left open for programs) that are waiting or running at once.
+    pub max_web_tables: usize,
+    /// How long a table may wait for programs to take its open seats; then it is stored
+    /// `aborted`.
+    pub open_table_expiry: Duration,
+    /// How long a person's turn may last; then the game is stored `aborted` (a person who
+    /// left does not hold a table forever).
+    pub person_idle: Duration,
+    /// The most milliseconds per move a bot may be given (`ms=N` of a spec).
+    pub max_bot_ms: u64,
+    /// The most iterations per move a bot may be given (`iters=N` of a spec).
+    pub max_bot_iters: u64,
+    /// The largest search budget a bot may be given (`budget=N` of a spec).
+    pub max_bot_budget: u64,
     /// Seeds for tests: game `id` gets `seed + id` (`None`: random seeds, the default).
     pub seed: Option<u64>,
     /// Moves after which a game that has not ended is stopped.
@@ -45,8 +86,21 @@ impl Default for Config {
             wait: Duration::from_secs(10),
             players_per_game: 2,
             max_connections: 4096,
+            max_connections_per_address: 64,
+            max_waiting_per_name: 4,
+            max_waiting: 1000,
+            lobby_expiry: Duration::from_secs(10 * 60),
             max_websockets: 256,
+            max_websockets_per_game: 64,
             max_http_connections: 256,
+            http_idle: Duration::from_secs(5),
+            http_header_timeout: Duration::from_secs(10),
+            max_web_tables: 500,
+            open_table_expiry: Duration::from_secs(60 * 60),
+            person_idle: Duration::from_secs(30 * 60),
+            max_bot_ms: 2000,
+            max_bot_iters: 200_000,
+            max_bot_budget: 200_000,
             seed: None,
             max_moves: 100_000,
             bot_delay_ms: 400,
@@ -54,4 +108,89 @@ impl Default for Config {
             resume_grace: Duration::from_secs(30),
         }
     }
+}
+
+impl Config {
+    /// A bot's spec (`NAME` or `NAME:key=value,...`, as the AI registry reads it) with its
+    /// budgets clamped to the host's maxima: `ms` to [`Config::max_bot_ms`], `iters` to
+    /// [`Config::max_bot_iters`], `budget` to [`Config::max_bot_budget`]. A value of any
+    /// size (digits) is clamped; anything else is left as it is, for the registry to
+    /// refuse.
+    ///
+    /// ```
+    /// use tessera_server::config::Config;
+    /// let c = Config::default();
+    /// assert_eq!(c.clamp_bot("ismcts:ms=30000"), "ismcts:ms=2000");
+    /// assert_eq!(c.clamp_bot("ismcts:iters=4000000000,c=1.2"), "ismcts:iters=200000,c=1.2");
+    /// assert_eq!(c.clamp_bot("lines:budget=99999999999999999999999"), "lines:budget=200000");
+    /// assert_eq!(c.clamp_bot("ismcts:ms=100"), "ismcts:ms=100");
+    /// assert_eq!(c.clamp_bot("greedy"), "greedy");
+    /// assert_eq!(c.clamp_bot("ismcts:ms=ten"), "ismcts:ms=ten");
+    /// ```
+    pub fn clamp_bot(&self, spec: &str) -> String {
+        let spec = spec.trim();
+        let Some((name, params)) = spec.split_once(':') else {
+            return spec.to_string();
+        };
+        let params: Vec<String> = params
+            .split(',')
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                let Some((k, v)) = p.split_once('=') else {
+                    return p.to_string();
+                };
+                let (k, v) = (k.trim(), v.trim());
+                let max = match k {
+                    "ms" => self.max_bot_ms,
+                    "iters" => self.max_bot_iters,
+                    "budget" => self.max_bot_budget,
+                    _ => return format!("{k}={v}"),
+                };
+                // what `str::parse::<u64>` reads: digits, after an optional plus sign
+                let digits = v.strip_prefix('+').unwrap_or(v);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return format!("{k}={v}");
+                }
+                let n = digits.parse::<u64>().unwrap_or(u64::MAX);
+                format!("{k}={}", n.min(max))
+            })
+            .collect();
+        if params.is_empty() {
+            name.to_string()
+        } else {
+            format!("{name}:{}", params.join(","))
+        }
+    }
+}
+
+/// A duration as people read it: `30 min`, `1 h`, `5 s`, `300 ms`.
+///
+/// ```
+/// use std::time::Duration;
+/// use tessera_server::config::human;
+/// assert_eq!(human(Duration::from_secs(600)), "10 min");
+/// assert_eq!(human(Duration::from_secs(3600)), "1 h");
+/// assert_eq!(human(Duration::from_secs(5)), "5 s");
+/// assert_eq!(human(Duration::from_millis(1500)), "1500 ms");
+/// ```
+pub fn human(d: Duration) -> String {
+    let ms = d.as_millis();
+    match ms {
+        0 => "0 s".to_string(),
+        _ if ms.is_multiple_of(3_600_000) => format!("{} h", ms / 3_600_000),
+        _ if ms.is_multiple_of(60_000) => format!("{} min", ms / 60_000),
+        _ if ms.is_multiple_of(1000) => format!("{} s", ms / 1000),
+        _ => format!("{ms} ms"),
+    }
+}
+
+/// `at + d`: a deadline that never panics (a limit too far to count is a century away).
+pub fn later(at: Instant, d: Duration) -> Instant {
+    const CENTURY: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+    at.checked_add(d.min(CENTURY)).unwrap_or(at)
+}
+
+/// A semaphore of `n` permits (at most as many as a semaphore can hold).
+pub fn permits(n: usize) -> tokio::sync::Semaphore {
+    tokio::sync::Semaphore::new(n.min(tokio::sync::Semaphore::MAX_PERMITS))
 }

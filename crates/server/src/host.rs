@@ -1,11 +1,11 @@
 //! The host: the one place where tables are created, seated, played and stored, whoever
 //! sits at them. Browsers (HTTP and WebSocket) and programs (TCP) are two doors into it.
 
-use crate::config::Config;
+use crate::config::{human, later, permits, Config};
 use crate::signup::{self, Hello, SignUp};
 use crate::store::{now_ms, ListQuery, NewGame, SeatRecord, Store, StoredGame};
 use crate::table::{HostSink, Phase, Seat, SeatKind, Table};
-use crate::tcp::{Dialect, TcpTransport};
+use crate::tcp::{Connections, Dialect, TcpTransport};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -16,7 +16,7 @@ use tessera_referee::{
     CancellationToken, Ejected, Ejection, RefereeConfig, Status, Thinking, Transport,
 };
 use tokio::net::TcpListener;
-use tokio::sync::{mpsc, Notify, Semaphore};
+use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
 
@@ -38,6 +38,9 @@ pub enum HostError {
     /// The host is shutting down.
     #[error("the server is shutting down")]
     Closing,
+    /// A cap is reached (too many games, too many WebSockets): try again later.
+    #[error("{0}")]
+    Busy(&'static str),
 }
 
 /// One seat of a new table, as a browser (or any client of the HTTP API) asks for it.
@@ -81,6 +84,9 @@ pub struct Created {
     pub tokens: Vec<(usize, String)>,
 }
 
+/// How often the lobby looks at its programs while some wait (those that left leave it).
+const LOBBY_LOOK: Duration = Duration::from_secs(1);
+
 /// A program refused a seat: why, and its connection (to tell it or seat it elsewhere).
 type Refused = Box<(String, TcpTransport)>;
 
@@ -90,6 +96,8 @@ pub type Times = (Vec<Duration>, Vec<Duration>);
 struct Waiting {
     name: String,
     transport: TcpTransport,
+    /// When it signed up (it waits at most `Config::lobby_expiry`).
+    since: Instant,
 }
 
 struct Queue {
@@ -108,6 +116,14 @@ struct Inner {
     tasks: TaskTracker,
     times: Mutex<Option<mpsc::UnboundedSender<Times>>>,
     websockets: Arc<Semaphore>,
+    /// WebSockets open on each game.
+    sockets_by_game: Arc<Mutex<HashMap<u64, usize>>>,
+    /// Slots of tables opened through the HTTP API (`Config::max_web_tables`).
+    web_tables: Arc<Semaphore>,
+    /// The slots taken, by table: given back when the table leaves memory.
+    web_slots: Mutex<HashMap<u64, OwnedSemaphorePermit>>,
+    /// A table with open seats was opened (the expiry of waiting tables looks again).
+    tables_opened: Notify,
     /// Programs seated at tables that have not started yet: (table, seat) -> connection.
     programs: Mutex<HashMap<(u64, usize), TcpTransport>>,
     /// The TCP port programs connect to, once listening.
@@ -136,6 +152,7 @@ impl Host {
     /// A host of `registry`'s games over `store`.
     pub fn new(registry: Registry, store: Store, config: Config) -> Host {
         let ws = config.max_websockets;
+        let web = config.max_web_tables;
         Host(Arc::new(Inner {
             registry,
             store,
@@ -146,7 +163,11 @@ impl Host {
             stop: CancellationToken::new(),
             tasks: TaskTracker::new(),
             times: Mutex::new(None),
-            websockets: Arc::new(Semaphore::new(ws)),
+            websockets: Arc::new(permits(ws)),
+            sockets_by_game: Arc::new(Mutex::new(HashMap::new())),
+            web_tables: Arc::new(permits(web)),
+            web_slots: Mutex::new(HashMap::new()),
+            tables_opened: Notify::new(),
             programs: Mutex::new(HashMap::new()),
             tcp_port: std::sync::OnceLock::new(),
             resumes: Mutex::new(HashMap::new()),
@@ -173,6 +194,31 @@ impl Host {
         &self.0.websockets
     }
 
+    /// A WebSocket's place on game `id`: one of the host's (`Config::max_websockets`) and
+    /// one of the game's (`Config::max_websockets_per_game`), given back when dropped.
+    pub fn socket_slot(&self, id: u64) -> Result<SocketSlot, HostError> {
+        let permit = self
+            .0
+            .websockets
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| HostError::Busy("too many WebSockets"))?;
+        let mut by_game = lock(&self.0.sockets_by_game);
+        let n = by_game.entry(id).or_insert(0);
+        if *n >= self.0.config.max_websockets_per_game {
+            if *n == 0 {
+                by_game.remove(&id);
+            }
+            return Err(HostError::Busy("too many WebSockets on this game"));
+        }
+        *n += 1;
+        Ok(SocketSlot {
+            _permit: permit,
+            game: id,
+            by_game: self.0.sockets_by_game.clone(),
+        })
+    }
+
     /// Fires when the host shuts down.
     pub fn stopping(&self) -> CancellationToken {
         self.0.stop.clone()
@@ -195,6 +241,11 @@ impl Host {
         v
     }
 
+    /// How many programs wait in the lobby, every game together.
+    pub fn waiting(&self) -> usize {
+        lock(&self.0.lobby).values().map(|q| q.waiting.len()).sum()
+    }
+
     /// The tables of `game` (or of every game) with open seats.
     pub fn open_tables(&self, game: Option<&str>) -> Vec<Value> {
         self.tables()
@@ -214,11 +265,20 @@ impl Host {
     }
 
     /// Creates a table as a browser asks; it starts at once unless seats are left open
-    /// for programs.
+    /// for programs. At most `Config::max_web_tables` such tables wait or run at once
+    /// (else [`HostError::Busy`]); bots' budgets are clamped to the host's maxima
+    /// ([`Config::clamp_bot`]) and the seat records the clamped spec.
     pub async fn create(&self, req: TableRequest) -> Result<Created, HostError> {
         if self.0.stop.is_cancelled() {
             return Err(HostError::Closing);
         }
+        // taken now, kept by the table until it leaves memory
+        let slot = self
+            .0
+            .web_tables
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| HostError::Busy("too many games in progress"))?;
         let entry = self.0.registry.find(&req.game)?.clone();
         let info = entry.info();
         let mut seats_req = req.seats.clone();
@@ -260,6 +320,7 @@ impl Host {
                     let spec = s.spec.clone().unwrap_or_else(|| {
                         info.bots.first().map_or("random", |b| b.name).to_string()
                     });
+                    let spec = self.0.config.clamp_bot(&spec);
                     entry.check_bot(&spec)?;
                     Seat {
                         name: name.unwrap_or_else(|| format!("{spec} ({})", i + 1)),
@@ -293,6 +354,7 @@ impl Host {
         let table = self
             .open_table(entry, rules, seats, req.seed, delay)
             .await?;
+        lock(&self.0.web_slots).insert(table.id, slot);
         self.start_if_full(&table);
         Ok(Created {
             id: table.id,
@@ -333,8 +395,19 @@ impl Host {
             delay,
             self.0.stop.child_token(),
         ));
+        let open = table.state().seats.iter().any(|s| s.kind == SeatKind::Open);
         lock(&self.0.tables).insert(id, table.clone());
+        if open {
+            self.0.tables_opened.notify_one();
+        }
         Ok(table)
+    }
+
+    /// Table `id` leaves memory (the store serves it from now on), and gives back its
+    /// slot of `Config::max_web_tables` if it has one.
+    fn forget(&self, id: u64) {
+        lock(&self.0.tables).remove(&id);
+        lock(&self.0.web_slots).remove(&id);
     }
 
     /// Starts `table` when no seat is open.
@@ -427,7 +500,9 @@ impl Host {
                     pace: Some(table.pace.clone()),
                     thinking: Thinking::Blocking,
                 },
-                SeatKind::Person(_) => SeatHolder::Person(table.person_link(i)),
+                SeatKind::Person(_) => {
+                    SeatHolder::Person(table.person_link(i, self.0.config.person_idle))
+                }
                 SeatKind::Program(resume) => {
                     let seated = lock(&self.0.programs).remove(&(id, i));
                     let slot = resume
@@ -478,24 +553,33 @@ impl Host {
             .await;
         // the tokens of programs that could come back lapse with the game
         lock(&self.0.resumes).retain(|_, slot| slot.table != id);
-        if matches!(&report, Ok(r) if r.status == Status::Aborted) && self.0.stop.is_cancelled() {
+        // a table that ended itself (a person took no turn in time) is over, whatever else
+        let ending = table.ending();
+        if matches!(&report, Ok(r) if r.status == Status::Aborted)
+            && self.0.stop.is_cancelled()
+            && ending.is_none()
+        {
             // the host stops: a pause, not an end; the game goes on at the next start
             tracing::info!(id, "game paused");
             if let Err(e) = self.0.store.set_status(id, "paused").await {
                 tracing::error!(id, error = %e, "could not store the pause");
             }
             table.state().phase = Phase::Paused;
+            self.forget(id);
             table.changed();
-            lock(&self.0.tables).remove(&id);
             return;
         }
-        let (status, result) = match &report {
+        let (status, mut result) = match &report {
             Ok(r) => (r.status.as_str().to_string(), result_json(r, &names)),
             Err(e) => {
                 tracing::error!(id, error = %e, "the game could not be played");
                 ("aborted".to_string(), json!({"error": e.to_string()}))
             }
         };
+        if let Some(reason) = &ending {
+            tracing::info!(id, reason = %reason, "game aborted");
+            result["aborted"] = json!(reason);
+        }
         if let Ok(r) = &report {
             tracing::info!(id, status = %status, winners = ?r.winners, "game over");
             if let Some(tx) = lock(&self.0.times).as_ref() {
@@ -516,9 +600,10 @@ impl Host {
             st.result = Some(result);
             st.to_move = None;
         }
+        // finished games leave memory (the store serves them from now on) before anyone
+        // is told: whoever hears of the end finds its slot free
+        self.forget(id);
         table.changed();
-        // finished games leave memory: the store serves them from now on
-        lock(&self.0.tables).remove(&id);
     }
 
     /// Handles one TCP connection: its first message (a sign-up or a list request).
@@ -615,7 +700,7 @@ impl Host {
             .unfinished()
             .await
             .map_err(|e| HostError::Store(e.to_string()))?;
-        let until = Instant::now() + self.0.config.resume_grace;
+        let until = later(Instant::now(), self.0.config.resume_grace);
         let mut n = 0;
         for u in left {
             let g = &u.game;
@@ -643,7 +728,11 @@ impl Host {
                 .map(|(i, rec)| {
                     let secret = u.secrets.get(i).cloned().flatten();
                     let kind = match (rec.kind.as_str(), waiting) {
-                        ("bot", _) => SeatKind::Bot(rec.spec.clone().unwrap_or_default()),
+                        ("bot", _) => SeatKind::Bot(
+                            self.0
+                                .config
+                                .clamp_bot(rec.spec.as_deref().unwrap_or_default()),
+                        ),
                         ("person", _) => SeatKind::Person(secret.unwrap_or_else(token)),
                         ("program", false) => SeatKind::Program(secret),
                         _ => SeatKind::Open,
@@ -673,6 +762,16 @@ impl Host {
                 self.0.stop.child_token(),
             ));
             lock(&self.0.tables).insert(id, table.clone());
+            // a table of the HTTP API (any seat not a program's) takes a slot of
+            // `max_web_tables` if one is free: a game in progress goes on either way
+            if seats
+                .iter()
+                .any(|s| !matches!(s.kind, SeatKind::Program(_)))
+            {
+                if let Ok(slot) = self.0.web_tables.clone().try_acquire_owned() {
+                    lock(&self.0.web_slots).insert(id, slot);
+                }
+            }
             n += 1;
             if waiting {
                 let secrets: Vec<Option<String>> = seats.iter().map(Seat::secret).collect();
@@ -682,6 +781,7 @@ impl Host {
                     .seats(id, seats.iter().map(Seat::record).collect(), secrets)
                     .await;
                 tracing::info!(id, "a table waits again for players");
+                self.0.tables_opened.notify_one();
                 continue;
             }
             {
@@ -776,21 +876,45 @@ impl Host {
                 }
             }
         }
-        tracing::info!(name = %s.name, game = %entry.name(), "signed up");
         let mut lobby = lock(&self.0.lobby);
+        // programs that left (or spoke out of turn) while waiting leave the queue (those
+        // of other games leave theirs when the lobby looks at them: at every sign-up, and
+        // every second)
+        if let Some(q) = lobby.get_mut(entry.name()) {
+            q.waiting
+                .retain_mut(|w| matches!(w.transport.pending(), Ok(false)));
+        }
+        let waiting = lobby.values().flat_map(|q| &q.waiting);
+        let (all, same) = waiting.fold((0, 0), |(all, same), w| {
+            (all + 1, same + usize::from(w.name == s.name))
+        });
+        let config = &self.0.config;
+        if same >= config.max_waiting_per_name {
+            drop(lobby);
+            let why = format!(
+                "too many programs wait under the name {:?} (at most {})",
+                s.name, config.max_waiting_per_name
+            );
+            return Err(Box::new((why, t)));
+        }
+        if all >= config.max_waiting {
+            drop(lobby);
+            let why = format!("the lobby is full ({} programs wait)", config.max_waiting);
+            return Err(Box::new((why, t)));
+        }
+        tracing::info!(name = %s.name, game = %entry.name(), "signed up");
+        let now = Instant::now();
         let q = lobby.entry(entry.name()).or_insert_with(|| Queue {
-            since: Instant::now(),
+            since: now,
             waiting: Vec::new(),
         });
-        // programs that left (or spoke out of turn) while waiting leave the queue
-        q.waiting
-            .retain_mut(|w| matches!(w.transport.pending(), Ok(false)));
         if q.waiting.is_empty() {
-            q.since = Instant::now();
+            q.since = now;
         }
         q.waiting.push(Waiting {
             name: s.name,
             transport: t,
+            since: now,
         });
         drop(lobby);
         self.0.lobby_changed.notify_one();
@@ -798,11 +922,14 @@ impl Host {
     }
 
     /// Forms the lobby's tables: as soon as enough programs wait, or when the first has
-    /// waited long enough and at least 2 wait (distinct names at a table).
+    /// waited long enough and at least 2 wait (distinct names at a table). A program
+    /// that waited `Config::lobby_expiry` for a table is told so and disconnected.
     async fn lobby(&self) {
+        let expiry = self.0.config.lobby_expiry;
         loop {
             let mut next: Option<Instant> = None;
             let mut ready: Vec<(&'static str, Vec<Waiting>)> = Vec::new();
+            let mut expired: Vec<Waiting> = Vec::new();
             {
                 let mut lobby = lock(&self.0.lobby);
                 let now = Instant::now();
@@ -814,9 +941,15 @@ impl Host {
                     let want = self.0.config.players_per_game.clamp(lo.max(2), hi.max(2));
                     q.waiting
                         .retain_mut(|w| matches!(w.transport.pending(), Ok(false)));
+                    let (gone, kept) = std::mem::take(&mut q.waiting)
+                        .into_iter()
+                        .partition(|w| later(w.since, expiry) <= now);
+                    q.waiting = kept;
+                    expired.extend::<Vec<Waiting>>(gone);
                     loop {
                         let full = distinct(&q.waiting, want).len() >= want;
-                        let due = q.since + self.0.config.wait <= now && !q.waiting.is_empty();
+                        let due =
+                            later(q.since, self.0.config.wait) <= now && !q.waiting.is_empty();
                         if !full && !due {
                             break;
                         }
@@ -834,9 +967,29 @@ impl Host {
                         q.since = now;
                     }
                     if !q.waiting.is_empty() {
-                        let t = q.since + self.0.config.wait;
+                        let t = later(q.since, self.0.config.wait);
                         next = Some(next.map_or(t, |n| n.min(t)));
                     }
+                    if let Some(first) = q.waiting.iter().map(|w| w.since).min() {
+                        // and a look every second: a program that left gives back its
+                        // connection slot soon
+                        let t = later(first, expiry).min(now + LOBBY_LOOK);
+                        next = Some(next.map_or(t, |n| n.min(t)));
+                    }
+                }
+            }
+            if !expired.is_empty() {
+                let why = format!("no table formed within {}", human(expiry));
+                tracing::info!(programs = expired.len(), "{why}: disconnected");
+                for mut w in expired {
+                    let why = why.clone();
+                    self.0.tasks.spawn(async move {
+                        let _ = tokio::time::timeout(
+                            Duration::from_secs(5),
+                            refuse(&mut w.transport, &why),
+                        )
+                        .await;
+                    });
                 }
             }
             for (game, players) in ready {
@@ -1012,15 +1165,27 @@ impl Host {
         self.0.tcp_port.get().copied()
     }
 
-    /// Serves programs on `listener` until the host shuts down.
+    /// Serves programs on `listener` until the host shuts down (and, meanwhile, forms
+    /// the lobby's tables and closes the tables that waited too long for programs). At
+    /// most `Config::max_connections` connections at once, `Config::max_connections_per_address`
+    /// from one address: over a cap a new connection is closed at once.
     pub async fn serve_tcp(&self, listener: TcpListener) {
         if let Ok(a) = listener.local_addr() {
             let _ = self.0.tcp_port.set(a.port());
         }
-        let limit = Arc::new(Semaphore::new(self.0.config.max_connections));
+        let caps = Connections::new(
+            self.0.config.max_connections,
+            self.0.config.max_connections_per_address,
+        );
         let lobby = {
             let host = self.clone();
             self.0.tasks.spawn(async move { host.lobby().await })
+        };
+        let expiry = {
+            let host = self.clone();
+            self.0
+                .tasks
+                .spawn(async move { host.expire_tables().await })
         };
         loop {
             let accepted = tokio::select! {
@@ -1036,21 +1201,130 @@ impl Host {
                     continue;
                 }
             };
-            let Ok(permit) = limit.clone().try_acquire_owned() else {
-                tracing::warn!(%peer, "connection refused: too many connections");
-                drop(stream);
-                continue;
+            let slot = match caps.admit(peer.ip()) {
+                Ok(slot) => slot,
+                Err(e) => {
+                    tracing::warn!(%peer, "connection refused: {e}");
+                    drop(stream);
+                    continue;
+                }
             };
             let t = TcpTransport::new(
                 stream,
                 self.0.config.max_message,
                 Dialect::Tessera,
-                Some(permit),
+                Some(slot),
             );
             let host = self.clone();
             self.0.tasks.spawn(async move { host.handshake(t).await });
         }
         let _ = lobby.await;
+        let _ = expiry.await;
+    }
+
+    /// Closes the tables that waited `Config::open_table_expiry` for programs: each is
+    /// stored `aborted` with the reason in its result, the programs seated at it are told
+    /// (`{"error": ...}` in Tessera's protocol) and disconnected.
+    async fn expire_tables(&self) {
+        let limit = self.0.config.open_table_expiry;
+        loop {
+            let now = Instant::now();
+            let mut next: Option<Instant> = None;
+            let mut due = Vec::new();
+            for table in self.tables() {
+                if table.state().phase != Phase::Waiting {
+                    continue;
+                }
+                let at = later(table.opened, limit);
+                if at <= now {
+                    due.push(table);
+                } else {
+                    next = Some(next.map_or(at, |n| n.min(at)));
+                }
+            }
+            for table in due {
+                self.expire_table(&table).await;
+            }
+            let wake = async {
+                match next {
+                    Some(t) => tokio::time::sleep_until(t).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                _ = self.0.tables_opened.notified() => {}
+                _ = wake => {}
+                _ = self.0.stop.cancelled() => return,
+            }
+        }
+    }
+
+    /// Ends a table that waited too long for programs (stored `aborted`).
+    async fn expire_table(&self, table: &Arc<Table>) {
+        let id = table.id;
+        let reason = format!(
+            "no program took the open seats within {}",
+            human(self.0.config.open_table_expiry)
+        );
+        let result = json!({
+            "scores": [],
+            "winners": [],
+            "winner_seats": [],
+            "ejected": [],
+            "outcome": null,
+            "aborted": reason,
+        });
+        {
+            // under the table's lock: no program is seated, and the table does not start,
+            // once it is over
+            let mut st = table.state();
+            if st.phase != Phase::Waiting {
+                return;
+            }
+            st.phase = Phase::Ended("aborted".into());
+            st.result = Some(result.clone());
+            st.to_move = None;
+        }
+        tracing::info!(id, reason = %reason, "table closed");
+        let seated: Vec<TcpTransport> = {
+            let mut programs = lock(&self.0.programs);
+            let keys: Vec<(u64, usize)> = programs.keys().filter(|k| k.0 == id).copied().collect();
+            keys.iter().filter_map(|k| programs.remove(k)).collect()
+        };
+        let why = format!("table {id} is closed: {reason}");
+        for mut t in seated {
+            let why = why.clone();
+            self.0.tasks.spawn(async move {
+                let _ = tokio::time::timeout(Duration::from_secs(5), refuse(&mut t, &why)).await;
+            });
+        }
+        if let Err(e) = self.0.store.end(id, "aborted", result, now_ms()).await {
+            tracing::error!(id, error = %e, "could not store the table's end");
+        }
+        table.stop.cancel();
+        self.forget(id);
+        table.changed();
+    }
+}
+
+/// A WebSocket's place under the host's caps ([`Host::socket_slot`]); given back when
+/// dropped.
+#[derive(Debug)]
+pub struct SocketSlot {
+    _permit: OwnedSemaphorePermit,
+    game: u64,
+    by_game: Arc<Mutex<HashMap<u64, usize>>>,
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        let mut by_game = lock(&self.by_game);
+        if let Some(n) = by_game.get_mut(&self.game) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                by_game.remove(&self.game);
+            }
+        }
     }
 }
 

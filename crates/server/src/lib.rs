@@ -54,9 +54,9 @@ pub async fn run(
     };
     let http_task = http.map(|listener| {
         let app = http::router(host.clone());
-        let max = host.config().max_http_connections;
+        let limits = http::Limits::of(host.config());
         let stop = stop.clone();
-        tokio::spawn(async move { http::serve(listener, app, max, stop).await })
+        tokio::spawn(async move { http::serve(listener, app, limits, stop).await })
     });
     tokio::select! {
         _ = shutdown => {}

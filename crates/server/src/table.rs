@@ -7,10 +7,12 @@ use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 use tessera_core::Outcome;
 use tessera_games::{GameEntry, PersonLink, SeatUpdate, TableSink, Update};
 use tessera_referee::{async_trait, CancellationToken, Ejected};
 use tokio::sync::{broadcast, mpsc, watch};
+use tokio::time::Instant;
 
 /// Log lines kept per table (the newest).
 pub const LOG_KEEP: usize = 200;
@@ -139,7 +141,11 @@ pub struct Table {
     pub seed: u64,
     /// When it was created.
     pub created: i64,
+    /// When it was opened in this process (a table put back after a restart: then).
+    pub opened: Instant,
     state: Mutex<TableState>,
+    /// Why the table ended itself (a person who took no turn in time), if it did.
+    ending: Mutex<Option<String>>,
     version: watch::Sender<u64>,
     refusals: broadcast::Sender<(usize, String)>,
     inboxes: Mutex<Vec<Option<mpsc::Sender<String>>>>,
@@ -178,6 +184,8 @@ impl Table {
             rules,
             seed,
             created: now_ms(),
+            opened: Instant::now(),
+            ending: Mutex::new(None),
             state: Mutex::new(TableState {
                 phase: Phase::Waiting,
                 seats,
@@ -241,15 +249,34 @@ impl Table {
             .any(|s| matches!(s.kind, SeatKind::Person(_)))
     }
 
-    /// The link of the person at `seat` (moves come through it).
-    pub fn person_link(self: &Arc<Self>, seat: usize) -> Box<dyn PersonLink> {
+    /// The link of the person at `seat` (moves come through it); a turn of theirs that
+    /// lasts longer than `idle` ends the table (see [`Table::ending`]).
+    pub fn person_link(self: &Arc<Self>, seat: usize, idle: Duration) -> Box<dyn PersonLink> {
         let (tx, rx) = mpsc::channel(2);
-        lock(&self.inboxes)[seat] = Some(tx);
+        if let Some(slot) = lock(&self.inboxes).get_mut(seat) {
+            *slot = Some(tx);
+        }
         Box::new(BrowserPerson {
             seat,
             moves: rx,
             refusals: self.refusals.clone(),
+            table: self.clone(),
+            idle,
+            turn: None,
         })
+    }
+
+    /// Ends the game before its end: `reason` is kept (the first one given) and the
+    /// table's stop token fires, so the referee stops and reports it aborted.
+    pub fn end_with(&self, reason: String) {
+        lock(&self.ending).get_or_insert(reason);
+        self.stop.cancel();
+    }
+
+    /// Why the table ended itself ([`Table::end_with`]), if it did: the host stores the
+    /// game `aborted` with this reason, rather than pausing it.
+    pub fn ending(&self) -> Option<String> {
+        lock(&self.ending).clone()
     }
 
     /// A move from the person at `seat` (its JSON text): queued for the referee, or
@@ -418,16 +445,56 @@ fn players_json(seats: &[Seat]) -> Vec<Value> {
 }
 
 /// A person in a browser: moves come from their WebSocket, refusals go back to it.
+///
+/// A person who takes no turn within `idle` ends the table, through the table's stop
+/// token, with the reason kept on the table ([`Table::end_with`]): the host stores the
+/// game `aborted` with that reason. This rather than a deadline on the person
+/// ([`PersonLink::deadline`]): past a deadline the referee ejects the seat and the house
+/// plays it to the end, a game nobody plays any more that goes on and is stored as if it
+/// had been played; and a person who left is not a program that broke the rules. The
+/// clock is the turn's, not the message's: refused moves do not restart it.
 struct BrowserPerson {
     seat: usize,
     moves: mpsc::Receiver<String>,
     refusals: broadcast::Sender<(usize, String)>,
+    table: Arc<Table>,
+    idle: Duration,
+    /// The turn waited for (the moves played before it) and its deadline.
+    turn: Option<(usize, Instant)>,
 }
 
 #[async_trait]
 impl PersonLink for BrowserPerson {
     async fn next_move(&mut self) -> Option<String> {
-        self.moves.recv().await
+        let played = self.table.state().moves.len();
+        let deadline = match self.turn {
+            Some((n, at)) if n == played => at,
+            _ => {
+                let at = crate::config::later(Instant::now(), self.idle);
+                self.turn = Some((played, at));
+                at
+            }
+        };
+        tokio::select! {
+            m = self.moves.recv() => m,
+            _ = tokio::time::sleep_until(deadline) => {
+                let name = self
+                    .table
+                    .state()
+                    .seats
+                    .get(self.seat)
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default();
+                self.table.end_with(format!(
+                    "{name} took no turn within {}",
+                    crate::config::human(self.idle)
+                ));
+                // the referee waits for this turn under the table's stop token, which
+                // just fired: it stops the game and drops this future (a `None` here
+                // would read as a person who left, and eject the seat)
+                std::future::pending().await
+            }
+        }
     }
     fn refused(&mut self, reason: &str) {
         let _ = self.refusals.send((self.seat, reason.to_string()));
