@@ -67,6 +67,47 @@ pub struct ServeArgs {
     /// Seconds a program has, after a restart, to take its seat again with its resume token.
     #[arg(long, default_value_t = 30.0)]
     resume_grace: f64,
+    /// Most TCP connections at once from one IP address.
+    #[arg(long, default_value_t = 64)]
+    max_connections_per_address: usize,
+    /// Most programs waiting in the lobby under one name.
+    #[arg(long, default_value_t = 4)]
+    max_waiting_per_name: usize,
+    /// Most programs waiting in the lobby, all games and names together.
+    #[arg(long, default_value_t = 1000)]
+    max_waiting: usize,
+    /// Seconds a program may wait in the lobby for a table; then it is told and
+    /// disconnected.
+    #[arg(long, default_value_t = 600.0)]
+    lobby_expiry: f64,
+    /// Most WebSockets at once on one game.
+    #[arg(long, default_value_t = 64)]
+    max_websockets_per_game: usize,
+    /// Seconds an HTTP connection may stay open without a request.
+    #[arg(long, default_value_t = 5.0)]
+    http_idle: f64,
+    /// Seconds a request's headers may take.
+    #[arg(long, default_value_t = 10.0)]
+    http_header_timeout: f64,
+    /// Most tables opened through the HTTP API (people, bots, seats open for programs)
+    /// waiting or running at once.
+    #[arg(long, default_value_t = 500)]
+    max_web_tables: usize,
+    /// Seconds a table may wait for programs to take its open seats; then it is aborted.
+    #[arg(long, default_value_t = 3600.0)]
+    open_table_expiry: f64,
+    /// Seconds a person's turn may last; then the game is aborted.
+    #[arg(long, default_value_t = 1800.0)]
+    person_idle: f64,
+    /// The most milliseconds per move a bot may be given (`ms=N` of a bot's spec).
+    #[arg(long, default_value_t = 2000)]
+    max_bot_ms: u64,
+    /// The most iterations per move a bot may be given (`iters=N` of a bot's spec).
+    #[arg(long, default_value_t = 200_000)]
+    max_bot_iters: u64,
+    /// The largest search budget a bot may be given (`budget=N` of a bot's spec).
+    #[arg(long, default_value_t = 200_000)]
+    max_bot_budget: u64,
     /// Load benchmark: start a host on 127.0.0.1 with a temporary store, play this many
     /// concurrent bot games over TCP against it, print the figures and stop.
     #[arg(long, value_name = "GAMES")]
@@ -129,6 +170,19 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
         bot_delay_ms: args.bot_delay,
         seed: args.seed,
         resume_grace: seconds(args.resume_grace, "--resume-grace")?,
+        max_connections_per_address: args.max_connections_per_address,
+        max_waiting_per_name: args.max_waiting_per_name,
+        max_waiting: args.max_waiting,
+        lobby_expiry: seconds(args.lobby_expiry, "--lobby-expiry")?,
+        max_websockets_per_game: args.max_websockets_per_game,
+        http_idle: seconds(args.http_idle, "--http-idle")?,
+        http_header_timeout: seconds(args.http_header_timeout, "--http-header-timeout")?,
+        max_web_tables: args.max_web_tables,
+        open_table_expiry: seconds(args.open_table_expiry, "--open-table-expiry")?,
+        person_idle: seconds(args.person_idle, "--person-idle")?,
+        max_bot_ms: args.max_bot_ms,
+        max_bot_iters: args.max_bot_iters,
+        max_bot_budget: args.max_bot_budget,
         ..Config::default()
     };
     let registry = registry.clone();

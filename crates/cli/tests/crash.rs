@@ -48,6 +48,9 @@ fn start(db: &std::path::Path, tcp: u16, http: u16) -> Server {
             "30",
             "--wait",
             "60",
+            // every program of these tests connects from 127.0.0.1
+            "--max-connections-per-address",
+            "1000",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
