@@ -318,7 +318,12 @@ fn mb(bytes: Option<u64>) -> String {
 fn soak(registry: &Registry, games: usize, args: &ServeArgs) -> Result<()> {
     let entry = registry.find(&args.bench_game)?;
     let spec = if args.bench_strategy.is_empty() {
-        entry.info().bots.first().map_or("random", |b| b.name).to_string()
+        entry
+            .info()
+            .bots
+            .first()
+            .map_or("random", |b| b.name)
+            .to_string()
     } else {
         args.bench_strategy.clone()
     };

@@ -251,3 +251,105 @@ fn a_killed_host_loses_no_game() {
     let _ = Arc::new(());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// SIGTERM with games in flight: the host stops within its grace with status 0, the games
+/// are `paused` in the store, and they go on and end when the host starts again.
+#[test]
+fn a_stopped_host_pauses_its_games() {
+    let dir = std::env::temp_dir().join(format!("tessera-term-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("t.db");
+    let (tcp, http_port) = (free_port(), free_port());
+    let mut server = start(&db, tcp, http_port);
+    let registry = Registry::standard();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let addr: SocketAddr = ([127, 0, 0, 1], tcp).into();
+    let games = rt.block_on(async {
+        let mut games = Vec::new();
+        for g in 0..10 {
+            for p in 0..2 {
+                let bot = registry
+                    .get("triominos")
+                    .unwrap()
+                    .wire_bot("greedy")
+                    .unwrap();
+                let name = format!("t{g}x{p}");
+                games.push(tokio::spawn(async move {
+                    client::play_on(
+                        &|| addr,
+                        &Join::Game("triominos".into()),
+                        &name,
+                        bot,
+                        Duration::from_millis(40),
+                        Duration::from_secs(60),
+                    )
+                    .await
+                }));
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        games
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    let t = std::time::Instant::now();
+    // SAFETY: sending a signal to our own child process.
+    unsafe {
+        libc::kill(server.child.id() as i32, libc::SIGTERM);
+    }
+    let status = server.child.wait().unwrap();
+    assert!(status.success(), "{status}");
+    assert!(t.elapsed() < Duration::from_secs(12), "{:?}", t.elapsed());
+    let paused = store::list_file(
+        &db,
+        &ListQuery {
+            limit: Some(100),
+            ..Default::default()
+        },
+    )
+    .unwrap()
+    .iter()
+    .filter(|g| g.status == "paused")
+    .count();
+    assert_eq!(paused, 10, "every game in flight is paused, not lost");
+    let _server = start(&db, tcp, http_port);
+    rt.block_on(async {
+        for g in games {
+            let r = tokio::time::timeout(Duration::from_secs(120), g).await;
+            assert!(matches!(r, Ok(Ok(Ok(_)))), "{r:?}");
+        }
+    });
+    // the players hear `win` before the host stores the end: wait for it
+    let mut all = Vec::new();
+    for _ in 0..100 {
+        all = store::list_file(
+            &db,
+            &ListQuery {
+                limit: Some(100),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        if all.iter().all(|g| g.status == "finished") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(all.len(), 10);
+    for g in &all {
+        assert_eq!(g.status, "finished", "game {}", g.id);
+        let stored = store::get_file(&db, g.id).unwrap().unwrap();
+        assert!(registry
+            .find(&g.game)
+            .unwrap()
+            .replay(&stored.record().unwrap())
+            .unwrap()
+            .outcome
+            .is_some());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -87,6 +87,9 @@ pub async fn load(
         per_call: Duration::from_secs(30),
         signup_timeout: Duration::from_secs(30),
         max_connections: games * 2 + 16,
+        // every bot of the benchmark connects from 127.0.0.1, at once
+        max_connections_per_address: games * 2 + 16,
+        max_waiting: games * 2 + 16,
         // the same deals in every run
         seed: Some(1),
         ..Config::default()
@@ -263,6 +266,8 @@ pub async fn soak(
         per_call: Duration::from_secs(30),
         signup_timeout: Duration::from_secs(30),
         max_connections: concurrency * 2 + 16,
+        max_connections_per_address: concurrency * 2 + 16,
+        max_waiting: concurrency * 2 + 16,
         seed: Some(1),
         ..Config::default()
     };
@@ -289,7 +294,10 @@ pub async fn soak(
         let join = join.clone();
         Ok(async move {
             let (a, b) = bots;
-            let (na, nb) = (client::player_name("bot", 2 * i), client::player_name("bot", 2 * i + 1));
+            let (na, nb) = (
+                client::player_name("bot", 2 * i),
+                client::player_name("bot", 2 * i + 1),
+            );
             let ra = tokio::spawn({
                 let join = join.clone();
                 async move { client::play(addr, &join, &na, a, think).await }
@@ -312,7 +320,7 @@ pub async fn soak(
                 turns.add(d);
             }
         }
-        if ended % tenth == 0 || ended == games {
+        if ended.is_multiple_of(tenth) || ended == games {
             let r = rss();
             peak = peak.max(r);
             samples.push((ended, r));

@@ -210,7 +210,7 @@ async fn websockets_per_game_are_capped() {
     let mut first = h.ws(&on_a).await;
     assert_eq!(next_json(&mut first).await.unwrap()["status"], "waiting");
     let _second = h.ws(&on_a).await;
-    let refused = try_ws(&h, &on_a).await.err().expect("a third socket");
+    let refused = try_ws(&h, &on_a).await.expect_err("a third socket");
     assert_eq!(
         refused,
         (503, json!({"error": "too many WebSockets on this game"}))
@@ -457,11 +457,9 @@ async fn response(s: &mut TcpStream) -> u16 {
 /// Waits until the host closes `s` (the end of the stream, or a reset); returns when.
 async fn closed(s: &mut TcpStream) -> Instant {
     let mut buf = [0u8; 256];
-    loop {
-        match within("the host closes the connection", s.read(&mut buf)).await {
-            Ok(0) | Err(_) => return Instant::now(),
-            Ok(_) => panic!("no bytes expected"),
-        }
+    match within("the host closes the connection", s.read(&mut buf)).await {
+        Ok(0) | Err(_) => Instant::now(),
+        Ok(_) => panic!("no bytes expected"),
     }
 }
 
