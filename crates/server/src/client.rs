@@ -143,16 +143,18 @@ pub async fn play_on(
                 .and_then(|a| serde_json::from_str::<Value>(a.get()).ok())
                 .and_then(|v| v.get("resume").and_then(Value::as_str).map(str::to_string));
         }
-        if method == "take-turn" {
-            turns += 1;
-            if !think.is_zero() {
-                tokio::time::sleep(think).await;
-            }
-        }
+        // a thinking bot answers `think` after the call came, its own work included
+        let asked = tokio::time::Instant::now();
         let reply = match method {
             "setup" | "take-turn" | "new-tiles" | "win" => bot.answer(&text).map_err(bad)?,
             other => return Err(bad(format!("unknown call {other:?}"))),
         };
+        if method == "take-turn" {
+            turns += 1;
+            if !think.is_zero() {
+                tokio::time::sleep_until(asked + think).await;
+            }
+        }
         if let Err(e) = conn.write(&reply).await {
             // the reply is lost with the connection: the host asks again after it comes back
             let Some(t) = token.as_deref().filter(|_| !patience.is_zero()) else {
