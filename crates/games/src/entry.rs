@@ -101,6 +101,8 @@ pub trait Registration: Game {
         serde_json::from_str(line).map_err(|e| format!("not a move: {e}"))
     }
     /// At a terminal: what is printed after a move (default: [`Registration::describe`]).
+    /// `reveal`: whether the move's private part (a drawn tile) may be shown, i.e. nobody
+    /// at the terminal plays, or the move is the one person's own.
     fn text_move(
         before: Option<&Self>,
         after: &Self,

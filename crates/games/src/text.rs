@@ -190,7 +190,9 @@ struct Printer<G: Registration> {
     names: Vec<String>,
     console: Arc<Mutex<Console>>,
     quiet: bool,
-    reveal: bool,
+    /// The seats whose moves may be shown in full (what they drew, say): every seat when
+    /// nobody at the terminal plays, the person's own when one person plays.
+    reveal: Vec<bool>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -209,7 +211,8 @@ impl<G: Registration> Observer<G> for Printer<G> {
         if self.quiet {
             return;
         }
-        let mut text = G::text_move(before, game, seat, mv, &self.names, self.reveal);
+        let reveal = self.reveal.get(seat.index()).copied().unwrap_or(false);
+        let mut text = G::text_move(before, game, seat, mv, &self.names, reveal);
         if house {
             text.push_str(" (the house plays for the ejected seat)");
         }
@@ -319,7 +322,10 @@ pub fn play<G: Registration>(
         names: names.clone(),
         console: args.console.clone(),
         quiet: args.quiet,
-        reveal: humans == 0,
+        reveal: bots
+            .iter()
+            .map(|b| humans == 0 || (humans == 1 && b.is_none()))
+            .collect(),
         _game: PhantomData,
     };
     let config = RefereeConfig {

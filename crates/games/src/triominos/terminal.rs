@@ -17,7 +17,9 @@ pub fn label(names: &[String], seat: Seat) -> String {
     }
 }
 
-/// The legal placements as a person sees them numbered: best score first.
+/// The legal placements as a person sees them numbered: best score first, one per
+/// distinct result (a triple's three rotations on a cell, or a double's two that show
+/// the same corners, are one choice).
 pub fn numbered(view: &TriominosView) -> Vec<Scored> {
     let mut placements = view.legal_placements();
     placements.sort_by(|a, b| {
@@ -25,7 +27,27 @@ pub fn numbered(view: &TriominosView) -> Vec<Scored> {
             .cmp(&a.score)
             .then(a.placement.x.cmp(&b.placement.x))
     });
+    let mut seen = std::collections::HashSet::new();
+    placements.retain(|s| {
+        let p = &s.placement;
+        seen.insert((p.x, p.y, p.corners()))
+    });
     placements
+}
+
+/// The tiles drawn this turn (the pile's tiles go to the end of the tray).
+fn drawn(view: &TriominosView) -> &[tessera_triominos::Tile] {
+    let n = view.tray.len().saturating_sub(view.draws as usize);
+    &view.tray[n..]
+}
+
+/// What to type when no placement fits.
+fn no_placement(view: &TriominosView) -> &'static str {
+    match view.turn().and_then(|t| t.non_placing_move()) {
+        Some(Move::Draw) => "no placement fits; type d to draw",
+        Some(Move::Pass) => "no placement fits; type p to end the turn",
+        _ => "no placement fits",
+    }
 }
 
 /// What a person sees on its turn.
@@ -39,6 +61,14 @@ pub fn turn(view: &TriominosView, names: &[String]) -> String {
             .collect::<Vec<_>>()
             .join("  ")
     )];
+    let drawn = drawn(view);
+    if !drawn.is_empty() {
+        let tiles: Vec<String> = drawn.iter().map(|t| t.to_string()).collect();
+        out.push(format!(
+            "You drew {} (at the end of the tray).",
+            tiles.join(", ")
+        ));
+    }
     if let Some(f) = view.forced {
         out.push(format!(
             "You open the round: you must play your highest tile {f}{}.",
@@ -49,7 +79,11 @@ pub fn turn(view: &TriominosView, names: &[String]) -> String {
             }
         ));
     }
-    for (i, s) in numbered(view).iter().enumerate() {
+    let listed = numbered(view);
+    if listed.is_empty() {
+        out.push(format!("  There is no placement: {}.", no_placement(view)));
+    }
+    for (i, s) in listed.iter().enumerate() {
         let bonus = if s.hexagons > 0 {
             format!(" ({} hexagon)", s.hexagons)
         } else if s.bridge {
@@ -85,7 +119,9 @@ Type one of:
                      after three draws)
   TILE ORIENT X Y    a placement, e.g. `3-4-5 ABC 0 0` (or `3-4-5 ABC 0,0`): the tile's
                      corners, which of them goes left, top/bottom and right, and the cell
-  quit               abandon the game";
+                     (x along the top of the board's drawing, y down its left side)
+  help (or ?)        this help
+  quit (or q!)       abandon the game (the record, if asked for, keeps the moves so far)";
 
 /// Parses a typed placement such as `3-4-5 ABC 0 0` or `3-4-5 ABC 0,0`.
 pub fn parse_placement(text: &str) -> Result<Placement, String> {
@@ -118,6 +154,10 @@ pub fn parse_placement(text: &str) -> Result<Placement, String> {
 /// A typed move: the number of a listed placement, `d`/`draw`, `p`/`pass`, or a placement.
 pub fn parse(view: &TriominosView, line: &str) -> Result<Move, String> {
     let line = line.trim();
+    let number = !line.is_empty() && line.chars().all(|c| c.is_ascii_digit());
+    if number && numbered(view).is_empty() {
+        return Err(format!("There is no placement: {}.", no_placement(view)));
+    }
     let understood = match line.to_lowercase().as_str() {
         "d" | "draw" => Ok(Move::Draw),
         "p" | "pass" => Ok(Move::Pass),
@@ -160,7 +200,7 @@ pub fn start(game: &TriominosGame, names: &[String]) -> String {
 }
 
 /// What a move did: every event, a drawing of the board after a placement, the scores.
-/// The tile drawn is shown only when `reveal` (nobody at the terminal plays).
+/// The tile drawn is shown only when `reveal` (nobody else at the terminal may see it).
 pub fn moved(game: &TriominosGame, names: &[String], reveal: bool) -> String {
     let mut out = Vec::new();
     events(&mut out, game.last_events(), game, names, reveal);
@@ -317,6 +357,86 @@ mod tests {
             let e = parse(&view, bad).unwrap_err();
             assert!(e.starts_with("Not understood"), "{bad}: {e}");
         }
+    }
+
+    /// Views of a person's turn along greedy games: (view, the move greedy made).
+    fn turns() -> Vec<(TriominosView, Move)> {
+        let mut out = Vec::new();
+        for seed in 1..6 {
+            let mut game = TriominosGame::new(&Rules::standard(2), seed).unwrap();
+            let mut bot = tessera_ai::registry::triominos("greedy").unwrap();
+            let mut rng = tessera_core::rng_from_seed(seed);
+            while let Some(seat) = game.to_move() {
+                let view = game.view(seat);
+                let mv = bot.choose(&view, &mut rng);
+                game.play(&mv).unwrap();
+                out.push((view, mv));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn identical_placements_are_one_choice() {
+        let mut merged = 0;
+        for (view, _) in turns() {
+            let listed = numbered(&view);
+            let key = |s: &Scored| (s.placement.x, s.placement.y, s.placement.corners());
+            let keys: std::collections::HashSet<_> = listed.iter().map(key).collect();
+            assert_eq!(keys.len(), listed.len(), "a result listed twice");
+            // nothing is lost: every legal placement's result is listed
+            let legal = view.legal_placements();
+            assert!(legal.iter().all(|s| keys.contains(&key(s))));
+            merged += legal.len() - listed.len();
+        }
+        assert!(merged > 0);
+        // the opener of seed 5 must play 5-5-5: two cells, one choice each
+        let view = opener();
+        assert_eq!(view.forced.map(|t| t.to_string()), Some("5-5-5".into()));
+        assert_eq!(numbered(&view).len(), 2);
+    }
+
+    #[test]
+    fn without_a_placement_the_turn_says_what_to_type() {
+        let names = vec!["you".to_string(), "greedy".to_string()];
+        let stuck: Vec<_> = turns()
+            .into_iter()
+            .filter(|(v, _)| numbered(v).is_empty())
+            .collect();
+        assert!(stuck.iter().any(|(_, m)| *m == Move::Draw));
+        assert!(stuck.iter().any(|(_, m)| *m == Move::Pass));
+        for (view, mv) in stuck {
+            let text = turn(&view, &names);
+            let e = parse(&view, "1").unwrap_err();
+            let what = match mv {
+                Move::Draw => "type d to draw",
+                _ => "type p to end the turn",
+            };
+            assert!(text.contains(what), "{text}");
+            assert!(e.contains(what) && !e.contains("choose"), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_drawn_tile_is_named_on_the_turn() {
+        let names = vec!["you".to_string(), "greedy".to_string()];
+        let mut named = 0;
+        for (view, _) in turns().into_iter().filter(|(v, _)| v.draws > 0) {
+            let last = view.tray.last().unwrap().to_string();
+            let text = turn(&view, &names);
+            let line = text.lines().find(|l| l.starts_with("You drew ")).unwrap();
+            assert!(line.contains(&last), "{text}");
+            assert_eq!(line.matches('-').count(), 2 * view.draws as usize, "{line}");
+            named += 1;
+        }
+        assert!(named > 0);
+        let text = turn(&opener(), &names);
+        assert!(!text.contains("You drew"), "{text}");
+    }
+
+    #[test]
+    fn the_help_names_quit_and_help() {
+        assert!(HELP.contains("quit (or q!)") && HELP.contains("help (or ?)"));
     }
 
     #[test]
