@@ -86,27 +86,58 @@ pub fn site(game: &Akropolis) -> String {
     out
 }
 
-/// One line per player: stones and the running score per district type.
+/// `n` and the noun, singular for one: `1 stone`, `2 stones`.
+pub fn count(n: impl Into<i64>, noun: &str) -> String {
+    let n = n.into();
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// One line per player: the running score per district type, stones and the total, every
+/// column as wide as its heading (or its widest number).
 pub fn score_table(game: &Akropolis, names: &[String]) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:<18} {:>6} {:>7} {:>8} {:>7} {:>7} {:>6} {:>6}",
-        "player", "houses", "markets", "barracks", "temples", "gardens", "stones", "total"
-    );
-    for k in 0..game.players().len() {
-        let s = game.city_score(k);
-        let name = format!("{k}: {}", names.get(k).map(String::as_str).unwrap_or("?"));
-        let _ = write!(out, "{:<18}", name);
-        for d in District::ALL {
-            let _ = write!(out, " {:>7}", s.districts[d as usize]);
+    let mut heads: Vec<&str> = District::ALL.iter().map(|d| d.name()).collect();
+    heads.extend(["stones", "total"]);
+    let rows: Vec<(String, Vec<String>)> = (0..game.players().len())
+        .map(|k| {
+            let s = game.city_score(k);
+            let name = format!("{k}: {}", names.get(k).map(String::as_str).unwrap_or("?"));
+            let mut cells: Vec<String> = District::ALL
+                .iter()
+                .map(|d| s.districts[*d as usize].to_string())
+                .collect();
+            cells.push(game.players()[k].stones().to_string());
+            cells.push(game.complete_score(k).to_string());
+            (name, cells)
+        })
+        .collect();
+    let first = rows
+        .iter()
+        .map(|r| r.0.chars().count())
+        .chain(["player".len()])
+        .max()
+        .unwrap_or(6);
+    let widths: Vec<usize> = heads
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            rows.iter()
+                .map(|r| r.1[i].len())
+                .chain([h.len()])
+                .max()
+                .unwrap_or(h.len())
+        })
+        .collect();
+    let mut out = format!("{:<first$}", "player");
+    for (h, w) in heads.iter().zip(&widths) {
+        let _ = write!(out, " {h:>w$}");
+    }
+    out.push('\n');
+    for (name, cells) in rows {
+        let _ = write!(out, "{name:<first$}");
+        for (c, w) in cells.iter().zip(&widths) {
+            let _ = write!(out, " {c:>w$}");
         }
-        let _ = writeln!(
-            out,
-            " {:>6} {:>6}",
-            game.players()[k].stones(),
-            game.complete_score(k)
-        );
+        out.push('\n');
     }
     out
 }
@@ -129,8 +160,8 @@ pub fn table(game: &Akropolis, names: &[String]) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "--- City of player {k} ({name}): {} stones, plaza stars {} ---",
-            p.stones(),
+            "--- City of player {k} ({name}): {}, plaza stars {} ---",
+            count(p.stones(), "stone"),
             stars.join(" ")
         );
         out.push_str(&city_map(p.city()));
@@ -155,11 +186,11 @@ pub fn final_table(game: &Akropolis, names: &[String], outcome: &Outcome) -> Str
     for (rank, k) in order.iter().enumerate() {
         let _ = writeln!(
             out,
-            "{}. player {k} ({}): {} points, {} stones",
+            "{}. player {k} ({}): {}, {}",
             rank + 1,
             names.get(*k).map(String::as_str).unwrap_or("?"),
-            outcome.scores[*k],
-            game.players()[*k].stones()
+            count(outcome.scores[*k], "point"),
+            count(game.players()[*k].stones(), "stone")
         );
     }
     let best = outcome.scores.iter().copied().max().unwrap_or(0);
@@ -209,5 +240,38 @@ mod tests {
         let names = vec!["a".to_string(), "b".to_string()];
         let t = table(&g, &names);
         assert!(t.contains("[0] 10") && t.contains("[2] 20"), "{t}");
+    }
+
+    #[test]
+    fn the_score_table_is_aligned_and_one_stone_is_singular() {
+        use tessera_akropolis::{Rules, Variants};
+        let g = Akropolis::new(Rules::new(3, Variants::NONE), 1).unwrap();
+        let names = vec![
+            "you".to_string(),
+            "ismcts:iters=500".to_string(),
+            "c".into(),
+        ];
+        let t = score_table(&g, &names);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines.len(), 4, "{t}");
+        // every column ends where its heading ends
+        let ends = |l: &str| {
+            let mut e: Vec<usize> = l
+                .char_indices()
+                .filter(|(i, c)| *c != ' ' && l[i + 1..].starts_with(' ') || i + 1 == l.len())
+                .map(|(i, _)| i)
+                .collect();
+            e.drain(..e.len() - 7);
+            e
+        };
+        for l in &lines[1..] {
+            assert_eq!(ends(l), ends(lines[0]), "\n{t}");
+        }
+        // the first player starts with one stone, the others with more
+        let t = table(&g, &names);
+        assert!(t.contains("(you): 1 stone,"), "{t}");
+        assert!(t.contains("(c): 3 stones,"), "{t}");
+        assert_eq!(count(1, "point"), "1 point");
+        assert_eq!(count(0, "point"), "0 points");
     }
 }
