@@ -423,16 +423,28 @@ pub fn client(registry: &Registry, args: ClientArgs) -> Result<()> {
         (None, None) => bail!("give --game or --table"),
     };
     let entry = registry.find(&game)?.clone();
+    // names are JNames (letters and digits): the strategy and the seat in the list, and
+    // the spec it plays is printed beside it
     let mut bots = Vec::new();
     for (i, spec) in specs.iter().enumerate() {
-        bots.push((client::player_name(spec, i + 1), entry.wire_bot(spec)?));
+        let name = client::player_name(spec, i + 1);
+        println!("{name} = {spec}");
+        bots.push((name, entry.wire_bot(spec)?));
     }
+    let spec_of: std::collections::HashMap<String, String> = bots
+        .iter()
+        .map(|(n, _)| n.clone())
+        .zip(specs.iter().cloned())
+        .collect();
     let results = rt.block_on(async move {
         let mut tasks = Vec::new();
         for (name, bot) in bots {
             let join = join.clone();
             tasks.push(tokio::spawn(async move {
-                let r = client::play(addr, &join, &name, bot, Duration::ZERO).await;
+                // a host that restarts is waited for (a minute), with the resume token
+                let patience = Duration::from_secs(60);
+                let r =
+                    client::play_on(&|| addr, &join, &name, bot, Duration::ZERO, patience).await;
                 (name, r)
             }));
             // one after the other, so that the sign-up order is the order given
@@ -445,16 +457,21 @@ pub fn client(registry: &Registry, args: ClientArgs) -> Result<()> {
         out
     });
     let mut failed = 0;
+    let who = |name: &str| match spec_of.get(name) {
+        Some(spec) if spec != name => format!("{name} ({spec})"),
+        _ => name.to_string(),
+    };
     for r in results {
         match r {
             Ok((name, Ok(f))) => println!(
-                "{name}: {} after {} turns",
+                "{}: {} after {} turns",
+                who(&name),
                 if f.won { "won" } else { "lost" },
                 f.turns
             ),
             Ok((name, Err(e))) => {
                 failed += 1;
-                println!("{name}: {e}");
+                println!("{}: {e}", who(&name));
             }
             Err(e) => {
                 failed += 1;
@@ -514,7 +531,25 @@ pub struct GamesArgs {
     json: bool,
 }
 
-/// `tessera games`.
+/// One ejection in words: `ejected: bad1 (seat 1), at move 3, on take-turn: REASON`.
+fn ejection_line(e: &serde_json::Value) -> String {
+    let text = |k: &str| match &e[k] {
+        serde_json::Value::String(s) => s.replace(['\n', '\r'], " "),
+        serde_json::Value::Null => "?".to_string(),
+        v => v.to_string(),
+    };
+    format!(
+        "ejected: {} (seat {}), at move {}, on {}: {}",
+        text("name"),
+        text("seat"),
+        text("at_move"),
+        text("call"),
+        text("reason")
+    )
+}
+
+/// `tessera games`: a line per game, and under it a line per ejected player (who, when,
+/// on which call, why); `--json` adds `ejections` (the same, as objects) to every game.
 pub fn games(args: GamesArgs) -> Result<()> {
     if !args.db.exists() {
         bail!("no store {}", args.db.display());
@@ -528,15 +563,34 @@ pub fn games(args: GamesArgs) -> Result<()> {
             status: args.status.clone(),
         },
     )?;
+    // the ejections in full (seat, name, call, reason, at_move), from the games that have
+    // any: the list holds only the names
+    let mut ejections = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let full = if r.ejected.is_empty() {
+            Vec::new()
+        } else {
+            store::get_file(&args.db, r.id)?
+                .and_then(|g| g.result.get("ejected").and_then(|e| e.as_array()).cloned())
+                .unwrap_or_default()
+        };
+        ejections.push(full);
+    }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        let mut list = serde_json::to_value(&rows)?;
+        if let Some(items) = list.as_array_mut() {
+            for (item, full) in items.iter_mut().zip(&ejections) {
+                item["ejections"] = serde_json::Value::from(full.clone());
+            }
+        }
+        println!("{}", serde_json::to_string_pretty(&list)?);
         return Ok(());
     }
     println!(
         "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<20} ejected",
         "id", "game", "status", "moves", "players", "winners"
     );
-    for r in &rows {
+    for (r, full) in rows.iter().zip(&ejections) {
         println!(
             "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<20} {}",
             r.id,
@@ -547,6 +601,9 @@ pub fn games(args: GamesArgs) -> Result<()> {
             r.winners.join(","),
             r.ejected.join(",")
         );
+        for e in full {
+            println!("{:>8}{}", "", ejection_line(e));
+        }
     }
     if rows.len() == args.limit {
         if let Some(last) = rows.last() {

@@ -55,16 +55,45 @@ pub enum Join {
     Table(u64),
 }
 
-/// A player name from a strategy spec: its letters and digits, then `index` (at most 20
-/// characters). `ismcts:iters=500` and index 1 give `ismctsiters5001`.
+/// A player name (a JName: 1 to 20 letters and digits) from a strategy spec: the
+/// strategy's name (the spec before its `:` parameters, letters and digits only, `bot`
+/// when none are left), then `index`. `ismcts:iters=500` and index 2 give `ismcts2`, so
+/// that the name stays readable; callers show which spec each name plays.
 pub fn player_name(spec: &str, index: usize) -> String {
     let suffix = index.to_string();
-    let base: String = spec
+    let strategy = spec.split(':').next().unwrap_or_default();
+    let mut base: String = strategy
         .chars()
         .filter(char::is_ascii_alphanumeric)
-        .take(20 - suffix.len().min(20))
+        .take(20usize.saturating_sub(suffix.len()))
         .collect();
+    if base.is_empty() {
+        base = "bot"
+            .chars()
+            .take(20usize.saturating_sub(suffix.len()))
+            .collect();
+    }
     format!("{base}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::player_name;
+
+    #[test]
+    fn player_names_keep_the_strategy_and_stay_jnames() {
+        assert_eq!(player_name("ismcts:iters=500", 2), "ismcts2");
+        assert_eq!(player_name("greedy", 1), "greedy1");
+        assert_eq!(player_name("drawer:below=10,max=2", 11), "drawer11");
+        assert_eq!(player_name("bot", 7), "bot7");
+        assert_eq!(player_name(":x=1", 3), "bot3");
+        let long = player_name("averyveryverylongstrategyname", 123);
+        assert_eq!(long, "averyveryverylong123");
+        for n in [long, player_name("ñ-é", 4)] {
+            assert!((1..=20).contains(&n.len()), "{n}");
+            assert!(n.chars().all(|c| c.is_ascii_alphanumeric()), "{n}");
+        }
+    }
 }
 
 /// Connects to `addr`, signs up as `name` where `join` says, and plays with `bot` until
