@@ -137,15 +137,22 @@ pub async fn play_on(
     conn.write(&signup.to_string()).await?;
     let mut turns = 0;
     let mut token: Option<String> = None;
+    // the first message of a connection made again, read by `come_back`
+    let mut pending: Option<String> = None;
     loop {
-        let text = match conn.read().await {
+        let read = match pending.take() {
+            Some(t) => Ok(t),
+            None => conn.read().await,
+        };
+        let text = match read {
             Ok(t) => t,
             Err(e) => {
                 // the host is gone: come back with the token, if there is one
                 let Some(t) = token.as_deref().filter(|_| !patience.is_zero()) else {
                     return Err(e.into());
                 };
-                conn = come_back(addr, t, patience, &connect).await.ok_or(e)?;
+                let (c, first) = come_back(addr, t, patience, &connect).await.ok_or(e)?;
+                (conn, pending) = (c, Some(first));
                 continue;
             }
         };
@@ -189,7 +196,8 @@ pub async fn play_on(
             let Some(t) = token.as_deref().filter(|_| !patience.is_zero()) else {
                 return Err(e.into());
             };
-            conn = come_back(addr, t, patience, &connect).await.ok_or(e)?;
+            let (c, first) = come_back(addr, t, patience, &connect).await.ok_or(e)?;
+            (conn, pending) = (c, Some(first));
             continue;
         }
         if method == "win" {
@@ -203,13 +211,15 @@ pub async fn play_on(
 }
 
 /// Connects again and again (every half second, for at most `patience`) until the host
-/// takes the seat back.
+/// takes the seat back; returns the connection and the first message it sent. A refusal
+/// (`{"error": ...}`) is tried again too: the host that answered may be one that is
+/// stopping, or one that has not yet taken the game over from a node that died.
 async fn come_back<F, Fut>(
     addr: &(dyn Fn() -> SocketAddr + Sync),
     token: &str,
     patience: Duration,
     connect: &F,
-) -> Option<TcpTransport>
+) -> Option<(TcpTransport, String)>
 where
     F: Fn(SocketAddr) -> Fut,
     Fut: std::future::Future<Output = Result<TcpTransport, ClientError>>,
@@ -217,11 +227,17 @@ where
     let until = tokio::time::Instant::now() + patience;
     while tokio::time::Instant::now() < until {
         if let Ok(mut c) = connect(addr()).await {
-            if c.write(&json!({ "resume": token }).to_string())
-                .await
-                .is_ok()
-            {
-                return Some(c);
+            let hello = json!({ "resume": token }).to_string();
+            if c.write(&hello).await.is_ok() {
+                let left = until.saturating_duration_since(tokio::time::Instant::now());
+                if let Ok(Ok(first)) = tokio::time::timeout(left, c.read()).await {
+                    let refused = serde_json::from_str::<Value>(&first)
+                        .is_ok_and(|v| v.get("error").is_some());
+                    if !refused {
+                        return Some((c, first));
+                    }
+                    tracing::debug!(answer = %first, "the seat is not back yet");
+                }
             }
         }
         tokio::time::sleep(Duration::from_millis(500)).await;

@@ -1218,6 +1218,9 @@ impl Host {
             let host = self.clone();
             self.0.tasks.spawn(async move { host.handshake(t).await });
         }
+        // no connection is taken from now on: a program coming back tries again (and
+        // finds the next host) instead of waiting in the backlog of this one
+        drop(listener);
         let _ = lobby.await;
         let _ = expiry.await;
     }
