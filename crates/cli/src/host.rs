@@ -6,7 +6,6 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::time::Duration;
 use tessera_games::Registry;
 use tessera_server::client::{self, Join};
@@ -26,9 +25,15 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
-    /// The store: a SQLite file (created on first run).
+    /// The store: a SQLite file (created on first run), or a PostgreSQL database
+    /// (`postgres://USER[:PASSWORD]@HOST[:PORT]/DB`, its tables created on first run)
+    /// that several `serve` processes (nodes) may share.
     #[arg(long, default_value = "tessera.db")]
-    db: PathBuf,
+    db: String,
+    /// On PostgreSQL: seconds a node may stay silent before the other nodes take its
+    /// games over (it renews its lease every third of this).
+    #[arg(long, default_value_t = 10.0)]
+    lease: f64,
     /// Deadline of every call to a program or a bot, in seconds.
     #[arg(long, default_value_t = 6.0)]
     per_call: f64,
@@ -170,6 +175,7 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
         bot_delay_ms: args.bot_delay,
         seed: args.seed,
         resume_grace: seconds(args.resume_grace, "--resume-grace")?,
+        lease: seconds(args.lease, "--lease")?,
         max_connections_per_address: args.max_connections_per_address,
         max_waiting_per_name: args.max_waiting_per_name,
         max_waiting: args.max_waiting,
@@ -187,6 +193,7 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
     };
     let registry = registry.clone();
     let grace = seconds(args.shutdown_grace, "--shutdown-grace")?;
+    let lease = config.lease;
     let rt = runtime()?;
     let r = rt.block_on(async move {
         let tcp = tokio::net::TcpListener::bind((args.host, args.tcp_port))
@@ -196,8 +203,10 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
             .await
             .with_context(|| format!("cannot listen on HTTP port {}", args.http_port))?;
         let (tcp_port, http_port) = (tcp.local_addr()?.port(), http.local_addr()?.port());
-        let (store, thread) = Store::start(&args.db)
-            .with_context(|| format!("cannot open the store {}", args.db.display()))?;
+        let (store, thread) = Store::open(&args.db, lease)
+            .await
+            .with_context(|| format!("cannot open the store {}", store::redacted(&args.db)))?;
+        let (store_place, node) = (store.place().to_string(), store.node().to_string());
         let host = Host::new(registry, store, config);
         // the games an earlier process left unfinished go on (only those: finished games
         // stay in the store, so the start does not depend on how many there are)
@@ -207,7 +216,7 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
         }
         println!("tcp={tcp_port} http={http_port}");
         std::io::stdout().flush()?;
-        tracing::info!(tcp_port, http_port, db = %args.db.display(), "serving");
+        tracing::info!(tcp_port, http_port, db = %store_place, node = %node, "serving");
         eprintln!(
             "open http://{}:{http_port}/ to play in a browser",
             args.host
@@ -511,9 +520,9 @@ async fn table_game(addr: SocketAddr, id: u64) -> Result<String> {
 /// Options of `tessera games`.
 #[derive(Args, Debug)]
 pub struct GamesArgs {
-    /// The store.
+    /// The store: a SQLite file or a PostgreSQL URL (`postgres://USER@HOST/DB`).
     #[arg(long, default_value = "tessera.db")]
-    db: PathBuf,
+    db: String,
     /// At most this many games, newest first.
     #[arg(long, default_value_t = 50)]
     limit: usize,
@@ -551,10 +560,10 @@ fn ejection_line(e: &serde_json::Value) -> String {
 /// `tessera games`: a line per game, and under it a line per ejected player (who, when,
 /// on which call, why); `--json` adds `ejections` (the same, as objects) to every game.
 pub fn games(args: GamesArgs) -> Result<()> {
-    if !args.db.exists() {
-        bail!("no store {}", args.db.display());
-    }
-    let rows = store::list_file(
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let rows = rt.block_on(store::list_at(
         &args.db,
         &ListQuery {
             limit: Some(args.limit),
@@ -562,7 +571,7 @@ pub fn games(args: GamesArgs) -> Result<()> {
             game: args.game.clone(),
             status: args.status.clone(),
         },
-    )?;
+    ))?;
     // the ejections in full (seat, name, call, reason, at_move), from the games that have
     // any: the list holds only the names
     let mut ejections = Vec::with_capacity(rows.len());
@@ -570,7 +579,7 @@ pub fn games(args: GamesArgs) -> Result<()> {
         let full = if r.ejected.is_empty() {
             Vec::new()
         } else {
-            store::get_file(&args.db, r.id)?
+            rt.block_on(store::get_at(&args.db, r.id))?
                 .and_then(|g| g.result.get("ejected").and_then(|e| e.as_array()).cloned())
                 .unwrap_or_default()
         };

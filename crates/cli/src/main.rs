@@ -31,9 +31,10 @@ enum Command {
         /// The record file written by `play --record FILE` ("-" for standard input), or
         /// the id of a game in the server's store (an all-digit name that is no file).
         file: PathBuf,
-        /// The server's store, for a game id.
+        /// The server's store, for a game id: a SQLite file or a PostgreSQL URL
+        /// (`postgres://USER@HOST/DB`).
         #[arg(long, default_value = "tessera.db")]
-        db: PathBuf,
+        db: String,
         /// Print only the final result.
         #[arg(long)]
         quiet: bool,
@@ -146,12 +147,7 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
 }
 
 /// `tessera replay FILE`: every move's words, then the result.
-fn replay(
-    registry: &Registry,
-    file: &std::path::Path,
-    db: &std::path::Path,
-    quiet: bool,
-) -> Result<()> {
+fn replay(registry: &Registry, file: &std::path::Path, db: &str, quiet: bool) -> Result<()> {
     let id = file
         .to_str()
         .filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()))

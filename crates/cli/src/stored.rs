@@ -1,17 +1,17 @@
 //! Games stored by the server, for `tessera replay ID`.
 
-use anyhow::{bail, Context};
-use std::path::Path;
+use anyhow::Context;
 
 /// The record (the JSON of a `tessera_core::Record`) of the stored game `id` in the
-/// server's store `db`.
-pub fn stored_record(db: &Path, id: i64) -> anyhow::Result<serde_json::Value> {
-    if !db.exists() {
-        bail!("no store {}", db.display());
-    }
+/// server's store `db` (a SQLite file or a PostgreSQL URL).
+pub fn stored_record(db: &str, id: i64) -> anyhow::Result<serde_json::Value> {
     let id = u64::try_from(id).context("a game id is positive")?;
-    let game = tessera_server::store::get_file(db, id)?
-        .with_context(|| format!("no game {id} in {}", db.display()))?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let game = rt
+        .block_on(tessera_server::store::get_at(db, id))?
+        .with_context(|| format!("no game {id} in {}", tessera_server::store::redacted(db)))?;
     if game.summary.status != "finished" {
         eprintln!(
             "game {id} is {}: replaying the moves played",

@@ -31,6 +31,11 @@ struct Server {
 
 /// Starts `tessera serve` and waits until it serves (its `tcp=… http=…` line).
 fn start(db: &std::path::Path, tcp: u16, http: u16) -> Server {
+    start_with(db.to_str().unwrap(), tcp, http, &[])
+}
+
+/// Starts `tessera serve` on the store `db` with `extra` options.
+fn start_with(db: &str, tcp: u16, http: u16, extra: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args([
             "serve",
@@ -39,7 +44,7 @@ fn start(db: &std::path::Path, tcp: u16, http: u16) -> Server {
             "--http-port",
             &http.to_string(),
             "--db",
-            db.to_str().unwrap(),
+            db,
             "--bot-delay",
             "0",
             "--per-call",
@@ -52,6 +57,7 @@ fn start(db: &std::path::Path, tcp: u16, http: u16) -> Server {
             "--max-connections-per-address",
             "1000",
         ])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -91,8 +97,13 @@ async fn http(port: u16, method: &str, path: &str, body: &str) -> Value {
 /// reloads (a new WebSocket, the same token) whenever the connection is lost, until the
 /// game is over.
 async fn person(http_port: u16, id: u64, token: String) -> Value {
+    person_at(vec![http_port], id, token).await
+}
+
+/// [`person`] on a site of several nodes: each reload goes to the next of `ports`.
+async fn person_at(ports: Vec<u16>, id: u64, token: String) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(150);
-    loop {
+    for http_port in ports.iter().copied().cycle() {
         assert!(
             tokio::time::Instant::now() < deadline,
             "game {id} did not end"
@@ -125,6 +136,7 @@ async fn person(http_port: u16, id: u64, token: String) -> Value {
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
+    unreachable!("a cycle of ports never ends")
 }
 
 #[test]
@@ -352,4 +364,166 @@ fn a_stopped_host_pauses_its_games() {
             .is_some());
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two nodes on one PostgreSQL database. Node A runs games of programs over TCP, of
+/// people in the browser and of bots; node B lists them and its spectators watch them
+/// live. A is killed (SIGKILL): once its lease runs out B takes its games over from their
+/// move logs. The bots move on, the people reload (at B) and play on, the programs come
+/// back with their resume tokens (trying A and B in turn); every game ends and replays.
+#[test]
+fn a_killed_node_s_games_go_on_at_another_node() {
+    let Some(pg) = tessera_pgtest::cluster() else {
+        return;
+    };
+    let url = pg.database("nodes");
+    let (tcp_a, http_a, tcp_b, http_b) = (free_port(), free_port(), free_port(), free_port());
+    let lease = ["--lease", "2"];
+    let mut a = start_with(&url, tcp_a, http_a, &lease);
+    let _b = start_with(&url, tcp_b, http_b, &lease);
+    let registry = Registry::standard();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let a_addr: SocketAddr = ([127, 0, 0, 1], tcp_a).into();
+    let b_addr: SocketAddr = ([127, 0, 0, 1], tcp_b).into();
+    let (programs, people, bots) = rt.block_on(async {
+        let mut programs = Vec::new();
+        for g in 0..6 {
+            let (game, spec, think) = match g % 2 {
+                0 => ("triominos", "greedy", 40),
+                _ => ("q", "dag", 60),
+            };
+            for p in 0..2 {
+                let bot = registry.get(game).unwrap().wire_bot(spec).unwrap();
+                let name = format!("n{g}x{p}");
+                let join = Join::Game(game.into());
+                programs.push(tokio::spawn(async move {
+                    // the first connection goes to A; coming back, B and A in turn
+                    let tries = std::sync::atomic::AtomicUsize::new(0);
+                    let addr = move || {
+                        match tries.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 2 {
+                            0 => a_addr,
+                            _ => b_addr,
+                        }
+                    };
+                    client::play_on(&addr, &join, &name, bot, Duration::from_millis(think), Duration::from_secs(90)).await
+                }));
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let mut people = Vec::new();
+        for game in ["triominos", "akropolis"] {
+            let c = http(
+                http_a,
+                "POST",
+                "/api/games",
+                &json!({"game": game, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 30}).to_string(),
+            )
+            .await;
+            let id = c["id"].as_u64().expect("a table");
+            let token = c["tokens"][0][1].as_str().unwrap().to_string();
+            people.push((id, tokio::spawn(person_at(vec![http_a, http_b], id, token))));
+        }
+        let c = http(
+            http_a,
+            "POST",
+            "/api/games",
+            &json!({"game": "q", "seats": [{"kind": "bot", "spec": "greedy"}, {"kind": "bot", "spec": "dag"}], "delay_ms": 100}).to_string(),
+        )
+        .await;
+        let bots = c["id"].as_u64().expect("a table of bots");
+        (programs, people, bots)
+    });
+    // B lists A's games, and a spectator at B watches A's game of bots move on
+    rt.block_on(async {
+        let url = format!("ws://127.0.0.1:{http_b}/api/games/{bots}/ws");
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let mut seen: Vec<u64> = Vec::new();
+        // a state per commit of the game (not every commit is a move): three move counts
+        while seen.iter().collect::<std::collections::BTreeSet<_>>().len() < 3 {
+            let msg = tokio::time::timeout(Duration::from_secs(20), ws.next())
+                .await
+                .expect("B tells its spectator of A's moves")
+                .unwrap()
+                .unwrap();
+            let Message::Text(t) = msg else { continue };
+            let m: Value = serde_json::from_str(&t).unwrap();
+            assert_eq!(m["type"], "state", "{m}");
+            assert_eq!(m["seat"], Value::Null, "a spectator");
+            seen.push(m["moves"].as_u64().unwrap());
+        }
+        assert!(
+            seen.windows(2).all(|w| w[0] <= w[1]),
+            "live moves at B, in order: {seen:?}"
+        );
+        let listed = http(http_b, "GET", "/api/games?limit=100", "").await;
+        let running = listed["games"]
+            .as_array()
+            .or(listed.as_array())
+            .map(|l| l.iter().filter(|g| g["status"] == "running").count())
+            .unwrap_or(0);
+        assert!(running >= 6, "B lists A's running games: {listed}");
+    });
+    // SIGKILL of A mid-game
+    a.child.kill().unwrap();
+    a.child.wait().unwrap();
+    let killed = std::time::Instant::now();
+    rt.block_on(async {
+        for g in programs {
+            let r = tokio::time::timeout(Duration::from_secs(150), g).await;
+            assert!(
+                matches!(r, Ok(Ok(Ok(_)))),
+                "a program's game ends at B: {r:?}"
+            );
+        }
+        for (id, p) in people {
+            let end = tokio::time::timeout(Duration::from_secs(150), p)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(end["status"], "finished", "game {id}: {end}");
+        }
+    });
+    eprintln!(
+        "the programs' and people's games ended {:?} after the kill",
+        killed.elapsed()
+    );
+    // every game ends (the bots' too), and replays from its log
+    let list = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["games", "--db", &url, "--json", "--limit", "100"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<Vec<Value>>(&out.stdout).unwrap()
+    };
+    let mut all = list();
+    for _ in 0..300 {
+        if all.iter().all(|g| g["status"] == "finished") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        all = list();
+    }
+    assert_eq!(all.len(), 9, "{all:?}");
+    for g in &all {
+        assert_eq!(g["status"], "finished", "{g}");
+        let id = g["id"].as_u64().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["replay", &id.to_string(), "--db", &url, "--quiet"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "game {id}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

@@ -53,7 +53,7 @@ fn main() {
         "outcome": outcome,
     });
     let t = Instant::now();
-    let db = store::open(std::path::Path::new(&path)).expect("the store");
+    let db = store::open_file(std::path::Path::new(&path)).expect("the store");
     db.execute_batch("BEGIN").expect("a transaction");
     {
         let mut g = db

@@ -76,26 +76,6 @@ pub fn player_name(spec: &str, index: usize) -> String {
     format!("{base}{suffix}")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::player_name;
-
-    #[test]
-    fn player_names_keep_the_strategy_and_stay_jnames() {
-        assert_eq!(player_name("ismcts:iters=500", 2), "ismcts2");
-        assert_eq!(player_name("greedy", 1), "greedy1");
-        assert_eq!(player_name("drawer:below=10,max=2", 11), "drawer11");
-        assert_eq!(player_name("bot", 7), "bot7");
-        assert_eq!(player_name(":x=1", 3), "bot3");
-        let long = player_name("averyveryverylongstrategyname", 123);
-        assert_eq!(long, "averyveryverylong123");
-        for n in [long, player_name("ñ-é", 4)] {
-            assert!((1..=20).contains(&n.len()), "{n}");
-            assert!(n.chars().all(|c| c.is_ascii_alphanumeric()), "{n}");
-        }
-    }
-}
-
 /// Connects to `addr`, signs up as `name` where `join` says, and plays with `bot` until
 /// the server's `win` call (answered) or until the server closes the connection. Each
 /// `take-turn` is answered after `think`.
@@ -243,4 +223,24 @@ where
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::player_name;
+
+    #[test]
+    fn player_names_keep_the_strategy_and_stay_jnames() {
+        assert_eq!(player_name("ismcts:iters=500", 2), "ismcts2");
+        assert_eq!(player_name("greedy", 1), "greedy1");
+        assert_eq!(player_name("drawer:below=10,max=2", 11), "drawer11");
+        assert_eq!(player_name("bot", 7), "bot7");
+        assert_eq!(player_name(":x=1", 3), "bot3");
+        let long = player_name("averyveryverylongstrategyname", 123);
+        assert_eq!(long, "averyveryverylong123");
+        for n in [long, player_name("ñ-é", 4)] {
+            assert!((1..=20).contains(&n.len()), "{n}");
+            assert!(n.chars().all(|c| c.is_ascii_alphanumeric()), "{n}");
+        }
+    }
 }

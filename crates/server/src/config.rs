@@ -75,6 +75,9 @@ pub struct Config {
     /// After a restart, how long a program has to take its seat again (with its resume
     /// token) before it is ejected.
     pub resume_grace: Duration,
+    /// On a shared store (PostgreSQL): how long a node may stay silent before the other
+    /// nodes take its games over. It renews its lease every third of this.
+    pub lease: Duration,
 }
 
 impl Default for Config {
@@ -106,6 +109,7 @@ impl Default for Config {
             bot_delay_ms: 400,
             max_bot_delay_ms: 5_000,
             resume_grace: Duration::from_secs(30),
+            lease: Duration::from_secs(10),
         }
     }
 }

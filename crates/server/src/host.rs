@@ -553,6 +553,14 @@ impl Host {
             .await;
         // the tokens of programs that could come back lapse with the game
         lock(&self.0.resumes).retain(|_, slot| slot.table != id);
+        if table.lost() {
+            // another node runs the game now (or the store failed): nothing more is
+            // written or shown here
+            table.state().phase = Phase::Paused;
+            self.forget(id);
+            table.changed();
+            return;
+        }
         // a table that ended itself (a person took no turn in time) is over, whatever else
         let ending = table.ending();
         if matches!(&report, Ok(r) if r.status == Status::Aborted)
@@ -697,9 +705,47 @@ impl Host {
         let left = self
             .0
             .store
-            .unfinished()
+            .claim(usize::MAX)
             .await
             .map_err(|e| HostError::Store(e.to_string()))?;
+        Ok(self.resume(left).await)
+    }
+
+    /// Keeps this node in its site (a shared store): renews its lease every third of
+    /// `Config::lease`, saying where it serves (`http`, `tcp`), and takes over the games
+    /// of nodes whose lease ran out (a few at a time). Returns when the host stops.
+    pub async fn keep_lease(&self, http: Option<String>, tcp: Option<String>) {
+        if !self.0.store.shared() {
+            return;
+        }
+        let every = self.0.config.lease / 3;
+        loop {
+            if let Err(e) = self
+                .0
+                .store
+                .heartbeat(http.as_deref(), tcp.as_deref())
+                .await
+            {
+                tracing::warn!(error = %e, "the lease could not be renewed");
+            }
+            match self.0.store.claim(64).await {
+                Ok(taken) if !taken.is_empty() => {
+                    let n = self.resume(taken).await;
+                    tracing::info!(games = n, "games of a silent node go on here");
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "could not look for games to take over"),
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(every) => {}
+                _ = self.0.stop.cancelled() => return,
+            }
+        }
+    }
+
+    /// Puts `left` (games an earlier process or another node left unfinished) on tables
+    /// and goes on with them; returns how many.
+    async fn resume(&self, left: Vec<crate::store::Unfinished>) -> usize {
         let until = later(Instant::now(), self.0.config.resume_grace);
         let mut n = 0;
         for u in left {
@@ -828,7 +874,7 @@ impl Host {
                 .tasks
                 .spawn(async move { host.play(table, Some(resumed)).await });
         }
-        Ok(n)
+        n
     }
 
     /// Seats a program that signed up: at its table, at an open table of its game, or in
@@ -1066,7 +1112,22 @@ impl Host {
             return Ok((msg, Some(table), seat));
         }
         let stored = self.stored(id).await?;
-        Ok((self.ended_message(&stored)?, None, None))
+        if token.is_some_and(|t| !t.is_empty()) && crate::store::is_live(&stored.summary.status) {
+            let owner = self.0.store.owner(id).await.ok().flatten();
+            return Err(HostError::Request(match owner {
+                Some(node) => format!(
+                    "game {id} is run by the node {node}: play it there (or again here once it is taken over)"
+                ),
+                None => "unknown token".into(),
+            }));
+        }
+        Ok((self.stored_message(&stored)?, None, None))
+    }
+
+    /// The ids of the games any node of a shared store writes, as they are committed
+    /// (`None` on SQLite).
+    pub fn store_changes(&self) -> Option<tokio::sync::broadcast::Receiver<u64>> {
+        self.0.store.changes()
     }
 
     /// A stored game.
@@ -1079,8 +1140,10 @@ impl Host {
             .ok_or(HostError::NoGame(id))
     }
 
-    /// The final state message of a stored game.
-    pub fn ended_message(&self, g: &StoredGame) -> Result<Value, HostError> {
+    /// The state message of a stored game: its end, or where a game another node runs
+    /// stands (what a spectator sees).
+    pub fn stored_message(&self, g: &StoredGame) -> Result<Value, HostError> {
+        let live = crate::store::is_live(&g.summary.status);
         let entry = self.0.registry.find(&g.summary.game)?;
         let record = g.record().map_err(|e| HostError::Store(e.to_string()))?;
         let replay = entry.replay(&record)?;
@@ -1102,8 +1165,8 @@ impl Host {
             "seat": null,
             "players": g.summary.seats.iter().map(|s| json!({"name": s.name, "kind": s.kind, "bot": s.kind == "bot"})).collect::<Vec<_>>(),
             "rules": g.rules,
-            "to_move": null,
-            "over": true,
+            "to_move": if live { last.and_then(|s| s.to_move) } else { None },
+            "over": !live,
             "outcome": replay.outcome,
             "scores": last.map(|s| s.scores.clone()).unwrap_or_default(),
             "moves": g.moves.len(),
@@ -1158,6 +1221,10 @@ impl Host {
         }
         lock(&self.0.lobby).clear();
         lock(&self.0.programs).clear();
+        // the games are paused in the store: the other nodes may take them over at once
+        if let Err(e) = self.0.store.release().await {
+            tracing::warn!(error = %e, "could not let go of the lease");
+        }
     }
 
     /// The TCP port programs connect to (once [`Host::serve_tcp`] listens).

@@ -225,11 +225,68 @@ async fn socket(
         Err(e) => return host_error(e),
     };
     let max_delay = host.config().max_bot_delay_ms;
+    // a game another node runs is followed through the store's notifications
+    let remote = match (&table, first["over"] == json!(false)) {
+        (None, true) => host.store_changes().map(|rx| (host.clone(), id, rx)),
+        _ => None,
+    };
     ws.max_message_size(64 * 1024)
         .on_upgrade(move |socket| async move {
-            talk(socket, first, table, seat, max_delay).await;
+            match remote {
+                Some((host, id, rx)) => watch_remote(socket, first, host, id, rx).await,
+                None => talk(socket, first, table, seat, max_delay).await,
+            }
             drop(slot);
         })
+}
+
+/// A spectator of a game another node runs: the state again whenever a commit of that
+/// game is heard of (any node's: PostgreSQL's LISTEN/NOTIFY), until it ends or the
+/// spectator leaves.
+async fn watch_remote(
+    mut socket: WebSocket,
+    first: Value,
+    host: Host,
+    id: u64,
+    mut changes: tokio::sync::broadcast::Receiver<u64>,
+) {
+    if send(&mut socket, &first).await.is_err() {
+        return;
+    }
+    let mut version = 0u64;
+    loop {
+        tokio::select! {
+            heard = changes.recv() => {
+                let ours = match heard {
+                    Ok(g) => g == id,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                };
+                if !ours {
+                    continue;
+                }
+                let Ok((mut msg, _, _)) = host.message(id, None).await else {
+                    break;
+                };
+                version += 1;
+                msg["version"] = json!(version);
+                if send(&mut socket, &msg).await.is_err() || msg["over"] == json!(true) {
+                    break;
+                }
+            }
+            msg = socket.recv() => match msg {
+                Some(Ok(Message::Text(_))) => {
+                    let no = json!({"type": "error", "error": "spectators cannot move"});
+                    if send(&mut socket, &no).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
 }
 
 /// A message from a browser.

@@ -48,6 +48,15 @@ pub async fn run(
     shutdown: impl Future<Output = ()>,
 ) {
     let stop = host.stopping();
+    let lease_task = {
+        let host = host.clone();
+        let tcp = tcp.local_addr().ok().map(|a| a.to_string());
+        let http = http
+            .as_ref()
+            .and_then(|l| l.local_addr().ok())
+            .map(|a| format!("http://{a}"));
+        tokio::spawn(async move { host.keep_lease(http, tcp).await })
+    };
     let tcp_task = {
         let host = host.clone();
         tokio::spawn(async move { host.serve_tcp(tcp).await })
@@ -64,6 +73,7 @@ pub async fn run(
     }
     tracing::info!("shutting down");
     host.shutdown(grace).await;
+    let _ = lease_task.await;
     let _ = tokio::time::timeout(Duration::from_secs(1), tcp_task).await;
     if let Some(t) = http_task {
         let _ = tokio::time::timeout(Duration::from_secs(1), t).await;

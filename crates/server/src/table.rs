@@ -146,6 +146,9 @@ pub struct Table {
     state: Mutex<TableState>,
     /// Why the table ended itself (a person who took no turn in time), if it did.
     ending: Mutex<Option<String>>,
+    /// The store refused its moves (another node runs the game now): it stops and
+    /// writes nothing more.
+    lost: std::sync::atomic::AtomicBool,
     version: watch::Sender<u64>,
     refusals: broadcast::Sender<(usize, String)>,
     inboxes: Mutex<Vec<Option<mpsc::Sender<String>>>>,
@@ -186,6 +189,7 @@ impl Table {
             created: now_ms(),
             opened: Instant::now(),
             ending: Mutex::new(None),
+            lost: std::sync::atomic::AtomicBool::new(false),
             state: Mutex::new(TableState {
                 phase: Phase::Waiting,
                 seats,
@@ -271,6 +275,23 @@ impl Table {
     pub fn end_with(&self, reason: String) {
         lock(&self.ending).get_or_insert(reason);
         self.stop.cancel();
+    }
+
+    /// Stops the table without a word to the store: its moves cannot be stored (another
+    /// node took the game over, or the store failed), so no move more is played or shown.
+    pub fn lose(&self, why: &str) {
+        tracing::warn!(
+            id = self.id,
+            reason = why,
+            "the table stops: its moves cannot be stored"
+        );
+        self.lost.store(true, Ordering::SeqCst);
+        self.stop.cancel();
+    }
+
+    /// Whether the table stopped because its moves could not be stored ([`Table::lose`]).
+    pub fn lost(&self) -> bool {
+        self.lost.load(Ordering::SeqCst)
     }
 
     /// Why the table ended itself ([`Table::end_with`]), if it did: the host stores the
@@ -535,7 +556,10 @@ impl TableSink for HostSink {
                 .append(self.table.id, m.index, m.seat, m.house, m.text.clone())
                 .await
             {
-                tracing::error!(id = self.table.id, error = %e, "a move could not be stored");
+                // not stored, so never shown: the game stops here (to go on from its log
+                // where it is run next)
+                self.table.lose(&e.to_string());
+                return;
             }
         }
         self.table.apply(update);
@@ -550,7 +574,8 @@ impl TableSink for HostSink {
             .event(self.table.id, self.events, at, "ejected", data)
             .await
         {
-            tracing::error!(id = self.table.id, error = %e, "an ejection could not be stored");
+            self.table.lose(&e.to_string());
+            return;
         }
         self.events += 1;
         {

@@ -17,7 +17,7 @@
 mod pg;
 mod sqlite;
 
-pub use sqlite::{get_file, list_file};
+pub use sqlite::{get_file, list_file, open as open_file};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -437,7 +437,7 @@ impl Store {
             Store {
                 jobs,
                 reader: Reader::Postgres(Arc::new(reader)),
-                place: pg::redacted(db),
+                place: redacted(db),
             },
             StoreThread(vec![thread]),
         ))
@@ -677,6 +677,46 @@ impl Store {
             Reader::Sqlite(db) => Self::read_sqlite(db, move |db| sqlite::get(db, id)).await,
             Reader::Postgres(r) => r.get(id).await,
         }
+    }
+}
+
+/// A store as it may be shown (logs, messages): a PostgreSQL URL without its password.
+pub fn redacted(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let auth = &url[s + 3..at];
+            match auth.find(':') {
+                Some(c) => format!("{}{}:***{}", &url[..s + 3], &auth[..c], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// Games of the store `db` (a SQLite file or a PostgreSQL URL), newest first: what
+/// `tessera games` lists. A file that does not exist is an error, not a new store.
+pub async fn list_at(db: &str, q: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
+    if is_postgres(db) {
+        return pg::Reader::connect(db).await?.list(q).await;
+    }
+    list_file(existing(db)?, q)
+}
+
+/// One game of the store `db` (a SQLite file or a PostgreSQL URL).
+pub async fn get_at(db: &str, id: u64) -> Result<Option<StoredGame>, StoreError> {
+    if is_postgres(db) {
+        return pg::Reader::connect(db).await?.get(id).await;
+    }
+    get_file(existing(db)?, id)
+}
+
+fn existing(db: &str) -> Result<&Path, StoreError> {
+    let path = Path::new(db);
+    if path.exists() {
+        Ok(path)
+    } else {
+        Err(StoreError::Url(format!("no store {db}")))
     }
 }
 
@@ -1016,7 +1056,7 @@ mod tests {
             "{e}"
         );
         assert_eq!(
-            pg::redacted("postgres://ann:secret@db.example/t"),
+            redacted("postgres://ann:secret@db.example/t"),
             "postgres://ann:***@db.example/t"
         );
     }

@@ -12,7 +12,9 @@
 //!
 //! Time for leases is the database's clock (`clock_timestamp()`), never a node's.
 
-use super::{finish_summary, next_batch, partial_summary, reply, Job, ListQuery, MAX_PAGE};
+use super::{
+    finish_summary, next_batch, partial_summary, redacted, reply, Job, ListQuery, MAX_PAGE,
+};
 use super::{GameSummary, NodeInfo, StoreError, StoredGame, Unfinished};
 use serde_json::Value;
 use std::sync::mpsc;
@@ -71,20 +73,6 @@ const NOW: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
 /// The channel of the notifications.
 const CHANNEL: &str = "tessera";
-
-/// `url` without its password (for logs and messages).
-pub(crate) fn redacted(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(s), Some(at)) if at > s => {
-            let auth = &url[s + 3..at];
-            match auth.find(':') {
-                Some(c) => format!("{}{}:***{}", &url[..s + 3], &auth[..c], &url[at..]),
-                None => url.to_string(),
-            }
-        }
-        _ => url.to_string(),
-    }
-}
 
 async fn connect(url: &str) -> Result<Client, StoreError> {
     let (client, conn) = tokio_postgres::connect(url, NoTls).await?;
@@ -490,6 +478,19 @@ pub(crate) struct Reader {
 }
 
 impl Reader {
+    /// A reader only (for `tessera games` and `replay`): no node, no lease, no writes.
+    pub(crate) async fn connect(url: &str) -> Result<Reader, StoreError> {
+        let client = connect(url)
+            .await
+            .map_err(|e| StoreError::Url(format!("cannot connect to {}: {e}", redacted(url))))?;
+        Ok(Reader {
+            client,
+            node: String::new(),
+            lease_ms: 0,
+            changes: broadcast::channel(1).0,
+        })
+    }
+
     pub(crate) fn node(&self) -> &str {
         &self.node
     }
@@ -625,6 +626,13 @@ impl Reader {
                      http = COALESCE($2, nodes.http), tcp = COALESCE($3, nodes.tcp)"
                 ),
                 &[&self.node, &http, &tcp],
+            )
+            .await?;
+        // the rows of nodes silent for a day go (their games were taken over long ago)
+        self.client
+            .execute(
+                &format!("DELETE FROM nodes WHERE seen < {NOW} - 86400000"),
+                &[],
             )
             .await?;
         Ok(())
