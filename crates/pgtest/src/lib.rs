@@ -75,10 +75,16 @@ pub fn cluster() -> Option<&'static Cluster> {
         .get_or_init(|| match start() {
             Ok(c) => Some(c),
             Err(why) if !required() && why.absent => {
-                eprintln!("skipped: PostgreSQL tests need the server binaries ({})", why.text);
+                eprintln!(
+                    "skipped: PostgreSQL tests need the server binaries ({})",
+                    why.text
+                );
                 None
             }
-            Err(why) => panic!("cannot start a PostgreSQL cluster for the tests: {}", why.text),
+            Err(why) => panic!(
+                "cannot start a PostgreSQL cluster for the tests: {}",
+                why.text
+            ),
         })
         .as_ref()
 }
@@ -150,7 +156,9 @@ fn start() -> Result<Cluster, Failure> {
             .status()
             .is_ok_and(|s| s.success());
         if !ok {
-            return Err(fail("cannot give the cluster's directory to the postgres user"));
+            return Err(fail(
+                "cannot give the cluster's directory to the postgres user",
+            ));
         }
     }
     let data = dir.join("data");
