@@ -134,6 +134,10 @@ pub struct ServeArgs {
     /// Games at once in the soak benchmark.
     #[arg(long, default_value_t = 200)]
     bench_concurrency: usize,
+    /// Nodes of the load benchmark: hosts in this process sharing the `--db` PostgreSQL
+    /// database, the games spread over them (1 with SQLite).
+    #[arg(long, default_value_t = 1)]
+    bench_nodes: usize,
 }
 
 fn seconds(s: f64, what: &str) -> Result<Duration> {
@@ -277,13 +281,23 @@ fn bench(registry: &Registry, games: usize, args: &ServeArgs) -> Result<()> {
     } else {
         args.bench_strategy.clone()
     };
-    let db = std::env::temp_dir().join(format!("tessera-bench-{}.db", std::process::id()));
+    // a PostgreSQL --db is used as it is (its games stay); else a temporary SQLite file
+    let postgres = store::is_postgres(&args.db);
+    if args.bench_nodes > 1 && !postgres {
+        bail!("--bench-nodes needs a PostgreSQL --db (nodes share a database)");
+    }
+    let file = std::env::temp_dir().join(format!("tessera-bench-{}.db", std::process::id()));
     let clean = || {
         for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+            let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
         }
     };
     clean();
+    let db = if postgres {
+        args.db.clone()
+    } else {
+        file.display().to_string()
+    };
     let think = Duration::from_millis(args.bench_think);
     let report = runtime()?.block_on(tessera_server::bench::load(
         registry.clone(),
@@ -292,15 +306,19 @@ fn bench(registry: &Registry, games: usize, args: &ServeArgs) -> Result<()> {
         &spec,
         think,
         &db,
+        args.bench_nodes,
     ));
     clean();
     let r = report?;
     println!(
-        "load benchmark: {} concurrent {} games ({} bots, {} ms thinking), {} completed in {:.2} s: {:.1} games/s",
+        "load benchmark: {} concurrent {} games ({} bots, {} ms thinking) on {} ({} node{}), {} completed in {:.2} s: {:.1} games/s",
         r.games,
         entry.name(),
         spec,
         args.bench_think,
+        if postgres { "PostgreSQL" } else { "SQLite" },
+        args.bench_nodes.max(1),
+        if args.bench_nodes > 1 { "s" } else { "" },
         r.completed,
         r.elapsed.as_secs_f64(),
         r.games_per_second()

@@ -366,11 +366,13 @@ fn a_stopped_host_pauses_its_games() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Two nodes on one PostgreSQL database. Node A runs games of programs over TCP, of
+/// Three nodes on one PostgreSQL database. Node A runs games of programs over TCP, of
 /// people in the browser and of bots; node B lists them and its spectators watch them
-/// live. A is killed (SIGKILL): once its lease runs out B takes its games over from their
-/// move logs. The bots move on, the people reload (at B) and play on, the programs come
-/// back with their resume tokens (trying A and B in turn); every game ends and replays.
+/// live. A is killed (SIGKILL): once its lease (2 s) runs out B takes its games over from
+/// their move logs and the bots move on. Node C never takes a game over (its lease is an
+/// hour, so A does not look dead to it): the people play only through C, which relays
+/// their WebSockets to A and then to B; the programs come back with their resume tokens
+/// to C only, which relays them to B. Every game ends and replays.
 #[test]
 fn a_killed_node_s_games_go_on_at_another_node() {
     let Some(pg) = tessera_pgtest::cluster() else {
@@ -378,9 +380,11 @@ fn a_killed_node_s_games_go_on_at_another_node() {
     };
     let url = pg.database("nodes");
     let (tcp_a, http_a, tcp_b, http_b) = (free_port(), free_port(), free_port(), free_port());
+    let (tcp_c, http_c) = (free_port(), free_port());
     let lease = ["--lease", "2"];
     let mut a = start_with(&url, tcp_a, http_a, &lease);
     let _b = start_with(&url, tcp_b, http_b, &lease);
+    let _c = start_with(&url, tcp_c, http_c, &["--lease", "3600"]);
     let registry = Registry::standard();
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -388,7 +392,7 @@ fn a_killed_node_s_games_go_on_at_another_node() {
         .build()
         .unwrap();
     let a_addr: SocketAddr = ([127, 0, 0, 1], tcp_a).into();
-    let b_addr: SocketAddr = ([127, 0, 0, 1], tcp_b).into();
+    let c_addr: SocketAddr = ([127, 0, 0, 1], tcp_c).into();
     let (programs, people, bots) = rt.block_on(async {
         let mut programs = Vec::new();
         for g in 0..6 {
@@ -401,12 +405,12 @@ fn a_killed_node_s_games_go_on_at_another_node() {
                 let name = format!("n{g}x{p}");
                 let join = Join::Game(game.into());
                 programs.push(tokio::spawn(async move {
-                    // the first connection goes to A; coming back, B and A in turn
+                    // the first connection goes to A; coming back, to C only
                     let tries = std::sync::atomic::AtomicUsize::new(0);
                     let addr = move || {
-                        match tries.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 2 {
+                        match tries.fetch_add(1, std::sync::atomic::Ordering::Relaxed) {
                             0 => a_addr,
-                            _ => b_addr,
+                            _ => c_addr,
                         }
                     };
                     client::play_on(&addr, &join, &name, bot, Duration::from_millis(think), Duration::from_secs(90)).await
@@ -420,12 +424,12 @@ fn a_killed_node_s_games_go_on_at_another_node() {
                 http_a,
                 "POST",
                 "/api/games",
-                &json!({"game": game, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 30}).to_string(),
+                &json!({"game": game, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 150}).to_string(),
             )
             .await;
             let id = c["id"].as_u64().expect("a table");
             let token = c["tokens"][0][1].as_str().unwrap().to_string();
-            people.push((id, tokio::spawn(person_at(vec![http_a, http_b], id, token))));
+            people.push((id, tokio::spawn(person_at(vec![http_c], id, token))));
         }
         let c = http(
             http_a,
@@ -466,6 +470,23 @@ fn a_killed_node_s_games_go_on_at_another_node() {
             .map(|l| l.iter().filter(|g| g["status"] == "running").count())
             .unwrap_or(0);
         assert!(running >= 6, "B lists A's running games: {listed}");
+        // the people play through C while A runs their games (their moves are relayed)
+        let ids: Vec<u64> = people.iter().map(|(id, _)| *id).collect();
+        let mut moved = false;
+        for _ in 0..300 {
+            let listed = http(http_b, "GET", "/api/games?limit=100", "").await;
+            let games = listed["games"].as_array().cloned().unwrap_or_default();
+            moved = ids.iter().all(|id| {
+                games
+                    .iter()
+                    .any(|g| g["id"] == *id && g["moves"].as_u64().unwrap_or(0) >= 4)
+            });
+            if moved {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(moved, "the people's moves reach A through C");
     });
     // SIGKILL of A mid-game
     a.child.kill().unwrap();
@@ -513,6 +534,7 @@ fn a_killed_node_s_games_go_on_at_another_node() {
         all = list();
     }
     assert_eq!(all.len(), 9, "{all:?}");
+
     for g in &all {
         assert_eq!(g["status"], "finished", "{g}");
         let id = g["id"].as_u64().unwrap();

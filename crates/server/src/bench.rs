@@ -65,46 +65,56 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
-/// Starts a host on 127.0.0.1 (store `db`) and plays `games` concurrent games of `game`
-/// between 2 bots playing `spec` over TCP (each waiting `think` before every move), then
-/// stops the host.
+/// Starts `nodes` hosts on 127.0.0.1 sharing the store `db` (a SQLite file, one node;
+/// or a PostgreSQL URL) and plays `games` concurrent games of `game` between 2 bots
+/// playing `spec` over TCP (each waiting `think` before every move), game `g` at node
+/// `g % nodes`, then stops the hosts.
+#[allow(clippy::too_many_arguments)]
 pub async fn load(
     registry: Registry,
     game: &str,
     games: usize,
     spec: &str,
     think: Duration,
-    db: &Path,
+    db: &str,
+    nodes: usize,
 ) -> Result<LoadReport, BenchError> {
     let entry = registry.find(game)?.clone();
     entry.wire_bot(spec)?;
-    let tcp = TcpListener::bind("127.0.0.1:0").await?;
-    let addr: SocketAddr = tcp.local_addr()?;
-    let (store, thread) = Store::start(db)?;
-    let config = Config {
-        players_per_game: 2,
-        wait: Duration::from_secs(60),
-        per_call: Duration::from_secs(30),
-        signup_timeout: Duration::from_secs(30),
-        max_connections: games * 2 + 16,
-        // every bot of the benchmark connects from 127.0.0.1, at once
-        max_connections_per_address: games * 2 + 16,
-        max_waiting: games * 2 + 16,
-        // the same deals in every run
-        seed: Some(1),
-        ..Config::default()
-    };
-    let host = Host::new(registry, store, config);
+    let nodes = nodes.max(1);
     let (times_tx, mut times_rx) = mpsc::unbounded_channel();
-    host.report_times(times_tx);
-    let server = {
-        let host = host.clone();
-        tokio::spawn(async move { host.serve_tcp(tcp).await })
-    };
+    let mut hosts = Vec::new();
+    for _ in 0..nodes {
+        let tcp = TcpListener::bind("127.0.0.1:0").await?;
+        let addr: SocketAddr = tcp.local_addr()?;
+        let (store, thread) = Store::open(db, Duration::from_secs(10)).await?;
+        let config = Config {
+            players_per_game: 2,
+            wait: Duration::from_secs(60),
+            per_call: Duration::from_secs(30),
+            signup_timeout: Duration::from_secs(30),
+            max_connections: games * 2 + 16,
+            // every bot of the benchmark connects from 127.0.0.1, at once
+            max_connections_per_address: games * 2 + 16,
+            max_waiting: games * 2 + 16,
+            // the same deals in every run
+            seed: Some(1),
+            ..Config::default()
+        };
+        let host = Host::new(registry.clone(), store, config);
+        host.report_times(times_tx.clone());
+        let server = {
+            let host = host.clone();
+            tokio::spawn(async move { host.serve_tcp(tcp).await })
+        };
+        hosts.push((host, server, thread, addr));
+    }
+    drop(times_tx);
     let start = Instant::now();
     let mut clients = tokio::task::JoinSet::new();
     let join = Join::Game(entry.name().to_string());
     for g in 0..games {
+        let addr = hosts[g % nodes].3;
         for p in 0..2 {
             let bot = entry.wire_bot(spec)?;
             let name = client::player_name("bot", g * 2 + p);
@@ -119,10 +129,12 @@ pub async fn load(
         }
     }
     let elapsed = start.elapsed();
-    host.shutdown(Duration::from_secs(10)).await;
-    let _ = server.await;
-    drop(host);
-    thread.join();
+    for (host, server, thread, _) in hosts {
+        host.shutdown(Duration::from_secs(10)).await;
+        let _ = server.await;
+        drop(host);
+        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+    }
     let mut all = Vec::new();
     let mut work = Vec::new();
     while let Ok((t, w)) = times_rx.try_recv() {

@@ -15,7 +15,7 @@ use tessera_games::{EntryError, GameEntry, Registry, SeatHolder, TableReport, Ta
 use tessera_referee::{
     CancellationToken, Ejected, Ejection, RefereeConfig, Status, Thinking, Transport,
 };
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
@@ -649,7 +649,13 @@ impl Host {
                 Ok((Hello::Resume(token), _)) => {
                     if let Err(refused) = self.take_back(&token, t) {
                         let (why, mut t) = *refused;
-                        refuse(&mut t, &why).await;
+                        // a seat of a game another node runs: this node relays to it
+                        match self.0.store.seat_owner(&token).await {
+                            Ok(Some(owner)) if owner.tcp.is_some() => {
+                                self.relay_program(owner, &token, t).await;
+                            }
+                            _ => refuse(&mut t, &why).await,
+                        }
                     }
                     return;
                 }
@@ -667,6 +673,62 @@ impl Host {
                 }
             }
         }
+    }
+
+    /// A program that came back (`{"resume": TOKEN}`) to this node for a game another
+    /// node runs: its messages are passed on to that node and back, until either side
+    /// closes.
+    async fn relay_program(
+        &self,
+        owner: crate::store::SeatOwner,
+        token: &str,
+        mut t: TcpTransport,
+    ) {
+        let Some(addr) = owner.tcp.as_deref() else {
+            return;
+        };
+        let stream = match TcpStream::connect(addr).await {
+            Ok(s) => s,
+            Err(e) => {
+                refuse(
+                    &mut t,
+                    &format!("the node that runs the game cannot be reached: {e}"),
+                )
+                .await;
+                return;
+            }
+        };
+        tracing::info!(game = owner.game, node = %owner.node, "a program's seat is relayed to the node that runs its game");
+        let mut there =
+            TcpTransport::new(stream, self.0.config.max_message, Dialect::Tessera, None);
+        if there
+            .write(&json!({ "resume": token }).to_string())
+            .await
+            .is_err()
+        {
+            return;
+        }
+        loop {
+            tokio::select! {
+                m = t.read() => match m {
+                    Ok(text) => if there.write(&text).await.is_err() { break },
+                    Err(_) => break,
+                },
+                m = there.read() => match m {
+                    Ok(text) => if t.write(&text).await.is_err() { break },
+                    Err(_) => break,
+                },
+                _ = self.0.stop.cancelled() => break,
+            }
+        }
+        there.shutdown().await;
+        t.shutdown().await;
+    }
+
+    /// The node that runs the live game of the seat with this secret (`None`: no other
+    /// node, or a store of one node).
+    pub async fn seat_owner(&self, token: &str) -> Option<crate::store::SeatOwner> {
+        self.0.store.seat_owner(token).await.ok().flatten()
     }
 
     /// A program takes its seat again (`{"resume": TOKEN}`) at a game that went on after

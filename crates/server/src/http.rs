@@ -220,6 +220,26 @@ async fn socket(
         Ok(slot) => slot,
         Err(e) => return host_error(e),
     };
+    // a person whose game another node runs: this node relays to it
+    if let Some(token) = q.token.as_deref().filter(|t| !t.is_empty()) {
+        if host.table(id).is_none() {
+            if let Some(owner) = host.seat_owner(token).await {
+                if let (true, Some(base)) = (owner.game == id, owner.http) {
+                    let url = format!(
+                        "{}/api/games/{id}/ws?token={token}",
+                        base.replacen("http://", "ws://", 1)
+                    );
+                    tracing::info!(id, node = %owner.node, "a person's seat is relayed to the node that runs the game");
+                    return ws
+                        .max_message_size(64 * 1024)
+                        .on_upgrade(move |socket| async move {
+                            relay_person(socket, url).await;
+                            drop(slot);
+                        });
+                }
+            }
+        }
+    }
     let (first, table, seat) = match host.message(id, q.token.as_deref()).await {
         Ok(x) => x,
         Err(e) => return host_error(e),
@@ -238,6 +258,43 @@ async fn socket(
             }
             drop(slot);
         })
+}
+
+/// A person's WebSocket passed on to the node that runs their game, message by message,
+/// until either side closes.
+async fn relay_person(mut socket: WebSocket, url: String) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message as Remote;
+    let Ok((mut there, _)) = tokio_tungstenite::connect_async(url.as_str()).await else {
+        let no = json!({"type": "error", "error": "the node that runs this game cannot be reached: reload to try again"});
+        let _ = send(&mut socket, &no).await;
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    };
+    loop {
+        tokio::select! {
+            m = socket.recv() => match m {
+                Some(Ok(Message::Text(t))) => {
+                    if there.send(Remote::Text(t)).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+            m = there.next() => match m {
+                Some(Ok(Remote::Text(t))) => {
+                    if socket.send(Message::Text(t)).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Remote::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+    let _ = there.close(None).await;
+    let _ = socket.send(Message::Close(None)).await;
 }
 
 /// A spectator of a game another node runs: the state again whenever a commit of that

@@ -378,6 +378,19 @@ pub struct NodeInfo {
     pub silent_ms: i64,
 }
 
+/// The node that runs the live game a seat's secret belongs to (another node, alive).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatOwner {
+    /// The game.
+    pub game: u64,
+    /// The node that runs it.
+    pub node: String,
+    /// Where its web UI is (`http://HOST:PORT`).
+    pub http: Option<String>,
+    /// Where programs connect (`HOST:PORT`).
+    pub tcp: Option<String>,
+}
+
 #[derive(Clone, Debug)]
 enum Reader {
     Sqlite(Arc<Mutex<rusqlite::Connection>>),
@@ -651,6 +664,15 @@ impl Store {
         match &self.reader {
             Reader::Sqlite(_) => Ok(None),
             Reader::Postgres(r) => r.owner(id).await,
+        }
+    }
+
+    /// Which other node (alive) runs the live game whose seat has the secret `token` (a
+    /// person's token, a program's resume token); `None` on SQLite.
+    pub async fn seat_owner(&self, token: &str) -> Result<Option<SeatOwner>, StoreError> {
+        match &self.reader {
+            Reader::Sqlite(_) => Ok(None),
+            Reader::Postgres(r) => r.seat_owner(token).await,
         }
     }
 

@@ -15,7 +15,7 @@
 use super::{
     finish_summary, next_batch, partial_summary, redacted, reply, Job, ListQuery, MAX_PAGE,
 };
-use super::{GameSummary, NodeInfo, StoreError, StoredGame, Unfinished};
+use super::{GameSummary, NodeInfo, SeatOwner, StoreError, StoredGame, Unfinished};
 use serde_json::Value;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -450,7 +450,11 @@ async fn apply(
     })
 }
 
-const COLUMNS: &str = "id, game, status, seats, moves, result, seed, created, started, ended";
+/// The columns of a summary; a live game's moves are counted in its log.
+const COLUMNS: &str = "id, game, status, seats,
+    CASE WHEN status IN ('waiting', 'running', 'paused')
+         THEN (SELECT COUNT(*) FROM moves WHERE moves.game = games.id) ELSE moves END,
+    result, seed, created, started, ended";
 
 fn summary_of(r: &tokio_postgres::Row) -> Result<(GameSummary, Value), StoreError> {
     let s = partial_summary(
@@ -697,6 +701,30 @@ impl Reader {
                 })
             })
             .collect()
+    }
+
+    pub(crate) async fn seat_owner(&self, token: &str) -> Result<Option<SeatOwner>, StoreError> {
+        let row = self
+            .client
+            .query_opt(
+                &format!(
+                    "SELECT g.id, n.id, n.http, n.tcp FROM games g JOIN nodes n ON n.id = g.owner
+                     WHERE g.status IN ('waiting', 'running', 'paused') AND g.secrets::jsonb ? $1
+                       AND n.id <> $2 AND n.seen > {NOW} - $3
+                     ORDER BY g.id DESC LIMIT 1"
+                ),
+                &[&token, &self.node, &self.lease_ms],
+            )
+            .await?;
+        row.map(|r| {
+            Ok(SeatOwner {
+                game: r.try_get::<_, i64>(0)? as u64,
+                node: r.try_get(1)?,
+                http: r.try_get(2)?,
+                tcp: r.try_get(3)?,
+            })
+        })
+        .transpose()
     }
 
     pub(crate) async fn owner(&self, id: u64) -> Result<Option<String>, StoreError> {

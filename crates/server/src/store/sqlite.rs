@@ -169,7 +169,11 @@ fn upgrade_v1(db: &Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-const COLUMNS: &str = "id, game, status, seats, moves, result, seed, created, started, ended";
+/// The columns of a summary; a live game's moves are counted in its log.
+const COLUMNS: &str = "id, game, status, seats,
+    CASE WHEN status IN ('waiting', 'running', 'paused')
+         THEN (SELECT COUNT(*) FROM moves WHERE moves.game = games.id) ELSE moves END,
+    result, seed, created, started, ended";
 
 fn summary_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GameSummary, String, Option<String>)> {
     Ok((
