@@ -482,7 +482,9 @@ enum Ended {
     Stopped,
 }
 
-/// `tessera worker`: plays jobs until none is left (or forever).
+/// `tessera worker`: plays jobs until none is left (or forever). SIGINT or SIGTERM gives
+/// the job in hand back and stops: exit status 1 unless `--forever`, since the work is not
+/// done.
 pub fn worker(registry: &Registry, args: WorkerArgs) -> Result<()> {
     if !is_postgres(&args.db) {
         bail!(
@@ -617,6 +619,10 @@ async fn work(registry: Registry, args: WorkerArgs) -> Result<()> {
          ({:.1} games/s)",
         games as f64 / seconds.max(1e-9)
     );
+    if why == "stopped" && !args.forever {
+        // not a success: a Kubernetes Job counts a pod that exits 0 as the work done
+        bail!("stopped by a signal before the work was done");
+    }
     Ok(())
 }
 

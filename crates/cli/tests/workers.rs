@@ -253,8 +253,13 @@ fn sigterm_gives_the_job_back() {
     // SAFETY: kill(2) on our own child's pid.
     assert_eq!(unsafe { libc::kill(w.id() as i32, libc::SIGTERM) }, 0);
     let (status, text) = finish(w, lines);
-    assert!(status.success(), "{text}");
+    // exit status 1: the work is not done (a Kubernetes Job would count 0 as done)
+    assert_eq!(status.code(), Some(1), "{text}");
     assert!(text.contains("is free for another worker"), "{text}");
+    assert!(
+        text.contains("stopped by a signal before the work was done"),
+        "{text}"
+    );
     let job = pg.psql(
         &db,
         &format!(
