@@ -555,7 +555,7 @@ async fn work(registry: Registry, args: WorkerArgs) -> Result<()> {
     let mut stop = stop_signal();
     let mut studies: HashMap<i64, Study> = HashMap::new();
     let started = Instant::now();
-    let (mut jobs, mut games) = (0u64, 0u64);
+    let (mut jobs, mut games, mut failed) = (0u64, 0u64, 0u64);
     let mut waiting = false;
     let mut why = "no work left";
     let poll = Duration::from_secs_f64(args.poll);
@@ -602,7 +602,7 @@ async fn work(registry: Registry, args: WorkerArgs) -> Result<()> {
                 jobs += 1;
                 games += n as u64;
             }
-            Ended::Failed => {}
+            Ended::Failed => failed += 1,
             Ended::Stopped => {
                 eprintln!(
                     "{me}: stopped; tournament {} job {} is free for another worker",
@@ -616,8 +616,13 @@ async fn work(registry: Registry, args: WorkerArgs) -> Result<()> {
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "{me}: {why}; played {jobs} job(s), {games} games in {seconds:.1} s \
-         ({:.1} games/s)",
-        games as f64 / seconds.max(1e-9)
+         ({:.1} games/s){}",
+        games as f64 / seconds.max(1e-9),
+        if failed > 0 {
+            format!("; {failed} failed (see `tessera tournament status`)")
+        } else {
+            String::new()
+        }
     );
     if why == "stopped" && !args.forever {
         // not a success: a Kubernetes Job counts a pod that exits 0 as the work done
@@ -776,10 +781,6 @@ async fn run_job(
             Ok(Ended::Done(n))
         }
         Err(why) => {
-            eprintln!(
-                "{me}: tournament {} job {} failed: {why}",
-                study.id, job.number
-            );
             fail_job(client, job, me, &why).await?;
             Ok(Ended::Failed)
         }
@@ -841,6 +842,10 @@ async fn complete(
 
 /// Marks a job failed, which stops its tournament.
 async fn fail_job(client: &mut Client, job: &Job, me: &str, why: &str) -> Result<()> {
+    eprintln!(
+        "{me}: tournament {} job {} failed: {why}; the tournament stops",
+        job.tournament, job.number
+    );
     let tx = client.transaction().await?;
     tx.execute(
         "UPDATE tournament_jobs SET state = 'failed', worker = $3, lease_until = NULL, error = $4

@@ -347,6 +347,46 @@ fn a_sqlite_tournament_has_a_status_too() {
     assert!(err.contains("there is no tournament 999"), "{err}");
 }
 
+#[test]
+fn a_failed_job_stops_its_tournament_and_says_why() {
+    let Some(pg) = tessera_pgtest::cluster() else {
+        return;
+    };
+    let db = pg.database("failed");
+    let id = queue(&db);
+    // a job this tessera would not have queued (as from another version): it must fail,
+    // not be played as something else
+    pg.psql(
+        &db,
+        &format!("UPDATE tournament_jobs SET end_game = 9 WHERE tournament_id = {id} AND job = 2"),
+    );
+    let o = tessera(&["worker", "--db", &db, "--lease", "5", "--threads", "1"]);
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{log}");
+    assert!(log.contains("job 2 failed"), "{log}");
+    assert!(log.contains("1 failed"), "{log}");
+    let status = json(&tessera(&[
+        "tournament",
+        "status",
+        &id,
+        "--db",
+        &db,
+        "--json",
+    ]));
+    assert_eq!(status["state"], "failed", "{status}");
+    assert!(
+        status["error"]
+            .as_str()
+            .unwrap()
+            .contains("games 8..9 in the table"),
+        "{status}"
+    );
+    assert_eq!(status["jobs"]["failed"], 1);
+    // the rest of the study is not played
+    assert_eq!(status["jobs"]["done"], 1);
+    assert_eq!(status["jobs"]["pending"], 13);
+}
+
 /// Runs tessera expecting a failure whose message contains `what` (and no panic).
 fn refused(args: &[&str], what: &str) {
     let o = tessera(args);
