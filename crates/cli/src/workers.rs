@@ -493,11 +493,11 @@ pub fn worker(registry: &Registry, args: WorkerArgs) -> Result<()> {
             redact(&args.db)
         );
     }
-    if !(args.lease.is_finite() && args.lease >= 1.0) {
-        bail!("--lease must be at least 1 second");
+    if !(args.lease >= 1.0 && args.lease <= 86_400.0) {
+        bail!("--lease must be at least 1 second and at most a day (86400)");
     }
-    if !(args.poll.is_finite() && args.poll > 0.0) {
-        bail!("--poll must be a positive number of seconds");
+    if !(args.poll > 0.0 && args.poll <= 3600.0) {
+        bail!("--poll must be more than 0 seconds and at most an hour (3600)");
     }
     if let Some(t) = args.threads {
         if t == 0 {

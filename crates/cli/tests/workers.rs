@@ -432,6 +432,14 @@ fn bad_databases_and_ids_get_clear_errors() {
         "--lease must be at least 1 second",
     );
     refused(
+        &["worker", "--db", &nobody, "--poll", "1e300"],
+        "--poll must be more than 0 seconds",
+    );
+    refused(
+        &["worker", "--db", &nobody, "--lease", "NaN"],
+        "--lease must be at least 1 second",
+    );
+    refused(
         &["tournament", "--wait", "--db", &nobody],
         "--workers", // clap: --wait requires --workers
     );
