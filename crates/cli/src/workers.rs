@@ -1161,11 +1161,15 @@ pub fn status(db: &str, id: i64, as_json: bool) -> Result<()> {
                 );
             }
         }
-        println!(
-            "workers seen: {} ({})",
-            p.workers.len(),
-            p.workers.join(", ")
-        );
+        if p.workers.is_empty() {
+            println!("workers seen: none yet");
+        } else {
+            println!(
+                "workers seen: {} ({})",
+                p.workers.len(),
+                p.workers.join(", ")
+            );
+        }
         match &summary {
             Some(s) => {
                 if st.finished.is_none() {
