@@ -10,6 +10,7 @@ mod play;
 mod qcourse;
 mod stored;
 mod tournament;
+mod workers;
 
 use anyhow::{Context, Result};
 use clap::{FromArgMatches, Subcommand};
@@ -57,6 +58,9 @@ enum Command {
     Games(host::GamesArgs),
     /// Play many bot games in parallel and compare the strategies with statistics.
     Tournament(Box<tournament::TournamentArgs>),
+    /// Play the jobs of tournaments queued in PostgreSQL (`tournament --workers`) until
+    /// none is left; run any number, on any machines.
+    Worker(workers::WorkerArgs),
     /// Q over TCP, wire-compatible with the Racket reference: `q server`, `q client`.
     Q {
         #[command(subcommand)]
@@ -137,6 +141,7 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
         Command::Client(args) => host::client(registry, args),
         Command::Games(args) => host::games(args),
         Command::Tournament(args) => tournament::run(registry, *args),
+        Command::Worker(args) => workers::worker(registry, args),
         Command::Q { command } => qcourse::run(command),
         Command::Bench {
             game,

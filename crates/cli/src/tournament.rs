@@ -1,26 +1,27 @@
-//! `tessera tournament`: many bot games in parallel, with statistics, plots and shards.
+//! `tessera tournament`: many bot games in parallel, with statistics, plots and shards; on
+//! PostgreSQL, a queue of jobs for `tessera worker`s ([`crate::workers`]).
 
-use crate::common;
+use crate::{common, workers};
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tessera_ai::tournament::{self, GameResult, Summary, TournamentConfig};
-use tessera_games::Registry;
+use tessera_games::{GameEntry, Registry};
 
 /// Options of `tessera tournament`.
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct TournamentArgs {
     #[command(subcommand)]
-    pub merge: Option<MergeCommand>,
+    pub command: Option<TournamentCommand>,
     #[command(flatten)]
     pub run: RunArgs,
 }
 
-/// Combine shard results.
+/// Combine shard results, or look at a stored tournament.
 #[derive(clap::Subcommand)]
-pub enum MergeCommand {
+pub enum TournamentCommand {
     /// Merge the `--out` files of shards (or of whole runs) and print the statistics.
     Merge {
         /// Result files written with `--out`.
@@ -35,6 +36,18 @@ pub enum MergeCommand {
         /// Write the merged results to this file.
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+    /// Show a stored tournament: on PostgreSQL, the progress of a queued one (deals done,
+    /// jobs, workers seen) and its statistics so far or final; in SQLite, its statistics.
+    Status {
+        /// The tournament id (printed when it was stored or queued).
+        id: i64,
+        /// The database: postgres://USER@HOST/DB, or a SQLite file.
+        #[arg(long, default_value = "tessera.db")]
+        db: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -71,33 +84,49 @@ pub struct RunArgs {
     /// Move limit per game.
     #[arg(long, default_value_t = 100_000)]
     pub max_moves: usize,
-    /// SQLite database where the results are stored (table `tournaments`).
+    /// Where the results are stored (table `tournaments`): a SQLite file, or a PostgreSQL
+    /// database, postgres://USER[:PASSWORD]@HOST[:PORT]/DB (every game's result too).
     #[arg(long, default_value = "tessera.db")]
-    pub db: PathBuf,
+    pub db: String,
     /// Do not store the results in the database.
     #[arg(long)]
     pub no_db: bool,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Do not play: queue the deals as jobs in the PostgreSQL --db for `tessera worker`s,
+    /// and print the tournament id.
+    #[arg(long)]
+    pub workers: bool,
+    /// With --workers: wait until the workers are done and print the statistics.
+    #[arg(long, requires = "workers")]
+    pub wait: bool,
+    /// With --workers: deals per job (a worker claims one job at a time).
+    #[arg(long, default_value_t = 50, requires = "workers")]
+    pub deals_per_job: u64,
 }
 
+/// A `--out` file: every game's result, for `tournament merge`.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct ResultsFile {
-    game: String,
-    config: TournamentConfig,
-    results: Vec<GameResult>,
+pub struct ResultsFile {
+    /// The game's name.
+    pub game: String,
+    /// What was played.
+    pub config: TournamentConfig,
+    /// The games, by index.
+    pub results: Vec<GameResult>,
 }
 
 /// Runs `tessera tournament` (a run, or `merge`).
 pub fn run(registry: &Registry, args: TournamentArgs) -> Result<()> {
-    match args.merge {
-        Some(MergeCommand::Merge {
+    match args.command {
+        Some(TournamentCommand::Merge {
             files,
             json,
             plot,
             out,
         }) => merge(files, json, plot, out),
+        Some(TournamentCommand::Status { id, db, json }) => status(&db, id, json),
         None => play(registry, args.run),
     }
 }
@@ -129,6 +158,19 @@ fn play(registry: &Registry, args: RunArgs) -> Result<()> {
         shard: args.shard.as_deref().map(parse_shard).transpose()?,
         max_moves: args.max_moves,
     };
+    let entry = registry.find(&game)?;
+    let rules = args
+        .rules
+        .as_deref()
+        .map(|j| serde_json::from_str::<serde_json::Value>(j).context("--rules is not JSON"))
+        .transpose()?;
+    if args.workers {
+        return queue(&args, entry.as_ref(), &game, &config, rules.as_ref());
+    }
+    if !args.no_db && workers::is_postgres(&args.db) {
+        // a bad URL or an unreachable server is told before the games, not after
+        workers::check(&args.db)?;
+    }
     if let Some(t) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(t)
@@ -142,32 +184,39 @@ fn play(registry: &Registry, args: RunArgs) -> Result<()> {
             .expect("valid template")
             .progress_chars("=> "),
     );
-    let entry = registry.find(&game)?;
-    let rules = args
-        .rules
-        .as_deref()
-        .map(|j| serde_json::from_str::<serde_json::Value>(j).context("--rules is not JSON"))
-        .transpose()?;
     let start = Instant::now();
     let results = entry.tournament(rules.as_ref(), &config, &|_| bar.inc(1))?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let summary = tournament::summarize(&results, seconds);
+    // the file first: it keeps the games should the database refuse them
     if let Some(p) = &args.out {
         common::write_json(
             p,
             &ResultsFile {
                 game: game.clone(),
                 config: config.clone(),
-                results,
+                results: results.clone(),
             },
         )?;
     }
     if !args.no_db {
-        let id = store(&args.db, &game, &config, &summary)
-            .with_context(|| format!("storing the results in {}", args.db.display()))?;
+        let id = if workers::is_postgres(&args.db) {
+            workers::store_finished(
+                &args.db,
+                &game,
+                &config,
+                rules.as_ref(),
+                &results,
+                &summary,
+                seconds,
+            )?
+        } else {
+            store(Path::new(&args.db), &game, &config, &summary)
+                .with_context(|| format!("storing the results in {}", args.db))?
+        };
         if !args.json {
-            println!("stored as tournament {id} in {}", args.db.display());
+            println!("stored as tournament {id} in {}", workers::redact(&args.db));
         }
     }
     report(&summary, args.json, &game)?;
@@ -244,7 +293,114 @@ fn merge(
     Ok(())
 }
 
-fn report(s: &Summary, json: bool, game: &str) -> Result<()> {
+/// `tessera tournament --workers`: checks the options and the players, then queues.
+fn queue(
+    args: &RunArgs,
+    entry: &dyn GameEntry,
+    game: &str,
+    config: &TournamentConfig,
+    rules: Option<&serde_json::Value>,
+) -> Result<()> {
+    if !workers::is_postgres(&args.db) {
+        bail!(
+            "--workers needs a PostgreSQL --db (postgres://USER@HOST/DB), where the workers \
+             share the job table; without a database, use --shard K/N and merge"
+        );
+    }
+    if args.no_db {
+        bail!("--workers keeps the jobs and the results in the --db: drop --no-db");
+    }
+    if args.shard.is_some() {
+        bail!("--workers splits the study into jobs itself: drop --shard");
+    }
+    if args.threads.is_some() {
+        bail!("--workers plays nothing here: give --threads to `tessera worker`");
+    }
+    if !args.wait && (args.out.is_some() || args.plot.is_some()) {
+        bail!("--out and --plot with --workers need --wait (or use `tournament status`)");
+    }
+    // refuse bad players or rules now rather than in every worker: zero games play nothing
+    // but build every strategy and the rules
+    let none = TournamentConfig {
+        games: 0,
+        ..config.clone()
+    };
+    entry.tournament(rules, &none, &|_| {})?;
+    let wait = args.wait.then(|| workers::Report {
+        json: args.json,
+        plot: args.plot.clone(),
+        out: args.out.clone(),
+    });
+    workers::queue(
+        &args.db,
+        game,
+        config,
+        rules,
+        args.deals_per_job,
+        args.json,
+        wait,
+    )
+}
+
+/// `tessera tournament status ID`.
+fn status(db: &str, id: i64, json: bool) -> Result<()> {
+    if workers::is_postgres(db) {
+        return workers::status(db, id, json);
+    }
+    let path = Path::new(db);
+    if !path.exists() {
+        bail!("there is no database {db}");
+    }
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .with_context(|| format!("opening {db}"))?;
+    let row = conn.query_row(
+        "SELECT game, config, summary, created FROM tournaments WHERE id = ?1",
+        [id],
+        |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        },
+    );
+    let (game, config, summary, created) = match row {
+        Ok(r) => r,
+        Err(rusqlite::Error::QueryReturnedNoRows) => {
+            bail!("there is no tournament {id} in {db}")
+        }
+        Err(e) if e.to_string().contains("no such table") => {
+            bail!("there is no tournament {id} in {db} (it holds no tournaments)")
+        }
+        Err(e) => return Err(e).with_context(|| format!("reading {db}")),
+    };
+    let config: TournamentConfig = serde_json::from_str(&config)
+        .with_context(|| format!("tournament {id} has a configuration this tessera cannot read"))?;
+    let summary: Summary = serde_json::from_str(&summary)
+        .with_context(|| format!("tournament {id} has statistics this tessera cannot read"))?;
+    if json {
+        let mut s = serde_json::to_value(&summary)?;
+        s["game"] = serde_json::json!(game);
+        let v = serde_json::json!({
+            "id": id, "game": game, "config": config, "state": "done", "created": created,
+            "games": {"done": summary.games, "total": summary.games},
+            "summary": s,
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    println!(
+        "tournament {id}: {game}, players {}, seed {}, stored {created}",
+        config.players.join(","),
+        config.seed
+    );
+    report(&summary, false, &game)
+}
+
+/// Prints the statistics: one JSON object, or a table.
+pub fn report(s: &Summary, json: bool, game: &str) -> Result<()> {
     if json {
         let mut v = serde_json::to_value(s)?;
         v["game"] = serde_json::json!(game);
@@ -297,7 +453,8 @@ fn report(s: &Summary, json: bool, game: &str) -> Result<()> {
     Ok(())
 }
 
-fn plot(s: &Summary, path: &PathBuf, title: &str) -> Result<()> {
+/// Draws the win rates with their 95% intervals into an SVG file.
+pub fn plot(s: &Summary, path: &PathBuf, title: &str) -> Result<()> {
     use plotters::prelude::*;
     let root =
         SVGBackend::new(path, (200 + 120 * s.strategies.len() as u32, 480)).into_drawing_area();
