@@ -137,3 +137,25 @@ export function bbox(points) {
   const w = Math.max(x1 - x0, 420), hh = Math.max(y1 - y0, 320);
   return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - hh / 2, w, h: hh };
 }
+
+/**
+ * The public view before the latest change, to highlight the last move: `ctx.prev` when
+ * the page gives it (the previous step of a replay, the previous state of a live game),
+ * else the last *different* public view this renderer drew (kept in `local`). The second is
+ * exact while states come one by one (play, watch, a replay stepped move by move); after a
+ * jump in a replay it is an older step, which each renderer checks before using it.
+ */
+export function previousPublic({ public: pub, prev, local }) {
+  if (prev !== undefined) return prev;
+  const key = JSON.stringify(pub);
+  const t = (local.seen ??= { key: null, cur: null, prev: null });
+  if (t.key !== key) { t.prev = t.cur; t.cur = pub; t.key = key; }
+  return t.prev;
+}
+
+/** A colour `#rrggbb` darkened by `f` (0 = as is, 1 = black). */
+export function darken(hex, f) {
+  const n = parseInt(hex.slice(1), 16);
+  const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(v * (1 - f)));
+  return `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
