@@ -58,12 +58,28 @@ export class Board {
     this.vb = null;
     this.drag = null;
     this.moved = false;
+    // one pointer drags; two (a pinch on a touch screen) zoom about their middle
+    this.pointers = new Map();
     svg.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (this.pointers.size === 2) { this.pinch = this.spread(); this.drag = null; return; }
       this.drag = { x: e.clientX, y: e.clientY, vb: { ...this.vb } };
       this.moved = false;
     });
     svg.addEventListener('pointermove', (e) => {
+      if (!this.pointers.has(e.pointerId)) return;
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (this.pointers.size === 2 && this.pinch && this.vb) {
+        const now = this.spread();
+        if (now.d > 0 && this.pinch.d > 0) {
+          const r = svg.getBoundingClientRect();
+          this.zoom(this.pinch.d / now.d, (now.x - r.left) / r.width, (now.y - r.top) / r.height);
+        }
+        this.pinch = now;
+        this.moved = true;
+        return;
+      }
       if (!this.drag || !this.vb) return;
       const dx = e.clientX - this.drag.x, dy = e.clientY - this.drag.y;
       if (!this.moved && Math.hypot(dx, dy) < 4) return;
@@ -74,9 +90,12 @@ export class Board {
       this.vb.y = this.drag.vb.y - dy * k;
       this.apply();
     });
-    const end = () => { this.drag = null; };
-    svg.addEventListener('pointerup', end);
-    svg.addEventListener('pointerleave', end);
+    const end = (e) => {
+      this.pointers.delete(e.pointerId);
+      if (this.pointers.size < 2) this.pinch = null;
+      this.drag = null;
+    };
+    for (const ev of ['pointerup', 'pointercancel', 'pointerleave']) svg.addEventListener(ev, end);
     // a drag is not a click
     svg.addEventListener('click', (e) => { if (this.moved) { e.stopPropagation(); e.preventDefault(); this.moved = false; } }, true);
     svg.addEventListener('wheel', (e) => {
@@ -93,6 +112,11 @@ export class Board {
       else if (e.key === '+' || e.key === '=') this.zoom(1 / 1.2);
       else if (e.key === '-') this.zoom(1.2);
     });
+  }
+  /** The distance between the two pointers of a pinch, and their middle. */
+  spread() {
+    const [a, b] = [...this.pointers.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
   }
   scale() {
     const r = this.svg.getBoundingClientRect();
