@@ -164,16 +164,32 @@ export function bbox(points) {
 
 /**
  * The public view before the latest change, to highlight the last move: `ctx.prev` when
- * the page gives it (the previous step of a replay, the previous state of a live game),
- * else the last *different* public view this renderer drew (kept in `local`). The second is
- * exact while states come one by one (play, watch, a replay stepped move by move); after a
- * jump in a replay it is an older step, which each renderer checks before using it.
+ * the page gives it (the previous step of a replay), else the last *different* public view
+ * this renderer drew (kept in `local`, and in sessionStorage so that a reload still knows
+ * it). The second is exact while states come one by one (play, watch); a page opened on a
+ * game in progress knows it from the next move on. Each renderer checks that it is the
+ * position just before before using it.
  */
 export function previousPublic({ public: pub, prev, local }) {
   if (prev !== undefined) return prev;
   const key = JSON.stringify(pub);
-  const t = (local.seen ??= { key: null, cur: null, prev: null });
-  if (t.key !== key) { t.prev = t.cur; t.cur = pub; t.key = key; }
+  const store = 'tessera.prev.' + location.hash;
+  if (!local.seen) {
+    local.seen = { key: null, cur: null, prev: null };
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(store) || 'null');
+      if (kept && kept.key === key) local.seen = { key, cur: pub, prev: JSON.parse(kept.prev) };
+    } catch { /* nothing kept */ }
+  }
+  const t = local.seen;
+  if (t.key !== key) {
+    t.prev = t.cur; t.cur = pub; t.key = key;
+    try {
+      // one game's kept at a time
+      for (const k of Object.keys(sessionStorage)) if (k.startsWith('tessera.prev.') && k !== store) sessionStorage.removeItem(k);
+      sessionStorage.setItem(store, JSON.stringify({ key, prev: JSON.stringify(t.prev) }));
+    } catch { /* full: this page only */ }
+  }
   return t.prev;
 }
 
