@@ -109,3 +109,26 @@ for (const game of ['triominos', 'q', 'akropolis']) {
     assert.deepEqual(page.errors_, []);
   });
 }
+
+test('Akropolis with 4 players: the district table fits a phone and the side panel of a desktop', async () => {
+  const r = await fetch(`${BASE}/api/games`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'akropolis', seats: [1, 2, 3, 4].map(() => ({ kind: 'bot', spec: 'greedy' })), seed: 9, delay_ms: 0 }),
+  });
+  const { id } = await r.json();
+  assert.ok(r.ok && id);
+  for (const [what, context] of [['phone', PHONE], ['desktop', { viewport: { width: 1280, height: 800 } }]]) {
+    const page = await newPage(browser, context);
+    await page.goto(`${BASE}/#/watch/${id}`);
+    await page.waitForFunction(() => /^Game over/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
+    await page.goto(`${BASE}/#/replay/${id}`);
+    await page.waitForSelector('#scrubber');
+    await page.click('[aria-label="Last move"]');
+    assert.equal(await page.locator('#districts thead th').count(), 5, 'a column per city');
+    const [table, room] = await page.$eval('#districts', (e) => [e.scrollWidth, e.parentElement.clientWidth]);
+    assert.ok(table <= room, `${what}: the district table is ${table} px wide in ${room} px`);
+    if (what === 'phone') await fits(page, 'akropolis-4-players');
+    else await shot(page, 'akropolis-4-players-desktop');
+    assert.deepEqual(page.errors_, []);
+  }
+});
