@@ -236,7 +236,8 @@ export function render(ctx) {
     }, `${nameOf(i)}${i === seat ? ' (you)' : ''}`)), follow);
   const shown = h('p', { class: 'hint', id: 'city-shown' },
     `Showing the city of ${nameOf(local.city)}${local.city === seat ? ' (you)' : ''}${local.pinned ? ' (kept)' : ''}` +
-    (last && last.seat === local.city ? (fresh.size ? '; the tile just built is outlined.' : '; it built last.') : '.'));
+    (!last ? '.' : last.seat === local.city ? (fresh.size ? '; the tile just built is outlined.' : '; it built last.')
+      : `; ${nameOf(last.seat)}${last.seat === seat ? ' (you)' : ''} built last (the marked tab).`));
   const siteLabel = (t) => `Site tile ${tileName(t.tile)}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone${t.cost === 1 ? '' : 's'}`;
   const siteBody = (t) => [tileIcon(t.hexes, t.tile === local.tile && mine ? local.rot : 0),
     h('span', { class: 'site-cost', text: `#${t.tile} · ${t.cost} stone${t.cost === 1 ? '' : 's'}` }),
