@@ -132,3 +132,20 @@ test('Akropolis with 4 players: the district table fits a phone and the side pan
     assert.deepEqual(page.errors_, []);
   }
 });
+
+test('On a phone: a table waiting for a program (the joining command) fits the width, in the lobby and on its page', async () => {
+  const r = await fetch(`${BASE}/api/games`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'q', seats: [{ kind: 'bot', spec: 'ldasg' }, { kind: 'program' }], seed: 3 }),
+  });
+  const { id } = await r.json();
+  assert.ok(r.ok && id);
+  const page = await newPage(browser, PHONE);
+  await page.goto(`${BASE}/#/`);
+  await page.waitForSelector(`#running .join[data-table="${id}"] .command`);
+  await fits(page, 'lobby-waiting');
+  await page.goto(`${BASE}/#/watch/${id}`);
+  await page.waitForSelector('#join .command');
+  await fits(page, 'waiting');
+  assert.deepEqual(page.errors_, []);
+});
