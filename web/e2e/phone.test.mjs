@@ -149,3 +149,30 @@ test('On a phone: a table waiting for a program (the joining command) fits the w
   await fits(page, 'waiting');
   assert.deepEqual(page.errors_, []);
 });
+
+test('On a phone: two fingers spreading on the board zoom in, pinching zooms out', async () => {
+  const page = await newPage(browser, PHONE);
+  await createGame(page, 'q', ['human', 'bot:ldasg'], { seed: 5 });
+  await yourTurn(page);
+  const width = async () => Number((await page.getAttribute('#board', 'viewBox')).split(' ')[2]);
+  const box = await page.locator('#board').boundingBox();
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  /** Two pointers from `d0` apart to `d1` apart, about the board's middle (synthetic touch pointers). */
+  const pinch = (d0, d1) => page.evaluate(([x, y, a, b]) => {
+    const svg = document.querySelector('#board');
+    const ev = (type, id, dx) => svg.dispatchEvent(new PointerEvent(type, {
+      pointerId: id, pointerType: 'touch', isPrimary: id === 1, button: 0, clientX: x + dx, clientY: y, bubbles: true,
+    }));
+    ev('pointerdown', 1, -a / 2); ev('pointerdown', 2, a / 2);
+    for (let k = 1; k <= 4; k++) { const d = a + (b - a) * k / 4; ev('pointermove', 1, -d / 2); ev('pointermove', 2, d / 2); }
+    ev('pointerup', 1, -b / 2); ev('pointerup', 2, b / 2);
+  }, [cx, cy, d0, d1]);
+  const w0 = await width();
+  await pinch(60, 180);
+  const w1 = await width();
+  assert.ok(Math.abs(w1 - w0 / 3) < w0 * 0.02, `spreading 3x zooms in 3x: ${w0} -> ${w1}`);
+  await pinch(180, 90);
+  const w2 = await width();
+  assert.ok(Math.abs(w2 - w1 * 2) < w1 * 0.02, `pinching 2x zooms out 2x: ${w1} -> ${w2}`);
+  assert.deepEqual(page.errors_, []);
+});
