@@ -111,7 +111,8 @@ test('Watch and replay show the city that just changed, and a city can be kept',
   assert.equal(await watcher.getAttribute('.city-tab[data-city="0"]', 'aria-pressed'), 'true');
   const second = await build(1);
   assert.equal(await shownCity(watcher), 0, 'the kept city stays shown');
-  assert.match(await watcher.textContent('#city-shown'), /kept.*; Player 2 built last/);
+  const secondName = (await watcher.textContent('.city-tab[data-city="1"]')).trim();
+  assert.ok((await watcher.textContent('#city-shown')).includes(`(kept); ${secondName} built last`), 'the line names who built last');
   assert.match(await watcher.getAttribute('.city-tab[data-city="1"]', 'class'), /\bchanged\b/, 'the tab of the city that changed is marked');
   await watcher.click('#follow');
   assert.equal(await shownCity(watcher), 1, 'following again: the city that just changed');

