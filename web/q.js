@@ -18,7 +18,7 @@ function shape(t, cx, cy, r) {
   const fill = (cb ? SAFE : COLORS)[t.color] || '#888';
   const drawn = form(t, cx, cy, r, fill);
   if (!cb) return drawn;
-  return s('g', {}, drawn, s('text', { x: cx - r * 1.05, y: cy - r * 0.95, class: 'qletter', 'font-size': r * 0.62 }, LETTER[t.color] || '?'));
+  return s('g', {}, drawn, s('text', { x: cx - r * 1.05, y: cy - r * 0.95, class: 'qletter', 'font-size': Math.max(r * 0.62, 11) }, LETTER[t.color] || '?'));
 }
 function form(t, cx, cy, r, fill) {
   const star = (n, inner) => s('polygon', {
