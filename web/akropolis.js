@@ -1,7 +1,8 @@
 // Akropolis: hex cities with heights, the Construction Site with stone costs.
 // Positions (x east, y north) in odd-column offset coordinates: neighbours of (x, y) with
-// o = x mod 2: N (0,1), NE (1,o), SE (1,o-1), S (0,-1), SW (-1,o-1), NW (-1,o).
-import { s, h, clickable, bbox } from './board.js';
+// o = x mod 2: N (0,1), NE (1,o), SE (1,o-1), S (0,-1), SW (-1,o-1), NW (-1,o); a tile in
+// rotation r covers its origin and the neighbours in directions r and r+1.
+import { s, h, clickable, bbox, previousPublic, darken } from './board.js';
 
 const R = 30, SQ3 = Math.sqrt(3);
 const DIRS = (o) => [[0, 1], [1, o], [1, o - 1], [0, -1], [-1, o - 1], [-1, o]];
@@ -9,6 +10,24 @@ const mod2 = (x) => ((x % 2) + 2) % 2;
 const centre = (x, y) => [x * 1.5 * R, -(y + mod2(x) / 2) * SQ3 * R];
 const DISTRICT = { h: ['houses', '#4a7fc1'], m: ['markets', '#e6b325'], b: ['barracks', '#c8453a'], t: ['temples', '#8a5cb8'], g: ['gardens', '#4c9a4a'], q: ['quarry', '#9b9486'] };
 const NAMES = ['houses', 'markets', 'barracks', 'temples', 'gardens'];
+/** The stars of one plaza, by district (the rulebook's: houses 1, gardens 3, the others 2). */
+const STARS = { h: 1, m: 2, b: 2, t: 2, g: 3 };
+/** How each district scores (the base rules; the variants double some). */
+const HOW = {
+  houses: 'only your largest group of adjacent houses counts, each house its height',
+  markets: 'a market counts its height when no other market touches it',
+  barracks: 'a barracks counts its height when it is on the edge of the city (an empty space beside it)',
+  temples: 'a temple counts its height when all six sides are built',
+  gardens: 'every garden counts its height',
+};
+const VARIANT = {
+  houses: 'variant: a group worth 10 or more counts double',
+  markets: 'variant: a market beside a market plaza counts double',
+  barracks: 'variant: a barracks with 3 or 4 empty sides counts double',
+  temples: 'variant: a temple at height 2 or more counts double',
+  gardens: 'variant: a garden beside an enclosed empty space (a lake) counts double',
+};
+const tileName = (t) => String(t).padStart(2, '0');
 
 function hexPoints(cx, cy, r = R) {
   return Array.from({ length: 6 }, (_, i) => {
@@ -19,34 +38,88 @@ function hexPoints(cx, cy, r = R) {
 function describeHex(c) {
   const lower = c.toLowerCase();
   const [n] = DISTRICT[lower] || ['?'];
-  return lower === 'q' ? 'quarry' : (c !== lower ? `${n} plaza` : `${n} district`);
+  if (lower === 'q') return 'quarry';
+  return c !== lower ? `${n} plaza (${STARS[lower]} star${STARS[lower] === 1 ? '' : 's'})` : `${n} district`;
+}
+/** A short name of a hex for the site: "houses", "houses ★", "quarry". */
+function shortHex(c) {
+  const lower = c.toLowerCase();
+  return (DISTRICT[lower]?.[0] ?? '?') + (c !== lower ? ` ${'★'.repeat(STARS[lower] || 1)}` : '');
+}
+/** The fill of a hex: its district's colour, darker the higher it stands. */
+function fillOf(c, height) {
+  const [, col] = DISTRICT[c.toLowerCase()] || ['', '#cccccc'];
+  return darken(col, Math.min(Math.max(height - 1, 0), 4) * 0.17);
+}
+/** The plaza's stars, drawn as star shapes in a row centred at (cx, cy). */
+function stars(cx, cy, n, size = 7) {
+  const one = (x) => s('polygon', {
+    class: 'plaza-star',
+    points: Array.from({ length: 10 }, (_, i) => {
+      const a = Math.PI * i / 5 - Math.PI / 2, r = i % 2 ? size * 0.45 : size;
+      return `${x + r * Math.cos(a)},${cy + r * Math.sin(a)}`;
+    }).join(' '),
+  });
+  return Array.from({ length: n }, (_, i) => one(cx + (i - (n - 1) / 2) * size * 1.9));
 }
 function hexShape(cx, cy, c, height, extra = {}) {
   const lower = c.toLowerCase();
-  const [, col] = DISTRICT[lower] || ['', '#ccc'];
   const plaza = c !== lower;
-  const dark = Math.min(height - 1, 3) * 0.12;
-  const g = s('g', extra,
-    s('polygon', { points: hexPoints(cx, cy), class: 'hex', fill: col, 'fill-opacity': 1 - dark, 'stroke-width': 1 + height }),
-    plaza ? s('text', { x: cx, y: cy - 8, class: 'hlabel' }, '★') : null,
-    height ? s('text', { x: cx, y: cy + 8, class: 'hlabel' }, String(height)) : null);
-  return g;
+  return s('g', extra,
+    s('polygon', { points: hexPoints(cx, cy), class: 'hex', fill: fillOf(c, height), 'stroke-width': 1 + height * 0.6 }),
+    plaza ? stars(cx, cy - 10, STARS[lower] || 1) : null,
+    height ? s('text', { x: cx, y: plaza ? cy + 9 : cy + 1, class: 'hlabel' }, String(height)) : null);
 }
-function tileIcon(hexes) {
-  // three hexes: origin, then N and NE of it (rotation 0)
-  const pos = [[0, 0], [0, 1], [1, 0]];
+/** The cells a tile covers, origin (0, 0), in rotation `rot`. */
+const footprint = (rot) => [[0, 0], DIRS(0)[rot % 6], DIRS(0)[(rot + 1) % 6]];
+/** A tile of the site as a small SVG, in rotation `rot` (its stars big enough to read). */
+function tileIcon(hexes, rot = 0, size = 66) {
+  const pos = footprint(rot);
+  const cs = pos.map(([x, y]) => centre(x, y));
   const nodes = hexes.map((c, i) => {
-    const [cx, cy] = centre(...pos[i]);
-    const [, col] = DISTRICT[c.toLowerCase()] || ['', '#ccc'];
-    return s('g', {}, s('polygon', { points: hexPoints(cx, cy), fill: col, stroke: '#333' }),
-      c !== c.toLowerCase() ? s('text', { x: cx, y: cy, class: 'hlabel' }, '★') : null);
+    const [cx, cy] = cs[i];
+    const lower = c.toLowerCase();
+    return s('g', {}, s('polygon', { points: hexPoints(cx, cy), fill: fillOf(c, 1), stroke: '#333', 'stroke-width': 1.5 }),
+      c !== lower ? stars(cx, cy, STARS[lower] || 1, STARS[lower] === 3 ? 10 : 13) : null);
   });
-  // the hexes span x in [-R, 2.5R], y in [-1.5*SQ3*R, 0.5*SQ3*R]
-  return s('svg', { width: 52, height: 48, viewBox: `${-R - 2} ${-1.5 * SQ3 * R - 2} ${3.5 * R + 4} ${2 * SQ3 * R + 4}`, 'aria-hidden': 'true' }, ...nodes);
+  const xs = cs.map((p) => p[0]), ys = cs.map((p) => p[1]);
+  const x0 = Math.min(...xs) - R - 2, y0 = Math.min(...ys) - R - 2;
+  const w = Math.max(...xs) - Math.min(...xs) + 2 * R + 4, hh = Math.max(...ys) - Math.min(...ys) + 2 * R + 4;
+  const side = Math.max(w, hh);
+  return s('svg', {
+    width: size, height: size, viewBox: `${x0 - (side - w) / 2} ${y0 - (side - hh) / 2} ${side} ${side}`, 'aria-hidden': 'true',
+  }, ...nodes);
 }
 function posString(x, y) {
   const p = (n) => String(Math.abs(n)).padStart(2, '0');
   return `${y > 0 ? 'N' : 'S'}${p(y)}${x < 0 ? 'W' : 'E'}${p(x)}`;
+}
+
+/** Moves each city has had: every tile adds three levels to the four of the start. */
+const builds = (pub) => pub.players.map((p) => Math.max(0, Math.round((p.cells.reduce((a, c) => a + c[3], 0) - 4) / 3)));
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * The last build: `{seat, cells}` (cells: a set of "x,y", empty when unknown) or null
+ * before the first move. The seat comes from the public view alone (the seat before the one
+ * to move; at the end, the last of the seats with the most builds); the cells from the
+ * previous public view when it is the position just before (one build fewer).
+ */
+function lastBuild(pub, prev) {
+  const n = pub.players.length;
+  const b = builds(pub);
+  const total = sum(b);
+  if (!total) return null;
+  let seat;
+  if (pub.to_move !== null && pub.to_move !== undefined) seat = (pub.to_move + n - 1) % n;
+  else { const m = Math.max(...b); seat = b.lastIndexOf(m); }
+  const cells = new Set();
+  if (prev && prev.players?.length === n && sum(builds(prev)) === total - 1) {
+    const old = new Map(prev.players[seat].cells.map(([x, y, , ht]) => [`${x},${y}`, ht]));
+    for (const [x, y, , ht] of pub.players[seat].cells) if ((old.get(`${x},${y}`) ?? 0) < ht) cells.add(`${x},${y}`);
+    if (cells.size !== 3) cells.clear();
+  }
+  return { seat, cells };
 }
 
 // What the server gives (app.js passes it on): `public` = {site: [{tile, hexes, cost}],
@@ -54,30 +127,42 @@ function posString(x, y) {
 // quarries, total}], to_move, scores}; `hints` = {moves: [{move, tile, rotation, cells}]}
 // (the legal moves with the three cells each covers, the first its origin); `legal` = the
 // move strings (`32S02E00R0`). The hex geometry here only draws: no rule is checked here.
-export function render({ board, public: pub, legal: moves, hints, panel, mode, myTurn, send, local, players, seat, error, rerender }) {
+export function render(ctx) {
+  const { board, public: pub, legal: moves, hints, panel, mode, myTurn, send, local, players, seat, error, rerender } = ctx;
   local.rot ??= 0;
   const n = pub.players.length;
-  if (local.city === undefined || local.city >= n) local.city = seat ?? pub.to_move ?? 0;
-  if (mode !== 'play' && !local.pinned) local.city = pub.to_move ?? local.city;
-  const me = seat !== null && seat !== undefined ? pub.players[seat] : null;
+  const mine = mode === 'play' && seat !== null && seat !== undefined;
+  const me = mine ? pub.players[seat] : null;
+  const last = lastBuild(pub, previousPublic(ctx));
+  // the city shown: the one the viewer pinned, else (follow) the city that just changed;
+  // a person sees their own city on their turn
+  if (local.city >= n) { local.city = undefined; local.pinned = false; }
+  if (!local.pinned || local.city === undefined) {
+    if (mine && (myTurn || !last)) local.city = seat;
+    else local.city = last ? last.seat : (pub.to_move ?? 0);
+  }
   if (local.tile !== undefined && !pub.site.some((t) => t.tile === local.tile)) local.tile = undefined;
   if (local.tile === undefined && myTurn) {
     const first = pub.site.find((t) => t.cost <= (me?.stones ?? 0));
     local.tile = first?.tile;
   }
+  // the person's own city on their turn: every legal move of the chosen tile and rotation
+  // is a spot (its first hex), wherever it lies; never on another city
+  const playing = mine && local.city === seat;
   const legal = (hints?.moves || []).filter((m) => m.tile === local.tile && m.rotation === local.rot);
-  const origins = new Map(legal.map((m) => [`${m.cells[0][0]},${m.cells[0][1]}`, m]));
+  const origins = new Map(playing ? legal.map((m) => [`${m.cells[0][0]},${m.cells[0][1]}`, m]) : []);
   const city = pub.players[local.city];
   const cells = new Map(city.cells.map(([x, y, c, ht]) => [`${x},${y}`, [x, y, c, ht]]));
+  const fresh = last && last.seat === local.city ? last.cells : new Set();
   const nodes = [], points = [];
-  // the clickable ground: every built cell and its neighbours
+  // the ground: every built cell, its neighbours, and every legal origin
   const ground = new Map();
   for (const [x, y] of cells.values()) {
     ground.set(`${x},${y}`, [x, y]);
     for (const [dx, dy] of DIRS(mod2(x))) ground.set(`${x + dx},${y + dy}`, [x + dx, y + dy]);
   }
-  const playing = mode === 'play' && local.city === seat;
-  const tileNo = local.tile !== undefined ? String(local.tile).padStart(2, '0') : null;
+  for (const [k, m] of origins) ground.set(k, m.cells[0]);
+  const tileNo = local.tile !== undefined ? tileName(local.tile) : null;
   // empty ground first, built cells on top
   for (const [k, [x, y]] of ground) {
     const [cx, cy] = centre(x, y);
@@ -92,13 +177,20 @@ export function render({ board, public: pub, legal: moves, hints, panel, mode, m
     const [cx, cy] = centre(x, y);
     const g = hexShape(cx, cy, c, ht);
     const m = origins.get(k);
+    const what = `${describeHex(c)}, height ${ht}${fresh.has(k) ? ', just built' : ''}`;
     if (playing) {
       if (m) g.append(s('polygon', { points: hexPoints(cx, cy, R - 4), class: 'legal' }));
-      nodes.push(spot(x, y, g, m, `${describeHex(c)} height ${ht}`));
+      nodes.push(spot(x, y, g, m, what));
     } else {
-      g.setAttribute('aria-label', `${describeHex(c)} at ${x},${y}, height ${ht}`);
+      g.setAttribute('aria-label', `${what} at ${x},${y}`);
       nodes.push(g);
     }
+  }
+  // the tile just built: its outline on top
+  for (const k of fresh) {
+    const [x, y] = k.split(',').map(Number);
+    const [cx, cy] = centre(x, y);
+    nodes.push(s('polygon', { points: hexPoints(cx, cy, R - 2.5), class: 'last-built', 'data-x': x, 'data-y': y, 'aria-hidden': 'true' }));
   }
   // the footprint of the hovered / focused legal placement, drawn on top
   const ghost = s('g', { 'pointer-events': 'none', 'aria-hidden': 'true' });
@@ -106,15 +198,14 @@ export function render({ board, public: pub, legal: moves, hints, panel, mode, m
   const showGhost = (m) => ghost.replaceChildren(...(m ? m.cells.map(([gx, gy], i) => {
     const [cx, cy] = centre(gx, gy);
     const c = siteHexes[i] || 'q';
-    const [, col] = DISTRICT[c.toLowerCase()] || ['', '#ccc'];
     const ht = (cells.get(`${gx},${gy}`)?.[3] || 0) + 1;
-    return s('g', { opacity: 0.85 }, s('polygon', { points: hexPoints(cx, cy, R - 3), fill: col, stroke: '#1f5fa8', 'stroke-width': 3 }),
-      c !== c.toLowerCase() ? s('text', { x: cx, y: cy - 8, class: 'hlabel' }, '★') : null,
-      s('text', { x: cx, y: cy + 8, class: 'hlabel' }, String(ht)));
+    return s('g', { opacity: 0.9 }, s('polygon', { points: hexPoints(cx, cy, R - 3), fill: fillOf(c, ht), stroke: '#1f5fa8', 'stroke-width': 3 }),
+      c !== c.toLowerCase() ? stars(cx, cy - 10, STARS[c.toLowerCase()] || 1) : null,
+      s('text', { x: cx, y: c !== c.toLowerCase() ? cy + 9 : cy + 1, class: 'hlabel' }, String(ht)));
   }) : []));
   function spot(x, y, el, m, what = 'empty') {
     const g = s('g', { class: 'spot', 'data-x': x, 'data-y': y, 'data-legal': m ? 'true' : 'false' }, el);
-    if (m) for (const ev of ['mouseenter', 'focus']) g.addEventListener(ev, () => showGhost(m));
+    if (m) { g.dataset.move = m.move; for (const ev of ['mouseenter', 'focus']) g.addEventListener(ev, () => showGhost(m)); }
     for (const ev of ['mouseleave', 'blur']) g.addEventListener(ev, () => showGhost(null));
     const label = tileNo ? `Place tile ${tileNo} with its first hex at ${x},${y} (${what})${m ? '' : ', not highlighted'}` : `Hex ${x},${y} (${what})`;
     return clickable(g, label, () => {
@@ -128,37 +219,83 @@ export function render({ board, public: pub, legal: moves, hints, panel, mode, m
   board.draw(nodes, bbox(points));
 
   panel.replaceChildren();
+  const nameOf = (i) => players[i]?.name ?? `seat ${i + 1}`;
+  const follow = h('button', {
+    id: 'follow', 'aria-pressed': local.pinned ? 'false' : 'true',
+    'aria-label': mine ? 'Follow the play: your city on your turn, else the city that just changed' : 'Follow the play: show the city that just changed',
+    onclick: () => { local.pinned = false; board.fit(); rerender(); },
+  }, 'Follow');
   const tabs = h('div', { class: 'tabs', role: 'group', 'aria-label': 'Cities' },
     pub.players.map((p, i) => h('button', {
-      'aria-pressed': i === local.city ? 'true' : 'false', 'aria-label': `Show the city of ${players[i]?.name ?? 'seat ' + i}`,
+      class: 'city-tab' + (last?.seat === i ? ' changed' : ''), 'data-city': i,
+      'aria-pressed': local.pinned && i === local.city ? 'true' : 'false',
+      'aria-current': i === local.city ? 'true' : null,
+      'aria-label': `Show the city of ${nameOf(i)}${i === seat ? ' (you)' : ''}${last?.seat === i ? ' (built last)' : ''} and keep it`,
+      title: last?.seat === i ? 'built last' : null,
       onclick: () => { local.city = i; local.pinned = true; board.fit(); rerender(); },
-    }, `${players[i]?.name ?? i}${i === seat ? ' (you)' : ''}`)));
+    }, `${nameOf(i)}${i === seat ? ' (you)' : ''}`)), follow);
+  const shown = h('p', { class: 'hint', id: 'city-shown' },
+    `Showing the city of ${nameOf(local.city)}${local.city === seat ? ' (you)' : ''}${local.pinned ? ' (kept)' : ''}` +
+    (!last ? '.' : last.seat === local.city ? (fresh.size ? '; the tile just built is outlined.' : '; it built last.')
+      : `; ${nameOf(last.seat)}${last.seat === seat ? ' (you)' : ''} built last (the marked tab).`));
+  const siteLabel = (t) => `Site tile ${tileName(t.tile)}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone${t.cost === 1 ? '' : 's'}`;
+  const siteBody = (t) => [tileIcon(t.hexes, t.tile === local.tile && mine ? local.rot : 0),
+    h('span', { class: 'site-cost', text: `#${t.tile} · ${t.cost} stone${t.cost === 1 ? '' : 's'}` }),
+    h('span', { class: 'site-names' }, t.hexes.map((c) => h('span', { class: 'site-name', text: shortHex(c) })))];
   const site = h('div', { class: 'site', role: 'group', 'aria-label': 'Construction Site' },
-    pub.site.map((t) => mode !== 'play' ? h('div', { class: 'site-tile', role: 'img', 'aria-label': `Site tile ${String(t.tile).padStart(2, '0')}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone(s)` },
-      tileIcon(t.hexes), h('span', { text: `#${t.tile} · ${t.cost} stone${t.cost === 1 ? '' : 's'}` })) : h('button', {
-      'aria-label': `Site tile ${String(t.tile).padStart(2, '0')}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone(s)`,
-      'aria-pressed': t.tile === local.tile ? 'true' : 'false', 'data-tile': t.tile,
-      disabled: mode !== 'play' || !myTurn || t.cost > (me?.stones ?? 0),
-      onclick: () => { local.tile = t.tile; local.city = seat; rerender(); },
-    }, tileIcon(t.hexes), h('span', { text: `#${t.tile} · ${t.cost} stone${t.cost === 1 ? '' : 's'}` }))));
-  const table = h('table', { class: 'scores', id: 'districts' },
-    h('thead', {}, h('tr', {}, h('th', { text: '' }), pub.players.map((_, i) => h('th', { text: players[i]?.name ?? i })))),
-    h('tbody', {},
-      NAMES.map((d, k) => h('tr', {}, h('td', { text: d }), pub.players.map((p) => h('td', { text: `${p.districts[k]} (${p.stars[k]}★×${p.values[k]})` })))),
-      h('tr', {}, h('td', { text: 'stones' }), pub.players.map((p) => h('td', { text: p.stones }))),
-      h('tr', {}, h('td', { text: 'total' }), pub.players.map((p) => h('th', { text: p.total })))));
-  panel.append(tabs, h('h3', { text: 'Construction Site' }), site,
-    h('p', { class: 'hint' }, `Tiles left in the stacks: ${pub.stack_tiles}`));
-  if (mode === 'play') {
+    pub.site.map((t) => !mine ? h('div', { class: 'site-tile', role: 'img', 'aria-label': siteLabel(t) }, siteBody(t)) : h('button', {
+      'aria-label': siteLabel(t), 'aria-pressed': t.tile === local.tile ? 'true' : 'false', 'data-tile': t.tile,
+      disabled: !myTurn || t.cost > (me?.stones ?? 0),
+      onclick: () => { local.tile = t.tile; local.city = seat; local.pinned = false; rerender(); },
+    }, siteBody(t))));
+  panel.append(tabs, shown);
+  if (mine) {
     panel.append(h('div', { class: 'controls' },
       h('button', { id: 'rotate', 'aria-label': 'Rotate tile (R)', disabled: !myTurn, onclick: () => { local.rot = (local.rot + 1) % 6; rerender(); } }, `⟳ Rotate (${local.rot})`)),
-    h('p', { class: 'hint', id: 'legal-count' }, myTurn ? `${legal.length} highlighted spot(s) for tile ${tileNo ?? '—'} in rotation ${local.rot}. Press R to rotate.` : 'Waiting for the other players…'));
+    h('p', { class: 'hint', id: 'legal-count' }, myTurn
+      ? `${legal.length} highlighted spot${legal.length === 1 ? '' : 's'} for tile ${tileNo ?? '—'} in rotation ${local.rot}${playing ? '' : ' (on your city)'}. Press R to rotate.`
+      : 'Waiting for the other players…'));
   }
-  panel.append(h('h3', { text: 'District scores' }), table,
-    h('p', { class: 'hint' }, 'Colours: houses blue, markets yellow, barracks red, temples purple, gardens green, quarries grey; ★ plaza; the number on a hex is its height.'));
+  panel.append(h('h3', { text: 'Construction Site' }), site,
+    h('p', { class: 'hint' }, `Tiles left in the stacks: ${pub.stack_tiles}`));
+  panel.append(h('h3', { text: 'District scores' }), districtTable(pub, nameOf, seat), legend());
   local.keys ??= (ev) => {
-    if ((ev.key === 'r' || ev.key === 'R') && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName)) document.getElementById('rotate')?.click();
+    if ((ev.key === 'r' || ev.key === 'R') && !ev.ctrlKey && !ev.metaKey && !ev.altKey && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName)) document.getElementById('rotate')?.click();
   };
   document.removeEventListener('keydown', local.keys);
   document.addEventListener('keydown', local.keys);
+}
+
+/** The district table: a row per district, a column per city; each cell its points and why. */
+function districtTable(pub, nameOf, seat) {
+  const variants = String(pub.rules?.variants ?? '');
+  const on = (d) => variants.includes(d[0].toUpperCase());
+  const head = h('tr', {}, h('th', { scope: 'col', text: 'District' }), pub.players.map((_, i) => h('th', {
+    scope: 'col', class: 'who', title: nameOf(i), text: nameOf(i) + (i === seat ? ' (you)' : ''),
+  })));
+  const rows = NAMES.map((d, k) => {
+    const key = d[0];
+    const why = `${d[0].toUpperCase() + d.slice(1)}: ${HOW[d]}${on(d) ? ` (${VARIANT[d]})` : ''}; the sum is multiplied by the stars of your ${d} plazas (${STARS[key]} per plaza). No plaza, no points.`;
+    return h('tr', {},
+      h('th', { scope: 'row', title: why },
+        h('span', { class: 'swatch', style: `background:${DISTRICT[key][1]}`, 'aria-hidden': 'true' }), ` ${d}`, on(d) ? h('sup', { title: VARIANT[d] }, ' v') : null),
+      pub.players.map((p, i) => {
+        const explain = `${nameOf(i)}, ${d}: ${p.values[k]} (heights that count) × ${p.stars[k]} star${p.stars[k] === 1 ? '' : 's'} = ${p.districts[k]} points`;
+        return h('td', { title: explain, 'aria-label': explain },
+          h('strong', { text: p.districts[k] }), h('span', { class: 'why', text: ` ${p.values[k]}×${p.stars[k]}★` }));
+      }));
+  });
+  return h('table', { class: 'scores districts', id: 'districts' },
+    h('caption', { class: 'hint' }, 'Points = the heights of the districts that count × the stars of the plazas of their colour (hover a row or a cell for its rule).'),
+    h('thead', {}, head),
+    h('tbody', {}, rows,
+      h('tr', {}, h('th', { scope: 'row', title: 'One point per stone held at the end' }, 'stones'), pub.players.map((p, i) => h('td', { title: `${nameOf(i)}: ${p.stones} stone${p.stones === 1 ? '' : 's'}, 1 point each`, text: p.stones }))),
+      h('tr', { class: 'total' }, h('th', { scope: 'row', title: 'The five districts plus the stones' }, 'total'), pub.players.map((p) => h('td', {}, h('strong', { text: p.total }))))));
+}
+
+function legend() {
+  return h('ul', { class: 'legend', 'aria-label': 'Legend' },
+    Object.entries(DISTRICT).map(([, [name, col]]) => h('li', {}, h('span', { class: 'swatch', style: `background:${col}`, 'aria-hidden': 'true' }), ` ${name}`)),
+    h('li', {}, '★ plaza (stars: houses 1, markets, barracks, temples 2, gardens 3)'),
+    h('li', {}, 'the number on a hex is its height; the higher, the darker'));
 }

@@ -524,7 +524,7 @@ async function replay(id) {
     drawLog(ui, lines);
     useBoard(R.board !== false);
     const ctx = {
-      board, area: ui.area, panel: ui.panel, public: st.public, view: null, legal: [], hints: null, mode: 'replay', myTurn: false,
+      board, area: ui.area, panel: ui.panel, public: st.public, prev: i > 0 ? steps[i - 1].public : null, view: null, legal: [], hints: null, mode: 'replay', myTurn: false,
       send: () => {}, local, players, seat: null, error: () => {}, rerender: show,
     };
     try { R.render(ctx); } catch (e) {

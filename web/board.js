@@ -58,12 +58,28 @@ export class Board {
     this.vb = null;
     this.drag = null;
     this.moved = false;
+    // one pointer drags; two (a pinch on a touch screen) zoom about their middle
+    this.pointers = new Map();
     svg.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (this.pointers.size === 2) { this.pinch = this.spread(); this.drag = null; return; }
       this.drag = { x: e.clientX, y: e.clientY, vb: { ...this.vb } };
       this.moved = false;
     });
     svg.addEventListener('pointermove', (e) => {
+      if (!this.pointers.has(e.pointerId)) return;
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (this.pointers.size === 2 && this.pinch && this.vb) {
+        const now = this.spread();
+        if (now.d > 0 && this.pinch.d > 0) {
+          const r = svg.getBoundingClientRect();
+          this.zoom(this.pinch.d / now.d, (now.x - r.left) / r.width, (now.y - r.top) / r.height);
+        }
+        this.pinch = now;
+        this.moved = true;
+        return;
+      }
       if (!this.drag || !this.vb) return;
       const dx = e.clientX - this.drag.x, dy = e.clientY - this.drag.y;
       if (!this.moved && Math.hypot(dx, dy) < 4) return;
@@ -74,9 +90,12 @@ export class Board {
       this.vb.y = this.drag.vb.y - dy * k;
       this.apply();
     });
-    const end = () => { this.drag = null; };
-    svg.addEventListener('pointerup', end);
-    svg.addEventListener('pointerleave', end);
+    const end = (e) => {
+      this.pointers.delete(e.pointerId);
+      if (this.pointers.size < 2) this.pinch = null;
+      this.drag = null;
+    };
+    for (const ev of ['pointerup', 'pointercancel', 'pointerleave']) svg.addEventListener(ev, end);
     // a drag is not a click
     svg.addEventListener('click', (e) => { if (this.moved) { e.stopPropagation(); e.preventDefault(); this.moved = false; } }, true);
     svg.addEventListener('wheel', (e) => {
@@ -93,6 +112,11 @@ export class Board {
       else if (e.key === '+' || e.key === '=') this.zoom(1 / 1.2);
       else if (e.key === '-') this.zoom(1.2);
     });
+  }
+  /** The distance between the two pointers of a pinch, and their middle. */
+  spread() {
+    const [a, b] = [...this.pointers.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
   }
   scale() {
     const r = this.svg.getBoundingClientRect();
@@ -136,4 +160,42 @@ export function bbox(points) {
   for (const [x, y] of points) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
   const w = Math.max(x1 - x0, 420), hh = Math.max(y1 - y0, 320);
   return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - hh / 2, w, h: hh };
+}
+
+/**
+ * The public view before the latest change, to highlight the last move: `ctx.prev` when
+ * the page gives it (the previous step of a replay), else the last *different* public view
+ * this renderer drew (kept in `local`, and in sessionStorage so that a reload still knows
+ * it). The second is exact while states come one by one (play, watch); a page opened on a
+ * game in progress knows it from the next move on. Each renderer checks that it is the
+ * position just before before using it.
+ */
+export function previousPublic({ public: pub, prev, local }) {
+  if (prev !== undefined) return prev;
+  const key = JSON.stringify(pub);
+  const store = 'tessera.prev.' + location.hash;
+  if (!local.seen) {
+    local.seen = { key: null, cur: null, prev: null };
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(store) || 'null');
+      if (kept && kept.key === key) local.seen = { key, cur: pub, prev: JSON.parse(kept.prev) };
+    } catch { /* nothing kept */ }
+  }
+  const t = local.seen;
+  if (t.key !== key) {
+    t.prev = t.cur; t.cur = pub; t.key = key;
+    try {
+      // one game's kept at a time
+      for (const k of Object.keys(sessionStorage)) if (k.startsWith('tessera.prev.') && k !== store) sessionStorage.removeItem(k);
+      sessionStorage.setItem(store, JSON.stringify({ key, prev: JSON.stringify(t.prev) }));
+    } catch { /* full: this page only */ }
+  }
+  return t.prev;
+}
+
+/** A colour `#rrggbb` darkened by `f` (0 = as is, 1 = black). */
+export function darken(hex, f) {
+  const n = parseInt(hex.slice(1), 16);
+  const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(v * (1 - f)));
+  return `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }

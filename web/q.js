@@ -1,13 +1,26 @@
 // Q: a square grid; several tiles per turn (pending until committed), exchange, pass.
-import { s, h, clickable, bbox } from './board.js';
+import { s, h, clickable, bbox, previousPublic } from './board.js';
 
 const C = 56;
 const COLORS = { red: '#d62d20', green: '#2a9d3a', blue: '#1f5fa8', yellow: '#e8b800', orange: '#f07f13', purple: '#7b3fa0' };
+// colour-blind safe: the Okabe-Ito palette, and a letter on every tile
+const SAFE = { red: '#d55e00', green: '#009e73', blue: '#0072b2', yellow: '#f0e442', orange: '#e69f00', purple: '#cc79a7' };
+const LETTER = { red: 'R', green: 'G', blue: 'B', yellow: 'Y', orange: 'O', purple: 'P' };
 const key = (c) => `${c.row},${c.col}`;
+const STORE = 'tessera.q.colourblind';
+/** Whether the colour-blind look is on (remembered in localStorage). */
+let chosen = null; // this page's choice, when localStorage cannot keep it
+function safe() { try { return chosen ?? localStorage.getItem(STORE) === '1'; } catch { return !!chosen; } }
 
-/** The shape of a tile centred at (cx, cy), radius r. */
+/** The shape of a tile centred at (cx, cy), radius r (with its colour's letter when safe). */
 function shape(t, cx, cy, r) {
-  const fill = COLORS[t.color] || '#888';
+  const cb = safe();
+  const fill = (cb ? SAFE : COLORS)[t.color] || '#888';
+  const drawn = form(t, cx, cy, r, fill);
+  if (!cb) return drawn;
+  return s('g', {}, drawn, s('text', { x: cx - r * 1.05, y: cy - r * 0.95, class: 'qletter', 'font-size': Math.max(r * 0.62, 11) }, LETTER[t.color] || '?'));
+}
+function form(t, cx, cy, r, fill) {
   const star = (n, inner) => s('polygon', {
     fill, points: Array.from({ length: 2 * n }, (_, i) => {
       const a = Math.PI * i / n - Math.PI / 2, rr = i % 2 ? r * inner : r;
@@ -37,8 +50,19 @@ function tileSvg(t, size = 40) {
 // `hints` = {candidates: per hand tile, the cells where it fits now; can_replace};
 // `legal` = JChoices ("pass", "replace", single-tile placements). A move of several tiles is
 // a JChoice [{coordinate: {row, column}, 1tile: {color, shape}}...].
-export function render({ board, public: pub, view, legal, hints, panel, mode, myTurn, send, local, error, rerender }) {
+export function render(ctx) {
+  const { board, public: pub, view, legal, hints, panel, mode, myTurn, send, local, error, rerender } = ctx;
   local.pending ??= [];
+  // the tiles of the last turn: those not on the previous map (when it is the map just
+  // before: a subset, at most a hand fewer)
+  const prev = previousPublic(ctx);
+  const fresh = new Set();
+  if (prev?.map) {
+    const before = new Set(prev.map.map(([c]) => key(c)));
+    const added = pub.map.filter(([c]) => !before.has(key(c))).map(([c]) => key(c));
+    const most = Math.max(6, pub.rules?.hand_size ?? 6);
+    if (before.size + added.length === pub.map.length && added.length <= most) for (const k of added) fresh.add(k);
+  }
   const hand = view?.players?.[0]?.['tile*'] || [];
   const used = new Set(local.pending.map((p) => p.hand));
   if (local.sel !== undefined && (local.sel >= hand.length || used.has(local.sel))) local.sel = undefined;
@@ -81,8 +105,15 @@ export function render({ board, public: pub, view, legal, hints, panel, mode, my
   for (const [c, t] of pub.map) {
     const [x, y] = xy(c);
     points.push([x, y], [x + C, y + C]);
-    nodes.push(s('g', { class: 'qtile', 'aria-label': `${name(t)} at ${c.row},${c.col}` },
+    const isNew = fresh.has(key(c));
+    nodes.push(s('g', { class: 'qtile' + (isNew ? ' last' : ''), 'aria-label': `${name(t)} at ${c.row},${c.col}${isNew ? ' (just placed)' : ''}` },
       s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, fill: '#222' }), shape(t, x + C / 2, y + C / 2, C * 0.36)));
+  }
+  // the last turn's tiles, framed on top
+  for (const [c] of pub.map) {
+    if (!fresh.has(key(c))) continue;
+    const [x, y] = xy(c);
+    nodes.push(s('rect', { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 5, class: 'last-placed', 'aria-hidden': 'true' }));
   }
   for (const p of local.pending) {
     const [x, y] = xy(p.coord);
@@ -111,8 +142,14 @@ export function render({ board, public: pub, view, legal, hints, panel, mode, my
   }
   board.draw(nodes, bbox(points));
 
+  const cb = safe();
   panel.replaceChildren(h('p', { class: 'hint' },
-    `Pile ${pub.pile} · hands ${pub.hand_sizes.join(' / ')}`));
+    `Pile ${pub.pile} · hands ${pub.hand_sizes.join(' / ')}` + (fresh.size ? ` · last turn: ${fresh.size} tile${fresh.size === 1 ? '' : 's'} (framed)` : '')),
+  h('div', { class: 'controls' }, h('button', {
+    id: 'colourblind', 'aria-pressed': cb ? 'true' : 'false', 'aria-label': 'Colour-blind look: safe colours and a letter per colour',
+    title: 'R red, G green, B blue, Y yellow, O orange, P purple',
+    onclick: () => { chosen = !cb; try { localStorage.setItem(STORE, chosen ? '1' : '0'); } catch { /* kept for this page only */ } rerender(); },
+  }, cb ? 'Colour letters: on' : 'Colour letters: off')));
   if (mode !== 'play') return;
   const handEl = h('div', { class: 'tray', role: 'group', 'aria-label': 'Your hand' },
     hand.map((t, i) => h('button', {

@@ -42,7 +42,7 @@ function tileIcon(tile, o) {
 // `hints` = {can_draw, can_pass, placements: [{tile, orientation, x, y, corners, score,
 // hexagons, bridge}]} (the legal placements, with what they score); `legal` = the moves in
 // their wire form. The lattice geometry below only draws: no rule is checked here.
-export function render({ board, public: pub, view, legal: moves, hints, panel, mode, myTurn, send, local, players, error, rerender }) {
+export function render({ board, public: pub, view, legal: moves, hints, panel, mode, myTurn, send, local, players, seat, error, rerender }) {
   local.rot ??= 0;
   const tray = view?.tray || [];
   const placements = hints?.placements || [];
@@ -61,16 +61,29 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, m
   /** The move placing `tile` so: the server's own when it is legal, else built (and refused). */
   const placeMove = (tile, orientation, x, y) => moves.find((m) => m?.place && m.place.tile === tile
     && m.place.orientation === orientation && m.place.x === x && m.place.y === y) ?? { place: { tile, orientation, x, y } };
+  // the tiles just drawn (the seat's own): a tray grows at its end, so on the seat's turn
+  // they are the last `draws` tiles; kept marked until a tile leaves the tray
+  const myself = view ? seat ?? null : null;
+  const drawsNow = myself !== null && pub.to_move === myself ? (view.draws ?? pub.draws ?? 0) : 0;
+  const gone = (local.trayWas || []).some((t) => !tray.includes(t));
+  local.drawn = gone ? [] : (local.drawn || []).filter((t) => tray.includes(t));
+  if (drawsNow > 0) local.drawn = [...new Set([...local.drawn, ...tray.slice(-drawsNow)])];
+  local.trayWas = tray;
+  const drawn = new Set(local.drawn);
   const legal = placements.filter((p) => p.tile === local.tile);
   const nodes = [], points = [];
   const occupied = new Set(pub.board.map((p) => `${p.x},${p.y}`));
   // placed tiles
   pub.board.forEach((p, i) => {
-    const g = s('g', { class: 'placed', 'aria-label': `tile ${p.tile} at ${p.x},${p.y}` },
-      poly(p.x, p.y, 'tri' + (i === pub.board.length - 1 ? ' last' : '')), ...numbers(p.x, p.y, p.corners));
+    const isLast = i === pub.board.length - 1;
+    const g = s('g', { class: 'placed' + (isLast ? ' last' : ''), 'aria-label': `tile ${p.tile} at ${p.x},${p.y}${isLast ? ' (placed last)' : ''}` },
+      poly(p.x, p.y, 'tri' + (isLast ? ' last' : '')), ...numbers(p.x, p.y, p.corners));
     nodes.push(g);
     corners(p.x, p.y).forEach((c) => points.push(pt(c)));
   });
+  // the tile placed last, outlined on top
+  const lastTile = pub.board[pub.board.length - 1];
+  if (lastTile) nodes.push(poly(lastTile.x, lastTile.y, 'last-placed', { 'aria-hidden': 'true' }));
   // empty cells a tile could go to: the frontier (or the opening cells)
   const empty = new Map();
   if (!pub.board.length) for (let y = -1; y <= 1; y++) for (let x = -2; x <= 3; x++) empty.set(`${x},${y}`, [x, y]);
@@ -106,8 +119,8 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, m
   const playable = new Set(placements.map((p) => p.tile));
   const trayEl = h('div', { class: 'tray', role: 'group', 'aria-label': 'Your tray' },
     tray.map((t) => h('button', {
-      'aria-label': `Tile ${t}` + (playable.has(t) ? ' (can be placed)' : ''), 'aria-pressed': t === local.tile ? 'true' : 'false', 'data-tile': t,
-      class: playable.has(t) ? 'playable' : '',
+      'aria-label': `Tile ${t}` + (playable.has(t) ? ' (can be placed)' : '') + (drawn.has(t) ? ' (just drawn)' : ''), 'aria-pressed': t === local.tile ? 'true' : 'false', 'data-tile': t,
+      class: [playable.has(t) ? 'playable' : '', drawn.has(t) ? 'drawn' : ''].join(' ').trim(), title: drawn.has(t) ? 'just drawn' : null,
       onclick: () => { local.tile = t; rerender(); },
     }, tileIcon(t, UP[local.rot]))));
   const controls = h('div', { class: 'controls' },

@@ -1,0 +1,68 @@
+// Helpers shared by the browser tests of web/e2e/*.test.mjs (run by scripts/e2e, which
+// starts `tessera serve` and sets TESSERA_URL, ARTIFACTS and CHROMIUM).
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.TESSERA_URL || 'http://127.0.0.1:8080';
+export const ARTIFACTS = process.env.ARTIFACTS || 'artifacts/e2e';
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+mkdirSync(ARTIFACTS, { recursive: true });
+
+/** A headless Chromium. */
+export function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * A page of a fresh context (its own localStorage) that records its WebSocket frames and
+ * script errors. `context` options: a viewport, `isMobile`, `hasTouch`...
+ */
+export async function newPage(browser, context = { viewport: { width: 1280, height: 800 } }) {
+  const page = await (await browser.newContext(context)).newPage();
+  page.frames_ = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => page.frames_.push(String(f.payload))));
+  page.errors_ = [];
+  page.on('pageerror', (e) => page.errors_.push(String(e)));
+  return page;
+}
+
+export const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+
+/** Creates a game through the New game form. seats: 'human', 'program' or 'bot:NAME'. */
+export async function createGame(page, game, seats, { seed = 7, delay = 60 } = {}) {
+  await page.goto(`${BASE}/#/new`);
+  await page.waitForSelector('#game option', { state: 'attached' });
+  await page.selectOption('#game', game);
+  await page.fill('#players', String(seats.length));
+  await page.dispatchEvent('#players', 'change');
+  const kinds = page.locator('.seat-row .kind');
+  assert.equal(await kinds.count(), seats.length);
+  for (let i = 0; i < seats.length; i++) await kinds.nth(i).selectOption(seats[i]);
+  await page.fill('#seed', String(seed));
+  await page.fill('#delay', String(delay));
+  await page.click('#start');
+  await page.waitForURL(/#\/(game|watch)\//);
+  const id = page.url().split('/').pop();
+  await page.waitForSelector('#status:not(:empty)');
+  return id;
+}
+
+export const yourTurn = (page) => page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn', null, { timeout: 30000 });
+
+/** The game's state as the page's seat to move sees it (its token from the page's storage). */
+export async function seatState(page, id) {
+  const tokens = await page.evaluate((i) => JSON.parse(localStorage.getItem('tessera.tokens.' + i) || '[]'), id);
+  const all = await Promise.all(tokens.map(async ([, t]) => (await fetch(`${BASE}/api/games/${id}?token=${t}`)).json()));
+  const s = all.find((m) => m.to_move === m.seat) ?? all[0];
+  assert.ok(s, `game ${id}: a state`);
+  return s;
+}
+
+export const fetchJson = async (path) => { const r = await fetch(BASE + path); assert.ok(r.ok, `${path}: ${r.status}`); return r.json(); };

@@ -1,0 +1,176 @@
+// A phone (390x844, touch): every page fits the width (no sideways scrolling, every control
+// on screen), and a whole move of each game is played by tapping. Run by scripts/e2e.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, newPage, shot, createGame, yourTurn } from './lib.mjs';
+
+const W = 390, H = 844;
+const PHONE = { viewport: { width: W, height: H }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/**
+ * The page fits the phone's width: nothing scrolls sideways (the layout viewport is still the
+ * phone's: a mobile browser zooms out over a page wider than its screen), and every visible
+ * control, the status and the tables lie within the width.
+ */
+async function fits(page, what) {
+  const r = await page.evaluate((w) => {
+    const outside = [...document.querySelectorAll('button, a[href], input, select, table, #status, .tray, .site, .controls, h2')]
+      .filter((e) => !e.closest('svg') && !e.classList.contains('sr-only'))
+      .map((e) => [e, e.getBoundingClientRect()])
+      .filter(([, b]) => b.width > 0 && b.height > 0)
+      .filter(([, b]) => b.left < -0.5 || b.right > w + 0.5)
+      .map(([e, b]) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${e.className?.baseVal ?? e.className} [${Math.round(b.left)}, ${Math.round(b.right)}]`);
+    return { inner: window.innerWidth, scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth, outside };
+  }, W);
+  await shot(page, `phone-${what}`);
+  assert.equal(r.inner, W, `${what}: the layout viewport is the phone's width`);
+  assert.ok(r.scroll <= W && r.body <= W, `${what}: page ${r.scroll} px wide (body ${r.body}) on a ${W} px screen`);
+  assert.deepEqual(r.outside, [], `${what}: off the screen sideways`);
+}
+
+/** Taps a legal spot (Triominos, Akropolis): for the selected tile, else the others, rotating. */
+async function tapLegalSpot(page, tiles) {
+  for (let t = 0; t <= (await page.locator(tiles).count()); t++) {
+    if (t > 0) await page.locator(tiles).nth(t - 1).tap();
+    for (let i = 0; i < 6 && !(await page.$('.spot[data-legal=true]')); i++) await page.locator('#rotate').tap();
+    if (await page.$('.spot[data-legal=true]')) { await page.locator('.spot[data-legal=true]').first().tap(); return true; }
+  }
+  return false;
+}
+
+/** Plays one move of the person by tapping, and waits for the bot's answer. */
+const PLAY = {
+  async triominos(page) {
+    if (!(await tapLegalSpot(page, '.tray button'))) await page.locator('#draw').tap();
+  },
+  async q(page) {
+    for (let i = 0; i < 6; i++) {
+      const b = page.locator(`.tray button[data-index="${i}"]`);
+      if (!(await b.count())) break;
+      await b.tap();
+      if (await page.locator('.spot[data-legal=true]').count()) {
+        await page.locator('.spot[data-legal=true]').first().tap();
+        await page.waitForSelector('.pending');
+        await page.locator('#commit').tap();
+        return;
+      }
+    }
+    await page.locator('#pass').tap();
+  },
+  async akropolis(page) {
+    assert.ok(await tapLegalSpot(page, '.site button:not([disabled])'), 'a legal spot to build');
+  },
+};
+const SETUP = { triominos: ['bot:greedy', 11], q: ['bot:ldasg', 5], akropolis: ['bot:greedy', 3] };
+
+for (const game of ['triominos', 'q', 'akropolis']) {
+  test(`On a phone: ${game} — the form, a whole move by tapping, watch and replay fit the width`, async () => {
+    const page = await newPage(browser, PHONE);
+    await page.goto(`${BASE}/#/new`);
+    await page.waitForSelector('#game option', { state: 'attached' });
+    await page.selectOption('#game', game);
+    await fits(page, `${game}-1-new`);
+    const [bot, seed] = SETUP[game];
+    const id = await createGame(page, game, ['human', bot], { seed, delay: 0 });
+    await yourTurn(page);
+    await fits(page, `${game}-2-turn`);
+    // the status, the scores and the person's controls are on screen (scrolled to, not beside)
+    for (const sel of ['#status', '#scores', '#board', game === 'akropolis' ? '.site' : '.tray']) {
+      const b = await page.locator(sel).boundingBox();
+      assert.ok(b && b.x >= 0 && b.x + b.width <= W + 0.5, `${game}: ${sel} within the width: ${JSON.stringify(b)}`);
+    }
+    const lines = await page.locator('#log li').count();
+    await PLAY[game](page);
+    // the person's move and the bot's answer are in the log (two lines at least), and it is the person's turn again
+    await page.waitForFunction((n) => document.querySelectorAll('#log li').length >= n + 2, lines, { timeout: 30000 });
+    await yourTurn(page);
+    await fits(page, `${game}-3-moved`);
+    // the lobby (with this game's Resume and Watch links), watching, the replay
+    await page.goto(`${BASE}/#/`);
+    await page.waitForSelector(`#running tr[data-id="${id}"] a`);
+    await fits(page, `${game}-4-lobby`);
+    for (const a of await page.locator(`#running tr[data-id="${id}"] a`).all()) {
+      const b = await a.boundingBox();
+      assert.ok(b.x >= 0 && b.x + b.width <= W + 0.5, `${game}: the lobby's ${await a.textContent()} link within the width`);
+    }
+    await page.goto(`${BASE}/#/watch/${id}`);
+    await page.waitForFunction(() => /spectating/.test(document.querySelector('#status')?.textContent || ''));
+    await fits(page, `${game}-5-watch`);
+    await page.goto(`${BASE}/#/replay/${id}`);
+    await page.waitForSelector('#scrubber');
+    await page.locator('[aria-label="Last move"]').tap();
+    await fits(page, `${game}-6-replay`);
+    assert.deepEqual(page.errors_, []);
+  });
+}
+
+test('Akropolis with 4 players: the district table fits a phone and the side panel of a desktop', async () => {
+  const r = await fetch(`${BASE}/api/games`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'akropolis', seats: [1, 2, 3, 4].map(() => ({ kind: 'bot', spec: 'greedy' })), seed: 9, delay_ms: 0 }),
+  });
+  const { id } = await r.json();
+  assert.ok(r.ok && id);
+  for (const [what, context] of [['phone', PHONE], ['desktop', { viewport: { width: 1280, height: 800 } }]]) {
+    const page = await newPage(browser, context);
+    await page.goto(`${BASE}/#/watch/${id}`);
+    await page.waitForFunction(() => /^Game over/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
+    await page.goto(`${BASE}/#/replay/${id}`);
+    await page.waitForSelector('#scrubber');
+    await page.click('[aria-label="Last move"]');
+    assert.equal(await page.locator('#districts thead th').count(), 5, 'a column per city');
+    const [table, room] = await page.$eval('#districts', (e) => [e.scrollWidth, e.parentElement.clientWidth]);
+    assert.ok(table <= room, `${what}: the district table is ${table} px wide in ${room} px`);
+    if (what === 'phone') await fits(page, 'akropolis-4-players');
+    else await shot(page, 'akropolis-4-players-desktop');
+    assert.deepEqual(page.errors_, []);
+  }
+});
+
+test('On a phone: a table waiting for a program (the joining command) fits the width, in the lobby and on its page', async () => {
+  const r = await fetch(`${BASE}/api/games`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'q', seats: [{ kind: 'bot', spec: 'ldasg' }, { kind: 'program' }], seed: 3 }),
+  });
+  const { id } = await r.json();
+  assert.ok(r.ok && id);
+  const page = await newPage(browser, PHONE);
+  await page.goto(`${BASE}/#/`);
+  await page.waitForSelector(`#running .join[data-table="${id}"] .command`);
+  await fits(page, 'lobby-waiting');
+  await page.goto(`${BASE}/#/watch/${id}`);
+  await page.waitForSelector('#join .command');
+  await fits(page, 'waiting');
+  assert.deepEqual(page.errors_, []);
+});
+
+test('On a phone: two fingers spreading on the board zoom in, pinching zooms out', async () => {
+  const page = await newPage(browser, PHONE);
+  await createGame(page, 'q', ['human', 'bot:ldasg'], { seed: 5 });
+  await yourTurn(page);
+  const width = async () => Number((await page.getAttribute('#board', 'viewBox')).split(' ')[2]);
+  const box = await page.locator('#board').boundingBox();
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  /** Two pointers from `d0` apart to `d1` apart, about the board's middle (synthetic touch pointers). */
+  const pinch = (d0, d1) => page.evaluate(([x, y, a, b]) => {
+    const svg = document.querySelector('#board');
+    const ev = (type, id, dx) => svg.dispatchEvent(new PointerEvent(type, {
+      pointerId: id, pointerType: 'touch', isPrimary: id === 1, button: 0, clientX: x + dx, clientY: y, bubbles: true,
+    }));
+    ev('pointerdown', 1, -a / 2); ev('pointerdown', 2, a / 2);
+    for (let k = 1; k <= 4; k++) { const d = a + (b - a) * k / 4; ev('pointermove', 1, -d / 2); ev('pointermove', 2, d / 2); }
+    ev('pointerup', 1, -b / 2); ev('pointerup', 2, b / 2);
+  }, [cx, cy, d0, d1]);
+  const w0 = await width();
+  await pinch(60, 180);
+  const w1 = await width();
+  assert.ok(Math.abs(w1 - w0 / 3) < w0 * 0.02, `spreading 3x zooms in 3x: ${w0} -> ${w1}`);
+  await pinch(180, 90);
+  const w2 = await width();
+  assert.ok(Math.abs(w2 - w1 * 2) < w1 * 0.02, `pinching 2x zooms out 2x: ${w1} -> ${w2}`);
+  assert.deepEqual(page.errors_, []);
+});
