@@ -431,6 +431,22 @@ fn a_killed_node_s_games_go_on_at_another_node() {
             let token = c["tokens"][0][1].as_str().unwrap().to_string();
             people.push((id, tokio::spawn(person_at(vec![http_c], id, token))));
         }
+        // a person at A leaves a seat open for a program, which signs up for that table
+        // at C: C relays it to A
+        let c = http(
+            http_a,
+            "POST",
+            "/api/games",
+            &json!({"game": "triominos", "seats": [{"kind": "human", "name": "Bo"}, {"kind": "program"}], "delay_ms": 150}).to_string(),
+        )
+        .await;
+        let id = c["id"].as_u64().expect("a table with an open seat");
+        let token = c["tokens"][0][1].as_str().unwrap().to_string();
+        people.push((id, tokio::spawn(person_at(vec![http_c], id, token))));
+        let bot = registry.get("triominos").unwrap().wire_bot("greedy").unwrap();
+        programs.push(tokio::spawn(async move {
+            client::play_on(&|| c_addr, &Join::Table(id), "visitor", bot, Duration::from_millis(40), Duration::from_secs(90)).await
+        }));
         let c = http(
             http_a,
             "POST",
@@ -533,7 +549,7 @@ fn a_killed_node_s_games_go_on_at_another_node() {
         std::thread::sleep(Duration::from_millis(100));
         all = list();
     }
-    assert_eq!(all.len(), 9, "{all:?}");
+    assert_eq!(all.len(), 10, "{all:?}");
 
     for g in &all {
         assert_eq!(g["status"], "finished", "{g}");

@@ -622,6 +622,10 @@ impl Host {
                 r = tokio::time::timeout(limit, t.read()) => r,
                 _ = self.0.stop.cancelled() => return,
             };
+            let raw = match &first {
+                Ok(Ok(text)) if self.0.store.shared() => Some(text.clone()),
+                _ => None,
+            };
             let hello = match first {
                 Ok(Ok(text)) => serde_json::from_str::<Value>(&text)
                     .map_err(|e| e.to_string())
@@ -652,7 +656,8 @@ impl Host {
                         // a seat of a game another node runs: this node relays to it
                         match self.0.store.seat_owner(&token).await {
                             Ok(Some(owner)) if owner.tcp.is_some() => {
-                                self.relay_program(owner, &token, t).await;
+                                let hello = json!({ "resume": token }).to_string();
+                                self.relay_program(owner, hello, t).await;
                             }
                             _ => refuse(&mut t, &why).await,
                         }
@@ -660,6 +665,17 @@ impl Host {
                     return;
                 }
                 Ok((Hello::SignUp(s), _)) => {
+                    // a table another node holds: this node relays the program to it
+                    if let (Some(id), Some(hello)) = (s.table, raw) {
+                        if self.table(id).is_none() {
+                            if let Ok(Some(owner)) = self.0.store.game_owner(id).await {
+                                if owner.tcp.is_some() {
+                                    self.relay_program(owner, hello, t).await;
+                                    return;
+                                }
+                            }
+                        }
+                    }
                     if let Err(refused) = self.sign_up(s, t) {
                         let (why, mut t) = *refused;
                         refuse(&mut t, &why).await;
@@ -676,12 +692,13 @@ impl Host {
     }
 
     /// A program that came back (`{"resume": TOKEN}`) to this node for a game another
-    /// node runs: its messages are passed on to that node and back, until either side
-    /// closes.
+    /// node runs, or signed up for a table another node holds: its first message `hello`
+    /// and every message after it are passed on to that node, and its answers back, until
+    /// either side closes.
     async fn relay_program(
         &self,
         owner: crate::store::SeatOwner,
-        token: &str,
+        hello: String,
         mut t: TcpTransport,
     ) {
         let Some(addr) = owner.tcp.as_deref() else {
@@ -701,11 +718,7 @@ impl Host {
         tracing::info!(game = owner.game, node = %owner.node, "a program's seat is relayed to the node that runs its game");
         let mut there =
             TcpTransport::new(stream, self.0.config.max_message, Dialect::Tessera, None);
-        if there
-            .write(&json!({ "resume": token }).to_string())
-            .await
-            .is_err()
-        {
+        if there.write(&hello).await.is_err() {
             return;
         }
         loop {

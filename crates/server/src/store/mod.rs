@@ -676,6 +676,14 @@ impl Store {
         }
     }
 
+    /// Which other node (alive) runs the live game `id`; `None` on SQLite.
+    pub async fn game_owner(&self, id: u64) -> Result<Option<SeatOwner>, StoreError> {
+        match &self.reader {
+            Reader::Sqlite(_) => Ok(None),
+            Reader::Postgres(r) => r.game_owner(id).await,
+        }
+    }
+
     /// The ids of the games written by any node, as they are committed (PostgreSQL's
     /// LISTEN/NOTIFY); `None` on SQLite (this process writes everything itself).
     pub fn changes(&self) -> Option<broadcast::Receiver<u64>> {

@@ -703,17 +703,23 @@ impl Reader {
             .collect()
     }
 
-    pub(crate) async fn seat_owner(&self, token: &str) -> Result<Option<SeatOwner>, StoreError> {
+    /// The other node (alive) that runs the live game matching `which`: `g.secrets`
+    /// holding `$1` (a seat's secret) or `g.id = $1`.
+    async fn other_owner(
+        &self,
+        which: &str,
+        key: &(dyn tokio_postgres::types::ToSql + Sync),
+    ) -> Result<Option<SeatOwner>, StoreError> {
         let row = self
             .client
             .query_opt(
                 &format!(
                     "SELECT g.id, n.id, n.http, n.tcp FROM games g JOIN nodes n ON n.id = g.owner
-                     WHERE g.status IN ('waiting', 'running', 'paused') AND g.secrets::jsonb ? $1
+                     WHERE g.status IN ('waiting', 'running', 'paused') AND {which}
                        AND n.id <> $2 AND n.seen > {NOW} - $3
                      ORDER BY g.id DESC LIMIT 1"
                 ),
-                &[&token, &self.node, &self.lease_ms],
+                &[key, &self.node, &self.lease_ms],
             )
             .await?;
         row.map(|r| {
@@ -725,6 +731,14 @@ impl Reader {
             })
         })
         .transpose()
+    }
+
+    pub(crate) async fn seat_owner(&self, token: &str) -> Result<Option<SeatOwner>, StoreError> {
+        self.other_owner("g.secrets::jsonb ? $1", &token).await
+    }
+
+    pub(crate) async fn game_owner(&self, id: u64) -> Result<Option<SeatOwner>, StoreError> {
+        self.other_owner("g.id = $1", &(id as i64)).await
     }
 
     pub(crate) async fn owner(&self, id: u64) -> Result<Option<String>, StoreError> {
