@@ -50,7 +50,8 @@ pub struct GameSummary {
     pub id: u64,
     /// The game's name (`q`).
     pub game: String,
-    /// `waiting` (open seats), `running`, `finished`, `stopped` or `aborted`.
+    /// `waiting` (open seats), `running`, `paused`, `finished`, `stopped`, `aborted` or
+    /// `resigned` (a person resigned).
     pub status: String,
     /// Who sits where.
     pub seats: Vec<SeatRecord>,
@@ -64,6 +65,12 @@ pub struct GameSummary {
     pub winners: Vec<String>,
     /// The ejected players' names.
     pub ejected: Vec<String>,
+    /// The ejections in order, each with its reason (what a program's author needs).
+    #[serde(default)]
+    pub ejections: Vec<EjectionNote>,
+    /// Why the game ended before its end, if it did: an abort's reason, or who resigned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
     /// The seed, once the game ended (secret before); in JSON a string of digits, which
     /// JavaScript reads without rounding.
     #[serde(with = "seed_text")]
@@ -74,6 +81,22 @@ pub struct GameSummary {
     pub started: Option<i64>,
     /// When it ended.
     pub ended: Option<i64>,
+}
+
+/// One ejection, as listed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EjectionNote {
+    /// The seat.
+    pub seat: usize,
+    /// The player's name.
+    pub name: String,
+    /// The call it failed (`take-turn`, `setup`, ...).
+    pub call: String,
+    /// Why.
+    pub reason: String,
+    /// Moves played before it.
+    #[serde(default)]
+    pub at_move: usize,
 }
 
 /// Seeds in JSON as strings: they use all 64 bits, more than a JavaScript number holds.
@@ -147,8 +170,8 @@ pub struct ListQuery {
     pub before: Option<u64>,
     /// Only this game.
     pub game: Option<String>,
-    /// Only this status, or `live` (waiting or running) or `ended` (finished, stopped or
-    /// aborted).
+    /// Only this status, or `live` (waiting, running or paused) or `ended` (finished,
+    /// stopped, aborted or resigned).
     pub status: Option<String>,
 }
 
@@ -341,6 +364,8 @@ fn summary_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GameSummary, String, O
             scores: None,
             winners: Vec::new(),
             ejected: Vec::new(),
+            ejections: Vec::new(),
+            why: None,
             seed: ended.then_some(seed),
             created: r.get(7)?,
             started: r.get(8)?,
@@ -366,6 +391,21 @@ fn finish_summary(
         .and_then(|v| serde_json::from_value(v.clone()).ok());
     s.winners = names_at(&result, "winners");
     s.ejected = names_at(&result, "ejected");
+    s.ejections = result
+        .get("ejected")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| serde_json::from_value(e.clone()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    s.why = result
+        .get("aborted")
+        .and_then(Value::as_str)
+        .or_else(|| result.pointer("/resigned/reason").and_then(Value::as_str))
+        .or_else(|| result.get("error").and_then(Value::as_str))
+        .map(str::to_string);
     Ok((s, result))
 }
 
@@ -466,6 +506,41 @@ pub fn unfinished(db: &Connection) -> Result<Vec<Unfinished>, StoreError> {
         });
     }
     Ok(out)
+}
+
+/// A game's seat secrets (a person's token, a program's resume token) and its events
+/// (`(at_move, kind, data)`, in order); `None` when there is no such game.
+#[allow(clippy::type_complexity)]
+pub fn secrets_and_events(
+    db: &Connection,
+    id: u64,
+) -> Result<Option<(Vec<Option<String>>, Vec<(usize, String, Value)>)>, StoreError> {
+    let secrets: Option<String> = db
+        .query_row(
+            "SELECT secrets FROM games WHERE id = ?1",
+            [id as i64],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(secrets) = secrets else {
+        return Ok(None);
+    };
+    let mut st =
+        db.prepare_cached("SELECT at_move, kind, data FROM events WHERE game = ?1 ORDER BY n")?;
+    let events = st
+        .query_map([id as i64], |r| {
+            Ok((
+                r.get::<_, i64>(0)? as usize,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?
+        .map(|r| {
+            let (a, k, d) = r?;
+            Ok((a, k, serde_json::from_str(&d)?))
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(Some((serde_json::from_str(&secrets)?, events)))
 }
 
 /// The games of the store file `path`, newest first.
@@ -905,6 +980,15 @@ impl Store {
     /// One game in full.
     pub async fn get(&self, id: u64) -> Result<Option<StoredGame>, StoreError> {
         self.read(move |db| get(db, id)).await
+    }
+
+    /// A game's seat secrets and events ([`secrets_and_events`]).
+    #[allow(clippy::type_complexity)]
+    pub async fn secrets_and_events(
+        &self,
+        id: u64,
+    ) -> Result<Option<(Vec<Option<String>>, Vec<(usize, String, Value)>)>, StoreError> {
+        self.read(move |db| secrets_and_events(db, id)).await
     }
 }
 
