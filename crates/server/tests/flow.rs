@@ -326,3 +326,53 @@ async fn a_rematch_rotates_the_seats_and_keeps_the_settings() {
     assert_eq!(s, 403);
     h.stop().await;
 }
+
+/// A table with a clock: a person out of time has the house play the game's clock move
+/// (a pass in Q) for that turn and stays at the table; the log says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn out_of_time_the_house_passes_for_the_person_who_stays() {
+    let h = TestHost::start(test_config()).await;
+    let (s, c) = h
+        .post(
+            "/api/games",
+            &json!({"game": "q", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "spec": "dag", "name": "Dag"}], "options": {"copies": 1}, "clock_s": 5}),
+        )
+        .await;
+    assert_eq!(s, 200, "{c}");
+    let id = c["id"].as_u64().unwrap();
+    let ann = c["tokens"][0][1].as_str().unwrap().to_string();
+    let mut ws = h.ws(&format!("/api/games/{id}/ws?token={ann}")).await;
+    let first = next_json(&mut ws).await.unwrap();
+    assert_eq!(first["clock_ms"], 5000);
+    // Ann does nothing; the clock runs out; the house passes for her, Dag plays, and it
+    // is Ann's turn again, at the same table
+    let back = loop {
+        let m = next_json(&mut ws).await.expect("the game goes on");
+        assert_ne!(m["over"], true, "{m}");
+        let log: Vec<String> = m["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l[1].as_str().unwrap().to_string())
+            .collect();
+        if m["to_move"] == 0 && log.iter().any(|l| l.starts_with("Dag ")) {
+            break (m, log);
+        }
+    };
+    let (m, log) = back;
+    assert_eq!(
+        log[..2],
+        [
+            "Ann ran out of time (5 s per move): the house plays this turn for them".to_string(),
+            "Ann passed".to_string()
+        ],
+        "{log:?}"
+    );
+    assert_eq!(m["ejected"], json!([]), "nobody is ejected");
+    assert_eq!(m["seat"], 0);
+    assert!(
+        !m["legal"].as_array().unwrap().is_empty(),
+        "Ann moves again"
+    );
+    h.stop().await;
+}
