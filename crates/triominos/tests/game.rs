@@ -426,3 +426,44 @@ fn hidden_tiles_stay_hidden() {
         assert!(n > 100, "{n} checks");
     }
 }
+
+/// Issue 13: a refusal is shown to a person as it is written, so it says what is wrong
+/// in players' words, with none of the engine's names (`Middle` corner, `location`).
+#[test]
+fn refusals_are_in_players_words() {
+    use tessera_triominos::{Corner, PlacementError};
+    let errors = [
+        PlacementError::CornerMismatch {
+            corner: Corner::Middle,
+            expected: 3,
+            found: 4,
+        },
+        PlacementError::NotAtStart,
+        PlacementError::Occupied { x: 1, y: 0 },
+        PlacementError::NoEdgeNeighbour { x: 5, y: 2 },
+        PlacementError::OutOfRange { x: 20_000, y: 0 },
+    ];
+    for e in errors {
+        let said = e.to_string();
+        for word in [
+            "Middle",
+            "Left",
+            "Right",
+            "corner:",
+            "location",
+            "orientation",
+            "Corner",
+        ] {
+            assert!(!said.contains(word), "{word:?} in {said:?}");
+        }
+    }
+    assert_eq!(
+        PlacementError::CornerMismatch {
+            corner: Corner::Left,
+            expected: 3,
+            found: 4
+        }
+        .to_string(),
+        "a corner of the tile shows 4 where the tiles next to it show 3: corners must match"
+    );
+}
