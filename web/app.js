@@ -543,7 +543,7 @@ function game(id, watch) {
   let seenLog = null, flashTimer = null, R = null, reg = null;
   let saved = null;
   try { saved = JSON.parse(sessionStorage.getItem('tessera.pending.' + id) || 'null'); } catch { saved = null; }
-  let ws = null, closed = false, last = null, retry = 500;
+  let ws = null, closed = false, last = null, retry = 500, heldAt = null;
   const speed = h('input', { type: 'range', id: 'speed', min: 0, max: 2000, step: 50, 'aria-label': 'Bot delay (milliseconds per move)' });
   // the bots' delay and a person's move: sent now, or as soon as the socket opens (the page
   // is drawn from HTTP first); a move only on the socket of the seat that made it
@@ -590,6 +590,33 @@ function game(id, watch) {
       location.hash = `#/game/${to}`;
     } catch (e) { ui.error.textContent = 'Cannot start a rematch: ' + e.message; btn.disabled = false; }
   };
+  // a placement held for a confirmation (games whose registry says `confirm`, when the
+  // person asks for it): nothing is sent until Confirm; Take back forgets it
+  const confirmOn = h('input', { type: 'checkbox', id: 'confirm-moves', checked: localStorage.getItem('tessera.confirm') === 'on' });
+  confirmOn.addEventListener('change', () => { localStorage.setItem('tessera.confirm', confirmOn.checked ? 'on' : 'off'); if (!confirmOn.checked) takeBack(); });
+  const confirmPref = h('p', { id: 'confirm-pref', hidden: true }, h('label', {}, confirmOn, ' Confirm each placement before it is sent'));
+  const confirmBox = h('div', { id: 'confirm-box', class: 'confirm', role: 'group', 'aria-label': 'Placement to confirm', hidden: true });
+  let held = null;
+  const takeBack = () => { held = null; confirmBox.hidden = true; confirmBox.replaceChildren(); };
+  /** A placement in words, from the seat's hints when they describe it. */
+  const heldWords = (mv, hints) => {
+    if (mv?.place) {
+      const p = mv.place;
+      const known = hints?.placements?.find((x) => x.tile === p.tile && x.orientation === p.orientation && x.x === p.x && x.y === p.y);
+      return `${p.tile}${known ? ` for +${known.score}` : ''}`;
+    }
+    const akro = typeof mv === 'string' ? hints?.moves?.find((x) => x.move === mv) : null;
+    if (akro) return `tile ${akro.tile}, turned ${akro.rotation}`;
+    return JSON.stringify(mv);
+  };
+  const hold = (mv, sendNow) => {
+    held = mv;
+    confirmBox.hidden = false;
+    confirmBox.replaceChildren(h('span', {}, `Your placement: ${heldWords(mv, last?.hints)}. `),
+      h('button', { id: 'confirm-move', class: 'primary', onclick: () => { const m = held; takeBack(); if (m !== null) sendNow(m); } }, 'Confirm'), ' ',
+      h('button', { id: 'take-back', onclick: () => { takeBack(); render(); } }, 'Take back'));
+    confirmBox.querySelector('#confirm-move').focus();
+  };
   // the clock of a table with one: the time left for the seat to move, counted down here
   let clockEnds = null;
   const tick = () => {
@@ -603,8 +630,8 @@ function game(id, watch) {
   };
   const clockTimer = setInterval(tick, 1000);
   const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, 'Bot speed: delay ', speedLabel), speed);
-  ui.status.after(clockLine);
-  ui.extra.append(endBox, resignBox, join, ejected, pace, helpBox,
+  ui.status.after(clockLine, confirmBox);
+  ui.extra.append(endBox, resignBox, confirmPref, join, ejected, pace, helpBox,
     h('p', {}, h('a', { href: `#/watch/${id}` }, 'Spectator view'), ' · ', h('a', { href: '#/' }, 'Lobby')));
 
   const render = () => {
@@ -620,6 +647,10 @@ function game(id, watch) {
     drawLog(ui, m.log);
     if (!helpBox.childElementCount && reg) helpBox.append(rulesHelp(gameOf(reg, m.game), m.rules));
     resignBox.hidden = !(mine && m.status === 'running' && !m.over);
+    const canConfirm = !!(mine && !m.over && gameOf(reg, m.game)?.confirm);
+    confirmPref.hidden = !canConfirm;
+    // a held placement lapses with the turn
+    if (held !== null && !(m.to_move === m.seat && !m.over && m.version === heldAt)) takeBack();
     if (m.clock_ms && m.turn_ms !== null && m.turn_ms !== undefined && !m.over) clockEnds = Date.now() + m.clock_ms - m.turn_ms;
     tick();
     // bonuses and penalties flash as they happen (not the old ones on loading)
@@ -658,10 +689,14 @@ function game(id, watch) {
     ui.status.textContent = status;
     useBoard(R.board !== false);
     if (!m.public) { ui.panel.replaceChildren(); ui.area.replaceChildren(); return; }
-    const send = (mv) => {
+    const sendNow = (mv) => {
       ui.error.textContent = '';
       moveWanted = { token, text: JSON.stringify({ move: mv }) };
       sendMove();
+    };
+    // a placement (not a draw, a pass or an exchange) waits for Confirm when asked
+    const send = (mv) => {
+      if (canConfirm && confirmOn.checked && !['draw', 'pass', 'replace'].includes(mv)) { heldAt = m.version; hold(mv, sendNow); } else sendNow(mv);
     };
     const ctx = {
       board, area: ui.area, panel: ui.panel, public: m.public, view: m.view, legal: m.legal || [], hints: m.hints,

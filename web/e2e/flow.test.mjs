@@ -184,6 +184,39 @@ test('Resign (asked, then confirmed), the end screen, Rematch with the seats rot
   assert.deepEqual(page.errors_, []);
 });
 
+test('A placement held for a confirmation: Take back sends nothing, Confirm sends it', async () => {
+  const page = await newPage();
+  await createGame(page, 'triominos', [{ kind: 'human', name: 'Ann' }, { kind: 'bot:greedy', name: 'Greedy' }], { seed: 11 });
+  await page.check('#confirm-moves');
+  await statusIs(page, /^Your turn$/);
+  // a tile and a rotation with a highlighted spot
+  for (let i = 0; i < 3 && !(await page.$('.spot[data-legal=true]')); i++) await page.click('#rotate');
+  if (!(await page.$('.spot[data-legal=true]'))) {
+    for (const b of await page.$$('.tray button')) { await b.click(); for (let i = 0; i < 3 && !(await page.$('.spot[data-legal=true]')); i++) await page.click('#rotate'); if (await page.$('.spot[data-legal=true]')) break; }
+  }
+  const placed = await page.locator('.placed').count();
+  await page.locator('.spot[data-legal=true]').first().click();
+  await page.waitForSelector('#confirm-box:not([hidden])');
+  assert.match(await text(page, '#confirm-box'), /^Your placement: \d-\d-\d for \+\d+\./);
+  await page.click('#take-back');
+  await page.waitForSelector('#confirm-box', { state: 'hidden' });
+  assert.equal(await text(page, '#status'), 'Your turn');
+  assert.equal(await page.locator('.placed').count(), placed, 'nothing was sent');
+  assert.equal((await page.$$eval('#log li', (ls) => ls.filter((l) => l.textContent.startsWith('Ann ')))).length, 0);
+  // again, confirmed this time
+  await page.locator('.spot[data-legal=true]').first().click();
+  await page.click('#confirm-move');
+  await page.waitForFunction(() => [...document.querySelectorAll('#log li')].some((l) => /^Ann (placed|opened with) /.test(l.textContent)));
+  assert.ok(await page.locator('#confirm-box').isHidden());
+  // Q (no confirmation in its registry) does not offer it
+  const q = await newPage(page.context());
+  await createGame(q, 'q', [{ kind: 'human', name: 'Ann' }, { kind: 'bot:dag' }]);
+  await statusIs(q, /^Your turn$/);
+  assert.ok(await q.locator('#confirm-pref').isHidden());
+  assert.deepEqual(page.errors_, []);
+  assert.deepEqual(q.errors_, []);
+});
+
 test('A finished game ends with why, the points broken down and the winner highlighted', async () => {
   const r = await api('/api/games', { game: 'triominos', seats: [{ kind: 'bot', spec: 'greedy', name: 'Gus' }, { kind: 'bot', spec: 'random', name: 'Rand' }], options: { end: 'round' }, seed: 5, delay_ms: 0 });
   assert.equal(r.status, 200);
