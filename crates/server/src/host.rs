@@ -1265,7 +1265,7 @@ impl Host {
 
     /// A rematch of the ended game `id`, asked by the person of `token` there: the same
     /// game, rules, bots, pace and clock, the seats rotated (the second player opens, the
-    /// first plays last), a fresh seed. One rematch per game: whoever of its people asks
+    /// first plays last; a solo game keeps its seats), a fresh seed. One rematch per game: whoever of its people asks
     /// first creates it, the others get their seats at it.
     pub async fn rematch(&self, id: u64, token: &str) -> Result<Rematched, HostError> {
         if self.0.stop.is_cancelled() {
@@ -1307,10 +1307,18 @@ impl Host {
         }
         let entry = self.0.registry.find(&stored.summary.game)?.clone();
         let n = seats.len();
-        // the new seat j is the old seat j + 1: the old seat i is the new (i + n - 1) % n
+        // the new seat j is the old seat j + 1 (the old seat i is the new (i + n - 1) % n);
+        // a solo game keeps its seats (its bot plays in the last)
+        let solo = entry.info().solo.as_ref().is_some_and(|s| {
+            stored
+                .rules
+                .get(s.option)
+                .is_some_and(|v| !v.is_null() && v != "")
+        });
+        let shift = usize::from(!solo);
         let rotated: Vec<Seat> = (0..n)
             .map(|j| {
-                let old = &seats[(j + 1) % n];
+                let old = &seats[(j + shift) % n];
                 match (old.kind.as_str(), &old.spec) {
                     ("person", _) => Seat {
                         name: old.name.clone(),
@@ -1343,7 +1351,7 @@ impl Host {
         let tokens: HashMap<usize, (usize, String)> = created
             .tokens
             .iter()
-            .map(|(new, t)| ((new + 1) % n, (*new, t.clone())))
+            .map(|(new, t)| ((new + shift) % n, (*new, t.clone())))
             .collect();
         let (seat, token) = tokens
             .get(&asker)

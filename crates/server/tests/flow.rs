@@ -324,6 +324,38 @@ async fn a_rematch_rotates_the_seats_and_keeps_the_settings() {
     // the old tokens are not the new table's
     let (s, _) = h.get(&format!("/api/games/{new}?token={ann}")).await;
     assert_eq!(s, 403);
+    // a solo game keeps its seats: the Architect plays in the last
+    let (s, c) = h
+        .post(
+            "/api/games",
+            &json!({"game": "akropolis", "seats": [{"kind": "human", "name": "Ann"}], "options": {"solo": "metagenes"}}),
+        )
+        .await;
+    assert_eq!(s, 200, "{c}");
+    let solo = c["id"].as_u64().unwrap();
+    let token = c["tokens"][0][1].as_str().unwrap().to_string();
+    let (s, _) = h
+        .post(
+            &format!("/api/games/{solo}/resign"),
+            &json!({"token": token}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    stored(&h, solo).await;
+    let (s, r) = h
+        .post(
+            &format!("/api/games/{solo}/rematch"),
+            &json!({"token": token}),
+        )
+        .await;
+    assert_eq!(s, 200, "{r}");
+    assert_eq!(r["seat"], 0, "{r}");
+    let (_, st) = h.get(&format!("/api/games/{}", r["id"])).await;
+    assert_eq!(
+        st["players"][1]["name"].as_str().unwrap().split(' ').next(),
+        Some("architect"),
+        "{st}"
+    );
     h.stop().await;
 }
 
