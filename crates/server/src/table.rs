@@ -435,6 +435,9 @@ impl Table {
         self.catch_up();
         let st = self.state();
         let mine = seat.and_then(|s| st.seat_views.get(s).cloned().flatten());
+        // legal moves and hints only to the seat to move (a game that ended during the
+        // seat's turn, by a resignation say, leaves none behind)
+        let moving = seat.is_some() && st.to_move == seat;
         let first = st.log.len().saturating_sub(LOG_KEEP);
         json!({
             "type": "state",
@@ -455,8 +458,8 @@ impl Table {
             "log": st.log.iter().skip(first).map(|(i, l)| json!([i, l])).collect::<Vec<_>>(),
             "public": st.public,
             "view": mine.as_ref().map(|m| &m.view),
-            "legal": mine.as_ref().map(|m| m.legal.clone()).unwrap_or_default(),
-            "hints": mine.as_ref().map(|m| m.hints.clone()).unwrap_or(Value::Null),
+            "legal": mine.as_ref().filter(|_| moving).map(|m| m.legal.clone()).unwrap_or_default(),
+            "hints": mine.as_ref().filter(|_| moving).map(|m| m.hints.clone()).unwrap_or(Value::Null),
             "ejected": st.ejected,
             "result": st.result,
             "clock_ms": self.clock.map(|c| c.as_millis() as u64),

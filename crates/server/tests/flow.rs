@@ -165,7 +165,7 @@ async fn a_person_resigns_and_the_game_is_stored_resigned() {
     let (s, c) = h
         .post(
             "/api/games",
-            &json!({"game": "triominos", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}),
+            &json!({"game": "q", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], "options": {"copies": 1}}),
         )
         .await;
     assert_eq!(s, 200, "{c}");
@@ -175,6 +175,9 @@ async fn a_person_resigns_and_the_game_is_stored_resigned() {
     let first = next_json(&mut ws).await.unwrap();
     assert_eq!(first["players"][0]["name"], "Ann");
     assert_eq!(first["players"][1]["name"], "Bob");
+    // Ann resigns on her turn (Q: the first seat opens), her moves in hand
+    assert_eq!(first["to_move"], 0);
+    assert!(!first["legal"].as_array().unwrap().is_empty());
     // a stranger cannot resign for Ann
     let (s, r) = h
         .post(
@@ -189,6 +192,9 @@ async fn a_person_resigns_and_the_game_is_stored_resigned() {
     assert_eq!(s, 200, "{r}");
     let end = until_over(&mut ws).await;
     assert_eq!(end["status"], "resigned", "{end}");
+    // nothing left to play once over
+    assert_eq!(end["legal"], json!([]), "{end}");
+    assert_eq!(end["hints"], Value::Null, "{end}");
     assert_eq!(end["result"]["resigned"]["name"], "Ann");
     assert_eq!(end["result"]["winners"], json!(["Bob"]));
     let g = stored(&h, id).await;
