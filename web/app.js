@@ -621,7 +621,9 @@ function game(id, watch) {
   let clockEnds = null;
   const tick = () => {
     const m = last;
-    if (!m || !m.clock_ms || m.over || m.to_move === null || m.to_move === undefined || clockEnds === null) { clockLine.hidden = true; return; }
+    // the clock is for people: bots and programs have their own time limits
+    const person = m?.players?.[m.to_move]?.kind === 'person';
+    if (!m || !m.clock_ms || m.over || !person || clockEnds === null) { clockLine.hidden = true; return; }
     const left = Math.max(0, Math.ceil((clockEnds - Date.now()) / 1000));
     const who = m.to_move === m.seat ? 'You have' : `${m.players[m.to_move]?.name ?? '?'} has`;
     clockLine.hidden = false;
@@ -685,7 +687,10 @@ function game(id, watch) {
       }
     } else if (m.status === 'waiting') status = `Waiting for ${open} program${open === 1 ? '' : 's'} to join over TCP`;
     else if (mine && m.to_move === m.seat) status = 'Your turn';
-    else status = `${m.players[m.to_move]?.name ?? '?'} to move` + (mine ? '' : ' (spectating)');
+    else {
+      const p = m.players[m.to_move];
+      status = (p?.bot ? `${p.name} is thinking…` : `${p?.name ?? '?'} to move`) + (mine ? '' : ' (spectating)');
+    }
     ui.status.textContent = status;
     useBoard(R.board !== false);
     if (!m.public) { ui.panel.replaceChildren(); ui.area.replaceChildren(); return; }

@@ -130,9 +130,12 @@ test('Names: typed once, remembered, shown instead of seat numbers; the rules he
   assert.deepEqual(page.errors_, []);
 });
 
-test('A clock per move is shown for the seat to move', async () => {
+test('A clock per move is shown for a person to move; a bot is shown thinking', async () => {
   const page = await newPage();
-  await createGame(page, 'q', [{ kind: 'human', name: 'Cleo' }, { kind: 'bot:dag' }], { clock: '120' });
+  // the bot opens, and takes its time (the longest delay)
+  await createGame(page, 'q', [{ kind: 'bot:dag', name: 'Dag' }, { kind: 'human', name: 'Cleo' }], { clock: '120', delay: 5000 });
+  await statusIs(page, /^Dag is thinking…$/);
+  assert.ok(await page.locator('#clock').isHidden(), 'no clock for a bot');
   await statusIs(page, /^Your turn$/);
   await page.waitForFunction(() => /^You have \d+ s left \(120 s per move/.test(document.querySelector('#clock')?.textContent || ''));
   assert.deepEqual(page.errors_, []);
