@@ -170,6 +170,17 @@ fn every_game_has_rules_help_and_every_bot_a_strength() {
             "{}: rules help for people",
             info.name
         );
+        // no tile named by its numbers (`0-0-0`): a spectator's page holds the help, and
+        // every tile named there must be one on the board
+        let b = info.rules_help.as_bytes();
+        let tile = b.windows(5).any(|w| {
+            w[0].is_ascii_digit()
+                && w[1] == b'-'
+                && w[2].is_ascii_digit()
+                && w[3] == b'-'
+                && w[4].is_ascii_digit()
+        });
+        assert!(!tile, "{}: a tile named in the rules help", info.name);
         for bot in &info.bots {
             if bot.name == "architect" {
                 continue; // the solo rule, not an opponent to choose

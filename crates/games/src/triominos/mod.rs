@@ -25,10 +25,11 @@ fn placement_json(p: &Placement) -> Value {
     v
 }
 
-/// The rules for people (the registry's `rules_help`).
+/// The rules for people (the registry's `rules_help`). It names no tile by its numbers
+/// (`0-0-0`): the privacy checks read every tile named on a spectator's page as seen.
 const RULES_HELP: &str = "Each player has a tray of triangular tiles with a number in each corner (0 to 5, or 0 to 6 with 84 tiles). On your turn, put one tile on the board: it must touch a tile along a side, and each of its corners must show the number already at that point. You score the three numbers of the tile.
 
-Bonuses: completing a hexagon (six tiles around one point) scores 50 more (two at once 100, three 150; 50/60/70 with the other hexagon bonus), a bridge (a corner that meets a tile across a point, with the side below it open) 40. The round's first tile scores 10 more when it is a triple (0-0-0 scores 40).
+Bonuses: completing a hexagon (six tiles around one point) scores 50 more (two at once 100, three 150; 50/60/70 with the other hexagon bonus), a bridge (a corner that meets a tile across a point, with the side below it open) 40. The round's first tile scores 10 more when it is a triple (the triple zero scores 40).
 
 When you cannot or will not place, draw a tile (-5 each, at most 3 per turn); after three draws, or with the pile empty, your turn ends without a placement (-10).
 
