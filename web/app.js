@@ -27,6 +27,94 @@ function registry() {
 const gameOf = (reg, name) => reg?.games.find((g) => g.name === name);
 const titleOf = (reg, name) => gameOf(reg, name)?.title ?? name;
 
+// ------------------------------------------------------------------ names
+// The names typed for people's seats, remembered by seat (localStorage tessera.names).
+function rememberedNames() {
+  try { const v = JSON.parse(localStorage.getItem('tessera.names') || '[]'); return Array.isArray(v) ? v : []; } catch { return []; }
+}
+function rememberNames(bySeat) {
+  const names = rememberedNames();
+  bySeat.forEach((n, i) => { if (n) names[i] = n; });
+  localStorage.setItem('tessera.names', JSON.stringify(names));
+}
+
+// ------------------------------------------------------------------ rules help
+/** The chosen value of a rule option, in words. */
+function optionWords(o, v) {
+  const k = o.kind;
+  if (k.type === 'choice') return k.values.find(([x]) => JSON.stringify(x) === JSON.stringify(v))?.[1] ?? String(v);
+  if (k.type === 'letters') {
+    const on = k.letters.filter(([c]) => String(v ?? '').includes(c.toUpperCase())).map(([, what]) => what);
+    return on.length ? on.join(', ') : 'none';
+  }
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/**
+ * How to play a game (the registry's rules help, its bots with their strength) and, given
+ * a game's rules, the variants chosen. A <details> that opens on a click.
+ */
+function rulesHelp(info, rules) {
+  if (!info) return h('span');
+  const paras = String(info.rules_help || info.about || '').split(/\n\s*\n/).filter((p) => p.trim());
+  const bots = info.bots.filter((b) => b.name !== info.solo?.bot);
+  const chosen = rules ? info.options.filter((o) => rules[o.key] !== undefined && rules[o.key] !== null)
+    .map((o) => h('li', {}, h('strong', {}, o.label + ': '), optionWords(o, rules[o.key]), h('span', { class: 'hint' }, ` — ${o.help}`))) : [];
+  return h('details', { class: 'rules-help', id: 'rules-help' },
+    h('summary', {}, `How to play ${info.title}`),
+    paras.map((p) => h('p', {}, p.trim())),
+    chosen.length ? [h('h4', { text: 'This game' }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
+    bots.length ? [h('h4', { text: 'The bots' }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
+      h('strong', {}, b.name), b.strength ? h('span', { class: `strength strength-${b.strength}` }, ` ${b.strength}`) : null, ` — ${b.about}`)))] : null);
+}
+
+// ------------------------------------------------------------------ end of a game
+/** The seats that won, from a state message or a replay (a resignation's own winners). */
+function winnersOf(result, outcome) {
+  return result?.winner_seats ?? outcome?.winners ?? [];
+}
+
+/** Who won, in a line: "Ann wins", "Ann and Bob share the win", "nobody wins". */
+function winLine(players, winners) {
+  const w = winners.map((s) => players[s]?.name ?? `seat ${s + 1}`);
+  if (!w.length) return 'nobody wins';
+  if (w.length === 1) return `${w[0]} wins`;
+  return `${w.slice(0, -1).join(', ')} and ${w[w.length - 1]} share the win`;
+}
+
+/** Why a game ended, in words. */
+function whyEnded(status, result, end) {
+  if (status === 'resigned') return result?.resigned?.reason ?? 'a player resigned';
+  if (status === 'aborted') return result?.aborted ?? result?.error ?? 'the game was stopped before its end';
+  if (status === 'stopped') return 'the game was stopped before its end';
+  return end?.reason ?? 'the game reached its end';
+}
+
+/**
+ * The end of a game: why, who won, each player's points broken down (the winners'
+ * rows highlighted), and the buttons given (Rematch, New game).
+ */
+function endPanel(players, status, result, outcome, end, scores, buttons = []) {
+  const winners = winnersOf(result, outcome);
+  const b = end?.breakdown;
+  const head = b?.columns ?? ['Total'];
+  const rows = b?.rows ?? players.map((_, i) => [scores?.[i] ?? '']);
+  // a column per player (two to four fit beside the board), a row per kind of points
+  const win = (i) => (winners.includes(i) ? 'winner' : null);
+  const table = h('table', { class: 'breakdown', id: 'breakdown' },
+    h('thead', {}, h('tr', {}, h('td'), players.map((p, i) => h('th', { scope: 'col', class: win(i) },
+      (winners.includes(i) ? '★ ' : '') + (p.name || `seat ${i + 1}`))))),
+    h('tbody', {}, head.map((c, k) => h('tr', { class: k === head.length - 1 ? 'total' : null },
+      h('th', { scope: 'row', text: c }),
+      players.map((_, i) => h('td', { class: win(i), text: rows[i]?.[k] ?? '' }))))));
+  return h('section', { class: 'end', id: 'end', 'aria-label': 'End of the game' },
+    h('h3', { text: 'Game over' }),
+    h('p', { id: 'end-reason' }, whyEnded(status, result, end).replace(/^./, (c) => c.toUpperCase()) + '.'),
+    h('p', { id: 'winner', class: 'winner-line' }, winLine(players, winners) + '.'),
+    table,
+    buttons.length ? h('div', { class: 'controls' }, buttons) : null);
+}
+
 // ------------------------------------------------------------------ renderers
 const renderers = new Map();
 /**
@@ -70,7 +158,7 @@ function joinHelp(reg, id, game, open) {
 function route() {
   cleanup(); cleanup = () => {};
   const [page, id] = location.hash.replace(/^#\/?/, '').split('/');
-  if (page === 'new') newGame();
+  if (page === 'new') newGame(id);
   else if (page === 'game' && id) game(id, false);
   else if (page === 'watch' && id) game(id, true);
   else if (page === 'replay' && id) replay(id);
@@ -87,13 +175,22 @@ function lobby() {
   const live = h('tbody'), ended = h('tbody');
   const older = h('button', { id: 'older', 'aria-label': 'Show older games', hidden: true }, 'Older games');
   const err = h('p', { id: 'error', role: 'alert' });
+  const welcome = h('div', { id: 'welcome', class: 'welcome', hidden: true });
+  // filters: the game, playing or finished, only mine (games this browser has seats at)
+  const fGame = h('select', { id: 'filter-game', 'aria-label': 'Show the games of' }, h('option', { value: '' }, 'every game'));
+  const fStatus = h('select', { id: 'filter-status', 'aria-label': 'Show the games that are' },
+    h('option', { value: '' }, 'playing and finished'), h('option', { value: 'live' }, 'playing now'), h('option', { value: 'ended' }, 'finished'));
+  const fMine = h('input', { type: 'checkbox', id: 'filter-mine' });
+  const liveBox = h('div', {}, h('h3', { text: 'Playing now' }), h('table', { class: 'list', id: 'running' }, head(), live));
+  const endedBox = h('div', {}, h('h3', { text: 'Finished games' }), h('table', { class: 'list', id: 'finished' }, head(), ended), h('p', {}, older));
   main.replaceChildren(
     h('h2', { text: 'Lobby' }),
-    h('p', {}, h('a', { href: '#/new', id: 'new-game', role: 'button', class: 'button' }, 'New game')), err,
-    h('h3', { text: 'Playing now' }),
-    h('table', { class: 'list', id: 'running' }, head(), live),
-    h('h3', { text: 'Finished games' }),
-    h('table', { class: 'list', id: 'finished' }, head(), ended), h('p', {}, older));
+    h('p', {}, h('a', { href: '#/new', id: 'new-game', role: 'button', class: 'button' }, 'New game')), welcome, err,
+    h('div', { class: 'filters', role: 'group', 'aria-label': 'Filters' },
+      h('label', {}, 'Show ', fGame), ' ', h('label', {}, fStatus), ' ', h('label', {}, fMine, ' only my games')),
+    liveBox, endedBox);
+  for (const f of [fGame, fStatus, fMine]) f.addEventListener('change', () => { lastDrawn = ''; draw(lastLive); });
+  let lastDrawn = '', lastLive = [];
   let reg = null, stopped = false;
   // the finished games: the first page is read again at every refresh; older pages are
   // read once each ("Older games", `before` = the previous page's `next`)
@@ -108,14 +205,30 @@ function lobby() {
     h('td', { text: g.moves }), h('td', { text: (g.scores || []).join(' / ') }), h('td', {}, links));
   const label = (what, g) => `${what} ${titleOf(reg, g.game)} game ${g.id}`;
 
-  const draw = (liveGames) => {
+  const shown = (g) => (!fGame.value || g.game === fGame.value) && (!fMine.checked || tokensOf(g.id).length > 0);
+  const draw = (allLive) => {
+    lastLive = allLive;
+    const liveGames = allLive.filter(shown);
+    const done = [...known.values()].filter((g) => !LIVE.includes(g.status) && shown(g)).sort((a, b) => b.id - a.id);
+    liveBox.hidden = fStatus.value === 'ended';
+    endedBox.hidden = fStatus.value === 'live';
+    // an empty server: a welcome line per game
+    const empty = !allLive.length && ![...known.values()].length;
+    welcome.hidden = !empty;
+    if (empty && reg && !welcome.childElementCount) {
+      welcome.append(h('p', {}, 'Welcome to Tessera. No game has been played here yet: start one with New game, against bots or friends on this screen.'),
+        h('ul', {}, reg.games.map((g) => h('li', {}, h('a', { href: `#/new/${g.name}` }, g.title), ` — ${g.about}`))));
+    }
+    // drawn again only when something changed: rows do not move under the pointer
+    const key = JSON.stringify([liveGames, done, next, fStatus.value]);
+    if (key === lastDrawn) return;
+    lastDrawn = key;
     live.replaceChildren(...liveGames.flatMap((g) => {
       const r = row(g, [
         tokensOf(g.id).length ? h('a', { href: `#/game/${g.id}`, 'aria-label': label('Resume', g) }, 'Resume') : null, ' ',
         h('a', { href: `#/watch/${g.id}`, 'aria-label': label('Watch', g) }, 'Watch')]);
       return g.status === 'waiting' && g.open ? [r, h('tr', { class: 'join-row' }, h('td', { colspan: 8 }, joinHelp(reg, g.id, g.game, g.open)))] : [r];
     }));
-    const done = [...known.values()].filter((g) => !LIVE.includes(g.status)).sort((a, b) => b.id - a.id);
     ended.replaceChildren(...done.map((g) => {
       const winners = g.winners?.length ? ` — winner: ${g.winners.join(' and ')}` : '';
       const r = row(g, h('a', { href: `#/replay/${g.id}`, 'aria-label': label('Replay', g) }, 'Replay'));
@@ -127,7 +240,10 @@ function lobby() {
 
   const refresh = async () => {
     try {
-      reg ??= await registry().catch(() => null);
+      if (!reg) {
+        reg = await registry().catch(() => null);
+        if (reg) fGame.append(...reg.games.map((g) => h('option', { value: g.name }, g.title)));
+      }
       const [running, waiting, first] = await Promise.all([
         api('/api/games?status=running&limit=100'), api('/api/games?status=waiting&limit=100'), api(`/api/games?limit=${PAGE}`)]);
       if (stopped) return;
@@ -152,7 +268,7 @@ function lobby() {
       const page = await api(`/api/games?limit=${PAGE}&before=${next}`);
       for (const g of page.games) known.set(g.id, g);
       next = page.next; pages += 1;
-      refresh();
+      draw(lastLive);
     } catch (e) { err.textContent = 'Cannot read older games: ' + e.message; }
   });
   refresh();
@@ -175,8 +291,14 @@ function optionControl(o) {
     return { el: h('label', { title: o.help }, o.label + ' ', sel), input: sel, read: () => k.values[sel.selectedIndex]?.[0] ?? o.default };
   }
   if (k.type === 'integer') {
-    const inp = h('input', { id, 'data-key': o.key, type: 'number', min: k.min, max: k.max, value: o.default ?? '', 'aria-label': o.label, title: o.help });
-    return { el: h('label', { title: o.help }, o.label + ' ', inp), input: inp, read: () => { const n = parseInt(inp.value, 10); return Number.isNaN(n) ? o.default : n; } };
+    const inp = h('input', { id, 'data-key': o.key, type: 'number', min: k.min, max: k.max, step: 1, required: true, value: o.default ?? '', 'aria-label': o.label, title: o.help });
+    // the form refuses what the server would: a whole number within the bounds
+    const check = () => {
+      const t = inp.value.trim();
+      const n = Number(t);
+      return /^-?\d+$/.test(t) && n >= k.min && n <= k.max ? null : `${o.label}: a whole number from ${k.min} to ${k.max}, not ${t === '' ? 'nothing' : JSON.stringify(t)}`;
+    };
+    return { el: h('label', { title: o.help }, o.label + ' ', inp), input: inp, check, read: () => { const n = parseInt(inp.value, 10); return Number.isNaN(n) ? o.default : n; } };
   }
   if (k.type === 'letters') {
     const on = new Set([...String(o.default ?? '')].filter((c) => c !== c.toLowerCase()).map((c) => c.toLowerCase()));
@@ -197,7 +319,17 @@ function strengthKey(bot) {
   return null;
 }
 
-async function newGame() {
+/** The form's own check of a whole-number field: null when fine, else the reason. */
+function wholeNumber(label, inp, lo, hi, optional) {
+  const t = inp.value.trim();
+  if (t === '' && optional) return null;
+  if (!/^\d+$/.test(t) || Number(t) < lo || (hi !== null && Number(t) > hi)) {
+    return `${label}: a whole number from ${lo}${hi !== null ? ` to ${hi}` : ''}${optional ? ', or nothing' : ''}, not ${t === '' ? 'nothing' : JSON.stringify(t)}`;
+  }
+  return null;
+}
+
+async function newGame(preselect) {
   document.title = 'Tessera — new game';
   main.replaceChildren(h('h2', { text: 'New game' }), h('p', { text: 'Loading the games…' }));
   let reg;
@@ -207,13 +339,17 @@ async function newGame() {
   }
   const gameSel = h('select', { id: 'game', name: 'game', 'aria-label': 'Game' },
     reg.games.map((g) => h('option', { value: g.name, title: g.about }, g.title)));
+  if (preselect && reg.games.some((g) => g.name === preselect)) gameSel.value = preselect;
+  const help = h('div', { id: 'game-help' });
+  const clock = h('select', { id: 'clock', 'aria-label': 'Time per move for people' },
+    [['', 'no clock'], ['30', '30 s'], ['60', '1 min'], ['120', '2 min'], ['300', '5 min'], ['600', '10 min']].map(([v, t]) => h('option', { value: v }, t)));
   const about = h('p', { class: 'hint', id: 'game-about' });
   const count = h('input', { id: 'players', type: 'number', value: 2, 'aria-label': 'Number of players' });
   const soloNote = h('p', { class: 'hint', id: 'solo-note', hidden: true });
   const seats = h('div', { id: 'seats' });
   const options = h('div', { id: 'options' });
   const seed = h('input', { id: 'seed', type: 'number', min: 0, placeholder: 'random', 'aria-label': 'Seed' });
-  const delay = h('input', { id: 'delay', type: 'number', min: 0, max: 5000, value: 400, 'aria-label': 'Bot delay in milliseconds' });
+  const delay = h('input', { id: 'delay', type: 'number', min: 0, max: 5000, step: 1, value: 400, 'aria-label': 'Bot delay in milliseconds' });
   const err = h('p', { id: 'error', role: 'alert' });
   let controls = []; // [option, control] of the game's rule options
   const info = () => gameOf(reg, gameSel.value);
@@ -229,7 +365,9 @@ async function newGame() {
     const g = info();
     controls = g.options.map((o) => [o, optionControl(o)]);
     options.replaceChildren(...(controls.length ? controls.flatMap(([o, c]) => [c.el, ' ']) : [h('span', { class: 'hint', text: 'No rule options.' })]));
-    for (const [, c] of controls) c.input.addEventListener('change', drawSeats);
+    // only the solo option changes the seats (redrawn, they would lose a name being typed)
+    for (const [o, c] of controls) if (o.key === g.solo?.option) c.input.addEventListener('change', drawSeats);
+    help.replaceChildren(rulesHelp(g, null));
   };
   const drawSeats = () => {
     const g = info();
@@ -247,18 +385,22 @@ async function newGame() {
     const old = [...seats.querySelectorAll('.seat-row')].map((r) => ({
       kind: r.querySelector('.kind').value, strength: r.querySelector('.strength').value, name: r.querySelector('.name').value,
     }));
+    const remembered = rememberedNames();
     seats.replaceChildren(...Array.from({ length: n }, (_, i) => {
       const kind = h('select', { class: 'kind', 'aria-label': `Seat ${i + 1} player` },
         h('option', { value: 'human' }, 'Human'),
         s ? null : h('option', { value: 'program', title: 'left open for a program that joins over TCP' }, 'Program over TCP'),
-        bots.map((b) => h('option', { value: 'bot:' + b.name, title: b.about + (b.params ? ` (parameters: ${b.params})` : '') }, `Bot: ${b.name}`)));
+        bots.map((b) => h('option', { value: 'bot:' + b.name, title: b.about + (b.params ? ` (parameters: ${b.params})` : '') }, `Bot: ${b.name}${b.strength ? ` (${b.strength})` : ''}`)));
       const prev = old[i];
       kind.value = prev && [...kind.options].some((o) => o.value === prev.kind) ? prev.kind : (i === 0 || !bots.length ? 'human' : 'bot:' + bots[0].name);
       const strength = h('input', { class: 'strength', type: 'number', min: 1, value: prev?.strength ?? '' });
-      const name = h('input', { class: 'name', maxlength: 40, placeholder: 'name (optional)', 'aria-label': `Seat ${i + 1} name`, value: prev?.name ?? '' });
+      const name = h('input', { class: 'name', maxlength: 40, placeholder: 'name', 'aria-label': `Seat ${i + 1} name`, value: prev?.name ?? '' });
       const aboutBot = h('span', { class: 'hint bot-about' });
       const update = () => {
         const bot = kind.value.startsWith('bot:') ? bots.find((b) => 'bot:' + b.name === kind.value) : null;
+        // a person's name: the one typed for this seat last time
+        if (kind.value === 'human' && !name.value && remembered[i]) name.value = remembered[i];
+        name.placeholder = kind.value === 'human' ? 'your name' : 'name (optional)';
         const key = strengthKey(bot);
         strength.hidden = !key;
         strength.placeholder = key === 'ms' ? 'strength: ms per move' : 'strength: budget';
@@ -266,7 +408,7 @@ async function newGame() {
         strength.dataset.key = key ?? '';
         name.hidden = kind.value === 'program';
         kind.title = bot ? bot.about : kind.selectedOptions[0]?.title || '';
-        aboutBot.textContent = bot ? bot.about : kind.value === 'program' ? 'open until a program joins over TCP' : '';
+        aboutBot.textContent = bot ? bot.about + (bot.strength ? ` — ${bot.strength}` : '') : kind.value === 'program' ? 'open until a program joins over TCP' : '';
       };
       kind.addEventListener('change', update);
       update();
@@ -277,14 +419,36 @@ async function newGame() {
   count.addEventListener('change', drawSeats);
 
   const form = h('form', { class: 'new', id: 'new-game-form' },
-    h('fieldset', {}, h('legend', { text: 'Game' }), h('label', {}, 'Game ', gameSel), h('label', {}, 'Players ', count), about, soloNote),
+    h('fieldset', {}, h('legend', { text: 'Game' }), h('label', {}, 'Game ', gameSel), h('label', {}, 'Players ', count), about, soloNote, help),
     h('fieldset', {}, h('legend', { text: 'Seats' }), seats),
     h('fieldset', {}, h('legend', { text: 'Rules' }), options),
-    h('fieldset', {}, h('legend', { text: 'Options' }), h('label', {}, 'Seed ', seed), h('label', {}, 'Bot delay (ms) ', delay)),
+    h('fieldset', {}, h('legend', { text: 'Options' }), h('label', {}, 'Seed ', seed), h('label', {}, 'Bot delay (ms) ', delay),
+      h('label', { title: 'a person out of time: the house plays a pass (or a draw) for that turn' }, 'Clock ', clock)),
     h('button', { type: 'submit', class: 'primary', id: 'start', 'aria-label': 'Start game' }, 'Start game'), err);
+  form.setAttribute('novalidate', '');
+  /** What the server would refuse, said before asking it: null when the form is fine. */
+  const check = () => {
+    const g = info();
+    const problems = [];
+    if (!solo()) problems.push(wholeNumber('Players', count, g.seats[0], g.seats[1], false));
+    for (const [, c] of controls) if (c.check) problems.push(c.check());
+    const names = [];
+    [...seats.querySelectorAll('.seat-row')].forEach((r, i) => {
+      if (r.querySelector('.kind').value === 'program') return;
+      const n = r.querySelector('.name').value.trim();
+      if ([...n].length > 40) problems.push(`Seat ${i + 1}: a name has at most 40 characters`);
+      if (n && names.includes(n)) problems.push(`Seat ${i + 1}: "${n}" is taken by another seat: give each player a name of their own`);
+      if (n) names.push(n);
+    });
+    problems.push(wholeNumber('Seed', seed, 0, null, true));
+    problems.push(wholeNumber('Bot delay', delay, 0, 5000, false));
+    return problems.filter(Boolean);
+  };
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     err.textContent = '';
+    const problems = check();
+    if (problems.length) { err.textContent = 'Cannot start: ' + problems.join('; '); return; }
     const req = {
       game: gameSel.value,
       seats: [...seats.querySelectorAll('.seat-row')].map((r) => {
@@ -300,8 +464,10 @@ async function newGame() {
       delay_ms: Math.max(parseInt(delay.value, 10) || 0, 0),
     };
     if (seed.value !== '') req.seed = parseInt(seed.value, 10);
+    if (clock.value) req.clock_s = parseInt(clock.value, 10);
     try {
       const c = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
+      rememberNames(req.seats.map((st) => (st.kind === 'human' ? st.name : null)));
       saveTokens(c.id, c.tokens);
       location.hash = c.tokens.length ? `#/game/${c.id}` : `#/watch/${c.id}`;
     } catch (e) { err.textContent = 'Cannot start: ' + e.message; }
@@ -343,12 +509,13 @@ function gameLayout() {
   return { board, ui, useBoard, setRerender: (f) => { rerender = f; } };
 }
 
-function drawScores(ui, players, scores, toMove, seat) {
+/** The scores by player (in turn order): names, never seat numbers; the winners marked. */
+function drawScores(ui, players, scores, toMove, seat, winners = []) {
+  const kind = (p) => (p.kind === 'program' ? ' (program)' : p.kind === 'bot' || p.bot ? ' (bot)' : '');
   ui.scores.replaceChildren(
-    h('thead', {}, h('tr', {}, h('th', { text: 'Seat' }), h('th', { text: 'Player' }), h('th', { text: 'Score' }))),
-    h('tbody', {}, players.map((p, i) => h('tr', { class: i === toMove ? 'to-move' : '' },
-      h('td', { text: i + (i === seat ? ' (you)' : '') }),
-      h('td', { text: (p.name || '(open)') + (p.kind === 'program' ? ' (TCP)' : '') }),
+    h('thead', {}, h('tr', {}, h('th', { text: 'Player' }), h('th', { text: 'Score' }))),
+    h('tbody', {}, players.map((p, i) => h('tr', { class: [i === toMove ? 'to-move' : '', winners.includes(i) ? 'winner' : ''].join(' ').trim() },
+      h('td', { text: (winners.includes(i) ? '★ ' : '') + (p.name || '(open)') + kind(p) + (i === seat ? ' (you)' : '') }),
       h('td', { text: scores?.[i] ?? '' })))));
 }
 
@@ -359,11 +526,11 @@ function drawLog(ui, lines) {
 }
 
 /** The status line of an ended game. */
-function endLine(status, players, outcome, scores) {
-  const w = (outcome?.winners || []).map((s) => players[s]?.name ?? s).join(' and ');
-  const sc = (outcome?.scores ?? scores ?? []).join(' / ');
-  if (status === 'finished') return `Game over — winner: ${w || 'none'}. Final scores ${sc}`;
-  return `Game ${status}` + (sc ? ` — scores ${sc}` : '');
+function endLine(status, players, outcome, result) {
+  const won = winLine(players, winnersOf(result, outcome));
+  if (status === 'finished') return `Game over — ${won}`;
+  if (status === 'resigned') return `Game over — ${whyEnded(status, result, null)}; ${won}`;
+  return `Game ${status}: ${whyEnded(status, result, null)}`;
 }
 
 function game(id, watch) {
@@ -376,7 +543,7 @@ function game(id, watch) {
   let seenLog = null, flashTimer = null, R = null, reg = null;
   let saved = null;
   try { saved = JSON.parse(sessionStorage.getItem('tessera.pending.' + id) || 'null'); } catch { saved = null; }
-  let ws = null, closed = false, last = null, retry = 500;
+  let ws = null, closed = false, last = null, retry = 500, heldAt = null;
   const speed = h('input', { type: 'range', id: 'speed', min: 0, max: 2000, step: 50, 'aria-label': 'Bot delay (milliseconds per move)' });
   // the bots' delay and a person's move: sent now, or as soon as the socket opens (the page
   // is drawn from HTTP first); a move only on the socket of the seat that made it
@@ -394,8 +561,79 @@ function game(id, watch) {
   const speedLabel = h('span');
   const join = h('div', { id: 'join' });
   const ejected = h('div', { id: 'ejected' });
+  const endBox = h('div', { id: 'end-box' });
+  const clockLine = h('p', { id: 'clock', class: 'clock', hidden: true });
+  const helpBox = h('div', { id: 'help-box' });
+  // resigning: asked, then confirmed (nothing is sent on a single click)
+  const resignBox = h('div', { id: 'resign-box', hidden: true });
+  const resignAsk = () => resignBox.replaceChildren(h('button', { id: 'resign', onclick: resignConfirm }, 'Resign'));
+  const resignConfirm = () => resignBox.replaceChildren(h('span', {}, 'Resign this game? The others win. '),
+    h('button', { id: 'resign-yes', class: 'danger', onclick: resignNow }, 'Yes, resign'), ' ',
+    h('button', { id: 'resign-no', onclick: resignAsk }, 'No, play on'));
+  const resignNow = async () => {
+    try { await api(`/api/games/${id}/resign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }); } catch (e) { ui.error.textContent = 'Cannot resign: ' + e.message; }
+    resignAsk();
+  };
+  resignAsk();
+  /** A rematch: the same settings, the seats rotated; every seat of this browser goes along. */
+  const rematch = async (btn) => {
+    btn.disabled = true;
+    try {
+      const mine = [];
+      let to = null;
+      for (const [, t] of tokens) {
+        const r = await api(`/api/games/${id}/rematch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: t }) });
+        mine.push([r.seat, r.token]);
+        to = r.id;
+      }
+      saveTokens(to, mine.sort((a, b) => a[0] - b[0]));
+      location.hash = `#/game/${to}`;
+    } catch (e) { ui.error.textContent = 'Cannot start a rematch: ' + e.message; btn.disabled = false; }
+  };
+  // a placement held for a confirmation (games whose registry says `confirm`, when the
+  // person asks for it): nothing is sent until Confirm; Take back forgets it
+  const confirmOn = h('input', { type: 'checkbox', id: 'confirm-moves', checked: localStorage.getItem('tessera.confirm') === 'on' });
+  confirmOn.addEventListener('change', () => { localStorage.setItem('tessera.confirm', confirmOn.checked ? 'on' : 'off'); if (!confirmOn.checked) takeBack(); });
+  const confirmPref = h('p', { id: 'confirm-pref', hidden: true }, h('label', {}, confirmOn, ' Confirm each placement before it is sent'));
+  const confirmBox = h('div', { id: 'confirm-box', class: 'confirm', role: 'group', 'aria-label': 'Placement to confirm', hidden: true });
+  let held = null;
+  const takeBack = () => { held = null; confirmBox.hidden = true; confirmBox.replaceChildren(); };
+  /** A placement in words, from the seat's hints when they describe it. */
+  const heldWords = (mv, hints) => {
+    if (mv?.place) {
+      const p = mv.place;
+      const known = hints?.placements?.find((x) => x.tile === p.tile && x.orientation === p.orientation && x.x === p.x && x.y === p.y);
+      return `${p.tile}${known ? ` for +${known.score}` : ''}`;
+    }
+    const akro = typeof mv === 'string' ? hints?.moves?.find((x) => x.move === mv) : null;
+    if (akro) return `tile ${akro.tile}, turned ${akro.rotation}`;
+    return JSON.stringify(mv);
+  };
+  const hold = (mv, sendNow) => {
+    held = mv;
+    confirmBox.hidden = false;
+    confirmBox.replaceChildren(h('span', {}, `Your placement: ${heldWords(mv, last?.hints)}. `),
+      h('button', { id: 'confirm-move', class: 'primary', onclick: () => { const m = held; takeBack(); if (m !== null) sendNow(m); } }, 'Confirm'), ' ',
+      h('button', { id: 'take-back', onclick: () => { takeBack(); render(); } }, 'Take back'));
+    confirmBox.querySelector('#confirm-move').focus();
+  };
+  // the clock of a table with one: the time left for the seat to move, counted down here
+  let clockEnds = null;
+  const tick = () => {
+    const m = last;
+    // the clock is for people: bots and programs have their own time limits
+    const person = m?.players?.[m.to_move]?.kind === 'person';
+    if (!m || !m.clock_ms || m.over || !person || clockEnds === null) { clockLine.hidden = true; return; }
+    const left = Math.max(0, Math.ceil((clockEnds - Date.now()) / 1000));
+    const who = m.to_move === m.seat ? 'You have' : `${m.players[m.to_move]?.name ?? '?'} has`;
+    clockLine.hidden = false;
+    clockLine.textContent = `${who} ${left} s left (${m.clock_ms / 1000} s per move; out of time, the house passes or draws for them)`;
+    clockLine.classList.toggle('low', left <= 10);
+  };
+  const clockTimer = setInterval(tick, 1000);
   const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, 'Bot speed: delay ', speedLabel), speed);
-  ui.extra.append(join, ejected, pace,
+  ui.status.after(clockLine, confirmBox);
+  ui.extra.append(endBox, resignBox, confirmPref, join, ejected, pace, helpBox,
     h('p', {}, h('a', { href: `#/watch/${id}` }, 'Spectator view'), ' · ', h('a', { href: '#/' }, 'Lobby')));
 
   const render = () => {
@@ -407,8 +645,16 @@ function game(id, watch) {
       local.restored = true;
       if (saved && saved.version === m.version && saved.seat === m.seat) local.pending = saved.pending;
     }
-    drawScores(ui, m.players, m.scores, m.to_move, m.seat);
+    drawScores(ui, m.players, m.scores, m.to_move, m.seat, m.over ? winnersOf(m.result, m.outcome) : []);
     drawLog(ui, m.log);
+    if (!helpBox.childElementCount && reg) helpBox.append(rulesHelp(gameOf(reg, m.game), m.rules));
+    resignBox.hidden = !(mine && m.status === 'running' && !m.over);
+    const canConfirm = !!(mine && !m.over && gameOf(reg, m.game)?.confirm);
+    confirmPref.hidden = !canConfirm;
+    // a held placement lapses with the turn
+    if (held !== null && !(m.to_move === m.seat && !m.over && m.version === heldAt)) takeBack();
+    if (m.clock_ms && m.turn_ms !== null && m.turn_ms !== undefined && !m.over) clockEnds = Date.now() + m.clock_ms - m.turn_ms;
+    tick();
     // bonuses and penalties flash as they happen (not the old ones on loading)
     const newest = m.log.length ? m.log[m.log.length - 1][0] : 0;
     if (seenLog !== null) {
@@ -431,20 +677,31 @@ function game(id, watch) {
       typeof e === 'string' ? `${e} was ejected` : `${e.name} was ejected (${e.call}): ${e.reason}`)));
     let status;
     if (m.over) {
-      status = endLine(m.status, m.players, m.outcome, m.scores);
-      if (!ui.extra.querySelector('#replay-link')) {
-        ui.extra.append(h('p', {}, h('a', { id: 'replay-link', href: `#/replay/${id}` }, 'Replay this game')));
+      status = endLine(m.status, m.players, m.outcome, m.result);
+      if (!endBox.childElementCount) {
+        const buttons = [];
+        if (!watch && tokens.length) buttons.push(h('button', { id: 'rematch', class: 'primary', title: 'the same game and settings, the seats rotated', onclick: (ev) => rematch(ev.currentTarget) }, 'Rematch'));
+        buttons.push(h('a', { id: 'new-game-after', class: 'button', role: 'button', href: `#/new/${m.game}` }, 'New game'));
+        buttons.push(h('a', { id: 'replay-link', href: `#/replay/${id}` }, 'Replay this game'));
+        endBox.append(endPanel(m.players, m.status, m.result, m.outcome, m.end, m.scores, buttons));
       }
     } else if (m.status === 'waiting') status = `Waiting for ${open} program${open === 1 ? '' : 's'} to join over TCP`;
     else if (mine && m.to_move === m.seat) status = 'Your turn';
-    else status = `${m.players[m.to_move]?.name ?? '?'} to move` + (mine ? '' : ' (spectating)');
+    else {
+      const p = m.players[m.to_move];
+      status = (p?.bot ? `${p.name} is thinking…` : `${p?.name ?? '?'} to move`) + (mine ? '' : ' (spectating)');
+    }
     ui.status.textContent = status;
     useBoard(R.board !== false);
     if (!m.public) { ui.panel.replaceChildren(); ui.area.replaceChildren(); return; }
-    const send = (mv) => {
+    const sendNow = (mv) => {
       ui.error.textContent = '';
       moveWanted = { token, text: JSON.stringify({ move: mv }) };
       sendMove();
+    };
+    // a placement (not a draw, a pass or an exchange) waits for Confirm when asked
+    const send = (mv) => {
+      if (canConfirm && confirmOn.checked && !['draw', 'pass', 'replace'].includes(mv)) { heldAt = m.version; hold(mv, sendNow); } else sendNow(mv);
     };
     const ctx = {
       board, area: ui.area, panel: ui.panel, public: m.public, view: m.view, legal: m.legal || [], hints: m.hints,
@@ -458,6 +715,12 @@ function game(id, watch) {
       console.error(e);
       ui.error.textContent = `The ${m.game} view failed (${e.message}): the generic view instead`;
       R = generic; render(); return;
+    }
+    if (m.over) {
+      // nobody is waited for any more (the renderers say so while the game goes on)
+      for (const el of ui.panel.querySelectorAll('p, span, div')) {
+        if (!el.children.length && /^Waiting\b/.test(el.textContent)) el.textContent = 'The game is over.';
+      }
     }
     if (mine) sessionStorage.setItem('tessera.pending.' + id, JSON.stringify({ version: m.version, seat: m.seat, pending: local.pending || [] }));
   };
@@ -493,7 +756,7 @@ function game(id, watch) {
       if (!m.over) connect();
     })
     .catch((e) => { ui.status.textContent = `Game ${id}: ${e.message}`; ui.extra.append(h('p', {}, h('a', { href: `#/replay/${id}` }, 'Try its replay'))); });
-  cleanup = () => { closed = true; if (ws) ws.close(); };
+  cleanup = () => { closed = true; clearInterval(clockTimer); if (ws) ws.close(); };
 }
 
 // ------------------------------------------------------------------ replay
@@ -541,7 +804,7 @@ async function replay(id) {
     play.textContent = '❚❚';
     timer = setInterval(() => { if (parseInt(scrub.value, 10) >= steps.length - 1) { clearInterval(timer); timer = null; play.textContent = '▶'; } else go(1); }, 400);
   });
-  const result = LIVE.includes(sum.status) ? `not over yet (${sum.status})` : endLine(sum.status, players, data.outcome, sum.scores);
+  const result = LIVE.includes(sum.status) ? `not over yet (${sum.status})` : endLine(sum.status, players, data.outcome, sum.status === 'resigned' ? { winner_seats: sum.winners.map((n) => sum.players.indexOf(n)), resigned: { reason: sum.why } } : { aborted: sum.why });
   ui.extra.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, 'Replay: ', label), scrub,
     h('div', { class: 'controls' },
       h('button', { 'aria-label': 'First move', onclick: () => { scrub.value = 0; show(); } }, '|◀'),
@@ -550,6 +813,8 @@ async function replay(id) {
       h('button', { 'aria-label': 'Last move', onclick: () => { scrub.value = steps.length - 1; show(); } }, '▶|'))),
     // seeds come as strings (they use all 64 bits, more than a JavaScript number holds)
     h('p', { id: 'result' }, result + (sum.seed !== null && sum.seed !== undefined ? ` · seed ${sum.seed}` : '')),
+    data.end ? endPanel(players, sum.status, null, data.outcome, data.end, sum.scores, [h('a', { class: 'button', role: 'button', href: `#/new/${sum.game}` }, 'New game')]) : null,
+    rulesHelp(gameOf(reg, sum.game), data.rules ?? null),
     h('p', {}, LIVE.includes(sum.status) ? null : [h('a', { href: `/api/games/${id}/record`, download: `tessera-${id}.json` }, 'The record (JSON)'), ' · '],
       h('a', { href: '#/' }, 'Lobby')));
   cleanup = () => { if (timer) clearInterval(timer); };

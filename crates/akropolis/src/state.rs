@@ -91,7 +91,7 @@ pub enum Error {
     #[error("tile {0} is not in the Construction Site")]
     NotInSite(TileId),
     /// The mover cannot pay for the tile.
-    #[error("tile {tile} costs {cost} stones but only {stones} are held")]
+    #[error("tile {tile} costs {cost} stones and you have {stones}")]
     TooExpensive {
         /// The tile.
         tile: TileId,
@@ -101,7 +101,7 @@ pub enum Error {
         stones: u8,
     },
     /// The placement breaks the building rules.
-    #[error("{0} cannot be placed there: the three hexes must all be empty with one next to the city, or all at one height over at least two tiles")]
+    #[error("tile {} cannot go there: its three hexes must all be on empty ground next to the city, or all at one height on top of at least two tiles", .0.tile)]
     Placement(Move),
     /// A player index out of range.
     #[error("no player {0}")]

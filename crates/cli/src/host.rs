@@ -559,19 +559,14 @@ pub struct GamesArgs {
 }
 
 /// One ejection in words: `ejected: bad1 (seat 1), at move 3, on take-turn: REASON`.
-fn ejection_line(e: &serde_json::Value) -> String {
-    let text = |k: &str| match &e[k] {
-        serde_json::Value::String(s) => s.replace(['\n', '\r'], " "),
-        serde_json::Value::Null => "?".to_string(),
-        v => v.to_string(),
-    };
+fn ejection_line(e: &store::EjectionNote) -> String {
     format!(
         "ejected: {} (seat {}), at move {}, on {}: {}",
-        text("name"),
-        text("seat"),
-        text("at_move"),
-        text("call"),
-        text("reason")
+        e.name,
+        e.seat,
+        e.at_move,
+        e.call,
+        e.reason.replace(['\n', '\r'], " ")
     )
 }
 
@@ -590,34 +585,15 @@ pub fn games(args: GamesArgs) -> Result<()> {
             status: args.status.clone(),
         },
     ))?;
-    // the ejections in full (seat, name, call, reason, at_move), from the games that have
-    // any: the list holds only the names
-    let mut ejections = Vec::with_capacity(rows.len());
-    for r in &rows {
-        let full = if r.ejected.is_empty() {
-            Vec::new()
-        } else {
-            rt.block_on(store::get_at(&args.db, r.id))?
-                .and_then(|g| g.result.get("ejected").and_then(|e| e.as_array()).cloned())
-                .unwrap_or_default()
-        };
-        ejections.push(full);
-    }
     if args.json {
-        let mut list = serde_json::to_value(&rows)?;
-        if let Some(items) = list.as_array_mut() {
-            for (item, full) in items.iter_mut().zip(&ejections) {
-                item["ejections"] = serde_json::Value::from(full.clone());
-            }
-        }
-        println!("{}", serde_json::to_string_pretty(&list)?);
+        println!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(());
     }
     println!(
         "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<20} ejected",
         "id", "game", "status", "moves", "players", "winners"
     );
-    for (r, full) in rows.iter().zip(&ejections) {
+    for r in &rows {
         println!(
             "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<20} {}",
             r.id,
@@ -628,8 +604,11 @@ pub fn games(args: GamesArgs) -> Result<()> {
             r.winners.join(","),
             r.ejected.join(",")
         );
-        for e in full {
+        for e in &r.ejections {
             println!("{:>8}{}", "", ejection_line(e));
+        }
+        if let Some(why) = &r.why {
+            println!("{:>8}ended: {}", "", why.replace(['\n', '\r'], " "));
         }
     }
     if rows.len() == args.limit {

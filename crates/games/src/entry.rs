@@ -42,6 +42,34 @@ pub trait Registration: Game {
     /// Whether programs may sign up with their bare name (the Q course's sign-up, whose
     /// programs speak nothing but the calls).
     const BARE_SIGNUP: bool = false;
+    /// The rules for people, in short (shown beside the game in the browser): what a turn
+    /// is, how points are scored, how the game ends. Plain text; paragraphs separated by
+    /// a blank line.
+    fn rules_help() -> &'static str {
+        ""
+    }
+    /// Whether a person's screen may hold a move for a confirmation before sending it
+    /// (a placement taken back until confirmed); no rule changes, the server sees only
+    /// the confirmed move.
+    const CONFIRM: bool = false;
+    /// Why the game ended, in words for people (`game` is over; `names` by seat): the
+    /// target reached, a hand placed, a round without a placement. `None` when the game
+    /// does not say.
+    fn ending(_game: &Self, _names: &[String]) -> Option<String> {
+        None
+    }
+    /// The final scores broken down for the end screen: `{"columns": [LABEL, ...],
+    /// "rows": [[VALUE, ...] per seat]}` (the last column the total), from the game's
+    /// start, its moves and its end. `null` (the default): no breakdown.
+    fn breakdown(_start: &Self, _moves: &[Self::Move], _end: &Self) -> Value {
+        Value::Null
+    }
+    /// The move played for a person whose time for a turn ran out (a table with a
+    /// clock): a move that changes the least, from the seat's view. Default: the first
+    /// legal move.
+    fn clock_move(view: &Self::View) -> Option<Self::Move> {
+        view.legal_moves().into_iter().next()
+    }
     /// Checks who sits where: `bots[i]` is seat `i`'s bot spec, `None` for a person or a
     /// program.
     fn check_seats(_rules: &Self::Rules, _bots: &[Option<&str>]) -> Result<(), String> {
@@ -183,6 +211,8 @@ impl<G: Registration> Entry<G> {
                 bots: G::bots(),
                 solo: G::solo(),
                 bare_signup: G::BARE_SIGNUP,
+                rules_help: G::rules_help(),
+                confirm: G::CONFIRM,
             },
             _game: PhantomData,
         }
@@ -339,6 +369,22 @@ impl<G: Registration> Observer<G> for Follow<G> {
         let u = self.update(game, None);
         self.sink.ejected(ejected, u).await;
     }
+}
+
+/// What the end screen shows of a record that reached its end: `{"reason", "breakdown"}`
+/// (see [`Registration::ending`] and [`Registration::breakdown`]); `null` for a game that
+/// did not reach its end.
+fn end_report<G: Registration>(record: &Record<G>, end: &G) -> Value {
+    if end.to_move().is_some() {
+        return Value::Null;
+    }
+    let breakdown = G::new(&record.rules, record.seed)
+        .map(|start| G::breakdown(&start, &record.moves, end))
+        .unwrap_or(Value::Null);
+    serde_json::json!({
+        "reason": G::ending(end, &record.players),
+        "breakdown": breakdown,
+    })
 }
 
 /// A bot answering wire calls from their text.
@@ -504,7 +550,9 @@ impl<G: Registration> GameEntry for Entry<G> {
                     SeatHolder::Wire(t, token) => {
                         Box::new(WirePlayer::<G>::new(name, t).with_resume(token))
                     }
-                    SeatHolder::Person(link) => Box::new(Person::<G>::new(name, link)),
+                    SeatHolder::Person(link) => {
+                        Box::new(Person::<G>::new(name, link).with_clock_move(G::clock_move))
+                    }
                 });
             }
             Ok((game, record, players))
@@ -533,6 +581,7 @@ impl<G: Registration> GameEntry for Entry<G> {
             .map_err(|e| EntryError::Play(e.to_string()))?;
             Ok(TableReport {
                 status: report.status,
+                end: end_report(&report.record, &report.game),
                 record: to_value(&report.record),
                 scores: report.game.scores(),
                 winners: report.winners.iter().map(|s| s.index()).collect(),
@@ -595,6 +644,7 @@ impl<G: Registration> GameEntry for Entry<G> {
             players: names,
             rules: to_value(&record.rules),
             outcome: game.outcome(),
+            end: end_report(&record, &game),
             steps,
         })
     }

@@ -119,6 +119,9 @@ pub struct BotInfo {
     pub about: &'static str,
     /// Its parameters, in a line (empty if none).
     pub params: &'static str,
+    /// How strong it plays, in a word for people choosing an opponent (`weak`, `fair`,
+    /// `strong`, `strongest`; empty if it does not say).
+    pub strength: &'static str,
 }
 
 /// A game played alone against a bot (Akropolis against the Architect): when `option` is
@@ -151,6 +154,12 @@ pub struct GameInfo {
     /// Whether a program may sign up for this game with its bare name (a JSON string):
     /// the Q course's sign-up. At most one game of a registry says so.
     pub bare_signup: bool,
+    /// The rules for people, in short: what a turn is, how points are scored, how the
+    /// game ends (plain text, paragraphs separated by blank lines; empty if none).
+    pub rules_help: &'static str,
+    /// Whether a person's screen may hold each move for a confirmation before it is sent
+    /// (a placement that can be taken back until confirmed).
+    pub confirm: bool,
 }
 
 /// A bot that answers the calls of the wire protocol from their text (what `tessera

@@ -18,16 +18,30 @@ pub trait PersonLink: Send {
     async fn next_move(&mut self) -> Option<String>;
     /// The person's move was refused, and why (shown to the person).
     fn refused(&mut self, reason: &str);
-    /// How long the person may think (`None`: as long as it takes).
+    /// How long the person may think (`None`: as long as it takes). Past it the referee
+    /// ejects the seat (see [`PersonLink::clock`] for a clock that does not).
     fn deadline(&self) -> Option<Duration> {
         None
     }
+    /// When the person's time for the turn being waited for runs out, on a table with a
+    /// clock (`None`: no clock). The link keeps the time of a turn across refused moves.
+    /// When it runs out the house plays the game's clock move for that turn (see
+    /// `Registration::clock_move`) and the person stays at the table.
+    fn clock(&mut self) -> Option<tokio::time::Instant> {
+        None
+    }
+    /// The person's time ran out: the house plays this move for them (its JSON text).
+    fn timed_out(&mut self, _move: &str) {}
 }
+
+/// The move the house plays for a person out of time, from the seat's view.
+pub type ClockMove<G> = fn(&<G as Game>::View) -> Option<<G as Game>::Move>;
 
 /// A person, seen as a player.
 pub struct Person<G: Game> {
     name: String,
     link: Box<dyn PersonLink>,
+    clock_move: Option<ClockMove<G>>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -37,8 +51,16 @@ impl<G: Game> Person<G> {
         Person {
             name: name.into(),
             link,
+            clock_move: None,
             _game: PhantomData,
         }
+    }
+
+    /// The move played for the person when the link's clock runs out
+    /// ([`PersonLink::clock`]); without one the clock is not kept.
+    pub fn with_clock_move(mut self, f: ClockMove<G>) -> Self {
+        self.clock_move = Some(f);
+        self
     }
 }
 
@@ -55,9 +77,28 @@ impl<G: Game> Player<G> for Person<G> {
     async fn setup(&mut self, _: &G::View, _: &[G::Tile]) -> Result<(), PlayerError> {
         Ok(())
     }
-    async fn take_turn(&mut self, _view: &G::View) -> Result<G::Move, PlayerError> {
+    async fn take_turn(&mut self, view: &G::View) -> Result<G::Move, PlayerError> {
         loop {
-            let Some(text) = self.link.next_move().await else {
+            let clock = match self.clock_move {
+                Some(f) => self.link.clock().map(|at| (at, f)),
+                None => None,
+            };
+            let next = match clock {
+                None => self.link.next_move().await,
+                Some((at, f)) => tokio::select! {
+                    m = self.link.next_move() => m,
+                    _ = tokio::time::sleep_until(at) => match f(view) {
+                        Some(mv) => {
+                            let text = serde_json::to_string(&mv).unwrap_or_default();
+                            self.link.timed_out(&text);
+                            return Ok(mv);
+                        }
+                        // nothing to play for the person: the turn waits
+                        None => self.link.next_move().await,
+                    },
+                },
+            };
+            let Some(text) = next else {
                 return Err(PlayerError::Closed);
             };
             match read_move::<G::Move>(&text) {
@@ -78,5 +119,79 @@ impl<G: Game> Player<G> for Person<G> {
     }
     fn deadline(&self, _referee: Option<Duration>) -> Option<Duration> {
         self.link.deadline()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Registration;
+    use std::sync::{Arc, Mutex};
+    use tessera_triominos::{Move, TriominosGame};
+
+    /// A person who never moves, on a table with a clock of `clock` per turn.
+    struct Asleep {
+        clock: Duration,
+        at: Option<tokio::time::Instant>,
+        timed_out: Arc<Mutex<Vec<String>>>,
+    }
+
+    #[async_trait]
+    impl PersonLink for Asleep {
+        async fn next_move(&mut self) -> Option<String> {
+            std::future::pending().await
+        }
+        fn refused(&mut self, _: &str) {}
+        fn clock(&mut self) -> Option<tokio::time::Instant> {
+            Some(
+                *self
+                    .at
+                    .get_or_insert_with(|| tokio::time::Instant::now() + self.clock),
+            )
+        }
+        fn timed_out(&mut self, mv: &str) {
+            self.timed_out.lock().unwrap().push(mv.to_string());
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn out_of_time_the_house_plays_the_clock_move() {
+        let rules = TriominosGame::default_rules(2).unwrap();
+        let game = TriominosGame::new(&rules, 5).unwrap();
+        let seat = game.to_move().unwrap();
+        let view = game.view(seat);
+        let timed_out = Arc::new(Mutex::new(Vec::new()));
+        let link = Asleep {
+            clock: Duration::from_secs(30),
+            at: None,
+            timed_out: timed_out.clone(),
+        };
+        let mut person = Person::<TriominosGame>::new("Ann", Box::new(link))
+            .with_clock_move(TriominosGame::clock_move);
+        let start = tokio::time::Instant::now();
+        let mv = person.take_turn(&view).await.unwrap();
+        // the opening is forced: no pass, no draw, the one placement
+        assert!(matches!(mv, Move::Place(_)), "{mv:?}");
+        assert_eq!(Some(mv), TriominosGame::clock_move(&view));
+        assert!(start.elapsed() >= Duration::from_secs(30));
+        assert_eq!(
+            *timed_out.lock().unwrap(),
+            vec![serde_json::to_string(&mv).unwrap()]
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn without_a_clock_move_the_person_is_waited_for() {
+        let rules = TriominosGame::default_rules(2).unwrap();
+        let game = TriominosGame::new(&rules, 5).unwrap();
+        let view = game.view(game.to_move().unwrap());
+        let link = Asleep {
+            clock: Duration::from_secs(30),
+            at: None,
+            timed_out: Arc::new(Mutex::new(Vec::new())),
+        };
+        let mut person = Person::<TriominosGame>::new("Ann", Box::new(link));
+        let waited = tokio::time::timeout(Duration::from_secs(3600), person.take_turn(&view)).await;
+        assert!(waited.is_err(), "no clock kept: the turn waits");
     }
 }

@@ -34,6 +34,9 @@ pub struct Replay {
     pub rules: Value,
     /// The outcome, if the game reached its end.
     pub outcome: Option<Outcome>,
+    /// What the end screen shows, if the game reached its end: `{"reason", "breakdown"}`
+    /// (why it ended and the scores broken down), else `null`.
+    pub end: Value,
     /// The start and every move.
     pub steps: Vec<ReplayStep>,
 }

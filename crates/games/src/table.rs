@@ -150,6 +150,9 @@ pub struct TableReport {
     pub ejected: Vec<Ejected>,
     /// The engine's outcome when the game reached its end.
     pub outcome: Option<Outcome>,
+    /// What the end screen shows when the game reached its end: `{"reason", "breakdown"}`
+    /// (why it ended and the scores broken down), else `null`.
+    pub end: Value,
     /// Round trip of every answered `take-turn` call, in microseconds.
     #[serde(skip)]
     pub turn_times: Vec<std::time::Duration>,

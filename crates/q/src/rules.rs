@@ -23,22 +23,22 @@ impl Placement {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
     /// No tile placed.
-    #[error("a placement must put down at least one tile")]
+    #[error("put down at least one tile")]
     Empty,
     /// The player does not own the tiles (as a multiset).
-    #[error("the player does not own {0}")]
+    #[error("the {0} is not in your hand")]
     NotOwned(Tile),
     /// Not all in one row and not all in one column.
-    #[error("the placements are neither in one row nor in one column")]
+    #[error("the tiles of a turn go in one row or one column")]
     NotInLine,
     /// The cell is taken or has no occupied side neighbour.
-    #[error("{0} is not a free cell next to a tile")]
+    #[error("{0} is not a free cell next to a tile on the map")]
     NotAdjacent(Coord),
     /// The tile does not fit its neighbours.
-    #[error("{1} does not fit at {0}")]
+    #[error("the {1} does not fit at {0}: a line is one colour or one shape, with no tile twice")]
     NoFit(Coord, Tile),
     /// A replace request with fewer tiles in the pile than in the hand.
-    #[error("the pile holds fewer tiles than the hand")]
+    #[error("you cannot exchange: the pile holds fewer tiles than your hand")]
     PileTooSmall,
 }
 

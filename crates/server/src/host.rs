@@ -73,6 +73,38 @@ pub struct TableRequest {
     /// Milliseconds the bots wait before moving.
     #[serde(default)]
     pub delay_ms: Option<u64>,
+    /// Seconds a person has for each move ([`CLOCK_RANGE`]); none: no clock. When the
+    /// time runs out the house plays the game's clock move for that turn (a pass, a
+    /// draw...) and the person stays at the table.
+    #[serde(default)]
+    pub clock_s: Option<u64>,
+}
+
+/// The seconds per move a table's clock may be set to.
+pub const CLOCK_RANGE: std::ops::RangeInclusive<u64> = 5..=3600;
+
+/// The longest name of a seat, in characters.
+pub const MAX_NAME: usize = 40;
+
+/// A seat's name as asked for: trimmed, at most [`MAX_NAME`] characters, no control
+/// characters; `None` when blank.
+fn seat_name(i: usize, name: Option<&str>) -> Result<Option<String>, HostError> {
+    let Some(n) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(None);
+    };
+    if n.chars().count() > MAX_NAME {
+        return Err(HostError::Request(format!(
+            "seat {}: a name has at most {MAX_NAME} characters",
+            i + 1
+        )));
+    }
+    if n.chars().any(char::is_control) {
+        return Err(HostError::Request(format!(
+            "seat {}: a name cannot hold control characters",
+            i + 1
+        )));
+    }
+    Ok(Some(n.to_string()))
 }
 
 /// A new table: its id and the tokens of its people's seats.
@@ -130,6 +162,40 @@ struct Inner {
     tcp_port: std::sync::OnceLock<u16>,
     /// The seats of programs that may come back after a restart, by resume token.
     resumes: Mutex<HashMap<String, Arc<ResumeSlot>>>,
+    /// The rematches of ended games, by the ended game's id (in memory: a restart forgets
+    /// them). Held while a rematch is created, so that two people asking at once get one.
+    rematches: tokio::sync::Mutex<HashMap<u64, Rematch>>,
+}
+
+/// The rematch of an ended game: its id, and each person's seat and token there, by the
+/// person's seat in the ended game.
+#[derive(Clone, Debug)]
+struct Rematch {
+    id: u64,
+    tokens: HashMap<usize, (usize, String)>,
+}
+
+/// A table's settings beyond its rules.
+#[derive(Clone, Copy, Debug)]
+struct Pace {
+    /// Milliseconds the bots wait before moving.
+    delay: u64,
+    /// The time a person has for each move, if any.
+    clock: Option<Duration>,
+    /// Whether they are stored with the game (tables of the HTTP API: a restart and a
+    /// rematch keep them).
+    stored: bool,
+}
+
+/// A person's seat at a rematch: the new table and the person's seat and token there.
+#[derive(Debug, Clone, Serialize)]
+pub struct Rematched {
+    /// The new table's (and game's) id.
+    pub id: u64,
+    /// The person's seat there.
+    pub seat: usize,
+    /// The person's token there.
+    pub token: String,
 }
 
 /// The host. Cheap to clone.
@@ -171,6 +237,7 @@ impl Host {
             programs: Mutex::new(HashMap::new()),
             tcp_port: std::sync::OnceLock::new(),
             resumes: Mutex::new(HashMap::new()),
+            rematches: tokio::sync::Mutex::new(HashMap::new()),
         }))
     }
 
@@ -272,16 +339,12 @@ impl Host {
         if self.0.stop.is_cancelled() {
             return Err(HostError::Closing);
         }
-        // taken now, kept by the table until it leaves memory
-        let slot = self
-            .0
-            .web_tables
-            .clone()
-            .try_acquire_owned()
-            .map_err(|_| HostError::Busy("too many games in progress"))?;
         let entry = self.0.registry.find(&req.game)?.clone();
         let info = entry.info();
         let mut seats_req = req.seats.clone();
+        if seats_req.is_empty() {
+            return Err(HostError::Request("no seats: a game needs players".into()));
+        }
         if let Some(solo) = &info.solo {
             let on = req
                 .options
@@ -297,25 +360,26 @@ impl Host {
         }
         let n = seats_req.len();
         let rules = entry.rules(n, &req.options)?;
-        let mut seats = Vec::with_capacity(n);
-        let mut tokens = Vec::new();
-        for (i, s) in seats_req.iter().enumerate() {
-            let name = s.name.clone().filter(|n| !n.trim().is_empty());
-            if name.as_ref().is_some_and(|n| n.chars().count() > 40) {
+        let clock = match req.clock_s {
+            None | Some(0) => None,
+            Some(s) if CLOCK_RANGE.contains(&s) => Some(Duration::from_secs(s)),
+            Some(s) => {
                 return Err(HostError::Request(format!(
-                    "seat {}: a name has at most 40 characters",
-                    i + 1
-                )));
+                    "a clock of {s} s per move is not allowed (from {} to {} s, or none)",
+                    CLOCK_RANGE.start(),
+                    CLOCK_RANGE.end()
+                )))
             }
+        };
+        let mut seats = Vec::with_capacity(n);
+        for (i, s) in seats_req.iter().enumerate() {
+            let name = seat_name(i, s.name.as_deref())?;
             seats.push(match s.kind.as_str() {
-                "human" | "person" => {
-                    let t = token();
-                    tokens.push((i, t.clone()));
-                    Seat {
-                        name: name.unwrap_or_else(|| format!("Player {}", i + 1)),
-                        kind: SeatKind::Person(t),
-                    }
-                }
+                "human" | "person" => Seat {
+                    name: name.unwrap_or_else(|| format!("Player {}", i + 1)),
+                    // the token is given when the table opens
+                    kind: SeatKind::Person(String::new()),
+                },
                 "bot" => {
                     let spec = s.spec.clone().unwrap_or_else(|| {
                         info.bots.first().map_or("random", |b| b.name).to_string()
@@ -339,6 +403,43 @@ impl Host {
                 }
             });
         }
+        let named: Vec<&str> = seats
+            .iter()
+            .filter(|s| !s.name.is_empty())
+            .map(|s| s.name.as_str())
+            .collect();
+        if let Some(twice) = named
+            .iter()
+            .enumerate()
+            .find(|(i, n)| named[..*i].contains(n))
+        {
+            return Err(HostError::Request(format!(
+                "two seats are named {:?}: give each player a name of their own",
+                twice.1
+            )));
+        }
+        let delay = req
+            .delay_ms
+            .unwrap_or(self.0.config.bot_delay_ms)
+            .min(self.0.config.max_bot_delay_ms);
+        self.open_web_table(entry, rules, seats, req.seed, delay, clock)
+            .await
+    }
+
+    /// Opens a table of the HTTP API (a new game, a rematch) with `seats` (people's
+    /// tokens are made here) and starts it unless seats are left open for programs.
+    async fn open_web_table(
+        &self,
+        entry: Arc<dyn GameEntry>,
+        rules: Value,
+        mut seats: Vec<Seat>,
+        seed: Option<u64>,
+        delay: u64,
+        clock: Option<Duration>,
+    ) -> Result<Created, HostError> {
+        if self.0.stop.is_cancelled() {
+            return Err(HostError::Closing);
+        }
         let bots: Vec<Option<&str>> = seats
             .iter()
             .map(|s| match &s.kind {
@@ -347,12 +448,32 @@ impl Host {
             })
             .collect();
         entry.check_seats(&rules, &bots)?;
-        let delay = req
-            .delay_ms
-            .unwrap_or(self.0.config.bot_delay_ms)
-            .min(self.0.config.max_bot_delay_ms);
+        // taken now, kept by the table until it leaves memory
+        let slot = self
+            .0
+            .web_tables
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| HostError::Busy("too many games in progress"))?;
+        let mut tokens = Vec::new();
+        for (i, s) in seats.iter_mut().enumerate() {
+            if let SeatKind::Person(t) = &mut s.kind {
+                *t = token();
+                tokens.push((i, t.clone()));
+            }
+        }
         let table = self
-            .open_table(entry, rules, seats, req.seed, delay)
+            .open_table(
+                entry,
+                rules,
+                seats,
+                seed,
+                Pace {
+                    delay,
+                    clock,
+                    stored: true,
+                },
+            )
             .await?;
         lock(&self.0.web_slots).insert(table.id, slot);
         self.start_if_full(&table);
@@ -368,8 +489,13 @@ impl Host {
         rules: Value,
         seats: Vec<Seat>,
         seed: Option<u64>,
-        delay: u64,
+        pace: Pace,
     ) -> Result<Arc<Table>, HostError> {
+        let Pace {
+            delay,
+            clock,
+            stored: settings,
+        } = pace;
         let placeholder_seed = seed.unwrap_or(0);
         let id = self
             .0
@@ -386,7 +512,20 @@ impl Host {
             .await
             .map_err(|e| HostError::Store(e.to_string()))?;
         let seed = self.seed_for(id, seed);
-        let table = Arc::new(Table::new(
+        // a web table's settings beyond its rules, as its first event: a game that goes
+        // on after a restart, and its rematch, keep them
+        if settings {
+            let data = json!({
+                "delay_ms": delay,
+                "clock_ms": clock.map(|c| c.as_millis() as u64),
+            });
+            self.0
+                .store
+                .event(id, 0, 0, "settings", data)
+                .await
+                .map_err(|e| HostError::Store(e.to_string()))?;
+        }
+        let mut table = Table::new(
             id,
             entry,
             rules,
@@ -394,7 +533,10 @@ impl Host {
             seats,
             delay,
             self.0.stop.child_token(),
-        ));
+        );
+        table.clock = clock;
+        table.stored_events = usize::from(settings);
+        let table = Arc::new(table);
         let open = table.state().seats.iter().any(|s| s.kind == SeatKind::Open);
         lock(&self.0.tables).insert(id, table.clone());
         if open {
@@ -545,7 +687,7 @@ impl Host {
                 .iter()
                 .map(|s| matches!(s.kind, SeatKind::Person(_)))
                 .collect(),
-            events: resumed.as_ref().map_or(0, |r| r.events),
+            events: resumed.as_ref().map_or(table.stored_events, |r| r.events),
         };
         let report = table
             .entry
@@ -577,16 +719,53 @@ impl Host {
             table.changed();
             return;
         }
-        let (status, mut result) = match &report {
+        let (mut status, mut result) = match &report {
             Ok(r) => (r.status.as_str().to_string(), result_json(r, &names)),
             Err(e) => {
                 tracing::error!(id, error = %e, "the game could not be played");
                 ("aborted".to_string(), json!({"error": e.to_string()}))
             }
         };
-        if let Some(reason) = &ending {
-            tracing::info!(id, reason = %reason, "game aborted");
-            result["aborted"] = json!(reason);
+        // the game ended itself only if the rules had not ended it first
+        let stopped = !matches!(&report, Ok(r) if r.status != Status::Aborted);
+        match &ending {
+            Some(e) if stopped && e.status == "resigned" => {
+                tracing::info!(id, reason = %e.reason, "game resigned");
+                let seat = e.seat.unwrap_or(usize::MAX);
+                let scores = report
+                    .as_ref()
+                    .map(|r| r.scores.clone())
+                    .unwrap_or_default();
+                let ejected: Vec<usize> = report
+                    .as_ref()
+                    .map(|r| r.ejected.iter().map(|x| x.seat.index()).collect())
+                    .unwrap_or_default();
+                // the best score among the others wins (not an ejected seat)
+                let others: Vec<usize> = (0..names.len())
+                    .filter(|&s| s != seat && !ejected.contains(&s))
+                    .collect();
+                let best = others.iter().filter_map(|&s| scores.get(s)).max().copied();
+                let winners: Vec<usize> = others
+                    .into_iter()
+                    .filter(|&s| scores.get(s).copied() == best)
+                    .collect();
+                status = "resigned".to_string();
+                result["winner_seats"] = json!(winners);
+                result["winners"] = json!(winners
+                    .iter()
+                    .map(|&s| names.get(s).cloned().unwrap_or_default())
+                    .collect::<Vec<_>>());
+                result["resigned"] = json!({
+                    "seat": seat,
+                    "name": names.get(seat).cloned().unwrap_or_default(),
+                    "reason": e.reason,
+                });
+            }
+            Some(e) if stopped => {
+                tracing::info!(id, reason = %e.reason, "game aborted");
+                result["aborted"] = json!(e.reason);
+            }
+            _ => {}
         }
         if let Ok(r) = &report {
             tracing::info!(id, status = %status, winners = ?r.winners, "game over");
@@ -607,6 +786,9 @@ impl Host {
             st.phase = Phase::Ended(status);
             st.result = Some(result);
             st.to_move = None;
+            if let Ok(r) = &report {
+                st.end = r.end.clone();
+            }
         }
         // finished games leave memory (the store serves them from now on) before anyone
         // is told: whoever hears of the end finds its slot free
@@ -868,12 +1050,20 @@ impl Host {
                     }
                 })
                 .collect();
-            let delay = if seats.iter().any(|s| matches!(s.kind, SeatKind::Person(_))) {
-                self.0.config.bot_delay_ms
-            } else {
-                0
+            let settings = u
+                .events
+                .iter()
+                .find(|(_, kind, _)| kind == "settings")
+                .map(|(_, _, data)| data.clone())
+                .unwrap_or(Value::Null);
+            let delay = match settings["delay_ms"].as_u64() {
+                Some(d) => d.min(self.0.config.max_bot_delay_ms),
+                None if seats.iter().any(|s| matches!(s.kind, SeatKind::Person(_))) => {
+                    self.0.config.bot_delay_ms
+                }
+                None => 0,
             };
-            let table = Arc::new(Table::new(
+            let mut table = Table::new(
                 id,
                 entry,
                 g.rules.clone(),
@@ -881,7 +1071,10 @@ impl Host {
                 seats.clone(),
                 delay,
                 self.0.stop.child_token(),
-            ));
+            );
+            table.clock = settings["clock_ms"].as_u64().map(Duration::from_millis);
+            table.stored_events = u.events.len();
+            let table = Arc::new(table);
             lock(&self.0.tables).insert(id, table.clone());
             // a table of the HTTP API (any seat not a program's) takes a slot of
             // `max_web_tables` if one is free: a game in progress goes on either way
@@ -1150,7 +1343,20 @@ impl Host {
                 kind: SeatKind::Program((w.transport.dialect() == Dialect::Tessera).then(token)),
             })
             .collect();
-        match self.open_table(entry, rules, seats, None, 0).await {
+        match self
+            .open_table(
+                entry,
+                rules,
+                seats,
+                None,
+                Pace {
+                    delay: 0,
+                    clock: None,
+                    stored: false,
+                },
+            )
+            .await
+        {
             Ok(table) => {
                 {
                     let mut slot = lock(&self.0.programs);
@@ -1162,6 +1368,128 @@ impl Host {
             }
             Err(e) => tracing::error!(game, error = %e, "could not open a lobby table"),
         }
+    }
+
+    /// The person of `token` resigns the game `id` being played: it ends at once, stored
+    /// `resigned`, and the best score among the other seats wins.
+    pub async fn resign(&self, id: u64, token: &str) -> Result<(), HostError> {
+        let Some(table) = self.table(id) else {
+            // not in memory: over, or no such game
+            self.stored(id).await?;
+            return Err(HostError::Request("the game is over".into()));
+        };
+        let seat = table
+            .seat_of(token)
+            .ok_or_else(|| HostError::Request("unknown token".into()))?;
+        table.resign(seat).map_err(HostError::Request)
+    }
+
+    /// A rematch of the ended game `id`, asked by the person of `token` there: the same
+    /// game, rules, bots, pace and clock, the seats rotated (the second player opens, the
+    /// first plays last; a solo game keeps its seats), a fresh seed. One rematch per game: whoever of its people asks
+    /// first creates it, the others get their seats at it.
+    pub async fn rematch(&self, id: u64, token: &str) -> Result<Rematched, HostError> {
+        if self.0.stop.is_cancelled() {
+            return Err(HostError::Closing);
+        }
+        let mut rematches = self.0.rematches.lock().await;
+        let stored = self.stored(id).await?;
+        if matches!(
+            stored.summary.status.as_str(),
+            "waiting" | "running" | "paused"
+        ) {
+            return Err(HostError::Request("the game is not over".into()));
+        }
+        let (secrets, events) = self
+            .0
+            .store
+            .secrets_and_events(id)
+            .await
+            .map_err(|e| HostError::Store(e.to_string()))?
+            .ok_or(HostError::NoGame(id))?;
+        let seats = &stored.summary.seats;
+        let asker = (0..seats.len())
+            .find(|&i| {
+                seats[i].kind == "person"
+                    && secrets.get(i).and_then(Option::as_deref) == Some(token)
+            })
+            .ok_or_else(|| HostError::Request("unknown token".into()))?;
+        if let Some(r) = rematches.get(&id) {
+            let (seat, token) = r
+                .tokens
+                .get(&asker)
+                .cloned()
+                .ok_or_else(|| HostError::Request("unknown token".into()))?;
+            return Ok(Rematched {
+                id: r.id,
+                seat,
+                token,
+            });
+        }
+        let entry = self.0.registry.find(&stored.summary.game)?.clone();
+        let n = seats.len();
+        // the new seat j is the old seat j + 1 (the old seat i is the new (i + n - 1) % n);
+        // a solo game keeps its seats (its bot plays in the last)
+        let solo = entry.info().solo.as_ref().is_some_and(|s| {
+            stored
+                .rules
+                .get(s.option)
+                .is_some_and(|v| !v.is_null() && v != "")
+        });
+        let shift = usize::from(!solo);
+        let rotated: Vec<Seat> = (0..n)
+            .map(|j| {
+                let old = &seats[(j + shift) % n];
+                match (old.kind.as_str(), &old.spec) {
+                    ("person", _) => Seat {
+                        name: old.name.clone(),
+                        kind: SeatKind::Person(String::new()),
+                    },
+                    ("bot", Some(spec)) => Seat {
+                        name: old.name.clone(),
+                        kind: SeatKind::Bot(spec.clone()),
+                    },
+                    _ => Seat {
+                        name: String::new(),
+                        kind: SeatKind::Open,
+                    },
+                }
+            })
+            .collect();
+        let settings = events
+            .iter()
+            .find(|(_, kind, _)| kind == "settings")
+            .map(|(_, _, data)| data.clone())
+            .unwrap_or(Value::Null);
+        let delay = settings["delay_ms"]
+            .as_u64()
+            .unwrap_or(self.0.config.bot_delay_ms)
+            .min(self.0.config.max_bot_delay_ms);
+        let clock = settings["clock_ms"].as_u64().map(Duration::from_millis);
+        let created = self
+            .open_web_table(entry, stored.rules.clone(), rotated, None, delay, clock)
+            .await?;
+        let tokens: HashMap<usize, (usize, String)> = created
+            .tokens
+            .iter()
+            .map(|(new, t)| ((new + shift) % n, (*new, t.clone())))
+            .collect();
+        let (seat, token) = tokens
+            .get(&asker)
+            .cloned()
+            .ok_or_else(|| HostError::Request("unknown token".into()))?;
+        rematches.insert(
+            id,
+            Rematch {
+                id: created.id,
+                tokens,
+            },
+        );
+        Ok(Rematched {
+            id: created.id,
+            seat,
+            token,
+        })
     }
 
     /// A game as the browser sees it (`seat` by token): live from memory, else from the
@@ -1253,6 +1581,7 @@ impl Host {
             "hints": null,
             "ejected": g.result.get("ejected").cloned().unwrap_or(json!([])),
             "result": g.result,
+            "end": replay.end,
         }))
     }
 

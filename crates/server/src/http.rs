@@ -6,13 +6,19 @@
 //! * `GET /api/games?limit=N&before=ID&game=G&status=S`: the games, newest first, paged
 //!   (`status` also `live` or `ended`); seeds (of ended games) are strings;
 //! * `POST /api/games`: a new table (`{game, seats: [{kind, spec, name}], options, seed,
-//!   delay_ms}`; `kind` is `human`, `bot` or `program`); answers `{id, tokens}`;
+//!   delay_ms, clock_s}`; `kind` is `human`, `bot` or `program`); answers `{id, tokens}`;
+//!   every field is checked (a 400 with `{error}` in words otherwise);
 //! * `GET /api/games/ID?token=T`: the game as the seat of token `T` (or a spectator)
 //!   sees it;
 //! * `GET /api/games/ID/ws?token=T`: the same, live, over a WebSocket; a person sends
 //!   `{"move": MOVE}`, anyone `{"delay_ms": N}`;
 //! * `GET /api/games/ID/replay`: every step of a game, public information only;
 //! * `GET /api/games/ID/record`: an ended game's record (what `tessera replay` reads);
+//! * `POST /api/games/ID/resign` (`{token}`): the person of the token resigns; the game
+//!   is stored `resigned` and the best of the others win;
+//! * `POST /api/games/ID/rematch` (`{token}`): a person of an ended game asks for a
+//!   rematch (same rules, bots, pace and clock, seats rotated, a fresh seed); answers
+//!   `{id, seat, token}`, the same table for every person of the game who asks;
 //! * `GET /api/tables?game=G`: the tables waiting for players.
 
 use crate::config::later;
@@ -23,7 +29,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
@@ -51,6 +57,8 @@ pub fn router(host: Host) -> Router {
         .route("/api/games/:id/ws", get(socket))
         .route("/api/games/:id/replay", get(replay))
         .route("/api/games/:id/record", get(record))
+        .route("/api/games/:id/resign", post(resign))
+        .route("/api/games/:id/rematch", post(rematch))
         .route("/api/tables", get(tables))
         .with_state(host)
 }
@@ -126,10 +134,61 @@ async fn list(State(host): State<Host>, Query(q): Query<ListQuery>) -> Response 
     }
 }
 
+/// Reads a request for a new table, each field checked for its type with an error that
+/// names it (the values are checked by the host: [`Host::create`]).
+fn table_request(body: &[u8]) -> Result<TableRequest, String> {
+    let v: Value = serde_json::from_slice(body).map_err(|e| format!("not JSON: {e}"))?;
+    let Value::Object(m) = &v else {
+        return Err("the request is not a JSON object".into());
+    };
+    const FIELDS: [&str; 6] = ["game", "seats", "options", "seed", "delay_ms", "clock_s"];
+    if let Some(k) = m.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        return Err(format!(
+            "unknown field {k:?} (known: {})",
+            FIELDS.join(", ")
+        ));
+    }
+    if !m.get("game").is_some_and(Value::is_string) {
+        return Err("game: the name of a game is needed (a string)".into());
+    }
+    let whole = |k: &str| match m.get(k) {
+        None | Some(Value::Null) => Ok(()),
+        Some(x) if x.is_u64() => Ok(()),
+        Some(x) => Err(format!("{k} = {x}: a whole number from 0 is needed")),
+    };
+    whole("seed")?;
+    whole("delay_ms")?;
+    whole("clock_s")?;
+    match m.get("options") {
+        None | Some(Value::Null) | Some(Value::Object(_)) => {}
+        Some(_) => return Err("options: a JSON object of rule options is needed".into()),
+    }
+    let Some(Value::Array(seats)) = m.get("seats") else {
+        return Err("seats: a list of seats is needed".into());
+    };
+    for (i, s) in seats.iter().enumerate() {
+        let n = i + 1;
+        let Value::Object(s) = s else {
+            return Err(format!(
+                "seat {n}: an object {{kind, spec, name}} is needed"
+            ));
+        };
+        if !s.get("kind").is_some_and(Value::is_string) {
+            return Err(format!("seat {n}: kind is needed (human, bot or program)"));
+        }
+        for k in ["spec", "name"] {
+            if !matches!(s.get(k), None | Some(Value::Null) | Some(Value::String(_))) {
+                return Err(format!("seat {n}: {k} must be a string"));
+            }
+        }
+    }
+    serde_json::from_value(v).map_err(|e| format!("bad request: {e}"))
+}
+
 async fn create(State(host): State<Host>, body: axum::body::Bytes) -> Response {
-    let req: TableRequest = match serde_json::from_slice(&body) {
+    let req = match table_request(&body) {
         Ok(r) => r,
-        Err(e) => return error(StatusCode::BAD_REQUEST, format!("bad request: {e}")),
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
     match host.create(req).await {
         Ok(c) => Json(c).into_response(),
@@ -177,7 +236,9 @@ async fn replay(State(host): State<Host>, Path(id): Path<u64>) -> Response {
             }
             Json(json!({
                 "summary": summary,
+                "rules": replay.rules,
                 "outcome": replay.outcome,
+                "end": replay.end,
                 "steps": replay.steps,
             }))
             .into_response()
@@ -197,6 +258,48 @@ async fn record(State(host): State<Host>, Path(id): Path<u64>) -> Response {
             Ok(r) => Json(r).into_response(),
             Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e),
         },
+        Err(e) => host_error(e),
+    }
+}
+
+/// The body of a person's request about their game: `{"token": T}`.
+#[derive(Debug, Deserialize)]
+struct TokenBody {
+    token: String,
+}
+
+fn token_body(body: &[u8]) -> Result<String, String> {
+    serde_json::from_slice::<TokenBody>(body)
+        .map(|b| b.token)
+        .map_err(|e| format!("bad request: {e}"))
+}
+
+async fn resign(
+    State(host): State<Host>,
+    Path(id): Path<u64>,
+    body: axum::body::Bytes,
+) -> Response {
+    let token = match token_body(&body) {
+        Ok(t) => t,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    match host.resign(id, &token).await {
+        Ok(()) => Json(json!({"resigned": true})).into_response(),
+        Err(e) => host_error(e),
+    }
+}
+
+async fn rematch(
+    State(host): State<Host>,
+    Path(id): Path<u64>,
+    body: axum::body::Bytes,
+) -> Response {
+    let token = match token_body(&body) {
+        Ok(t) => t,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    match host.rematch(id, &token).await {
+        Ok(r) => Json(r).into_response(),
         Err(e) => host_error(e),
     }
 }

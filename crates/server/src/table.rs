@@ -127,6 +127,24 @@ pub struct TableState {
     pub ejected: Vec<Ejected>,
     /// The result as stored, once ended.
     pub result: Option<Value>,
+    /// When the seat to move began its turn (the clock and the bots' thinking are
+    /// counted from it).
+    pub turn_since: Instant,
+    /// What the end screen shows, once the game reached its end (`{"reason",
+    /// "breakdown"}`, see `tessera_games::TableReport::end`), else `null`.
+    pub end: Value,
+}
+
+/// How a table was ended before its end, by the host rather than by the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// `aborted` (nobody wins) or `resigned` (the others play it out no further: the best
+    /// of them win).
+    pub status: &'static str,
+    /// Why, in words.
+    pub reason: String,
+    /// The seat that resigned.
+    pub seat: Option<usize>,
 }
 
 /// One table.
@@ -144,8 +162,14 @@ pub struct Table {
     /// When it was opened in this process (a table put back after a restart: then).
     pub opened: Instant,
     state: Mutex<TableState>,
-    /// Why the table ended itself (a person who took no turn in time), if it did.
-    ending: Mutex<Option<String>>,
+    /// Why the table ended itself (a person who took no turn in time, or resigned), if
+    /// it did.
+    ending: Mutex<Option<Ending>>,
+    /// The time a person has for each move, if the table has a clock: when it runs out
+    /// the house plays the game's clock move for that turn and the person stays.
+    pub clock: Option<Duration>,
+    /// Events stored for the game before it started (its settings).
+    pub stored_events: usize,
     /// The store refused its moves (another node runs the game now): it stops and
     /// writes nothing more.
     lost: std::sync::atomic::AtomicBool,
@@ -203,7 +227,11 @@ impl Table {
                 outcome: None,
                 ejected: Vec::new(),
                 result: None,
+                turn_since: Instant::now(),
+                end: Value::Null,
             }),
+            clock: None,
+            stored_events: 0,
             version: watch::channel(0).0,
             refusals: broadcast::channel(16).0,
             inboxes: Mutex::new(vec![None; n]),
@@ -267,13 +295,46 @@ impl Table {
             table: self.clone(),
             idle,
             turn: None,
+            clock_turn: None,
         })
     }
 
     /// Ends the game before its end: `reason` is kept (the first one given) and the
     /// table's stop token fires, so the referee stops and reports it aborted.
     pub fn end_with(&self, reason: String) {
-        lock(&self.ending).get_or_insert(reason);
+        self.end_as(Ending {
+            status: "aborted",
+            reason,
+            seat: None,
+        });
+    }
+
+    /// The person at `seat` resigns: the game ends at once, stored `resigned` (the best
+    /// score among the other seats wins). Refused when the game is not being played.
+    pub fn resign(&self, seat: usize) -> Result<(), String> {
+        let name = {
+            let st = self.state();
+            match &st.phase {
+                Phase::Running => {}
+                Phase::Waiting => return Err("the game has not started".into()),
+                Phase::Paused => return Err("the game is paused: the server is stopping".into()),
+                Phase::Ended(_) => return Err("the game is over".into()),
+            }
+            st.seats
+                .get(seat)
+                .map(|s| s.name.clone())
+                .unwrap_or_default()
+        };
+        self.end_as(Ending {
+            status: "resigned",
+            reason: format!("{name} resigned"),
+            seat: Some(seat),
+        });
+        Ok(())
+    }
+
+    fn end_as(&self, ending: Ending) {
+        lock(&self.ending).get_or_insert(ending);
         self.stop.cancel();
     }
 
@@ -294,10 +355,24 @@ impl Table {
         self.lost.load(Ordering::SeqCst)
     }
 
-    /// Why the table ended itself ([`Table::end_with`]), if it did: the host stores the
-    /// game `aborted` with this reason, rather than pausing it.
-    pub fn ending(&self) -> Option<String> {
+    /// Why the table ended itself ([`Table::end_with`], [`Table::resign`]), if it did:
+    /// the host stores the game so, rather than pausing it.
+    pub fn ending(&self) -> Option<Ending> {
         lock(&self.ending).clone()
+    }
+
+    /// A line of the log that no move wrote (a person's time ran out, say), after the
+    /// moves so far.
+    pub fn note(&self, line: String) {
+        {
+            let mut st = self.state();
+            let k = st.moves.len() + 1;
+            st.log.push_back((k, line));
+            while st.log.len() > LOG_KEEP {
+                st.log.pop_front();
+            }
+        }
+        self.changed();
     }
 
     /// A move from the person at `seat` (its JSON text): queued for the referee, or
@@ -381,6 +456,9 @@ impl Table {
         self.catch_up();
         let st = self.state();
         let mine = seat.and_then(|s| st.seat_views.get(s).cloned().flatten());
+        // legal moves and hints only to the seat to move (a game that ended during the
+        // seat's turn, by a resignation say, leaves none behind)
+        let moving = seat.is_some() && st.to_move == seat;
         let first = st.log.len().saturating_sub(LOG_KEEP);
         json!({
             "type": "state",
@@ -401,10 +479,13 @@ impl Table {
             "log": st.log.iter().skip(first).map(|(i, l)| json!([i, l])).collect::<Vec<_>>(),
             "public": st.public,
             "view": mine.as_ref().map(|m| &m.view),
-            "legal": mine.as_ref().map(|m| m.legal.clone()).unwrap_or_default(),
-            "hints": mine.as_ref().map(|m| m.hints.clone()).unwrap_or(Value::Null),
+            "legal": mine.as_ref().filter(|_| moving).map(|m| m.legal.clone()).unwrap_or_default(),
+            "hints": mine.as_ref().filter(|_| moving).map(|m| m.hints.clone()).unwrap_or(Value::Null),
             "ejected": st.ejected,
             "result": st.result,
+            "clock_ms": self.clock.map(|c| c.as_millis() as u64),
+            "turn_ms": st.to_move.map(|_| st.turn_since.elapsed().as_millis() as u64),
+            "end": st.end,
         })
     }
 
@@ -424,6 +505,9 @@ impl Table {
 
     fn apply(&self, u: Update) {
         let mut st = self.state();
+        if u.last.is_some() || u.to_move != st.to_move {
+            st.turn_since = Instant::now();
+        }
         st.scores = u.scores;
         st.to_move = u.to_move;
         st.outcome = u.outcome;
@@ -482,6 +566,8 @@ struct BrowserPerson {
     idle: Duration,
     /// The turn waited for (the moves played before it) and its deadline.
     turn: Option<(usize, Instant)>,
+    /// The turn waited for and when its clock runs out (a table with a clock).
+    clock_turn: Option<(usize, Instant)>,
 }
 
 #[async_trait]
@@ -519,6 +605,38 @@ impl PersonLink for BrowserPerson {
     }
     fn refused(&mut self, reason: &str) {
         let _ = self.refusals.send((self.seat, reason.to_string()));
+    }
+    fn clock(&mut self) -> Option<Instant> {
+        let clock = self.table.clock?;
+        let (played, since) = {
+            let st = self.table.state();
+            (st.moves.len(), st.turn_since)
+        };
+        match self.clock_turn {
+            Some((n, at)) if n == played => Some(at),
+            _ => {
+                let at = crate::config::later(since, clock);
+                self.clock_turn = Some((played, at));
+                Some(at)
+            }
+        }
+    }
+    fn timed_out(&mut self, _move: &str) {
+        let name = self
+            .table
+            .state()
+            .seats
+            .get(self.seat)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        let clock = self
+            .table
+            .clock
+            .map(crate::config::human)
+            .unwrap_or_default();
+        self.table.note(format!(
+            "{name} ran out of time ({clock} per move): the house plays this turn for them"
+        ));
     }
 }
 

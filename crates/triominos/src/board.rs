@@ -166,7 +166,9 @@ pub const BRIDGE_BONUS: i32 = 40;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlacementError {
     /// The orientation faces the other way than the location.
-    #[error("orientation {orientation} does not face the way location ({x},{y}) does")]
+    #[error(
+        "turned this way ({orientation}) the tile points the other way than the spot at ({x},{y})"
+    )]
     FacingMismatch {
         /// The orientation given.
         orientation: Orientation,
@@ -176,10 +178,10 @@ pub enum PlacementError {
         y: i16,
     },
     /// The first tile of a round goes to (0,0) up or (1,0) down.
-    #[error("the first tile of a round must go to (0,0) facing up or (1,0) facing down")]
+    #[error("the first tile of a round goes in the middle of the board: at (0,0) pointing up or (1,0) pointing down")]
     NotAtStart,
     /// The location holds a tile.
-    #[error("location ({x},{y}) is occupied")]
+    #[error("there is a tile at ({x},{y}) already")]
     Occupied {
         /// Column.
         x: i16,
@@ -190,7 +192,7 @@ pub enum PlacementError {
     #[error("tile {0} is already on the board")]
     TileOnBoard(Tile),
     /// No tile shares an edge with the location.
-    #[error("no tile shares an edge with location ({x},{y})")]
+    #[error("a tile must touch the tiles on the board along a side: nothing is next to ({x},{y})")]
     NoEdgeNeighbour {
         /// Column.
         x: i16,
@@ -198,7 +200,7 @@ pub enum PlacementError {
         y: i16,
     },
     /// A corner disagrees with a neighbouring tile.
-    #[error("the {corner:?} corner is {found} but the neighbouring tiles there show {expected}")]
+    #[error("a corner of the tile shows {found} where the tiles next to it show {expected}: corners must match")]
     CornerMismatch {
         /// Which own corner.
         corner: Corner,
@@ -208,7 +210,7 @@ pub enum PlacementError {
         found: u8,
     },
     /// Coordinates beyond the board's limits.
-    #[error("location ({x},{y}) is out of range (|x|, |y| <= {COORD_LIMIT})")]
+    #[error("({x},{y}) is off the board (at most {COORD_LIMIT} from the middle)")]
     OutOfRange {
         /// Column.
         x: i64,

@@ -321,12 +321,14 @@ impl TriominosGame {
                     scored,
                     opening_bonus,
                 });
-                if !self.over {
-                    if self.trays[seat].is_empty() {
-                        self.end_round(Some(seat));
-                    } else {
-                        self.next_turn();
-                    }
+                // the end comes after the move that reached the target, with every point
+                // of it (the opening bonus too)
+                if self.target_reached() {
+                    self.finish();
+                } else if self.trays[seat].is_empty() {
+                    self.end_round(Some(seat));
+                } else {
+                    self.next_turn();
                 }
             }
             Move::Draw => {
@@ -365,12 +367,12 @@ impl TriominosGame {
                 });
                 self.draws = 0;
                 self.idle_turns += 1;
-                if !self.over {
-                    if self.idle_turns as usize >= self.trays.len() {
-                        self.end_round(None);
-                    } else {
-                        self.next_turn();
-                    }
+                if self.target_reached() {
+                    self.finish();
+                } else if self.idle_turns as usize >= self.trays.len() {
+                    self.end_round(None);
+                } else {
+                    self.next_turn();
                 }
             }
         }
@@ -379,9 +381,12 @@ impl TriominosGame {
 
     fn add(&mut self, seat: usize, points: i32) {
         self.scores[seat] += points;
-        if self.rules.end == EndRule::Target && self.scores[seat] >= self.rules.target {
-            self.finish();
-        }
+    }
+
+    /// Whether the game ends now under the target rule (checked once a move's points are
+    /// all counted).
+    fn target_reached(&self) -> bool {
+        self.rules.end == EndRule::Target && self.scores.iter().any(|&s| s >= self.rules.target)
     }
 
     fn finish(&mut self) {
@@ -410,7 +415,8 @@ impl TriominosGame {
                 self.add(seat, c);
             }
         }
-        if self.over {
+        if self.target_reached() {
+            self.finish();
             return;
         }
         let reached = self.scores.iter().any(|&s| s >= self.rules.target);

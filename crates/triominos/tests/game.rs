@@ -243,6 +243,47 @@ fn an_opening_triple_scores_ten_more() {
     panic!("no seed opened with a triple");
 }
 
+/// Issue 13, defect 5: a game that ends on its opening (the target reached with a triple)
+/// said "game over" before the placement, with scores that left out the opening bonus
+/// (the table said 22 / 0, the log [12, 0]).
+#[test]
+fn the_end_comes_after_the_last_move_with_every_point_of_it() {
+    for seed in 0..200 {
+        let rules = Rules {
+            target: 1,
+            ..Rules::standard(2)
+        };
+        let mut g = TriominosGame::new(&rules, seed).unwrap();
+        let forced = g.forced_opening().unwrap();
+        if !forced.is_triple() || forced.corners()[0] == 0 {
+            continue;
+        }
+        let mv = Greedy::default().choose_in(&g).unwrap();
+        let events = g.apply(&mv).unwrap();
+        assert!(g.to_move().is_none(), "the target of 1 ends the game");
+        let kinds: Vec<&str> = events
+            .iter()
+            .map(|e| match e {
+                Event::Placed { .. } => "placed",
+                Event::GameOver { .. } => "over",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["placed", "over"], "{events:?}");
+        let Event::GameOver { outcome } = &events[1] else {
+            unreachable!()
+        };
+        assert_eq!(
+            outcome.scores,
+            g.scores(),
+            "the final scores hold the opening bonus"
+        );
+        assert_eq!(outcome.scores.iter().sum::<i32>(), forced.value() + 10);
+        return;
+    }
+    panic!("no seed opened with a triple");
+}
+
 #[test]
 fn records_replay_exactly() {
     let r = rules(
@@ -384,4 +425,45 @@ fn hidden_tiles_stay_hidden() {
         .unwrap();
         assert!(n > 100, "{n} checks");
     }
+}
+
+/// Issue 13: a refusal is shown to a person as it is written, so it says what is wrong
+/// in players' words, with none of the engine's names (`Middle` corner, `location`).
+#[test]
+fn refusals_are_in_players_words() {
+    use tessera_triominos::{Corner, PlacementError};
+    let errors = [
+        PlacementError::CornerMismatch {
+            corner: Corner::Middle,
+            expected: 3,
+            found: 4,
+        },
+        PlacementError::NotAtStart,
+        PlacementError::Occupied { x: 1, y: 0 },
+        PlacementError::NoEdgeNeighbour { x: 5, y: 2 },
+        PlacementError::OutOfRange { x: 20_000, y: 0 },
+    ];
+    for e in errors {
+        let said = e.to_string();
+        for word in [
+            "Middle",
+            "Left",
+            "Right",
+            "corner:",
+            "location",
+            "orientation",
+            "Corner",
+        ] {
+            assert!(!said.contains(word), "{word:?} in {said:?}");
+        }
+    }
+    assert_eq!(
+        PlacementError::CornerMismatch {
+            corner: Corner::Left,
+            expected: 3,
+            found: 4
+        }
+        .to_string(),
+        "a corner of the tile shows 4 where the tiles next to it show 3: corners must match"
+    );
 }

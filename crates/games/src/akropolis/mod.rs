@@ -19,6 +19,15 @@ fn name(names: &[String], seat: Seat) -> String {
         .unwrap_or_else(|| seat.to_string())
 }
 
+/// The rules for people (the registry's `rules_help`).
+const RULES_HELP: &str = "Each turn, take a tile of three hexes from the Construction Site: the first tile is free, each tile further along costs one stone per tile before it. Build it in your city, turned as you like: either on empty ground touching the city, or on top of the city, all three hexes at one height and over at least two different tiles (never over a single one). A quarry you cover gives you a stone.
+
+Scoring at the end: each district type scores the value of its qualifying districts times the stars of its plazas (a plaza's stars are printed on it; no plaza, no points). A district's value is its height. Houses: only the largest group of connected houses. Markets: only those with no market next to them. Barracks: only those on the edge of the city. Temples: only those surrounded on all six sides. Gardens: all. Each stone is one more point.
+
+Variants (chosen per district): houses score double when the group is worth 10 or more; markets double next to a market plaza; barracks double with three or four empty sides; temples double from the second level up; gardens double next to a lake (an empty hex enclosed by the city).
+
+The game ends when the site holds its last tile and the stacks are empty. The highest score wins; a tie goes to the most stones.";
+
 impl Registration for Akropolis {
     const TITLE: &'static str = "Akropolis";
     const ABOUT: &'static str =
@@ -71,26 +80,31 @@ impl Registration for Akropolis {
                 about:
                     "information-set Monte Carlo tree search over the 8 best moves (the strongest)",
                 params: "iters=N or ms=N, c=X, depth=N",
+                strength: "strongest",
             },
             BotInfo {
                 name: "districts",
                 about: "greedy on a measure of districts, plazas and stones",
                 params: "district=X, star=X, stone=X",
+                strength: "strong",
             },
             BotInfo {
                 name: "greedy",
                 about: "the move that gains the most points now",
                 params: "",
+                strength: "fair",
             },
             BotInfo {
                 name: "random",
                 about: "a legal move at random",
                 params: "",
+                strength: "weak",
             },
             BotInfo {
                 name: "architect",
                 about: "the solo Architect's rule (only in a solo game)",
                 params: "",
+                strength: "",
             },
         ]
     }
@@ -145,27 +159,103 @@ impl Registration for Akropolis {
         names: &[String],
     ) -> Vec<String> {
         let cost = before.and_then(|b| b.site().iter().position(|t| *t == mv.tile));
-        let gained = before.map_or(0, |b| {
-            after.scores().get(seat.index()).copied().unwrap_or(0)
-                - b.scores().get(seat.index()).copied().unwrap_or(0)
-        });
-        let mut line = format!("{} took tile {}", name(names, seat), mv.tile);
-        if let Some(c) = cost {
-            line.push_str(&format!(" ({c} stone{})", if c == 1 { "" } else { "s" }));
+        let mut line = format!("{} built tile {}", name(names, seat), mv.tile);
+        // the first tile of the site is free: only a price is worth a word
+        if let Some(c) = cost.filter(|c| *c > 0) {
+            line.push_str(&format!(
+                " (paid {c} stone{})",
+                if c == 1 { "" } else { "s" }
+            ));
         }
-        line.push_str(&format!(
-            " and built it at ({},{}) turned {}",
-            mv.origin.x, mv.origin.y, mv.rotation
-        ));
         if let Some(p) = after.players().get(seat.index()) {
             line.push_str(&format!(" on level {}", p.city().height(mv.origin)));
         }
-        line.push_str(&format!(": {gained:+}"));
+        if let Some(b) = before {
+            let gained = after.scores().get(seat.index()).copied().unwrap_or(0)
+                - b.scores().get(seat.index()).copied().unwrap_or(0);
+            line.push_str(&format!(" for {gained:+}"));
+        }
         let mut lines = vec![line];
         if after.is_over() {
-            lines.push(format!("game over: scores {:?}", after.scores()));
+            let outcome = after.outcome_now();
+            let list: Vec<String> = outcome
+                .scores
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("{} {s}", name(names, Seat(i as u8))))
+                .collect();
+            let winners: Vec<String> = outcome.winners.iter().map(|s| name(names, *s)).collect();
+            lines.push(format!(
+                "Game over: {}; {} {}",
+                list.join(", "),
+                winners.join(" and "),
+                if winners.len() == 1 { "wins" } else { "win" }
+            ));
         }
         lines
+    }
+
+    fn rules_help() -> &'static str {
+        RULES_HELP
+    }
+
+    const CONFIRM: bool = true;
+
+    fn ending(game: &Self, names: &[String]) -> Option<String> {
+        let outcome = game.outcome_now();
+        let mut why =
+            "the Construction Site is down to its last tile and the stacks are empty".to_string();
+        let best = outcome.scores.iter().copied().max();
+        let tied = outcome.scores.iter().filter(|s| Some(**s) == best).count();
+        if tied > outcome.winners.len() {
+            let w: Vec<String> = outcome.winners.iter().map(|s| name(names, *s)).collect();
+            why.push_str(&format!(
+                "; the tie on points goes to the most stones ({})",
+                w.join(" and ")
+            ));
+        }
+        Some(why)
+    }
+
+    fn breakdown(_start: &Self, _moves: &[Move], end: &Self) -> Value {
+        let districts = ["Houses", "Markets", "Barracks", "Temples", "Gardens"];
+        let rows: Vec<Vec<Value>> = (0..end.players().len())
+            .map(|k| {
+                let sc = end.city_score(k);
+                let stones = end.players()[k].stones() as u32;
+                let total = end.complete_score(k);
+                let mut row: Vec<Value> = (0..5)
+                    .map(|d| {
+                        json!(format!(
+                            "{} ({}★ × {})",
+                            sc.districts[d], sc.stars[d], sc.values[d]
+                        ))
+                    })
+                    .collect();
+                row.push(json!(stones));
+                let other = total as i64 - sc.total() as i64 - stones as i64;
+                row.push(json!(other));
+                row.push(json!(total));
+                row
+            })
+            .collect();
+        let other = rows.iter().any(|r| r[6] != json!(0));
+        let mut columns: Vec<&str> = districts.to_vec();
+        columns.push("Stones");
+        if other {
+            columns.push("Quarries (Metagenes)");
+        }
+        columns.push("Total");
+        let rows: Vec<Vec<Value>> = rows
+            .into_iter()
+            .map(|mut r| {
+                if !other {
+                    r.remove(6);
+                }
+                r
+            })
+            .collect();
+        json!({"columns": columns, "rows": rows})
     }
 
     fn text_start(game: &Self, _names: &[String]) -> String {

@@ -20,6 +20,47 @@ fn name(names: &[String], seat: Seat) -> String {
         .unwrap_or_else(|| seat.to_string())
 }
 
+/// The rules for people (the registry's `rules_help`).
+const RULES_HELP: &str = "The tiles come in six colours and six shapes; each player holds a hand of six. On your turn, either place tiles, or exchange your whole hand with the pile, or pass.
+
+Placing: put one or more tiles of your hand in one row or one column, each next to a tile already on the map, so that every line they join is all one colour or all one shape, with no tile twice in a line. Then draw as many tiles from the pile.
+
+Scoring: one point per tile placed, plus one point for every tile of each line of two or more that a placed tile belongs to; a completed Q (a line of six: every colour, or every shape) scores 6 more, and placing the last tile of your hand 6 more.
+
+The game ends when a player places every tile of the hand, or when a whole round goes by without a placement. The highest score wins.";
+
+/// The Qs completed by `seat`'s placements `ps` (now on `after`'s map) and whether they
+/// ended the game by emptying its hand.
+fn bonuses_of(after: &QGame, seat: Seat, ps: &[tessera_q::Placement]) -> (u64, bool) {
+    let q = after.rules().bonuses.q;
+    let qs = (tessera_q::score(after.map(), ps, q) - tessera_q::score(after.map(), ps, 0))
+        .checked_div(q)
+        .unwrap_or(0);
+    let finished = after.to_move().is_none()
+        && after
+            .players()
+            .get(seat.index())
+            .is_some_and(|p| p.hand.is_empty());
+    (qs, finished)
+}
+
+fn game_over(scores: Vec<i32>, names: &[String]) -> String {
+    let outcome = tessera_core::Outcome::from_scores(scores);
+    let list: Vec<String> = outcome
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{} {s}", name(names, Seat(i as u8))))
+        .collect();
+    let winners: Vec<String> = outcome.winners.iter().map(|s| name(names, *s)).collect();
+    format!(
+        "Game over: {}; {} {}",
+        list.join(", "),
+        winners.join(" and "),
+        if winners.len() == 1 { "wins" } else { "win" }
+    )
+}
+
 impl Registration for QGame {
     const TITLE: &'static str = "Q";
     const ABOUT: &'static str =
@@ -57,32 +98,38 @@ impl Registration for QGame {
                 about:
                     "the course's \"less dumb and still greedy\": the tile with the most neighbours",
                 params: "",
+                strength: "fair",
             },
             BotInfo {
                 name: "dag",
                 about:
                     "the course's \"dumb and greedy\": the smallest candidate in row-column order",
                 params: "",
+                strength: "weak",
             },
             BotInfo {
                 name: "lines",
                 about: "searches multi-tile lines for the best score (the strongest)",
                 params: "budget=N (nodes per move)",
+                strength: "strongest",
             },
             BotInfo {
                 name: "greedy",
                 about: "the best-scoring single placement",
                 params: "",
+                strength: "fair",
             },
             BotInfo {
                 name: "ismcts",
                 about: "information-set Monte Carlo tree search on samples of the hidden tiles",
                 params: "iters=N or ms=N, c=X, depth=N",
+                strength: "strong",
             },
             BotInfo {
                 name: "random",
                 about: "a listed legal move at random",
                 params: "",
+                strength: "weak",
             },
         ]
     }
@@ -111,35 +158,98 @@ impl Registration for QGame {
         mv: &Choice,
         names: &[String],
     ) -> Vec<String> {
-        let gained = before.map_or(0, |b| {
-            after.scores().get(seat.index()).copied().unwrap_or(0)
-                - b.scores().get(seat.index()).copied().unwrap_or(0)
-        });
-        let what = match mv {
-            Choice::Pass => "passed".to_string(),
-            Choice::Replace => "exchanged the hand".to_string(),
-            Choice::Place(ps) => format!(
-                "placed {}",
-                ps.iter()
-                    .map(|p| format!(
-                        "{} {} at ({},{})",
-                        p.tile.color.name(),
-                        p.tile.shape.name(),
-                        p.coord.row,
-                        p.coord.col
-                    ))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+        let who = name(names, seat);
+        let mut line = match mv {
+            Choice::Pass => format!("{who} passed"),
+            Choice::Replace => format!("{who} exchanged the hand"),
+            Choice::Place(ps) => {
+                let tiles: Vec<String> = ps.iter().map(|p| p.tile.to_string()).collect();
+                let gained = before.map_or(0, |b| {
+                    after.scores().get(seat.index()).copied().unwrap_or(0)
+                        - b.scores().get(seat.index()).copied().unwrap_or(0)
+                });
+                let mut l = format!("{who} placed {} for {gained:+}", tiles.join(", "));
+                let (qs, finished) = bonuses_of(after, seat, ps);
+                match qs {
+                    0 => {}
+                    1 => l.push_str(" — Q bonus!"),
+                    n => l.push_str(&format!(" — {n} Qs: Q bonus!")),
+                }
+                if finished {
+                    l.push_str(" — every tile of the hand placed: finish bonus!");
+                }
+                l
+            }
         };
-        let mut line = format!("{}: {what}", name(names, seat));
-        if gained != 0 {
-            line.push_str(&format!(": +{gained}"));
+        if matches!(mv, Choice::Place(_)) && before.is_none() {
+            line = line.replace(" for +0", "");
         }
         if after.to_move().is_none() {
-            return vec![line, format!("game over: scores {:?}", after.scores())];
+            return vec![line, game_over(after.scores(), names)];
         }
         vec![line]
+    }
+
+    fn rules_help() -> &'static str {
+        RULES_HELP
+    }
+
+    fn ending(game: &Self, names: &[String]) -> Option<String> {
+        let first = game.order().first().copied();
+        Some(match first {
+            Some(s)
+                if game
+                    .players()
+                    .get(s.index())
+                    .is_some_and(|p| p.hand.is_empty()) =>
+            {
+                format!("{} placed every tile of the hand", name(names, s))
+            }
+            _ => "a whole round went by without a placement (every player passed or exchanged)"
+                .to_string(),
+        })
+    }
+
+    fn breakdown(start: &Self, moves: &[Choice], end: &Self) -> Value {
+        // tiles placed, line points, Q bonuses, finish bonus
+        let mut t = vec![[0i64; 4]; end.seats()];
+        let mut g = start.clone();
+        for mv in moves {
+            let Some(seat) = g.to_move() else {
+                return Value::Null;
+            };
+            let before = g.scores().get(seat.index()).copied().unwrap_or(0) as i64;
+            if g.play(mv).is_err() {
+                return Value::Null;
+            }
+            if let Choice::Place(ps) = mv {
+                let gained = g.scores().get(seat.index()).copied().unwrap_or(0) as i64 - before;
+                let (qs, finished) = bonuses_of(&g, seat, ps);
+                let bonuses = g.rules().bonuses;
+                let q = qs as i64 * bonuses.q as i64;
+                let f = if finished { bonuses.finish as i64 } else { 0 };
+                if let Some(r) = t.get_mut(seat.index()) {
+                    r[0] += ps.len() as i64;
+                    r[1] += gained - q - f;
+                    r[2] += q;
+                    r[3] += f;
+                }
+            }
+        }
+        let scores = end.scores();
+        json!({
+            "columns": ["Tiles placed", "Line points", "Q bonuses", "Finish bonus", "Total"],
+            "rows": t.iter().enumerate().map(|(i, r)| {
+                let mut row = r.to_vec();
+                row.push(scores.get(i).copied().unwrap_or(0) as i64);
+                row
+            }).collect::<Vec<_>>(),
+        })
+    }
+
+    /// A pass.
+    fn clock_move(view: &QView) -> Option<Choice> {
+        (view.to_move == Some(view.seat)).then_some(Choice::Pass)
     }
 
     fn harness(

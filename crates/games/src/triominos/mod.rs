@@ -9,8 +9,8 @@ pub mod terminal;
 
 use crate::{BotInfo, OptionKind, Registration, RuleOption};
 use serde_json::{json, Value};
-use tessera_core::{Seat, Strategy, View};
-use tessera_triominos::{Event, Move, Placement, Rules, TriominosGame, TriominosView};
+use tessera_core::{Game, Seat, Strategy, View};
+use tessera_triominos::{EndRule, Event, Move, Placement, Rules, TriominosGame, TriominosView};
 
 fn name(names: &[String], seat: Seat) -> String {
     names
@@ -23,6 +23,196 @@ fn placement_json(p: &Placement) -> Value {
     let mut v = serde_json::to_value(p).unwrap_or(Value::Null);
     v["corners"] = json!(p.corners());
     v
+}
+
+/// The rules for people (the registry's `rules_help`). It names no tile by its numbers
+/// (`0-0-0`): the privacy checks read every tile named on a spectator's page as seen.
+const RULES_HELP: &str = "Each player has a tray of triangular tiles with a number in each corner (0 to 5, or 0 to 6 with 84 tiles). On your turn, put one tile on the board: it must touch a tile along a side, and each of its corners must show the number already at that point. You score the three numbers of the tile.
+
+Bonuses: completing a hexagon (six tiles around one point) scores 50 more (two at once 100, three 150; 50/60/70 with the other hexagon bonus), a bridge (a corner that meets a tile across a point, with the side below it open) 40. The round's first tile scores 10 more when it is a triple (the triple zero scores 40).
+
+When you cannot or will not place, draw a tile (-5 each, at most 3 per turn); after three draws, or with the pile empty, your turn ends without a placement (-10).
+
+A round ends when a player places the last tile of their tray (25 more, plus the numbers left on the others' trays), or when nobody can place (the player with the smallest numbers in hand gets the difference to each other tray). Then a new round is dealt. The game ends as chosen: as soon as a score reaches the target, at the end of the round that reaches it, or after one round. The highest score wins.";
+
+fn names_and(names: &[String], seats: impl IntoIterator<Item = Seat>) -> String {
+    let v: Vec<String> = seats.into_iter().map(|s| name(names, s)).collect();
+    match v.len() {
+        0 => "nobody".into(),
+        1 => v[0].clone(),
+        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+fn credits_line(names: &[String], credits: &[i32]) -> String {
+    let given: Vec<String> = credits
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c != 0)
+        .map(|(i, c)| format!("{} {c:+}", name(names, Seat(i as u8))))
+        .collect();
+    if given.is_empty() {
+        "no credits".into()
+    } else {
+        given.join(", ")
+    }
+}
+
+/// One event in words, public information only (a drawn tile is never named).
+fn event_line(e: &Event, names: &[String]) -> String {
+    match e {
+        Event::RoundStarted { round, starter, .. } => {
+            format!("Round {round}: {} opens", name(names, *starter))
+        }
+        Event::Placed {
+            seat,
+            scored,
+            opening_bonus,
+        } => {
+            let who = name(names, *seat);
+            let tile = scored.placement.tile;
+            let total = scored.score + opening_bonus;
+            let mut s = if *opening_bonus != 0 {
+                format!("{who} opened with {tile} for {total:+} (opening bonus {opening_bonus:+})")
+            } else {
+                format!("{who} placed {tile} for {total:+}")
+            };
+            match scored.hexagons {
+                0 => {}
+                1 => s.push_str(" — hexagon bonus!"),
+                n => s.push_str(&format!(" — {n} hexagons: hexagon bonus!")),
+            }
+            if scored.bridge {
+                s.push_str(" — bridge bonus!");
+            }
+            s
+        }
+        // the drawn tile is private: never in the log
+        Event::Drew { seat, .. } => format!("{} drew a tile (-5)", name(names, *seat)),
+        Event::NoPlacement { seat, penalty } => {
+            format!("{} could not place: penalty -{penalty}", name(names, *seat))
+        }
+        Event::RoundOver {
+            round,
+            emptied,
+            credits,
+        } => match emptied {
+            Some(s) => format!(
+                "Round {round} over: {} placed every tile (bonus); {}",
+                name(names, *s),
+                credits_line(names, credits)
+            ),
+            None => format!(
+                "Round {round} blocked: nobody can place; {}",
+                credits_line(names, credits)
+            ),
+        },
+        Event::GameOver { outcome } => {
+            let scores: Vec<String> = outcome
+                .scores
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("{} {s}", name(names, Seat(i as u8))))
+                .collect();
+            format!(
+                "Game over: {}; {} {}",
+                scores.join(", "),
+                names_and(names, outcome.winners.iter().copied()),
+                if outcome.winners.len() == 1 {
+                    "wins"
+                } else {
+                    "win"
+                }
+            )
+        }
+    }
+}
+
+/// Why a finished game ended.
+fn ending(game: &TriominosGame, names: &[String]) -> Option<String> {
+    let rules = game.rules();
+    let round = game.last_events().iter().find_map(|e| match e {
+        Event::RoundOver { round, emptied, .. } => Some((*round, *emptied)),
+        _ => None,
+    });
+    let how_round = |round: u32, emptied: Option<Seat>| match emptied {
+        Some(s) => format!("{} placed every tile of round {round}", name(names, s)),
+        None => format!("round {round} was blocked: nobody could place"),
+    };
+    let reached: Vec<Seat> = game
+        .scores()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| **s >= rules.target)
+        .map(|(i, _)| Seat(i as u8))
+        .collect();
+    Some(match rules.end {
+        EndRule::Target => format!(
+            "{} reached the target of {} points",
+            names_and(names, reached),
+            rules.target
+        ),
+        EndRule::FinishRound => {
+            let r = round.map(|(r, e)| how_round(r, e)).unwrap_or_default();
+            format!(
+                "{} reached {} points and the round is over: {r}",
+                names_and(names, reached),
+                rules.target
+            )
+        }
+        EndRule::Round => match round {
+            Some((r, e)) => format!("a one-round game: {}", how_round(r, e)),
+            None => "a one-round game: the round is over".into(),
+        },
+    })
+}
+
+/// The final scores by kind of points: every move replayed.
+fn breakdown(start: &TriominosGame, moves: &[Move], end: &TriominosGame) -> Value {
+    let n = end.seats();
+    // tiles, tile points, bonuses, opening bonuses, draws, penalties, round credits
+    let mut t = vec![[0i32; 7]; n];
+    let mut g = start.clone();
+    for mv in moves {
+        let Ok(events) = g.apply(mv) else {
+            return Value::Null;
+        };
+        for e in &events {
+            match e {
+                Event::Placed {
+                    seat,
+                    scored,
+                    opening_bonus,
+                } => {
+                    let r = &mut t[seat.index()];
+                    let value = scored.placement.tile.value();
+                    r[0] += 1;
+                    r[1] += value;
+                    r[2] += scored.score - value;
+                    r[3] += opening_bonus;
+                }
+                Event::Drew { seat, .. } => t[seat.index()][4] -= tessera_triominos::DRAW_COST,
+                Event::NoPlacement { seat, penalty } => t[seat.index()][5] -= penalty,
+                Event::RoundOver { credits, .. } => {
+                    for (i, c) in credits.iter().enumerate() {
+                        if let Some(r) = t.get_mut(i) {
+                            r[6] += c;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let scores = end.scores();
+    json!({
+        "columns": ["Tiles placed", "Tile points", "Hexagon and bridge bonuses", "Opening bonus", "Draws", "No-placement penalties", "Round credits", "Total"],
+        "rows": t.iter().enumerate().map(|(i, r)| {
+            let mut row: Vec<i32> = r.to_vec();
+            row.push(scores.get(i).copied().unwrap_or(0));
+            row
+        }).collect::<Vec<_>>(),
+    })
 }
 
 impl Registration for TriominosGame {
@@ -94,12 +284,12 @@ impl Registration for TriominosGame {
 
     fn bots() -> Vec<BotInfo> {
         vec![
-            BotInfo { name: "greedy", about: "places the highest-scoring tile; never draws while it can place", params: "" },
-            BotInfo { name: "ismcts", about: "information-set Monte Carlo tree search on samples of what it cannot see (the strongest)", params: "iters=N or ms=N (budget per move), c=X, depth=N" },
-            BotInfo { name: "drawer", about: "greedy, but draws while its best placement is worth little", params: "below=N, max=N, keep=N" },
-            BotInfo { name: "blocker", about: "greedy, minus the bonus spots it opens for the next player", params: "weight=X" },
-            BotInfo { name: "flexible", about: "greedy, plus keeping many distinct numbers on its tray", params: "weight=X" },
-            BotInfo { name: "random", about: "a legal move at random", params: "" },
+            BotInfo { name: "greedy", about: "places the highest-scoring tile; never draws while it can place", params: "", strength: "fair" },
+            BotInfo { name: "ismcts", about: "information-set Monte Carlo tree search on samples of what it cannot see (the strongest)", params: "iters=N or ms=N (budget per move), c=X, depth=N", strength: "strongest" },
+            BotInfo { name: "drawer", about: "greedy, but draws while its best placement is worth little", params: "below=N, max=N, keep=N", strength: "fair" },
+            BotInfo { name: "blocker", about: "greedy, minus the bonus spots it opens for the next player", params: "weight=X", strength: "strong" },
+            BotInfo { name: "flexible", about: "greedy, plus keeping many distinct numbers on its tray", params: "weight=X", strength: "strong" },
+            BotInfo { name: "random", about: "a legal move at random", params: "", strength: "weak" },
         ]
     }
 
@@ -138,53 +328,31 @@ impl Registration for TriominosGame {
         after
             .last_events()
             .iter()
-            .map(|e| match e {
-                Event::RoundStarted { round, starter, .. } => {
-                    format!("round {round} starts; {} opens", name(names, *starter))
-                }
-                Event::Placed {
-                    seat,
-                    scored,
-                    opening_bonus,
-                } => {
-                    let mut s = format!(
-                        "{} placed {} at ({},{}): +{}",
-                        name(names, *seat),
-                        scored.placement.tile,
-                        scored.placement.x,
-                        scored.placement.y,
-                        scored.score
-                    );
-                    if scored.hexagons > 0 {
-                        s.push_str(&format!(" — hexagon bonus x{}!", scored.hexagons));
-                    }
-                    if scored.bridge {
-                        s.push_str(" — bridge bonus!");
-                    }
-                    if *opening_bonus != 0 {
-                        s.push_str(&format!(" — opening bonus {opening_bonus:+}"));
-                    }
-                    s
-                }
-                // the drawn tile is private: never in the log
-                Event::Drew { seat, .. } => format!("{} drew a tile (-5)", name(names, *seat)),
-                Event::NoPlacement { seat, penalty } => {
-                    format!("{} could not place: penalty -{penalty}", name(names, *seat))
-                }
-                Event::RoundOver {
-                    round,
-                    emptied,
-                    credits,
-                } => match emptied {
-                    Some(s) => format!(
-                        "round {round} over: {} emptied the tray (bonus), credits {credits:?}",
-                        name(names, *s)
-                    ),
-                    None => format!("round {round} blocked, credits {credits:?}"),
-                },
-                Event::GameOver { outcome } => format!("game over: scores {:?}", outcome.scores),
-            })
+            .map(|e| event_line(e, names))
             .collect()
+    }
+
+    fn rules_help() -> &'static str {
+        RULES_HELP
+    }
+
+    const CONFIRM: bool = true;
+
+    fn ending(game: &Self, names: &[String]) -> Option<String> {
+        ending(game, names)
+    }
+
+    fn breakdown(start: &Self, moves: &[Move], end: &Self) -> Value {
+        breakdown(start, moves, end)
+    }
+
+    /// A pass when it is allowed, else a draw, else the first placement (the opening).
+    fn clock_move(view: &TriominosView) -> Option<Move> {
+        let moves = view.legal_moves();
+        [Move::Pass, Move::Draw]
+            .into_iter()
+            .find(|m| moves.contains(m))
+            .or_else(|| moves.first().copied())
     }
 
     fn text_start(game: &Self, names: &[String]) -> String {

@@ -71,7 +71,8 @@ pub struct GameSummary {
     pub id: u64,
     /// The game's name (`q`).
     pub game: String,
-    /// `waiting` (open seats), `running`, `finished`, `stopped` or `aborted`.
+    /// `waiting` (open seats), `running`, `paused`, `finished`, `stopped`, `aborted` or
+    /// `resigned` (a person resigned).
     pub status: String,
     /// Who sits where.
     pub seats: Vec<SeatRecord>,
@@ -85,6 +86,12 @@ pub struct GameSummary {
     pub winners: Vec<String>,
     /// The ejected players' names.
     pub ejected: Vec<String>,
+    /// The ejections in order, each with its reason (what a program's author needs).
+    #[serde(default)]
+    pub ejections: Vec<EjectionNote>,
+    /// Why the game ended before its end, if it did: an abort's reason, or who resigned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
     /// The seed, once the game ended (secret before); in JSON a string of digits, which
     /// JavaScript reads without rounding.
     #[serde(with = "seed_text")]
@@ -95,6 +102,22 @@ pub struct GameSummary {
     pub started: Option<i64>,
     /// When it ended.
     pub ended: Option<i64>,
+}
+
+/// One ejection, as listed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EjectionNote {
+    /// The seat.
+    pub seat: usize,
+    /// The player's name.
+    pub name: String,
+    /// The call it failed (`take-turn`, `setup`, ...).
+    pub call: String,
+    /// Why.
+    pub reason: String,
+    /// Moves played before it.
+    #[serde(default)]
+    pub at_move: usize,
 }
 
 /// Seeds in JSON as strings: they use all 64 bits, more than a JavaScript number holds.
@@ -168,8 +191,8 @@ pub struct ListQuery {
     pub before: Option<u64>,
     /// Only this game.
     pub game: Option<String>,
-    /// Only this status, or `live` (waiting or running) or `ended` (finished, stopped or
-    /// aborted).
+    /// Only this status, or `live` (waiting, running or paused) or `ended` (finished,
+    /// stopped, aborted or resigned).
     pub status: Option<String>,
 }
 
@@ -201,6 +224,9 @@ pub struct Unfinished {
     /// Its events in order: `(at_move, kind, data)`.
     pub events: Vec<(usize, String, Value)>,
 }
+
+/// A game's seat secrets and its events `(at_move, kind, data)`, in order.
+pub type SecretsAndEvents = (Vec<Option<String>>, Vec<(usize, String, Value)>);
 
 /// A new game's row.
 #[derive(Clone, Debug)]
@@ -309,6 +335,8 @@ pub(crate) fn partial_summary(
         scores: None,
         winners: Vec::new(),
         ejected: Vec::new(),
+        ejections: Vec::new(),
+        why: None,
         // secret while the game runs
         seed: over.then_some(seed as u64),
         created,
@@ -340,6 +368,21 @@ pub(crate) fn finish_summary(
         .and_then(|v| serde_json::from_value(v.clone()).ok());
     s.winners = names_at(&result, "winners");
     s.ejected = names_at(&result, "ejected");
+    s.ejections = result
+        .get("ejected")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| serde_json::from_value(e.clone()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    s.why = result
+        .get("aborted")
+        .and_then(Value::as_str)
+        .or_else(|| result.pointer("/resigned/reason").and_then(Value::as_str))
+        .or_else(|| result.get("error").and_then(Value::as_str))
+        .map(str::to_string);
     Ok((s, result))
 }
 
@@ -615,6 +658,20 @@ impl Store {
         match &self.reader {
             Reader::Sqlite(db) => Self::read_sqlite(db, sqlite::unfinished).await,
             Reader::Postgres(r) => r.unfinished(None).await,
+        }
+    }
+
+    /// A game's seat secrets (a person's token, a program's resume token) and its events
+    /// (`(at_move, kind, data)`, in order); `None` when there is no such game.
+    pub async fn secrets_and_events(
+        &self,
+        id: u64,
+    ) -> Result<Option<SecretsAndEvents>, StoreError> {
+        match &self.reader {
+            Reader::Sqlite(db) => {
+                Self::read_sqlite(db, move |db| sqlite::secrets_and_events(db, id)).await
+            }
+            Reader::Postgres(r) => r.secrets_and_events(id).await,
         }
     }
 

@@ -15,7 +15,9 @@
 use super::{
     finish_summary, next_batch, partial_summary, redacted, reply, Job, ListQuery, MAX_PAGE,
 };
-use super::{GameSummary, NodeInfo, SeatOwner, StoreError, StoredGame, Unfinished};
+use super::{
+    GameSummary, NodeInfo, SeatOwner, SecretsAndEvents, StoreError, StoredGame, Unfinished,
+};
 use serde_json::Value;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -586,34 +588,48 @@ impl Reader {
             if !super::is_live(&game.summary.status) {
                 continue;
             }
-            let secrets: String = self
-                .client
-                .query_one("SELECT secrets FROM games WHERE id = $1", &[&id])
-                .await?
-                .try_get(0)?;
-            let mut events = Vec::new();
-            for r in self
-                .client
-                .query(
-                    "SELECT at_move, kind, data FROM events WHERE game = $1 ORDER BY n",
-                    &[&id],
-                )
-                .await?
-            {
-                let data: String = r.try_get(2)?;
-                events.push((
-                    r.try_get::<_, i64>(0)? as usize,
-                    r.try_get::<_, String>(1)?,
-                    serde_json::from_str(&data)?,
-                ));
-            }
+            let Some((secrets, events)) = self.secrets_and_events(id as u64).await? else {
+                continue;
+            };
             out.push(Unfinished {
                 game,
-                secrets: serde_json::from_str(&secrets)?,
+                secrets,
                 events,
             });
         }
         Ok(out)
+    }
+
+    /// A game's seat secrets and events; `None` when there is no such game.
+    pub(crate) async fn secrets_and_events(
+        &self,
+        id: u64,
+    ) -> Result<Option<SecretsAndEvents>, StoreError> {
+        let Some(row) = self
+            .client
+            .query_opt("SELECT secrets FROM games WHERE id = $1", &[&(id as i64)])
+            .await?
+        else {
+            return Ok(None);
+        };
+        let secrets: String = row.try_get(0)?;
+        let mut events = Vec::new();
+        for r in self
+            .client
+            .query(
+                "SELECT at_move, kind, data FROM events WHERE game = $1 ORDER BY n",
+                &[&(id as i64)],
+            )
+            .await?
+        {
+            let data: String = r.try_get(2)?;
+            events.push((
+                r.try_get::<_, i64>(0)? as usize,
+                r.try_get::<_, String>(1)?,
+                serde_json::from_str(&data)?,
+            ));
+        }
+        Ok(Some((serde_json::from_str(&secrets)?, events)))
     }
 
     /// Renews this node's lease.

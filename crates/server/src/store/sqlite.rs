@@ -2,7 +2,9 @@
 //! connection. The embedded default.
 
 use super::{finish_summary, next_batch, partial_summary, reply, Job, ListQuery};
-use super::{GameSummary, SeatRecord, StoreError, StoredGame, Unfinished, MAX_PAGE};
+use super::{
+    GameSummary, SeatRecord, SecretsAndEvents, StoreError, StoredGame, Unfinished, MAX_PAGE,
+};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
 use std::path::Path;
@@ -255,35 +257,51 @@ pub fn unfinished(db: &Connection) -> Result<Vec<Unfinished>, StoreError> {
     };
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
-        let Some(game) = get(db, id as u64)? else {
+        let (Some(game), Some((secrets, events))) =
+            (get(db, id as u64)?, secrets_and_events(db, id as u64)?)
+        else {
             continue;
         };
-        let secrets: String =
-            db.query_row("SELECT secrets FROM games WHERE id = ?1", [id], |r| {
-                r.get(0)
-            })?;
-        let mut st =
-            db.prepare_cached("SELECT at_move, kind, data FROM events WHERE game = ?1 ORDER BY n")?;
-        let events = st
-            .query_map([id], |r| {
-                Ok((
-                    r.get::<_, i64>(0)? as usize,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                ))
-            })?
-            .map(|r| {
-                let (a, k, d) = r?;
-                Ok((a, k, serde_json::from_str(&d)?))
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
         out.push(Unfinished {
             game,
-            secrets: serde_json::from_str(&secrets)?,
+            secrets,
             events,
         });
     }
     Ok(out)
+}
+
+/// A game's seat secrets and events; `None` when there is no such game.
+pub fn secrets_and_events(
+    db: &Connection,
+    id: u64,
+) -> Result<Option<SecretsAndEvents>, StoreError> {
+    let secrets: Option<String> = db
+        .query_row(
+            "SELECT secrets FROM games WHERE id = ?1",
+            [id as i64],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(secrets) = secrets else {
+        return Ok(None);
+    };
+    let mut st =
+        db.prepare_cached("SELECT at_move, kind, data FROM events WHERE game = ?1 ORDER BY n")?;
+    let events = st
+        .query_map([id as i64], |r| {
+            Ok((
+                r.get::<_, i64>(0)? as usize,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?
+        .map(|r| {
+            let (a, k, d) = r?;
+            Ok((a, k, serde_json::from_str(&d)?))
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(Some((serde_json::from_str(&secrets)?, events)))
 }
 
 /// The games of the store file `path`, newest first.

@@ -385,16 +385,19 @@ impl Registration for Goofspiel {
                 name: "match",
                 about: "bids the card nearest the prize",
                 params: "",
+                strength: "",
             },
             BotInfo {
                 name: "random",
                 about: "a card at random",
                 params: "",
+                strength: "",
             },
             BotInfo {
                 name: "ismcts",
                 about: "information-set MCTS",
                 params: "iters=N",
+                strength: "",
             },
         ]
     }

@@ -176,6 +176,7 @@ pub async fn open_table(
             options,
             seed: None,
             delay_ms: Some(0),
+            clock_s: None,
         })
         .await
         .unwrap();
