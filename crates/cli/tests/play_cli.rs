@@ -124,7 +124,10 @@ fn a_person_plays_a_whole_game_of_akropolis() {
     assert!(out.contains("Variants HmBtg"), "{out}");
     assert!(out.contains("--- City of player 0 (you)"), "{out}");
     assert!(out.contains("directions 0=N"), "the help: {out}");
-    assert!(out.contains("No valid move starts with \"0\""), "{out}");
+    assert!(
+        out.contains("No valid move starts with \"00\""),
+        "list 0 is tile 00: {out}"
+    );
     assert!(out.contains("There is no move number 0"), "{out}");
     assert!(out.contains("\"hello\" is not a move"), "{out}");
     assert!(out.contains(". 32"), "list 32: {out}");
