@@ -1132,6 +1132,46 @@ mod tests {
         }
     }
 
+    /// The database drops every connection (a restart, an administrator): the node
+    /// connects again, reads and writes go on.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_dropped_connection_is_made_again() {
+        let Some(pg) = tessera_pgtest::cluster() else {
+            return;
+        };
+        let url = pg.database("store_reconnect");
+        let (store, thread) = Store::open(&url, Duration::from_secs(5)).await.unwrap();
+        let id = store.create(new_game(4)).await.unwrap();
+        let killed = pg.psql(
+            &url,
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        );
+        assert!(
+            !killed.trim().starts_with('0'),
+            "connections dropped: {killed}"
+        );
+        // the first use of a dropped connection may fail; the next ones connect again
+        let mut n = 0;
+        let mut ok = false;
+        for _ in 0..50 {
+            if store.append(id, n, 0, false, "\"x\"".into()).await.is_ok() {
+                n += 1;
+            }
+            if n >= 2 && store.get(id).await.is_ok() {
+                ok = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(ok, "writes and reads go on after the connections dropped");
+        assert_eq!(store.get(id).await.unwrap().unwrap().moves.len(), n);
+        drop(store);
+        tokio::task::spawn_blocking(move || thread.join())
+            .await
+            .unwrap();
+    }
+
     #[tokio::test]
     async fn a_bad_url_is_a_clear_error() {
         let e = Store::open("postgres://nobody@127.0.0.1:1/none", Duration::from_secs(1))

@@ -157,7 +157,8 @@ pub(crate) async fn start(
     let (changes, _) = broadcast::channel(1024);
     tokio::spawn(listen(url.to_string(), changes.clone()));
     let reader = Reader {
-        client,
+        client: std::sync::RwLock::new(std::sync::Arc::new(client)),
+        url: url.to_string(),
         node,
         lease_ms: lease.as_millis().min(i64::MAX as u128) as i64,
         changes,
@@ -237,6 +238,13 @@ fn writer(
     let _ = ready.send(Ok(()));
     let mut client = client;
     while let Some(batch) = next_batch(&rx) {
+        if client.is_closed() {
+            // the server restarted, say: a new connection (the batch fails if none)
+            tracing::warn!("the PostgreSQL writer's connection closed: connecting again");
+            if let Ok(c) = rt.block_on(connect(&url)) {
+                client = c;
+            }
+        }
         rt.block_on(commit(&mut client, &node, batch));
     }
 }
@@ -477,20 +485,39 @@ fn summary_of(r: &tokio_postgres::Row) -> Result<(GameSummary, Value), StoreErro
 /// The reading side of a node: queries, leases, the notifications.
 #[derive(Debug)]
 pub(crate) struct Reader {
-    client: Client,
+    /// The connection, made again when it is found closed (the server restarted, say).
+    client: std::sync::RwLock<std::sync::Arc<Client>>,
+    url: String,
     node: String,
     lease_ms: i64,
     changes: broadcast::Sender<u64>,
 }
 
 impl Reader {
+    /// The connection (a new one if the last one closed).
+    async fn client(&self) -> Result<std::sync::Arc<Client>, StoreError> {
+        let current = self
+            .client
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if !current.is_closed() {
+            return Ok(current);
+        }
+        tracing::warn!("the PostgreSQL connection closed: connecting again");
+        let fresh = std::sync::Arc::new(connect(&self.url).await?);
+        *self.client.write().unwrap_or_else(|e| e.into_inner()) = fresh.clone();
+        Ok(fresh)
+    }
+
     /// A reader only (for `tessera games` and `replay`): no node, no lease, no writes.
     pub(crate) async fn connect(url: &str) -> Result<Reader, StoreError> {
         let client = connect(url)
             .await
             .map_err(|e| StoreError::Url(format!("cannot connect to {}: {e}", redacted(url))))?;
         Ok(Reader {
-            client,
+            client: std::sync::RwLock::new(std::sync::Arc::new(client)),
+            url: url.to_string(),
             node: String::new(),
             lease_ms: 0,
             changes: broadcast::channel(1).0,
@@ -509,7 +536,8 @@ impl Reader {
         let limit = q.limit.unwrap_or(50).clamp(1, MAX_PAGE) as i64;
         let before = q.before.map_or(i64::MAX, |b| b.min(i64::MAX as u64) as i64);
         let rows = self
-            .client
+            .client()
+            .await?
             .query(
                 &format!(
                     "SELECT {COLUMNS} FROM games WHERE id < $1
@@ -527,7 +555,8 @@ impl Reader {
 
     pub(crate) async fn get(&self, id: u64) -> Result<Option<StoredGame>, StoreError> {
         let Some(row) = self
-            .client
+            .client()
+            .await?
             .query_opt(
                 &format!("SELECT {COLUMNS}, rules FROM games WHERE id = $1"),
                 &[&(id as i64)],
@@ -542,7 +571,8 @@ impl Reader {
         let mut moves = Vec::new();
         let mut house = Vec::new();
         for r in self
-            .client
+            .client()
+            .await?
             .query(
                 "SELECT move, house FROM moves WHERE game = $1 ORDER BY n",
                 &[&(id as i64)],
@@ -570,7 +600,7 @@ impl Reader {
         let ids: Vec<i64> = match ids {
             Some(ids) => ids,
             None => self
-                .client
+                .client().await?
                 .query(
                     "SELECT id FROM games WHERE status IN ('waiting', 'running', 'paused') ORDER BY id",
                     &[],
@@ -606,7 +636,8 @@ impl Reader {
         id: u64,
     ) -> Result<Option<SecretsAndEvents>, StoreError> {
         let Some(row) = self
-            .client
+            .client()
+            .await?
             .query_opt("SELECT secrets FROM games WHERE id = $1", &[&(id as i64)])
             .await?
         else {
@@ -615,7 +646,8 @@ impl Reader {
         let secrets: String = row.try_get(0)?;
         let mut events = Vec::new();
         for r in self
-            .client
+            .client()
+            .await?
             .query(
                 "SELECT at_move, kind, data FROM events WHERE game = $1 ORDER BY n",
                 &[&(id as i64)],
@@ -638,7 +670,7 @@ impl Reader {
         http: Option<&str>,
         tcp: Option<&str>,
     ) -> Result<(), StoreError> {
-        self.client
+        self.client().await?
             .execute(
                 &format!(
                     "INSERT INTO nodes (id, http, tcp, started, seen) VALUES ($1, $2, $3, {NOW}, {NOW})
@@ -649,7 +681,8 @@ impl Reader {
             )
             .await?;
         // the rows of nodes silent for a day go (their games were taken over long ago)
-        self.client
+        self.client()
+            .await?
             .execute(
                 &format!("DELETE FROM nodes WHERE seen < {NOW} - 86400000"),
                 &[],
@@ -662,7 +695,8 @@ impl Reader {
     /// (or gone): they are this node's from now on.
     pub(crate) async fn adopt(&self, limit: usize) -> Result<Vec<Unfinished>, StoreError> {
         let rows = self
-            .client
+            .client()
+            .await?
             .query(
                 &format!(
                     "UPDATE games SET owner = $1 WHERE id IN (
@@ -693,7 +727,8 @@ impl Reader {
 
     /// Lets go of the lease: the node's row goes.
     pub(crate) async fn release(&self) -> Result<(), StoreError> {
-        self.client
+        self.client()
+            .await?
             .execute("DELETE FROM nodes WHERE id = $1", &[&self.node])
             .await?;
         Ok(())
@@ -701,7 +736,8 @@ impl Reader {
 
     pub(crate) async fn nodes(&self) -> Result<Vec<NodeInfo>, StoreError> {
         let rows = self
-            .client
+            .client()
+            .await?
             .query(
                 &format!("SELECT id, http, tcp, {NOW} - seen FROM nodes ORDER BY id"),
                 &[],
@@ -727,7 +763,8 @@ impl Reader {
         key: &(dyn tokio_postgres::types::ToSql + Sync),
     ) -> Result<Option<SeatOwner>, StoreError> {
         let row = self
-            .client
+            .client()
+            .await?
             .query_opt(
                 &format!(
                     "SELECT g.id, n.id, n.http, n.tcp FROM games g JOIN nodes n ON n.id = g.owner
@@ -759,7 +796,7 @@ impl Reader {
 
     pub(crate) async fn owner(&self, id: u64) -> Result<Option<String>, StoreError> {
         Ok(self
-            .client
+            .client().await?
             .query_opt(
                 "SELECT owner FROM games WHERE id = $1 AND status IN ('waiting', 'running', 'paused')",
                 &[&(id as i64)],
