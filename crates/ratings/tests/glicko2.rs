@@ -292,3 +292,31 @@ proptest! {
         prop_assert!((mirrored.deviation() - after.deviation()).abs() < 1e-9);
     }
 }
+
+/// How many one-game periods a newcomer stays provisional for, winning and losing in turn
+/// against players of its own rating with deviation `opponents`.
+fn provisional_games(opponents: f64) -> usize {
+    let system = Glicko2::default();
+    let mut me = Rating::default();
+    let mut games = 0;
+    while system.standing(&me).provisional {
+        let result = if games % 2 == 0 {
+            GameResult::Win
+        } else {
+            GameResult::Loss
+        };
+        let opponent = Rating::new(me.rating(), opponents, 0.06).unwrap();
+        me = system.rate(me, &[Game { opponent, result }]).unwrap();
+        games += 1;
+        assert!(games < 1000);
+    }
+    games
+}
+
+/// The counts docs/arena.md gives.
+#[test]
+fn a_newcomer_is_provisional_for_its_first_games() {
+    assert_eq!(provisional_games(50.0), 10);
+    assert_eq!(provisional_games(100.0), 11);
+    assert_eq!(provisional_games(350.0), 22);
+}
