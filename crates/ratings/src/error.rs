@@ -22,6 +22,9 @@ pub enum RatingError {
         /// How many ranks.
         ranks: usize,
     },
+    /// Too many ways to break the ties for [`crate::Ties::Averaged`].
+    #[error("{0} orders of the tied players, more than the {max} averaged", max = crate::weng_lin::MAX_TIE_ORDERS)]
+    TooManyTies(usize),
     /// The volatility iteration did not converge (only on pathological inputs).
     #[error("the volatility iteration did not converge")]
     NoConvergence,
