@@ -354,6 +354,21 @@ proptest! {
         }
     }
 
+    /// Whoever is an anchor keeps its skill; everyone else gets exactly the ordinary update.
+    #[test]
+    fn anchors_stay_and_the_rest_are_rated_as_usual((players, ranks) in game(), anchors in prop::collection::vec(any::<bool>(), 4)) {
+        let wl = WengLin::default();
+        let entrants: Vec<Entrant<Skill>> = players.iter().zip(&anchors)
+            .map(|(&p, &a)| if a { Entrant::Anchor(p) } else { Entrant::Rated(p) })
+            .collect();
+        let after = wl.rate_entrants(&entrants, &ranks).unwrap();
+        let normal = wl.rate(&players, &ranks).unwrap();
+        for i in 0..players.len() {
+            let want = if anchors[i] { Entrant::Anchor(players[i]) } else { Entrant::Rated(normal[i]) };
+            prop_assert_eq!(after[i], want);
+        }
+    }
+
     /// The order the players are listed in does not matter.
     #[test]
     fn listing_order_does_not_matter((players, ranks) in game()) {
