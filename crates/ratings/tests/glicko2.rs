@@ -147,6 +147,25 @@ fn an_anchor_is_left_unchanged_and_its_opponent_is_rated_normally() {
             .unwrap();
         assert_ne!(b.rating(), level);
     }
+    // The figures of docs/arena.md: a newcomer against a level anchored at 1600/30.
+    let level = r(1600.0, 30.0);
+    for (result, want) in [(GameResult::Win, 1732.8989), (GameResult::Loss, 1368.6915)] {
+        let (p, a) = system
+            .rate_game(
+                Entrant::Rated(Rating::default()),
+                Entrant::Anchor(level),
+                result,
+            )
+            .unwrap();
+        assert_eq!(a, Entrant::Anchor(level));
+        let p = p.rating();
+        assert!((p.rating() - want).abs() < 0.0001, "r' = {}", p.rating());
+        assert!(
+            (p.deviation() - 252.1020).abs() < 0.0001,
+            "RD' = {}",
+            p.deviation()
+        );
+    }
     // A whole period, and an idle one, leave an anchor as it was.
     let anchor = Entrant::Anchor(level);
     assert_eq!(
@@ -159,7 +178,7 @@ fn an_anchor_is_left_unchanged_and_its_opponent_is_rated_normally() {
 /// "RD never grows from games" is not a property of Glicko-2, and this shows it: the period's
 /// volatility is added before the games count, and a game against a very uncertain opponent
 /// takes off less than it added. A 1500/30 player who beats an unknown 1500/350 player
-/// ends with a larger RD than 30 (but a smaller one than sitting the period out).
+/// ends with RD 31.70 (but a smaller one than sitting the period out would give).
 #[test]
 fn a_game_against_an_unknown_can_leave_the_deviation_above_its_start() {
     let system = Glicko2::default();
@@ -170,6 +189,11 @@ fn a_game_against_an_unknown_can_leave_the_deviation_above_its_start() {
     }];
     let after = system.rate(player, &games).unwrap();
     assert!(after.deviation() > 30.0, "RD' = {}", after.deviation());
+    assert!(
+        (after.deviation() - 31.70).abs() < 0.005,
+        "RD' = {}",
+        after.deviation()
+    );
     assert!(after.deviation() < system.idle(player).deviation());
 }
 

@@ -138,6 +138,17 @@ fn different_skills_and_ties_as_openskill() {
             (32.39425868364447, 8.247687230833794),
         ],
     );
+    // Newcomers, ranks not in listing order ("accepts a misordered rank ordering").
+    let after = wl.rate(&[wl.initial(); 4], &[2, 1, 4, 3]).unwrap();
+    close(
+        &after,
+        &[
+            (26.55291815138952, 8.17961798837266),
+            (27.795252672501135, 8.263571791259416),
+            (20.962412806387245, 8.084127880168786),
+            (24.689416369722096, 8.084127880168786),
+        ],
+    );
     // A four-way tie of newcomers moves no mean.
     let all = wl.rate(&[wl.initial(); 4], &[1, 1, 1, 1]).unwrap();
     close(&all, &[(25.0, 8.263571791259416); 4]);
@@ -161,6 +172,28 @@ fn two_newcomers_tie_by_hand() {
     close(
         &shared.rate(&[shared.initial(); 2], &[1, 1]).unwrap(),
         &[(25.0, 8.065506316323548); 2],
+    );
+}
+
+/// Averaged ties, by hand: newcomers finishing 1, 2, 3, 4 end at 27.795253, 26.552918,
+/// 24.689416, 20.962413 (OpenSkill's values, above); if the last two tie, each is 3rd in
+/// one tie-break and 4th in the other, so both end at (24.689416 + 20.962413) / 2 =
+/// 22.825915, with the same sigma 8.084128 (3rd and 4th have the same), and the first two
+/// are as before (who of the tied pair is 3rd does not change their updates).
+#[test]
+fn a_tie_for_last_between_newcomers_by_hand() {
+    let wl = WengLin::default();
+    let after = wl
+        .rate(&[wl.initial(); 4], &ranks_from_scores(&[52, 40, 31, 31]))
+        .unwrap();
+    close(
+        &after,
+        &[
+            (27.795252672501135, 8.263571791259416),
+            (26.55291815138952, 8.17961798837266),
+            (22.82591458805467, 8.084127880168786),
+            (22.82591458805467, 8.084127880168786),
+        ],
     );
 }
 
