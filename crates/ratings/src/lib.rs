@@ -19,8 +19,8 @@
 //! A finished game of 3-4 players is a ranking, and Plackett-Luce models a ranking as it
 //! reads: the winner is chosen from everyone, the second from the rest, and so on, each with
 //! probability proportional to `exp(mu / c)`. One update looks at each player's place once
-//! (O(n^2) for n players with ties, tiny at n = 4) and is a single Bayesian step on the whole
-//! result, where pairwise Glicko-2 or Bradley-Terry "full pairing" treat the n(n-1)/2 pairs
+//! (O(n^2) for n players; with ties, once per tie-break order, at most 24 at n = 4) and is a
+//! single Bayesian step on the whole result, where pairwise Glicko-2 or Bradley-Terry "full pairing" treat the n(n-1)/2 pairs
 //! of one game as independent games, which they are not (the same performance is counted
 //! n - 1 times, so a multiplayer game moves ratings more than its information warrants).
 //! Plackett-Luce is also OpenSkill's default, and its published values check this code.

@@ -77,6 +77,20 @@ fn tau_is_configurable_and_checked() {
     assert!(Glicko2::new(f64::NAN).is_err());
 }
 
+/// Glickman's E for the example's three games: 0.639, 0.432, 0.303.
+#[test]
+fn expected_scores_of_glickmans_example() {
+    let system = Glicko2::default();
+    let me = r(1500.0, 200.0);
+    let want = [0.639, 0.432, 0.303];
+    for (game, want) in glickmans_games().iter().zip(want) {
+        let e = system.expected_score(&me, &game.opponent);
+        assert!((e - want).abs() < 0.0005, "E = {e}");
+    }
+    let even = system.expected_score(&me, &me);
+    assert!((even - 0.5).abs() < 1e-12);
+}
+
 #[test]
 fn glicko2_scale_round_trips() {
     let rating = r(1700.0, 300.0);
