@@ -705,6 +705,9 @@ function game(id, watch) {
     };
     const ctx = {
       board, area: ui.area, panel: ui.panel, public: m.public, view: m.view, legal: m.legal || [], hints: m.hints,
+      // the public view before the last move (the server's, so a page opened after the
+      // move shows it too); when the server has none, the renderer keeps its own
+      prev: m.last?.before ?? undefined,
       mode: mine ? 'play' : 'watch', myTurn: mine && m.to_move === m.seat && !m.over,
       send, local, players: m.players, seat: m.seat, error: (t) => { ui.error.textContent = t; }, rerender: render,
     };
