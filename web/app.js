@@ -150,7 +150,9 @@ function joinHelp(reg, id, game, open) {
     h('p', {}, `${open} open seat${open === 1 ? '' : 's'} wait${open === 1 ? 's' : ''} for programs over TCP. A program joins by sending `,
       h('code', { class: 'signup' }, JSON.stringify({ name: 'NAME', table: Number(id) })),
       ' first on the game port; or run'),
-    h('pre', {}, h('code', { class: 'command' }, cmd)),
+    // each word unbroken (`--port` holds a hyphen, where lines would break): a narrow screen
+    // wraps the command between its words only
+    h('pre', {}, h('code', { class: 'command' }, cmd.split(' ').flatMap((w, i) => [i ? ' ' : null, h('span', { class: 'word' }, w)]))),
     reg?.tcp_port ? null : h('p', { class: 'hint' }, 'Add --port P when the server\'s TCP port is not the default (tessera serve prints tcp=P).'));
 }
 
