@@ -51,8 +51,9 @@ function optionWords(o, v) {
 }
 
 /**
- * How to play a game (the registry's rules help, its bots with their strength) and, given
- * a game's rules, the variants chosen. A <details> that opens on a click.
+ * How to play a game (a picture drawn by the game's look, the registry's rules help, its
+ * bots with their strength) and, given a game's rules, the variants chosen. A <details>
+ * that opens on a click.
  */
 function rulesHelp(info, rules) {
   if (!info) return h('span');
@@ -60,8 +61,17 @@ function rulesHelp(info, rules) {
   const bots = info.bots.filter((b) => b.name !== info.solo?.bot);
   const chosen = rules ? info.options.filter((o) => rules[o.key] !== undefined && rules[o.key] !== null)
     .map((o) => h('li', {}, h('strong', {}, o.label + ': '), optionWords(o, rules[o.key]), h('span', { class: 'hint' }, ` — ${o.help}`))) : [];
+  // a picture drawn by the game's own look (its `rulesPicture()`, when it has one)
+  const picture = h('figure', { class: 'rules-picture', id: 'rules-picture', hidden: true });
+  renderer(info.name).then((m) => {
+    if (typeof m.rulesPicture !== 'function') return;
+    const { picture: svg, caption } = m.rulesPicture();
+    picture.append(svg, h('figcaption', {}, caption));
+    picture.hidden = false;
+  }).catch((e) => console.info(`no picture for ${info.name}: ${e.message}`));
   return h('details', { class: 'rules-help', id: 'rules-help' },
     h('summary', {}, `How to play ${info.title}`),
+    picture,
     paras.map((p) => h('p', {}, p.trim())),
     chosen.length ? [h('h4', { text: 'This game' }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
     bots.length ? [h('h4', { text: 'The bots' }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
