@@ -172,7 +172,11 @@ async fn a_person_resigns_and_the_game_is_stored_resigned() {
     let id = c["id"].as_u64().unwrap();
     let ann = c["tokens"][0][1].as_str().unwrap().to_string();
     let mut ws = h.ws(&format!("/api/games/{id}/ws?token={ann}")).await;
-    let first = next_json(&mut ws).await.unwrap();
+    // a frame sent before the referee's first update has no seat to move yet
+    let mut first = next_json(&mut ws).await.unwrap();
+    while first["to_move"].is_null() {
+        first = next_json(&mut ws).await.unwrap();
+    }
     assert_eq!(first["players"][0]["name"], "Ann");
     assert_eq!(first["players"][1]["name"], "Bob");
     // Ann resigns on her turn (Q: the first seat opens), her moves in hand
