@@ -299,3 +299,29 @@ function legend() {
     h('li', {}, '★ plaza (stars: houses 1, markets, barracks, temples 2, gardens 3)'),
     h('li', {}, 'the number on a hex is its height; the higher, the darker'));
 }
+
+/**
+ * The rules help's picture, drawn with the city's own hexes: a tile of three hexes built on
+ * top (height 2) beside ground of height 1; a plaza's stars multiply its district's points.
+ */
+export function rulesPicture() {
+  // a tile in rotation 0 covers (0,0), (0,1), (1,0): a houses plaza, a market, a garden
+  const cells = [[0, 0, 'H', 2], [0, 1, 'm', 2], [1, 0, 'g', 2], [-1, 0, 'q', 1], [0, -1, 'h', 1], [1, -1, 'b', 1], [-1, 1, 't', 1]];
+  const pts = [];
+  const nodes = cells.map(([x, y, c, ht]) => {
+    const [cx, cy] = centre(x, y);
+    pts.push([cx - R, cy - R], [cx + R, cy + R]);
+    return hexShape(cx, cy, c, ht);
+  });
+  const outline = cells.filter(([, , , ht]) => ht === 2).map(([x, y]) => {
+    const [cx, cy] = centre(x, y);
+    return s('polygon', { points: hexPoints(cx, cy, R - 2.5), class: 'rules-outline' });
+  });
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const [x0, y0, x1, y1] = [Math.min(...xs) - 4, Math.min(...ys) - 4, Math.max(...xs) + 4, Math.max(...ys) + 4];
+  const picture = s('svg', {
+    class: 'rules-svg', width: Math.round((x1 - x0) * 0.8), height: Math.round((y1 - y0) * 0.8), viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, role: 'img',
+    'aria-label': 'A tile of three hexes (a houses plaza with one star, a market, a garden) built at height 2 over the city',
+  }, ...nodes, ...outline);
+  return { picture, caption: 'A tile of three hexes (outlined) built on top of the city, at height 2: the number on a hex is its height. The houses plaza\'s star (★) multiplies the points of the houses; the grey hex is a quarry.' };
+}

@@ -51,8 +51,9 @@ function optionWords(o, v) {
 }
 
 /**
- * How to play a game (the registry's rules help, its bots with their strength) and, given
- * a game's rules, the variants chosen. A <details> that opens on a click.
+ * How to play a game (a picture drawn by the game's look, the registry's rules help, its
+ * bots with their strength) and, given a game's rules, the variants chosen. A <details>
+ * that opens on a click.
  */
 function rulesHelp(info, rules) {
   if (!info) return h('span');
@@ -60,8 +61,17 @@ function rulesHelp(info, rules) {
   const bots = info.bots.filter((b) => b.name !== info.solo?.bot);
   const chosen = rules ? info.options.filter((o) => rules[o.key] !== undefined && rules[o.key] !== null)
     .map((o) => h('li', {}, h('strong', {}, o.label + ': '), optionWords(o, rules[o.key]), h('span', { class: 'hint' }, ` — ${o.help}`))) : [];
+  // a picture drawn by the game's own look (its `rulesPicture()`, when it has one)
+  const picture = h('figure', { class: 'rules-picture', id: 'rules-picture', hidden: true });
+  renderer(info.name).then((m) => {
+    if (typeof m.rulesPicture !== 'function') return;
+    const { picture: svg, caption } = m.rulesPicture();
+    picture.append(svg, h('figcaption', {}, caption));
+    picture.hidden = false;
+  }).catch((e) => console.info(`no picture for ${info.name}: ${e.message}`));
   return h('details', { class: 'rules-help', id: 'rules-help' },
     h('summary', {}, `How to play ${info.title}`),
+    picture,
     paras.map((p) => h('p', {}, p.trim())),
     chosen.length ? [h('h4', { text: 'This game' }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
     bots.length ? [h('h4', { text: 'The bots' }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
@@ -150,7 +160,9 @@ function joinHelp(reg, id, game, open) {
     h('p', {}, `${open} open seat${open === 1 ? '' : 's'} wait${open === 1 ? 's' : ''} for programs over TCP. A program joins by sending `,
       h('code', { class: 'signup' }, JSON.stringify({ name: 'NAME', table: Number(id) })),
       ' first on the game port; or run'),
-    h('pre', {}, h('code', { class: 'command' }, cmd)),
+    // each word unbroken (`--port` holds a hyphen, where lines would break): a narrow screen
+    // wraps the command between its words only
+    h('pre', {}, h('code', { class: 'command' }, cmd.split(' ').flatMap((w, i) => [i ? ' ' : null, h('span', { class: 'word' }, w)]))),
     reg?.tcp_port ? null : h('p', { class: 'hint' }, 'Add --port P when the server\'s TCP port is not the default (tessera serve prints tcp=P).'));
 }
 
@@ -705,6 +717,9 @@ function game(id, watch) {
     };
     const ctx = {
       board, area: ui.area, panel: ui.panel, public: m.public, view: m.view, legal: m.legal || [], hints: m.hints,
+      // the public view before the last move (the server's, so a page opened after the
+      // move shows it too); when the server has none, the renderer keeps its own
+      prev: m.last?.before ?? undefined,
       mode: mine ? 'play' : 'watch', myTurn: mine && m.to_move === m.seat && !m.over,
       send, local, players: m.players, seat: m.seat, error: (t) => { ui.error.textContent = t; }, rerender: render,
     };

@@ -164,11 +164,12 @@ export function bbox(points) {
 
 /**
  * The public view before the latest change, to highlight the last move: `ctx.prev` when
- * the page gives it (the previous step of a replay), else the last *different* public view
- * this renderer drew (kept in `local`, and in sessionStorage so that a reload still knows
- * it). The second is exact while states come one by one (play, watch); a page opened on a
- * game in progress knows it from the next move on. Each renderer checks that it is the
- * position just before before using it.
+ * the page gives it (the previous step of a replay; in play and watch the server's
+ * `last.before`, the view before the last move, so a page opened after it shows it too),
+ * else the last *different* public view this renderer drew (kept in `local`, and in
+ * sessionStorage so that a reload still knows it): exact while states come one by one, and
+ * from the next move on for a page opened on a game in progress. Each renderer checks that
+ * it is the position just before before using it.
  */
 export function previousPublic({ public: pub, prev, local }) {
   if (prev !== undefined) return prev;

@@ -164,3 +164,25 @@ export function render(ctx) {
     h('button', { id: 'pass', 'aria-label': 'Pass', disabled: !myTurn || !legal.includes('pass'), onclick: () => send('pass') }, 'Pass')),
   h('p', { class: 'hint' }, myTurn ? 'Pick a hand tile, click a cell; repeat along one line; then Commit.' : 'Waiting for the other players…'));
 }
+
+/**
+ * The rules help's picture, drawn with the map's own shapes: a row of one colour and a
+ * column of one shape, crossing at a tile that belongs to both (in the colour-blind look's
+ * colours, with its letters, whatever the page's choice: the picture is not redrawn).
+ */
+export function rulesPicture() {
+  const T = 36;
+  const cells = [
+    [0, 0, 'red', 'circle'], [0, 1, 'red', 'square'], [0, 2, 'red', 'star'], [0, 3, 'red', 'diamond'],
+    [1, 1, 'blue', 'square'], [2, 1, 'green', 'square'],
+  ];
+  const picture = s('svg', {
+    class: 'rules-svg', width: 4 * T + 4, height: 3 * T + 4, viewBox: `-2 -2 ${4 * T + 4} ${3 * T + 4}`, role: 'img',
+    'aria-label': 'A row of red tiles (circle, square, star, diamond) and a column of squares (red, blue, green)',
+  }, ...cells.map(([r, c, color, sh]) => s('g', { class: 'rules-qtile' },
+    s('rect', { x: c * T + 1, y: r * T + 1, width: T - 2, height: T - 2, rx: 4, fill: '#222' }),
+    // the colour-safe look and its letters, always: the picture is drawn once
+    form({ color, shape: sh }, c * T + T / 2, r * T + T / 2, T * 0.36, SAFE[color]),
+    s('text', { x: c * T + T / 2 - T * 0.38, y: r * T + T / 2 - T * 0.34, class: 'qletter-rules', 'font-size': 11 }, LETTER[color]))));
+  return { picture, caption: 'A line is all one colour (the row: red) or all one shape (the column: squares), never the same tile twice. The red square belongs to both lines and scores in each.' };
+}

@@ -140,3 +140,26 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, m
   document.removeEventListener('keydown', local.keys);
   document.addEventListener('keydown', local.keys);
 }
+
+/**
+ * The rules help's picture, drawn with the board's own shapes: two tiles side by side, the
+ * two corners they share showing the same numbers (the shared edge marked). Names no tile
+ * by its numbers (the page's tile names are what the spectator's privacy test reads).
+ */
+export function rulesPicture() {
+  // [LEFT, MIDDLE, RIGHT] of cell (0,0) facing up (orientation ABC) and cell (1,0) facing down
+  // (ACB): real tiles, their numbers rising clockwise
+  const left = [1, 3, 4], right = [3, 4, 4];
+  const pts = [...corners(0, 0), ...corners(1, 0)].map(pt);
+  const pad = 6;
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const [x0, y0] = [Math.min(...xs) - pad, Math.min(...ys) - pad];
+  const [w, hh] = [Math.max(...xs) - x0 + pad, Math.max(...ys) - y0 + pad];
+  const [e0, e1] = [pt([0, 0]), pt([1, 1])];
+  const picture = s('svg', {
+    class: 'rules-svg', width: Math.round(w * 1.6), height: Math.round(hh * 1.6), viewBox: `${x0} ${y0} ${w} ${hh}`, role: 'img',
+    'aria-label': 'Two tiles side by side: the corners along the edge they share show the same numbers, 3 and 4',
+  }, poly(0, 0, 'tri'), ...numbers(0, 0, left), poly(1, 0, 'tri'), ...numbers(1, 0, right),
+  s('line', { x1: e0[0], y1: e0[1], x2: e1[0], y2: e1[1], class: 'rules-edge' }));
+  return { picture, caption: 'A tile goes beside another when the corners they share show the same numbers (here 3 and 4 along the marked edge); it scores the sum of its three numbers.' };
+}

@@ -442,7 +442,7 @@ test('A spectator follows a game of two programs over TCP live, with no hidden t
     let id = null;
     for (let i = 0; i < 100 && id === null; i++) {
       const { games: running } = await fetchJson('/api/games?status=running&game=triominos');
-      id = running.find((g) => g.seats.every((s) => s.kind === 'program') && g.players.includes('ismctsms1001'))?.id ?? null;
+      id = running.find((g) => g.seats.every((s) => s.kind === 'program') && g.players.includes('ismcts1'))?.id ?? null;
       if (id === null) await new Promise((r) => setTimeout(r, 100));
     }
     assert.ok(id !== null, `the programs' game runs: ${client.output}`);
@@ -450,7 +450,7 @@ test('A spectator follows a game of two programs over TCP live, with no hidden t
     await page.goto(`${BASE}/#/`);
     const row = page.locator(`#running tr[data-id="${id}"]`);
     await row.waitFor();
-    assert.match(await row.textContent(), /ismctsms1001 \(TCP\), ismctsms1002 \(TCP\)/);
+    assert.match(await row.textContent(), /ismcts1 \(TCP\), ismcts2 \(TCP\)/);
     await row.locator('a', { hasText: 'Watch' }).click();
     await page.waitForSelector('.placed');
     await shot(page, 'tcp-spectator-1-live');

@@ -130,6 +130,53 @@ test('Names: typed once, remembered, shown instead of seat numbers; the rules he
   assert.deepEqual(page.errors_, []);
 });
 
+test('How to play is illustrated: a picture drawn by each game\'s own look, on the form, the game page and the replay', async () => {
+  const page = await newPage();
+  // what each picture is made of (the renderer's own shapes)
+  const parts = {
+    triominos: async () => {
+      assert.equal(await page.locator('#rules-picture svg polygon.tri').count(), 2, 'two tiles');
+      const nums = await page.$$eval('#rules-picture svg text.num', (ts) => ts.map((t) => t.textContent));
+      assert.equal(nums.length, 6, 'three numbers in the corners of each tile');
+      assert.ok(nums.every((n) => /^\d$/.test(n)), `corner numbers: ${nums}`);
+    },
+    q: async () => {
+      assert.ok(await page.locator('#rules-picture svg .rules-qtile').count() >= 3, 'tiles in a line');
+    },
+    akropolis: async () => {
+      assert.ok(await page.locator('#rules-picture svg .plaza-star').count() >= 1, 'a plaza star');
+      assert.ok(await page.locator('#rules-picture svg polygon.hex').count() >= 3, 'a tile of three hexes');
+      assert.ok(await page.locator('#rules-picture svg text.hlabel').count() >= 3, 'heights written');
+    },
+  };
+  for (const game of Object.keys(parts)) {
+    await page.goto(`${BASE}/#/new/${game}`);
+    await page.waitForSelector('#rules-help summary');
+    await page.click('#rules-help summary');
+    await page.waitForSelector('#rules-picture svg', { state: 'visible' });
+    const box = await page.locator('#rules-picture svg').boundingBox();
+    assert.ok(box.width >= 80 && box.height >= 50, `${game}: a picture big enough to see: ${JSON.stringify(box)}`);
+    assert.ok((await text(page, '#rules-picture figcaption')).length > 20, `${game}: the picture explained`);
+    assert.ok(await page.getAttribute('#rules-picture svg', 'aria-label'), `${game}: the picture described`);
+    await parts[game]();
+    await shot(page, `rules-picture-${game}`);
+  }
+  // the game page and the replay show it too (a bot game of Q, watched)
+  const made = await api('/api/games', { game: 'q', seats: [{ kind: 'bot', spec: 'ldasg' }, { kind: 'bot', spec: 'ldasg' }], seed: 3, delay_ms: 0 });
+  assert.equal(made.status, 200, JSON.stringify(made.body));
+  await page.goto(`${BASE}/#/watch/${made.body.id}`);
+  await statusIs(page, /^Game over/, 60000);
+  await page.click('#rules-help summary');
+  await page.waitForSelector('#rules-picture svg', { state: 'visible' });
+  await parts.q();
+  await page.goto(`${BASE}/#/replay/${made.body.id}`);
+  await page.waitForSelector('#scrubber');
+  await page.click('#rules-help summary');
+  await page.waitForSelector('#rules-picture svg', { state: 'visible' });
+  await parts.q();
+  assert.deepEqual(page.errors_, []);
+});
+
 test('A clock per move is shown for a person to move; a bot is shown thinking', async () => {
   const page = await newPage();
   // the bot opens, and takes its time (the longest delay)

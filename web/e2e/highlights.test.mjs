@@ -130,3 +130,69 @@ test('Akropolis: a hex is darker the higher it stands, its height written on it'
   await shot(page, 'akropolis-heights');
   assert.deepEqual(page.errors_, []);
 });
+
+/** A game created through the API: a bot in the first seat, a person (Ann) in the second. */
+async function botFirst(game, bot, seed) {
+  const r = await fetch(`${BASE}/api/games`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game, seats: [{ kind: 'bot', spec: bot }, { kind: 'human', name: 'Ann' }], seed, delay_ms: 0 }),
+  });
+  const body = await r.json();
+  assert.ok(r.ok, JSON.stringify(body));
+  const token = body.tokens.find(([seat]) => seat === 1)[1];
+  // the bot moved, the person's turn: nothing moves until Ann does
+  for (let i = 0; i < 600; i++) {
+    const st = await fetchJson(`/api/games/${body.id}?token=${token}`);
+    if (st.moves >= 1 && st.to_move === 1) return { id: body.id, token, st };
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  assert.fail(`game ${body.id}: the bot never moved`);
+}
+
+/** A page of a fresh browser context (nothing kept from before), holding `token` when given. */
+async function freshPage(id, token) {
+  const page = await newPage(browser);
+  if (token) await page.context().addInitScript(([i, t]) => localStorage.setItem('tessera.tokens.' + i, JSON.stringify([[1, t]])), [id, token]);
+  return page;
+}
+
+test('a page opened after the bot moved shows its move at once (Q framed, Akropolis outlined, Triominos outlined)', async () => {
+  // Q: the bot's first turn framed, for a spectator and for the person in another browser
+  const q = await botFirst('q', 'ldasg', 5);
+  const placed = q.st.public.map.length - 1; // the map starts with one tile
+  assert.ok(placed > 0, 'the bot placed tiles (seed 5)');
+  for (const token of [null, q.token]) {
+    const page = await freshPage(q.id, token);
+    await page.goto(`${BASE}/#/${token ? 'game' : 'watch'}/${q.id}`);
+    await page.waitForFunction((n) => document.querySelectorAll('.qtile').length === n, placed + 1);
+    assert.equal(await page.locator('.qtile.last').count(), placed, `${token ? 'the person' : 'a spectator'}: the bot's tiles framed`);
+    assert.equal(await page.locator('.last-placed').count(), placed);
+    assert.match(await page.textContent('#panel'), /last turn: \d+ tiles? \(framed\)/);
+    await shot(page, `q-fresh-${token ? 'person' : 'spectator'}`);
+    assert.deepEqual(page.errors_, []);
+    await page.context().close();
+  }
+
+  // Akropolis: the spectator sees the bot's city, its new tile outlined
+  const a = await botFirst('akropolis', 'greedy', 3);
+  const page = await freshPage(a.id, null);
+  await page.goto(`${BASE}/#/watch/${a.id}`);
+  await page.waitForSelector('.city-tab');
+  await page.waitForFunction(() => document.querySelectorAll('g[aria-label*=" height "]').length > 0);
+  assert.equal(await page.locator('.last-built').count(), 3, 'the tile just built outlined');
+  assert.equal(await page.locator('g[aria-label*="just built"]').count(), 3);
+  assert.match(await page.textContent('body'), /the tile just built is outlined/);
+  await shot(page, 'akropolis-fresh-spectator');
+  assert.deepEqual(page.errors_, []);
+  await page.context().close();
+
+  // Triominos: the tile the bot placed outlined for a spectator
+  const t = await botFirst('triominos', 'greedy', 11);
+  const tp = await freshPage(t.id, null);
+  await tp.goto(`${BASE}/#/watch/${t.id}`);
+  await tp.waitForSelector('.placed');
+  assert.equal(await tp.locator('.last-placed').count(), 1);
+  assert.equal(await tp.locator('.placed.last').count(), 1);
+  assert.deepEqual(tp.errors_, []);
+  await tp.context().close();
+});

@@ -18,8 +18,9 @@ after(async () => { await browser?.close(); });
  */
 async function fits(page, what) {
   const r = await page.evaluate((w) => {
-    const outside = [...document.querySelectorAll('button, a[href], input, select, table, #status, .tray, .site, .controls, h2')]
-      .filter((e) => !e.closest('svg') && !e.classList.contains('sr-only'))
+    const outside = [...document.querySelectorAll('button, a[href], input, select, table, #status, .tray, .site, .controls, h2, '
+      + 'p, pre, code, summary, li, th, td, .seat-row, .end, .rules-help, #resign-box, .join')]
+      .filter((e) => !e.closest('svg, .sr-only, table.list thead')) // (visually hidden on purpose)
       .map((e) => [e, e.getBoundingClientRect()])
       .filter(([, b]) => b.width > 0 && b.height > 0)
       .filter(([, b]) => b.left < -0.5 || b.right > w + 0.5)
@@ -27,7 +28,7 @@ async function fits(page, what) {
     return { inner: window.innerWidth, scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth, outside };
   }, W);
   await shot(page, `phone-${what}`);
-  assert.equal(r.inner, W, `${what}: the layout viewport is the phone's width`);
+  assert.equal(r.inner, W, `${what}: the layout viewport is the phone's width (wider: ${r.outside.join(', ')})`);
   assert.ok(r.scroll <= W && r.body <= W, `${what}: page ${r.scroll} px wide (body ${r.body}) on a ${W} px screen`);
   assert.deepEqual(r.outside, [], `${what}: off the screen sideways`);
 }
@@ -111,7 +112,8 @@ for (const game of ['triominos', 'q', 'akropolis']) {
 test('Akropolis with 4 players: the district table fits a phone and the side panel of a desktop', async () => {
   const r = await fetch(`${BASE}/api/games`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'akropolis', seats: [1, 2, 3, 4].map(() => ({ kind: 'bot', spec: 'greedy' })), seed: 9, delay_ms: 0 }),
+    // long names: the end screen's breakdown has a column per player
+    body: JSON.stringify({ game: 'akropolis', seats: ['Maximiliana Konstantinopoulou', 'Bartholomew-Alexander', 'Wolfgang Amadeus', 'Zoë'].map((name) => ({ kind: 'bot', spec: 'greedy', name })), seed: 9, delay_ms: 0 }),
   });
   const { id } = await r.json();
   assert.ok(r.ok && id);
@@ -119,6 +121,11 @@ test('Akropolis with 4 players: the district table fits a phone and the side pan
     const page = await newPage(browser, context);
     await page.goto(`${BASE}/#/watch/${id}`);
     await page.waitForFunction(() => /^Game over/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 60000 });
+    // the end screen: why, who won, the breakdown of four players
+    await page.waitForSelector('#end #breakdown');
+    if (what === 'phone') await fits(page, 'akropolis-4-end');
+    const [wide, within] = await page.$eval('#breakdown', (e) => [e.getBoundingClientRect().width, e.parentElement.clientWidth]);
+    assert.ok(wide <= within, `${what}: the breakdown is ${wide} px wide in ${within} px`);
     await page.goto(`${BASE}/#/replay/${id}`);
     await page.waitForSelector('#scrubber');
     await page.click('[aria-label="Last move"]');
@@ -142,9 +149,97 @@ test('On a phone: a table waiting for a program (the joining command) fits the w
   await page.goto(`${BASE}/#/`);
   await page.waitForSelector(`#running .join[data-table="${id}"] .command`);
   await fits(page, 'lobby-waiting');
+  await wrapsBetweenWords(page, `#running .join[data-table="${id}"] .command`, 'the lobby');
   await page.goto(`${BASE}/#/watch/${id}`);
   await page.waitForSelector('#join .command');
   await fits(page, 'waiting');
+  await wrapsBetweenWords(page, '#join .command', 'the game page');
+  assert.deepEqual(page.errors_, []);
+});
+
+/**
+ * A command wraps between its words only (`--port 4242` never split inside a word), on
+ * several lines on a phone, and its box does not scroll sideways.
+ */
+async function wrapsBetweenWords(page, sel, where) {
+  const r = await page.$eval(sel, (code) => {
+    const split = [];
+    const tops = new Set();
+    // every word of every text node: the lines its boxes lie on
+    const walk = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    for (let text = walk.nextNode(); text; text = walk.nextNode()) {
+      let at = 0;
+      for (const word of text.data.split(' ')) {
+        if (word) {
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + word.length);
+          const lines = new Set([...range.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top)));
+          if (lines.size !== 1) split.push(word);
+          for (const t of lines) tops.add(t);
+        }
+        at += word.length + 1;
+      }
+    }
+    const box = code.closest('pre') ?? code;
+    return { text: code.textContent, split, lines: tops.size, scroll: box.scrollWidth, room: box.clientWidth };
+  });
+  assert.match(r.text, /^tessera client --table \d+ .*--port \d+$/, `${where}: the command with its port`);
+  assert.deepEqual(r.split, [], `${where}: words broken across lines in "${r.text}"`);
+  assert.ok(r.lines > 1, `${where}: the command wraps on a phone (${r.lines} line)`);
+  assert.ok(r.scroll <= r.room, `${where}: the command's box scrolls sideways (${r.scroll} px in ${r.room})`);
+}
+
+test('On a phone: the new-game form with named seats, How to play, the clock, resigning and the end screen fit the width', async () => {
+  const page = await newPage(browser, PHONE);
+  await page.goto(`${BASE}/#/new/akropolis`);
+  await page.waitForSelector('#game option', { state: 'attached' });
+  await page.fill('#players', '4');
+  await page.dispatchEvent('#players', 'change');
+  const names = ['Maximiliana Konstantinopoulou', 'Bartholomew', 'Wolfgang-Amadeus', 'Zoë'];
+  const rows = page.locator('.seat-row');
+  assert.equal(await rows.count(), 4);
+  for (let i = 0; i < 4; i++) await rows.nth(i).locator('.name').fill(names[i]);
+  await fits(page, 'form-names');
+  for (let i = 0; i < 4; i++) {
+    const b = await rows.nth(i).locator('.name').boundingBox();
+    assert.ok(b && b.x >= 0 && b.x + b.width <= W + 0.5 && b.width >= 120, `seat ${i + 1}: the name field within the width, wide enough to type in: ${JSON.stringify(b)}`);
+  }
+  await page.locator('#rules-help summary').tap();
+  await page.waitForSelector('#rules-help[open]');
+  await fits(page, 'form-how-to-play');
+
+  // a person against a bot with a clock: the clock line, How to play, Resign asked, the end
+  await page.goto(`${BASE}/#/new/q`);
+  await page.waitForSelector('#game option', { state: 'attached' });
+  await page.locator('.seat-row .kind').nth(1).selectOption('bot:ldasg');
+  await page.locator('.seat-row .name').nth(0).fill(names[0]);
+  await page.selectOption('#clock', '600');
+  await page.fill('#seed', '5');
+  await page.fill('#delay', '0');
+  await page.locator('#start').tap();
+  await page.waitForURL(/#\/game\//);
+  await yourTurn(page);
+  await page.waitForSelector('#clock:not([hidden])');
+  assert.match(await page.textContent('#clock'), /You have \d+ s left/);
+  await fits(page, 'clock');
+  await page.locator('#rules-help summary').tap();
+  await page.waitForSelector('#rules-help[open]');
+  await fits(page, 'game-how-to-play');
+  await page.locator('#resign').tap();
+  await page.waitForSelector('#resign-yes');
+  await fits(page, 'resign-confirm');
+  for (const sel of ['#resign-yes', '#resign-no']) {
+    const b = await page.locator(sel).boundingBox();
+    assert.ok(b && b.x >= 0 && b.x + b.width <= W + 0.5, `${sel} within the width: ${JSON.stringify(b)}`);
+  }
+  await page.locator('#resign-yes').tap();
+  await page.waitForSelector('#end #breakdown');
+  await fits(page, 'end');
+  for (const sel of ['#end', '#breakdown', '#rematch', '#new-game-after']) {
+    const b = await page.locator(sel).boundingBox();
+    assert.ok(b && b.x >= 0 && b.x + b.width <= W + 0.5, `${sel} within the width: ${JSON.stringify(b)}`);
+  }
   assert.deepEqual(page.errors_, []);
 });
 

@@ -1576,6 +1576,10 @@ impl Host {
             "delay_ms": 0,
             "log": log[first..],
             "public": last.map(|s| s.public.clone()),
+            "last": crate::table::last_json(
+                last.and_then(|s| s.seat),
+                replay.steps.len().checked_sub(2).and_then(|i| replay.steps.get(i)).map(|s| &s.public),
+            ),
             "view": null,
             "legal": [],
             "hints": null,

@@ -115,6 +115,11 @@ pub struct TableState {
     pub followed: bool,
     /// The public view after the last move, if built.
     pub public: Option<Value>,
+    /// The seat that played the last move (`None` before the first).
+    pub last_seat: Option<usize>,
+    /// The public view before the last move, if built: what the browser compares `public`
+    /// with to show the last move on a page opened after it.
+    pub before: Option<Value>,
     /// The people's views.
     pub seat_views: Vec<Option<SeatUpdate>>,
     /// Scores by seat.
@@ -221,6 +226,8 @@ impl Table {
                 log: VecDeque::new(),
                 followed: true,
                 public: None,
+                last_seat: None,
+                before: None,
                 seat_views: vec![None; n],
                 scores: vec![0; n],
                 to_move: None,
@@ -413,7 +420,10 @@ impl Table {
     pub fn catch_up(&self) {
         let record = {
             let st = self.state();
-            if st.followed && (st.public.is_some() || st.phase == Phase::Waiting) {
+            if st.followed
+                && (st.public.is_some() || st.phase == Phase::Waiting)
+                && (st.moves.is_empty() || st.before.is_some())
+            {
                 return;
             }
             json!({
@@ -444,7 +454,14 @@ impl Table {
                 }
                 if let Some(last) = replay.steps.last() {
                     st.public = Some(last.public.clone());
+                    st.last_seat = last.seat;
                 }
+                st.before = replay
+                    .steps
+                    .len()
+                    .checked_sub(2)
+                    .and_then(|i| replay.steps.get(i))
+                    .map(|s| s.public.clone());
                 st.followed = true;
             }
             Err(e) => tracing::warn!(id = self.id, error = %e, "cannot rebuild the table's view"),
@@ -478,6 +495,7 @@ impl Table {
             "delay_ms": self.pace.load(Ordering::Relaxed),
             "log": st.log.iter().skip(first).map(|(i, l)| json!([i, l])).collect::<Vec<_>>(),
             "public": st.public,
+            "last": last_json(st.last_seat, st.before.as_ref()),
             "view": mine.as_ref().map(|m| &m.view),
             "legal": mine.as_ref().filter(|_| moving).map(|m| m.legal.clone()).unwrap_or_default(),
             "hints": mine.as_ref().filter(|_| moving).map(|m| m.hints.clone()).unwrap_or(Value::Null),
@@ -512,6 +530,9 @@ impl Table {
         st.to_move = u.to_move;
         st.outcome = u.outcome;
         if let Some(m) = u.last {
+            // the view before this move, when the table followed every move to here
+            st.before = if st.followed { st.public.take() } else { None };
+            st.last_seat = Some(m.seat);
             st.moves.push(m.text);
             if u.public.is_some() {
                 for l in m.log {
@@ -533,6 +554,17 @@ impl Table {
                 *slot = Some(s);
             }
         }
+    }
+}
+
+/// The last move as the state message tells it (`null` before the first): the seat that
+/// played it and the public view before it (`null` when not built), from which a page
+/// opened after the move shows what it changed. The move's own text is left out: the two
+/// public views say what it did, and nothing more.
+pub fn last_json(seat: Option<usize>, before: Option<&Value>) -> Value {
+    match seat {
+        None => Value::Null,
+        Some(seat) => json!({"seat": seat, "before": before}),
     }
 }
 

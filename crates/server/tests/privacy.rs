@@ -341,6 +341,7 @@ fn check_frames<G: Secrets>(record: &Value, frames: &[Value], seat: Option<usize
     let (states, moves) = states::<G>(record);
     let me = seat.map(|s| Seat(s as u8));
     let mut publics = 0;
+    let mut befores = 0;
     let mut own_tiles = 0;
     for (i, f) in frames.iter().enumerate() {
         let what = format!("{seat:?}, frame {i}");
@@ -379,6 +380,20 @@ fn check_frames<G: Secrets>(record: &Value, frames: &[Value], seat: Option<usize
         }
         let mut rest = f.clone();
         let log = rest["log"].take();
+        // the last move: the public view before it, exactly what the engine showed
+        // everyone then (a page opened after the move draws what it changed)
+        let last = rest["last"].take();
+        if k == 0 {
+            assert_eq!(last, Value::Null, "{what}: a last move before the first");
+        } else if !last.is_null() {
+            let before = &last["before"];
+            if !before.is_null() {
+                let p = &states[k - 1];
+                assert_eq!(*before, to_value(&p.public_view()), "{what}: before");
+                only_visible(&what, G::tiles(before), p, None, true);
+                befores += 1;
+            }
+        }
         only_visible(&what, G::tiles(&rest), g, me, false);
         // a line of the log names only the tiles its move put in view
         for line in log.as_array().unwrap() {
@@ -396,6 +411,7 @@ fn check_frames<G: Secrets>(record: &Value, frames: &[Value], seat: Option<usize
         }
     }
     assert!(publics > 0, "{seat:?}: no public view checked");
+    assert!(befores > 0, "{seat:?}: no view before a last move checked");
     if let Some(s) = me {
         if !states[0].hand_tiles(s).is_empty() {
             assert!(own_tiles > 0, "{seat:?}: never saw its own tiles");
