@@ -77,3 +77,28 @@ fn games_lists_each_ejection_with_its_reason() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no store"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A PostgreSQL that cannot be reached is a clear error, its password never printed, for
+/// every command that takes `--db`; no panic.
+#[test]
+fn an_unreachable_postgresql_is_a_clear_error() {
+    let url = "postgres://ann:s3cret@127.0.0.1:1/none";
+    for args in [
+        vec!["games", "--db", url],
+        vec!["replay", "7", "--db", url],
+        vec!["serve", "--db", url, "--tcp-port", "0", "--http-port", "0"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            err.contains("cannot connect to postgres://ann:***@127.0.0.1:1/none"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("s3cret"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
