@@ -64,6 +64,17 @@ pub struct SearchStats {
     pub best_visits: u32,
 }
 
+/// One move at the root of a search and what the search learnt of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Iterations that went through it.
+    pub visits: u32,
+    /// The searching seat's mean reward after it, in [0, 1]: its estimated win chance.
+    pub mean: f64,
+}
+
 /// The ISMCTS bot.
 #[derive(Clone, Debug)]
 pub struct Ismcts {
@@ -106,6 +117,36 @@ impl Ismcts {
             };
             return root_moves[0].clone();
         }
+        let root = self.run::<G>(view, rng, None);
+        root.into_iter()
+            .next()
+            .map(|r| r.mv)
+            .unwrap_or_else(|| root_moves.choose(rng).expect("not empty").clone())
+    }
+
+    /// Searches from `view` (even when only one move is legal) and returns every move
+    /// tried at the root, the most visited first (ties: first expanded first). `pinned`, a
+    /// move of the seat (e.g. the one a player chose), is always considered at the root,
+    /// even when the game's [`Evaluate::search_moves`] leave it out, and gets at least a
+    /// quarter of the iterations, so that its mean is measured as well as the best's.
+    /// Statistics of the search: [`Ismcts::last_stats`].
+    pub fn search_root<G: Determinize + Evaluate>(
+        &mut self,
+        view: &G::View,
+        rng: &mut GameRng,
+        pinned: Option<&G::Move>,
+    ) -> Vec<RootMove<G::Move>> {
+        self.run::<G>(view, rng, pinned)
+    }
+
+    /// The search itself: the root's moves, the most visited first.
+    fn run<G: Determinize + Evaluate>(
+        &mut self,
+        view: &G::View,
+        rng: &mut GameRng,
+        pinned: Option<&G::Move>,
+    ) -> Vec<RootMove<G::Move>> {
+        let mut pinned = pinned.cloned();
         let me = view.seat();
         let mut nodes: Vec<Node<G::Move>> = vec![Node {
             mv: None,
@@ -136,6 +177,15 @@ impl Ismcts {
             while let Some(mover) = state.to_move() {
                 legal.clear();
                 legal.extend(state.search_moves());
+                let pin = match &pinned {
+                    Some(p) if node == 0 => {
+                        if !legal.contains(p) {
+                            legal.push(p.clone());
+                        }
+                        Some(p.clone())
+                    }
+                    _ => None,
+                };
                 let mut untried: Option<G::Move> = None;
                 let mut n_untried = 0u32;
                 let mut best: Option<(f64, usize)> = None;
@@ -160,6 +210,35 @@ impl Ismcts {
                             if rng.gen_range(0..n_untried) == 0 {
                                 untried = Some(mv.clone());
                             }
+                        }
+                    }
+                }
+                if let Some(p) = pin {
+                    // the pinned move: expanded first, then given a quarter of the visits
+                    let child = nodes[node]
+                        .children
+                        .iter()
+                        .map(|&ch| ch as usize)
+                        .find(|&ch| nodes[ch].mv.as_ref() == Some(&p));
+                    match child {
+                        None => untried = Some(p),
+                        Some(ch) if 4 * nodes[ch].visits < iterations => {
+                            untried = None;
+                            best = Some((f64::INFINITY, ch));
+                        }
+                        Some(_) => {}
+                    }
+                    let is_pin = |mv: &G::Move| pinned.as_ref() == Some(mv);
+                    let chosen = match (&untried, best) {
+                        (Some(mv), _) => Some(mv.clone()),
+                        (None, Some((_, ch))) => nodes[ch].mv.clone(),
+                        _ => None,
+                    };
+                    if let Some(mv) = chosen.filter(|m| is_pin(m)) {
+                        if state.clone().play(&mv).is_err() {
+                            // not a move of this sample after all: searched as the others
+                            pinned = None;
+                            continue;
                         }
                     }
                 }
@@ -203,21 +282,33 @@ impl Ismcts {
                 }
             }
         }
-        let (best, visits) = nodes[0]
+        // the most visited first; among equals the last expanded, as `max_by_key` picks
+        let mut root: Vec<(usize, u32)> = nodes[0]
             .children
             .iter()
-            .map(|&ch| (ch as usize, nodes[ch as usize].visits))
-            .max_by_key(|&(_, v)| v)
-            .expect("at least one iteration expands the root");
+            .enumerate()
+            .map(|(k, &ch)| (k, nodes[ch as usize].visits))
+            .collect();
+        root.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
         self.last = SearchStats {
             iterations,
             nodes: nodes.len(),
-            best_visits: visits,
+            best_visits: root.first().map_or(0, |r| r.1),
         };
-        nodes[best]
-            .mv
-            .clone()
-            .unwrap_or_else(|| root_moves.choose(rng).expect("not empty").clone())
+        root.into_iter()
+            .filter_map(|(k, visits)| {
+                let n = &nodes[nodes[0].children[k] as usize];
+                Some(RootMove {
+                    mv: n.mv.clone()?,
+                    visits,
+                    mean: if visits > 0 {
+                        n.reward / visits as f64
+                    } else {
+                        0.0
+                    },
+                })
+            })
+            .collect()
     }
 }
 
