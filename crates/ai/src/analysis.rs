@@ -40,8 +40,9 @@ use serde::Serialize;
 use tessera_core::{derive_seed, rng_from_seed, Determinize, Game, GameRng, Record, Seat};
 
 /// Iterations per move by default: a 60-move game of any of the games is analysed in under
-/// 30 s on one core of the reference machine in a release build (docs/analysis.md).
-pub const DEFAULT_ITERATIONS: u32 = 400;
+/// 30 s on one core of the reference machine in a release build (Akropolis, the slowest,
+/// about 0.25 s a move; docs/analysis.md).
+pub const DEFAULT_ITERATIONS: u32 = 1000;
 
 /// The upper bounds of win chance lost (exclusive) of [`Class::Best`], [`Class::Good`],
 /// [`Class::Inaccuracy`] and [`Class::Mistake`]; a move that loses more is a

@@ -71,6 +71,9 @@ pub struct RootMove<M> {
     pub mv: M,
     /// Iterations that went through it.
     pub visits: u32,
+    /// Of those, the iterations a pin imposed ([`Ismcts::search_root`]): the moves are
+    /// ranked by `visits - forced`, what the search's own choice gave them.
+    pub forced: u32,
     /// The searching seat's mean reward after it, in [0, 1]: its estimated win chance.
     pub mean: f64,
 }
@@ -125,7 +128,8 @@ impl Ismcts {
     }
 
     /// Searches from `view` (even when only one move is legal) and returns every move
-    /// tried at the root, the most visited first (ties: first expanded first). `pinned`, a
+    /// tried at the root, the most visited first (by visits not imposed by the pin; ties:
+    /// the last expanded first, the move [`Ismcts::search`] plays). `pinned`, a
     /// move of the seat (e.g. the one a player chose), is always considered at the root,
     /// even when the game's [`Evaluate::search_moves`] leave it out, and gets at least a
     /// quarter of the iterations, so that its mean is measured as well as the best's.
@@ -147,6 +151,7 @@ impl Ismcts {
         pinned: Option<&G::Move>,
     ) -> Vec<RootMove<G::Move>> {
         let mut pinned = pinned.cloned();
+        let mut forced = 0u32;
         let me = view.seat();
         let mut nodes: Vec<Node<G::Move>> = vec![Node {
             mv: None,
@@ -220,14 +225,18 @@ impl Ismcts {
                         .iter()
                         .map(|&ch| ch as usize)
                         .find(|&ch| nodes[ch].mv.as_ref() == Some(&p));
-                    match child {
-                        None => untried = Some(p),
+                    let force = match child {
+                        None => {
+                            untried = Some(p.clone());
+                            true
+                        }
                         Some(ch) if 4 * nodes[ch].visits < iterations => {
                             untried = None;
                             best = Some((f64::INFINITY, ch));
+                            true
                         }
-                        Some(_) => {}
-                    }
+                        Some(_) => false,
+                    };
                     let is_pin = |mv: &G::Move| pinned.as_ref() == Some(mv);
                     let chosen = match (&untried, best) {
                         (Some(mv), _) => Some(mv.clone()),
@@ -240,6 +249,9 @@ impl Ismcts {
                             pinned = None;
                             continue;
                         }
+                    }
+                    if force {
+                        forced += 1;
                     }
                 }
                 if let Some(mv) = untried {
@@ -283,24 +295,32 @@ impl Ismcts {
             }
         }
         // the most visited first; among equals the last expanded, as `max_by_key` picks
-        let mut root: Vec<(usize, u32)> = nodes[0]
+        let forced_of = |ch: usize| {
+            if pinned.is_some() && nodes[ch].mv == pinned {
+                forced.min(nodes[ch].visits)
+            } else {
+                0
+            }
+        };
+        let mut root: Vec<(usize, u32, u32)> = nodes[0]
             .children
             .iter()
             .enumerate()
-            .map(|(k, &ch)| (k, nodes[ch as usize].visits))
+            .map(|(k, &ch)| (k, nodes[ch as usize].visits, forced_of(ch as usize)))
             .collect();
-        root.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
+        root.sort_by(|a, b| (b.1 - b.2).cmp(&(a.1 - a.2)).then(b.0.cmp(&a.0)));
         self.last = SearchStats {
             iterations,
             nodes: nodes.len(),
             best_visits: root.first().map_or(0, |r| r.1),
         };
         root.into_iter()
-            .filter_map(|(k, visits)| {
+            .filter_map(|(k, visits, forced)| {
                 let n = &nodes[nodes[0].children[k] as usize];
                 Some(RootMove {
                     mv: n.mv.clone()?,
                     visits,
+                    forced,
                     mean: if visits > 0 {
                         n.reward / visits as f64
                     } else {

@@ -228,6 +228,15 @@ fn a_pinned_move_outside_the_searched_ones_is_measured() {
     );
     let pinned = root.iter().find(|r| r.mv == outside).expect("at the root");
     assert!(pinned.visits >= 50, "{} visits", pinned.visits);
+    assert!(pinned.forced > 0 && pinned.forced <= pinned.visits);
+    // ranked by the visits the search chose itself: the pin does not make a move the best
+    assert!(root
+        .windows(2)
+        .all(|w| w[0].visits - w[0].forced >= w[1].visits - w[1].forced));
+    assert!(root
+        .iter()
+        .filter(|r| r.mv != outside)
+        .all(|r| r.forced == 0));
     assert_eq!(root.iter().map(|r| r.visits).sum::<u32>(), 200);
     let plain = bot.search_root::<tessera_akropolis::Akropolis>(&view, &mut rng_from_seed(1), None);
     assert!(plain.iter().all(|r| r.mv != outside));
