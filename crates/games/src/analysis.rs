@@ -5,10 +5,9 @@
 
 use serde::Serialize;
 use serde_json::Value;
-use tessera_ai::analysis::Class;
-use tessera_ai::Budget;
 
-pub use tessera_ai::analysis::{AnalysisConfig, DEFAULT_ITERATIONS, THRESHOLDS};
+pub use tessera_ai::analysis::{AnalysisConfig, Class, DEFAULT_ITERATIONS, THRESHOLDS};
+pub use tessera_ai::Budget;
 
 /// The analysis of a game's moves by some of its seats.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -745,13 +745,24 @@ impl<G: Registration> GameEntry for Entry<G> {
                     Err(e) => (format!("(not a move here: {e})"), None),
                 }
             };
+            let played_words = G::describe(Some(&before), &game, seat, mv, names).join("; ");
+            // words that read the same as another move's (the same tile elsewhere) get the
+            // move's own form
+            let words = |c: &G::Move| {
+                let w = words_of(c).0;
+                if c != mv && w == played_words {
+                    format!("{w} ({})", serde_json::to_string(c).unwrap_or_default())
+                } else {
+                    w
+                }
+            };
             let best: Vec<Suggestion> = m
                 .verdict
                 .best
                 .iter()
                 .map(|c| Suggestion {
                     mv: to_value(&c.mv),
-                    words: words_of(&c.mv).0,
+                    words: words(&c.mv),
                     visits: c.visits,
                     win: c.win,
                 })
@@ -766,7 +777,7 @@ impl<G: Registration> GameEntry for Entry<G> {
                 index: i,
                 seat: m.seat.index(),
                 played: to_value(mv),
-                words: G::describe(Some(&before), &game, seat, mv, names).join("; "),
+                words: played_words,
                 before: m.verdict.before,
                 after: m.verdict.after,
                 loss: m.verdict.loss,
