@@ -30,7 +30,7 @@
 //! let moves = play_out(&mut game, &mut bots, &mut rng_from_seed(1), 6, |_, _, _| {}).unwrap();
 //! let record = Record::<TriominosGame> { moves, ..Record::new(rules, 3, vec![]) };
 //! let config = AnalysisConfig { budget: Budget::Iterations(50), ..AnalysisConfig::default() };
-//! let a = analyze_record(&record, &[Seat(0)], &config, &mut |_, _| {}).unwrap();
+//! let a = analyze_record(&record, &[Seat(0)], &config, &mut |_, _| true).unwrap();
 //! assert!(a.iter().all(|m| m.seat == Seat(0) && (0.0..=1.0).contains(&m.after)));
 //! assert!(a.iter().all(|m| m.class >= Class::Best && m.loss >= 0.0));
 //! ```
@@ -193,6 +193,9 @@ pub enum AnalysisError {
     /// The record does not replay.
     #[error(transparent)]
     Record(#[from] tessera_core::RecordError),
+    /// The caller stopped it (its progress answered `false`).
+    #[error("the analysis was stopped")]
+    Stopped,
     /// A seat asked for is not at the table.
     #[error("there is no seat {seat} in this {seats}-seat game (seats are 0 to {last})", last = seats.saturating_sub(1))]
     Seat {
@@ -317,14 +320,14 @@ pub fn positions<G: Game>(
 }
 
 /// Analyses every move of `seats` in `record` (every seat when `seats` is empty), calling
-/// `progress(done, total)` after each (and once with 0 before the first). Each move is
-/// judged from its seat's view only ([`judge`], seeded from `config.seed` and the move's
-/// number).
+/// `progress(done, total)` after each (and once with 0 before the first); when it answers
+/// `false` the analysis stops ([`AnalysisError::Stopped`]). Each move is judged from its
+/// seat's view only ([`judge`], seeded from `config.seed` and the move's number).
 pub fn analyze_record<G: Determinize + Evaluate>(
     record: &Record<G>,
     seats: &[Seat],
     config: &AnalysisConfig,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Vec<MoveAnalysis<G::Move>>, AnalysisError> {
     let all: Vec<Seat>;
     let seats = if seats.is_empty() {
@@ -338,7 +341,9 @@ pub fn analyze_record<G: Determinize + Evaluate>(
     };
     let positions = positions(record, seats)?;
     let total = positions.len();
-    progress(0, total);
+    if !progress(0, total) {
+        return Err(AnalysisError::Stopped);
+    }
     let mut out = Vec::with_capacity(total);
     for (k, p) in positions.into_iter().enumerate() {
         let Position {
@@ -355,7 +360,9 @@ pub fn analyze_record<G: Determinize + Evaluate>(
             played,
             verdict,
         });
-        progress(k + 1, total);
+        if !progress(k + 1, total) {
+            return Err(AnalysisError::Stopped);
+        }
     }
     Ok(out)
 }

@@ -61,7 +61,7 @@ fn same_from_another_state<G: Determinize + Evaluate>(
     config: &AnalysisConfig,
     hidden: impl Fn(&G, &G) -> bool,
 ) -> usize {
-    let analysis = analyze_record(record, &[seat], config, &mut |_, _| {}).unwrap();
+    let analysis = analyze_record(record, &[seat], config, &mut |_, _| true).unwrap();
     let at = positions(record, &[seat]).unwrap();
     assert_eq!(analysis.len(), at.len());
     assert!(!at.is_empty());
@@ -133,14 +133,15 @@ fn the_analysis_depends_only_on_the_seat_s_view() {
 #[test]
 fn the_analysis_is_reproducible_for_a_seed_and_a_budget() {
     let rec = triominos_record(5, 14, "greedy", "random");
-    let run = |seed| analyze_record(&rec, &[], &config(150, seed), &mut |_, _| {}).unwrap();
+    let run = |seed| analyze_record(&rec, &[], &config(150, seed), &mut |_, _| true).unwrap();
     let a = run(1);
     assert_eq!(a, run(1));
     assert_eq!(a.len(), 14, "every seat of a record by default");
     assert_ne!(a, run(2), "another seed searches other samples");
     let mut calls = Vec::new();
     analyze_record(&rec, &[Seat(1)], &config(20, 1), &mut |d, t| {
-        calls.push((d, t))
+        calls.push((d, t));
+        true
     })
     .unwrap();
     let n = positions(&rec, &[Seat(1)]).unwrap().len();
@@ -153,7 +154,7 @@ fn the_analysis_is_reproducible_for_a_seed_and_a_budget() {
 #[test]
 fn random_moves_lose_more_than_the_search_s() {
     let rec = triominos_record(8, 30, "ismcts:iters=400", "random");
-    let a = analyze_record(&rec, &[], &config(400, 3), &mut |_, _| {}).unwrap();
+    let a = analyze_record(&rec, &[], &config(400, 3), &mut |_, _| true).unwrap();
     let mean_loss = |s: u8| {
         let m: Vec<f64> = a
             .iter()
@@ -186,18 +187,26 @@ fn bad_records_and_seats_are_refused() {
     let rec = triominos_record(1, 4, "greedy", "greedy");
     let c = config(10, 1);
     assert!(matches!(
-        analyze_record(&rec, &[Seat(2)], &c, &mut |_, _| {}),
+        analyze_record(&rec, &[Seat(2)], &c, &mut |_, _| true),
         Err(AnalysisError::Seat { seat: 2, seats: 2 })
     ));
     let mut wrong = rec.clone();
     wrong.game = "q".into();
     assert!(matches!(
-        analyze_record(&wrong, &[], &c, &mut |_, _| {}),
+        analyze_record(&wrong, &[], &c, &mut |_, _| true),
         Err(AnalysisError::Record(_))
     ));
+    // the caller may stop it between two moves
+    let mut seen = 0;
+    let stopped = analyze_record(&rec, &[], &c, &mut |d, _| {
+        seen = d;
+        d < 2
+    });
+    assert!(matches!(stopped, Err(AnalysisError::Stopped)));
+    assert_eq!(seen, 2);
     let mut illegal = rec.clone();
     illegal.moves.swap(0, 1);
-    let e = analyze_record(&illegal, &[], &c, &mut |_, _| {}).unwrap_err();
+    let e = analyze_record(&illegal, &[], &c, &mut |_, _| true).unwrap_err();
     assert!(e.to_string().contains("move 0"), "{e}");
 }
 

@@ -97,6 +97,7 @@ pub fn run(registry: &Registry, args: AnalyzeArgs) -> Result<()> {
     let analysis = entry.analyze(&record, &seats, &config, &mut |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
+        true
     })?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();

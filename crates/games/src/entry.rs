@@ -704,7 +704,7 @@ impl<G: Registration> GameEntry for Entry<G> {
         record: &Value,
         seats: &[usize],
         config: &AnalysisConfig,
-        progress: &mut dyn FnMut(usize, usize),
+        progress: &mut dyn FnMut(usize, usize) -> bool,
     ) -> Result<Analysis, EntryError> {
         let record: Record<G> = serde_json::from_str(&record.to_string())
             .map_err(|e| EntryError::Record(e.to_string()))?;
@@ -719,6 +719,9 @@ impl<G: Registration> GameEntry for Entry<G> {
         let judged = tessera_ai::analysis::analyze_record(&record, &seat_list, config, progress)
             .map_err(|e| match e {
                 tessera_ai::analysis::AnalysisError::Record(r) => EntryError::Record(r.to_string()),
+                tessera_ai::analysis::AnalysisError::Stopped => {
+                    EntryError::Play("the analysis was stopped".into())
+                }
                 other => EntryError::Settings(other.to_string()),
             })?;
         // words and the board after a better move, from the record's (public) states

@@ -226,7 +226,8 @@ pub trait GameEntry: Send + Sync + 'static {
     fn bench(&self, seconds: f64) -> Option<Value>;
     /// Analyses a record (the JSON of a `tessera_core::Record`): every move of `seats`
     /// (every seat when empty) judged by the search from its seat's view only
-    /// ([`tessera_ai::analysis`]); `progress(done, total)` after each move. The words and
+    /// ([`tessera_ai::analysis`]); `progress(done, total)` after each move, which stops the
+    /// analysis when it answers `false` ([`EntryError::Play`]). The words and
     /// the public view after a better move are read from the record's true states, so
     /// call it only for a game that has ended (its record is public then).
     fn analyze(
@@ -234,7 +235,7 @@ pub trait GameEntry: Send + Sync + 'static {
         record: &Value,
         seats: &[usize],
         config: &analysis::AnalysisConfig,
-        progress: &mut dyn FnMut(usize, usize),
+        progress: &mut dyn FnMut(usize, usize) -> bool,
     ) -> Result<analysis::Analysis, EntryError>;
     /// The seats of people among `players` (names by seat): those whose name is no bot
     /// spec of the game. What an analysis judges by default when it knows only names.

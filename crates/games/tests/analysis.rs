@@ -59,7 +59,10 @@ fn every_game_is_analysed_through_its_entry() {
         assert_eq!(entry.people(&players), vec![0], "{}", entry.name());
         let mut calls = Vec::new();
         let a = entry
-            .analyze(rec, &[0], &config(30), &mut |d, t| calls.push((d, t)))
+            .analyze(rec, &[0], &config(30), &mut |d, t| {
+                calls.push((d, t));
+                true
+            })
             .unwrap();
         assert_eq!(a.seats, vec![0]);
         assert!(!a.moves.is_empty(), "{}", entry.name());
@@ -74,13 +77,15 @@ fn every_game_is_analysed_through_its_entry() {
             assert_eq!(m.best_played, m.best[0].mv == m.played);
         }
         let again = entry
-            .analyze(rec, &[0], &config(30), &mut |_, _| {})
+            .analyze(rec, &[0], &config(30), &mut |_, _| true)
             .unwrap();
         assert_eq!(a, again, "{}: reproducible", entry.name());
         let json = serde_json::to_value(&a).unwrap();
         assert!(json["moves"][0]["class"].is_string());
         assert!(json["moves"][0]["move"] == rec["moves"][a.moves[0].index]);
-        let all = entry.analyze(rec, &[], &config(5), &mut |_, _| {}).unwrap();
+        let all = entry
+            .analyze(rec, &[], &config(5), &mut |_, _| true)
+            .unwrap();
         assert_eq!(all.seats, vec![0, 1]);
         assert_eq!(all.moves.len(), a.total_moves);
     }
@@ -97,12 +102,12 @@ fn bad_records_and_seats_are_refused_with_words() {
         "greedy",
     );
     let e = entry
-        .analyze(&rec, &[5], &config(5), &mut |_, _| {})
+        .analyze(&rec, &[5], &config(5), &mut |_, _| true)
         .unwrap_err();
     assert!(matches!(e, EntryError::Settings(_)), "{e}");
     assert!(e.to_string().contains("no seat 5"), "{e}");
     let e = entry
-        .analyze(&rec, &[300], &config(5), &mut |_, _| {})
+        .analyze(&rec, &[300], &config(5), &mut |_, _| true)
         .unwrap_err();
     assert!(e.to_string().contains("no seat 300"), "{e}");
     let e = entry
@@ -110,14 +115,14 @@ fn bad_records_and_seats_are_refused_with_words() {
             &serde_json::json!({"game": "triominos"}),
             &[],
             &config(5),
-            &mut |_, _| {},
+            &mut |_, _| true,
         )
         .unwrap_err();
     assert!(matches!(e, EntryError::Record(_)), "{e}");
     let mut bad = rec.clone();
     bad["moves"][1] = bad["moves"][0].clone();
     let e = entry
-        .analyze(&bad, &[], &config(5), &mut |_, _| {})
+        .analyze(&bad, &[], &config(5), &mut |_, _| true)
         .unwrap_err();
     assert!(e.to_string().contains("move 1"), "{e}");
 }

@@ -125,7 +125,7 @@ impl Default for Config {
             kept_analyses: 32,
             analysis_iters: tessera_games::analysis::DEFAULT_ITERATIONS,
             max_analysis_iters: 4 * tessera_games::analysis::DEFAULT_ITERATIONS,
-            max_analysis_moves: 1000,
+            max_analysis_moves: 500,
         }
     }
 }

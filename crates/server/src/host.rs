@@ -1636,7 +1636,9 @@ impl Host {
             let _permit = permit;
             let result = entry
                 .analyze(&record, &seats, &analysis_config, &mut |d, t| {
-                    progress.set(d, t)
+                    progress.set(d, t);
+                    // a host that stops does not wait for the rest
+                    !host.0.stop.is_cancelled()
                 })
                 .map_err(|e| e.to_string())
                 .and_then(|a| serde_json::to_value(&a).map_err(|e| e.to_string()));
