@@ -782,7 +782,12 @@ async function replay(id, query = new URLSearchParams()) {
   const play = h('button', { id: 'replay-play', 'aria-label': 'Play or pause the replay' }, '▶');
   const show = () => {
     const i = parseInt(scrub.value, 10);
-    if (better && better.index + 1 !== i) better = null;
+    if (better && better.index + 1 !== i) {
+      // another step: the board shows the moves played again
+      better = null;
+      const b = document.getElementById('show-better');
+      if (b) { b.setAttribute('aria-pressed', 'false'); b.textContent = 'Show the better move'; }
+    }
     const st = better ? { ...steps[i], public: better.better } : steps[i];
     label.textContent = `move ${i} of ${steps.length - 1}` + (better ? ' (the better move)' : '');
     ui.status.textContent = `Replay of ${titleOf(reg, sum.game)} ${id}: ${label.textContent}` + (i === steps.length - 1 ? ' (end)' : '');

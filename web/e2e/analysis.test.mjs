@@ -83,6 +83,13 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   await shot(page, 'analysis-better-move');
   await page.click('#show-better');
   await page.waitForFunction(() => !document.querySelector('#step-label')?.textContent.endsWith('(the better move)'));
+  // shown again, then another step: the moves played, the button as before
+  await page.click('#show-better');
+  assert.equal(await page.getAttribute('#show-better', 'aria-pressed'), 'true');
+  await page.click('[aria-label="Previous move"]');
+  assert.equal(await page.textContent('#step-label'), `move ${m.index} of ${moves}`);
+  assert.equal(await page.getAttribute('#show-better', 'aria-pressed'), 'false');
+  assert.equal(await page.textContent('#show-better'), 'Show the better move');
 
   // a dot of the graph jumps too
   const last = worst[worst.length - 1];
