@@ -6,6 +6,7 @@
 // buttons). A new game of the registry plays in the browser with no JS of its own.
 import { h, Board } from './board.js';
 import * as generic from './generic.js';
+import { analysisSection } from './analysis.js';
 
 const main = document.getElementById('main');
 let cleanup = () => {};
@@ -169,11 +170,12 @@ function joinHelp(reg, id, game, open) {
 // ------------------------------------------------------------------ routing
 function route() {
   cleanup(); cleanup = () => {};
-  const [page, id] = location.hash.replace(/^#\/?/, '').split('/');
+  const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
+  const [page, id] = path.split('/');
   if (page === 'new') newGame(id);
   else if (page === 'game' && id) game(id, false);
   else if (page === 'watch' && id) game(id, true);
-  else if (page === 'replay' && id) replay(id);
+  else if (page === 'replay' && id) replay(id, new URLSearchParams(query ?? ''));
   else lobby();
 }
 
@@ -775,7 +777,7 @@ function game(id, watch) {
 }
 
 // ------------------------------------------------------------------ replay
-async function replay(id) {
+async function replay(id, query = new URLSearchParams()) {
   document.title = `Tessera — replay ${id}`;
   const { board, ui, useBoard, setRerender } = gameLayout();
   let data, R;
@@ -790,11 +792,19 @@ async function replay(id) {
   const scrub = h('input', { type: 'range', id: 'scrubber', min: 0, max: steps.length - 1, value: 0, 'aria-label': 'Move' });
   const label = h('span', { id: 'step-label' });
   let timer = null;
+  // an analysed move whose better move the board shows instead of the move played
+  let better = null;
   const play = h('button', { id: 'replay-play', 'aria-label': 'Play or pause the replay' }, '▶');
   const show = () => {
     const i = parseInt(scrub.value, 10);
-    const st = steps[i];
-    label.textContent = `move ${i} of ${steps.length - 1}`;
+    if (better && better.index + 1 !== i) {
+      // another step: the board shows the moves played again
+      better = null;
+      const b = document.getElementById('show-better');
+      if (b) { b.setAttribute('aria-pressed', 'false'); b.textContent = 'Show the better move'; }
+    }
+    const st = better ? { ...steps[i], public: better.better } : steps[i];
+    label.textContent = `move ${i} of ${steps.length - 1}` + (better ? ' (the better move)' : '');
     ui.status.textContent = `Replay of ${titleOf(reg, sum.game)} ${id}: ${label.textContent}` + (i === steps.length - 1 ? ' (end)' : '');
     drawScores(ui, players, st.scores, st.to_move, null);
     const lines = [];
@@ -819,6 +829,11 @@ async function replay(id) {
     play.textContent = '❚❚';
     timer = setInterval(() => { if (parseInt(scrub.value, 10) >= steps.length - 1) { clearInterval(timer); timer = null; play.textContent = '▶'; } else go(1); }, 400);
   });
+  const analysis = LIVE.includes(sum.status) ? null : analysisSection({
+    id, iters: query.get('iters'), players,
+    jump: (step) => { better = null; scrub.value = Math.min(Math.max(step, 0), steps.length - 1); show(); },
+    showBetter: (m) => { better = m; show(); },
+  });
   const result = LIVE.includes(sum.status) ? `not over yet (${sum.status})` : endLine(sum.status, players, data.outcome, sum.status === 'resigned' ? { winner_seats: sum.winners.map((n) => sum.players.indexOf(n)), resigned: { reason: sum.why } } : { aborted: sum.why });
   ui.extra.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, 'Replay: ', label), scrub,
     h('div', { class: 'controls' },
@@ -829,10 +844,11 @@ async function replay(id) {
     // seeds come as strings (they use all 64 bits, more than a JavaScript number holds)
     h('p', { id: 'result' }, result + (sum.seed !== null && sum.seed !== undefined ? ` · seed ${sum.seed}` : '')),
     data.end ? endPanel(players, sum.status, null, data.outcome, data.end, sum.scores, [h('a', { class: 'button', role: 'button', href: `#/new/${sum.game}` }, 'New game')]) : null,
+    analysis?.section ?? null,
     rulesHelp(gameOf(reg, sum.game), data.rules ?? null),
     h('p', {}, LIVE.includes(sum.status) ? null : [h('a', { href: `/api/games/${id}/record`, download: `tessera-${id}.json` }, 'The record (JSON)'), ' · '],
       h('a', { href: '#/' }, 'Lobby')));
-  cleanup = () => { if (timer) clearInterval(timer); };
+  cleanup = () => { if (timer) clearInterval(timer); analysis?.stop(); };
   show();
 }
 

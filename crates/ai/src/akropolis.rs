@@ -9,6 +9,9 @@ use tessera_core::{Game, GameRng, Strategy, View};
 pub const SEARCH_WIDTH: usize = 8;
 
 impl Evaluate for Akropolis {
+    /// No rollout: the district-aware measure judges the position the tree reaches.
+    const ROLLOUT_DEPTH: u32 = 0;
+
     /// Unfinished games are judged by the district-aware measure of every city (what
     /// scores now plus what may score later), so short searches see past the next move.
     fn rewards(&self) -> Vec<f64> {

@@ -64,6 +64,20 @@ pub struct SearchStats {
     pub best_visits: u32,
 }
 
+/// One move at the root of a search and what the search learnt of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Iterations that went through it.
+    pub visits: u32,
+    /// Of those, the iterations a pin imposed ([`Ismcts::search_root`]): the moves are
+    /// ranked by `visits - forced`, what the search's own choice gave them.
+    pub forced: u32,
+    /// The searching seat's mean reward after it, in [0, 1]: its estimated win chance.
+    pub mean: f64,
+}
+
 /// The ISMCTS bot.
 #[derive(Clone, Debug)]
 pub struct Ismcts {
@@ -106,6 +120,38 @@ impl Ismcts {
             };
             return root_moves[0].clone();
         }
+        let root = self.run::<G>(view, rng, None);
+        root.into_iter()
+            .next()
+            .map(|r| r.mv)
+            .unwrap_or_else(|| root_moves.choose(rng).expect("not empty").clone())
+    }
+
+    /// Searches from `view` (even when only one move is legal) and returns every move
+    /// tried at the root, the most visited first (by visits not imposed by the pin; ties:
+    /// the last expanded first, the move [`Ismcts::search`] plays). `pinned`, a
+    /// move of the seat (e.g. the one a player chose), is always considered at the root,
+    /// even when the game's [`Evaluate::search_moves`] leave it out, and gets at least a
+    /// quarter of the iterations, so that its mean is measured as well as the best's.
+    /// Statistics of the search: [`Ismcts::last_stats`].
+    pub fn search_root<G: Determinize + Evaluate>(
+        &mut self,
+        view: &G::View,
+        rng: &mut GameRng,
+        pinned: Option<&G::Move>,
+    ) -> Vec<RootMove<G::Move>> {
+        self.run::<G>(view, rng, pinned)
+    }
+
+    /// The search itself: the root's moves, the most visited first.
+    fn run<G: Determinize + Evaluate>(
+        &mut self,
+        view: &G::View,
+        rng: &mut GameRng,
+        pinned: Option<&G::Move>,
+    ) -> Vec<RootMove<G::Move>> {
+        let mut pinned = pinned.cloned();
+        let mut forced = 0u32;
         let me = view.seat();
         let mut nodes: Vec<Node<G::Move>> = vec![Node {
             mv: None,
@@ -136,6 +182,15 @@ impl Ismcts {
             while let Some(mover) = state.to_move() {
                 legal.clear();
                 legal.extend(state.search_moves());
+                let pin = match &pinned {
+                    Some(p) if node == 0 => {
+                        if !legal.contains(p) {
+                            legal.push(p.clone());
+                        }
+                        Some(p.clone())
+                    }
+                    _ => None,
+                };
                 let mut untried: Option<G::Move> = None;
                 let mut n_untried = 0u32;
                 let mut best: Option<(f64, usize)> = None;
@@ -161,6 +216,42 @@ impl Ismcts {
                                 untried = Some(mv.clone());
                             }
                         }
+                    }
+                }
+                if let Some(p) = pin {
+                    // the pinned move: expanded first, then given a quarter of the visits
+                    let child = nodes[node]
+                        .children
+                        .iter()
+                        .map(|&ch| ch as usize)
+                        .find(|&ch| nodes[ch].mv.as_ref() == Some(&p));
+                    let force = match child {
+                        None => {
+                            untried = Some(p.clone());
+                            true
+                        }
+                        Some(ch) if 4 * nodes[ch].visits < iterations => {
+                            untried = None;
+                            best = Some((f64::INFINITY, ch));
+                            true
+                        }
+                        Some(_) => false,
+                    };
+                    let is_pin = |mv: &G::Move| pinned.as_ref() == Some(mv);
+                    let chosen = match (&untried, best) {
+                        (Some(mv), _) => Some(mv.clone()),
+                        (None, Some((_, ch))) => nodes[ch].mv.clone(),
+                        _ => None,
+                    };
+                    if let Some(mv) = chosen.filter(|m| is_pin(m)) {
+                        if state.clone().play(&mv).is_err() {
+                            // not a move of this sample after all: searched as the others
+                            pinned = None;
+                            continue;
+                        }
+                    }
+                    if force {
+                        forced += 1;
                     }
                 }
                 if let Some(mv) = untried {
@@ -203,21 +294,41 @@ impl Ismcts {
                 }
             }
         }
-        let (best, visits) = nodes[0]
+        // the most visited first; among equals the last expanded, as `max_by_key` picks
+        let forced_of = |ch: usize| {
+            if pinned.is_some() && nodes[ch].mv == pinned {
+                forced.min(nodes[ch].visits)
+            } else {
+                0
+            }
+        };
+        let mut root: Vec<(usize, u32, u32)> = nodes[0]
             .children
             .iter()
-            .map(|&ch| (ch as usize, nodes[ch as usize].visits))
-            .max_by_key(|&(_, v)| v)
-            .expect("at least one iteration expands the root");
+            .enumerate()
+            .map(|(k, &ch)| (k, nodes[ch as usize].visits, forced_of(ch as usize)))
+            .collect();
+        root.sort_by(|a, b| (b.1 - b.2).cmp(&(a.1 - a.2)).then(b.0.cmp(&a.0)));
         self.last = SearchStats {
             iterations,
             nodes: nodes.len(),
-            best_visits: visits,
+            best_visits: root.first().map_or(0, |r| r.1),
         };
-        nodes[best]
-            .mv
-            .clone()
-            .unwrap_or_else(|| root_moves.choose(rng).expect("not empty").clone())
+        root.into_iter()
+            .filter_map(|(k, visits, forced)| {
+                let n = &nodes[nodes[0].children[k] as usize];
+                Some(RootMove {
+                    mv: n.mv.clone()?,
+                    visits,
+                    forced,
+                    mean: if visits > 0 {
+                        n.reward / visits as f64
+                    } else {
+                        0.0
+                    },
+                })
+            })
+            .collect()
     }
 }
 

@@ -4,6 +4,7 @@
 //!   determinized (`tessera_core::Determinize`) and evaluated ([`Evaluate`]); it sees only
 //!   its seat's view.
 //! - [`triominos`]: placement and drawing strategies for the Triominos study.
+//! - [`analysis`]: a finished game's moves judged by the search, from each seat's view.
 //! - [`registry`]: strategies by name with parameters, as typed on the command line
 //!   (`greedy`, `ismcts:iters=2000`, `ismcts:ms=200`, ...).
 //!
@@ -21,19 +22,24 @@
 #![deny(missing_docs)]
 
 pub mod akropolis;
+pub mod analysis;
 mod ismcts;
 pub mod q;
 pub mod registry;
 pub mod tournament;
 pub mod triominos;
 
-pub use ismcts::{Budget, Ismcts, IsmctsConfig, SearchStats};
+pub use ismcts::{Budget, Ismcts, IsmctsConfig, RootMove, SearchStats};
 
 use tessera_core::{Game, GameRng};
 
 /// What search needs of a game beyond its rules: a reward per seat for a (possibly
 /// unfinished) state, and a cheap move for rollouts.
 pub trait Evaluate: Game {
+    /// Moves a rollout plays after the tree before the state is evaluated: the default of
+    /// the `ismcts` bot's `depth=N` and of the analysis ([`analysis`]).
+    const ROLLOUT_DEPTH: u32 = 6;
+
     /// A reward in [0, 1] for every seat. A finished game gives 1 to each winner (shared
     /// wins split) and 0 to the others; an unfinished one estimates that from the position.
     fn rewards(&self) -> Vec<f64> {

@@ -68,6 +68,8 @@ impl Strategy<QGame> for Reference {
 }
 
 impl Evaluate for QGame {
+    const ROLLOUT_DEPTH: u32 = 4;
+
     fn rewards(&self) -> Vec<f64> {
         match self.outcome() {
             Some(o) => finished_rewards(&o, self.seats()),

@@ -136,7 +136,10 @@ pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecErr
     let bot: Box<dyn Strategy<TriominosGame>> = match spec.name.as_str() {
         "random" => Box::new(tessera_core::RandomStrategy),
         "greedy" => Box::new(tessera_triominos::strategy::Greedy::default()),
-        "ismcts" => Box::new(Ismcts::new(ismcts_config(&mut spec, 6)?, text)),
+        "ismcts" => Box::new(Ismcts::new(
+            ismcts_config(&mut spec, <TriominosGame as crate::Evaluate>::ROLLOUT_DEPTH)?,
+            text,
+        )),
         "drawer" => {
             let below = spec.take("below", 10)?;
             let max = spec.take("max", 1)?;
@@ -190,7 +193,13 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
         "lines" => Box::new(crate::q::Lines {
             budget: spec.take("budget", 20_000)?,
         }),
-        "ismcts" => Box::new(Ismcts::new(ismcts_config(&mut spec, 4)?, text)),
+        "ismcts" => Box::new(Ismcts::new(
+            ismcts_config(
+                &mut spec,
+                <tessera_q::QGame as crate::Evaluate>::ROLLOUT_DEPTH,
+            )?,
+            text,
+        )),
         other => {
             return Err(SpecError::Unknown {
                 name: other.into(),
@@ -218,7 +227,13 @@ pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akrop
                 stone_weight: spec.take("stone", d.stone_weight)?,
             })
         }
-        "ismcts" => Box::new(Ismcts::new(ismcts_config(&mut spec, 0)?, text)),
+        "ismcts" => Box::new(Ismcts::new(
+            ismcts_config(
+                &mut spec,
+                <tessera_akropolis::Akropolis as crate::Evaluate>::ROLLOUT_DEPTH,
+            )?,
+            text,
+        )),
         other => {
             return Err(SpecError::Unknown {
                 name: other.into(),

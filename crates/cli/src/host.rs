@@ -113,6 +113,14 @@ pub struct ServeArgs {
     /// The largest search budget a bot may be given (`budget=N` of a bot's spec).
     #[arg(long, default_value_t = 200_000)]
     max_bot_budget: u64,
+    /// Analyses of ended games computed at once for browsers (over it one is refused with
+    /// 503 until one ends).
+    #[arg(long, default_value_t = 1)]
+    max_analyses: usize,
+    /// The search's iterations per move of a browser's analysis (by default; a request may
+    /// ask fewer, or up to 4 times more).
+    #[arg(long, default_value_t = tessera_games::analysis::DEFAULT_ITERATIONS)]
+    analysis_iters: u32,
     /// Load benchmark: start a host on 127.0.0.1 with a temporary store, play this many
     /// concurrent bot games over TCP against it, print the figures and stop.
     #[arg(long, value_name = "GAMES")]
@@ -193,6 +201,9 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
         max_bot_ms: args.max_bot_ms,
         max_bot_iters: args.max_bot_iters,
         max_bot_budget: args.max_bot_budget,
+        max_analyses: args.max_analyses,
+        analysis_iters: args.analysis_iters.max(1),
+        max_analysis_iters: 4 * args.analysis_iters.max(1),
         ..Config::default()
     };
     let registry = registry.clone();

@@ -4,6 +4,7 @@
 //! named here. `play` has one subcommand per game (built at run time, [`play`]); the other
 //! commands are declared below and take the game's name as an argument.
 
+mod analyze;
 mod common;
 mod host;
 mod play;
@@ -40,6 +41,9 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Analyse an ended game: every move of the chosen seats judged by the search from the
+    /// seat's view (win chance before and after, the best moves, a class by win chance lost).
+    Analyze(analyze::AnalyzeArgs),
     /// Speak a game's conformance protocol on standard input/output (see the specs).
     Harness {
         /// The game.
@@ -128,6 +132,7 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
     }
     match Command::from_arg_matches(matches)? {
         Command::Replay { file, db, quiet } => replay(registry, &file, &db, quiet),
+        Command::Analyze(args) => analyze::run(registry, args),
         Command::Harness { game, args } => {
             let entry = registry.find(&game)?;
             let stdin = std::io::stdin();

@@ -1,6 +1,9 @@
 //! One registration per game ([`Registration`]) and everything generic over it, written
 //! once ([`Entry`], the [`GameEntry`] of every registered game).
 
+use crate::analysis::{
+    budget_words, Analysis, AnalysisConfig, AnalyzedMove, Suggestion, THRESHOLDS,
+};
 use crate::person::Person;
 use crate::replay::{Replay, ReplayStep};
 use crate::table::{MoveInfo, SeatHolder, SeatUpdate, TableReport, TableSetup, TableSink, Update};
@@ -11,13 +14,16 @@ use std::future::Future;
 use std::marker::PhantomData;
 use std::pin::Pin;
 use tessera_ai::tournament::{GameResult, TournamentConfig};
-use tessera_core::{rng_from_seed, Game, GameRng, Record, Seat, Strategy, View};
+use tessera_ai::Evaluate;
+use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Record, Seat, Strategy, View};
 use tessera_referee::{async_trait, Bot, CancellationToken, Ejected, Observer, Player, WirePlayer};
 
 /// What a game tells the registry about itself, beyond its rules ([`Game`]). Implemented
 /// once per game; only [`Registration::TITLE`] .. [`Registration::bot`] are required, the
-/// rest (hints for people, a conformance harness, a benchmark) are optional.
-pub trait Registration: Game {
+/// rest (hints for people, a conformance harness, a benchmark) are optional. A game also
+/// gives the search what it needs ([`Determinize`] and [`Evaluate`], whose methods all
+/// have defaults): the analysis of its games ([`GameEntry::analyze`]) comes from them.
+pub trait Registration: Determinize + Evaluate {
     /// The game's name for people.
     const TITLE: &'static str;
     /// What it is, in a line.
@@ -691,5 +697,117 @@ impl<G: Registration> GameEntry for Entry<G> {
 
     fn bench(&self, seconds: f64) -> Option<Value> {
         G::bench(seconds)
+    }
+
+    fn analyze(
+        &self,
+        record: &Value,
+        seats: &[usize],
+        config: &AnalysisConfig,
+        progress: &mut dyn FnMut(usize, usize) -> bool,
+    ) -> Result<Analysis, EntryError> {
+        let record: Record<G> = serde_json::from_str(&record.to_string())
+            .map_err(|e| EntryError::Record(e.to_string()))?;
+        let seat_list: Vec<Seat> = seats
+            .iter()
+            .map(|&s| {
+                u8::try_from(s)
+                    .map(Seat)
+                    .map_err(|_| EntryError::Settings(format!("there is no seat {s}")))
+            })
+            .collect::<Result<_, _>>()?;
+        let judged = tessera_ai::analysis::analyze_record(&record, &seat_list, config, progress)
+            .map_err(|e| match e {
+                tessera_ai::analysis::AnalysisError::Record(r) => EntryError::Record(r.to_string()),
+                tessera_ai::analysis::AnalysisError::Stopped => {
+                    EntryError::Play("the analysis was stopped".into())
+                }
+                other => EntryError::Settings(other.to_string()),
+            })?;
+        // words and the board after a better move, from the record's (public) states
+        let names = &record.players;
+        let mut game =
+            G::new(&record.rules, record.seed).map_err(|e| EntryError::Record(e.to_string()))?;
+        let mut moves = Vec::with_capacity(judged.len());
+        let mut next = judged.into_iter().peekable();
+        for (i, mv) in record.moves.iter().enumerate() {
+            let before = game.clone();
+            let seat = game.to_move().unwrap_or(Seat(0));
+            game.play(mv)
+                .map_err(|e| EntryError::Record(format!("move {i} is illegal: {e}")))?;
+            let Some(m) = next.next_if(|m| m.index == i) else {
+                continue;
+            };
+            let words_of = |mv: &G::Move| {
+                let mut after = before.clone();
+                match after.play(mv) {
+                    Ok(()) => (
+                        G::describe(Some(&before), &after, seat, mv, names).join("; "),
+                        Some(after),
+                    ),
+                    Err(e) => (format!("(not a move here: {e})"), None),
+                }
+            };
+            let played_words = G::describe(Some(&before), &game, seat, mv, names).join("; ");
+            // words that read the same as another move's (the same tile elsewhere) get the
+            // move's own form
+            let words = |c: &G::Move| {
+                let w = words_of(c).0;
+                if c != mv && w == played_words {
+                    format!("{w} ({})", serde_json::to_string(c).unwrap_or_default())
+                } else {
+                    w
+                }
+            };
+            let best: Vec<Suggestion> = m
+                .verdict
+                .best
+                .iter()
+                .map(|c| Suggestion {
+                    mv: to_value(&c.mv),
+                    words: words(&c.mv),
+                    visits: c.visits,
+                    win: c.win,
+                })
+                .collect();
+            let better = match m.verdict.best.first() {
+                Some(c) if !m.verdict.best_played => words_of(&c.mv)
+                    .1
+                    .map_or(Value::Null, |s| to_value(&s.public_view())),
+                _ => Value::Null,
+            };
+            moves.push(AnalyzedMove {
+                index: i,
+                seat: m.seat.index(),
+                played: to_value(mv),
+                words: played_words,
+                before: m.verdict.before,
+                after: m.verdict.after,
+                loss: m.verdict.loss,
+                class: m.verdict.class,
+                best_played: m.verdict.best_played,
+                best,
+                searched: m.verdict.moves,
+                iterations: m.verdict.iterations,
+                better,
+            });
+        }
+        let mut seats: Vec<usize> = if seats.is_empty() {
+            (0..game.seats()).collect()
+        } else {
+            seats.to_vec()
+        };
+        seats.sort_unstable();
+        seats.dedup();
+        Ok(Analysis {
+            game: G::NAME.to_string(),
+            players: record.players.clone(),
+            seats,
+            budget: budget_words(config.budget),
+            seed: config.seed,
+            thresholds: THRESHOLDS,
+            total_moves: record.moves.len(),
+            moves,
+        })
     }
 }

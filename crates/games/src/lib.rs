@@ -6,7 +6,7 @@
 //! and the tournaments iterate it and never match on game names. Everything generic over
 //! a game is written once here ([`GameEntry`]'s implementation for every registration):
 //! tables played by the one referee with any mix of seats ([`SeatHolder`]), replays,
-//! tournaments, bots that answer calls from their wire form.
+//! analyses ([`analysis`]), tournaments, bots that answer calls from their wire form.
 //!
 //! ```
 //! use tessera_games::Registry;
@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod analysis;
 mod entry;
 pub mod person;
 pub mod replay;
@@ -223,6 +224,29 @@ pub trait GameEntry: Send + Sync + 'static {
     ) -> Option<Result<(), String>>;
     /// Measures the engine's speed for `seconds` per figure, if the game has a benchmark.
     fn bench(&self, seconds: f64) -> Option<Value>;
+    /// Analyses a record (the JSON of a `tessera_core::Record`): every move of `seats`
+    /// (every seat when empty) judged by the search from its seat's view only
+    /// ([`tessera_ai::analysis`]); `progress(done, total)` after each move, which stops the
+    /// analysis when it answers `false` ([`EntryError::Play`]). The words and
+    /// the public view after a better move are read from the record's true states, so
+    /// call it only for a game that has ended (its record is public then).
+    fn analyze(
+        &self,
+        record: &Value,
+        seats: &[usize],
+        config: &analysis::AnalysisConfig,
+        progress: &mut dyn FnMut(usize, usize) -> bool,
+    ) -> Result<analysis::Analysis, EntryError>;
+    /// The seats of people among `players` (names by seat): those whose name is no bot
+    /// spec of the game. What an analysis judges by default when it knows only names.
+    fn people(&self, players: &[String]) -> Vec<usize> {
+        players
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| self.check_bot(n).is_err())
+            .map(|(i, _)| i)
+            .collect()
+    }
 }
 
 /// The games, by name.

@@ -78,6 +78,17 @@ pub struct Config {
     /// On a shared store (PostgreSQL): how long a node may stay silent before the other
     /// nodes take its games over. It renews its lease every third of this.
     pub lease: Duration,
+    /// Analyses of ended games computed at once (`GET /api/games/ID/analysis`); over it a
+    /// request is refused with 503 until one ends.
+    pub max_analyses: usize,
+    /// Analyses kept in memory once done (the oldest are forgotten).
+    pub kept_analyses: usize,
+    /// The search's iterations per move of an analysis by default.
+    pub analysis_iters: u32,
+    /// The most iterations per move a request may ask (`?iters=N`).
+    pub max_analysis_iters: u32,
+    /// The most moves an analysis judges (a longer game is refused).
+    pub max_analysis_moves: usize,
 }
 
 impl Default for Config {
@@ -110,6 +121,11 @@ impl Default for Config {
             max_bot_delay_ms: 5_000,
             resume_grace: Duration::from_secs(30),
             lease: Duration::from_secs(10),
+            max_analyses: 1,
+            kept_analyses: 32,
+            analysis_iters: tessera_games::analysis::DEFAULT_ITERATIONS,
+            max_analysis_iters: 4 * tessera_games::analysis::DEFAULT_ITERATIONS,
+            max_analysis_moves: 500,
         }
     }
 }

@@ -165,6 +165,8 @@ struct Inner {
     /// The rematches of ended games, by the ended game's id (in memory: a restart forgets
     /// them). Held while a rematch is created, so that two people asking at once get one.
     rematches: tokio::sync::Mutex<HashMap<u64, Rematch>>,
+    /// The analyses of ended games, running and done (`Config::max_analyses`).
+    analyses: crate::analysis::Analyses,
 }
 
 /// The rematch of an ended game: its id, and each person's seat and token there, by the
@@ -219,7 +221,9 @@ impl Host {
     pub fn new(registry: Registry, store: Store, config: Config) -> Host {
         let ws = config.max_websockets;
         let web = config.max_web_tables;
+        let analyses = crate::analysis::Analyses::new(config.max_analyses, config.kept_analyses);
         Host(Arc::new(Inner {
+            analyses,
             registry,
             store,
             config,
@@ -1541,6 +1545,107 @@ impl Host {
             .await
             .map_err(|e| HostError::Store(e.to_string()))?
             .ok_or(HostError::NoGame(id))
+    }
+
+    /// The analysis of an ended game ([`crate::analysis`]): of `seats` (default: the
+    /// people's seats, or every seat when no person played) with `iters` iterations per
+    /// move (default `Config::analysis_iters`, at most `Config::max_analysis_iters`).
+    /// Starts it on a blocking thread if a slot is free; answers where it stands. A game
+    /// that has not ended is refused: its record is not public yet.
+    pub async fn analysis(
+        &self,
+        id: u64,
+        seats: Option<Vec<usize>>,
+        iters: Option<u32>,
+    ) -> Result<crate::analysis::Answer, HostError> {
+        use crate::analysis::{Answer, Key};
+        let config = &self.0.config;
+        let iters = iters.unwrap_or(config.analysis_iters);
+        if iters == 0 || iters > config.max_analysis_iters {
+            return Err(HostError::Request(format!(
+                "iters = {iters}: from 1 to {} iterations per move",
+                config.max_analysis_iters
+            )));
+        }
+        let stored = self.stored(id).await?;
+        if crate::store::is_live(&stored.summary.status) {
+            return Err(HostError::Request(format!(
+                "game {id} is {}: a game is analysed once it has ended",
+                stored.summary.status
+            )));
+        }
+        let n = stored.summary.seats.len();
+        let mut seats = match seats {
+            Some(s) if !s.is_empty() => s,
+            _ => {
+                let people: Vec<usize> = (0..n)
+                    .filter(|&i| stored.summary.seats[i].kind == "person")
+                    .collect();
+                if people.is_empty() {
+                    (0..n).collect()
+                } else {
+                    people
+                }
+            }
+        };
+        seats.sort_unstable();
+        seats.dedup();
+        if let Some(s) = seats.iter().find(|&&s| s >= n) {
+            return Err(HostError::Request(format!(
+                "there is no seat {s} in game {id} (seats are 0 to {})",
+                n.saturating_sub(1)
+            )));
+        }
+        let key = Key {
+            id,
+            seats: seats.clone(),
+            iters,
+        };
+        let analyses = &self.0.analyses;
+        if let Some(answer) = analyses.get(&key) {
+            return Ok(answer);
+        }
+        if self.0.stop.is_cancelled() {
+            return Err(HostError::Closing);
+        }
+        let entry = self.0.registry.find(&stored.summary.game)?.clone();
+        let record = stored
+            .record()
+            .map_err(|e| HostError::Store(e.to_string()))?;
+        if stored.moves.len() > config.max_analysis_moves {
+            return Err(HostError::Request(format!(
+                "game {id} has {} moves: at most {} are analysed",
+                stored.moves.len(),
+                config.max_analysis_moves
+            )));
+        }
+        let Some((permit, progress)) = analyses.start(&key) else {
+            return match analyses.get(&key) {
+                Some(answer) => Ok(answer),
+                None => Ok(Answer::Busy),
+            };
+        };
+        let host = self.clone();
+        let analysis_config = tessera_games::analysis::AnalysisConfig {
+            budget: tessera_games::analysis::Budget::Iterations(iters),
+            seed: id,
+            ..Default::default()
+        };
+        let job = key.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let result = entry
+                .analyze(&record, &seats, &analysis_config, &mut |d, t| {
+                    progress.set(d, t);
+                    // a host that stops does not wait for the rest
+                    !host.0.stop.is_cancelled()
+                })
+                .map_err(|e| e.to_string())
+                .and_then(|a| serde_json::to_value(&a).map_err(|e| e.to_string()));
+            host.0.analyses.finish(&job, result);
+        });
+        // (the first answer is always "running": the browser shows its progress)
+        Ok(Answer::Running { done: 0, total: 0 })
     }
 
     /// The state message of a stored game: its end, or where a game another node runs

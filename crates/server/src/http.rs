@@ -14,6 +14,12 @@
 //!   `{"move": MOVE}`, anyone `{"delay_ms": N}`;
 //! * `GET /api/games/ID/replay`: every step of a game, public information only;
 //! * `GET /api/games/ID/record`: an ended game's record (what `tessera replay` reads);
+//! * `GET /api/games/ID/analysis?seat=N&iters=N`: an ended game's analysis (every move of
+//!   the seat, default the people's, judged by the search from the seat's view;
+//!   `tessera_games::analysis::Analysis`). The first request starts it on a blocking
+//!   thread: 202 with `{"status": "running", "done", "total"}` until it is done, then 200
+//!   with the analysis; 503 (`Retry-After`) while the host's analysis slots are all busy;
+//!   409 for a game that has not ended;
 //! * `POST /api/games/ID/resign` (`{token}`): the person of the token resigns; the game
 //!   is stored `resigned` and the best of the others win;
 //! * `POST /api/games/ID/rematch` (`{token}`): a person of an ended game asks for a
@@ -57,6 +63,7 @@ pub fn router(host: Host) -> Router {
         .route("/api/games/:id/ws", get(socket))
         .route("/api/games/:id/replay", get(replay))
         .route("/api/games/:id/record", get(record))
+        .route("/api/games/:id/analysis", get(analysis))
         .route("/api/games/:id/resign", post(resign))
         .route("/api/games/:id/rematch", post(rematch))
         .route("/api/tables", get(tables))
@@ -258,6 +265,68 @@ async fn record(State(host): State<Host>, Path(id): Path<u64>) -> Response {
             Ok(r) => Json(r).into_response(),
             Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e),
         },
+        Err(e) => host_error(e),
+    }
+}
+
+/// `?seat=N&iters=N` of an analysis (`seat` may list several: `0,2`).
+#[derive(Debug, Deserialize)]
+struct AnalysisQuery {
+    seat: Option<String>,
+    iters: Option<String>,
+}
+
+async fn analysis(
+    State(host): State<Host>,
+    Path(id): Path<u64>,
+    Query(q): Query<AnalysisQuery>,
+) -> Response {
+    use crate::analysis::Answer;
+    let seats = match q.seat.as_deref().filter(|s| !s.is_empty()) {
+        None => None,
+        Some(list) => match list
+            .split(',')
+            .map(|s| s.trim().parse::<usize>())
+            .collect::<Result<Vec<_>, _>>()
+        {
+            Ok(v) => Some(v),
+            Err(_) => {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    format!("seat = {list:?}: seat numbers from 0, separated by commas"),
+                )
+            }
+        },
+    };
+    let iters = match q.iters.as_deref().filter(|s| !s.is_empty()) {
+        None => None,
+        Some(t) => match t.parse::<u32>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    format!("iters = {t:?}: a whole number of iterations per move"),
+                )
+            }
+        },
+    };
+    match host.analysis(id, seats, iters).await {
+        Ok(Answer::Done(v)) => Json(v.as_ref()).into_response(),
+        Ok(Answer::Running { done, total }) => (
+            StatusCode::ACCEPTED,
+            Json(json!({"status": "running", "done": done, "total": total})),
+        )
+            .into_response(),
+        Ok(Answer::Busy) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::RETRY_AFTER, "2")],
+            Json(json!({"error": "the server is analysing other games: try again in a moment", "busy": true})),
+        )
+            .into_response(),
+        Ok(Answer::Failed(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, e),
+        Err(HostError::Request(m)) if m.contains("analysed once it has ended") => {
+            error(StatusCode::CONFLICT, m)
+        }
         Err(e) => host_error(e),
     }
 }

@@ -192,7 +192,91 @@ async fn it_is_played_through_every_door() {
             serde_json::to_value(&again.outcome).unwrap(),
             replay["outcome"]
         );
+        // and its analysis, which the registration gets from Determinize and Evaluate:
+        // the person's seat, or every seat of the programs' game
+        let a = analysis(&h, id, "?iters=20").await;
+        let people = if g["seats"][0]["kind"] == "person" {
+            vec![0]
+        } else {
+            vec![0, 1]
+        };
+        assert_eq!(a["seats"], json!(people), "{a}");
+        let moves = a["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), people.len() * goofspiel::HAND);
+        assert!(moves
+            .iter()
+            .all(|m| people.contains(&m["seat"].as_u64().unwrap())));
     }
+    h.stop().await;
+}
+
+/// The analysis of game `id` once done (202 while it runs).
+async fn analysis(h: &TestHost, id: u64, query: &str) -> Value {
+    loop {
+        let (s, a) = h.get(&format!("/api/games/{id}/analysis{query}")).await;
+        match s {
+            200 => return a,
+            202 => {
+                assert_eq!(a["status"], "running", "{a}");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            _ => panic!("{s} {a}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analyses_are_capped_and_refused_for_games_that_go_on() {
+    // no slot at all: every analysis is refused as busy, at once
+    let h = TestHost::with(
+        registry(),
+        tessera_server::config::Config {
+            max_analyses: 0,
+            ..test_config()
+        },
+    )
+    .await;
+    let (s, c) = h
+        .post(
+            "/api/games",
+            &json!({"game": "goofspiel", "seats": [{"kind": "bot", "spec": "match"}, {"kind": "bot", "spec": "random"}], "delay_ms": 0}),
+        )
+        .await;
+    assert_eq!(s, 200, "{c}");
+    let bots = c["id"].as_u64().unwrap();
+    let (s, c) = h
+        .post(
+            "/api/games",
+            &json!({"game": "goofspiel", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "spec": "match"}], "delay_ms": 0}),
+        )
+        .await;
+    assert_eq!(s, 200, "{c}");
+    let running = c["id"].as_u64().unwrap();
+    loop {
+        let (_, r) = h.get(&format!("/api/games/{bots}/replay")).await;
+        if r["summary"]["status"] == "finished" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (s, a) = h.get(&format!("/api/games/{bots}/analysis")).await;
+    assert_eq!(s, 503, "{a}");
+    assert_eq!(a["busy"], true);
+    // a game that goes on: its hidden hands stay hidden
+    let (s, a) = h.get(&format!("/api/games/{running}/analysis")).await;
+    assert_eq!(s, 409, "{a}");
+    assert!(a["error"].as_str().unwrap().contains("has ended"), "{a}");
+    for (q, status) in [
+        ("?seat=2", 400),
+        ("?seat=x", 400),
+        ("?iters=0", 400),
+        ("?iters=99999999", 400),
+    ] {
+        let (s, a) = h.get(&format!("/api/games/{bots}/analysis{q}")).await;
+        assert_eq!(s, status, "{q}: {a}");
+    }
+    let (s, _) = h.get("/api/games/987654/analysis").await;
+    assert_eq!(s, 404);
     h.stop().await;
 }
 

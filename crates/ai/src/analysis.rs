@@ -1,0 +1,368 @@
+//! The analysis of a game: every move of a chosen seat judged by the search, from that
+//! seat's view only.
+//!
+//! For each move of the seat, the position before it is searched by ISMCTS ([`Ismcts`],
+//! the game's [`Evaluate`] and [`Determinize`]) from the seat's view: every iteration
+//! samples the tiles the seat cannot see, never the true hidden state, so the analysis
+//! knows what the player knew and nothing more. The played move is pinned at the root
+//! ([`Ismcts::search_root`]) so that it is measured even when the search would not try it.
+//! The mean reward of a root move is the seat's estimated **win chance** after it:
+//!
+//! - `before`: the win chance after the search's best move (the most visited);
+//! - `after`: the win chance after the move played;
+//! - `loss = max(0, before - after)`, and the move's [`Class`] by the loss
+//!   ([`Class::of_loss`]: under 2% best, under 5% good, under 10% inaccuracy, under 20%
+//!   mistake, else blunder).
+//!
+//! Each move's search is seeded from the analysis seed and the move's number, so a fixed
+//! seed and an iteration budget give the same analysis every time (a time budget does not).
+//!
+//! ```
+//! use tessera_ai::analysis::{analyze_record, AnalysisConfig, Class};
+//! use tessera_ai::Budget;
+//! use tessera_core::{play_out, rng_from_seed, Game, Record, RandomStrategy, Seat, Strategy};
+//! use tessera_triominos::{Rules, TriominosGame};
+//!
+//! let rules = Rules::standard(2);
+//! let mut game = TriominosGame::new(&rules, 3).unwrap();
+//! let mut bots: Vec<Box<dyn Strategy<TriominosGame>>> =
+//!     vec![Box::new(RandomStrategy), Box::new(RandomStrategy)];
+//! let moves = play_out(&mut game, &mut bots, &mut rng_from_seed(1), 6, |_, _, _| {}).unwrap();
+//! let record = Record::<TriominosGame> { moves, ..Record::new(rules, 3, vec![]) };
+//! let config = AnalysisConfig { budget: Budget::Iterations(50), ..AnalysisConfig::default() };
+//! let a = analyze_record(&record, &[Seat(0)], &config, &mut |_, _| true).unwrap();
+//! assert!(a.iter().all(|m| m.seat == Seat(0) && (0.0..=1.0).contains(&m.after)));
+//! assert!(a.iter().all(|m| m.class >= Class::Best && m.loss >= 0.0));
+//! ```
+
+use crate::{Budget, Evaluate, Ismcts, IsmctsConfig, RootMove};
+use serde::Serialize;
+use tessera_core::{derive_seed, rng_from_seed, Determinize, Game, GameRng, Record, Seat};
+
+/// Iterations per move by default: a 60-move game of any of the games is analysed in under
+/// 30 s on one core of the reference machine in a release build (Akropolis, the slowest,
+/// about 0.25 s a move; docs/analysis.md).
+pub const DEFAULT_ITERATIONS: u32 = 1000;
+
+/// The upper bounds of win chance lost (exclusive) of [`Class::Best`], [`Class::Good`],
+/// [`Class::Inaccuracy`] and [`Class::Mistake`]; a move that loses more is a
+/// [`Class::Blunder`].
+pub const THRESHOLDS: [f64; 4] = [0.02, 0.05, 0.10, 0.20];
+
+/// Moves listed among the search's best by default.
+pub const DEFAULT_TOP: usize = 3;
+
+/// How a move is judged, by the win chance it lost against the search's best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    /// Lost under 2% (or the best move itself).
+    Best,
+    /// Lost 2% to under 5%.
+    Good,
+    /// Lost 5% to under 10%.
+    Inaccuracy,
+    /// Lost 10% to under 20%.
+    Mistake,
+    /// Lost 20% or more.
+    Blunder,
+}
+
+impl Class {
+    /// The class of a move that lost `loss` (a fraction of 1) of win chance.
+    ///
+    /// ```
+    /// use tessera_ai::analysis::Class;
+    /// assert_eq!(Class::of_loss(0.0), Class::Best);
+    /// assert_eq!(Class::of_loss(0.02), Class::Good);
+    /// assert_eq!(Class::of_loss(0.07), Class::Inaccuracy);
+    /// assert_eq!(Class::of_loss(0.15), Class::Mistake);
+    /// assert_eq!(Class::of_loss(0.2), Class::Blunder);
+    /// ```
+    pub fn of_loss(loss: f64) -> Class {
+        const ORDER: [Class; 4] = [Class::Best, Class::Good, Class::Inaccuracy, Class::Mistake];
+        ORDER
+            .iter()
+            .zip(THRESHOLDS)
+            .find(|(_, t)| loss < *t)
+            .map_or(Class::Blunder, |(c, _)| *c)
+    }
+
+    /// Its name in lower case, as in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::Best => "best",
+            Class::Good => "good",
+            Class::Inaccuracy => "inaccuracy",
+            Class::Mistake => "mistake",
+            Class::Blunder => "blunder",
+        }
+    }
+}
+
+impl std::fmt::Display for Class {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How the analysis searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnalysisConfig {
+    /// The search's budget for each move (iterations: reproducible).
+    pub budget: Budget,
+    /// The seed of the searches (each move's is derived from it and the move's number).
+    pub seed: u64,
+    /// How many of the search's best moves are listed.
+    pub top: usize,
+    /// UCB1 exploration constant.
+    pub exploration: f64,
+}
+
+impl Default for AnalysisConfig {
+    fn default() -> Self {
+        AnalysisConfig {
+            budget: Budget::Iterations(DEFAULT_ITERATIONS),
+            seed: 0,
+            top: DEFAULT_TOP,
+            exploration: IsmctsConfig::default().exploration,
+        }
+    }
+}
+
+/// One of the search's best moves.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(bound = "M: Serialize")]
+pub struct Candidate<M> {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: M,
+    /// Iterations through it.
+    pub visits: u32,
+    /// The seat's estimated win chance after it.
+    pub win: f64,
+}
+
+/// What the search says of one move, from the view of the seat that made it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(bound = "M: Serialize")]
+pub struct Verdict<M> {
+    /// The estimated win chance after the search's best move.
+    pub before: f64,
+    /// The estimated win chance after the move played.
+    pub after: f64,
+    /// `max(0, before - after)`.
+    pub loss: f64,
+    /// The class by the loss.
+    pub class: Class,
+    /// Whether the played move was the search's best.
+    pub best_played: bool,
+    /// The search's best moves, the best first (at most [`AnalysisConfig::top`]).
+    pub best: Vec<Candidate<M>>,
+    /// Moves tried at the root.
+    pub moves: usize,
+    /// Iterations of the search.
+    pub iterations: u32,
+}
+
+/// One analysed move of a record.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(bound = "M: Serialize")]
+pub struct MoveAnalysis<M> {
+    /// The move's number in the record (0-based).
+    pub index: usize,
+    /// The seat that made it.
+    pub seat: Seat,
+    /// The move played.
+    pub played: M,
+    /// What the search says of it.
+    #[serde(flatten)]
+    pub verdict: Verdict<M>,
+}
+
+impl<M> std::ops::Deref for MoveAnalysis<M> {
+    type Target = Verdict<M>;
+    fn deref(&self) -> &Verdict<M> {
+        &self.verdict
+    }
+}
+
+/// Why a record could not be analysed.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    /// The record does not replay.
+    #[error(transparent)]
+    Record(#[from] tessera_core::RecordError),
+    /// The caller stopped it (its progress answered `false`).
+    #[error("the analysis was stopped")]
+    Stopped,
+    /// A seat asked for is not at the table.
+    #[error("there is no seat {seat} in this {seats}-seat game (seats are 0 to {last})", last = seats.saturating_sub(1))]
+    Seat {
+        /// The seat asked for.
+        seat: usize,
+        /// The seats of the game.
+        seats: usize,
+    },
+}
+
+/// Judges `played`, a move of the seat of `view` (which is to move), from that view only.
+/// Deterministic for an iteration budget and the same `rng`.
+pub fn judge<G: Determinize + Evaluate>(
+    view: &G::View,
+    played: &G::Move,
+    config: &AnalysisConfig,
+    rng: &mut GameRng,
+) -> Verdict<G::Move> {
+    let mut search = Ismcts::new(
+        IsmctsConfig {
+            budget: config.budget,
+            exploration: config.exploration,
+            rollout_depth: G::ROLLOUT_DEPTH,
+        },
+        "analysis",
+    );
+    let root: Vec<RootMove<G::Move>> = search.search_root::<G>(view, rng, Some(played));
+    let iterations = search.last_stats().iterations;
+    let before = root.first().map_or(0.0, |r| r.mean);
+    // the played move is pinned, so it is at the root unless no sample allowed it: then
+    // it is judged as the worst move tried
+    let after = root
+        .iter()
+        .find(|r| &r.mv == played)
+        .map(|r| r.mean)
+        .unwrap_or_else(|| root.iter().map(|r| r.mean).fold(before, f64::min));
+    let best_played = root.first().is_some_and(|r| &r.mv == played);
+    let loss = if best_played {
+        0.0
+    } else {
+        (before - after).max(0.0)
+    };
+    Verdict {
+        before,
+        after: if best_played { before } else { after },
+        loss,
+        class: Class::of_loss(loss),
+        best_played,
+        best: root
+            .iter()
+            .take(config.top)
+            .map(|r| Candidate {
+                mv: r.mv.clone(),
+                visits: r.visits,
+                win: r.mean,
+            })
+            .collect(),
+        moves: root.len(),
+        iterations,
+    }
+}
+
+/// A position the analysis judges: what the seat saw before its move, and the move.
+#[derive(Clone, Debug)]
+pub struct Position<G: Game> {
+    /// The move's number in the record (0-based).
+    pub index: usize,
+    /// The seat that moved.
+    pub seat: Seat,
+    /// The seat's view before the move (only the view: the true state stays behind).
+    pub view: G::View,
+    /// The move played.
+    pub played: G::Move,
+}
+
+/// The positions of a record that the analysis of `seats` judges, one per move of theirs.
+/// Checks every move of the record.
+pub fn positions<G: Game>(
+    record: &Record<G>,
+    seats: &[Seat],
+) -> Result<Vec<Position<G>>, AnalysisError> {
+    use tessera_core::RecordError;
+    if record.game != G::NAME {
+        return Err(RecordError::WrongGame {
+            expected: G::NAME,
+            found: record.game.clone(),
+        }
+        .into());
+    }
+    let mut game = G::new(&record.rules, record.seed)
+        .map_err(|e| AnalysisError::Record(RecordError::Rules(e.to_string())))?;
+    if let Some(s) = seats.iter().find(|s| s.index() >= game.seats()) {
+        return Err(AnalysisError::Seat {
+            seat: s.index(),
+            seats: game.seats(),
+        });
+    }
+    let mut out = Vec::new();
+    for (index, mv) in record.moves.iter().enumerate() {
+        let illegal = |reason: String| {
+            AnalysisError::Record(RecordError::IllegalMove {
+                index,
+                mv: serde_json::to_string(mv).unwrap_or_default(),
+                reason,
+            })
+        };
+        let seat = game
+            .to_move()
+            .ok_or_else(|| illegal("the game is over".into()))?;
+        let view = seats.contains(&seat).then(|| game.view(seat));
+        game.play(mv).map_err(|e| illegal(e.to_string()))?;
+        if let Some(view) = view {
+            out.push(Position {
+                index,
+                seat,
+                view,
+                played: mv.clone(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Analyses every move of `seats` in `record` (every seat when `seats` is empty), calling
+/// `progress(done, total)` after each (and once with 0 before the first); when it answers
+/// `false` the analysis stops ([`AnalysisError::Stopped`]). Each move is judged from its
+/// seat's view only ([`judge`], seeded from `config.seed` and the move's number).
+pub fn analyze_record<G: Determinize + Evaluate>(
+    record: &Record<G>,
+    seats: &[Seat],
+    config: &AnalysisConfig,
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<Vec<MoveAnalysis<G::Move>>, AnalysisError> {
+    let all: Vec<Seat>;
+    let seats = if seats.is_empty() {
+        let n = G::new(&record.rules, record.seed)
+            .map(|g| g.seats())
+            .unwrap_or(0);
+        all = (0..n).map(|s| Seat(s as u8)).collect();
+        &all
+    } else {
+        seats
+    };
+    let positions = positions(record, seats)?;
+    let total = positions.len();
+    if !progress(0, total) {
+        return Err(AnalysisError::Stopped);
+    }
+    let mut out = Vec::with_capacity(total);
+    for (k, p) in positions.into_iter().enumerate() {
+        let Position {
+            index,
+            seat,
+            view,
+            played,
+        } = p;
+        let mut rng = rng_from_seed(derive_seed(config.seed, index as u64));
+        let verdict = judge::<G>(&view, &played, config, &mut rng);
+        out.push(MoveAnalysis {
+            index,
+            seat,
+            played,
+            verdict,
+        });
+        if !progress(k + 1, total) {
+            return Err(AnalysisError::Stopped);
+        }
+    }
+    Ok(out)
+}

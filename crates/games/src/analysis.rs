@@ -1,0 +1,86 @@
+//! A game's analysis for people and programs, whatever the game: each judged move with its
+//! words, the search's best moves in words, and the public view after the best move (what
+//! the board would have shown). Computed by [`crate::GameEntry::analyze`] with
+//! [`tessera_ai::analysis`] (each move judged from its seat's view only).
+
+use serde::Serialize;
+use serde_json::Value;
+
+pub use tessera_ai::analysis::{AnalysisConfig, Class, DEFAULT_ITERATIONS, THRESHOLDS};
+pub use tessera_ai::Budget;
+
+/// The analysis of a game's moves by some of its seats.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    /// The game's name.
+    pub game: String,
+    /// The players' names by seat.
+    pub players: Vec<String>,
+    /// The seats analysed.
+    pub seats: Vec<usize>,
+    /// The search's budget per move, in words (`400 iterations`, `200 ms`).
+    pub budget: String,
+    /// The seed of the searches.
+    pub seed: u64,
+    /// The upper bounds of win chance lost of best, good, inaccuracy and mistake.
+    pub thresholds: [f64; 4],
+    /// Moves in the record.
+    pub total_moves: usize,
+    /// The analysed moves, in order.
+    pub moves: Vec<AnalyzedMove>,
+}
+
+/// One analysed move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalyzedMove {
+    /// Its number in the record (0-based; the replay's step is `index + 1`).
+    pub index: usize,
+    /// The seat that played it.
+    pub seat: usize,
+    /// The move played (its serde form).
+    #[serde(rename = "move")]
+    pub played: Value,
+    /// What it did, in words.
+    pub words: String,
+    /// The seat's estimated win chance after the search's best move.
+    pub before: f64,
+    /// The seat's estimated win chance after the move played.
+    pub after: f64,
+    /// Win chance lost: `max(0, before - after)`.
+    pub loss: f64,
+    /// The class by the loss.
+    pub class: Class,
+    /// Whether the move played is the search's best.
+    pub best_played: bool,
+    /// The search's best moves, the best first.
+    pub best: Vec<Suggestion>,
+    /// Moves the search tried.
+    pub searched: usize,
+    /// Iterations of the search.
+    pub iterations: u32,
+    /// The public view after the search's best move instead of the one played (`null`
+    /// when the best was played): the board as it would have been.
+    pub better: Value,
+}
+
+/// One of the search's best moves.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Suggestion {
+    /// The move (its serde form).
+    #[serde(rename = "move")]
+    pub mv: Value,
+    /// What it would have done, in words.
+    pub words: String,
+    /// Iterations through it.
+    pub visits: u32,
+    /// The seat's estimated win chance after it.
+    pub win: f64,
+}
+
+/// A budget in words.
+pub fn budget_words(b: Budget) -> String {
+    match b {
+        Budget::Iterations(n) => format!("{n} iterations"),
+        Budget::Time(t) => format!("{} ms", t.as_millis()),
+    }
+}

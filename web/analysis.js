@@ -1,0 +1,148 @@
+// The analysis of an ended game on the replay page: an "Analyze" button, progress while
+// the server computes (GET /api/games/ID/analysis answers 202 with moves done until it is
+// done), then a win-chance graph (SVG), the biggest mistakes (a click jumps the replay to
+// the move and tells the better move; "Show the better move" draws it on the board).
+// Nothing here knows a game: moves come in words from the server.
+import { h, s } from './board.js';
+
+const COLOURS = ['#1f5fa8', '#c0392b', '#2a8a3a', '#8e44ad'];
+const BAD = ['inaccuracy', 'mistake', 'blunder'];
+const pct = (x) => `${Math.round(100 * x)}%`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The analysis section. `opts`: { id, iters (optional), players [{name}], jump(step),
+ * showBetter(move or null) } — `jump` shows the replay's step (a move's step is its
+ * index + 1), `showBetter` draws the board after the better move of an analysed move.
+ */
+export function analysisSection(opts) {
+  const button = h('button', { id: 'analyze', class: 'primary', 'aria-label': 'Analyze the game with the bot' }, 'Analyze');
+  const progress = h('p', { id: 'analysis-progress', role: 'status', 'aria-live': 'polite', hidden: true });
+  const out = h('div', { id: 'analysis' });
+  const section = h('section', { class: 'analysis', 'aria-label': 'Analysis' }, h('h3', { text: 'Analysis' }),
+    h('p', { class: 'hint' }, 'The strongest bot judges every move from the player\'s view only (it samples the tiles the player could not see).'),
+    button, progress, out);
+  let stopped = false;
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    progress.hidden = false;
+    try {
+      const a = await fetchAnalysis(opts, (text) => {
+        progress.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' ', text);
+      }, () => stopped);
+      if (!a) return;
+      progress.hidden = true;
+      button.hidden = true;
+      out.replaceChildren(...render(a, opts));
+    } catch (e) {
+      progress.replaceChildren(`Analysis failed: ${e.message}`);
+      button.disabled = false;
+    }
+  });
+  return { section, stop: () => { stopped = true; } };
+}
+
+/** Polls the analysis until it is done; `say` tells the progress. */
+async function fetchAnalysis({ id, iters }, say, stopped) {
+  const url = `/api/games/${id}/analysis` + (iters ? `?iters=${encodeURIComponent(iters)}` : '');
+  say('Starting the analysis…');
+  for (;;) {
+    if (stopped()) return null;
+    const r = await fetch(url);
+    const body = await r.json().catch(() => ({}));
+    if (r.status === 200) return body;
+    if (r.status === 202) {
+      say(body.total ? `Analysing… ${body.done} of ${body.total} moves` : 'Analysing…');
+      await sleep(400);
+    } else if (r.status === 503 && body.busy) {
+      say('The server is analysing another game; waiting for it…');
+      await sleep(2000);
+    } else {
+      throw new Error(body.error || `${r.status} ${r.statusText}`);
+    }
+  }
+}
+
+const nameOf = (a, opts, seat) => opts.players[seat]?.name || a.players[seat] || `seat ${seat + 1}`;
+
+function render(a, opts) {
+  if (!a.moves.length) return [h('p', { id: 'analysis-empty' }, 'No move to analyse.')];
+  const detail = h('div', { id: 'analysis-move', class: 'analysis-move', 'aria-live': 'polite' });
+  const select = (m) => {
+    opts.jump(m.index + 1);
+    const best = m.best[0];
+    const lines = [
+      h('p', {}, h('strong', {}, `Move ${m.index + 1}, ${nameOf(a, opts, m.seat)}: `), m.words, ' ',
+        h('span', { class: `class class-${m.class}` }, m.class), ` (win chance ${pct(m.before)} → ${pct(m.after)})`),
+    ];
+    if (!m.best_played && best) {
+      const show = h('button', { id: 'show-better', 'aria-pressed': 'false' }, 'Show the better move');
+      show.addEventListener('click', () => {
+        const on = show.getAttribute('aria-pressed') !== 'true';
+        show.setAttribute('aria-pressed', String(on));
+        show.textContent = on ? 'Show the move played' : 'Show the better move';
+        opts.showBetter(on ? m : null);
+      });
+      lines.push(h('p', { id: 'better-move' }, h('strong', {}, 'Better: '), best.words, ` (win chance ${pct(best.win)})`),
+        m.better ? show : null);
+    } else {
+      lines.push(h('p', { id: 'better-move' }, 'The bot would have played this move too.'));
+    }
+    if (m.best.length > 1) {
+      lines.push(h('p', { class: 'hint' }, 'The bot\'s best moves: ', m.best.map((b, k) => `${k + 1}. ${b.words} (${pct(b.win)})`).join('; ')));
+    }
+    detail.replaceChildren(...lines);
+  };
+  const worst = a.moves.filter((m) => BAD.includes(m.class)).sort((x, y) => y.loss - x.loss).slice(0, 5);
+  const summary = a.seats.map((seat) => {
+    const mine = a.moves.filter((m) => m.seat === seat);
+    const count = (c) => mine.filter((m) => m.class === c).length;
+    const mean = mine.reduce((t, m) => t + m.loss, 0) / Math.max(mine.length, 1);
+    return h('li', { style: `color: ${COLOURS[seat % COLOURS.length]}` },
+      `${nameOf(a, opts, seat)}: ${mine.length} moves, ${count('inaccuracy')} inaccuracies, ${count('mistake')} mistakes, ${count('blunder')} blunders; mean win chance lost ${(100 * mean).toFixed(1)}%`);
+  });
+  return [
+    graph(a, opts, select),
+    h('ul', { id: 'analysis-summary', class: 'analysis-summary' }, summary),
+    h('h4', { text: 'The biggest mistakes' }),
+    worst.length
+      ? h('ol', { id: 'mistakes', class: 'mistakes' }, worst.map((m) => h('li', {},
+        h('button', { class: `mistake class-${m.class}`, 'data-move': m.index + 1, onclick: () => select(m) },
+          `Move ${m.index + 1} · ${nameOf(a, opts, m.seat)} · ${m.class} (−${pct(m.loss)})`))))
+      : h('p', { id: 'mistakes', class: 'hint' }, 'No inaccuracy, mistake or blunder: well played.'),
+    detail,
+    h('p', { class: 'hint' }, `Win chance as the bot estimates it from the player's view (${a.budget} per move). `
+      + `Lost under ${pct(a.thresholds[0])}: best; under ${pct(a.thresholds[1])}: good; under ${pct(a.thresholds[2])}: inaccuracy; `
+      + `under ${pct(a.thresholds[3])}: mistake; more: blunder.`),
+  ];
+}
+
+/** The win chance of each analysed seat after each of its moves, over the game's moves. */
+function graph(a, opts, select) {
+  const W = 320, H = 140, L = 28, B = 16, T = 6;
+  const n = Math.max(a.total_moves, 1);
+  const x = (step) => L + (W - L - 4) * step / n;
+  const y = (p) => T + (H - T - B) * (1 - p);
+  const grid = [0, 0.5, 1].map((p) => [
+    s('line', { x1: L, x2: W - 4, y1: y(p), y2: y(p), class: p === 0.5 ? 'even' : 'grid' }),
+    s('text', { x: L - 4, y: y(p) + 4, class: 'axis', 'text-anchor': 'end' }, pct(p)),
+  ]);
+  const lines = a.seats.map((seat) => {
+    const mine = a.moves.filter((m) => m.seat === seat);
+    const colour = COLOURS[seat % COLOURS.length];
+    const pts = mine.map((m) => `${x(m.index + 1).toFixed(1)},${y(m.after).toFixed(1)}`).join(' ');
+    const dots = mine.filter((m) => BAD.includes(m.class)).map((m) => {
+      const dot = s('circle', { cx: x(m.index + 1), cy: y(m.after), r: m.class === 'blunder' ? 5 : m.class === 'mistake' ? 4 : 3,
+        class: `dot class-${m.class}`, 'data-move': m.index + 1, tabindex: '0', role: 'button',
+        'aria-label': `Move ${m.index + 1}: ${m.class}` });
+      dot.append(s('title', {}, `Move ${m.index + 1} (${nameOf(a, opts, seat)}): ${m.class}, −${pct(m.loss)}`));
+      dot.addEventListener('click', () => select(m));
+      dot.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); select(m); } });
+      return dot;
+    });
+    return [s('polyline', { points: pts, fill: 'none', stroke: colour, 'stroke-width': 2, class: 'win-line', 'data-seat': seat }), dots];
+  });
+  return s('svg', { id: 'win-graph', class: 'win-graph', viewBox: `0 0 ${W} ${H}`, role: 'img',
+    'aria-label': 'Win chance after each move' }, ...grid.flat(),
+  s('text', { x: W - 4, y: H - 3, class: 'axis', 'text-anchor': 'end' }, `move ${a.total_moves}`), ...lines.flat(2));
+}

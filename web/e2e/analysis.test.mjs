@@ -1,0 +1,129 @@
+// The analysis of an ended game on the replay page: Analyze shows progress, then a
+// win-chance graph and the biggest mistakes; a click jumps the replay to the move, tells the
+// better move and draws it on the board. The API refuses games that have not ended and bad
+// requests. Run by scripts/e2e.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, newPage, shot, fetchJson } from './lib.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const post = async (path, body) => {
+  const r = await fetch(BASE + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const b = await r.json();
+  assert.ok(r.ok, `${path}: ${r.status} ${JSON.stringify(b)}`);
+  return b;
+};
+const LIVE = ['waiting', 'running', 'paused'];
+const BAD = ['inaccuracy', 'mistake', 'blunder'];
+// a small budget: the test's server may be a debug build
+const ITERS = 40;
+
+async function ended(id) {
+  for (let i = 0; i < 600; i++) {
+    const r = await fetchJson(`/api/games/${id}/replay`);
+    if (!LIVE.includes(r.summary.status)) return r;
+    await sleep(100);
+  }
+  assert.fail(`game ${id} did not end`);
+}
+
+test('Analysis: a bot game is analysed on its replay page; mistakes jump the replay and show the better move', async () => {
+  // a short game of Q (one copy of each tile): a fair bot against a random one
+  const { id } = await post('/api/games', {
+    game: 'q', seats: [{ kind: 'bot', spec: 'ldasg' }, { kind: 'bot', spec: 'random' }], options: { copies: 1 }, seed: 4, delay_ms: 0,
+  });
+  const replay = await ended(id);
+  const moves = replay.steps.length - 1;
+
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/#/replay/${id}?iters=${ITERS}`);
+  await page.waitForSelector('#analyze');
+  // every text the progress line shows
+  await page.evaluate(() => {
+    window.progress_ = [];
+    const p = document.querySelector('#analysis-progress');
+    new MutationObserver(() => window.progress_.push(p.textContent)).observe(p, { childList: true, subtree: true, characterData: true });
+  });
+  await page.click('#analyze');
+  await page.waitForSelector('#win-graph', { timeout: 120000 });
+  const seen = await page.evaluate(() => window.progress_);
+  assert.ok(seen.some((t) => /^ Analysing…/.test(t)), `progress shown: ${JSON.stringify(seen)}`);
+  assert.equal(await page.isHidden('#analysis-progress'), true);
+
+  // the same analysis from the API (kept by the server): both seats of a bot game
+  const a = await fetchJson(`/api/games/${id}/analysis?iters=${ITERS}`);
+  assert.deepEqual(a.seats, [0, 1]);
+  assert.equal(a.total_moves, moves);
+  assert.equal(a.moves.length, moves);
+  assert.equal(a.budget, `${ITERS} iterations`);
+  assert.equal(await page.locator('#win-graph polyline.win-line').count(), 2, 'a line per seat');
+  const worst = a.moves.filter((m) => BAD.includes(m.class)).sort((x, y) => y.loss - x.loss);
+  assert.ok(worst.length > 0, 'the random bot makes mistakes');
+  assert.equal(await page.locator('#win-graph circle.dot').count(), worst.length, 'a dot per mistake');
+  const listed = page.locator('#mistakes button');
+  assert.equal(await listed.count(), Math.min(5, worst.length));
+  assert.equal(await listed.first().getAttribute('data-move'), String(worst[0].index + 1), 'the biggest first');
+  await shot(page, 'analysis-graph');
+
+  // a click jumps the replay to the move and tells the better move
+  const m = worst[0];
+  await listed.first().click();
+  await page.waitForFunction((k) => document.querySelector('#step-label')?.textContent === `move ${k} of ${document.querySelector('#scrubber').max}`, m.index + 1);
+  assert.equal(await page.inputValue('#scrubber'), String(m.index + 1));
+  assert.ok(!m.best_played && m.best.length > 0);
+  assert.equal(await page.textContent('#better-move'), `Better: ${m.best[0].words} (win chance ${Math.round(100 * m.best[0].win)}%)`);
+  assert.ok(m.better, 'the board after the better move');
+  // ... and draws it on the board
+  await page.click('#show-better');
+  await page.waitForFunction(() => document.querySelector('#step-label')?.textContent.endsWith('(the better move)'));
+  await shot(page, 'analysis-better-move');
+  await page.click('#show-better');
+  await page.waitForFunction(() => !document.querySelector('#step-label')?.textContent.endsWith('(the better move)'));
+  // shown again, then another step: the moves played, the button as before
+  await page.click('#show-better');
+  assert.equal(await page.getAttribute('#show-better', 'aria-pressed'), 'true');
+  await page.click('[aria-label="Previous move"]');
+  assert.equal(await page.textContent('#step-label'), `move ${m.index} of ${moves}`);
+  assert.equal(await page.getAttribute('#show-better', 'aria-pressed'), 'false');
+  assert.equal(await page.textContent('#show-better'), 'Show the better move');
+
+  // a dot of the graph jumps too
+  const last = worst[worst.length - 1];
+  await page.locator(`#win-graph circle.dot[data-move="${last.index + 1}"]`).click();
+  assert.equal(await page.inputValue('#scrubber'), String(last.index + 1));
+  assert.match(await page.textContent('#analysis-move'), new RegExp(`^Move ${last.index + 1}, `));
+  assert.deepEqual(page.errors_, []);
+});
+
+test('Analysis: refused for a game that has not ended, an unknown game, bad seats and budgets', async () => {
+  const { id, tokens } = await post('/api/games', {
+    game: 'q', seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', spec: 'ldasg' }], options: { copies: 1 }, seed: 2, delay_ms: 0,
+  });
+  const get = async (path) => { const r = await fetch(BASE + path); return [r.status, await r.json()]; };
+  let [status, body] = await get(`/api/games/${id}/analysis?iters=${ITERS}`);
+  assert.equal(status, 409, JSON.stringify(body));
+  assert.match(body.error, /analysed once it has ended/);
+  [status, body] = await get('/api/games/999999/analysis');
+  assert.equal(status, 404, JSON.stringify(body));
+  // the person resigns: the game has ended, and the person's seat is analysed by default
+  await post(`/api/games/${id}/resign`, { token: tokens[0][1] });
+  await ended(id);
+  [status, body] = await get(`/api/games/${id}/analysis?seat=7`);
+  assert.equal(status, 400, JSON.stringify(body));
+  [status, body] = await get(`/api/games/${id}/analysis?iters=many`);
+  assert.equal(status, 400, JSON.stringify(body));
+  [status, body] = await get(`/api/games/${id}/analysis?iters=100000000`);
+  assert.equal(status, 400, JSON.stringify(body));
+  for (let i = 0; i < 600 && status !== 200; i++) {
+    [status, body] = await get(`/api/games/${id}/analysis?iters=${ITERS}`);
+    assert.ok([200, 202].includes(status), `${status} ${JSON.stringify(body)}`);
+    if (status === 202) await sleep(100);
+  }
+  assert.equal(status, 200);
+  assert.deepEqual(body.seats, [0], 'the person\'s seat');
+  assert.ok(body.moves.every((m) => m.seat === 0));
+});
