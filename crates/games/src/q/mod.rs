@@ -157,7 +157,7 @@ impl Registration for QGame {
             },
             BotInfo {
                 name: "level:5",
-                about: "level 5 of 6: lines:budget=1000",
+                about: "level 5 of 6: lines:budget=20",
                 params: "",
                 strength: "strong",
             },
