@@ -164,8 +164,13 @@ impl LineSearch {
 }
 
 impl Strategy<QGame> for Lines {
+    /// `lines`, or `lines:budget=N` when the budget is not the default.
     fn name(&self) -> String {
-        "lines".into()
+        if self.budget == Lines::default().budget {
+            "lines".into()
+        } else {
+            format!("lines:budget={}", self.budget)
+        }
     }
     fn choose(&mut self, view: &QView, _rng: &mut GameRng) -> QMove {
         let k = &view.knowledge;

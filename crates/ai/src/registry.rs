@@ -13,6 +13,7 @@
 //! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (tiles left in the pile) |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
 //! | `flexible` | triominos | `weight=X` (points per distinct number kept on the tray) |
+//! | `level:N` | all | `N` from 1 (weakest) to [`LEVELS`] (strongest): the spec of row `N` of the game's table ([`TRIOMINOS_LEVELS`], [`Q_LEVELS`], [`AKROPOLIS_LEVELS`]) |
 
 use crate::triominos::{Drawing, Heuristic, Placing};
 use crate::{Budget, Ismcts, IsmctsConfig};
@@ -44,6 +45,71 @@ pub enum SpecError {
     },
 }
 
+/// How many levels each game has: `level:1` (weakest) to `level:LEVELS` (strongest).
+pub const LEVELS: usize = 6;
+
+/// The Triominos levels, `level:1` first: each a fixed strategy and budget. The order follows
+/// docs/strategies.md (random loses to greedy, ISMCTS at 1,000 iterations beats greedy 73.9%,
+/// more iterations search deeper); the round robin of the levels is to confirm it.
+pub const TRIOMINOS_LEVELS: [&str; LEVELS] = [
+    "random",
+    "greedy",
+    "ismcts:iters=100",
+    "ismcts:iters=300",
+    "ismcts:iters=1000",
+    "ismcts:iters=3000",
+];
+
+/// The Q levels, `level:1` first. The reference's `dag` (the smallest candidate) and `ldasg`
+/// (the most neighbours), then `greedy` (the best of the single placements and of their
+/// turns), then the line search with 20 nodes and with its default 20,000 (`lines` beats
+/// greedy 96.0%; in a first round robin of 100 games a pair, `lines:budget=20` beat greedy
+/// 95% and lost to `lines` 60% [50%, 69%], while 1,000 nodes played as well as `lines`; `dag`
+/// and `ldasg` were not told apart). ISMCTS is left out: in Q it lost to `ldasg` and is slow.
+/// To be confirmed by the full round robin (docs/strategies.md, Levels).
+pub const Q_LEVELS: [&str; LEVELS] = [
+    "random",
+    "dag",
+    "ldasg",
+    "greedy",
+    "lines:budget=20",
+    "lines",
+];
+
+/// The Akropolis levels, `level:1` first: `districts` beats greedy 63.6%, ISMCTS at 200
+/// iterations beats greedy 91.8% and `districts` itself in a short check. To be confirmed by
+/// the round robin.
+pub const AKROPOLIS_LEVELS: [&str; LEVELS] = [
+    "random",
+    "greedy",
+    "districts",
+    "ismcts:iters=50",
+    "ismcts:iters=200",
+    "ismcts:iters=800",
+];
+
+/// The spec a `level:N` stands for in `table`, `Ok(None)` when `text` is not a level, and an
+/// error naming the valid range when it is a level out of range or not a number.
+pub fn level(text: &str, table: &[&'static str]) -> Result<Option<&'static str>, SpecError> {
+    let text = text.trim();
+    let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+    if name.trim() != "level" {
+        return Ok(None);
+    }
+    let bad = || SpecError::Parameter {
+        spec: text.into(),
+        why: format!(
+            "a level is level:1 (weakest) to level:{} (strongest)",
+            table.len()
+        ),
+    };
+    let n: usize = rest.trim().parse().map_err(|_| bad())?;
+    match n.checked_sub(1).and_then(|i| table.get(i)) {
+        Some(spec) => Ok(Some(spec)),
+        None => Err(bad()),
+    }
+}
+
 /// A parsed `name:key=value,...` spec.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spec {
@@ -67,6 +133,13 @@ impl Spec {
             return Err(SpecError::Parameter {
                 spec: text.into(),
                 why: "a strategy name is letters and digits".into(),
+            });
+        }
+        if name == "level" {
+            // a level names a whole spec of a game's table: the game's function resolves it
+            return Err(SpecError::Parameter {
+                spec: text.into(),
+                why: format!("a level is level:1 (weakest) to level:{LEVELS} (strongest) and stands for a game's spec"),
             });
         }
         let mut params = BTreeMap::new();
@@ -132,6 +205,9 @@ pub fn ismcts_config(spec: &mut Spec, default_depth: u32) -> Result<IsmctsConfig
 
 /// A Triominos strategy by spec.
 pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecError> {
+    if let Some(spec) = level(text, &TRIOMINOS_LEVELS)? {
+        return triominos(spec);
+    }
     let mut spec = Spec::parse(text)?;
     let bot: Box<dyn Strategy<TriominosGame>> = match spec.name.as_str() {
         "random" => Box::new(tessera_core::RandomStrategy),
@@ -184,6 +260,9 @@ pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecErr
 
 /// A Q strategy by spec: random, greedy, dag, ldasg, ismcts.
 pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
+    if let Some(spec) = level(text, &Q_LEVELS)? {
+        return q(spec);
+    }
     let mut spec = Spec::parse(text)?;
     let bot: Box<dyn Strategy<tessera_q::QGame>> = match spec.name.as_str() {
         "random" => Box::new(tessera_core::RandomStrategy),
@@ -214,6 +293,9 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
 
 /// An Akropolis strategy by spec: random, greedy, architect, districts, ismcts.
 pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akropolis>>, SpecError> {
+    if let Some(spec) = level(text, &AKROPOLIS_LEVELS)? {
+        return akropolis(spec);
+    }
     let mut spec = Spec::parse(text)?;
     let bot: Box<dyn Strategy<tessera_akropolis::Akropolis>> = match spec.name.as_str() {
         "random" => Box::new(tessera_core::RandomStrategy),
@@ -290,5 +372,77 @@ mod tests {
             triominos("drawer:below=5").unwrap().name(),
             "drawer:below=5"
         );
+    }
+
+    #[test]
+    fn a_level_is_the_spec_of_its_row() {
+        // the bot built for `level:N` is the one built for row N of the game's table: its
+        // name carries the strategy and its budget (`ismcts:iters=1000`, `lines:budget=20`)
+        for n in 1..=LEVELS {
+            let level = format!("level:{n}");
+            let (t, q_, a) = (
+                TRIOMINOS_LEVELS[n - 1],
+                Q_LEVELS[n - 1],
+                AKROPOLIS_LEVELS[n - 1],
+            );
+            assert_eq!(triominos(&level).unwrap().name(), t);
+            assert_eq!(
+                triominos(&level).unwrap().name(),
+                triominos(t).unwrap().name()
+            );
+            assert_eq!(q(&level).unwrap().name(), q_);
+            assert_eq!(q(&level).unwrap().name(), q(q_).unwrap().name());
+            assert_eq!(akropolis(&level).unwrap().name(), a);
+            assert_eq!(
+                akropolis(&level).unwrap().name(),
+                akropolis(a).unwrap().name()
+            );
+        }
+        assert_eq!(triominos("level:5").unwrap().name(), "ismcts:iters=1000");
+        assert_eq!(triominos(" level: 2 ").unwrap().name(), "greedy");
+        assert_eq!(q("level:5").unwrap().name(), "lines:budget=20");
+        assert_eq!(q("level:6").unwrap().name(), "lines");
+        assert_eq!(akropolis("level:6").unwrap().name(), "ismcts:iters=800");
+        // each level is a different bot
+        for table in [TRIOMINOS_LEVELS, Q_LEVELS, AKROPOLIS_LEVELS] {
+            let mut specs = table.to_vec();
+            specs.sort_unstable();
+            specs.dedup();
+            assert_eq!(specs.len(), LEVELS, "{table:?}");
+        }
+    }
+
+    #[test]
+    fn a_bad_level_names_the_range() {
+        for bad in [
+            "level:0",
+            "level:7",
+            "level:x",
+            "level:",
+            "level",
+            "level:-1",
+            "level:3,iters=5",
+        ] {
+            let errors = [
+                triominos(bad).err().map(|e| e.to_string()),
+                q(bad).err().map(|e| e.to_string()),
+                akropolis(bad).err().map(|e| e.to_string()),
+            ];
+            for e in errors {
+                let e = e.unwrap_or_else(|| panic!("{bad} was accepted"));
+                assert!(
+                    e.contains("level:1 (weakest) to level:6 (strongest)"),
+                    "{bad}: {e}"
+                );
+            }
+        }
+        // a spec parsed alone is refused with the same range, not "is not key=value"
+        let e = Spec::parse("level:3").unwrap_err().to_string();
+        assert!(e.contains("level:1 (weakest) to level:6"), "{e}");
+        // a strategy that only starts with the word is no level
+        assert!(matches!(
+            triominos("levels:1"),
+            Err(SpecError::Parameter { .. })
+        ));
     }
 }

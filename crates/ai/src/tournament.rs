@@ -118,6 +118,35 @@ pub fn play<G: Game>(
     Ok(results)
 }
 
+/// A round robin: every two of `config.players` play `config.games` 2-player games (one
+/// tournament of the two, with the same seed and so the same deals), pair by pair in the
+/// order (0, 1), (0, 2), ..., (1, 2), ... `play_pair` plays one pair's tournament. The games
+/// are numbered on across pairs, so [`summarize`] rates every player from all of them.
+pub fn round_robin<E>(
+    config: &TournamentConfig,
+    mut play_pair: impl FnMut(&TournamentConfig) -> Result<Vec<GameResult>, E>,
+) -> Result<Vec<GameResult>, E> {
+    let n = config.players.len();
+    let mut all = Vec::new();
+    let mut offset = 0;
+    for i in 0..n {
+        for j in i + 1..n {
+            let pair = TournamentConfig {
+                players: vec![config.players[i].clone(), config.players[j].clone()],
+                shard: None,
+                ..config.clone()
+            };
+            let games = pair.indices();
+            for mut r in play_pair(&pair)? {
+                r.index += offset;
+                all.push(r);
+            }
+            offset += games.end;
+        }
+    }
+    Ok(all)
+}
+
 /// The statistics of one strategy.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StrategySummary {
@@ -345,6 +374,64 @@ mod tests {
             joined.extend(c.indices());
         }
         assert_eq!(joined, all);
+    }
+
+    #[test]
+    fn a_round_robin_plays_every_pair() {
+        let config = TournamentConfig {
+            players: vec!["a".into(), "b".into(), "c".into(), "d".into()],
+            games: 3, // rounded up to 4: two deals in both seat orders
+            seed: 5,
+            shard: Some((1, 2)), // ignored: every pair plays all its games
+            max_moves: 10,
+        };
+        let mut asked = Vec::new();
+        let results = round_robin(&config, |pair| {
+            asked.push(pair.players.clone());
+            assert_eq!((pair.games, pair.seed, pair.shard), (3, 5, None));
+            Ok::<_, String>(
+                pair.indices()
+                    .map(|index| GameResult {
+                        index,
+                        deal: index / 2,
+                        seats: vec![pair.players[0].clone(), pair.players[1].clone()],
+                        scores: vec![1, 0],
+                        winners: vec![0],
+                        moves: 1,
+                        unfinished: false,
+                    })
+                    .collect(),
+            )
+        })
+        .unwrap();
+        let pairs: Vec<[&str; 2]> = vec![
+            ["a", "b"],
+            ["a", "c"],
+            ["a", "d"],
+            ["b", "c"],
+            ["b", "d"],
+            ["c", "d"],
+        ];
+        assert_eq!(
+            asked,
+            pairs
+                .iter()
+                .map(|p| vec![p[0].to_string(), p[1].to_string()])
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(results.len(), 6 * 4);
+        // numbered on across the pairs
+        let indices: Vec<u64> = results.iter().map(|r| r.index).collect();
+        assert_eq!(indices, (0..24).collect::<Vec<u64>>());
+        let s = summarize(&results, 1.0);
+        assert!(s.strategies.iter().all(|x| x.games == 3 * 4), "{s:?}");
+        // an error of one pair stops the round robin
+        let mut n = 0;
+        let e = round_robin(&config, |_| {
+            n += 1;
+            Err::<Vec<GameResult>, _>("bad")
+        });
+        assert_eq!((e, n), (Err("bad"), 1));
     }
 
     #[test]

@@ -57,12 +57,18 @@ pub struct RunArgs {
     /// The game (default: the first of the registry; `tessera --help` lists them).
     #[arg(long)]
     pub game: Option<String>,
-    /// Strategy specs, one per seat, e.g. `ismcts:iters=2000,greedy` (rotated over the seats).
+    /// Strategy specs, one per seat, e.g. `ismcts:iters=2000,greedy` (rotated over the seats);
+    /// with --round-robin, the players of the round robin, e.g. `level:1,level:2,level:3`.
     #[arg(long, default_value = "greedy,random")]
     pub players: String,
-    /// Games in the whole tournament (rounded up to whole deals: one game per seat rotation).
+    /// Games in the whole tournament (rounded up to whole deals: one game per seat rotation);
+    /// with --round-robin, games per pair.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
+    /// Every two of --players play --games 2-player games (the same deals for every pair);
+    /// the summary rates every player from all of them (Bradley-Terry, Elo scale).
+    #[arg(long, conflicts_with_all = ["workers", "shard"])]
+    pub round_robin: bool,
     /// Base seed: the same seed plays the same deals.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -177,7 +183,19 @@ fn play(registry: &Registry, args: RunArgs) -> Result<()> {
             .build_global()
             .ok();
     }
-    let n = config.indices().end - config.indices().start;
+    let n = if args.round_robin {
+        if players.len() < 2 {
+            bail!("--round-robin: give at least 2 players");
+        }
+        // every spec is checked before the first pair plays
+        for p in &players {
+            entry.check_bot(p)?;
+        }
+        let pairs = (players.len() * (players.len() - 1) / 2) as u64;
+        pairs * args.games.div_ceil(2) * 2
+    } else {
+        config.indices().end - config.indices().start
+    };
     let bar = ProgressBar::new(n);
     bar.set_style(
         ProgressStyle::with_template("{spinner} {bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
@@ -185,7 +203,13 @@ fn play(registry: &Registry, args: RunArgs) -> Result<()> {
             .progress_chars("=> "),
     );
     let start = Instant::now();
-    let results = entry.tournament(rules.as_ref(), &config, &|_| bar.inc(1))?;
+    let results = if args.round_robin {
+        tournament::round_robin(&config, |pair| {
+            entry.tournament(rules.as_ref(), pair, &|_| bar.inc(1))
+        })?
+    } else {
+        entry.tournament(rules.as_ref(), &config, &|_| bar.inc(1))?
+    };
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let summary = tournament::summarize(&results, seconds);

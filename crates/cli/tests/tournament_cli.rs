@@ -104,6 +104,36 @@ fn every_game_has_tournaments() {
 }
 
 #[test]
+fn a_round_robin_plays_every_pair_of_levels() {
+    let v = json(&tessera(&[
+        "tournament",
+        "--game",
+        "triominos",
+        "--round-robin",
+        "--players",
+        "level:1,level:2,greedy,random",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--json",
+        "--no-db",
+    ]));
+    // 6 pairs of 2 games; each player meets the 3 others twice
+    assert_eq!(v["games"], 12, "{v}");
+    let s = v["strategies"].as_array().unwrap();
+    let mut names: Vec<&str> = s.iter().map(|x| x["name"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["greedy", "level:1", "level:2", "random"]);
+    for x in s {
+        assert_eq!(x["games"], 6, "{x}");
+        assert!(x["elo"].as_f64().unwrap().is_finite(), "{x}");
+    }
+    // every game had two seats: the pairs played apart, never all four at one table
+    assert_eq!(v["seat_win_rate"].as_array().unwrap().len(), 2, "{v}");
+}
+
+#[test]
 fn bad_tournaments_are_refused() {
     for args in [
         vec!["tournament", "--players", "greedy,wizard", "--no-db"],
@@ -117,6 +147,20 @@ fn bad_tournaments_are_refused() {
         vec!["tournament", "--shard", "x", "--no-db"],
         vec!["tournament", "--game", "chess", "--no-db"],
         vec!["tournament", "merge", "/nonexistent.json"],
+        vec![
+            "tournament",
+            "--round-robin",
+            "--players",
+            "greedy",
+            "--no-db",
+        ],
+        vec![
+            "tournament",
+            "--round-robin",
+            "--players",
+            "greedy,random,level:7",
+            "--no-db",
+        ],
     ] {
         let o = tessera(&args);
         assert!(!o.status.success(), "{args:?}");
@@ -126,4 +170,12 @@ fn bad_tournaments_are_refused() {
             "{args:?}: {err}"
         );
     }
+}
+
+#[test]
+fn a_round_robin_is_not_sharded() {
+    let o = tessera(&["tournament", "--round-robin", "--shard", "1/2", "--no-db"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cannot be used with"), "{err}");
 }

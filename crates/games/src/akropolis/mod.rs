@@ -106,6 +106,42 @@ impl Registration for Akropolis {
                 params: "",
                 strength: "",
             },
+            BotInfo {
+                name: "level:1",
+                about: "level 1 of 6 (weakest): random",
+                params: "",
+                strength: "weak",
+            },
+            BotInfo {
+                name: "level:2",
+                about: "level 2 of 6: greedy",
+                params: "",
+                strength: "fair",
+            },
+            BotInfo {
+                name: "level:3",
+                about: "level 3 of 6: districts",
+                params: "",
+                strength: "strong",
+            },
+            BotInfo {
+                name: "level:4",
+                about: "level 4 of 6: ismcts:iters=50",
+                params: "",
+                strength: "strong",
+            },
+            BotInfo {
+                name: "level:5",
+                about: "level 5 of 6: ismcts:iters=200",
+                params: "",
+                strength: "strongest",
+            },
+            BotInfo {
+                name: "level:6",
+                about: "level 6 of 6 (strongest): ismcts:iters=800",
+                params: "",
+                strength: "strongest",
+            },
         ]
     }
 

@@ -131,6 +131,42 @@ impl Registration for QGame {
                 params: "",
                 strength: "weak",
             },
+            BotInfo {
+                name: "level:1",
+                about: "level 1 of 6 (weakest): random",
+                params: "",
+                strength: "weak",
+            },
+            BotInfo {
+                name: "level:2",
+                about: "level 2 of 6: dag",
+                params: "",
+                strength: "weak",
+            },
+            BotInfo {
+                name: "level:3",
+                about: "level 3 of 6: ldasg",
+                params: "",
+                strength: "fair",
+            },
+            BotInfo {
+                name: "level:4",
+                about: "level 4 of 6: greedy",
+                params: "",
+                strength: "fair",
+            },
+            BotInfo {
+                name: "level:5",
+                about: "level 5 of 6: lines:budget=20",
+                params: "",
+                strength: "strong",
+            },
+            BotInfo {
+                name: "level:6",
+                about: "level 6 of 6 (strongest): lines",
+                params: "",
+                strength: "strongest",
+            },
         ]
     }
 

@@ -290,6 +290,12 @@ impl Registration for TriominosGame {
             BotInfo { name: "blocker", about: "greedy, minus the bonus spots it opens for the next player", params: "weight=X", strength: "strong" },
             BotInfo { name: "flexible", about: "greedy, plus keeping many distinct numbers on its tray", params: "weight=X", strength: "strong" },
             BotInfo { name: "random", about: "a legal move at random", params: "", strength: "weak" },
+            BotInfo { name: "level:1", about: "level 1 of 6 (weakest): random", params: "", strength: "weak" },
+            BotInfo { name: "level:2", about: "level 2 of 6: greedy", params: "", strength: "fair" },
+            BotInfo { name: "level:3", about: "level 3 of 6: ismcts:iters=100", params: "", strength: "strong" },
+            BotInfo { name: "level:4", about: "level 4 of 6: ismcts:iters=300", params: "", strength: "strong" },
+            BotInfo { name: "level:5", about: "level 5 of 6: ismcts:iters=1000", params: "", strength: "strongest" },
+            BotInfo { name: "level:6", about: "level 6 of 6 (strongest): ismcts:iters=3000", params: "", strength: "strongest" },
         ]
     }
 
