@@ -78,38 +78,8 @@ CREATE TABLE IF NOT EXISTS tournament_results (
 );
 ";
 
-/// Whether `--db` names a PostgreSQL database rather than a SQLite file.
-pub fn is_postgres(db: &str) -> bool {
-    db.starts_with("postgres://") || db.starts_with("postgresql://")
-}
-
-/// The URL with its password hidden, for messages.
-pub fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    let auth_end = rest.find(['/', '?']).unwrap_or(rest.len());
-    let mut out = format!("{scheme}://");
-    match rest[..auth_end].rfind('@') {
-        Some(at) => {
-            let user = rest[..at].split(':').next().unwrap_or_default();
-            let password = rest[..at].contains(':');
-            out.push_str(user);
-            if password {
-                out.push_str(":***");
-            }
-            out.push_str(&rest[at..]);
-        }
-        None => out.push_str(rest),
-    }
-    match out.split_once("password=") {
-        Some((before, after)) => {
-            let end = after.find('&').unwrap_or(after.len());
-            format!("{before}password=***{}", &after[end..])
-        }
-        None => out,
-    }
-}
+// one test of a `--db` and one way to hide its password, the store's
+pub use tessera_server::store::{is_postgres, redacted as redact};
 
 /// A single-threaded runtime for the database calls (the games run on rayon's threads).
 fn runtime() -> Result<tokio::runtime::Runtime> {

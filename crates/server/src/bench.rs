@@ -65,6 +65,23 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// A benchmark host's settings for `games` 2-player games at once.
+fn bench_config(games: usize) -> Config {
+    Config {
+        players_per_game: 2,
+        wait: Duration::from_secs(60),
+        per_call: Duration::from_secs(30),
+        signup_timeout: Duration::from_secs(30),
+        max_connections: games * 2 + 16,
+        // every bot of the benchmark connects from 127.0.0.1, at once
+        max_connections_per_address: games * 2 + 16,
+        max_waiting: games * 2 + 16,
+        // the same deals in every run
+        seed: Some(1),
+        ..Config::default()
+    }
+}
+
 /// Starts `nodes` hosts on 127.0.0.1 sharing the store `db` (a SQLite file, one node;
 /// or a PostgreSQL URL) and plays `games` concurrent games of `game` between 2 bots
 /// playing `spec` over TCP (each waiting `think` before every move), game `g` at node
@@ -88,20 +105,7 @@ pub async fn load(
         let tcp = TcpListener::bind("127.0.0.1:0").await?;
         let addr: SocketAddr = tcp.local_addr()?;
         let (store, thread) = Store::open(db, Duration::from_secs(10)).await?;
-        let config = Config {
-            players_per_game: 2,
-            wait: Duration::from_secs(60),
-            per_call: Duration::from_secs(30),
-            signup_timeout: Duration::from_secs(30),
-            max_connections: games * 2 + 16,
-            // every bot of the benchmark connects from 127.0.0.1, at once
-            max_connections_per_address: games * 2 + 16,
-            max_waiting: games * 2 + 16,
-            // the same deals in every run
-            seed: Some(1),
-            ..Config::default()
-        };
-        let host = Host::new(registry.clone(), store, config);
+        let host = Host::new(registry.clone(), store, bench_config(games));
         host.report_times(times_tx.clone());
         let server = {
             let host = host.clone();
@@ -272,18 +276,7 @@ pub async fn soak(
     let tcp = TcpListener::bind("127.0.0.1:0").await?;
     let addr: SocketAddr = tcp.local_addr()?;
     let (store, thread) = Store::start(db)?;
-    let config = Config {
-        players_per_game: 2,
-        wait: Duration::from_secs(60),
-        per_call: Duration::from_secs(30),
-        signup_timeout: Duration::from_secs(30),
-        max_connections: concurrency * 2 + 16,
-        max_connections_per_address: concurrency * 2 + 16,
-        max_waiting: concurrency * 2 + 16,
-        seed: Some(1),
-        ..Config::default()
-    };
-    let host = Host::new(registry, store, config);
+    let host = Host::new(registry, store, bench_config(concurrency));
     let (times_tx, mut times_rx) = mpsc::unbounded_channel();
     host.report_times(times_tx);
     let server = {

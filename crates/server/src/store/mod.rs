@@ -767,17 +767,32 @@ impl Store {
     }
 }
 
-/// A store as it may be shown (logs, messages): a PostgreSQL URL without its password.
+/// A store as it may be shown (logs, messages): a PostgreSQL URL without its password
+/// (in the user part or as a `password=` parameter).
 pub fn redacted(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(s), Some(at)) if at > s => {
-            let auth = &url[s + 3..at];
-            match auth.find(':') {
-                Some(c) => format!("{}{}:***{}", &url[..s + 3], &auth[..c], &url[at..]),
-                None => url.to_string(),
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let auth_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let mut out = format!("{scheme}://");
+    match rest[..auth_end].rfind('@') {
+        Some(at) => {
+            let user = rest[..at].split(':').next().unwrap_or_default();
+            let password = rest[..at].contains(':');
+            out.push_str(user);
+            if password {
+                out.push_str(":***");
             }
+            out.push_str(&rest[at..]);
         }
-        _ => url.to_string(),
+        None => out.push_str(rest),
+    }
+    match out.split_once("password=") {
+        Some((before, after)) => {
+            let end = after.find('&').unwrap_or(after.len());
+            format!("{before}password=***{}", &after[end..])
+        }
+        None => out,
     }
 }
 
