@@ -7,15 +7,18 @@
 import { h, Board } from './board.js';
 import * as generic from './generic.js';
 import { analysisSection } from './analysis.js';
+import * as arena from './arena.js';
 
 const main = document.getElementById('main');
 let cleanup = () => {};
 
 // ------------------------------------------------------------------ server
+// (a logged-in page's POST or DELETE carries the session's CSRF token: arena.withCsrf)
 async function api(path, opts) {
-  const r = await fetch(path, opts);
+  if (opts?.method && opts.method !== 'GET') await arena.loadMe();
+  const r = await fetch(path, arena.withCsrf(opts));
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body.error || `${r.status} ${r.statusText}`);
+  if (!r.ok) throw Object.assign(new Error(body.error || `${r.status} ${r.statusText}`), { status: r.status, body });
   return body;
 }
 
@@ -176,7 +179,16 @@ function route() {
   else if (page === 'game' && id) game(id, false);
   else if (page === 'watch' && id) game(id, true);
   else if (page === 'replay' && id) replay(id, new URLSearchParams(query ?? ''));
+  else if (page === 'login') arena.loginPage(new URLSearchParams(query ?? ''));
+  else if (page === 'register') arena.registerPage(new URLSearchParams(query ?? ''));
+  else if (page === 'arena') arena.arenaPage();
+  else if (page === 'leaderboard' || page === 'leaderboards') arena.leaderboardPage(id ? decodeURIComponent(id) : '', new URLSearchParams(query ?? ''));
+  else if (page === 'account' && id) arena.accountPage(decodeURIComponent(id));
   else lobby();
+  for (const a of document.querySelectorAll('header nav a')) {
+    const here = a.getAttribute('href') === '#/' + page || (page === 'leaderboard' && a.id === 'nav-leaderboards');
+    if (here) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+  }
 }
 
 // ------------------------------------------------------------------ lobby
@@ -558,6 +570,10 @@ function game(id, watch) {
   let saved = null;
   try { saved = JSON.parse(sessionStorage.getItem('tessera.pending.' + id) || 'null'); } catch { saved = null; }
   let ws = null, closed = false, last = null, retry = 500, heldAt = null;
+  // a rated game (the Arena's): a badge, and the rating changes at its end
+  let rated = false, stopRated = () => {};
+  const badge = arena.ratedBadge();
+  badge.hidden = true;
   const speed = h('input', { type: 'range', id: 'speed', min: 0, max: 2000, step: 50, 'aria-label': 'Bot delay (milliseconds per move)' });
   // the bots' delay and a person's move: sent now, or as soon as the socket opens (the page
   // is drawn from HTTP first); a move only on the socket of the seat that made it
@@ -646,6 +662,7 @@ function game(id, watch) {
   };
   const clockTimer = setInterval(tick, 1000);
   const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, 'Bot speed: delay ', speedLabel), speed);
+  ui.status.before(badge);
   ui.status.after(clockLine, confirmBox);
   ui.extra.append(endBox, resignBox, confirmPref, join, ejected, pace, helpBox,
     h('p', {}, h('a', { href: `#/watch/${id}` }, 'Spectator view'), ' · ', h('a', { href: '#/' }, 'Lobby')));
@@ -654,6 +671,8 @@ function game(id, watch) {
     const m = last;
     if (!m || !R) return;
     const mine = m.seat !== null && m.seat !== undefined;
+    if (m.rated) rated = true;
+    badge.hidden = !rated;
     if (!local.restored) {
       // Q tiles put down but not committed survive a reload (same game version only)
       local.restored = true;
@@ -698,6 +717,8 @@ function game(id, watch) {
         buttons.push(h('a', { id: 'new-game-after', class: 'button', role: 'button', href: `#/new/${m.game}` }, 'New game'));
         buttons.push(h('a', { id: 'replay-link', href: `#/replay/${id}` }, 'Replay this game'));
         endBox.append(endPanel(m.players, m.status, m.result, m.outcome, m.end, m.scores, buttons));
+        // a rated game: each rated seat's change of rating, once the server has it
+        if (rated) { const box = h('div', { id: 'rated-box' }); endBox.querySelector('#end h3').after(box); stopRated = arena.ratedChanges(box, id); }
       }
     } else if (m.status === 'waiting') status = `Waiting for ${open} program${open === 1 ? '' : 's'} to join over TCP`;
     else if (mine && m.to_move === m.seat) status = 'Your turn';
@@ -773,7 +794,7 @@ function game(id, watch) {
       if (!m.over) connect();
     })
     .catch((e) => { ui.status.textContent = `Game ${id}: ${e.message}`; ui.extra.append(h('p', {}, h('a', { href: `#/replay/${id}` }, 'Try its replay'))); });
-  cleanup = () => { closed = true; clearInterval(clockTimer); if (ws) ws.close(); };
+  cleanup = () => { closed = true; clearInterval(clockTimer); stopRated(); if (ws) ws.close(); };
 }
 
 // ------------------------------------------------------------------ replay
@@ -834,6 +855,9 @@ async function replay(id, query = new URLSearchParams()) {
     jump: (step) => { better = null; scrub.value = Math.min(Math.max(step, 0), steps.length - 1); show(); },
     showBetter: (m) => { better = m; show(); },
   });
+  // a rated game's rating changes (the Arena's)
+  const ratedBox = (sum.rated || data.rated) && !LIVE.includes(sum.status) ? h('div', { id: 'rated-box' }, arena.ratedBadge()) : null;
+  const stopRated = ratedBox ? arena.ratedChanges(ratedBox.appendChild(h('div')), id) : () => {};
   const result = LIVE.includes(sum.status) ? `not over yet (${sum.status})` : endLine(sum.status, players, data.outcome, sum.status === 'resigned' ? { winner_seats: sum.winners.map((n) => sum.players.indexOf(n)), resigned: { reason: sum.why } } : { aborted: sum.why });
   ui.extra.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, 'Replay: ', label), scrub,
     h('div', { class: 'controls' },
@@ -844,15 +868,17 @@ async function replay(id, query = new URLSearchParams()) {
     // seeds come as strings (they use all 64 bits, more than a JavaScript number holds)
     h('p', { id: 'result' }, result + (sum.seed !== null && sum.seed !== undefined ? ` · seed ${sum.seed}` : '')),
     data.end ? endPanel(players, sum.status, null, data.outcome, data.end, sum.scores, [h('a', { class: 'button', role: 'button', href: `#/new/${sum.game}` }, 'New game')]) : null,
+    ratedBox,
     analysis?.section ?? null,
     rulesHelp(gameOf(reg, sum.game), data.rules ?? null),
     h('p', {}, LIVE.includes(sum.status) ? null : [h('a', { href: `/api/games/${id}/record`, download: `tessera-${id}.json` }, 'The record (JSON)'), ' · '],
       h('a', { href: '#/' }, 'Lobby')));
-  cleanup = () => { if (timer) clearInterval(timer); analysis?.stop(); };
+  cleanup = () => { if (timer) clearInterval(timer); analysis?.stop(); stopRated(); };
   show();
 }
 
 // ------------------------------------------------------------------ start
+arena.init({ api, registry, saveTokens, tokensOf, titleOf, main, route, setCleanup: (f) => { cleanup = f; } });
 window.addEventListener('hashchange', route);
 if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', route);
 else route();
