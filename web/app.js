@@ -856,8 +856,8 @@ async function replay(id, query = new URLSearchParams()) {
     showBetter: (m) => { better = m; show(); },
   });
   // a rated game's rating changes (the Arena's)
-  const ratedBox = (sum.rated || data.rated) && !LIVE.includes(sum.status) ? h('div', { id: 'rated-box' }, arena.ratedBadge()) : null;
-  const stopRated = ratedBox ? arena.ratedChanges(ratedBox.appendChild(h('div')), id) : () => {};
+  const ratedBox = LIVE.includes(sum.status) ? null : h('div', { id: 'rated-box' });
+  const stopRated = ratedBox ? arena.ratedChanges(ratedBox, id, { wait: false }) : () => {};
   const result = LIVE.includes(sum.status) ? `not over yet (${sum.status})` : endLine(sum.status, players, data.outcome, sum.status === 'resigned' ? { winner_seats: sum.winners.map((n) => sum.players.indexOf(n)), resigned: { reason: sum.why } } : { aborted: sum.why });
   ui.extra.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, 'Replay: ', label), scrub,
     h('div', { class: 'controls' },

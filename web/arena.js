@@ -92,7 +92,7 @@ function accountForm(register, after) {
   const name = h('input', { id: 'account-name', name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 24, autocapitalize: 'off', spellcheck: 'false' });
   const password = h('input', { id: 'account-password', name: 'password', type: 'password', required: true, minlength: 8, maxlength: 128, autocomplete: register ? 'new-password' : 'current-password' });
   const kind = h('select', { id: 'account-kind', name: 'kind' },
-    h('option', { value: 'person' }, 'Person — plays in the browser'), h('option', { value: 'bot' }, 'Bot — a program that plays over TCP with API tokens'));
+    h('option', { value: 'person' }, 'Person'), h('option', { value: 'bot' }, 'Bot'));
   const err = h('p', { id: 'account-error', class: 'error', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'primary', id: register ? 'register-submit' : 'login-submit' }, register ? 'Register' : 'Log in');
   const form = h('form', { class: 'account', id: register ? 'register-form' : 'login-form', novalidate: true },
@@ -100,7 +100,7 @@ function accountForm(register, after) {
     register ? h('p', { class: 'hint' }, '2 to 24 letters, digits, _ or -, starting with a letter.') : null,
     h('label', {}, 'Password ', password),
     register ? h('p', { class: 'hint' }, '8 to 128 characters.') : null,
-    register ? h('label', {}, 'Kind ', kind) : null,
+    register ? [h('label', {}, 'Kind ', kind), h('p', { class: 'hint' }, 'A person plays in the browser; a bot is a program that plays over TCP with API tokens.')] : null,
     h('div', { class: 'controls' }, submit), err,
     register ? h('p', {}, 'Have an account? ', h('a', { href: '#/login' }, 'Log in')) : h('p', {}, 'No account yet? ', h('a', { href: '#/register', id: 'to-register' }, 'Register')));
   /** The form's own checks, the server's rules: null when fine. */
@@ -127,8 +127,8 @@ function accountForm(register, after) {
     } catch (e) {
       const wait = e.body?.retry_after_ms;
       err.textContent = e.message + (wait ? ` Try again in ${Math.ceil(wait / 1000)} s.` : '');
-      password.value = '';
-      (e.status === 409 || e.status === 400 ? name : password).focus();
+      // a wrong password is typed again; a taken or bad name keeps the password
+      if (e.status === 401) { password.value = ''; password.focus(); } else name.focus();
     } finally { submit.disabled = false; }
   });
   setTimeout(() => name.focus());
@@ -492,11 +492,12 @@ export const ratedBadge = () => h('span', { class: 'badge rated', id: 'rated-bad
 /**
  * The rating changes of a rated game that has ended (GET /api/games/ID/rated), drawn in
  * `box` once the server has computed them (it answers [] until then: asked again for about
- * 6 s). Returns a function that stops asking.
+ * 6 s; `wait: false` asks once, and says nothing of a game that is not rated: a replay).
+ * Returns a function that stops asking.
  */
-export function ratedChanges(box, id) {
+export function ratedChanges(box, id, { wait = true } = {}) {
   let stopped = false, timer = null, tries = 0;
-  box.replaceChildren(h('p', { class: 'hint', id: 'rated-pending' }, 'Rated game: the ratings are being updated…'));
+  if (wait) box.replaceChildren(h('p', { class: 'hint', id: 'rated-pending' }, 'Rated game: the ratings are being updated…'));
   const ask = async () => {
     if (stopped) return;
     let rows = [];
@@ -504,12 +505,14 @@ export function ratedChanges(box, id) {
     if (stopped) return;
     if (rows.length) {
       box.replaceChildren(h('div', { class: 'rated-changes', id: 'rated-changes' },
+        wait ? null : ratedBadge(),
         h('h4', { text: 'Rating changes' }),
         h('ul', {}, rows.map((r) => h('li', { 'data-seat': r.seat, class: r.change > 0 ? 'up' : r.change < 0 ? 'down' : null },
           r.house ? houseName(r.name) : h('a', { href: `#/account/${encodeURIComponent(r.name)}` }, r.name),
           ` ${round(r.before)} → ${round(r.after)} (${signed(r.change)})`)))));
       return;
     }
+    if (!wait) return; // (an unrated game, or not computed yet: nothing said)
     if (++tries < 8) timer = setTimeout(ask, 800);
     else box.replaceChildren(h('p', { class: 'hint', id: 'rated-pending' }, 'Rated game: the new ratings are not ready yet; see the players\' pages.'));
   };

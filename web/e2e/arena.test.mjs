@@ -1,0 +1,211 @@
+// The Arena in the browser: an account registered in the page plays a rated game (queued by
+// Play rated, paired with a house level once nobody is near: scripts/e2e runs the server
+// with --arena-house-after 1000), resigns it, sees its rating change on the end screen and
+// its name on the leaderboard and its own page; a guest gets the login form at #/arena; a
+// taken name, a wrong password are said in words; a bot account makes and revokes an API
+// token; the pages fit a phone. Run by scripts/e2e (TESSERA_URL, ARTIFACTS, CHROMIUM).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, newPage, shot } from './lib.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const text = (page, sel) => page.textContent(sel).then((t) => (t ?? '').trim());
+const statusIs = (page, re, timeout = 30000) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status')?.textContent || ''), re.source, { timeout });
+// a fresh name per run (the store may be shared by several runs of one server)
+const unique = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 24);
+const PASSWORD = 'correct horse battery';
+const api = async (path, body) => {
+  const r = await fetch(BASE + path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: r.status, body: r.status === 204 ? null : await r.json() };
+};
+
+/** Registers through the form (#/register): the page is logged in afterwards. */
+async function register(page, name, kind = 'person') {
+  await page.goto(`${BASE}/#/register`);
+  await page.waitForSelector('#register-form');
+  await page.fill('#account-name', name);
+  await page.fill('#account-password', PASSWORD);
+  await page.selectOption('#account-kind', kind);
+  await page.click('#register-submit');
+  await page.waitForFunction((n) => document.querySelector('#nav-me')?.textContent.startsWith(n), name);
+}
+
+test('A person registers, plays a rated game against a house level, sees the rating change and the leaderboard', async () => {
+  const page = await newPage(browser);
+  const name = unique('ann');
+  await register(page, name);
+  // after registering: the Arena, its Play rated form
+  await page.waitForURL(/#\/arena$/);
+  await page.waitForSelector('#play-rated');
+  assert.ok(await page.locator('#logout').isVisible(), 'Log out in the header');
+  assert.equal(await page.locator('#nav-login').count(), 0, 'no Log in when logged in');
+  await page.selectOption('#arena-game', 'q');
+  await page.selectOption('#arena-players', '2');
+  await page.click('#play-rated');
+  // waiting, counted in seconds, with a Cancel button; then a house level takes the other seat
+  await page.waitForFunction(() => /^Waiting for an opponent… \(\d+ s\)$/.test(document.querySelector('.wait-text')?.textContent || ''));
+  assert.ok(await page.locator('#arena-cancel').isVisible());
+  assert.match(await text(page, '#ticket-list'), /queued/);
+  await shot(page, 'arena-waiting');
+  await page.waitForURL(/#\/game\/\d+$/, { timeout: 30000 });
+  const id = Number(page.url().split('/').pop());
+  // the seat's token is kept like a created game's: [[seat, token]]
+  const tokens = await page.evaluate((i) => JSON.parse(localStorage.getItem('tessera.tokens.' + i) || '[]'), id);
+  assert.equal(tokens.length, 1);
+  assert.ok(Number.isInteger(tokens[0][0]) && typeof tokens[0][1] === 'string', JSON.stringify(tokens));
+  await page.waitForSelector('#scores tbody tr:nth-child(2)');
+  const seats = await page.$$eval('#scores tbody tr td:first-child', (tds) => tds.map((t) => t.textContent));
+  assert.ok(seats.some((s) => s === `${name} (you)`), `my seat: ${seats}`);
+  await page.waitForSelector('#rated-badge:visible');
+  assert.equal(await text(page, '#rated-badge'), 'Rated');
+  await shot(page, 'arena-rated-game');
+  // a resigned rated game is rated as a loss
+  await page.waitForSelector('#resign:visible');
+  await page.click('#resign');
+  await page.click('#resign-yes');
+  await statusIs(page, new RegExp(`^Game over — ${name} resigned`));
+  await page.waitForSelector('#rated-changes li', { timeout: 15000 });
+  const lines = await page.$$eval('#rated-changes li', (ls) => ls.map((l) => l.textContent));
+  const mine = lines.find((l) => l.startsWith(`${name} `));
+  assert.ok(mine, `my rating change among ${JSON.stringify(lines)}`);
+  const [, before, after_, change] = mine.match(/^\S+ (\d+) → (\d+) \(([-+±]\d+)\)$/) ?? [];
+  assert.ok(before, `a line like "${name} 1500 → 1400 (-100)": ${mine}`);
+  assert.ok(Number(change) < 0 && Number(after_) < Number(before), `a loss lowers the rating: ${mine}`);
+  assert.equal(Number(after_) - Number(before), Number(change), mine);
+  assert.ok(lines.some((l) => /\(house\) \d+ → \d+/.test(l)), `the house level's line: ${JSON.stringify(lines)}`);
+  // the page says what the server says
+  const rated = (await api(`/api/games/${id}/rated`)).body;
+  const row = rated.find((r) => r.name === name);
+  assert.equal(Math.round(row.change), Number(change));
+  await shot(page, 'arena-rating-change');
+  // the leaderboard of Q, 2 players: my name, linking to my page
+  await page.click('#nav-leaderboards');
+  await page.waitForSelector('#board-game');
+  if (await page.locator('#board-game').inputValue() !== 'q') await page.selectOption('#board-game', 'q');
+  await page.waitForSelector('#pool-duel[aria-selected="true"]');
+  await page.waitForSelector(`#ranks tr[data-name="${name}"]`);
+  assert.match(await text(page, `#ranks tr[data-name="${name}"] td.games`), /^1$/);
+  assert.ok(await page.locator('#ranks tr.house').count() >= 1, 'the house levels are listed');
+  assert.match(await text(page, '#ranks tr.house td.who'), /^level:\d+ \(house\)$/);
+  await shot(page, 'arena-leaderboard');
+  // the 3+ players tab: another table
+  await page.click('#pool-multi');
+  await page.waitForSelector('#pool-multi[aria-selected="true"]');
+  await page.waitForSelector('#leaderboard-empty, #ranks');
+  assert.equal(await page.locator(`#ranks tr[data-name="${name}"]`).count(), 0, 'no multi-player rating from a duel');
+  // my page: the rating, the rated game linking to its replay
+  await page.goto(`${BASE}/#/leaderboard/q?pool=duel`);
+  await page.click(`#ranks tr[data-name="${name}"] a`);
+  await page.waitForURL(new RegExp(`#/account/${name}$`));
+  await page.waitForSelector('#ratings tr[data-game="q"][data-pool="duel"]');
+  assert.match(await text(page, '#ratings tr[data-game="q"] td.rating'), new RegExp(`^${after_} ±\\d+`));
+  await page.waitForSelector(`#history tr[data-game-id="${id}"] a[href="#/replay/${id}"]`);
+  assert.match(await text(page, `#history tr[data-game-id="${id}"] td.change`), new RegExp(`^${before} → ${after_} \\(${change}\\)$`));
+  await shot(page, 'arena-account');
+  // the replay says Rated too, with the changes
+  await page.click(`#history tr[data-game-id="${id}"] a`);
+  await page.waitForSelector('#scrubber');
+  await page.waitForSelector('#rated-changes li');
+  assert.deepEqual(page.errors_, []);
+});
+
+test('A guest gets the login form at #/arena; a taken name and a wrong password are said in words; log in and out', async () => {
+  const name = unique('bea');
+  const made = await api('/api/account/register', { name, password: PASSWORD, kind: 'person' });
+  assert.equal(made.status, 200, JSON.stringify(made.body));
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/#/arena`);
+  await page.waitForSelector('#login-form #account-name');
+  assert.match(await text(page, '#arena-login-note'), /Rated games need an account/);
+  assert.equal(await page.locator('#play-rated').count(), 0);
+  assert.ok(await page.locator('#nav-login').isVisible() && await page.locator('#nav-register').isVisible());
+  await shot(page, 'arena-guest');
+  // the name is taken: the server's message, inline; still a guest
+  await page.click('#nav-register');
+  await page.waitForSelector('#register-form');
+  await page.fill('#account-name', name);
+  await page.fill('#account-password', PASSWORD);
+  await page.click('#register-submit');
+  await page.waitForFunction(() => /taken/i.test(document.querySelector('#account-error')?.textContent || ''));
+  assert.match(page.url(), /#\/register$/);
+  assert.ok(await page.locator('#nav-login').isVisible());
+  await shot(page, 'arena-name-taken');
+  // the form's own checks, before the server
+  await page.fill('#account-name', '1abc');
+  await page.click('#register-submit');
+  assert.match(await text(page, '#account-error'), /starting with a letter/);
+  // a wrong password, then the right one: logged in, on the Arena
+  await page.goto(`${BASE}/#/login`);
+  await page.waitForSelector('#login-form');
+  await page.fill('#account-name', name);
+  await page.fill('#account-password', 'not the password');
+  await page.click('#login-submit');
+  await page.waitForFunction(() => /wrong name or password/.test(document.querySelector('#account-error')?.textContent || ''));
+  await page.fill('#account-password', PASSWORD);
+  await page.click('#login-submit');
+  await page.waitForURL(/#\/arena$/);
+  await page.waitForSelector('#play-rated');
+  assert.equal(await text(page, '#nav-me'), name);
+  // the session outlives a reload (the cookie), and Log out ends it
+  await page.reload();
+  await page.waitForSelector('#play-rated');
+  await page.click('#logout');
+  await page.waitForSelector('#nav-login');
+  await page.goto(`${BASE}/#/arena`);
+  await page.waitForSelector('#login-form');
+  // guests still play unrated games
+  await page.goto(`${BASE}/#/new`);
+  await page.waitForSelector('#start');
+  assert.deepEqual(page.errors_, []);
+});
+
+test('A bot account: an API token made (shown once, with the sign-up line), listed, revoked', async () => {
+  const page = await newPage(browser);
+  const name = unique('robo');
+  await register(page, name, 'bot');
+  await page.waitForURL(new RegExp(`#/account/${name}$`));
+  await page.waitForSelector('#token-form');
+  await page.fill('#token-label', 'laptop');
+  await page.click('#new-token');
+  await page.waitForSelector('#token-value');
+  const token = await text(page, '#token-value');
+  assert.ok(token.length >= 8, `a token: ${token}`);
+  const signup = JSON.parse(await text(page, '#token-signup'));
+  assert.deepEqual({ ...signup, game: undefined }, { name, game: undefined, token, rated: true });
+  assert.match(await text(page, '#token-command'), new RegExp(`^tessera client --game \\S+ --players SPEC --token ${token} --rated`));
+  await page.waitForSelector('#tokens-table tbody tr');
+  assert.match(await text(page, '#tokens-table tbody tr'), /laptop/);
+  await shot(page, 'arena-token');
+  await page.click('#tokens-table button.revoke');
+  await page.waitForSelector('#tokens-table tbody tr.revoked');
+  assert.match(await text(page, '#tokens-table tbody tr'), /revoked/);
+  // a bot plays over TCP: the Arena says so instead of a queue
+  await page.click('#nav-arena');
+  await page.waitForFunction(() => /bot account/.test(document.querySelector('main')?.textContent || ''));
+  assert.equal(await page.locator('#play-rated').count(), 0);
+  assert.deepEqual(page.errors_, []);
+});
+
+test('The Arena\'s pages fit a phone', async () => {
+  const W = 390;
+  const page = await newPage(browser, { viewport: { width: W, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const name = unique('cat');
+  await register(page, name);
+  for (const [hash, sel] of [['#/arena', '#play-rated'], ['#/leaderboard/q', '#leaderboard > *'], [`#/account/${name}`, '#no-ratings, #ratings'], ['#/login', '#login-form']]) {
+    await page.goto(`${BASE}/${hash}`);
+    await page.waitForSelector(sel);
+    const r = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      outside: [...document.querySelectorAll('button, a[href], input, select, table, p, h2, label')]
+        .map((e) => [e, e.getBoundingClientRect()]).filter(([, b]) => b.width > 0 && (b.left < -0.5 || b.right > window.innerWidth + 0.5))
+        .map(([e]) => e.tagName + (e.id ? '#' + e.id : '')),
+    }));
+    await shot(page, `arena-phone-${hash.replace(/\W+/g, '-')}`);
+    assert.ok(r.scroll <= W, `${hash}: ${r.scroll} px wide on a ${W} px screen`);
+    assert.deepEqual(r.outside, [], `${hash}: off the screen sideways`);
+  }
+  assert.deepEqual(page.errors_, []);
+});
