@@ -718,7 +718,7 @@ function game(id, watch) {
         buttons.push(h('a', { id: 'replay-link', href: `#/replay/${id}` }, 'Replay this game'));
         endBox.append(endPanel(m.players, m.status, m.result, m.outcome, m.end, m.scores, buttons));
         // a rated game: each rated seat's change of rating, once the server has it
-        if (rated) { const box = h('div', { id: 'rated-box' }); endBox.querySelector('#end h3').after(box); stopRated = arena.ratedChanges(box, id); }
+        if (rated) { const box = h('div', { id: 'rated-box' }); endBox.querySelector('#winner').after(box); stopRated = arena.ratedChanges(box, id); }
       }
     } else if (m.status === 'waiting') status = `Waiting for ${open} program${open === 1 ? '' : 's'} to join over TCP`;
     else if (mine && m.to_move === m.seat) status = 'Your turn';

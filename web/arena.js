@@ -46,6 +46,8 @@ export function withCsrf(opts = {}) {
 // a way to set the page's cleanup
 let app = null;
 export function init(a) { app = a; loadMe(); }
+/** Replaces an element's children: arrays flattened, null and undefined left out (as h() does). */
+const put = (el, ...kids) => el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
 const json = (method, body) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 // ------------------------------------------------------------------ words
@@ -69,10 +71,10 @@ export function drawNav() {
   if (!box) return;
   const me = session.me;
   if (!me) {
-    box.replaceChildren(h('a', { href: '#/login', id: 'nav-login' }, 'Log in'), h('a', { href: '#/register', id: 'nav-register' }, 'Register'));
+    put(box, h('a', { href: '#/login', id: 'nav-login' }, 'Log in'), h('a', { href: '#/register', id: 'nav-register' }, 'Register'));
     return;
   }
-  box.replaceChildren(
+  put(box, 
     h('a', { href: `#/account/${encodeURIComponent(me.name)}`, id: 'nav-me', title: me.kind === 'bot' ? 'your bot account' : 'your account' }, me.name + (me.kind === 'bot' ? ' (bot)' : '')),
     h('button', { id: 'logout', class: 'link', onclick: logout }, 'Log out'));
 }
@@ -142,12 +144,12 @@ function nextOf(query) {
 
 export function loginPage(query) {
   document.title = 'Tessera — log in';
-  app.main.replaceChildren(h('h2', { text: 'Log in' }), accountForm(false, () => { location.hash = nextOf(query); }));
+  put(app.main, h('h2', { text: 'Log in' }), accountForm(false, () => { location.hash = nextOf(query); }));
 }
 
 export function registerPage(query) {
   document.title = 'Tessera — register';
-  app.main.replaceChildren(h('h2', { text: 'Register' }),
+  put(app.main, h('h2', { text: 'Register' }),
     h('p', { class: 'hint' }, 'An account plays rated games and has a place on the leaderboards. Guests still play unrated games without one.'),
     accountForm(true, (me) => { location.hash = me.kind === 'bot' ? `#/account/${encodeURIComponent(me.name)}` : nextOf(query); }));
 }
@@ -173,7 +175,7 @@ function gameChoice(reg, idPrefix, preselect) {
     const g = reg.games.find((x) => x.name === game.value);
     const [lo, hi] = g?.seats ?? [2, 2];
     const old = players.value;
-    players.replaceChildren(...Array.from({ length: Math.max(hi - Math.max(lo, 2) + 1, 1) }, (_, i) => Math.max(lo, 2) + i)
+    put(players, ...Array.from({ length: Math.max(hi - Math.max(lo, 2) + 1, 1) }, (_, i) => Math.max(lo, 2) + i)
       .map((n) => h('option', { value: n }, `${n} players`)));
     if ([...players.options].some((o) => o.value === old)) players.value = old;
   };
@@ -185,19 +187,19 @@ function gameChoice(reg, idPrefix, preselect) {
 export async function arenaPage() {
   document.title = 'Tessera — arena';
   const head = h('h2', { text: 'Arena' });
-  app.main.replaceChildren(head, h('p', { text: 'Loading…' }));
+  put(app.main, head, h('p', { text: 'Loading…' }));
   const at = location.hash;
   const me = await loadMe();
   if (location.hash !== at) return; // another page meanwhile
   if (!me) {
-    app.main.replaceChildren(head,
+    put(app.main, head,
       h('p', { id: 'arena-login-note' }, 'Rated games need an account: log in, or ', h('a', { href: '#/register?next=%23%2Farena' }, 'register'), '. Guests can still play unrated games from ', h('a', { href: '#/new' }, 'New game'), '.'),
       accountForm(false, () => app.route()));
     return;
   }
   let reg;
   try { reg = await app.registry(); } catch (e) {
-    app.main.replaceChildren(head, h('p', { class: 'error', role: 'alert' }, 'Cannot read the games: ' + e.message));
+    put(app.main, head, h('p', { class: 'error', role: 'alert' }, 'Cannot read the games: ' + e.message));
     return;
   }
   if (location.hash !== at) return;
@@ -207,7 +209,7 @@ export async function arenaPage() {
   const links = h('p', {}, h('a', { href: `#/leaderboard/${reg.games[0]?.name ?? ''}` }, 'Leaderboards'), ' · ',
     h('a', { href: `#/account/${encodeURIComponent(me.name)}` }, 'Your ratings'));
   if (me.kind === 'bot') {
-    app.main.replaceChildren(head,
+    put(app.main, head,
       h('p', {}, `${me.name} is a bot account: bots play rated games over TCP with an API token, not in the browser. `,
         h('a', { href: `#/account/${encodeURIComponent(me.name)}` }, 'Your tokens'), ' tell how.'), links);
     return;
@@ -218,19 +220,19 @@ export async function arenaPage() {
     h('fieldset', {}, h('legend', { text: 'Play rated' }),
       h('label', {}, 'Game ', game), ' ', h('label', {}, 'Players ', players), ' ', play,
       h('p', { class: 'hint' }, 'You are paired with people near your rating; when nobody is near for a while, with one of the house levels.')));
-  app.main.replaceChildren(head, h('p', {}, `Playing as ${me.name}.`), form, err, waiting, tickets, links);
+  put(app.main, head, h('p', {}, `Playing as ${me.name}.`), form, err, waiting, tickets, links);
 
   let stopped = false, timer = null, busy = false, state = { queued: [], matched: [] };
   const opened = new Set();
   const draw = () => {
     const q = state.queued ?? [];
-    waiting.replaceChildren(...(q.length ? [h('div', { class: 'waiting' },
+    put(waiting, ...(q.length ? [h('div', { class: 'waiting' },
       q.map((t) => h('p', { class: 'wait-line' },
         h('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${app.titleOf(reg, t.game)}, ${t.players} players: `,
         h('span', { class: 'wait-text' }, `Waiting for an opponent… (${waited(t.since_ms)} s)`))),
       h('button', { id: 'arena-cancel', type: 'button', onclick: cancel }, 'Cancel'))] : []));
     const m = state.matched ?? [];
-    tickets.replaceChildren(...(q.length || m.length ? [h('h3', { text: 'Your tickets' }),
+    put(tickets, ...(q.length || m.length ? [h('h3', { text: 'Your tickets' }),
       h('table', { class: 'list tickets', id: 'ticket-list' },
         h('thead', {}, h('tr', {}, ['Ticket', 'Game', 'Players', 'Status', ''].map((t) => h('th', { text: t })))),
         h('tbody', {},
@@ -281,16 +283,16 @@ export async function arenaPage() {
 // ------------------------------------------------------------------ leaderboards
 export async function leaderboardPage(gameName, query) {
   const head = h('h2', { text: 'Leaderboards' });
-  app.main.replaceChildren(head, h('p', { text: 'Loading…' }));
+  put(app.main, head, h('p', { text: 'Loading…' }));
   const at = location.hash;
   let reg;
   try { reg = await app.registry(); } catch (e) {
-    app.main.replaceChildren(head, h('p', { class: 'error', role: 'alert' }, 'Cannot read the games: ' + e.message));
+    put(app.main, head, h('p', { class: 'error', role: 'alert' }, 'Cannot read the games: ' + e.message));
     return;
   }
   if (location.hash !== at) return;
   const info = reg.games.find((g) => g.name === gameName) ?? reg.games[0];
-  if (!info) { app.main.replaceChildren(head, h('p', { text: 'This server has no games.' })); return; }
+  if (!info) { put(app.main, head, h('p', { text: 'This server has no games.' })); return; }
   const pool = POOLS[query.get('pool')] ? query.get('pool') : 'duel';
   document.title = `Tessera — ${info.title} leaderboard (${POOLS[pool]})`;
   const sel = h('select', { id: 'board-game', 'aria-label': 'Game' }, reg.games.map((g) => h('option', { value: g.name }, g.title)));
@@ -302,20 +304,20 @@ export async function leaderboardPage(gameName, query) {
       'aria-selected': String(p === pool), 'aria-current': p === pool ? 'true' : null,
     }, label)));
   const body = h('div', { id: 'leaderboard' }, h('p', { text: 'Loading…' }));
-  app.main.replaceChildren(head, h('div', { class: 'filters' }, h('label', {}, 'Game ', sel), ' ', tabs), body);
+  put(app.main, head, h('div', { class: 'filters' }, h('label', {}, 'Game ', sel), ' ', tabs), body);
   let rows;
   try { rows = await app.api(`/api/leaderboard/${encodeURIComponent(info.name)}?pool=${pool}&limit=100`); } catch (e) {
     if (location.hash !== at) return;
-    body.replaceChildren(h('p', { class: 'error', role: 'alert' }, 'Cannot read the leaderboard: ' + e.message));
+    put(body, h('p', { class: 'error', role: 'alert' }, 'Cannot read the leaderboard: ' + e.message));
     return;
   }
   if (location.hash !== at) return;
   if (!rows.length) {
-    body.replaceChildren(h('p', { id: 'leaderboard-empty' }, `Nobody is rated at ${info.title} with ${POOLS[pool]} yet. `, h('a', { href: '#/arena' }, 'Play rated'), ' to be the first.'));
+    put(body, h('p', { id: 'leaderboard-empty' }, `Nobody is rated at ${info.title} with ${POOLS[pool]} yet. `, h('a', { href: '#/arena' }, 'Play rated'), ' to be the first.'));
     return;
   }
   const me = session.me;
-  body.replaceChildren(h('table', { class: 'list ranks', id: 'ranks' },
+  put(body, h('table', { class: 'list ranks', id: 'ranks' },
     h('thead', {}, h('tr', {}, ['Rank', 'Name', 'Rating', 'Games'].map((t) => h('th', { text: t })))),
     h('tbody', {}, rows.map((r) => h('tr', { 'data-name': r.name, class: [r.house ? 'house' : '', me && r.name === me.name && !r.house ? 'me' : ''].join(' ').trim() || null },
       h('td', { class: 'rank', text: r.rank }),
@@ -344,20 +346,20 @@ function sparkline(points, label) {
 export async function accountPage(name) {
   document.title = `Tessera — ${name}`;
   const head = h('h2', {}, name);
-  app.main.replaceChildren(head, h('p', { text: 'Loading…' }));
+  put(app.main, head, h('p', { text: 'Loading…' }));
   const at = location.hash;
   let acc, reg;
   try {
     [acc, reg] = await Promise.all([app.api(`/api/accounts/${encodeURIComponent(name)}`), app.registry().catch(() => null), loadMe()]);
   } catch (e) {
     if (location.hash !== at) return;
-    app.main.replaceChildren(head, h('p', { class: 'error', role: 'alert' }, `Account ${name}: ${e.message}`));
+    put(app.main, head, h('p', { class: 'error', role: 'alert' }, `Account ${name}: ${e.message}`));
     return;
   }
   if (location.hash !== at) return;
   const me = session.me;
   const mine = me && me.name === acc.name;
-  head.replaceChildren(acc.name, ' ', h('span', { class: `badge kind-${acc.kind}` }, acc.kind === 'bot' ? 'bot' : 'person'),
+  put(head, acc.name, ' ', h('span', { class: `badge kind-${acc.kind}` }, acc.kind === 'bot' ? 'bot' : 'person'),
     acc.marked ? h('span', { class: 'badge marked', title: 'this account is marked' }, 'marked') : null);
   const history = acc.history ?? [];
   // the ratings: one row per game and pool, with the line of its history
@@ -368,7 +370,7 @@ export async function accountPage(name) {
       h('td', {}, h('a', { href: `#/leaderboard/${r.game}?pool=${r.pool}` }, app.titleOf(reg, r.game))),
       h('td', { text: POOLS[r.pool] ?? r.pool }),
       h('td', { class: 'rating' }, `${round(r.rating)}`, h('span', { class: 'hint' }, ` ±${round(r.deviation)}`), r.provisional ? h('span', { class: 'provisional', title: 'provisional' }, ' ?') : null),
-      h('td', { text: r.games }),
+      h('td', { class: 'games', text: r.games }),
       h('td', { class: 'spark' }, sparkline(line, `${app.titleOf(reg, r.game)} (${POOLS[r.pool] ?? r.pool}): ${line.map(round).join(', ')}`)));
   });
   const historyRows = history.slice(0, 50).map((x) => h('tr', { 'data-game-id': x.game_id },
@@ -379,7 +381,7 @@ export async function accountPage(name) {
   const rated = new Set(history.map((x) => x.game_id));
   const others = (acc.games ?? []).filter((g) => !rated.has(g)).slice(0, 30);
   const tokens = h('section', { id: 'tokens' });
-  app.main.replaceChildren(head,
+  put(app.main, head,
     h('p', { class: 'hint' }, `${acc.kind === 'bot' ? 'Bot' : 'Person'} account${acc.created ? `, since ${when(acc.created)}` : ''}.`),
     mine && acc.kind !== 'bot' ? h('p', {}, h('a', { href: '#/arena', class: 'button', role: 'button' }, 'Play rated')) : null,
     h('h3', { text: 'Ratings' }),
@@ -421,13 +423,13 @@ async function tokenSection(box, name, reg) {
   const made = h('div', { id: 'new-token-box' });
   const label = h('input', { id: 'token-label', maxlength: 64, placeholder: 'label (e.g. laptop)', 'aria-label': 'Token label' });
   const form = h('form', { class: 'arena', id: 'token-form' }, h('label', {}, 'New token ', label), ' ', h('button', { type: 'submit', id: 'new-token' }, 'New token'));
-  box.replaceChildren(h('h3', { text: 'API tokens' }),
+  put(box, h('h3', { text: 'API tokens' }),
     h('p', { class: 'hint' }, 'A program plays rated games for this bot with a token. A token is shown once, when made: keep it secret; revoke it if it leaks.'),
     form, made, err, list);
   const draw = async () => {
     let toks;
     try { toks = await app.api('/api/tokens'); } catch (e) { err.textContent = 'Cannot read the tokens: ' + e.message; return; }
-    list.replaceChildren(toks.length ? h('table', { class: 'list', id: 'tokens-table' },
+    put(list, toks.length ? h('table', { class: 'list', id: 'tokens-table' },
       h('thead', {}, h('tr', {}, ['Label', 'Made', 'Last used', 'State', ''].map((t) => h('th', { text: t })))),
       h('tbody', {}, toks.map((t) => h('tr', { 'data-token-id': t.id, class: t.revoked ? 'revoked' : null },
         h('td', { text: t.label || '(no label)' }), h('td', { text: when(t.created) }), h('td', { text: t.last_used ? when(t.last_used) : 'never' }),
@@ -446,7 +448,7 @@ async function tokenSection(box, name, reg) {
     try {
       const r = await app.api('/api/tokens', json('POST', { label: label.value.trim() }));
       label.value = '';
-      made.replaceChildren(newTokenBox(name, r.token, reg));
+      put(made, newTokenBox(name, r.token, reg));
       draw();
     } catch (e) { err.textContent = 'Cannot make a token: ' + e.message; }
   });
@@ -497,14 +499,14 @@ export const ratedBadge = () => h('span', { class: 'badge rated', id: 'rated-bad
  */
 export function ratedChanges(box, id, { wait = true } = {}) {
   let stopped = false, timer = null, tries = 0;
-  if (wait) box.replaceChildren(h('p', { class: 'hint', id: 'rated-pending' }, 'Rated game: the ratings are being updated…'));
+  if (wait) put(box, h('p', { class: 'hint', id: 'rated-pending' }, 'Rated game: the ratings are being updated…'));
   const ask = async () => {
     if (stopped) return;
     let rows = [];
     try { rows = await app.api(`/api/games/${id}/rated`); } catch (e) { console.info(`rated ${id}: ${e.message}`); }
     if (stopped) return;
     if (rows.length) {
-      box.replaceChildren(h('div', { class: 'rated-changes', id: 'rated-changes' },
+      put(box, h('div', { class: 'rated-changes', id: 'rated-changes' },
         wait ? null : ratedBadge(),
         h('h4', { text: 'Rating changes' }),
         h('ul', {}, rows.map((r) => h('li', { 'data-seat': r.seat, class: r.change > 0 ? 'up' : r.change < 0 ? 'down' : null },
@@ -514,7 +516,7 @@ export function ratedChanges(box, id, { wait = true } = {}) {
     }
     if (!wait) return; // (an unrated game, or not computed yet: nothing said)
     if (++tries < 8) timer = setTimeout(ask, 800);
-    else box.replaceChildren(h('p', { class: 'hint', id: 'rated-pending' }, 'Rated game: the new ratings are not ready yet; see the players\' pages.'));
+    else put(box, h('p', { class: 'hint', id: 'rated-pending' }, 'Rated game: the new ratings are not ready yet; see the players\' pages.'));
   };
   ask();
   return () => { stopped = true; clearTimeout(timer); };
