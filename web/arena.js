@@ -360,7 +360,7 @@ export async function accountPage(name) {
   const me = session.me;
   const mine = me && me.name === acc.name;
   put(head, acc.name, ' ', h('span', { class: `badge kind-${acc.kind}` }, acc.kind === 'bot' ? 'bot' : 'person'),
-    acc.marked ? h('span', { class: 'badge marked', title: 'this account is marked' }, 'marked') : null);
+    acc.marked ? h('span', { class: 'badge marked', title: 'this account has left too many games' }, 'marked: leaves games') : null);
   const history = acc.history ?? [];
   // the ratings: one row per game and pool, with the line of its history
   const ratings = acc.ratings ?? [];
