@@ -128,7 +128,7 @@ function accountForm(register, after) {
       after(session.me);
     } catch (e) {
       const wait = e.body?.retry_after_ms;
-      err.textContent = e.message + (wait ? ` Try again in ${Math.ceil(wait / 1000)} s.` : '');
+      err.textContent = e.message + (wait && !/try again/i.test(e.message) ? ` (try again in ${Math.ceil(wait / 1000)} s)` : '');
       // a wrong password is typed again; a taken or bad name keeps the password
       if (e.status === 401) { password.value = ''; password.focus(); } else name.focus();
     } finally { submit.disabled = false; }
