@@ -464,3 +464,40 @@ impl Queue {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Queue::join`] keeps one ticket per account and bucket, so the account guard of
+    /// the scan is tested on a bucket built by hand.
+    #[test]
+    fn the_scan_skips_a_second_ticket_of_the_same_account() {
+        let q = Queue::new(QueueConfig::default());
+        let t = |account, rating| Ticket {
+            account,
+            game: "g".into(),
+            players: 2,
+            rating,
+            since_ms: 0,
+        };
+        let tickets = [t(1, 1500.0), t(1, 1501.0), t(2, 1550.0)];
+        let refs: Vec<&Ticket> = tickets.iter().collect();
+        let ids = [TicketId(0), TicketId(1), TicketId(2)];
+        let mut out = Vec::new();
+        q.pair_bucket(0, "g", 2, &ids, &refs, &[], &mut out);
+        let seats: Vec<Vec<TicketId>> = out
+            .iter()
+            .map(|m| {
+                m.seats
+                    .iter()
+                    .map(|s| match s {
+                        Seat::Account { ticket, .. } => *ticket,
+                        Seat::House { .. } => unreachable!(),
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(seats, vec![vec![TicketId(0), TicketId(2)]]);
+    }
+}
