@@ -44,6 +44,8 @@ pub const ANCHOR_DEVIATION: f64 = 40.0;
 /// An anchor's Glicko-2 volatility.
 pub const ANCHOR_VOLATILITY: f64 = 0.06;
 /// Replayed and stored scores differing by more than this (in any field) are a mismatch.
+/// It also absorbs a store's float round trip: `serde_json` without its `float_roundtrip`
+/// feature may read a number back one unit in the last place off.
 pub const TOLERANCE: f64 = 1e-9;
 /// Display points per Weng-Lin `mu` unit: `173.7178 / beta` with OpenSkill's
 /// `beta = 25/6`, about 41.69 (module doc).
