@@ -149,6 +149,17 @@ fn at_equal_distance_the_older_ticket_is_taken() {
 }
 
 #[test]
+fn a_nearer_ticket_with_a_narrow_window_does_not_block_a_farther_one() {
+    let mut q = queue();
+    q.join(ticket(1, 1500.0, 0)).unwrap();
+    q.join(ticket(2, 1700.0, 0)).unwrap();
+    q.join(ticket(3, 1650.0, 10_000)).unwrap(); // nearer to 1, but its window is 100
+    let m = q.pair(10_000);
+    assert_eq!(accounts(&m), vec![vec![Some(1), Some(2)]]);
+    assert_eq!(q.len(), 1);
+}
+
+#[test]
 fn two_tickets_of_one_account_are_never_matched_together() {
     let mut q = queue();
     // The same account in another bucket, and alone otherwise: nothing to pair.
