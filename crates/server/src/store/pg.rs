@@ -28,7 +28,7 @@ use tokio_postgres::{Client, NoTls};
 /// ([`super::accounts`]).
 const VERSION: i32 = 2;
 
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS tessera_schema (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     id BIGSERIAL PRIMARY KEY,
