@@ -77,6 +77,23 @@ pub fn verify_password(pw: &str, hash: &str) -> bool {
         .is_ok()
 }
 
+/// Whether `pw` signs in to an account whose stored hash is `hash`, taking as long when
+/// there is no account (`None`: a check against a hash of a random password, made once)
+/// or no password (a bot), so that the time of the answer does not tell which names
+/// exist either. Answer [`AccountError::WrongLogin`] whenever it is false.
+pub fn verify_login(pw: &str, hash: Option<&str>) -> bool {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    match hash {
+        Some(h) => verify_password(pw, h),
+        None => {
+            let dummy = DUMMY
+                .get_or_init(|| hash_password(&new_secret("")).unwrap_or_else(|_| String::new()));
+            let _ = verify_password(pw, dummy);
+            false
+        }
+    }
+}
+
 /// The shortest account name.
 pub const MIN_NAME: usize = 2;
 /// The longest account name.
@@ -310,6 +327,23 @@ mod tests {
         assert!(!verify_password("correct horse", "not a hash"));
         // a random salt: the same password hashes differently
         assert_ne!(h, hash_password("correct horse").unwrap());
+    }
+
+    #[test]
+    fn a_login_without_a_hash_fails_after_the_same_work() {
+        let h = hash_password("password1").unwrap();
+        assert!(verify_login("password1", Some(&h)));
+        assert!(!verify_login("password2", Some(&h)));
+        assert!(!verify_login("password1", None));
+        // the work is done: as long as a real check, give or take (debug build, shared
+        // machine: only an order of magnitude)
+        let t = std::time::Instant::now();
+        verify_login("password1", None);
+        let none = t.elapsed();
+        let t = std::time::Instant::now();
+        verify_login("password1", Some(&h));
+        let some = t.elapsed();
+        assert!(none * 10 > some, "{none:?} vs {some:?}");
     }
 
     #[test]

@@ -1425,8 +1425,10 @@ impl Store {
     /// yet), writes the returned updates as rows of `rated` and upserts the accounts'
     /// ratings (`games += 1`; a house seat only has its `rated` row). Returns the rows
     /// written, by seat. Idempotent: when game `game_id` was rated already, its rows, and
-    /// `rate` is not called. [`StoreError::Rate`] when `rate` fails (or returns an update
-    /// of an account not in `accounts`, or a seat twice): nothing is written.
+    /// `rate` is not called. `rate` must be quick: on SQLite it runs on the writer
+    /// thread, with the game writes of its batch waiting. [`StoreError::Rate`] when `rate`
+    /// fails, panics, or returns an update of an account not in `accounts` or a seat
+    /// twice: nothing is written then.
     pub async fn rate_game(
         &self,
         game_id: u64,
