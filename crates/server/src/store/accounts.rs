@@ -1783,6 +1783,13 @@ mod tests {
             .await
             .unwrap_err();
         assert!(matches!(e, StoreError::Rate(ref m) if m == "no"), "{e}");
+        // a rating function that panics is an error of this call only (on SQLite it runs
+        // on the writer thread, which goes on writing)
+        let e = a
+            .rate_game(2, "q", "open", vec![p1], Box::new(|_| panic!("a bug")))
+            .await
+            .unwrap_err();
+        assert!(matches!(e, StoreError::Rate(_)), "{e}");
         let e = a
             .rate_game(
                 2,
