@@ -23,6 +23,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod accounts;
 pub mod analysis;
 pub mod bench;
 pub mod client;
