@@ -97,37 +97,32 @@ pub fn verify_login(pw: &str, hash: Option<&str>) -> bool {
 /// The shortest account name.
 pub const MIN_NAME: usize = 2;
 /// The longest account name.
-pub const MAX_NAME: usize = 24;
+pub const MAX_NAME: usize = 20;
 
 /// Names no account may take (compared without regard to case); every name starting
 /// with `level` is reserved too (the house's players are `level1`, `level2`, ...).
 pub const RESERVED_NAMES: &[&str] = &["house", "guest", "admin"];
 
-/// Whether an account may be called `name`: [`MIN_NAME`] to [`MAX_NAME`] ASCII letters,
-/// digits, `_` or `-`, starting with a letter; not one of [`RESERVED_NAMES`] and not
-/// starting with `level` (without regard to case).
-///
-/// Stricter on the first character and looser on the rest than
-/// [`tessera_core::is_valid_name`] (a player's name on the wire: 1 to 20 letters or
-/// digits): a name with `_` or `-`, or longer than 20, is not a valid wire name.
+/// Whether an account may be called `name`: [`MIN_NAME`] to [`MAX_NAME`] ASCII letters or
+/// digits, starting with a letter; not one of [`RESERVED_NAMES`] and not starting with
+/// `level` (without regard to case). Every such name is a valid player name on the wire
+/// ([`tessera_core::is_valid_name`]: 1 to 20 letters or digits), so a bot account's name
+/// is the name its program plays under, in either protocol.
 pub fn validate_name(name: &str) -> Result<(), AccountError> {
     let bad = |why: &str| Err(AccountError::BadName(why.to_string()));
-    if !(MIN_NAME..=MAX_NAME).contains(&name.len()) || !name.is_ascii() {
-        return bad(&format!("{MIN_NAME} to {MAX_NAME} letters, digits, _ or -"));
+    if !(MIN_NAME..=MAX_NAME).contains(&name.len())
+        || !name.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
+        return bad(&format!("{MIN_NAME} to {MAX_NAME} letters or digits"));
     }
     if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return bad("a name starts with a letter");
-    }
-    if !name
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-    {
-        return bad(&format!("{MIN_NAME} to {MAX_NAME} letters, digits, _ or -"));
     }
     let key = name.to_ascii_lowercase();
     if RESERVED_NAMES.contains(&key.as_str()) || key.starts_with("level") {
         return bad("this name is reserved");
     }
+    debug_assert!(tessera_core::is_valid_name(name));
     Ok(())
 }
 
@@ -373,9 +368,9 @@ mod tests {
         for ok in [
             "ab",
             "Ann",
-            "a_b-c9",
+            "ab9c",
             "Zed2",
-            &"a".repeat(24),
+            &"a".repeat(20),
             "lev",
             "Houses",
         ] {
@@ -383,7 +378,9 @@ mod tests {
         }
         for bad in [
             "a",
-            &"a".repeat(25),
+            &"a".repeat(21),
+            "a_b",
+            "a-b",
             "9lives",
             "_ann",
             "-ann",
