@@ -25,6 +25,8 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod arena;
+pub mod arena_http;
 pub mod bench;
 pub mod client;
 pub mod config;
