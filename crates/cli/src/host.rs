@@ -146,6 +146,30 @@ pub struct ServeArgs {
     /// database, the games spread over them (1 with SQLite).
     #[arg(long, default_value_t = 1)]
     bench_nodes: usize,
+    /// The arena: seconds after which a rated-game ticket that found nobody near its
+    /// rating plays the house level of the closest rating.
+    #[arg(long, default_value_t = 15.0)]
+    arena_house_after: f64,
+    /// The arena: most queue tickets per account at once.
+    #[arg(long, default_value_t = 2)]
+    arena_per_account: usize,
+    /// The arena: most queue tickets in all.
+    #[arg(long, default_value_t = 10_000)]
+    arena_max_tickets: usize,
+    /// The arena: disconnections from rated games after which an account is marked.
+    #[arg(long, default_value_t = 3)]
+    arena_mark_after: u32,
+    /// Session cookies are always `Secure` (set it when the site is served over HTTPS;
+    /// requests with `X-Forwarded-Proto: https` get it anyway).
+    #[arg(long)]
+    secure_cookies: bool,
+    /// The arena runner: games of house levels against each other kept going per game
+    /// (`tessera arena` plays 1 by default).
+    #[arg(long)]
+    house_games: Option<usize>,
+    /// Stop after this many hours (the arena runner's shift); default: until a signal.
+    #[arg(long)]
+    hours: Option<f64>,
 }
 
 fn seconds(s: f64, what: &str) -> Result<Duration> {
@@ -166,8 +190,9 @@ fn init_logs() {
         .try_init();
 }
 
-/// `tessera serve`.
-pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
+/// `tessera serve` (`arena`: `tessera arena`, the same host with the arena runner's
+/// house games on by default).
+pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
     if let Some(games) = args.bench_load {
         return bench(registry, games, &args);
     }
@@ -204,10 +229,20 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
         max_analyses: args.max_analyses,
         analysis_iters: args.analysis_iters.max(1),
         max_analysis_iters: 4 * args.analysis_iters.max(1),
+        arena_house_after: seconds(args.arena_house_after, "--arena-house-after")?,
+        arena_per_account: args.arena_per_account.max(1),
+        arena_max_tickets: args.arena_max_tickets.max(1),
+        arena_mark_after: args.arena_mark_after.max(1),
+        secure_cookies: args.secure_cookies,
         ..Config::default()
     };
     let registry = registry.clone();
     let grace = seconds(args.shutdown_grace, "--shutdown-grace")?;
+    let shift = args
+        .hours
+        .map(|h| seconds(h * 3600.0, "--hours"))
+        .transpose()?;
+    let house_games = args.house_games.unwrap_or(usize::from(arena));
     let lease = config.lease;
     let rt = runtime()?;
     let r = rt.block_on(async move {
@@ -236,7 +271,22 @@ pub fn serve(registry: &Registry, args: ServeArgs) -> Result<()> {
             "open http://{}:{http_port}/ to play in a browser",
             args.host
         );
-        tessera_server::run(host, tcp, Some(http), grace, stop_signal()).await;
+        if house_games > 0 {
+            let h = host.clone();
+            tokio::spawn(async move { h.house_games(house_games).await });
+        }
+        let stop = async move {
+            match shift {
+                Some(d) => {
+                    tokio::select! {
+                        _ = stop_signal() => {}
+                        _ = tokio::time::sleep(d) => tracing::info!("the shift (--hours) is over"),
+                    }
+                }
+                None => stop_signal().await,
+            }
+        };
+        tessera_server::run(host, tcp, Some(http), grace, stop).await;
         tokio::task::spawn_blocking(move || thread.join()).await?;
         tracing::info!("stopped");
         anyhow::Ok(())
@@ -442,6 +492,19 @@ pub struct ClientArgs {
     /// The server's TCP port.
     #[arg(long, default_value_t = 45678)]
     port: u16,
+    /// A bot account's API token (from its account page): the bot plays under the
+    /// account's name; give one bot in --players.
+    #[arg(long)]
+    token: Option<String>,
+    /// With --token: play rated games of the arena (matched by rating), not the lobby's.
+    #[arg(long, requires = "token")]
+    rated: bool,
+    /// With --rated: the players per game.
+    #[arg(long, default_value_t = 2, requires = "rated")]
+    rated_players: usize,
+    /// With --rated: how many rated games to play, one after the other.
+    #[arg(long, default_value_t = 1, requires = "rated")]
+    games: usize,
 }
 
 /// `tessera client`.
@@ -449,6 +512,9 @@ pub fn client(registry: &Registry, args: ClientArgs) -> Result<()> {
     let specs = crate::common::player_list(&args.players)?;
     let addr = SocketAddr::new(args.host, args.port);
     let rt = runtime()?;
+    if let Some(token) = &args.token {
+        return account_client(registry, &args, &specs, token, addr, &rt);
+    }
     let (game, join) = match (&args.game, args.table) {
         (_, Some(t)) => {
             let game = match &args.game {
@@ -524,6 +590,61 @@ pub fn client(registry: &Registry, args: ClientArgs) -> Result<()> {
     Ok(())
 }
 
+/// `tessera client --token T`: one bot under its account's name, in the lobby or (with
+/// `--rated`) in the arena's rated games, `--games` of them one after the other.
+fn account_client(
+    registry: &Registry,
+    args: &ClientArgs,
+    specs: &[String],
+    token: &str,
+    addr: SocketAddr,
+    rt: &tokio::runtime::Runtime,
+) -> Result<()> {
+    let [spec] = specs else {
+        bail!("with --token give one bot in --players (the account's bot)");
+    };
+    let Some(game) = &args.game else {
+        bail!("with --token give --game");
+    };
+    let entry = registry.find(game)?.clone();
+    let join = Join::Account {
+        game: game.clone(),
+        token: token.to_string(),
+        rated: args.rated,
+        players: args.rated_players,
+    };
+    let rounds = if args.rated { args.games.max(1) } else { 1 };
+    let (mut won, mut lost) = (0, 0);
+    for round in 1..=rounds {
+        let bot = entry.wire_bot(spec)?;
+        let r = rt.block_on(client::play_on(
+            &|| addr,
+            &join,
+            spec,
+            bot,
+            Duration::ZERO,
+            Duration::from_secs(60),
+        ));
+        match r {
+            Ok(f) => {
+                if f.won {
+                    won += 1;
+                } else {
+                    lost += 1;
+                }
+                println!(
+                    "game {round}: {} after {} turns",
+                    if f.won { "won" } else { "lost" },
+                    f.turns
+                );
+            }
+            Err(e) => bail!("game {round}: {e}"),
+        }
+    }
+    println!("all done: {won} won, {lost} lost");
+    Ok(())
+}
+
 /// The game of table `id`, asked from the server (`{"list": null}`).
 async fn table_game(addr: SocketAddr, id: u64) -> Result<String> {
     let stream = tokio::net::TcpStream::connect(addr)
@@ -567,6 +688,99 @@ pub struct GamesArgs {
     /// Print JSON (a list of objects) instead of a table.
     #[arg(long)]
     json: bool,
+}
+
+/// Options of `tessera ratings`.
+#[derive(Args, Debug)]
+pub struct RatingsArgs {
+    /// The store: a SQLite file or a PostgreSQL URL (`postgres://USER@HOST/DB`).
+    #[arg(long, default_value = "tessera.db")]
+    db: String,
+    /// Only this game (default: every game).
+    #[arg(long)]
+    game: Option<String>,
+    /// The pool: `duel` (two-player games, Glicko-2) or `multi` (3 or more, Weng-Lin).
+    #[arg(long, default_value = "duel")]
+    pool: String,
+    /// Rows per leaderboard.
+    #[arg(long, default_value_t = 20)]
+    limit: usize,
+    /// Recompute every rating from the stored rated games, in order, and compare with
+    /// the stored ratings (exit 1 on a difference).
+    #[arg(long)]
+    check: bool,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `tessera ratings`: the arena's leaderboards from a store, and the check that the rated
+/// games recompute the stored ratings.
+pub fn ratings(registry: &Registry, args: RatingsArgs) -> Result<()> {
+    if !store::is_postgres(&args.db) && !std::path::Path::new(&args.db).exists() {
+        bail!("no store {}: give --db FILE (or a PostgreSQL URL)", args.db);
+    }
+    let rt = runtime()?;
+    let registry = registry.clone();
+    rt.block_on(async move {
+        let (store, thread) = Store::open(&args.db, Duration::from_secs(10))
+            .await
+            .with_context(|| format!("cannot open the store {}", store::redacted(&args.db)))?;
+        let host = Host::new(registry.clone(), store, Config::default());
+        let games: Vec<String> = match &args.game {
+            Some(g) => vec![registry.find(g)?.name().to_string()],
+            None => registry.iter().map(|e| e.name().to_string()).collect(),
+        };
+        let mut out = serde_json::Map::new();
+        for g in &games {
+            let rows = host.leaderboard(g, &args.pool, args.limit).await?;
+            if args.json {
+                out.insert(g.clone(), serde_json::Value::from(rows));
+                continue;
+            }
+            println!("{g} ({}):", args.pool);
+            println!("{:>4}  {:<24} {:>6} {:>5} {:>6}", "rank", "name", "rating", "RD", "games");
+            for r in &rows {
+                let games = r["games"].as_u64().map_or("-".to_string(), |n| n.to_string());
+                let mark = if r["provisional"] == true { "?" } else { "" };
+                println!(
+                    "{:>4}  {:<24} {:>5}{mark:<1} {:>5} {:>6}",
+                    r["rank"], r["name"].as_str().unwrap_or_default(),
+                    r["rating"], r["deviation"], games
+                );
+            }
+            println!();
+        }
+        let mut failed = false;
+        if args.check {
+            let replay = host.recompute_ratings().await?;
+            if args.json {
+                out.insert(
+                    "check".into(),
+                    serde_json::json!({"ratings": replay.table.len(), "mismatches": replay.mismatches.len()}),
+                );
+            } else {
+                println!(
+                    "recomputed {} ratings from the rated games: {} differ from the store",
+                    replay.table.len(),
+                    replay.mismatches.len()
+                );
+                for m in &replay.mismatches {
+                    println!("  {m:?}");
+                }
+            }
+            failed = !replay.mismatches.is_empty();
+        }
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+        drop(host);
+        tokio::task::spawn_blocking(move || thread.join()).await?;
+        if failed {
+            bail!("the stored ratings differ from the recomputed ones");
+        }
+        anyhow::Ok(())
+    })
 }
 
 /// One ejection in words: `ejected: bad1 (seat 1), at move 3, on take-turn: REASON`.

@@ -56,10 +56,17 @@ enum Command {
     },
     /// Run the one host: programs over TCP, people and spectators in the browser, one store.
     Serve(Box<host::ServeArgs>),
+    /// The arena runner: the host of `serve` (same options) that also keeps the house
+    /// levels playing each other (`--house-games`, 1 per game) for `--hours`, so that
+    /// bots that connect with a token and `"rated": true` are rated within minutes.
+    Arena(Box<host::ServeArgs>),
     /// Sign bots up on a server over TCP and play (one connection per bot).
     Client(host::ClientArgs),
     /// List the games of a server's store, newest first.
     Games(host::GamesArgs),
+    /// The arena's leaderboards from a store (`--check`: recompute every rating from the
+    /// stored rated games and compare).
+    Ratings(host::RatingsArgs),
     /// Play many bot games in parallel and compare the strategies with statistics.
     Tournament(Box<tournament::TournamentArgs>),
     /// Play the jobs of tournaments queued in PostgreSQL (`tournament --workers`) until
@@ -142,9 +149,11 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
                 None => anyhow::bail!("{} has no conformance harness", entry.info().title),
             }
         }
-        Command::Serve(args) => host::serve(registry, *args),
+        Command::Serve(args) => host::serve(registry, *args, false),
+        Command::Arena(args) => host::serve(registry, *args, true),
         Command::Client(args) => host::client(registry, args),
         Command::Games(args) => host::games(args),
+        Command::Ratings(args) => host::ratings(registry, args),
         Command::Tournament(args) => tournament::run(registry, *args),
         Command::Worker(args) => workers::worker(registry, args),
         Command::Q { command } => qcourse::run(command),

@@ -45,6 +45,12 @@ pub trait Registration: Determinize + Evaluate {
     fn solo() -> Option<Solo> {
         None
     }
+    /// The house levels of the arena (`level:1` weakest first), each with the spec it
+    /// plays and its fixed rating (the arena's anchors); none by default: the game's
+    /// rated games then pair people and programs only.
+    fn levels() -> Vec<crate::Level> {
+        Vec::new()
+    }
     /// Whether programs may sign up with their bare name (the Q course's sign-up, whose
     /// programs speak nothing but the calls).
     const BARE_SIGNUP: bool = false;
@@ -216,6 +222,7 @@ impl<G: Registration> Entry<G> {
                 options: G::options(),
                 bots: G::bots(),
                 solo: G::solo(),
+                levels: G::levels(),
                 bare_signup: G::BARE_SIGNUP,
                 rules_help: G::rules_help(),
                 confirm: G::CONFIRM,

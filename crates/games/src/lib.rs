@@ -161,6 +161,36 @@ pub struct GameInfo {
     /// Whether a person's screen may hold each move for a confirmation before it is sent
     /// (a placement that can be taken back until confirmed).
     pub confirm: bool,
+    /// The house levels that play in the arena as fixed-rating anchors (weakest first).
+    pub levels: Vec<Level>,
+}
+
+/// A house level of the arena: a bot spec `level:N`, what it plays, and its fixed
+/// rating on the Elo-like scale (Bradley-Terry fit of a round robin of the levels,
+/// docs/strategies.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Level {
+    /// The spec (`level:3`).
+    pub spec: String,
+    /// The spec it stands for (`ismcts:iters=100`).
+    pub plays: &'static str,
+    /// Its fixed rating.
+    pub rating: f64,
+}
+
+/// The house levels of a level table (`tessera_ai::registry::LEVELS` specs) with their
+/// fixed ratings, weakest first.
+pub fn levels(table: &[&'static str], ratings: &[f64]) -> Vec<Level> {
+    table
+        .iter()
+        .zip(ratings)
+        .enumerate()
+        .map(|(i, (plays, &rating))| Level {
+            spec: format!("level:{}", i + 1),
+            plays,
+            rating,
+        })
+        .collect()
 }
 
 /// A bot that answers the calls of the wire protocol from their text (what `tessera

@@ -53,6 +53,18 @@ pub enum Join {
     Game(String),
     /// A table with an open seat.
     Table(u64),
+    /// A bot account's sign-up with its API token (the name is the account's): a rated
+    /// game of the arena for `players` players when `rated`, else the game's lobby.
+    Account {
+        /// The game.
+        game: String,
+        /// The API token.
+        token: String,
+        /// A rated game of the arena.
+        rated: bool,
+        /// How many players (a rated game).
+        players: usize,
+    },
 }
 
 /// A player name (a JName: 1 to 20 letters and digits) from a strategy spec: the
@@ -113,6 +125,13 @@ pub async fn play_on(
     let signup = match join {
         Join::Game(g) => json!({"name": name, "game": g}),
         Join::Table(t) => json!({"name": name, "table": t}),
+        Join::Account {
+            game,
+            token,
+            rated: true,
+            players,
+        } => json!({"token": token, "game": game, "rated": true, "players": players}),
+        Join::Account { game, token, .. } => json!({"token": token, "game": game}),
     };
     conn.write(&signup.to_string()).await?;
     let mut turns = 0;

@@ -89,6 +89,28 @@ pub struct Config {
     pub max_analysis_iters: u32,
     /// The most moves an analysis judges (a longer game is refused).
     pub max_analysis_moves: usize,
+    /// The arena: most tickets one account may hold in the queue at once.
+    pub arena_per_account: usize,
+    /// The arena: most tickets in the queue, every account together.
+    pub arena_max_tickets: usize,
+    /// The arena: after how long a ticket that found no account near its rating plays
+    /// the house level of the closest rating.
+    pub arena_house_after: Duration,
+    /// The arena: a person's ticket lapses when their page has not asked for it for this
+    /// long (they closed it).
+    pub arena_ticket_idle: Duration,
+    /// The arena: a person's match not fetched is forgotten after this long.
+    pub arena_matched_expiry: Duration,
+    /// The arena: an account that left this many rated games (ejected, or no turn in
+    /// time) is marked.
+    pub arena_mark_after: u32,
+    /// The arena: most live API tokens per bot account.
+    pub arena_max_tokens: usize,
+    /// How long a login lasts.
+    pub session_ttl: Duration,
+    /// Whether the session cookie is `Secure` always (else only for requests that came
+    /// through HTTPS, `X-Forwarded-Proto: https`).
+    pub secure_cookies: bool,
 }
 
 impl Default for Config {
@@ -126,6 +148,15 @@ impl Default for Config {
             analysis_iters: tessera_games::analysis::DEFAULT_ITERATIONS,
             max_analysis_iters: 4 * tessera_games::analysis::DEFAULT_ITERATIONS,
             max_analysis_moves: 500,
+            arena_per_account: 2,
+            arena_max_tickets: 10_000,
+            arena_house_after: Duration::from_secs(15),
+            arena_ticket_idle: Duration::from_secs(30),
+            arena_matched_expiry: Duration::from_secs(10 * 60),
+            arena_mark_after: 3,
+            arena_max_tokens: 10,
+            session_ttl: Duration::from_secs(30 * 24 * 3600),
+            secure_cookies: false,
         }
     }
 }

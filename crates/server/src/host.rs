@@ -167,6 +167,8 @@ struct Inner {
     rematches: tokio::sync::Mutex<HashMap<u64, Rematch>>,
     /// The analyses of ended games, running and done (`Config::max_analyses`).
     analyses: crate::analysis::Analyses,
+    /// Accounts' queue and matches, the login limiter.
+    arena: crate::arena::Arena,
 }
 
 /// The rematch of an ended game: its id, and each person's seat and token there, by the
@@ -208,6 +210,11 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// A seat's secret: a person's token, a program's resume token.
+pub(crate) fn new_token() -> String {
+    token()
+}
+
 fn token() -> String {
     format!(
         "{:016x}{:016x}",
@@ -222,8 +229,10 @@ impl Host {
         let ws = config.max_websockets;
         let web = config.max_web_tables;
         let analyses = crate::analysis::Analyses::new(config.max_analyses, config.kept_analyses);
+        let arena = crate::arena::Arena::new(&config, &registry);
         Host(Arc::new(Inner {
             analyses,
+            arena,
             registry,
             store,
             config,
@@ -243,6 +252,19 @@ impl Host {
             resumes: Mutex::new(HashMap::new()),
             rematches: tokio::sync::Mutex::new(HashMap::new()),
         }))
+    }
+
+    /// The arena's state.
+    pub(crate) fn arena_ref(&self) -> &crate::arena::Arena {
+        &self.0.arena
+    }
+
+    /// Runs `task` as one of the host's (waited for at shutdown).
+    pub(crate) fn track<F>(&self, task: F)
+    where
+        F: std::future::Future<Output = ()> + Send + 'static,
+    {
+        self.0.tasks.spawn(task);
     }
 
     /// The games.
@@ -477,6 +499,7 @@ impl Host {
                     clock,
                     stored: true,
                 },
+                None,
             )
             .await?;
         lock(&self.0.web_slots).insert(table.id, slot);
@@ -487,6 +510,53 @@ impl Host {
         })
     }
 
+    /// Opens a rated table of the arena with `seats` (people's tokens made by the
+    /// caller), its programs' connections seated at `programs` (seat, connection), and
+    /// starts it.
+    pub(crate) async fn open_rated_table(
+        &self,
+        entry: Arc<dyn GameEntry>,
+        rules: Value,
+        seats: Vec<Seat>,
+        delay: u64,
+        rated: crate::arena::Rated,
+        programs: Vec<(usize, TcpTransport)>,
+    ) -> Result<u64, HostError> {
+        if self.0.stop.is_cancelled() {
+            return Err(HostError::Closing);
+        }
+        let bots: Vec<Option<&str>> = seats
+            .iter()
+            .map(|s| match &s.kind {
+                SeatKind::Bot(spec) => Some(spec.as_str()),
+                _ => None,
+            })
+            .collect();
+        entry.check_seats(&rules, &bots)?;
+        let table = self
+            .open_table(
+                entry,
+                rules,
+                seats,
+                None,
+                Pace {
+                    delay,
+                    clock: None,
+                    stored: true,
+                },
+                Some(rated),
+            )
+            .await?;
+        {
+            let mut p = lock(&self.0.programs);
+            for (i, t) in programs {
+                p.insert((table.id, i), t);
+            }
+        }
+        self.start_if_full(&table);
+        Ok(table.id)
+    }
+
     async fn open_table(
         &self,
         entry: Arc<dyn GameEntry>,
@@ -494,6 +564,7 @@ impl Host {
         seats: Vec<Seat>,
         seed: Option<u64>,
         pace: Pace,
+        rated: Option<crate::arena::Rated>,
     ) -> Result<Arc<Table>, HostError> {
         let Pace {
             delay,
@@ -519,10 +590,13 @@ impl Host {
         // a web table's settings beyond its rules, as its first event: a game that goes
         // on after a restart, and its rematch, keep them
         if settings {
-            let data = json!({
+            let mut data = json!({
                 "delay_ms": delay,
                 "clock_ms": clock.map(|c| c.as_millis() as u64),
             });
+            if let Some(r) = &rated {
+                data["rated"] = serde_json::to_value(r).unwrap_or(Value::Null);
+            }
             self.0
                 .store
                 .event(id, 0, 0, "settings", data)
@@ -539,6 +613,7 @@ impl Host {
             self.0.stop.child_token(),
         );
         table.clock = clock;
+        table.rated = rated;
         table.stored_events = usize::from(settings);
         let table = Arc::new(table);
         let open = table.state().seats.iter().any(|s| s.kind == SeatKind::Open);
@@ -768,6 +843,10 @@ impl Host {
             Some(e) if stopped => {
                 tracing::info!(id, reason = %e.reason, "game aborted");
                 result["aborted"] = json!(e.reason);
+                // the person who took no turn in time
+                if let Some(seat) = e.seat {
+                    result["left"] = json!(seat);
+                }
             }
             _ => {}
         }
@@ -784,6 +863,10 @@ impl Host {
             .await
         {
             tracing::error!(id, error = %e, "could not store the game's end");
+        }
+        if let Some(rated) = &table.rated {
+            self.rate_table(id, table.entry.name(), rated, &status, &result)
+                .await;
         }
         {
             let mut st = table.state();
@@ -850,7 +933,26 @@ impl Host {
                     }
                     return;
                 }
-                Ok((Hello::SignUp(s), _)) => {
+                Ok((Hello::SignUp(mut s), _)) => {
+                    // a bot account's sign-up (its name is the account's), or a name no
+                    // account holds
+                    match self.account_of_signup(&s).await {
+                        Err(why) => {
+                            tracing::info!(peer = ?t.peer(), reason = %why, "sign-up refused");
+                            refuse(&mut t, &why).await;
+                            return;
+                        }
+                        Ok(Some(account)) => {
+                            if s.rated {
+                                let game = s.game.clone().unwrap_or_default();
+                                let players = s.players.unwrap_or(2);
+                                self.queue_program(account, &game, players, t).await;
+                                return;
+                            }
+                            s.name = account.name;
+                        }
+                        Ok(None) => {}
+                    }
                     // a table another node holds: this node relays the program to it
                     if let (Some(id), Some(hello)) = (s.table, raw) {
                         if self.table(id).is_none() {
@@ -874,6 +976,35 @@ impl Host {
                     return;
                 }
             }
+        }
+    }
+
+    /// The bot account of a sign-up with an API token (`Ok(None)` without one); a
+    /// refusal in words for an unknown or revoked token, a name that is not the token's
+    /// account, or a tokenless sign-up under an account's name.
+    async fn account_of_signup(&self, s: &SignUp) -> Result<Option<crate::store::Account>, String> {
+        let Some(token) = &s.token else {
+            return match self.0.store.account_by_name(&s.name).await {
+                Ok(Some((a, _))) => Err(format!(
+                    "the name {:?} belongs to an account: sign up with its API token ({{\"token\": ...}}, docs/protocol.md)",
+                    a.name
+                )),
+                _ => Ok(None),
+            };
+        };
+        match self.token_account(token).await {
+            Ok(Some(a)) if a.kind == crate::store::AccountKind::Bot => {
+                if !s.name.is_empty() && !s.name.eq_ignore_ascii_case(&a.name) {
+                    return Err(format!(
+                        "this token is the account {:?}'s, not {:?}'s",
+                        a.name, s.name
+                    ));
+                }
+                Ok(Some(a))
+            }
+            Ok(Some(_)) => Err("only bot accounts sign up with a token".into()),
+            Ok(None) => Err("unknown or revoked API token".into()),
+            Err(e) => Err(e.to_string()),
         }
     }
 
@@ -1077,6 +1208,7 @@ impl Host {
                 self.0.stop.child_token(),
             );
             table.clock = settings["clock_ms"].as_u64().map(Duration::from_millis);
+            table.rated = serde_json::from_value(settings["rated"].clone()).ok();
             table.stored_events = u.events.len();
             let table = Arc::new(table);
             lock(&self.0.tables).insert(id, table.clone());
@@ -1358,6 +1490,7 @@ impl Host {
                     clock: None,
                     stored: false,
                 },
+                None,
             )
             .await
         {
@@ -1513,9 +1646,12 @@ impl Host {
                 ),
             };
             let host = table.clone();
-            let msg = tokio::task::spawn_blocking(move || host.message(seat))
+            let mut msg = tokio::task::spawn_blocking(move || host.message(seat))
                 .await
                 .map_err(|e| HostError::Request(e.to_string()))?;
+            if table.rated.is_some() {
+                msg["rated"] = json!(true);
+            }
             return Ok((msg, Some(table), seat));
         }
         let stored = self.stored(id).await?;
@@ -1924,6 +2060,11 @@ fn distinct(waiting: &[Waiting], want: usize) -> Vec<usize> {
 
 /// Tells a program why it is refused (Tessera's dialect: `{"error": REASON}`; the Q
 /// course's programs are simply disconnected) and closes.
+/// Tells a program why it is refused (Tessera's protocol) and closes its connection.
+pub(crate) async fn refuse_program(t: &mut TcpTransport, why: &str) {
+    refuse(t, why).await
+}
+
 async fn refuse(t: &mut TcpTransport, why: &str) {
     if t.dialect() == Dialect::Tessera {
         let _ = t.write(&json!({ "error": why }).to_string()).await;

@@ -67,6 +67,7 @@ pub fn router(host: Host) -> Router {
         .route("/api/games/:id/resign", post(resign))
         .route("/api/games/:id/rematch", post(rematch))
         .route("/api/tables", get(tables))
+        .merge(crate::arena_http::routes())
         .with_state(host)
 }
 
@@ -192,11 +193,40 @@ fn table_request(body: &[u8]) -> Result<TableRequest, String> {
     serde_json::from_value(v).map_err(|e| format!("bad request: {e}"))
 }
 
-async fn create(State(host): State<Host>, body: axum::body::Bytes) -> Response {
+async fn create(
+    State(host): State<Host>,
+    headers: axum::http::HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
     let req = match table_request(&body) {
         Ok(r) => r,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
+    // an account's name is the account's: only its own session seats a person under it
+    let session = crate::arena_http::session_of(&host, &headers).await;
+    for seat in &req.seats {
+        let Some(name) = seat
+            .name
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        else {
+            continue;
+        };
+        if let Ok(Some((account, _))) = host.store().account_by_name(name).await {
+            let own =
+                seat.kind != "bot" && session.as_ref().is_some_and(|s| s.account.id == account.id);
+            if !own {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    format!(
+                        "the name {:?} belongs to an account: log in as it to play under it",
+                        account.name
+                    ),
+                );
+            }
+        }
+    }
     match host.create(req).await {
         Ok(c) => Json(c).into_response(),
         Err(e) => host_error(e),
@@ -346,12 +376,21 @@ fn token_body(body: &[u8]) -> Result<String, String> {
 async fn resign(
     State(host): State<Host>,
     Path(id): Path<u64>,
+    headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
     let token = match token_body(&body) {
         Ok(t) => t,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
+    if let Some(t) = host.table(id).filter(|t| t.rated.is_some()) {
+        if let Some(seat) = t.seat_of(&token) {
+            let session = crate::arena_http::session_of(&host, &headers).await;
+            if let Err(e) = crate::arena::may_act(&t, seat, session.as_ref()) {
+                return crate::arena_http::arena_error(e);
+            }
+        }
+    }
     match host.resign(id, &token).await {
         Ok(()) => Json(json!({"resigned": true})).into_response(),
         Err(e) => host_error(e),
@@ -386,6 +425,7 @@ async fn socket(
     State(host): State<Host>,
     Path(id): Path<u64>,
     Query(q): Query<TokenQuery>,
+    headers: axum::http::HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
     let slot = match host.socket_slot(id) {
@@ -416,6 +456,14 @@ async fn socket(
         Ok(x) => x,
         Err(e) => return host_error(e),
     };
+    if let (Some(t), Some(s)) = (&table, seat) {
+        if t.rated.is_some() {
+            let session = crate::arena_http::session_of(&host, &headers).await;
+            if let Err(e) = crate::arena::may_act(t, s, session.as_ref()) {
+                return crate::arena_http::arena_error(e);
+            }
+        }
+    }
     let max_delay = host.config().max_bot_delay_ms;
     // a game another node runs is followed through the store's notifications
     let remote = match (&table, first["over"] == json!(false)) {
@@ -658,8 +706,8 @@ pub async fn serve(
             Some(_) = connections.join_next(), if !connections.is_empty() => continue,
             _ = stop.cancelled() => break,
         };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match accepted {
+            Ok((stream, peer)) => (stream, peer),
             Err(e) => {
                 tracing::warn!(error = %e, "HTTP accept failed");
                 tokio::time::sleep(Duration::from_millis(50)).await;
@@ -674,6 +722,7 @@ pub async fn serve(
         let service = Watched {
             inner: TowerToHyperService::new(app.clone()),
             activity: activity.clone(),
+            peer,
         };
         let io = IdleGuard::new(stream, activity, limits.idle);
         let stop = stop.clone();
@@ -773,6 +822,8 @@ impl Drop for Busy {
 struct Watched {
     inner: TowerToHyperService<Router>,
     activity: Arc<Activity>,
+    /// The connection's peer (handlers read it as [`crate::arena_http::Peer`]).
+    peer: std::net::SocketAddr,
 }
 
 impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Watched {
@@ -780,7 +831,9 @@ impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Watched 
     type Error = std::convert::Infallible;
     type Future = std::pin::Pin<Box<dyn Future<Output = Result<Response, Self::Error>> + Send>>;
 
-    fn call(&self, req: hyper::Request<hyper::body::Incoming>) -> Self::Future {
+    fn call(&self, mut req: hyper::Request<hyper::body::Incoming>) -> Self::Future {
+        req.extensions_mut()
+            .insert(crate::arena_http::Peer(self.peer));
         let busy = Busy::new(self.activity.clone());
         let answer = self.inner.call(req);
         Box::pin(async move {

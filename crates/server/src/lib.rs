@@ -23,7 +23,10 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod accounts;
 pub mod analysis;
+pub mod arena;
+pub mod arena_http;
 pub mod bench;
 pub mod client;
 pub mod config;

@@ -28,6 +28,12 @@ pub struct SignUp {
     pub table: Option<u64>,
     /// A bare name: a program of the Q course, which speaks nothing but its calls.
     pub q_course: bool,
+    /// A bot account's API token (the arena): the name is the account's.
+    pub token: Option<String>,
+    /// With a token: a rated game of the arena (matched by rating), not a lobby's.
+    pub rated: bool,
+    /// With `rated`: how many players (default 2).
+    pub players: Option<usize>,
 }
 
 /// Reads a program's first message:
@@ -38,12 +44,15 @@ pub struct SignUp {
 ///   the game if there is one, else one the lobby forms);
 /// * `{"name": NAME, "table": ID}` (`"game"` may be given too): the open seat of a table;
 /// * `{"list": GAME}` or `{"list": null}`: the open tables;
-/// * `{"resume": TOKEN}`: a seat taken again after the host restarted.
+/// * `{"resume": TOKEN}`: a seat taken again after the host restarted;
+/// * `{"token": API_TOKEN, "game": GAME, "rated": true, "players": N}` (`"name"` may be
+///   given, the account's): a bot account's rated game of the arena; without `"rated"`,
+///   a seat as above under the account's name.
 ///
 /// ```
 /// use tessera_server::signup::{parse, Hello, SignUp};
 /// let s = parse(&serde_json::json!({"name": "alice", "game": "triominos"})).unwrap();
-/// assert_eq!(s, Hello::SignUp(SignUp { name: "alice".into(), game: Some("triominos".into()), table: None, q_course: false }));
+/// assert_eq!(s, Hello::SignUp(SignUp { name: "alice".into(), game: Some("triominos".into()), table: None, q_course: false, token: None, rated: false, players: None }));
 /// assert!(matches!(parse(&serde_json::json!("bob")).unwrap(), Hello::SignUp(SignUp { q_course: true, .. })));
 /// assert!(parse(&serde_json::json!("no spaces")).is_err());
 /// assert_eq!(parse(&serde_json::json!({"list": "q"})).unwrap(), Hello::List(Some("q".into())));
@@ -70,11 +79,22 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
             };
         }
         Value::Object(m) => {
-            if let Some(k) = m
-                .keys()
-                .find(|k| !matches!(k.as_str(), "name" | "game" | "table"))
-            {
+            if let Some(k) = m.keys().find(|k| {
+                !matches!(
+                    k.as_str(),
+                    "name" | "game" | "table" | "token" | "rated" | "players"
+                )
+            }) {
                 return Err(format!("unknown key {k:?} in the sign-up"));
+            }
+            if m.contains_key("token") {
+                return account_signup(m);
+            }
+            if m.contains_key("rated") || m.contains_key("players") {
+                return Err(
+                    "a rated game needs a bot account's \"token\" (docs/protocol.md, the arena)"
+                        .into(),
+                );
             }
             let name = m
                 .get("name")
@@ -108,5 +128,59 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
         game,
         table,
         q_course: v.is_string(),
+        token: None,
+        rated: false,
+        players: None,
+    }))
+}
+
+/// A sign-up with a bot account's API token: `{"token", "game" | "table", "rated",
+/// "players", "name"}` (the name, if given, is checked against the account's by the host).
+fn account_signup(m: &serde_json::Map<String, Value>) -> Result<Hello, String> {
+    let token = match m.get("token") {
+        Some(Value::String(t)) if !t.is_empty() && t.len() <= 128 => t.clone(),
+        _ => return Err("\"token\" is a bot account's API token".into()),
+    };
+    let name = match m.get("name") {
+        None => String::new(),
+        Some(Value::String(n)) if n.chars().count() <= 40 => n.clone(),
+        Some(_) => return Err("\"name\" is the account's name".into()),
+    };
+    let game = match m.get("game") {
+        None => None,
+        Some(Value::String(g)) => Some(g.clone()),
+        Some(_) => return Err("\"game\" is a game's name".into()),
+    };
+    let table = match m.get("table") {
+        None => None,
+        Some(t) => Some(t.as_u64().ok_or("\"table\" is a table's id")?),
+    };
+    let rated = match m.get("rated") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err("\"rated\" is true or false".into()),
+    };
+    let players = match m.get("players") {
+        None => None,
+        Some(p) => Some(
+            p.as_u64()
+                .filter(|&n| (2..=64).contains(&n))
+                .ok_or("\"players\" is a number of players, from 2")? as usize,
+        ),
+    };
+    if rated && (game.is_none() || table.is_some()) {
+        return Err("a rated sign-up names its \"game\" (and no table)".into());
+    }
+    if game.is_none() && table.is_none() {
+        return Err("the sign-up names no \"game\" and no \"table\"".into());
+    }
+    Ok(Hello::SignUp(SignUp {
+        name,
+        game,
+        table,
+        q_course: false,
+        token: Some(token),
+        rated,
+        players,
     }))
 }

@@ -148,7 +148,7 @@ pub struct Ending {
     pub status: &'static str,
     /// Why, in words.
     pub reason: String,
-    /// The seat that resigned.
+    /// The seat that resigned, or took no turn in time.
     pub seat: Option<usize>,
 }
 
@@ -173,6 +173,8 @@ pub struct Table {
     /// The time a person has for each move, if the table has a clock: when it runs out
     /// the house plays the game's clock move for that turn and the person stays.
     pub clock: Option<Duration>,
+    /// Who sits where at a rated table of the arena (`None`: not rated).
+    pub rated: Option<crate::arena::Rated>,
     /// Events stored for the game before it started (its settings).
     pub stored_events: usize,
     /// The store refused its moves (another node runs the game now): it stops and
@@ -238,6 +240,7 @@ impl Table {
                 end: Value::Null,
             }),
             clock: None,
+            rated: None,
             stored_events: 0,
             version: watch::channel(0).0,
             refusals: broadcast::channel(16).0,
@@ -624,10 +627,14 @@ impl PersonLink for BrowserPerson {
                     .get(self.seat)
                     .map(|s| s.name.clone())
                     .unwrap_or_default();
-                self.table.end_with(format!(
-                    "{name} took no turn within {}",
-                    crate::config::human(self.idle)
-                ));
+                self.table.end_as(Ending {
+                    status: "aborted",
+                    reason: format!(
+                        "{name} took no turn within {}",
+                        crate::config::human(self.idle)
+                    ),
+                    seat: Some(self.seat),
+                });
                 // the referee waits for this turn under the table's stop token, which
                 // just fired: it stops the game and drops this future (a `None` here
                 // would read as a person who left, and eject the seat)

@@ -73,6 +73,10 @@ impl Registration for Akropolis {
         ]
     }
 
+    fn levels() -> Vec<crate::Level> {
+        crate::levels(&tessera_ai::registry::AKROPOLIS_LEVELS, &LEVEL_RATINGS)
+    }
+
     fn bots() -> Vec<BotInfo> {
         vec![
             BotInfo {
@@ -346,3 +350,10 @@ impl Registration for Akropolis {
         Some(crate::entry::to_value(&bench::measure(seconds)))
     }
 }
+
+/// The house levels' fixed ratings in the arena (`level:1` to `level:6`): the
+/// Bradley-Terry ratings on the Elo scale of a round robin of the levels, 2 players
+/// (`tessera tournament --round-robin --game akropolis --players level:1,...,level:6`;
+/// docs/strategies.md, "Levels"), rounded.
+const LEVEL_RATINGS: [f64; tessera_ai::registry::LEVELS] =
+    [700.0, 1300.0, 1450.0, 1550.0, 1650.0, 1750.0];

@@ -91,6 +91,10 @@ impl Registration for QGame {
         ]
     }
 
+    fn levels() -> Vec<crate::Level> {
+        crate::levels(&tessera_ai::registry::Q_LEVELS, &LEVEL_RATINGS)
+    }
+
     fn bots() -> Vec<BotInfo> {
         vec![
             BotInfo {
@@ -331,3 +335,10 @@ impl Registration for QGame {
         Some(bench::measure(seconds))
     }
 }
+
+/// The house levels' fixed ratings in the arena (`level:1` to `level:6`): the
+/// Bradley-Terry ratings on the Elo scale of a round robin of the levels, 2 players
+/// (`tessera tournament --round-robin --game q --players level:1,...,level:6`;
+/// docs/strategies.md, "Levels"), rounded.
+const LEVEL_RATINGS: [f64; tessera_ai::registry::LEVELS] =
+    [745.0, 1335.0, 1279.0, 1613.0, 1973.0, 2055.0];

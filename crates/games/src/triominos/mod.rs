@@ -282,6 +282,10 @@ impl Registration for TriominosGame {
         ]
     }
 
+    fn levels() -> Vec<crate::Level> {
+        crate::levels(&tessera_ai::registry::TRIOMINOS_LEVELS, &LEVEL_RATINGS)
+    }
+
     fn bots() -> Vec<BotInfo> {
         vec![
             BotInfo { name: "greedy", about: "places the highest-scoring tile; never draws while it can place", params: "", strength: "fair" },
@@ -404,3 +408,10 @@ impl Registration for TriominosGame {
         Some(bench::measure(seconds))
     }
 }
+
+/// The house levels' fixed ratings in the arena (`level:1` to `level:6`): the
+/// Bradley-Terry ratings on the Elo scale of a round robin of the levels, 2 players
+/// (`tessera tournament --round-robin --game triominos --players level:1,...,level:6`;
+/// docs/strategies.md, "Levels"), rounded.
+const LEVEL_RATINGS: [f64; tessera_ai::registry::LEVELS] =
+    [700.0, 1300.0, 1450.0, 1550.0, 1650.0, 1750.0];

@@ -14,9 +14,11 @@
 //! this node, so a node whose games were taken over can no longer write them (fencing),
 //! and `nodes` holds each node's heartbeat (its lease). See docs/architecture.md.
 
+mod accounts;
 mod pg;
 mod sqlite;
 
+pub use accounts::{Account, AccountKind, RateFn, RatedRow, RatingRow, RatingUpdate, TokenInfo};
 pub use sqlite::{get_file, list_file, open as open_file};
 
 use serde::{Deserialize, Serialize};
@@ -50,6 +52,16 @@ pub enum StoreError {
     /// A `--db` that is neither a file nor a PostgreSQL URL that works.
     #[error("{0}")]
     Url(String),
+    /// An account of this name exists already (names are compared without regard to
+    /// case).
+    #[error("the name {0} is taken")]
+    NameTaken(String),
+    /// There is no account of this id.
+    #[error("no account {0}")]
+    NoAccount(u64),
+    /// The rating function failed (nothing was written).
+    #[error("rating failed: {0}")]
+    Rate(String),
 }
 
 /// Who holds a seat, as stored.
@@ -281,6 +293,18 @@ pub(crate) enum Job {
         ended: i64,
         done: oneshot::Sender<Result<(), StoreError>>,
     },
+    /// A write of the Arena's (SQLite only): run on the writer's connection, in a
+    /// savepoint of its own within the batch's transaction; answered after the commit.
+    Call(SqliteCall),
+}
+
+/// What a [`Job::Call`] answers.
+pub(crate) type CallAnswer = Result<Box<dyn std::any::Any + Send>, StoreError>;
+
+/// A write run on the SQLite writer's connection.
+pub(crate) struct SqliteCall {
+    pub(crate) run: Box<dyn FnOnce(&rusqlite::Connection) -> CallAnswer + Send>,
+    pub(crate) done: oneshot::Sender<CallAnswer>,
 }
 
 pub(crate) fn reply(job: Job, r: Result<Option<u64>, StoreError>) {
@@ -295,6 +319,13 @@ pub(crate) fn reply(job: Job, r: Result<Option<u64>, StoreError>) {
         | Job::Move { done, .. }
         | Job::End { done, .. } => {
             let _ = done.send(r.map(|_| ()));
+        }
+        Job::Call(call) => {
+            let _ = call.done.send(r.and_then(|_| {
+                Err(StoreError::Schema(
+                    "this write is only for SQLite's writer".into(),
+                ))
+            }));
         }
     }
 }
@@ -635,6 +666,23 @@ impl Store {
     pub async fn set_status(&self, id: u64, status: &'static str) -> Result<(), StoreError> {
         let (tx, rx) = oneshot::channel();
         self.send(Job::Status(id, status, tx), rx).await
+    }
+
+    /// Runs `f` on the SQLite writer's connection (in the transaction of a batch, in a
+    /// savepoint of its own); its answer once committed.
+    async fn write_sqlite<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&rusqlite::Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (tx, rx) = oneshot::channel();
+        let call = SqliteCall {
+            run: Box::new(move |db| f(db).map(|t| Box::new(t) as Box<dyn std::any::Any + Send>)),
+            done: tx,
+        };
+        let any = self.send(Job::Call(call), rx).await?;
+        any.downcast::<T>()
+            .map(|t| *t)
+            .map_err(|_| StoreError::Schema("a write answered with the wrong type".into()))
     }
 
     fn read_sqlite<T: Send + 'static>(

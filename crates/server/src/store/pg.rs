@@ -24,10 +24,11 @@ use std::time::Duration;
 use tokio::sync::broadcast;
 use tokio_postgres::{Client, NoTls};
 
-/// The schema's version (table `tessera_schema`).
-const VERSION: i32 = 1;
+/// The schema's version (table `tessera_schema`). 2: the Arena's tables
+/// ([`super::accounts`]).
+const VERSION: i32 = 2;
 
-const SCHEMA: &str = "
+pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS tessera_schema (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     id BIGSERIAL PRIMARY KEY,
@@ -93,6 +94,7 @@ async fn migrate(client: &mut Client) -> Result<(), StoreError> {
     tx.execute("SELECT pg_advisory_xact_lock(7455727)", &[])
         .await?;
     tx.batch_execute(SCHEMA).await?;
+    tx.batch_execute(super::accounts::PG_SCHEMA).await?;
     let v: Option<i32> = tx
         .query_opt("SELECT version FROM tessera_schema", &[])
         .await?
@@ -162,6 +164,7 @@ pub(crate) async fn start(
         node,
         lease_ms: lease.as_millis().min(i64::MAX as u128) as i64,
         changes,
+        transactions: tokio::sync::Mutex::new(None),
     };
     reader.heartbeat(None, None).await?;
     Ok((tx, reader, thread))
@@ -313,7 +316,7 @@ fn touched(batch: &[Job], answers: &[Answer]) -> String {
         .filter_map(|(j, a)| match (j, a) {
             (Job::Create(..), Ok(Some(id))) => Some(*id),
             (_, Err(_)) => None,
-            (Job::Create(..), _) => None,
+            (Job::Create(..), _) | (Job::Call(..), _) => None,
             (Job::Seats(id, ..), _) | (Job::Status(id, ..), _) | (Job::Start(id, ..), _) => {
                 Some(*id)
             }
@@ -341,6 +344,9 @@ async fn apply(
         }
     };
     Ok(match job {
+        Job::Call(_) => Err(StoreError::Schema(
+            "this write is only for SQLite's writer".into(),
+        )),
         Job::Create(g, _) => {
             let secrets = serde_json::to_string(&g.secrets).unwrap_or_else(|_| "[]".into());
             let seats = serde_json::to_string(&g.seats).unwrap_or_else(|_| "[]".into());
@@ -491,11 +497,25 @@ pub(crate) struct Reader {
     node: String,
     lease_ms: i64,
     changes: broadcast::Sender<u64>,
+    /// A connection of its own for transactions (rating a game), made when first needed.
+    transactions: tokio::sync::Mutex<Option<Client>>,
 }
 
 impl Reader {
+    /// The connection for transactions, held until the guard goes (a new one if the last
+    /// one closed).
+    pub(super) async fn transactions(
+        &self,
+    ) -> Result<tokio::sync::MutexGuard<'_, Option<Client>>, StoreError> {
+        let mut guard = self.transactions.lock().await;
+        if guard.as_ref().is_none_or(Client::is_closed) {
+            *guard = Some(connect(&self.url).await?);
+        }
+        Ok(guard)
+    }
+
     /// The connection (a new one if the last one closed).
-    async fn client(&self) -> Result<std::sync::Arc<Client>, StoreError> {
+    pub(super) async fn client(&self) -> Result<std::sync::Arc<Client>, StoreError> {
         let current = self
             .client
             .read()
@@ -521,6 +541,7 @@ impl Reader {
             node: String::new(),
             lease_ms: 0,
             changes: broadcast::channel(1).0,
+            transactions: tokio::sync::Mutex::new(None),
         })
     }
 

@@ -1,7 +1,9 @@
 //! The SQLite backend: one file, WAL, one writer thread with group commits, one reader
 //! connection. The embedded default.
 
-use super::{finish_summary, next_batch, partial_summary, reply, Job, ListQuery};
+use super::{
+    finish_summary, next_batch, partial_summary, reply, CallAnswer, Job, ListQuery, SqliteCall,
+};
 use super::{
     GameSummary, SeatRecord, SecretsAndEvents, StoreError, StoredGame, Unfinished, MAX_PAGE,
 };
@@ -46,8 +48,9 @@ CREATE TABLE IF NOT EXISTS moves (
 ) WITHOUT ROWID;
 ";
 
-/// The store's version (`PRAGMA user_version`).
-const VERSION: i64 = 4;
+/// The store's version (`PRAGMA user_version`). 5: the Arena's tables
+/// ([`super::accounts`]).
+const VERSION: i64 = 5;
 
 /// Opens (and creates, or upgrades) the store file.
 pub fn open(path: &Path) -> Result<Connection, StoreError> {
@@ -73,6 +76,8 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
         db.execute_batch("ALTER TABLE games ADD COLUMN owner TEXT;")?;
     }
     db.execute_batch(SCHEMA)?;
+    // version 5: the Arena's tables
+    db.execute_batch(super::accounts::SQLITE_SCHEMA)?;
     db.execute_batch(&format!("PRAGMA user_version = {VERSION}"))?;
     Ok(db)
 }
@@ -392,6 +397,7 @@ fn apply(db: &Connection, job: &Job) -> Result<Option<u64>, StoreError> {
             ])?;
             Ok(None)
         }
+        Job::Call(_) => Err(StoreError::Schema("a call is run by the writer".into())),
         Job::End {
             game,
             status,
@@ -407,6 +413,26 @@ fn apply(db: &Connection, job: &Job) -> Result<Option<u64>, StoreError> {
             Ok(None)
         }
     }
+}
+
+/// A job done, to be answered once its batch is committed.
+enum Done {
+    Job(Job, Result<Option<u64>, StoreError>),
+    Call(tokio::sync::oneshot::Sender<CallAnswer>, CallAnswer),
+}
+
+/// Runs a call in a savepoint of its own: what it wrote goes when it fails (and the
+/// other writes of the batch stay). A panic is an error of the call, not the end of the
+/// writer.
+fn call(db: &Connection, run: Box<dyn FnOnce(&Connection) -> CallAnswer + Send>) -> CallAnswer {
+    db.execute_batch("SAVEPOINT call")?;
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(db)))
+        .unwrap_or_else(|_| Err(StoreError::Rate("a write panicked".into())));
+    if r.is_err() {
+        db.execute_batch("ROLLBACK TO call")?;
+    }
+    db.execute_batch("RELEASE call")?;
+    r
 }
 
 /// Opens `path` and starts its writer and checkpoint threads: the queue of writes, the
@@ -447,20 +473,41 @@ pub(crate) fn start(
             // with it (one transaction, one pass over the WAL)
             while let Some(batch) = next_batch(&rx) {
                 let tx = db.unchecked_transaction();
-                let results: Vec<_> = batch.iter().map(|j| apply(&db, j)).collect();
+                let done: Vec<Done> = batch
+                    .into_iter()
+                    .map(|job| match job {
+                        Job::Call(SqliteCall { run, done }) => Done::Call(done, call(&db, run)),
+                        job => {
+                            let r = apply(&db, &job);
+                            Done::Job(job, r)
+                        }
+                    })
+                    .collect();
                 let committed = match tx {
                     Ok(t) => t.commit().map_err(StoreError::from),
                     Err(e) => Err(StoreError::from(e)),
                 };
-                for (job, r) in batch.into_iter().zip(results) {
-                    let r = match (&committed, r) {
-                        (Err(e), _) => Err(StoreError::Schema(format!("commit failed: {e}"))),
-                        (Ok(()), r) => r,
-                    };
-                    if let Err(e) = &r {
-                        tracing::error!(error = %e, "a write to the store failed");
+                let failed = |e: &StoreError| StoreError::Schema(format!("commit failed: {e}"));
+                for d in done {
+                    match d {
+                        Done::Job(job, r) => {
+                            let r = match (&committed, r) {
+                                (Err(e), _) => Err(failed(e)),
+                                (Ok(()), r) => r,
+                            };
+                            if let Err(e) = &r {
+                                tracing::error!(error = %e, "a write to the store failed");
+                            }
+                            reply(job, r);
+                        }
+                        Done::Call(tx, r) => {
+                            let r = match (&committed, r) {
+                                (Err(e), _) => Err(failed(e)),
+                                (Ok(()), r) => r,
+                            };
+                            let _ = tx.send(r);
+                        }
                     }
-                    reply(job, r);
                 }
             }
         })

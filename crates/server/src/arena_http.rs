@@ -1,0 +1,452 @@
+//! The arena's HTTP routes (docs/arena.md, "The HTTP API"):
+//!
+//! * `POST /api/account/register` `{name, password, kind}`, `POST /api/account/login`
+//!   `{name, password}`: set the session cookie and answer `{name, kind, csrf}`;
+//!   `POST /api/account/logout`; `GET /api/me`;
+//! * `GET /api/accounts/NAME`: an account's ratings, rating history and rated games;
+//! * `GET /api/tokens`, `POST /api/tokens` `{label}` (the token shown once),
+//!   `DELETE /api/tokens/ID`: a bot account's API tokens;
+//! * `GET /api/leaderboard/GAME?pool=duel|multi&limit=N`;
+//! * `GET|POST|DELETE /api/arena/queue`, `POST /api/arena/challenge` `{name, game, players}`;
+//! * `GET /api/games/ID/rated`: a rated game's rating changes.
+//!
+//! The session is a cookie (`HttpOnly`, `SameSite=Strict`, `Secure` behind HTTPS); every
+//! request that changes something must also carry the session's token in the
+//! `X-Tessera-CSRF` header, be sent as `application/json`, and come from this site's
+//! origin when the browser says where it comes from.
+
+// the handlers' helpers answer early with a whole `Response` as their error
+#![allow(clippy::result_large_err)]
+
+use crate::arena::{ArenaError, NewSession, Session};
+use crate::host::Host;
+use crate::store::AccountKind;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use axum::{Extension, Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+/// The peer's address of an HTTP request (set by the server for every connection).
+#[derive(Clone, Copy, Debug)]
+pub struct Peer(pub SocketAddr);
+
+/// The session cookie's name.
+pub const COOKIE: &str = "tessera_session";
+
+/// The header that carries a session's token against cross-site requests.
+pub const CSRF_HEADER: &str = "x-tessera-csrf";
+
+/// The arena's routes.
+pub fn routes() -> Router<Host> {
+    Router::new()
+        .route("/api/account/register", post(register))
+        .route("/api/account/login", post(login))
+        .route("/api/account/logout", post(logout))
+        .route("/api/me", get(me))
+        .route("/api/accounts/:name", get(account))
+        .route("/api/tokens", get(tokens).post(new_token))
+        .route("/api/tokens/:id", delete(revoke))
+        .route("/api/leaderboard/:game", get(leaderboard))
+        .route(
+            "/api/arena/queue",
+            get(queue_status).post(queue).delete(leave),
+        )
+        .route("/api/arena/challenge", post(challenge))
+        .route("/api/games/:id/rated", get(rated))
+}
+
+fn error(status: StatusCode, msg: impl ToString) -> Response {
+    (status, Json(json!({"error": msg.to_string()}))).into_response()
+}
+
+/// The answer to an arena error.
+pub fn arena_error(e: ArenaError) -> Response {
+    let status = match &e {
+        ArenaError::Unauthorized | ArenaError::WrongLogin => StatusCode::UNAUTHORIZED,
+        ArenaError::Limited { retry_after_ms } => {
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(
+                    header::RETRY_AFTER,
+                    retry_after_ms.div_ceil(1000).to_string(),
+                )],
+                Json(json!({"error": e.to_string(), "retry_after_ms": retry_after_ms})),
+            )
+                .into_response()
+        }
+        ArenaError::NameTaken(_) => StatusCode::CONFLICT,
+        ArenaError::Invalid(_) => StatusCode::BAD_REQUEST,
+        ArenaError::NotFound(_) => StatusCode::NOT_FOUND,
+        ArenaError::Forbidden(_) => StatusCode::FORBIDDEN,
+        ArenaError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+        ArenaError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        ArenaError::Host(crate::host::HostError::NoGame(_)) => StatusCode::NOT_FOUND,
+        ArenaError::Host(crate::host::HostError::Closing) => StatusCode::SERVICE_UNAVAILABLE,
+        ArenaError::Host(_) => StatusCode::BAD_REQUEST,
+    };
+    error(status, e)
+}
+
+/// The session cookie's value, if the request has one.
+pub fn cookie(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| v.to_string())
+        .filter(|v| !v.is_empty() && v.len() <= 128)
+}
+
+/// Whether a request that changes something may be from another site: not JSON (a form
+/// can send text/plain without a preflight), or an `Origin` that is not this host.
+fn cross_site(headers: &HeaderMap) -> Option<&'static str> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().starts_with("application/json"));
+    if !json {
+        return Some("send the request as application/json");
+    }
+    if let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+        let host = headers
+            .get(header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        let from = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+        if from != host {
+            return Some("a request from another site");
+        }
+    }
+    None
+}
+
+/// The session of a request, if it has a live one.
+pub async fn session_of(host: &Host, headers: &HeaderMap) -> Option<Session> {
+    let secret = cookie(headers)?;
+    host.session(&secret).await
+}
+
+/// The session of a request that changes something: logged in, and not from another
+/// site (JSON, same origin, the session's CSRF token in `X-Tessera-CSRF`).
+async fn changing(host: &Host, headers: &HeaderMap) -> Result<Session, Response> {
+    if let Some(why) = cross_site(headers) {
+        return Err(error(StatusCode::FORBIDDEN, why));
+    }
+    let Some(s) = session_of(host, headers).await else {
+        return Err(arena_error(ArenaError::Unauthorized));
+    };
+    let given = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
+    if given != Some(s.csrf.as_str()) {
+        return Err(error(
+            StatusCode::FORBIDDEN,
+            "the request lacks this session's X-Tessera-CSRF header",
+        ));
+    }
+    Ok(s)
+}
+
+fn secure(host: &Host, headers: &HeaderMap) -> bool {
+    host.config().secure_cookies
+        || headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.eq_ignore_ascii_case("https"))
+}
+
+fn set_cookie(host: &Host, headers: &HeaderMap, value: &str, max_age: u64) -> HeaderValue {
+    let mut c = format!("{COOKIE}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}");
+    if secure(host, headers) {
+        c.push_str("; Secure");
+    }
+    HeaderValue::from_str(&c).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+fn logged_in(host: &Host, headers: &HeaderMap, s: NewSession) -> Response {
+    let max_age = host.config().session_ttl.as_secs();
+    let mut r = Json(json!({
+        "name": s.session.account.name,
+        "kind": s.session.account.kind,
+        "csrf": s.session.csrf,
+    }))
+    .into_response();
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        set_cookie(host, headers, &s.secret, max_age),
+    );
+    r
+}
+
+fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Response> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| error(StatusCode::BAD_REQUEST, format!("bad request: {e}")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Register {
+    name: String,
+    password: String,
+    #[serde(default)]
+    kind: Option<String>,
+}
+
+async fn register(
+    State(host): State<Host>,
+    headers: HeaderMap,
+    bytes: axum::body::Bytes,
+) -> Response {
+    if let Some(why) = cross_site(&headers) {
+        return error(StatusCode::FORBIDDEN, why);
+    }
+    let r: Register = match body(&bytes) {
+        Ok(r) => r,
+        Err(e) => return e,
+    };
+    let kind = match r.kind.as_deref().unwrap_or("person") {
+        "person" => AccountKind::Person,
+        "bot" => AccountKind::Bot,
+        k => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("kind {k:?}: person or bot"),
+            )
+        }
+    };
+    match host.register(&r.name, &r.password, kind).await {
+        Ok(s) => logged_in(&host, &headers, s),
+        Err(e) => arena_error(e),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Login {
+    name: String,
+    password: String,
+}
+
+async fn login(
+    State(host): State<Host>,
+    peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
+    bytes: axum::body::Bytes,
+) -> Response {
+    if let Some(why) = cross_site(&headers) {
+        return error(StatusCode::FORBIDDEN, why);
+    }
+    let r: Login = match body(&bytes) {
+        Ok(r) => r,
+        Err(e) => return e,
+    };
+    let ip = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
+    match host.login(&r.name, &r.password, ip).await {
+        Ok(s) => logged_in(&host, &headers, s),
+        Err(e) => arena_error(e),
+    }
+}
+
+async fn logout(State(host): State<Host>, headers: HeaderMap) -> Response {
+    if let Err(r) = changing(&host, &headers).await {
+        return r;
+    }
+    if let Some(secret) = cookie(&headers) {
+        if let Err(e) = host.logout(&secret).await {
+            return arena_error(e);
+        }
+    }
+    let mut r = StatusCode::NO_CONTENT.into_response();
+    r.headers_mut()
+        .insert(header::SET_COOKIE, set_cookie(&host, &headers, "", 0));
+    r
+}
+
+async fn me(State(host): State<Host>, headers: HeaderMap) -> Response {
+    match session_of(&host, &headers).await {
+        Some(s) => Json(json!({
+            "name": s.account.name, "kind": s.account.kind, "csrf": s.csrf,
+            "marked": s.account.marked,
+        }))
+        .into_response(),
+        None => arena_error(ArenaError::Unauthorized),
+    }
+}
+
+async fn account(State(host): State<Host>, Path(name): Path<String>) -> Response {
+    match host.account_page(&name).await {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => arena_error(e),
+    }
+}
+
+async fn tokens(State(host): State<Host>, headers: HeaderMap) -> Response {
+    let Some(s) = session_of(&host, &headers).await else {
+        return arena_error(ArenaError::Unauthorized);
+    };
+    match host.store().tokens(s.account.id).await {
+        Ok(t) => Json(t).into_response(),
+        Err(e) => arena_error(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Label {
+    #[serde(default)]
+    label: String,
+}
+
+async fn new_token(
+    State(host): State<Host>,
+    headers: HeaderMap,
+    bytes: axum::body::Bytes,
+) -> Response {
+    let s = match changing(&host, &headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let l: Label = match body(&bytes) {
+        Ok(l) => l,
+        Err(e) => return e,
+    };
+    match host.new_token(&s.account, &l.label).await {
+        Ok((id, token)) => Json(json!({"id": id, "token": token})).into_response(),
+        Err(e) => arena_error(e),
+    }
+}
+
+async fn revoke(State(host): State<Host>, Path(id): Path<u64>, headers: HeaderMap) -> Response {
+    let s = match changing_no_body(&host, &headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match host.store().revoke_token(s.account.id, id).await {
+        Ok(true) => StatusCode::NO_CONTENT.into_response(),
+        Ok(false) => error(StatusCode::NOT_FOUND, format!("no token {id} of yours")),
+        Err(e) => arena_error(e.into()),
+    }
+}
+
+/// [`changing`] for a request without a body (a DELETE): the content type is not
+/// needed, a cross-site `Origin` is still refused.
+async fn changing_no_body(host: &Host, headers: &HeaderMap) -> Result<Session, Response> {
+    let mut h = headers.clone();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    changing(host, &h).await
+}
+
+#[derive(Deserialize)]
+struct BoardQuery {
+    pool: Option<String>,
+    limit: Option<usize>,
+}
+
+async fn leaderboard(
+    State(host): State<Host>,
+    Path(game): Path<String>,
+    Query(q): Query<BoardQuery>,
+) -> Response {
+    let limit = q.limit.unwrap_or(100).clamp(1, 500);
+    let pool = q.pool.unwrap_or_else(|| "duel".into());
+    match host.leaderboard(&game, &pool, limit).await {
+        Ok(rows) => Json(rows).into_response(),
+        Err(e) => arena_error(e),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QueueBody {
+    game: String,
+    #[serde(default)]
+    players: Option<usize>,
+}
+
+async fn queue(State(host): State<Host>, headers: HeaderMap, bytes: axum::body::Bytes) -> Response {
+    let s = match changing(&host, &headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let q: QueueBody = match body(&bytes) {
+        Ok(q) => q,
+        Err(e) => return e,
+    };
+    if s.account.kind != AccountKind::Person {
+        return arena_error(ArenaError::Forbidden(
+            "a bot account plays over TCP with its token (docs/protocol.md)".into(),
+        ));
+    }
+    match host
+        .queue_person(&s.account, &q.game, q.players.unwrap_or(2))
+        .await
+    {
+        Ok(ticket) => Json(json!({"ticket": ticket})).into_response(),
+        Err(e) => arena_error(e),
+    }
+}
+
+async fn queue_status(State(host): State<Host>, headers: HeaderMap) -> Response {
+    match session_of(&host, &headers).await {
+        Some(s) => Json(host.queue_status(&s.account)).into_response(),
+        None => arena_error(ArenaError::Unauthorized),
+    }
+}
+
+async fn leave(State(host): State<Host>, headers: HeaderMap) -> Response {
+    match changing_no_body(&host, &headers).await {
+        Ok(s) => Json(json!({"left": host.leave_queue(&s.account)})).into_response(),
+        Err(r) => r,
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChallengeBody {
+    name: String,
+    game: String,
+    #[serde(default)]
+    players: Option<usize>,
+}
+
+async fn challenge(
+    State(host): State<Host>,
+    headers: HeaderMap,
+    bytes: axum::body::Bytes,
+) -> Response {
+    let s = match changing(&host, &headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let c: ChallengeBody = match body(&bytes) {
+        Ok(c) => c,
+        Err(e) => return e,
+    };
+    if s.account.kind != AccountKind::Person {
+        return arena_error(ArenaError::Forbidden(
+            "a bot account plays over TCP with its token".into(),
+        ));
+    }
+    match host
+        .challenge(&s.account, &c.name, &c.game, c.players.unwrap_or(2))
+        .await
+    {
+        Ok((id, token)) => Json(json!({"game_id": id, "token": token})).into_response(),
+        Err(e) => arena_error(e),
+    }
+}
+
+async fn rated(State(host): State<Host>, Path(id): Path<u64>) -> Response {
+    match host.rated_of(id).await {
+        Ok(rows) => Json(Value::from(rows)).into_response(),
+        Err(e) => arena_error(e),
+    }
+}
