@@ -80,7 +80,7 @@ export function drawNav() {
 }
 
 async function logout() {
-  try { await app.api('/api/account/logout', { method: 'POST' }); } catch (e) { console.info(`log out: ${e.message}`); }
+  try { await app.api('/api/account/logout', json('POST', {})); } catch (e) { console.info(`log out: ${e.message}`); }
   setMe(null);
   app.route();
 }
@@ -91,7 +91,7 @@ async function logout() {
  * form was asked from, `?next=`, else the Arena).
  */
 function accountForm(register, after) {
-  const name = h('input', { id: 'account-name', name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 24, autocapitalize: 'off', spellcheck: 'false' });
+  const name = h('input', { id: 'account-name', name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 20, autocapitalize: 'off', spellcheck: 'false' });
   const password = h('input', { id: 'account-password', name: 'password', type: 'password', required: true, minlength: 8, maxlength: 128, autocomplete: register ? 'new-password' : 'current-password' });
   const kind = h('select', { id: 'account-kind', name: 'kind' },
     h('option', { value: 'person' }, 'Person'), h('option', { value: 'bot' }, 'Bot'));
@@ -99,7 +99,7 @@ function accountForm(register, after) {
   const submit = h('button', { type: 'submit', class: 'primary', id: register ? 'register-submit' : 'login-submit' }, register ? 'Register' : 'Log in');
   const form = h('form', { class: 'account', id: register ? 'register-form' : 'login-form', novalidate: true },
     h('label', {}, 'Name ', name),
-    register ? h('p', { class: 'hint' }, '2 to 24 letters, digits, _ or -, starting with a letter.') : null,
+    register ? h('p', { class: 'hint' }, '2 to 20 letters or digits, starting with a letter.') : null,
     h('label', {}, 'Password ', password),
     register ? h('p', { class: 'hint' }, '8 to 128 characters.') : null,
     register ? [h('label', {}, 'Kind ', kind), h('p', { class: 'hint' }, 'A person plays in the browser; a bot is a program that plays over TCP with API tokens.')] : null,
@@ -109,7 +109,7 @@ function accountForm(register, after) {
   const check = () => {
     const n = name.value.trim();
     if (!n) return 'Name: required.';
-    if (register && !/^[A-Za-z][A-Za-z0-9_-]{1,23}$/.test(n)) return 'Name: 2 to 24 letters, digits, _ or -, starting with a letter.';
+    if (register && !/^[A-Za-z][A-Za-z0-9]{1,19}$/.test(n)) return 'Name: 2 to 20 letters or digits, starting with a letter.';
     if (!password.value) return 'Password: required.';
     if (register && (password.value.length < 8 || password.value.length > 128)) return 'Password: 8 to 128 characters.';
     return null;

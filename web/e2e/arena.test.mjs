@@ -15,7 +15,7 @@ after(async () => { await browser?.close(); });
 const text = (page, sel) => page.textContent(sel).then((t) => (t ?? '').trim());
 const statusIs = (page, re, timeout = 30000) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status')?.textContent || ''), re.source, { timeout });
 // a fresh name per run (the store may be shared by several runs of one server)
-const unique = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 24);
+const unique = (stem) => `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
 const PASSWORD = 'correct horse battery';
 const api = async (path, body) => {
   const r = await fetch(BASE + path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
