@@ -325,7 +325,7 @@ export async function leaderboardPage(gameName, query) {
         : [h('a', { href: `#/account/${encodeURIComponent(r.name)}` }, r.name), r.kind === 'bot' ? h('span', { class: 'hint' }, ' (bot)') : null]),
       h('td', { class: 'rating', title: `deviation ${round(r.deviation)}` }, `${round(r.rating)}`, h('span', { class: 'hint' }, ` ±${round(r.deviation)}`),
         r.provisional ? h('span', { class: 'provisional', title: 'provisional: too few games for a settled rating' }, ' ?') : null),
-      h('td', { class: 'games', text: r.games }))))),
+      h('td', { class: 'games', text: r.house ? '' : r.games ?? '' }))))),
   h('p', { class: 'hint' }, '± is the rating\'s uncertainty; ? marks a provisional rating (too few games).'));
 }
 

@@ -12,6 +12,22 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
+/**
+ * A page (lib's newPage) that also keeps its console's errors (`console_`), but for the
+ * refusals a test asks for (a taken name: 409, a wrong password: 401), which Chromium logs.
+ */
+async function arenaPage(context) {
+  const page = await newPage(browser, context);
+  page.console_ = [];
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    if (/^Failed to load resource: the server responded with a status of (401|409)\b/.test(m.text())) return;
+    page.console_.push(`${m.text()} (${m.location()?.url ?? ''})`);
+  });
+  return page;
+}
+const clean = (page) => { assert.deepEqual(page.errors_, []); assert.deepEqual(page.console_, []); };
+
 const text = (page, sel) => page.textContent(sel).then((t) => (t ?? '').trim());
 const statusIs = (page, re, timeout = 30000) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status')?.textContent || ''), re.source, { timeout });
 // a fresh name per run (the store may be shared by several runs of one server)
@@ -34,7 +50,7 @@ async function register(page, name, kind = 'person') {
 }
 
 test('A person registers, plays a rated game against a house level, sees the rating change and the leaderboard', async () => {
-  const page = await newPage(browser);
+  const page = await arenaPage();
   const name = unique('ann');
   await register(page, name);
   // after registering: the Arena, its Play rated form
@@ -109,14 +125,14 @@ test('A person registers, plays a rated game against a house level, sees the rat
   await page.click(`#history tr[data-game-id="${id}"] a`);
   await page.waitForSelector('#scrubber');
   await page.waitForSelector('#rated-changes li');
-  assert.deepEqual(page.errors_, []);
+  clean(page);
 });
 
 test('A guest gets the login form at #/arena; a taken name and a wrong password are said in words; log in and out', async () => {
   const name = unique('bea');
   const made = await api('/api/account/register', { name, password: PASSWORD, kind: 'person' });
   assert.equal(made.status, 200, JSON.stringify(made.body));
-  const page = await newPage(browser);
+  const page = await arenaPage();
   await page.goto(`${BASE}/#/arena`);
   await page.waitForSelector('#login-form #account-name');
   assert.match(await text(page, '#arena-login-note'), /Rated games need an account/);
@@ -159,11 +175,11 @@ test('A guest gets the login form at #/arena; a taken name and a wrong password 
   // guests still play unrated games
   await page.goto(`${BASE}/#/new`);
   await page.waitForSelector('#start');
-  assert.deepEqual(page.errors_, []);
+  clean(page);
 });
 
 test('A bot account: an API token made (shown once, with the sign-up line), listed, revoked', async () => {
-  const page = await newPage(browser);
+  const page = await arenaPage();
   const name = unique('robo');
   await register(page, name, 'bot');
   await page.waitForURL(new RegExp(`#/account/${name}$`));
@@ -186,12 +202,12 @@ test('A bot account: an API token made (shown once, with the sign-up line), list
   await page.click('#nav-arena');
   await page.waitForFunction(() => /bot account/.test(document.querySelector('main')?.textContent || ''));
   assert.equal(await page.locator('#play-rated').count(), 0);
-  assert.deepEqual(page.errors_, []);
+  clean(page);
 });
 
 test('The Arena\'s pages fit a phone', async () => {
   const W = 390;
-  const page = await newPage(browser, { viewport: { width: W, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await arenaPage({ viewport: { width: W, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const name = unique('cat');
   await register(page, name);
   for (const [hash, sel] of [['#/arena', '#play-rated'], ['#/leaderboard/q', '#leaderboard > *'], [`#/account/${name}`, '#no-ratings, #ratings'], ['#/login', '#login-form']]) {
@@ -207,5 +223,5 @@ test('The Arena\'s pages fit a phone', async () => {
     assert.ok(r.scroll <= W, `${hash}: ${r.scroll} px wide on a ${W} px screen`);
     assert.deepEqual(r.outside, [], `${hash}: off the screen sideways`);
   }
-  assert.deepEqual(page.errors_, []);
+  clean(page);
 });
