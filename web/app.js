@@ -713,7 +713,9 @@ function game(id, watch) {
       status = endLine(m.status, m.players, m.outcome, m.result);
       if (!endBox.childElementCount) {
         const buttons = [];
-        if (!watch && tokens.length) buttons.push(h('button', { id: 'rematch', class: 'primary', title: 'the same game and settings, the seats rotated', onclick: (ev) => rematch(ev.currentTarget) }, 'Rematch'));
+        // a rated game is played again through the Arena's queue (a rematch would be unrated)
+        if (!watch && tokens.length && rated) buttons.push(h('a', { id: 'play-rated-again', class: 'button', role: 'button', href: '#/arena' }, 'Play rated again'));
+        else if (!watch && tokens.length) buttons.push(h('button', { id: 'rematch', class: 'primary', title: 'the same game and settings, the seats rotated', onclick: (ev) => rematch(ev.currentTarget) }, 'Rematch'));
         buttons.push(h('a', { id: 'new-game-after', class: 'button', role: 'button', href: `#/new/${m.game}` }, 'New game'));
         buttons.push(h('a', { id: 'replay-link', href: `#/replay/${id}` }, 'Replay this game'));
         endBox.append(endPanel(m.players, m.status, m.result, m.outcome, m.end, m.scores, buttons));

@@ -92,6 +92,9 @@ test('A person registers, plays a rated game against a house level, sees the rat
   assert.ok(Number(change) < 0 && Number(after_) < Number(before), `a loss lowers the rating: ${mine}`);
   assert.equal(Number(after_) - Number(before), Number(change), mine);
   assert.ok(lines.some((l) => /\(house\) \d+ → \d+/.test(l)), `the house level's line: ${JSON.stringify(lines)}`);
+  // played again through the queue, not an (unrated) rematch
+  assert.equal(await page.locator('#rematch').count(), 0);
+  assert.equal(await page.getAttribute('#play-rated-again', 'href'), '#/arena');
   // the page says what the server says
   const rated = (await api(`/api/games/${id}/rated`)).body;
   const row = rated.find((r) => r.name === name);
