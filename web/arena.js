@@ -465,6 +465,7 @@ function newTokenBox(name, token, reg) {
     const g = game.value || 'GAME';
     signup.textContent = JSON.stringify({ name, game: g, token, rated: true });
     let cmd = `tessera client --game ${g} --players SPEC --token ${token} --rated`;
+    if (!['localhost', '127.0.0.1', '[::1]', '::1', ''].includes(location.hostname)) cmd += ` --host ${location.hostname}`;
     if (reg?.tcp_port) cmd += ` --port ${reg.tcp_port}`;
     command.textContent = cmd;
   };

@@ -6,7 +6,11 @@
 // token; the pages fit a phone. Run by scripts/e2e (TESSERA_URL, ARTIFACTS, CHROMIUM).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { BASE, launch, newPage, shot } from './lib.mjs';
+
+const TCP_PORT = process.env.TESSERA_TCP_PORT || '45678';
+const BIN = process.env.TESSERA_BIN || 'tessera';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -181,7 +185,7 @@ test('A guest gets the login form at #/arena; a taken name and a wrong password 
   clean(page);
 });
 
-test('A bot account: an API token made (shown once, with the sign-up line), listed, revoked', async () => {
+test('A bot account: an API token made (shown once, with the sign-up line), a rated game played with it over TCP, the token revoked', async () => {
   const page = await arenaPage();
   const name = unique('robo');
   await register(page, name, 'bot');
@@ -194,10 +198,29 @@ test('A bot account: an API token made (shown once, with the sign-up line), list
   assert.ok(token.length >= 8, `a token: ${token}`);
   const signup = JSON.parse(await text(page, '#token-signup'));
   assert.deepEqual({ ...signup, game: undefined }, { name, game: undefined, token, rated: true });
-  assert.match(await text(page, '#token-command'), new RegExp(`^tessera client --game \\S+ --players SPEC --token ${token} --rated`));
   await page.waitForSelector('#tokens-table tbody tr');
   assert.match(await text(page, '#tokens-table tbody tr'), /laptop/);
   await shot(page, 'arena-token');
+  // the command shown plays a rated game over TCP (against a house level: nobody else waits)
+  await page.selectOption('#token-game', 'q');
+  const command = await text(page, '#token-command');
+  assert.match(command, new RegExp(`^tessera client --game q --players SPEC --token ${token} --rated --port ${TCP_PORT}$`));
+  const args = command.split(/\s+/).slice(1).map((a) => (a === 'SPEC' ? 'random' : a));
+  const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => { output += d; });
+  child.stderr.on('data', (d) => { output += d; });
+  let timer;
+  const code = await Promise.race([new Promise((r) => child.on('exit', r)), new Promise((r) => { timer = setTimeout(() => r('timeout'), 90000); })]);
+  clearTimeout(timer);
+  if (code === 'timeout') child.kill();
+  assert.equal(code, 0, `tessera ${args.join(' ')}:\n${output}`);
+  // its page: a rating of Q, the game in its history, the token used
+  await page.reload();
+  await page.waitForSelector('#ratings tr[data-game="q"][data-pool="duel"]', { timeout: 15000 });
+  assert.equal(await page.locator('#history tbody tr').count(), 1);
+  await page.waitForSelector('#tokens-table tbody tr');
+  assert.doesNotMatch(await text(page, '#tokens-table tbody tr'), /never/, 'the token was used');
   await page.click('#tokens-table button.revoke');
   await page.waitForSelector('#tokens-table tbody tr.revoked');
   assert.match(await text(page, '#tokens-table tbody tr'), /revoked/);
