@@ -319,13 +319,20 @@ impl Host {
 
     // ----- accounts -----
 
-    /// Registers an account and logs it in.
+    /// Registers an account and logs it in (registrations count as attempts of the
+    /// address in the login limiter: hashing a password is work).
     pub async fn register(
         &self,
         name: &str,
         password: &str,
         kind: AccountKind,
+        from: std::net::IpAddr,
     ) -> Result<NewSession, ArenaError> {
+        lock(&self.arena().limiter)
+            .check("", from, now_ms())
+            .map_err(|l| ArenaError::Limited {
+                retry_after_ms: l.retry_after_ms,
+            })?;
         accounts::validate_name(name)?;
         let pw = password.to_string();
         let hash = tokio::task::spawn_blocking(move || accounts::hash_password(&pw))
@@ -370,6 +377,10 @@ impl Host {
     }
 
     async fn new_session(&self, account: Account) -> Result<NewSession, ArenaError> {
+        // expired sessions leave the store as new ones come
+        if let Err(e) = self.store().purge_sessions(now_ms()).await {
+            tracing::warn!(error = %e, "could not purge expired sessions");
+        }
         let secret = accounts::new_secret("tss_");
         let csrf = accounts::new_secret("csrf_");
         let expires = now_ms() + self.config().session_ttl.as_millis() as i64;

@@ -199,6 +199,7 @@ struct Register {
 
 async fn register(
     State(host): State<Host>,
+    peer: Option<Extension<Peer>>,
     headers: HeaderMap,
     bytes: axum::body::Bytes,
 ) -> Response {
@@ -219,7 +220,8 @@ async fn register(
             )
         }
     };
-    match host.register(&r.name, &r.password, kind).await {
+    let ip = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
+    match host.register(&r.name, &r.password, kind, ip).await {
         Ok(s) => logged_in(&host, &headers, s),
         Err(e) => arena_error(e),
     }

@@ -670,3 +670,62 @@ async fn a_bot_that_leaves_its_rated_games_loses_them_and_is_marked() {
     assert_eq!(page["marked"], true, "{page}");
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_stays_rated_over_a_restart() {
+    let config = || Config {
+        arena_house_after: Duration::from_millis(200),
+        bot_delay_ms: 0,
+        ..common::test_config()
+    };
+    let h = TestHost::start(config()).await;
+    let gil = register(h.http, "gil", "person").await;
+    let q = gil
+        .post(
+            h.http,
+            "/api/arena/queue",
+            &json!({"game": "q", "players": 2}),
+        )
+        .await;
+    assert_eq!(q.status, 200, "{}", q.body);
+    let mut matched = Value::Null;
+    for _ in 0..100 {
+        let s = gil.get(h.http, "/api/arena/queue").await;
+        if let Some(m) = s.body["matched"].as_array().and_then(|m| m.first()) {
+            matched = m.clone();
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let id = matched["game_id"].as_u64().expect("a match");
+    let token = matched["token"].as_str().unwrap().to_string();
+    // the host stops with the game in progress (it pauses), and starts again
+    let db = h.stop().await;
+    let h = TestHost::on(tessera_games::Registry::standard(), config(), db).await;
+    h.host.resume_unfinished().await.unwrap();
+    let (_, state) = common::http(h.http, "GET", &format!("/api/games/{id}"), "").await;
+    assert_eq!(state["rated"], true, "{state}");
+    // the session and the seat's keeper survived too: a guest with the token is refused,
+    // gil resigns, and the game is rated
+    let stranger = request(
+        h.http,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        &[],
+        &json!({"token": token}).to_string(),
+    )
+    .await;
+    assert_eq!(stranger.status, 403, "{}", stranger.body);
+    let resign = request(
+        h.http,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        &[("Cookie", &gil.cookie)],
+        &json!({"token": token}).to_string(),
+    )
+    .await;
+    assert_eq!(resign.status, 200, "{}", resign.body);
+    let r = q_rating(&h, "gil", 1).await;
+    assert!(r["rating"].as_f64().unwrap() < 1500.0, "{r}");
+    h.stop().await;
+}

@@ -354,6 +354,7 @@ impl Registration for Akropolis {
 /// The house levels' fixed ratings in the arena (`level:1` to `level:6`): the
 /// Bradley-Terry ratings on the Elo scale of a round robin of the levels, 2 players
 /// (`tessera tournament --round-robin --game akropolis --players level:1,...,level:6`;
-/// docs/strategies.md, "Levels"), rounded.
+/// docs/strategies.md, "Levels"), rounded: 20 games a pair, 300 in all, so about
+/// ±80 points.
 const LEVEL_RATINGS: [f64; tessera_ai::registry::LEVELS] =
-    [700.0, 1300.0, 1450.0, 1550.0, 1650.0, 1750.0];
+    [618.0, 1332.0, 1531.0, 1680.0, 1868.0, 1970.0];

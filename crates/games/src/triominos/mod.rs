@@ -412,6 +412,7 @@ impl Registration for TriominosGame {
 /// The house levels' fixed ratings in the arena (`level:1` to `level:6`): the
 /// Bradley-Terry ratings on the Elo scale of a round robin of the levels, 2 players
 /// (`tessera tournament --round-robin --game triominos --players level:1,...,level:6`;
-/// docs/strategies.md, "Levels"), rounded.
+/// docs/strategies.md, "Levels"), rounded: 40 games a pair, 600 in all, so about
+/// ±60 points; levels 3 and 4 are not told apart.
 const LEVEL_RATINGS: [f64; tessera_ai::registry::LEVELS] =
-    [700.0, 1300.0, 1450.0, 1550.0, 1650.0, 1750.0];
+    [1200.0, 1459.0, 1542.0, 1548.0, 1605.0, 1647.0];

@@ -1,0 +1,185 @@
+//! The arena from the command line, as a programmer and an operator use it: `tessera
+//! arena` runs the host (with house games), a bot account made over HTTP plays rated games
+//! with `tessera client --token --rated --games 2`, and after the host stops `tessera
+//! ratings --check` lists the bot and recomputes every stored rating without a difference.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// One HTTP request (JSON); returns the status, the `Set-Cookie` header and the body.
+fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &Value,
+) -> (u16, String, Value) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let body = body.to_string();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(&body);
+    s.write_all(req.as_bytes()).unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let status = out[9..12].parse().unwrap();
+    let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
+    let cookie = head
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or_else(|| l.strip_prefix("Set-Cookie: "))
+        })
+        .and_then(|c| c.split(';').next())
+        .unwrap_or_default()
+        .to_string();
+    (
+        status,
+        cookie,
+        serde_json::from_str(body).unwrap_or(Value::Null),
+    )
+}
+
+#[test]
+fn a_bot_account_plays_rated_games_and_the_ratings_check_out() {
+    let db = std::env::temp_dir().join(format!("tessera-arena-cli-{}.db", std::process::id()));
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    }
+    let (tcp, web) = (free_port(), free_port());
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    let mut server = Command::new(bin)
+        .args([
+            "arena",
+            "--tcp-port",
+            &tcp.to_string(),
+            "--http-port",
+            &web.to_string(),
+        ])
+        .args([
+            "--db",
+            db.to_str().unwrap(),
+            "--bot-delay",
+            "0",
+            "--arena-house-after",
+            "0.2",
+        ])
+        .args(["--hours", "0.1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("tessera arena runs");
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("tcp="), "{line:?}");
+
+    let (status, cookie, me) = http(
+        web,
+        "POST",
+        "/api/account/register",
+        &[],
+        &json!({"name": "clibot", "password": "correct horse", "kind": "bot"}),
+    );
+    assert_eq!(status, 200, "{me}");
+    let csrf = me["csrf"].as_str().unwrap();
+    let (status, _, t) = http(
+        web,
+        "POST",
+        "/api/tokens",
+        &[("Cookie", &cookie), ("X-Tessera-CSRF", csrf)],
+        &json!({"label": "cli"}),
+    );
+    assert_eq!(status, 200, "{t}");
+    let token = t["token"].as_str().unwrap();
+
+    let out = Command::new(bin)
+        .args([
+            "client",
+            "--game",
+            "q",
+            "--players",
+            "greedy",
+            "--port",
+            &tcp.to_string(),
+        ])
+        .args(["--token", token, "--rated", "--games", "2"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("game 2:") && said.contains("all done"),
+        "{said}"
+    );
+    // the house levels play each other meanwhile (the runner's house games)
+    let (_, _, games) = http(web, "GET", "/api/games?game=q", &[], &Value::Null);
+    let house_only = games["games"].as_array().unwrap().iter().any(|g| {
+        g["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p.as_str().unwrap().starts_with("level:"))
+    });
+    assert!(house_only, "{games}");
+
+    // SIGTERM, then the operator's view of the store
+    let _ = Command::new("kill").arg(server.id().to_string()).status();
+    assert!(server.wait().unwrap().success());
+    let out = Command::new(bin)
+        .args([
+            "ratings",
+            "--db",
+            db.to_str().unwrap(),
+            "--game",
+            "q",
+            "--check",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let bot = v["q"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "clibot")
+        .unwrap_or_else(|| panic!("clibot on the board: {v}"));
+    assert_eq!(bot["games"], 2, "{v}");
+    assert_ne!(bot["rating"], json!(1500.0), "{v}");
+    assert_eq!(v["check"]["mismatches"], 0, "{v}");
+    assert!(v["check"]["ratings"].as_u64().unwrap() >= 1, "{v}");
+    // a store that is not there is an error, not a new file
+    let missing = Command::new(bin)
+        .args(["ratings", "--db", "/nonexistent/none.db"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no store"));
+}
