@@ -252,7 +252,11 @@ export async function arenaPage() {
       const fresh = (state.matched ?? []).find((t) => !opened.has(t.game_id) && !app.tokensOf(t.game_id).length);
       if (fresh) { opened.add(fresh.game_id); stop(); openMatch(fresh.game_id, fresh.token); return; }
       draw();
-    } catch (e) { err.textContent = 'Cannot read your tickets: ' + e.message; }
+    } catch (e) {
+      // the session ended (logged out elsewhere, expired): the log-in form
+      if (e.status === 401) { stop(); setMe(null); app.route(); return; }
+      err.textContent = 'Cannot read your tickets: ' + e.message;
+    }
     if (!stopped && (state.queued ?? []).length) timer = setTimeout(poll, 1000);
   };
   const stop = () => { stopped = true; clearTimeout(timer); };
