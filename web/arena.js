@@ -15,15 +15,11 @@ export const session = { me: null };
 // GET /api/me (its 401 would be noise in the console of every page).
 const HINT = 'tessera.account';
 let meP = null;
-const listeners = new Set();
-/** Calls `f` whenever the session changes (log in, log out). */
-export function onSession(f) { listeners.add(f); }
 function setMe(me) {
   session.me = me ? { name: me.name, kind: me.kind, csrf: me.csrf, marked: !!me.marked } : null;
   if (me) localStorage.setItem(HINT, me.name); else localStorage.removeItem(HINT);
   meP = Promise.resolve(session.me);
   drawNav();
-  for (const f of listeners) f(session.me);
 }
 
 /** The session, read once per page load (GET /api/me): the account or null. Never fails. */
@@ -52,7 +48,6 @@ const json = (method, body) => ({ method, headers: { 'content-type': 'applicatio
 
 // ------------------------------------------------------------------ words
 const POOLS = { duel: '2 players', multi: '3+ players' };
-const poolOf = (players) => (Number(players) === 2 ? 'duel' : 'multi');
 const round = (x) => (typeof x === 'number' ? Math.round(x) : x ?? '');
 const signed = (x) => { const n = Math.round(x); return n > 0 ? `+${n}` : n < 0 ? `-${-n}` : '±0'; };
 const when = (t) => {
