@@ -7,6 +7,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BASE, launch, newPage, shot } from './lib.mjs';
 
 const TCP_PORT = process.env.TESSERA_TCP_PORT || '45678';
@@ -18,15 +21,18 @@ after(async () => { await browser?.close(); });
 
 /**
  * A page (lib's newPage) that also keeps its console's errors (`console_`), but for the
- * refusals a test asks for (a taken name: 409, a wrong password: 401), which Chromium logs.
+ * refusals a test asks for (a taken name: 409, a wrong password: 401, a challenge of someone
+ * who does not wait: 404), which Chromium logs.
  */
 async function arenaPage(context) {
   const page = await newPage(browser, context);
   page.console_ = [];
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
-    if (/^Failed to load resource: the server responded with a status of (401|409)\b/.test(m.text())) return;
-    page.console_.push(`${m.text()} (${m.location()?.url ?? ''})`);
+    const said = `${m.text()} (${m.location()?.url ?? ''})`;
+    if (/^Failed to load resource: the server responded with a status of (401|409)\b/.test(said)) return;
+    if (/^Failed to load resource: the server responded with a status of 404 .*\/api\/arena\/challenge\)$/.test(said)) return;
+    page.console_.push(said);
   });
   return page;
 }
@@ -229,6 +235,72 @@ test('A bot account: an API token made (shown once, with the sign-up line), a ra
   await page.waitForFunction(() => /bot account/.test(document.querySelector('main')?.textContent || ''));
   assert.equal(await page.locator('#play-rated').count(), 0);
   clean(page);
+});
+
+/**
+ * A server of its own with the default house delay (15 s: nobody is paired with a house level
+ * during the test), on free ports and a fresh store; `stop()` ends it.
+ */
+async function slowHouseServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-arena-'));
+  const child = spawn(BIN, ['serve', '--tcp-port', '0', '--http-port', '0', '--db', join(dir, 'tessera.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stderr.on('data', () => {});
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no http=PORT line: ${out}`)), 15000);
+    child.stdout.on('data', (d) => { out += d; const m = out.match(/http=(\d+)/); if (m) { clearTimeout(timer); resolve(m[1]); } });
+    child.on('exit', (c) => { clearTimeout(timer); reject(new Error(`the server exited (${c}): ${out}`)); });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => { if (child.exitCode === null) { child.kill(); await new Promise((r) => child.on('exit', r)); } rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+test('Cancel leaves the queue; a challenge seats the challenger with a person who waits (a server that keeps the house away)', async () => {
+  const server = await slowHouseServer();
+  try {
+    const join_ = async (page, name) => {
+      await page.goto(`${server.url}/#/register`);
+      await page.waitForSelector('#register-form');
+      await page.fill('#account-name', name);
+      await page.fill('#account-password', PASSWORD);
+      await page.click('#register-submit');
+      await page.waitForSelector('#play-rated');
+    };
+    const ann = await arenaPage(), bob = await arenaPage();
+    const annName = unique('ann'), bobName = unique('bob');
+    await join_(ann, annName);
+    await join_(bob, bobName);
+    // Bob queues, waits, cancels: no ticket left
+    await bob.selectOption('#arena-game', 'triominos');
+    await bob.click('#play-rated');
+    await bob.waitForFunction(() => /\((1|2) s\)$/.test(document.querySelector('.wait-text')?.textContent || ''));
+    await bob.click('#arena-cancel');
+    await bob.waitForFunction(() => !document.querySelector('#arena-cancel'));
+    assert.equal(await bob.locator('#ticket-list').count(), 0);
+    assert.deepEqual((await (await bob.context().request.get(`${server.url}/api/arena/queue`)).json()).queued, []);
+    // a challenge of someone who does not wait: the server's words
+    await ann.goto(`${server.url}/#/account/${bobName}`);
+    await ann.waitForSelector('#challenge-form');
+    await ann.selectOption('#challenge-game', 'triominos');
+    await ann.click('#challenge');
+    await ann.waitForFunction(() => /not waiting/.test(document.querySelector('#challenge-error')?.textContent || ''));
+    // Bob queues again; Ann's challenge seats them both at one rated table
+    await bob.click('#play-rated');
+    await bob.waitForSelector('#arena-cancel');
+    await ann.click('#challenge');
+    await ann.waitForURL(/#\/game\/\d+$/);
+    await bob.waitForURL(/#\/game\/\d+$/, { timeout: 10000 });
+    assert.equal(ann.url().split('/').pop(), bob.url().split('/').pop(), 'one table');
+    for (const [page, name] of [[ann, annName], [bob, bobName]]) {
+      await page.waitForSelector('#rated-badge:visible');
+      await page.waitForFunction((n) => [...document.querySelectorAll('#scores td')].some((td) => td.textContent === `${n} (you)`), name);
+    }
+    await shot(bob, 'arena-challenged');
+    clean(ann);
+    clean(bob);
+  } finally { await server.stop(); }
 });
 
 test('The Arena\'s pages fit a phone', async () => {
