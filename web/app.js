@@ -338,6 +338,16 @@ function optionControl(o) {
   return { el: h('label', { title: o.help }, `${o.label} (JSON) `, inp), input: inp, read: () => { try { return JSON.parse(inp.value); } catch { return inp.value; } } };
 }
 
+/**
+ * A bot's name in the seat menu: a house level by its number and fixed rating in the arena
+ * ("Level 3 · 1335"), any other bot by its name and strength word.
+ */
+function botLabel(game, b) {
+  const k = (game.levels || []).findIndex((l) => l.spec === b.name);
+  if (k >= 0) return `Level ${k + 1} · ${Math.round(game.levels[k].rating)}`;
+  return `Bot: ${b.name}${b.strength ? ` (${b.strength})` : ''}`;
+}
+
 /** A bot's strength parameter (for the optional strength field): `ms` or `budget`. */
 function strengthKey(bot) {
   if (/\bms=/.test(bot?.params || '')) return 'ms';
@@ -416,7 +426,7 @@ async function newGame(preselect) {
       const kind = h('select', { class: 'kind', 'aria-label': `Seat ${i + 1} player` },
         h('option', { value: 'human' }, 'Human'),
         s ? null : h('option', { value: 'program', title: 'left open for a program that joins over TCP' }, 'Program over TCP'),
-        bots.map((b) => h('option', { value: 'bot:' + b.name, title: b.about + (b.params ? ` (parameters: ${b.params})` : '') }, `Bot: ${b.name}${b.strength ? ` (${b.strength})` : ''}`)));
+        bots.map((b) => h('option', { value: 'bot:' + b.name, title: b.about + (b.params ? ` (parameters: ${b.params})` : '') }, botLabel(g, b))));
       const prev = old[i];
       kind.value = prev && [...kind.options].some((o) => o.value === prev.kind) ? prev.kind : (i === 0 || !bots.length ? 'human' : 'bot:' + bots[0].name);
       const strength = h('input', { class: 'strength', type: 'number', min: 1, value: prev?.strength ?? '' });
@@ -434,7 +444,10 @@ async function newGame(preselect) {
         strength.dataset.key = key ?? '';
         name.hidden = kind.value === 'program';
         kind.title = bot ? bot.about : kind.selectedOptions[0]?.title || '';
-        aboutBot.textContent = bot ? bot.about + (bot.strength ? ` — ${bot.strength}` : '') : kind.value === 'program' ? 'open until a program joins over TCP' : '';
+        const level = bot && (g.levels || []).find((l) => l.spec === bot.name);
+        aboutBot.textContent = level ? `${bot.about}, rated ${Math.round(level.rating)}`
+          : bot ? bot.about + (bot.strength ? ` — ${bot.strength}` : '')
+          : kind.value === 'program' ? 'open until a program joins over TCP' : '';
       };
       kind.addEventListener('change', update);
       update();

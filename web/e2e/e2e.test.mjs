@@ -487,7 +487,11 @@ test('The new-game form is drawn from the registry: seats, bots, rule options, s
     assert.equal(await page.getAttribute('#players', 'max'), String(g.seats[1]));
     const bots = g.bots.filter((b) => b.name !== g.solo?.bot);
     const kinds = await page.$$eval('.seat-row:first-child .kind option', (os) => os.map((o) => [o.value, o.title]));
+    const levels = g.levels || [];
     assert.deepEqual(kinds.map(([v]) => v), ['human', 'program', ...bots.map((b) => 'bot:' + b.name)]);
+    // the house levels by name and fixed rating ("Level 3 · 1335")
+    const labels = await page.$$eval('.seat-row:first-child .kind option', (os) => os.map((o) => o.textContent));
+    levels.forEach((l, k) => assert.ok(labels.includes(`Level ${k + 1} · ${Math.round(l.rating)}`), `${g.name}: level ${k + 1} in ${labels}`));
     for (const b of bots) assert.ok(kinds.some(([v, t]) => v === 'bot:' + b.name && t.startsWith(b.about)), `${g.name} ${b.name}: its about as the title`);
     for (const o of g.options) assert.equal(await page.locator(`#opt-${o.key}`).count(), 1, `${g.name}: option ${o.key}`);
     // a strength field for the bots that take ms= or budget=
@@ -498,6 +502,23 @@ test('The new-game form is drawn from the registry: seats, bots, rule options, s
     }
   }
   await shot(page, 'new-game-form');
+  // a game against a level plays that level's spec
+  const q = registry.find((g) => g.name === 'q');
+  if (q?.levels?.length) {
+    await page.selectOption('#game', 'q');
+    await page.fill('#players', '2');
+    await page.dispatchEvent('#players', 'change');
+    await page.locator('.seat-row').nth(1).locator('.kind').selectOption('bot:level:2');
+    assert.match(await page.locator('.seat-row').nth(1).locator('.bot-about').textContent(), new RegExp(`${q.levels[1].plays}, rated ${Math.round(q.levels[1].rating)}`));
+    await page.fill('#seed', '3');
+    await page.click('#start');
+    await page.waitForURL(/#\/game\//);
+    const id = page.url().split('/').pop();
+    const g = await fetchJson(`/api/games/${id}`);
+    assert.ok(JSON.stringify(g).includes('level:2'), `a level:2 seat: ${JSON.stringify(g).slice(0, 300)}`);
+    await page.goto(`${BASE}/#/new`);
+    await page.waitForSelector('#game option', { state: 'attached' });
+  }
   // the server's refusal is shown, not thrown
   await page.selectOption('#game', 'q');
   await page.fill('#players', '4');

@@ -373,20 +373,28 @@ struct QueueBody {
     players: Option<usize>,
 }
 
+/// A person's request that changes something, with its JSON body: the session (a
+/// person's: a bot account plays over TCP) and the body.
+async fn person_request<T: serde::de::DeserializeOwned>(
+    host: &Host,
+    headers: &HeaderMap,
+    bytes: &[u8],
+) -> Result<(Session, T), Response> {
+    let s = changing(host, headers).await?;
+    let b: T = body(bytes)?;
+    if s.account.kind != AccountKind::Person {
+        return Err(arena_error(ArenaError::Forbidden(
+            "a bot account plays over TCP with its token (docs/protocol.md)".into(),
+        )));
+    }
+    Ok((s, b))
+}
+
 async fn queue(State(host): State<Host>, headers: HeaderMap, bytes: axum::body::Bytes) -> Response {
-    let s = match changing(&host, &headers).await {
-        Ok(s) => s,
+    let (s, q) = match person_request::<QueueBody>(&host, &headers, &bytes).await {
+        Ok(x) => x,
         Err(r) => return r,
     };
-    let q: QueueBody = match body(&bytes) {
-        Ok(q) => q,
-        Err(e) => return e,
-    };
-    if s.account.kind != AccountKind::Person {
-        return arena_error(ArenaError::Forbidden(
-            "a bot account plays over TCP with its token (docs/protocol.md)".into(),
-        ));
-    }
     match host
         .queue_person(&s.account, &q.game, q.players.unwrap_or(2))
         .await
@@ -424,19 +432,10 @@ async fn challenge(
     headers: HeaderMap,
     bytes: axum::body::Bytes,
 ) -> Response {
-    let s = match changing(&host, &headers).await {
-        Ok(s) => s,
+    let (s, c) = match person_request::<ChallengeBody>(&host, &headers, &bytes).await {
+        Ok(x) => x,
         Err(r) => return r,
     };
-    let c: ChallengeBody = match body(&bytes) {
-        Ok(c) => c,
-        Err(e) => return e,
-    };
-    if s.account.kind != AccountKind::Person {
-        return arena_error(ArenaError::Forbidden(
-            "a bot account plays over TCP with its token".into(),
-        ));
-    }
     match host
         .challenge(&s.account, &c.name, &c.game, c.players.unwrap_or(2))
         .await

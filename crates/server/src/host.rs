@@ -466,14 +466,7 @@ impl Host {
         if self.0.stop.is_cancelled() {
             return Err(HostError::Closing);
         }
-        let bots: Vec<Option<&str>> = seats
-            .iter()
-            .map(|s| match &s.kind {
-                SeatKind::Bot(spec) => Some(spec.as_str()),
-                _ => None,
-            })
-            .collect();
-        entry.check_seats(&rules, &bots)?;
+        check_seats(entry.as_ref(), &rules, &seats)?;
         // taken now, kept by the table until it leaves memory
         let slot = self
             .0
@@ -525,14 +518,7 @@ impl Host {
         if self.0.stop.is_cancelled() {
             return Err(HostError::Closing);
         }
-        let bots: Vec<Option<&str>> = seats
-            .iter()
-            .map(|s| match &s.kind {
-                SeatKind::Bot(spec) => Some(spec.as_str()),
-                _ => None,
-            })
-            .collect();
-        entry.check_seats(&rules, &bots)?;
+        check_seats(entry.as_ref(), &rules, &seats)?;
         let table = self
             .open_table(
                 entry,
@@ -2056,6 +2042,18 @@ fn distinct(waiting: &[Waiting], want: usize) -> Vec<usize> {
         }
     }
     chosen
+}
+
+/// Checks who sits where at a new table (the bots' specs among the seats).
+fn check_seats(entry: &dyn GameEntry, rules: &Value, seats: &[Seat]) -> Result<(), HostError> {
+    let bots: Vec<Option<&str>> = seats
+        .iter()
+        .map(|s| match &s.kind {
+            SeatKind::Bot(spec) => Some(spec.as_str()),
+            _ => None,
+        })
+        .collect();
+    Ok(entry.check_seats(rules, &bots)?)
 }
 
 /// Tells a program why it is refused (Tessera's dialect: `{"error": REASON}`; the Q

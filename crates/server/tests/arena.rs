@@ -512,17 +512,7 @@ async fn a_rated_seat_is_played_by_its_account_only() {
         .await;
     assert_eq!(q.status, 200, "{}", q.body);
     // the match reaches dana, and only her
-    let mut matched = Value::Null;
-    for _ in 0..100 {
-        let s = dana.get(h.http, "/api/arena/queue").await;
-        if let Some(m) = s.body["matched"].as_array().and_then(|m| m.first()) {
-            matched = m.clone();
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let id = matched["game_id"].as_u64().expect("a match");
-    let token = matched["token"].as_str().unwrap().to_string();
+    let (id, token) = matched(&h, &dana).await;
     let seen = eve.get(h.http, "/api/arena/queue").await;
     assert!(!seen.body.to_string().contains(&token));
     let (_, state) = common::http(h.http, "GET", &format!("/api/games/{id}"), "").await;
@@ -615,6 +605,21 @@ async fn the_queue_caps_tickets_per_account_and_lets_idle_ones_lapse() {
     h.stop().await;
 }
 
+/// The first match of a person's queue (polls as the page does): its game and token.
+async fn matched(h: &TestHost, who: &Login) -> (u64, String) {
+    for _ in 0..100 {
+        let s = who.get(h.http, "/api/arena/queue").await;
+        if let Some(m) = s.body["matched"].as_array().and_then(|m| m.first()) {
+            return (
+                m["game_id"].as_u64().unwrap(),
+                m["token"].as_str().unwrap().to_string(),
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no match within 10 s");
+}
+
 /// A WebSocket request with a cookie.
 trait WithCookie {
     fn into_client_request_with_cookie(
@@ -688,17 +693,7 @@ async fn a_rated_game_stays_rated_over_a_restart() {
         )
         .await;
     assert_eq!(q.status, 200, "{}", q.body);
-    let mut matched = Value::Null;
-    for _ in 0..100 {
-        let s = gil.get(h.http, "/api/arena/queue").await;
-        if let Some(m) = s.body["matched"].as_array().and_then(|m| m.first()) {
-            matched = m.clone();
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let id = matched["game_id"].as_u64().expect("a match");
-    let token = matched["token"].as_str().unwrap().to_string();
+    let (id, token) = matched(&h, &gil).await;
     // the host stops with the game in progress (it pauses), and starts again
     let db = h.stop().await;
     let h = TestHost::on(tessera_games::Registry::standard(), config(), db).await;

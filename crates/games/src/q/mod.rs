@@ -143,13 +143,13 @@ impl Registration for QGame {
             },
             BotInfo {
                 name: "level:2",
-                about: "level 2 of 6: dag",
+                about: "level 2 of 6: ldasg",
                 params: "",
                 strength: "weak",
             },
             BotInfo {
                 name: "level:3",
-                about: "level 3 of 6: ldasg",
+                about: "level 3 of 6: dag",
                 params: "",
                 strength: "fair",
             },
