@@ -502,7 +502,8 @@ pub struct ClientArgs {
     /// With --rated: the players per game.
     #[arg(long, default_value_t = 2, requires = "rated")]
     rated_players: usize,
-    /// With --rated: how many rated games to play, one after the other.
+    /// With --rated: how many rated games to play, one after the other on one connection
+    /// (the sign-up's `"again": true`).
     #[arg(long, default_value_t = 1, requires = "rated")]
     games: usize,
 }
@@ -607,39 +608,42 @@ fn account_client(
         bail!("with --token give --game");
     };
     let entry = registry.find(game)?.clone();
+    // rated games one after the other on one connection (`"again": true`)
+    let games = if args.rated { args.games.max(1) } else { 1 };
     let join = Join::Account {
         game: game.clone(),
         token: token.to_string(),
         rated: args.rated,
         players: args.rated_players,
+        again: games > 1,
     };
-    let rounds = if args.rated { args.games.max(1) } else { 1 };
+    let bot = entry.wire_bot(spec)?;
+    let r = rt.block_on(client::play_games(
+        &|| addr,
+        &join,
+        spec,
+        bot,
+        Duration::ZERO,
+        Duration::from_secs(60),
+        games,
+    ));
+    let done = match r {
+        Ok(done) => done,
+        Err(e) => bail!("{e}"),
+    };
     let (mut won, mut lost) = (0, 0);
-    for round in 1..=rounds {
-        let bot = entry.wire_bot(spec)?;
-        let r = rt.block_on(client::play_on(
-            &|| addr,
-            &join,
-            spec,
-            bot,
-            Duration::ZERO,
-            Duration::from_secs(60),
-        ));
-        match r {
-            Ok(f) => {
-                if f.won {
-                    won += 1;
-                } else {
-                    lost += 1;
-                }
-                println!(
-                    "game {round}: {} after {} turns",
-                    if f.won { "won" } else { "lost" },
-                    f.turns
-                );
-            }
-            Err(e) => bail!("game {round}: {e}"),
+    for (round, f) in done.iter().enumerate() {
+        if f.won {
+            won += 1;
+        } else {
+            lost += 1;
         }
+        println!(
+            "game {}: {} after {} turns",
+            round + 1,
+            if f.won { "won" } else { "lost" },
+            f.turns
+        );
     }
     println!("all done: {won} won, {lost} lost");
     Ok(())

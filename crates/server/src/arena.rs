@@ -144,6 +144,8 @@ enum Waiter {
         account: u64,
         name: String,
         transport: Box<TcpTransport>,
+        /// The API token, when the program asked to be queued again after each game.
+        again: Option<String>,
     },
 }
 
@@ -170,6 +172,7 @@ enum Sitter {
         account: u64,
         name: String,
         transport: Box<TcpTransport>,
+        again: Option<String>,
     },
     House {
         spec: String,
@@ -717,6 +720,32 @@ impl Host {
         json!({"queued": queued, "matched": matched})
     }
 
+    /// The programs of `account` waiting in the queue leave it, told why (a token of the
+    /// account was revoked: a program with another token signs up again). Returns how many.
+    pub async fn drop_waiting_programs(&self, account: u64, why: &str) -> usize {
+        let mut gone = Vec::new();
+        {
+            let mut waiters = lock(&self.arena().waiters);
+            let ids: Vec<TicketId> = waiters
+                .iter()
+                .filter(|(_, w)| matches!(w, Waiter::Program { account: a, .. } if *a == account))
+                .map(|(id, _)| *id)
+                .collect();
+            let mut q = lock(&self.arena().queue);
+            for id in ids {
+                q.leave(id);
+                if let Some(Waiter::Program { transport, .. }) = waiters.remove(&id) {
+                    gone.push(transport);
+                }
+            }
+        }
+        let n = gone.len();
+        for mut t in gone {
+            crate::host::refuse_program(&mut t, why).await;
+        }
+        n
+    }
+
     /// A person leaves the queue (every ticket of theirs).
     pub fn leave_queue(&self, who: &Account) -> usize {
         let ids = lock(&self.arena().queue).leave_account(who.id);
@@ -799,19 +828,21 @@ impl Host {
     /// API token and `"rated": true`).
     pub(crate) async fn queue_program(
         &self,
-        account: Account,
+        account: u64,
+        name: &str,
         game: &str,
         players: usize,
         mut transport: TcpTransport,
+        again: Option<String>,
     ) {
         let game = match self.check_game(game, players) {
             Ok(g) => g,
             Err(e) => return crate::host::refuse_program(&mut transport, &e.to_string()).await,
         };
         let pool = Pool::for_players(players).unwrap_or(Pool::Duel);
-        let rating = self.current_rating(account.id, game, pool).await;
+        let rating = self.current_rating(account, game, pool).await;
         let ticket = Ticket {
-            account: account.id,
+            account,
             game: game.to_string(),
             players,
             rating,
@@ -825,9 +856,10 @@ impl Host {
                     lock(&self.arena().waiters).insert(
                         id,
                         Waiter::Program {
-                            account: account.id,
-                            name: account.name.clone(),
+                            account,
+                            name: name.to_string(),
                             transport: Box::new(transport),
+                            again,
                         },
                     );
                     Ok(())
@@ -837,7 +869,7 @@ impl Host {
         };
         match joined {
             Ok(()) => {
-                tracing::info!(account = %account.name, game, players, "a bot queued for a rated game");
+                tracing::info!(account = %name, game, players, "a bot queued for a rated game");
                 self.start_pairing();
                 self.arena().wake.notify_one();
             }
@@ -1040,12 +1072,21 @@ impl Host {
                     account,
                     name,
                     transport,
+                    again,
                 } => {
+                    let kept = again.map(|token| Kept {
+                        account,
+                        name: name.clone(),
+                        game: game.to_string(),
+                        players: n,
+                        token,
+                        back: std::sync::Arc::new(Mutex::new(None)),
+                    });
                     seats.push(Seat {
                         name,
                         kind: SeatKind::Program(Some(crate::host::new_token())),
                     });
-                    programs.push((i, *transport));
+                    programs.push((i, *transport, kept));
                     rated.push(RatedSeat {
                         account: Some(account),
                         house: None,
@@ -1179,6 +1220,90 @@ impl Host {
     }
 }
 
+/// A program of a rated table that asked to be queued again after each game: who, for
+/// what, and where its connection comes back when the game lets go of it.
+pub(crate) struct Kept {
+    pub(crate) account: u64,
+    pub(crate) name: String,
+    pub(crate) game: String,
+    pub(crate) players: usize,
+    /// Its API token, checked again before each new game (a revoked token ends it).
+    pub(crate) token: String,
+    pub(crate) back: std::sync::Arc<Mutex<Option<TcpTransport>>>,
+}
+
+/// The connection of a program that plays rated game after rated game: the referee uses
+/// it as the connection itself, and when the game drops it, it goes back to `back` (unless
+/// it was closed: an ejection).
+pub(crate) struct Keep {
+    inner: Option<TcpTransport>,
+    back: std::sync::Arc<Mutex<Option<TcpTransport>>>,
+}
+
+impl Keep {
+    pub(crate) fn new(t: TcpTransport, back: std::sync::Arc<Mutex<Option<TcpTransport>>>) -> Keep {
+        Keep {
+            inner: Some(t),
+            back,
+        }
+    }
+
+    fn conn(&mut self) -> Result<&mut TcpTransport, tessera_referee::PlayerError> {
+        self.inner
+            .as_mut()
+            .ok_or(tessera_referee::PlayerError::Closed)
+    }
+}
+
+#[tessera_referee::async_trait]
+impl tessera_referee::Transport for Keep {
+    async fn send(&mut self, text: &str) -> Result<(), tessera_referee::PlayerError> {
+        tessera_referee::Transport::send(self.conn()?, text).await
+    }
+    async fn receive(&mut self) -> Result<String, tessera_referee::PlayerError> {
+        tessera_referee::Transport::receive(self.conn()?).await
+    }
+    fn pending(&mut self) -> Result<bool, tessera_referee::PlayerError> {
+        tessera_referee::Transport::pending(self.conn()?)
+    }
+    async fn close(&mut self, last: Option<&str>) {
+        if let Some(mut t) = self.inner.take() {
+            tessera_referee::Transport::close(&mut t, last).await;
+        }
+    }
+}
+
+impl Drop for Keep {
+    fn drop(&mut self) {
+        if let Some(t) = self.inner.take() {
+            *lock(&self.back) = Some(t);
+        }
+    }
+}
+
+impl Host {
+    /// A program that asked for rated game after rated game goes back to the queue after
+    /// its game (if its connection is still open and its token still good).
+    pub(crate) async fn queue_again(&self, k: Kept) {
+        let Some(mut t) = lock(&k.back).take() else {
+            return;
+        };
+        if !matches!(tessera_referee::Transport::pending(&mut t), Ok(false)) {
+            // it left (or spoke out of turn): done
+            return;
+        }
+        if self.stopping().is_cancelled() {
+            return crate::host::refuse_program(&mut t, "the server is shutting down").await;
+        }
+        match self.token_account(&k.token).await {
+            Ok(Some(a)) if a.id == k.account => {}
+            _ => return crate::host::refuse_program(&mut t, "unknown or revoked API token").await,
+        }
+        self.queue_program(k.account, &k.name, &k.game, k.players, t, Some(k.token))
+            .await;
+    }
+}
+
 /// Whether `session` may act for seat `seat` of `table`: a seat of a rated game held by
 /// an account is that account's alone, whoever else has its token.
 pub fn may_act(
@@ -1212,10 +1337,12 @@ fn sitter(w: Waiter) -> Sitter {
             account,
             name,
             transport,
+            again,
         } => Sitter::Program {
             account,
             name,
             transport,
+            again,
         },
     }
 }

@@ -329,7 +329,11 @@ async fn revoke(State(host): State<Host>, Path(id): Path<u64>, headers: HeaderMa
         Err(r) => return r,
     };
     match host.store().revoke_token(s.account.id, id).await {
-        Ok(true) => StatusCode::NO_CONTENT.into_response(),
+        Ok(true) => {
+            host.drop_waiting_programs(s.account.id, "unknown or revoked API token")
+                .await;
+            StatusCode::NO_CONTENT.into_response()
+        }
         Ok(false) => error(StatusCode::NOT_FOUND, format!("no token {id} of yours")),
         Err(e) => arena_error(e.into()),
     }

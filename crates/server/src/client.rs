@@ -64,6 +64,8 @@ pub enum Join {
         rated: bool,
         /// How many players (a rated game).
         players: usize,
+        /// A rated game after another on this connection (`"again": true`).
+        again: bool,
     },
 }
 
@@ -108,10 +110,29 @@ pub async fn play_on(
     addr: &(dyn Fn() -> SocketAddr + Sync),
     join: &Join,
     name: &str,
-    mut bot: Box<dyn WireBot>,
+    bot: Box<dyn WireBot>,
     think: Duration,
     patience: Duration,
 ) -> Result<Finished, ClientError> {
+    let mut done = play_games(addr, join, name, bot, think, patience, 1).await?;
+    done.pop()
+        .ok_or(ClientError::Connection(PlayerError::Closed))
+}
+
+/// [`play_on`] for `games` games one after the other on the same connection (a bot
+/// account's rated games with `"again": true`): after each game's `win` the next call is
+/// the next game's `setup`; the connection is closed after the last.
+#[allow(clippy::too_many_arguments)]
+pub async fn play_games(
+    addr: &(dyn Fn() -> SocketAddr + Sync),
+    join: &Join,
+    name: &str,
+    mut bot: Box<dyn WireBot>,
+    think: Duration,
+    patience: Duration,
+    games: usize,
+) -> Result<Vec<Finished>, ClientError> {
+    let mut done = Vec::with_capacity(games);
     let connect = |a: SocketAddr| async move {
         let stream = TcpStream::connect(a).await.map_err(ClientError::Connect)?;
         Ok::<_, ClientError>(TcpTransport::new(
@@ -130,7 +151,14 @@ pub async fn play_on(
             token,
             rated: true,
             players,
-        } => json!({"token": token, "game": game, "rated": true, "players": players}),
+            again,
+        } => {
+            let mut s = json!({"token": token, "game": game, "rated": true, "players": players});
+            if *again {
+                s["again"] = json!(true);
+            }
+            s
+        }
         Join::Account { game, token, .. } => json!({"token": token, "game": game}),
     };
     conn.write(&signup.to_string()).await?;
@@ -200,11 +228,18 @@ pub async fn play_on(
             continue;
         }
         if method == "win" {
-            return Ok(Finished {
+            done.push(Finished {
                 name: name.to_string(),
                 won: args.first().map(|a| a.get()) == Some("true"),
                 turns,
             });
+            if done.len() >= games {
+                conn.shutdown().await;
+                return Ok(done);
+            }
+            // the next game's calls come on this connection
+            turns = 0;
+            token = None;
         }
     }
 }

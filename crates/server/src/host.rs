@@ -158,6 +158,9 @@ struct Inner {
     tables_opened: Notify,
     /// Programs seated at tables that have not started yet: (table, seat) -> connection.
     programs: Mutex<HashMap<(u64, usize), TcpTransport>>,
+    /// The programs of rated tables that asked to be queued again after each game
+    /// (`"again": true`): (table, seat) -> where their connection comes back.
+    kept: Mutex<HashMap<(u64, usize), crate::arena::Kept>>,
     /// The TCP port programs connect to, once listening.
     tcp_port: std::sync::OnceLock<u16>,
     /// The seats of programs that may come back after a restart, by resume token.
@@ -248,6 +251,7 @@ impl Host {
             web_slots: Mutex::new(HashMap::new()),
             tables_opened: Notify::new(),
             programs: Mutex::new(HashMap::new()),
+            kept: Mutex::new(HashMap::new()),
             tcp_port: std::sync::OnceLock::new(),
             resumes: Mutex::new(HashMap::new()),
             rematches: tokio::sync::Mutex::new(HashMap::new()),
@@ -513,7 +517,7 @@ impl Host {
         seats: Vec<Seat>,
         delay: u64,
         rated: crate::arena::Rated,
-        programs: Vec<(usize, TcpTransport)>,
+        programs: Vec<(usize, TcpTransport, Option<crate::arena::Kept>)>,
     ) -> Result<u64, HostError> {
         if self.0.stop.is_cancelled() {
             return Err(HostError::Closing);
@@ -535,8 +539,12 @@ impl Host {
             .await?;
         {
             let mut p = lock(&self.0.programs);
-            for (i, t) in programs {
+            let mut kept = lock(&self.0.kept);
+            for (i, t, k) in programs {
                 p.insert((table.id, i), t);
+                if let Some(k) = k {
+                    kept.insert((table.id, i), k);
+                }
             }
         }
         self.start_if_full(&table);
@@ -715,8 +723,12 @@ impl Host {
                     let slot = resume
                         .as_ref()
                         .and_then(|t| lock(&self.0.resumes).get(t).cloned());
+                    let kept = lock(&self.0.kept).get(&(id, i)).map(|k| k.back.clone());
                     let transport: Box<dyn Transport> = match (seated, slot) {
-                        (Some(t), _) => Box::new(t),
+                        (Some(t), _) => match kept {
+                            Some(back) => Box::new(crate::arena::Keep::new(t, back)),
+                            None => Box::new(t),
+                        },
                         (None, Some(slot)) => Box::new(Reconnect { slot, conn: None }),
                         (None, None) => Box::new(Gone),
                     };
@@ -854,6 +866,16 @@ impl Host {
             self.rate_table(id, table.entry.name(), rated, &status, &result)
                 .await;
         }
+        // programs that asked for another rated game wait in the queue again
+        let kept: Vec<crate::arena::Kept> = {
+            let mut k = lock(&self.0.kept);
+            let seats: Vec<(u64, usize)> = k.keys().filter(|(t, _)| *t == id).copied().collect();
+            seats.into_iter().filter_map(|key| k.remove(&key)).collect()
+        };
+        for k in kept {
+            let host = self.clone();
+            self.0.tasks.spawn(async move { host.queue_again(k).await });
+        }
         {
             let mut st = table.state();
             st.phase = Phase::Ended(status);
@@ -932,7 +954,16 @@ impl Host {
                             if s.rated {
                                 let game = s.game.clone().unwrap_or_default();
                                 let players = s.players.unwrap_or(2);
-                                self.queue_program(account, &game, players, t).await;
+                                let again = s.again.then(|| s.token.clone()).flatten();
+                                self.queue_program(
+                                    account.id,
+                                    &account.name,
+                                    &game,
+                                    players,
+                                    t,
+                                    again,
+                                )
+                                .await;
                                 return;
                             }
                             s.name = account.name;

@@ -34,6 +34,9 @@ pub struct SignUp {
     pub rated: bool,
     /// With `rated`: how many players (default 2).
     pub players: Option<usize>,
+    /// With `rated`: after each rated game the same connection waits in the queue for the
+    /// next one (the program closes it to stop).
+    pub again: bool,
 }
 
 /// Reads a program's first message:
@@ -52,7 +55,7 @@ pub struct SignUp {
 /// ```
 /// use tessera_server::signup::{parse, Hello, SignUp};
 /// let s = parse(&serde_json::json!({"name": "alice", "game": "triominos"})).unwrap();
-/// assert_eq!(s, Hello::SignUp(SignUp { name: "alice".into(), game: Some("triominos".into()), table: None, q_course: false, token: None, rated: false, players: None }));
+/// assert_eq!(s, Hello::SignUp(SignUp { name: "alice".into(), game: Some("triominos".into()), table: None, q_course: false, token: None, rated: false, players: None, again: false }));
 /// assert!(matches!(parse(&serde_json::json!("bob")).unwrap(), Hello::SignUp(SignUp { q_course: true, .. })));
 /// assert!(parse(&serde_json::json!("no spaces")).is_err());
 /// assert_eq!(parse(&serde_json::json!({"list": "q"})).unwrap(), Hello::List(Some("q".into())));
@@ -82,7 +85,7 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
             if let Some(k) = m.keys().find(|k| {
                 !matches!(
                     k.as_str(),
-                    "name" | "game" | "table" | "token" | "rated" | "players"
+                    "name" | "game" | "table" | "token" | "rated" | "players" | "again"
                 )
             }) {
                 return Err(format!("unknown key {k:?} in the sign-up"));
@@ -90,7 +93,7 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
             if m.contains_key("token") {
                 return account_signup(m);
             }
-            if m.contains_key("rated") || m.contains_key("players") {
+            if m.contains_key("rated") || m.contains_key("players") || m.contains_key("again") {
                 return Err(
                     "a rated game needs a bot account's \"token\" (docs/protocol.md, the arena)"
                         .into(),
@@ -131,6 +134,7 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
         token: None,
         rated: false,
         players: None,
+        again: false,
     }))
 }
 
@@ -168,6 +172,14 @@ fn account_signup(m: &serde_json::Map<String, Value>) -> Result<Hello, String> {
                 .ok_or("\"players\" is a number of players, from 2")? as usize,
         ),
     };
+    let again = match m.get("again") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err("\"again\" is true or false".into()),
+    };
+    if again && !rated {
+        return Err("\"again\" goes with \"rated\": true".into());
+    }
     if rated && (game.is_none() || table.is_some()) {
         return Err("a rated sign-up names its \"game\" (and no table)".into());
     }
@@ -182,5 +194,6 @@ fn account_signup(m: &serde_json::Map<String, Value>) -> Result<Hello, String> {
         token: Some(token),
         rated,
         players,
+        again,
     }))
 }

@@ -354,6 +354,7 @@ async fn rated_game(tcp: SocketAddr, token: &str) -> bool {
         token: token.into(),
         rated: true,
         players: 2,
+        again: false,
     };
     let registry = tessera_games::Registry::standard();
     let bot = registry.find("q").unwrap().wire_bot("greedy").unwrap();
@@ -722,5 +723,71 @@ async fn a_rated_game_stays_rated_over_a_restart() {
     assert_eq!(resign.status, 200, "{}", resign.body);
     let r = q_rating(&h, "gil", 1).await;
     assert!(r["rating"].as_f64().unwrap() < 1500.0, "{r}");
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_stays_connected_for_rated_game_after_rated_game() {
+    let h = TestHost::start(arena_config()).await;
+    let (_bot, token, _) = bot_with_token(h.http, "stayer").await;
+    let join = Join::Account {
+        game: "q".into(),
+        token: token.clone(),
+        rated: true,
+        players: 2,
+        again: true,
+    };
+    let registry = tessera_games::Registry::standard();
+    let bot = registry.find("q").unwrap().wire_bot("greedy").unwrap();
+    let tcp = h.tcp;
+    let done = tokio::time::timeout(
+        Duration::from_secs(120),
+        client::play_games(
+            &|| tcp,
+            &join,
+            "greedy",
+            bot,
+            Duration::ZERO,
+            Duration::ZERO,
+            3,
+        ),
+    )
+    .await
+    .expect("three games in time")
+    .expect("three rated games on one connection");
+    assert_eq!(done.len(), 3);
+    let r = q_rating(&h, "stayer", 3).await;
+    assert_eq!(r["games"], 3, "{r}");
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn revoking_a_token_drops_the_account_s_waiting_programs_at_once() {
+    let config = Config {
+        arena_house_after: Duration::from_secs(3600),
+        ..common::test_config()
+    };
+    let h = TestHost::start(config).await;
+    let (bot, token, id) = bot_with_token(h.http, "waiter").await;
+    let mut s = tokio::net::TcpStream::connect(h.tcp).await.unwrap();
+    let signup = json!({"token": token, "game": "q", "rated": true, "again": true});
+    s.write_all(signup.to_string().as_bytes()).await.unwrap();
+    for _ in 0..100 {
+        if h.host.arena_queued() == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(h.host.arena_queued(), 1);
+    let r = bot.delete(h.http, &format!("/api/tokens/{id}")).await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    let mut buf = vec![0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(5), s.read(&mut buf))
+        .await
+        .expect("told at once")
+        .unwrap();
+    let said = String::from_utf8_lossy(&buf[..n]);
+    assert!(said.contains("revoked"), "{said}");
+    assert_eq!(h.host.arena_queued(), 0);
     h.stop().await;
 }
