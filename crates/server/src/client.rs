@@ -174,6 +174,24 @@ pub async fn play_games(
         let text = match read {
             Ok(t) => t,
             Err(e) => {
+                // between two games of a series the host let the connection go (it
+                // restarted: a connection's "again" does not outlive it): sign up anew
+                if token.is_none() && !done.is_empty() && !patience.is_zero() {
+                    let until = tokio::time::Instant::now() + patience;
+                    loop {
+                        if let Ok(mut c) = connect(addr()).await {
+                            if c.write(&signup.to_string()).await.is_ok() {
+                                conn = c;
+                                break;
+                            }
+                        }
+                        if tokio::time::Instant::now() >= until {
+                            return Err(e.into());
+                        }
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                    }
+                    continue;
+                }
                 // the host is gone: come back with the token, if there is one
                 let Some(t) = token.as_deref().filter(|_| !patience.is_zero()) else {
                     return Err(e.into());

@@ -791,3 +791,36 @@ async fn revoking_a_token_drops_the_account_s_waiting_programs_at_once() {
     assert_eq!(h.host.arena_queued(), 0);
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_nobody_fetches_is_forgotten() {
+    let config = Config {
+        arena_house_after: Duration::from_millis(100),
+        arena_matched_expiry: Duration::from_millis(300),
+        bot_delay_ms: 0,
+        ..common::test_config()
+    };
+    let h = TestHost::start(config).await;
+    let ida = register(h.http, "ida", "person").await;
+    let q = ida
+        .post(
+            h.http,
+            "/api/arena/queue",
+            &json!({"game": "q", "players": 2}),
+        )
+        .await;
+    assert_eq!(q.status, 200, "{}", q.body);
+    // the match is there for the page that asks in time ...
+    matched(&h, &ida).await;
+    // ... and forgotten after the expiry (the game goes on; the person-idle rule ends it)
+    let mut left = Value::Null;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        left = ida.get(h.http, "/api/arena/queue").await.body;
+        if left["matched"].as_array().is_some_and(|m| m.is_empty()) {
+            break;
+        }
+    }
+    assert_eq!(left["matched"], json!([]), "{left}");
+    h.stop().await;
+}
