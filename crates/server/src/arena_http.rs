@@ -188,6 +188,20 @@ fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Response> {
         .map_err(|e| error(StatusCode::BAD_REQUEST, format!("bad request: {e}")))
 }
 
+/// A request of someone not logged in yet (a registration, a login): not from another
+/// site, its address (for the limiter) and its JSON body.
+fn open_request<T: serde::de::DeserializeOwned>(
+    peer: Option<Extension<Peer>>,
+    headers: &HeaderMap,
+    bytes: &[u8],
+) -> Result<(IpAddr, T), Response> {
+    if let Some(why) = cross_site(headers) {
+        return Err(error(StatusCode::FORBIDDEN, why));
+    }
+    let ip = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
+    Ok((ip, body(bytes)?))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Register {
@@ -203,11 +217,8 @@ async fn register(
     headers: HeaderMap,
     bytes: axum::body::Bytes,
 ) -> Response {
-    if let Some(why) = cross_site(&headers) {
-        return error(StatusCode::FORBIDDEN, why);
-    }
-    let r: Register = match body(&bytes) {
-        Ok(r) => r,
+    let (ip, r) = match open_request::<Register>(peer, &headers, &bytes) {
+        Ok(x) => x,
         Err(e) => return e,
     };
     let kind = match r.kind.as_deref().unwrap_or("person") {
@@ -220,7 +231,6 @@ async fn register(
             )
         }
     };
-    let ip = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
     match host.register(&r.name, &r.password, kind, ip).await {
         Ok(s) => logged_in(&host, &headers, s),
         Err(e) => arena_error(e),
@@ -240,14 +250,10 @@ async fn login(
     headers: HeaderMap,
     bytes: axum::body::Bytes,
 ) -> Response {
-    if let Some(why) = cross_site(&headers) {
-        return error(StatusCode::FORBIDDEN, why);
-    }
-    let r: Login = match body(&bytes) {
-        Ok(r) => r,
+    let (ip, r) = match open_request::<Login>(peer, &headers, &bytes) {
+        Ok(x) => x,
         Err(e) => return e,
     };
-    let ip = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
     match host.login(&r.name, &r.password, ip).await {
         Ok(s) => logged_in(&host, &headers, s),
         Err(e) => arena_error(e),

@@ -186,41 +186,23 @@ async fn accounts_sessions_and_cross_site_requests() {
     // a change without the CSRF header, as text/plain (a cross-site form), or from
     // another origin is refused
     let body = json!({"game": "q", "players": 2}).to_string();
-    let no_csrf = request(
-        h.http,
-        "POST",
-        "/api/arena/queue",
+    let refused: [&[(&str, &str)]; 3] = [
         &[("Cookie", &alice.cookie)],
-        &body,
-    )
-    .await;
-    assert_eq!(no_csrf.status, 403, "{}", no_csrf.body);
-    let plain = request(
-        h.http,
-        "POST",
-        "/api/arena/queue",
         &[
             ("Cookie", &alice.cookie),
             ("X-Tessera-CSRF", &alice.csrf),
             ("Content-Type", "text/plain"),
         ],
-        &body,
-    )
-    .await;
-    assert_eq!(plain.status, 403, "{}", plain.body);
-    let evil = request(
-        h.http,
-        "POST",
-        "/api/arena/queue",
         &[
             ("Cookie", &alice.cookie),
             ("X-Tessera-CSRF", &alice.csrf),
             ("Origin", "http://evil.example"),
         ],
-        &body,
-    )
-    .await;
-    assert_eq!(evil.status, 403, "{}", evil.body);
+    ];
+    for headers in refused {
+        let a = request(h.http, "POST", "/api/arena/queue", headers, &body).await;
+        assert_eq!(a.status, 403, "{headers:?}: {}", a.body);
+    }
     assert_eq!(h.host.arena_queued(), 0);
     // the same error for an unknown name and a wrong password
     let wrong = request(
