@@ -652,14 +652,30 @@ function game(id, watch) {
     if (akro) return `tile ${akro.tile}, turned ${akro.rotation}`;
     return JSON.stringify(mv);
   };
-  const hold = (mv, sendNow) => {
+  const hold = (mv, sendNow, label = 'Your placement', play = 'Confirm') => {
     held = mv;
     confirmBox.hidden = false;
-    confirmBox.replaceChildren(h('span', {}, `Your placement: ${heldWords(mv, last?.hints)}. `),
-      h('button', { id: 'confirm-move', class: 'primary', onclick: () => { const m = held; takeBack(); if (m !== null) sendNow(m); } }, 'Confirm'), ' ',
+    confirmBox.replaceChildren(h('span', {}, `${label}: ${heldWords(mv, last?.hints)}. `),
+      h('button', { id: 'confirm-move', class: 'primary', onclick: () => { const m = held; takeBack(); if (m !== null) sendNow(m); } }, play), ' ',
       h('button', { id: 'take-back', onclick: () => { takeBack(); render(); } }, 'Take back'));
     confirmBox.querySelector('#confirm-move').focus();
   };
+  // a hint (off unless the person turns it on; only against bots, never rated): the
+  // strongest level's move, held like a placement to confirm; the record notes each use
+  const hintsOn = h('input', { type: 'checkbox', id: 'hints-on', checked: localStorage.getItem('tessera.hints') === 'on' });
+  const hintButton = h('button', { id: 'hint', hidden: true }, 'Hint');
+  hintsOn.addEventListener('change', () => { localStorage.setItem('tessera.hints', hintsOn.checked ? 'on' : 'off'); render(); });
+  const hintPref = h('p', { id: 'hint-pref', hidden: true }, h('label', { title: 'the strongest bot suggests a move; the game record notes that you asked' }, hintsOn, ' Allow hints'), ' ', hintButton);
+  let hintSend = null;
+  hintButton.addEventListener('click', async () => {
+    const m = last;
+    hintButton.disabled = true;
+    try {
+      const r = await api(`/api/games/${id}/hint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      if (last === m && hintSend) { heldAt = m.version; hold(r.move, hintSend, `Hint (${r.by}, plays ${r.plays})`, 'Play it'); }
+    } catch (e) { ui.error.textContent = 'No hint: ' + e.message; }
+    hintButton.disabled = false;
+  });
   // the clock of a table with one: the time left for the seat to move, counted down here
   let clockEnds = null;
   const tick = () => {
@@ -677,7 +693,7 @@ function game(id, watch) {
   const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, 'Bot speed: delay ', speedLabel), speed);
   ui.status.before(badge);
   ui.status.after(clockLine, confirmBox);
-  ui.extra.append(endBox, resignBox, confirmPref, join, ejected, pace, helpBox,
+  ui.extra.append(endBox, resignBox, confirmPref, hintPref, join, ejected, pace, helpBox,
     h('p', {}, h('a', { href: `#/watch/${id}` }, 'Spectator view'), ' · ', h('a', { href: '#/' }, 'Lobby')));
 
   const render = () => {
@@ -697,6 +713,10 @@ function game(id, watch) {
     resignBox.hidden = !(mine && m.status === 'running' && !m.over);
     const canConfirm = !!(mine && !m.over && gameOf(reg, m.game)?.confirm);
     confirmPref.hidden = !canConfirm;
+    // hints: a person against bots only, not rated, in a game with house levels
+    const againstBots = mine && m.players.every((p, i) => i === m.seat || p.kind === 'bot' || p.bot);
+    hintPref.hidden = !(againstBots && !rated && !m.over && gameOf(reg, m.game)?.levels?.length);
+    hintButton.hidden = !hintsOn.checked || m.to_move !== m.seat;
     // a held placement lapses with the turn
     if (held !== null && !(m.to_move === m.seat && !m.over && m.version === heldAt)) takeBack();
     if (m.clock_ms && m.turn_ms !== null && m.turn_ms !== undefined && !m.over) clockEnds = Date.now() + m.clock_ms - m.turn_ms;
@@ -749,6 +769,7 @@ function game(id, watch) {
       moveWanted = { token, text: JSON.stringify({ move: mv }) };
       sendMove();
     };
+    hintSend = sendNow;
     // a placement (not a draw, a pass or an exchange) waits for Confirm when asked
     const send = (mv) => {
       if (canConfirm && confirmOn.checked && !['draw', 'pass', 'replace'].includes(mv)) { heldAt = m.version; hold(mv, sendNow); } else sendNow(mv);

@@ -164,6 +164,35 @@ test('Triominos against a bot: click a legal move, an illegal one is refused, re
   assert.deepEqual(page.errors_, []);
 });
 
+test('A hint against bots: off by default; on, it shows the strongest level\'s move and plays it; the record notes it', async () => {
+  const page = await newPage();
+  const id = await createGame(page, 'q', ['human', 'bot:ldasg'], { seed: 5 });
+  await yourTurn(page);
+  assert.ok(await page.locator('#hint-pref').isVisible(), 'the choice is offered against bots');
+  assert.equal(await page.locator('#hints-on').isChecked(), false, 'off by default');
+  assert.equal(await page.locator('#hint').isVisible(), false);
+  await page.check('#hints-on');
+  await page.click('#hint');
+  await page.waitForSelector('#confirm-box:not([hidden])');
+  assert.match(await page.textContent('#confirm-box'), /^Hint \(level:6, plays lines\): /);
+  await shot(page, 'hint');
+  const before = (await seatState(page, id)).moves;
+  await page.click('#confirm-move');
+  let after = before;
+  for (let k = 0; k < 100 && after <= before; k++) {
+    await new Promise((r) => setTimeout(r, 100));
+    after = (await seatState(page, id)).moves;
+  }
+  assert.ok(after > before, 'the hinted move was played');
+  // resign, and the record says a hint was used
+  await page.click('#resign');
+  await page.click('#resign-yes');
+  await page.waitForFunction(() => /Game over/.test(document.body.textContent));
+  const record = await fetchJson(`/api/games/${id}/record`);
+  assert.deepEqual(record.hints_used, [{ seat: 0, at_move: before }]);
+  assert.deepEqual(page.errors_, []);
+});
+
 test('Q against a bot: place and commit, an illegal placement is refused, reload', async () => {
   const page = await newPage();
   const id = await createGame(page, 'q', ['human', 'bot:ldasg'], { seed: 5 });

@@ -89,6 +89,9 @@ pub struct Config {
     pub max_analysis_iters: u32,
     /// The most moves an analysis judges (a longer game is refused).
     pub max_analysis_moves: usize,
+    /// Hints (the strongest level's move for a person playing bots) computed at once;
+    /// over it a request is refused with 503.
+    pub max_hints: usize,
     /// The arena: most tickets one account may hold in the queue at once.
     pub arena_per_account: usize,
     /// The arena: most tickets in the queue, every account together.
@@ -148,6 +151,7 @@ impl Default for Config {
             analysis_iters: tessera_games::analysis::DEFAULT_ITERATIONS,
             max_analysis_iters: 4 * tessera_games::analysis::DEFAULT_ITERATIONS,
             max_analysis_moves: 500,
+            max_hints: 2,
             arena_per_account: 2,
             arena_max_tickets: 10_000,
             arena_house_after: Duration::from_secs(15),

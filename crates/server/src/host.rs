@@ -172,6 +172,8 @@ struct Inner {
     analyses: crate::analysis::Analyses,
     /// Accounts' queue and matches, the login limiter.
     arena: crate::arena::Arena,
+    /// Hints computed at once (`Config::max_hints`).
+    hint_slots: Arc<Semaphore>,
 }
 
 /// The rematch of an ended game: its id, and each person's seat and token there, by the
@@ -233,9 +235,11 @@ impl Host {
         let web = config.max_web_tables;
         let analyses = crate::analysis::Analyses::new(config.max_analyses, config.kept_analyses);
         let arena = crate::arena::Arena::new(&config, &registry);
+        let hint_slots = Arc::new(permits(config.max_hints));
         Host(Arc::new(Inner {
             analyses,
             arena,
+            hint_slots,
             registry,
             store,
             config,
@@ -256,6 +260,11 @@ impl Host {
             resumes: Mutex::new(HashMap::new()),
             rematches: tokio::sync::Mutex::new(HashMap::new()),
         }))
+    }
+
+    /// The slots of hints computed at once.
+    pub(crate) fn hint_slots(&self) -> &Arc<Semaphore> {
+        &self.0.hint_slots
     }
 
     /// The arena's state.
@@ -847,6 +856,11 @@ impl Host {
                 }
             }
             _ => {}
+        }
+        // a person who asked for hints: the record says so
+        let hints = table.hints_used();
+        if !hints.is_empty() {
+            result["hints_used"] = json!(hints);
         }
         if let Ok(r) = &report {
             tracing::info!(id, status = %status, winners = ?r.winners, "game over");

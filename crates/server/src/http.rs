@@ -25,6 +25,10 @@
 //! * `POST /api/games/ID/rematch` (`{token}`): a person of an ended game asks for a
 //!   rematch (same rules, bots, pace and clock, seats rotated, a fresh seed); answers
 //!   `{id, seat, token}`, the same table for every person of the game who asks;
+//! * `POST /api/games/ID/hint` (`{token}`): for a person playing bots only (not rated),
+//!   at their turn: the strongest house level's move from their view (`{move, by,
+//!   plays, at_move}`); each hint is stored with the game (`hints_used` in its result and
+//!   record);
 //! * `GET /api/tables?game=G`: the tables waiting for players.
 
 use crate::config::later;
@@ -66,6 +70,7 @@ pub fn router(host: Host) -> Router {
         .route("/api/games/:id/analysis", get(analysis))
         .route("/api/games/:id/resign", post(resign))
         .route("/api/games/:id/rematch", post(rematch))
+        .route("/api/games/:id/hint", post(hint))
         .route("/api/tables", get(tables))
         .merge(crate::arena_http::routes())
         .with_state(host)
@@ -408,6 +413,18 @@ async fn rematch(
     };
     match host.rematch(id, &token).await {
         Ok(r) => Json(r).into_response(),
+        Err(e) => host_error(e),
+    }
+}
+
+async fn hint(State(host): State<Host>, Path(id): Path<u64>, body: axum::body::Bytes) -> Response {
+    let token = match token_body(&body) {
+        Ok(t) => t,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    match host.hint(id, &token).await {
+        Ok(v) => Json(v).into_response(),
+        Err(HostError::Request(m)) if m == "it is not your turn" => error(StatusCode::CONFLICT, m),
         Err(e) => host_error(e),
     }
 }

@@ -30,6 +30,7 @@ pub mod arena_http;
 pub mod bench;
 pub mod client;
 pub mod config;
+pub mod hint;
 pub mod host;
 pub mod http;
 pub mod signup;

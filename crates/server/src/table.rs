@@ -175,6 +175,8 @@ pub struct Table {
     pub clock: Option<Duration>,
     /// Who sits where at a rated table of the arena (`None`: not rated).
     pub rated: Option<crate::arena::Rated>,
+    /// The hints given, `(seat, moves played then)` (stored with the result).
+    hints: Mutex<Vec<(usize, usize)>>,
     /// Events stored for the game before it started (its settings).
     pub stored_events: usize,
     /// The store refused its moves (another node runs the game now): it stops and
@@ -241,6 +243,7 @@ impl Table {
             }),
             clock: None,
             rated: None,
+            hints: Mutex::new(Vec::new()),
             stored_events: 0,
             version: watch::channel(0).0,
             refusals: broadcast::channel(16).0,
@@ -281,6 +284,19 @@ impl Table {
             .seats
             .iter()
             .position(|s| matches!(&s.kind, SeatKind::Person(t) if t == token))
+    }
+
+    /// Notes a hint given to `seat` after `at_move` moves.
+    pub fn note_hint(&self, seat: usize, at_move: usize) {
+        lock(&self.hints).push((seat, at_move));
+    }
+
+    /// The hints given so far, `[{seat, at_move}]`.
+    pub fn hints_used(&self) -> Vec<Value> {
+        lock(&self.hints)
+            .iter()
+            .map(|(seat, at_move)| serde_json::json!({"seat": seat, "at_move": at_move}))
+            .collect()
     }
 
     /// Whether a person sits at the table.

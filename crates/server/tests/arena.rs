@@ -500,6 +500,17 @@ async fn a_rated_seat_is_played_by_its_account_only() {
     assert!(!seen.body.to_string().contains(&token));
     let (_, state) = common::http(h.http, "GET", &format!("/api/games/{id}"), "").await;
     assert_eq!(state["rated"], true, "{state}");
+    // no hints in a rated game
+    let hint = request(
+        h.http,
+        "POST",
+        &format!("/api/games/{id}/hint"),
+        &[("Cookie", &dana.cookie)],
+        &json!({"token": token}).to_string(),
+    )
+    .await;
+    assert_eq!(hint.status, 400, "{}", hint.body);
+    assert!(hint.body["error"].as_str().unwrap().contains("rated"));
     // the token without dana's session: refused over WebSocket and HTTP
     let url = format!("ws://{}/api/games/{id}/ws?token={token}", h.http);
     assert!(tokio_tungstenite::connect_async(url.as_str())

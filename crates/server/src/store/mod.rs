@@ -183,14 +183,19 @@ impl StoredGame {
             .iter()
             .map(|m| serde_json::from_str(m))
             .collect::<Result<_, _>>()?;
-        Ok(serde_json::json!({
+        let mut record = serde_json::json!({
             "game": self.summary.game,
             "rules": self.rules,
             "seed": self.seed,
             "players": self.summary.players,
             "moves": moves,
             "outcome": self.result.get("outcome").cloned().unwrap_or(Value::Null),
-        }))
+        });
+        // the hints a person asked for (`[{seat, at_move}]`, `POST /api/games/ID/hint`)
+        if let Some(h) = self.result.get("hints_used") {
+            record["hints_used"] = h.clone();
+        }
+        Ok(record)
     }
 }
 
