@@ -648,6 +648,10 @@ function game(id, watch) {
       const known = hints?.placements?.find((x) => x.tile === p.tile && x.orientation === p.orientation && x.x === p.x && x.y === p.y);
       return `${p.tile}${known ? ` for +${known.score}` : ''}`;
     }
+    // Q: tiles placed along a line, each at (row, column) as the refusals say
+    if (Array.isArray(mv) && mv.length && mv.every((p) => p?.['1tile'] && p.coordinate)) {
+      return mv.map((p) => `${p['1tile'].color} ${p['1tile'].shape} at (${p.coordinate.row},${p.coordinate.column})`).join(', ');
+    }
     const akro = typeof mv === 'string' ? hints?.moves?.find((x) => x.move === mv) : null;
     if (akro) return `tile ${akro.tile}, turned ${akro.rotation}`;
     return JSON.stringify(mv);

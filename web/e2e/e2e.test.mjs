@@ -164,6 +164,12 @@ test('Triominos against a bot: click a legal move, an illegal one is refused, re
   assert.deepEqual(page.errors_, []);
 });
 
+/** How many moves game `id` has had, as the page's seat sees it (its token from storage). */
+async function movesOf(page, id) {
+  const [[, t]] = await page.evaluate((i) => JSON.parse(localStorage.getItem('tessera.tokens.' + i) || '[]'), id);
+  return (await fetchJson(`/api/games/${id}?token=${t}`)).moves;
+}
+
 test('A hint against bots: off by default; on, it shows the strongest level\'s move and plays it; the record notes it', async () => {
   const page = await newPage();
   const id = await createGame(page, 'q', ['human', 'bot:ldasg'], { seed: 5 });
@@ -174,14 +180,15 @@ test('A hint against bots: off by default; on, it shows the strongest level\'s m
   await page.check('#hints-on');
   await page.click('#hint');
   await page.waitForSelector('#confirm-box:not([hidden])');
-  assert.match(await page.textContent('#confirm-box'), /^Hint \(level:6, plays lines\): /);
+  assert.match(await page.textContent('#confirm-box'), /^Hint \(level:6, plays lines\): \w+ \w+ at \(-?\d+,-?\d+\)/);
+  assert.equal(await page.locator('#rated-badge').isVisible(), false, 'an unrated game has no Rated badge');
   await shot(page, 'hint');
-  const before = (await seatState(page, id)).moves;
+  const before = await movesOf(page, id);
   await page.click('#confirm-move');
   let after = before;
   for (let k = 0; k < 100 && after <= before; k++) {
     await new Promise((r) => setTimeout(r, 100));
-    after = (await seatState(page, id)).moves;
+    after = await movesOf(page, id);
   }
   assert.ok(after > before, 'the hinted move was played');
   // resign, and the record says a hint was used
