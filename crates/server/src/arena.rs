@@ -642,16 +642,10 @@ impl Host {
     fn join(&self, ticket: Ticket, waiter: Waiter) -> Result<TicketId, ArenaError> {
         let mut q = lock(&self.arena().queue);
         let id = q.join(ticket).map_err(|e| match e {
-            QueueError::TooMany { per_account } => ArenaError::TooMany(format!(
-                "an account may wait for at most {per_account} games at once"
-            )),
-            QueueError::Full { .. } => {
-                ArenaError::TooMany("the queue is full: try again later".into())
+            QueueError::TooMany { .. } | QueueError::Full { .. } | QueueError::Duplicate => {
+                ArenaError::TooMany(refusal(&e))
             }
-            QueueError::Duplicate => {
-                ArenaError::TooMany("this account already waits for that game".into())
-            }
-            e => ArenaError::Invalid(e.to_string()),
+            e => ArenaError::Invalid(refusal(&e)),
         })?;
         lock(&self.arena().waiters).insert(id, waiter);
         drop(q);
@@ -874,15 +868,7 @@ impl Host {
                 self.arena().wake.notify_one();
             }
             Err((e, mut transport)) => {
-                let why = match e {
-                    QueueError::TooMany { per_account } => {
-                        format!("an account may wait for at most {per_account} games at once")
-                    }
-                    QueueError::Duplicate => "this account already waits for that game".to_string(),
-                    QueueError::Full { .. } => "the queue is full: try again later".to_string(),
-                    e => e.to_string(),
-                };
-                crate::host::refuse_program(&mut transport, &why).await;
+                crate::host::refuse_program(&mut transport, &refusal(&e)).await;
             }
         }
     }
@@ -1350,6 +1336,18 @@ fn sitter(w: Waiter) -> Sitter {
 fn sitter_account(w: &Waiter) -> u64 {
     match w {
         Waiter::Person { account, .. } | Waiter::Program { account, .. } => *account,
+    }
+}
+
+/// Why the queue refused a ticket, in words (the same for a person and a program).
+fn refusal(e: &QueueError) -> String {
+    match e {
+        QueueError::TooMany { per_account } => {
+            format!("an account may wait for at most {per_account} games at once")
+        }
+        QueueError::Full { .. } => "the queue is full: try again later".to_string(),
+        QueueError::Duplicate => "this account already waits for that game".to_string(),
+        e => e.to_string(),
     }
 }
 

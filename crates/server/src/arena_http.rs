@@ -104,14 +104,15 @@ pub fn cookie(headers: &HeaderMap) -> Option<String> {
         .filter(|v| !v.is_empty() && v.len() <= 128)
 }
 
-/// Whether a request that changes something may be from another site: not JSON (a form
-/// can send text/plain without a preflight), or an `Origin` that is not this host.
-fn cross_site(headers: &HeaderMap) -> Option<&'static str> {
+/// Whether a request that changes something may be from another site: a `body` that is
+/// not JSON (a form can send text/plain without a preflight), or an `Origin` that is not
+/// this host (a request without a body, a DELETE, is judged by its origin alone).
+fn cross_site(headers: &HeaderMap, body: bool) -> Option<&'static str> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.trim_start().starts_with("application/json"));
-    if !json {
+    if body && !json {
         return Some("send the request as application/json");
     }
     if let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
@@ -134,9 +135,9 @@ pub async fn session_of(host: &Host, headers: &HeaderMap) -> Option<Session> {
 }
 
 /// The session of a request that changes something: logged in, and not from another
-/// site (JSON, same origin, the session's CSRF token in `X-Tessera-CSRF`).
-async fn changing(host: &Host, headers: &HeaderMap) -> Result<Session, Response> {
-    if let Some(why) = cross_site(headers) {
+/// site (a `body` in JSON, same origin, the session's CSRF token in `X-Tessera-CSRF`).
+async fn changing(host: &Host, headers: &HeaderMap, body: bool) -> Result<Session, Response> {
+    if let Some(why) = cross_site(headers, body) {
         return Err(error(StatusCode::FORBIDDEN, why));
     }
     let Some(s) = session_of(host, headers).await else {
@@ -195,7 +196,7 @@ fn open_request<T: serde::de::DeserializeOwned>(
     headers: &HeaderMap,
     bytes: &[u8],
 ) -> Result<(IpAddr, T), Response> {
-    if let Some(why) = cross_site(headers) {
+    if let Some(why) = cross_site(headers, true) {
         return Err(error(StatusCode::FORBIDDEN, why));
     }
     let ip = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
@@ -261,7 +262,7 @@ async fn login(
 }
 
 async fn logout(State(host): State<Host>, headers: HeaderMap) -> Response {
-    if let Err(r) = changing(&host, &headers).await {
+    if let Err(r) = changing(&host, &headers, true).await {
         return r;
     }
     if let Some(secret) = cookie(&headers) {
@@ -315,7 +316,7 @@ async fn new_token(
     headers: HeaderMap,
     bytes: axum::body::Bytes,
 ) -> Response {
-    let s = match changing(&host, &headers).await {
+    let s = match changing(&host, &headers, true).await {
         Ok(s) => s,
         Err(r) => return r,
     };
@@ -330,7 +331,7 @@ async fn new_token(
 }
 
 async fn revoke(State(host): State<Host>, Path(id): Path<u64>, headers: HeaderMap) -> Response {
-    let s = match changing_no_body(&host, &headers).await {
+    let s = match changing(&host, &headers, false).await {
         Ok(s) => s,
         Err(r) => return r,
     };
@@ -343,17 +344,6 @@ async fn revoke(State(host): State<Host>, Path(id): Path<u64>, headers: HeaderMa
         Ok(false) => error(StatusCode::NOT_FOUND, format!("no token {id} of yours")),
         Err(e) => arena_error(e.into()),
     }
-}
-
-/// [`changing`] for a request without a body (a DELETE): the content type is not
-/// needed, a cross-site `Origin` is still refused.
-async fn changing_no_body(host: &Host, headers: &HeaderMap) -> Result<Session, Response> {
-    let mut h = headers.clone();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    changing(host, &h).await
 }
 
 #[derive(Deserialize)]
@@ -390,7 +380,7 @@ async fn person_request<T: serde::de::DeserializeOwned>(
     headers: &HeaderMap,
     bytes: &[u8],
 ) -> Result<(Session, T), Response> {
-    let s = changing(host, headers).await?;
+    let s = changing(host, headers, true).await?;
     let b: T = body(bytes)?;
     if s.account.kind != AccountKind::Person {
         return Err(arena_error(ArenaError::Forbidden(
@@ -422,7 +412,7 @@ async fn queue_status(State(host): State<Host>, headers: HeaderMap) -> Response 
 }
 
 async fn leave(State(host): State<Host>, headers: HeaderMap) -> Response {
-    match changing_no_body(&host, &headers).await {
+    match changing(&host, &headers, false).await {
         Ok(s) => Json(json!({"left": host.leave_queue(&s.account)})).into_response(),
         Err(r) => r,
     }

@@ -103,15 +103,7 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
                 .get("name")
                 .and_then(Value::as_str)
                 .ok_or("the sign-up has no \"name\"")?;
-            let game = match m.get("game") {
-                None => None,
-                Some(Value::String(g)) => Some(g.clone()),
-                Some(_) => return Err("\"game\" is a game's name".into()),
-            };
-            let table = match m.get("table") {
-                None => None,
-                Some(t) => Some(t.as_u64().ok_or("\"table\" is a table's id")?),
-            };
+            let (game, table) = game_and_table(m)?;
             if game.is_none() && table.is_none() {
                 // an object names its game or its table
                 return Err("the sign-up names no \"game\" and no \"table\"".into());
@@ -138,6 +130,22 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
     }))
 }
 
+/// A sign-up's `"game"` (a name) and `"table"` (an id), each optional.
+fn game_and_table(
+    m: &serde_json::Map<String, Value>,
+) -> Result<(Option<String>, Option<u64>), String> {
+    let game = match m.get("game") {
+        None => None,
+        Some(Value::String(g)) => Some(g.clone()),
+        Some(_) => return Err("\"game\" is a game's name".into()),
+    };
+    let table = match m.get("table") {
+        None => None,
+        Some(t) => Some(t.as_u64().ok_or("\"table\" is a table's id")?),
+    };
+    Ok((game, table))
+}
+
 /// A sign-up with a bot account's API token: `{"token", "game" | "table", "rated",
 /// "players", "name"}` (the name, if given, is checked against the account's by the host).
 fn account_signup(m: &serde_json::Map<String, Value>) -> Result<Hello, String> {
@@ -150,15 +158,7 @@ fn account_signup(m: &serde_json::Map<String, Value>) -> Result<Hello, String> {
         Some(Value::String(n)) if n.chars().count() <= 40 => n.clone(),
         Some(_) => return Err("\"name\" is the account's name".into()),
     };
-    let game = match m.get("game") {
-        None => None,
-        Some(Value::String(g)) => Some(g.clone()),
-        Some(_) => return Err("\"game\" is a game's name".into()),
-    };
-    let table = match m.get("table") {
-        None => None,
-        Some(t) => Some(t.as_u64().ok_or("\"table\" is a table's id")?),
-    };
+    let (game, table) = game_and_table(m)?;
     let rated = match m.get("rated") {
         None => false,
         Some(Value::Bool(b)) => *b,
