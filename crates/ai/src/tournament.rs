@@ -70,17 +70,42 @@ pub fn play<G: Game>(
     make: &MakeStrategy<G>,
     done: &(dyn Fn(&GameResult) + Sync),
 ) -> Result<Vec<GameResult>, String> {
+    play_games(rules, config, config.indices(), true, make, done)
+}
+
+/// Plays `config.games` games with the players always in the seats of `config.players`
+/// (never rotated; the shard is ignored): game `i` is deal `i`. For a game whose seats are
+/// not interchangeable, such as a solo game against an automated opponent in the last
+/// seat; with the same seed, every rules plays the same deals.
+pub fn play_fixed<G: Game>(
+    rules: &G::Rules,
+    config: &TournamentConfig,
+    make: &MakeStrategy<G>,
+    done: &(dyn Fn(&GameResult) + Sync),
+) -> Result<Vec<GameResult>, String> {
+    play_games(rules, config, 0..config.games, false, make, done)
+}
+
+fn play_games<G: Game>(
+    rules: &G::Rules,
+    config: &TournamentConfig,
+    indices: std::ops::Range<u64>,
+    rotate: bool,
+    make: &MakeStrategy<G>,
+    done: &(dyn Fn(&GameResult) + Sync),
+) -> Result<Vec<GameResult>, String> {
     // build every strategy once up front so that a bad spec fails before any game
     for p in &config.players {
         make(p)?;
     }
     let n = config.players.len();
-    let mut results: Vec<GameResult> = config
-        .indices()
+    // with fixed seats every game is a deal of its own
+    let per_deal = if rotate { n.max(1) as u64 } else { 1 };
+    let mut results: Vec<GameResult> = indices
         .into_par_iter()
         .map(|index| {
-            let deal = index / n as u64;
-            let rotation = (index % n as u64) as usize;
+            let deal = index / per_deal;
+            let rotation = (index % per_deal) as usize;
             let seats: Vec<String> = (0..n)
                 .map(|s| config.players[(s + rotation) % n].clone())
                 .collect();
@@ -293,6 +318,71 @@ pub fn summarize(results: &[GameResult], seconds: f64) -> Summary {
     }
 }
 
+/// Seat 0 against seat 1 over games with fixed seats ([`play_fixed`]): a player against a
+/// fixed opponent, such as a bot against the Architect of the Akropolis solo game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SoloSummary {
+    /// Games summarised.
+    pub games: u64,
+    /// Games seat 0 won alone (by the game's own outcome, its tie-breaks included).
+    pub wins: u64,
+    /// Games won by both seats (a tie the game's tie-breaks do not settle).
+    pub shared: u64,
+    /// Games seat 1 won alone.
+    pub losses: u64,
+    /// Games that hit the move limit (no winner; neither a win nor a loss).
+    pub unfinished: u64,
+    /// wins / games: a shared game is not a win.
+    pub win_rate: f64,
+    /// Wilson 95% interval of the win rate.
+    pub ci95: [f64; 2],
+    /// Mean of seat 0's score minus seat 1's.
+    pub mean_margin: f64,
+    /// Normal 95% interval of the mean margin.
+    pub margin_ci95: [f64; 2],
+    /// Mean final score of seat 0 and of seat 1.
+    pub mean_scores: [f64; 2],
+}
+
+/// Summarises games of seat 0 against seat 1 (results of [`play_fixed`] with two players).
+pub fn summarize_solo(results: &[GameResult]) -> SoloSummary {
+    let n = results.len() as f64;
+    let score = |r: &GameResult, seat: usize| r.scores.get(seat).copied().unwrap_or(0) as f64;
+    let count = |f: &dyn Fn(&GameResult) -> bool| results.iter().filter(|r| f(r)).count() as u64;
+    let wins = count(&|r| r.winners == [0]);
+    let shared = count(&|r| r.winners.contains(&0) && r.winners.contains(&1));
+    let losses = count(&|r| r.winners == [1]);
+    let unfinished = count(&|r| r.unfinished);
+    let margins: Vec<f64> = results.iter().map(|r| score(r, 0) - score(r, 1)).collect();
+    let mean = |xs: &mut dyn Iterator<Item = f64>| if n > 0.0 { xs.sum::<f64>() / n } else { 0.0 };
+    let mean_margin = mean(&mut margins.iter().copied());
+    let var = if n > 1.0 {
+        margins
+            .iter()
+            .map(|m| (m - mean_margin).powi(2))
+            .sum::<f64>()
+            / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n.max(1.0)).sqrt();
+    SoloSummary {
+        games: results.len() as u64,
+        wins,
+        shared,
+        losses,
+        unfinished,
+        win_rate: if n > 0.0 { wins as f64 / n } else { 0.0 },
+        ci95: wilson(wins as f64, n),
+        mean_margin,
+        margin_ci95: [mean_margin - half, mean_margin + half],
+        mean_scores: [
+            mean(&mut results.iter().map(|r| score(r, 0))),
+            mean(&mut results.iter().map(|r| score(r, 1))),
+        ],
+    }
+}
+
 /// Bradley-Terry strengths by the MM algorithm (Hunter 2004), on the Elo scale with mean
 /// 1500. A small prior (half a win and half a loss against a virtual equal) keeps
 /// unbeaten or winless strategies finite.
@@ -432,6 +522,34 @@ mod tests {
             Err::<Vec<GameResult>, _>("bad")
         });
         assert_eq!((e, n), (Err("bad"), 1));
+    }
+
+    #[test]
+    fn a_solo_summary_counts_seat_zero_against_seat_one() {
+        let r = |i: u64, scores: [i32; 2], winners: Vec<usize>| GameResult {
+            index: i,
+            deal: i,
+            seats: vec!["bot".into(), "architect".into()],
+            scores: scores.to_vec(),
+            winners,
+            moves: 1,
+            unfinished: false,
+        };
+        let rs = vec![
+            r(0, [10, 4], vec![0]),
+            r(1, [7, 7], vec![1]), // a tie on points settled by the game for seat 1
+            r(2, [5, 5], vec![0, 1]),
+            r(3, [2, 9], vec![1]),
+        ];
+        let s = summarize_solo(&rs);
+        assert_eq!((s.games, s.wins, s.shared, s.losses), (4, 1, 1, 2));
+        assert_eq!(s.win_rate, 0.25);
+        assert_eq!(s.ci95, wilson(1.0, 4.0));
+        // margins 6, 0, 0, -7
+        assert!((s.mean_margin + 0.25).abs() < 1e-9, "{s:?}");
+        assert!(s.margin_ci95[0] < s.mean_margin && s.mean_margin < s.margin_ci95[1]);
+        assert_eq!(s.mean_scores, [6.0, 6.25]);
+        assert_eq!(summarize_solo(&[]).games, 0);
     }
 
     #[test]

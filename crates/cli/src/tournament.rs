@@ -65,6 +65,14 @@ pub struct RunArgs {
     /// with --round-robin, games per pair.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
+    /// A solo study: one player (--players, a single spec) against the game's solo bot
+    /// (Akropolis: the Architect) at each of these levels, e.g. `hippodamos,callicrates`, or
+    /// `all`: --games games per level, the player always in seat 0 and the solo bot in seat
+    /// 1, the same deals at every level. Prints per level the player's win rate (a win by
+    /// the game's outcome, ties broken by its rules) and its mean margin over the solo bot;
+    /// with --db, one stored tournament per level.
+    #[arg(long, value_name = "LEVELS", conflicts_with_all = ["round_robin", "workers", "shard", "plot"])]
+    pub solo: Option<String>,
     /// Every two of --players play --games 2-player games (the same deals for every pair);
     /// the summary rates every player from all of them (Bradley-Terry, Elo scale).
     #[arg(long, conflicts_with_all = ["workers", "shard"])]
@@ -170,6 +178,14 @@ fn play(registry: &Registry, args: RunArgs) -> Result<()> {
         .as_deref()
         .map(|j| serde_json::from_str::<serde_json::Value>(j).context("--rules is not JSON"))
         .transpose()?;
+    if let Some(levels) = &args.solo {
+        let with: Vec<&str> = registry
+            .iter()
+            .filter(|e| e.info().solo.is_some())
+            .map(|e| e.name())
+            .collect();
+        return solo(&args, entry.as_ref(), &with, &game, &config, rules, levels);
+    }
     if args.workers {
         return queue(&args, entry.as_ref(), &game, &config, rules.as_ref());
     }
@@ -313,6 +329,247 @@ fn merge(
             p,
             &format!("{game}: {} games (merged)", summary.games),
         )?;
+    }
+    Ok(())
+}
+
+/// One level of a solo study: its rules, games and statistics.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct SoloLevel {
+    /// The level (the value of the game's solo option).
+    pub level: String,
+    /// The rules played.
+    pub rules: serde_json::Value,
+    /// The games, by index (with --out only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<GameResult>,
+    /// The player (seat 0) against the solo bot (seat 1).
+    pub summary: tournament::SoloSummary,
+    /// The stored tournament's id, with --db.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<i64>,
+}
+
+/// The levels of a game's solo mode: the non-null values of its solo option.
+fn solo_levels(
+    entry: &dyn GameEntry,
+    with: &[&str],
+) -> Result<(&'static str, &'static str, Vec<String>)> {
+    let info = entry.info();
+    let Some(solo) = info.solo.as_ref() else {
+        bail!(
+            "--solo: {} has no solo game{}",
+            info.name,
+            if with.is_empty() {
+                String::new()
+            } else {
+                format!(" (games with one: {})", with.join(", "))
+            }
+        );
+    };
+    let levels = info
+        .options
+        .iter()
+        .find(|o| o.key == solo.option)
+        .map(|o| match &o.kind {
+            tessera_games::OptionKind::Choice { values } => values
+                .iter()
+                .filter_map(|(v, _)| v.as_str().map(str::to_string))
+                .collect(),
+            _ => Vec::new(),
+        })
+        .unwrap_or_default();
+    if levels.is_empty() {
+        bail!("--solo: {} names no solo levels", info.name);
+    }
+    Ok((solo.option, solo.bot, levels))
+}
+
+/// `tessera tournament --solo LEVELS`: one player against the solo bot at each level.
+fn solo(
+    args: &RunArgs,
+    entry: &dyn GameEntry,
+    with: &[&str],
+    game: &str,
+    config: &TournamentConfig,
+    rules: Option<serde_json::Value>,
+    levels: &str,
+) -> Result<()> {
+    let (option, bot, known) = solo_levels(entry, with)?;
+    let [player] = config.players.as_slice() else {
+        bail!(
+            "--solo: give one player (--players {}), not {}: the solo bot ({bot}) takes the \
+             other seat",
+            config.players.first().map_or("SPEC", |p| p.as_str()),
+            config.players.len()
+        );
+    };
+    let mut chosen: Vec<String> = Vec::new();
+    for l in levels.split(',').map(|l| l.trim().to_lowercase()) {
+        if l == "all" {
+            chosen.extend(known.iter().cloned());
+        } else if known.contains(&l) {
+            chosen.push(l);
+        } else {
+            bail!(
+                "--solo: unknown level {l:?} (the levels: {}, or all)",
+                known.join(", ")
+            );
+        }
+    }
+    chosen.dedup();
+    if config.games == 0 {
+        bail!("--solo: --games must be at least 1");
+    }
+    // the rules of each level: --rules (or the standard rules) with the solo option set
+    let base = match rules {
+        Some(r) => r,
+        None => entry.rules(2, &serde_json::Value::Null)?,
+    };
+    if !base.is_object() {
+        bail!("--rules is not a JSON object");
+    }
+    let level_rules = |level: &str| {
+        let mut r = base.clone();
+        r[option] = serde_json::json!(level);
+        r
+    };
+    let config = TournamentConfig {
+        players: vec![player.clone(), bot.to_string()],
+        shard: None,
+        ..config.clone()
+    };
+    // every level's rules and seats are checked before the first game: zero games play
+    // nothing but build every strategy
+    let none = TournamentConfig {
+        games: 0,
+        ..config.clone()
+    };
+    for l in &chosen {
+        entry
+            .solo_tournament(&level_rules(l), &none, &|_| {})
+            .with_context(|| format!("--solo {l}"))?;
+    }
+    if !args.no_db && workers::is_postgres(&args.db) {
+        workers::check(&args.db)?;
+    }
+    if let Some(t) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build_global()
+            .ok();
+    }
+    let bar = ProgressBar::new(config.games * chosen.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let mut out = Vec::new();
+    for l in &chosen {
+        let rules = level_rules(l);
+        let start = Instant::now();
+        let results = entry.solo_tournament(&rules, &config, &|_| bar.inc(1))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let id = if args.no_db {
+            None
+        } else {
+            let summary = tournament::summarize(&results, seconds);
+            Some(if workers::is_postgres(&args.db) {
+                workers::store_finished(
+                    &args.db,
+                    game,
+                    &config,
+                    Some(&rules),
+                    &results,
+                    &summary,
+                    seconds,
+                )?
+            } else {
+                store(Path::new(&args.db), game, &config, &summary)
+                    .with_context(|| format!("storing the results in {}", args.db))?
+            })
+        };
+        out.push(SoloLevel {
+            level: l.clone(),
+            summary: tournament::summarize_solo(&results),
+            rules,
+            results,
+            id,
+        });
+    }
+    bar.finish_and_clear();
+    if let Some(p) = &args.out {
+        common::write_json(
+            p,
+            &serde_json::json!({"game": game, "config": config, "solo": out}),
+        )?;
+    }
+    for l in &mut out {
+        l.results.clear();
+    }
+    if args.json {
+        let v = serde_json::json!({
+            "game": game,
+            "player": player,
+            "solo_bot": bot,
+            "games": config.games,
+            "seed": config.seed,
+            "levels": out,
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    println!(
+        "{game} solo: {player} (seat 0) against {bot} (seat 1), {} games per level, seed {}",
+        config.games, config.seed
+    );
+    println!(
+        "{:<12} {:>6} {:>5} {:>6} {:>5} {:>8}  {:<17} {:>7}  {:<17} {:>7} {:>7}",
+        "level",
+        "games",
+        "wins",
+        "shared",
+        "lost",
+        "win rate",
+        "95% CI",
+        "margin",
+        "95% CI",
+        "player",
+        bot
+    );
+    for l in &out {
+        let s = &l.summary;
+        println!(
+            "{:<12} {:>6} {:>5} {:>6} {:>5} {:>7.1}%  [{:>5.1}%, {:>5.1}%] {:>+7.1}  [{:>+6.1}, {:>+6.1}] {:>7.1} {:>7.1}{}",
+            l.level,
+            s.games,
+            s.wins,
+            s.shared,
+            s.losses,
+            100.0 * s.win_rate,
+            100.0 * s.ci95[0],
+            100.0 * s.ci95[1],
+            s.mean_margin,
+            s.margin_ci95[0],
+            s.margin_ci95[1],
+            s.mean_scores[0],
+            s.mean_scores[1],
+            if s.unfinished > 0 {
+                format!("  ({} unfinished)", s.unfinished)
+            } else {
+                String::new()
+            }
+        );
+    }
+    for l in &out {
+        if let Some(id) = l.id {
+            println!(
+                "{}: stored as tournament {id} in {}",
+                l.level,
+                workers::redact(&args.db)
+            );
+        }
     }
     Ok(())
 }

@@ -668,6 +668,16 @@ impl<G: Registration> GameEntry for Entry<G> {
         config: &TournamentConfig,
         done: &(dyn Fn(&GameResult) + Sync),
     ) -> Result<Vec<GameResult>, EntryError> {
+        if let (Some(solo), Some(r)) = (G::solo(), rules) {
+            if r.get(solo.option).is_some_and(|v| !v.is_null()) {
+                // rotating the seats would put the solo bot in the player's seat
+                return Err(EntryError::Settings(format!(
+                    "a solo game ({:?} set) keeps its seats: play it as a solo tournament \
+                     (tessera tournament --solo)",
+                    solo.option
+                )));
+            }
+        }
         let rules = match rules {
             Some(r) => self.rules_of(r)?,
             None => G::default_rules(config.players.len()).map_err(EntryError::Settings)?,
@@ -675,6 +685,32 @@ impl<G: Registration> GameEntry for Entry<G> {
         G::new(&rules, 0)
             .map_err(|e| EntryError::Settings(format!("the rules are refused: {e}")))?;
         tessera_ai::tournament::play::<G>(&rules, config, &|s| G::bot(s), done)
+            .map_err(EntryError::Play)
+    }
+
+    fn solo_tournament(
+        &self,
+        rules: &Value,
+        config: &TournamentConfig,
+        done: &(dyn Fn(&GameResult) + Sync),
+    ) -> Result<Vec<GameResult>, EntryError> {
+        let Some(solo) = G::solo() else {
+            return Err(EntryError::Settings(format!(
+                "{} has no solo game",
+                G::TITLE
+            )));
+        };
+        let rules_json = rules;
+        let rules = self.rules_of(rules)?;
+        if rules_json.get(solo.option).is_none_or(Value::is_null) {
+            return Err(EntryError::Settings(format!(
+                "these rules are not a solo game: set {:?}",
+                solo.option
+            )));
+        }
+        let bots: Vec<Option<&str>> = config.players.iter().map(|p| Some(p.as_str())).collect();
+        self.check_seats(rules_json, &bots)?;
+        tessera_ai::tournament::play_fixed::<G>(&rules, config, &|s| G::bot(s), done)
             .map_err(EntryError::Play)
     }
 

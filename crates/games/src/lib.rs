@@ -240,6 +240,16 @@ pub trait GameEntry: Send + Sync + 'static {
         config: &TournamentConfig,
         done: &(dyn Fn(&GameResult) + Sync),
     ) -> Result<Vec<GameResult>, EntryError>;
+    /// Plays a solo tournament ([`tessera_ai::tournament::play_fixed`]): `rules` a solo
+    /// game's, `config.players` the player and then the game's solo bot, in those seats in
+    /// every game (never rotated); game `i` is deal `i`. Refused unless the game accepts
+    /// those seats under those rules.
+    fn solo_tournament(
+        &self,
+        rules: &Value,
+        config: &TournamentConfig,
+        done: &(dyn Fn(&GameResult) + Sync),
+    ) -> Result<Vec<GameResult>, EntryError>;
     /// A bot that answers wire calls.
     fn wire_bot(&self, spec: &str) -> Result<Box<dyn WireBot>, EntryError>;
     /// Plays a game at the terminal (people type their moves, bots play theirs).
