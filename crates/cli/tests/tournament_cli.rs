@@ -179,3 +179,216 @@ fn a_round_robin_is_not_sharded() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+#[test]
+fn a_solo_study_plays_every_level() {
+    let v = json(&tessera(&[
+        "tournament",
+        "--game",
+        "akropolis",
+        "--solo",
+        "all",
+        "--players",
+        "greedy",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+        "--no-db",
+    ]));
+    assert_eq!(
+        (&v["player"], &v["solo_bot"]),
+        (&"greedy".into(), &"architect".into())
+    );
+    let levels = v["levels"].as_array().unwrap();
+    let names: Vec<&str> = levels
+        .iter()
+        .map(|l| l["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["hippodamos", "metagenes", "callicrates"]);
+    for l in levels {
+        let s = &l["summary"];
+        assert_eq!(s["games"], 4, "{l}");
+        let n = |k: &str| s[k].as_u64().unwrap();
+        assert_eq!(
+            n("wins") + n("shared") + n("losses") + n("unfinished"),
+            4,
+            "{l}"
+        );
+        let rate = s["win_rate"].as_f64().unwrap();
+        assert_eq!(rate, n("wins") as f64 / 4.0, "{l}");
+        let ci = |k: &str, i: usize| s[k][i].as_f64().unwrap();
+        assert!(ci("ci95", 0) <= rate && rate <= ci("ci95", 1), "{l}");
+        let margin = s["mean_margin"].as_f64().unwrap();
+        assert!(
+            ci("margin_ci95", 0) <= margin && margin <= ci("margin_ci95", 1),
+            "{l}"
+        );
+        assert!(
+            (ci("mean_scores", 0) - ci("mean_scores", 1) - margin).abs() < 1e-9,
+            "{l}"
+        );
+        assert_eq!(l["rules"]["solo"], l["level"], "{l}");
+    }
+    // the table says the same: a line per level
+    let o = tessera(&[
+        "tournament",
+        "--game",
+        "akropolis",
+        "--solo",
+        "hippodamos,callicrates",
+        "--players",
+        "greedy",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--no-db",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("greedy (seat 0) against architect (seat 1)"),
+        "{text}"
+    );
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("hippodamos") || l.starts_with("callicrates"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(!text.contains("metagenes"), "{text}");
+    // the same seed plays the same games
+    let hippodamos = |v: &serde_json::Value| v["levels"][0]["summary"].clone();
+    let again = json(&tessera(&[
+        "tournament",
+        "--game",
+        "akropolis",
+        "--solo",
+        "hippodamos",
+        "--players",
+        "greedy",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+        "--no-db",
+    ]));
+    assert_eq!(hippodamos(&again), hippodamos(&v));
+}
+
+#[test]
+fn a_solo_study_is_stored_level_by_level() {
+    let dir = std::env::temp_dir().join(format!("tessera-solo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("t.db");
+    let v = json(&tessera(&[
+        "tournament",
+        "--game",
+        "akropolis",
+        "--solo",
+        "metagenes,callicrates",
+        "--players",
+        "random",
+        "--games",
+        "2",
+        "--json",
+        "--db",
+        db.to_str().unwrap(),
+    ]));
+    let ids: Vec<i64> = v["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 2, "{v}");
+    let status = json(&tessera(&[
+        "tournament",
+        "status",
+        &ids[1].to_string(),
+        "--json",
+        "--db",
+        db.to_str().unwrap(),
+    ]));
+    assert_eq!(
+        status["config"]["players"],
+        serde_json::json!(["random", "architect"])
+    );
+    assert_eq!(status["summary"]["games"], 2, "{status}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_solo_studies_are_refused() {
+    let solo = |rest: &[&str]| {
+        let mut args = vec![
+            "tournament",
+            "--game",
+            "akropolis",
+            "--games",
+            "2",
+            "--no-db",
+        ];
+        args.extend(rest);
+        tessera(&args)
+    };
+    for (args, says) in [
+        (
+            vec!["--solo", "all", "--players", "greedy,random"],
+            "give one player",
+        ),
+        (
+            vec!["--solo", "pericles", "--players", "greedy"],
+            "hippodamos, metagenes, callicrates",
+        ),
+        (vec!["--solo", "all", "--players", "wizard"], "wizard"),
+        (vec!["--solo", "all", "--players", "architect"], "seat"),
+        (
+            vec!["--solo", "all", "--players", "greedy", "--round-robin"],
+            "cannot be used with",
+        ),
+        (
+            vec!["--solo", "all", "--players", "greedy", "--shard", "1/2"],
+            "cannot be used with",
+        ),
+        (
+            vec!["--solo", "all", "--players", "greedy", "--workers"],
+            "cannot be used with",
+        ),
+        (
+            vec![
+                "--players",
+                "greedy,architect",
+                "--rules",
+                r#"{"players":2,"variants":"hmbtg","solo":"metagenes"}"#,
+            ],
+            "--solo",
+        ),
+    ] {
+        let o = solo(&args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(says) && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
+    let o = tessera(&[
+        "tournament",
+        "--game",
+        "triominos",
+        "--solo",
+        "all",
+        "--players",
+        "greedy",
+        "--no-db",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("triominos has no solo game (games with one: akropolis)"),
+        "{err}"
+    );
+}
