@@ -58,19 +58,22 @@ pub struct RunArgs {
     #[arg(long)]
     pub game: Option<String>,
     /// Strategy specs, one per seat, e.g. `ismcts:iters=2000,greedy` (rotated over the seats);
-    /// with --round-robin, the players of the round robin, e.g. `level:1,level:2,level:3`.
+    /// with --round-robin, the players of the round robin, e.g. `level:1,level:2,level:3`;
+    /// with --solo, the one player.
     #[arg(long, default_value = "greedy,random")]
     pub players: String,
     /// Games in the whole tournament (rounded up to whole deals: one game per seat rotation);
-    /// with --round-robin, games per pair.
+    /// with --round-robin, games per pair; with --solo, games per level (not rounded).
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// A solo study: one player (--players, a single spec) against the game's solo bot
     /// (Akropolis: the Architect) at each of these levels, e.g. `hippodamos,callicrates`, or
     /// `all`: --games games per level, the player always in seat 0 and the solo bot in seat
     /// 1, the same deals at every level. Prints per level the player's win rate (a win by
-    /// the game's outcome, ties broken by its rules) and its mean margin over the solo bot;
-    /// with --db, one stored tournament per level.
+    /// the game's outcome, ties broken by its rules) and its mean margin over the solo bot
+    /// (win rates with 95% Wilson intervals, margins with 95% normal intervals);
+    /// with --db, one stored tournament per level; with --out, every level's games in one
+    /// file (not one for `tournament merge`).
     #[arg(long, value_name = "LEVELS", conflicts_with_all = ["round_robin", "workers", "shard", "plot"])]
     pub solo: Option<String>,
     /// Every two of --players play --games 2-player games (the same deals for every pair);
@@ -83,7 +86,8 @@ pub struct RunArgs {
     /// Play only shard K of N (1-based), e.g. `--shard 3/10`; merge the `--out` files after.
     #[arg(long)]
     pub shard: Option<String>,
-    /// The game's rules as JSON (default: the standard rules for the number of players).
+    /// The game's rules as JSON (default: the standard rules for the number of players);
+    /// with --solo, each level's game is these rules with the solo option set to the level.
     #[arg(long)]
     pub rules: Option<String>,
     /// Print one JSON object instead of a table.

@@ -37,7 +37,8 @@ fn the_bot_is_seat_0_and_the_architect_seat_1_in_every_game() {
             // the same game played here with greedy in seat 0 and the Architect's rule in
             // seat 1 (the rules refuse any other move in seat 1) ends with the same scores
             let solo = Rules::solo(level, Variants::NONE);
-            let mut game = <Akropolis as Game>::new(&solo, derive_seed(config.seed, r.deal)).unwrap();
+            let mut game =
+                <Akropolis as Game>::new(&solo, derive_seed(config.seed, r.deal)).unwrap();
             let mut bots = vec![
                 Akropolis::bot("greedy").unwrap(),
                 Akropolis::bot("architect").unwrap(),
