@@ -156,7 +156,7 @@ fn all_lines(
     let mut h = hand.to_vec();
     f.go(&mut map, &mut h, &mut Vec::new(), 0);
     let mut out = f.collect.take().unwrap_or_default();
-    out.sort_by(|a, b| b.points.cmp(&a.points));
+    out.sort_by_key(|c| std::cmp::Reverse(c.points));
     (out, f.nodes)
 }
 

@@ -113,15 +113,15 @@ impl Registration for QGame {
             },
             BotInfo {
                 name: "lines",
-                about: "searches multi-tile lines for the best score",
+                about: "searches multi-tile lines for the best score (the strongest)",
                 params: "budget=N (nodes per move)",
-                strength: "strong",
+                strength: "strongest",
             },
             BotInfo {
                 name: "lookahead",
-                about: "the line search, judging each move by the next player's chance to place its whole hand after it (and its own the turn after) on guesses of the hidden tiles (the strongest)",
+                about: "the line search, judging each move by the next player's chance to place its whole hand after it (and its own the turn after) on guesses of the hidden tiles (as strong as lines so far)",
                 params: "ms=N (time cap per move), k=N, samples=N, first=N, keep=N, scale=X, fw=X, budget=N",
-                strength: "strongest",
+                strength: "strong",
             },
             BotInfo {
                 name: "greedy",
@@ -167,13 +167,13 @@ impl Registration for QGame {
             },
             BotInfo {
                 name: "level:5",
-                about: "level 5 of 6: lines",
+                about: "level 5 of 6: lines:budget=20",
                 params: "",
                 strength: "strong",
             },
             BotInfo {
                 name: "level:6",
-                about: "level 6 of 6 (strongest): lookahead",
+                about: "level 6 of 6 (strongest): lines",
                 params: "",
                 strength: "strongest",
             },
