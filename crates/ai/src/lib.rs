@@ -25,6 +25,7 @@ pub mod akropolis;
 pub mod analysis;
 mod ismcts;
 pub mod q;
+pub mod q_lookahead;
 pub mod registry;
 pub mod tournament;
 pub mod triominos;

@@ -118,6 +118,12 @@ impl Registration for QGame {
                 strength: "strongest",
             },
             BotInfo {
+                name: "lookahead",
+                about: "the line search, judging each move by the next player's chance to place its whole hand after it (and its own the turn after) on guesses of the hidden tiles (as strong as lines so far)",
+                params: "ms=N (time cap per move), k=N, samples=N, first=N, keep=N, scale=X, fw=X, budget=N",
+                strength: "strong",
+            },
+            BotInfo {
                 name: "greedy",
                 about: "the best-scoring single placement",
                 params: "",

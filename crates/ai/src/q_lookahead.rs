@@ -1,0 +1,747 @@
+//! `lookahead`: Q's line search with a look at the next turns.
+//!
+//! In Q a player who places its whole hand ends the game at once (with the finish bonus),
+//! and between two good players the game is a race: most games end within four turns, and
+//! the one who finishes wins. So the bot asks, of each move, how likely the next player is
+//! to finish after it, and how likely the seat is to finish the turn after.
+//!
+//! Every set of placements in one line is a candidate (a depth-first search as `lines`
+//! does, each set visited once: the map and the tiles left after a set do not depend on
+//! the order that reached it). A placement of the whole hand that wins is played at once;
+//! one that loses only when nothing else can be judged. The `k` other candidates with the
+//! most points and the exchange are judged on guesses of what the seat cannot see: the
+//! next player's hand and the tiles the seat would draw, dealt from the tiles on neither
+//! the map nor its hand (as [`tessera_core::Determinize`] deals them). In a guess where the
+//! next player can then place its whole hand, the move scores that finish's result (1 won,
+//! 0.5 shared, 0 lost: almost always 0). Otherwise, with `d` the seat's lead after the
+//! move and `L` the logistic of `d / scale`: if the seat's kept and drawn tiles could all
+//! be placed on the map it leaves, `fw * L(d + finish points) + (1 - fw) * L(d)`, else
+//! `(1 - fw) * L(d)`. After `first` guesses only the `keep` best candidates go on, up to
+//! `samples` guesses. The best average is played (ties: the most points).
+//!
+//! A time cap (`ms`) is read between guesses and every 64 nodes of a search; four fifths of
+//! it are used. At the cap the complete guesses so far decide (none: the most points now,
+//! a losing finish last).
+
+use crate::q::Lines;
+use rand::Rng;
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+use tessera_core::{GameRng, Strategy};
+use tessera_q::{Choice, Map, Placement, QGame, QMove, QView, Tile};
+
+/// What the last [`Lookahead::choose`] did (for tests and studies).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LookaheadStats {
+    /// The share of guesses where the next player could end the game after the move
+    /// played (when it was judged on guesses).
+    pub next_finishes: Option<f64>,
+    /// Candidates judged on guesses.
+    pub candidates: usize,
+    /// Guesses completed (each judges every candidate).
+    pub samples: usize,
+    /// Nodes of every line search of the turn.
+    pub nodes: usize,
+    /// Times the clock was read.
+    pub clock_reads: usize,
+    /// Whether the time cap stopped the guesses.
+    pub stopped: bool,
+}
+
+/// How the time is read: the real clock, or (for tests) a count of reads, each read
+/// adding a fixed step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// The real clock.
+    Real,
+    /// Every read adds this step to the time elapsed (deterministic tests of the cap).
+    Counted(Duration),
+}
+
+/// The `lookahead` bot. See the module documentation.
+#[derive(Clone, Debug)]
+pub struct Lookahead {
+    /// Candidates (besides a finish and the exchange) judged on guesses: the most points.
+    pub k: usize,
+    /// Guesses of the hidden tiles per turn (at most).
+    pub samples: usize,
+    /// Guesses after which only the `keep` best candidates go on.
+    pub first: usize,
+    /// Candidates that go on after the first guesses.
+    pub keep: usize,
+    /// The time cap per turn.
+    pub ms: u64,
+    /// Points of score difference for the logistic of an unfinished guess.
+    pub scale: f64,
+    /// Nodes of each search (the candidates, and each search for a finish).
+    pub budget: usize,
+    /// How much a finish possible next turn counts (0 to 1): the chance that the board
+    /// still allows it after the next player's turn.
+    pub finish_weight: f64,
+    /// The clock.
+    pub clock: Clock,
+    /// What the last turn did.
+    pub last: LookaheadStats,
+}
+
+impl Default for Lookahead {
+    fn default() -> Self {
+        Lookahead {
+            k: 64,
+            samples: 64,
+            first: 8,
+            keep: 8,
+            ms: 100,
+            scale: 8.0,
+            budget: Lines::default().budget,
+            finish_weight: 0.3,
+            clock: Clock::Real,
+            last: LookaheadStats::default(),
+        }
+    }
+}
+
+/// The time cap of one turn.
+struct Deadline {
+    start: Instant,
+    cap: Duration,
+    clock: Clock,
+    reads: usize,
+    over: bool,
+}
+
+impl Deadline {
+    /// Whether the cap is reached (reads the clock until it is, then no more).
+    fn passed(&mut self) -> bool {
+        if self.over {
+            return true;
+        }
+        self.reads += 1;
+        let elapsed = match self.clock {
+            Clock::Real => self.start.elapsed(),
+            Clock::Counted(step) => step.saturating_mul(self.reads as u32),
+        };
+        self.over = elapsed >= self.cap;
+        self.over
+    }
+}
+
+/// A candidate placement: its tiles in a legal order, its points, whether it finishes.
+struct Candidate {
+    placements: Vec<Placement>,
+    points: u64,
+    finished: bool,
+}
+
+/// Every distinct set of placements in one line (each in a legal order), most points
+/// first, and the nodes searched.
+fn all_lines(
+    map: &Map,
+    hand: &[Tile],
+    bonuses: tessera_q::Bonuses,
+    budget: usize,
+    deadline: &mut Deadline,
+) -> (Vec<Candidate>, usize) {
+    let mut f = Finisher {
+        bonuses,
+        nodes: 0,
+        budget,
+        seen: HashSet::new(),
+        deadline,
+        stopped: false,
+        collect: Some(Vec::new()),
+        finish: Vec::new(),
+    };
+    let mut map = map.clone();
+    let mut h = hand.to_vec();
+    f.go(&mut map, &mut h, &mut Vec::new(), 0);
+    let mut out = f.collect.take().unwrap_or_default();
+    out.sort_by_key(|c| std::cmp::Reverse(c.points));
+    (out, f.nodes)
+}
+
+/// An order-free key of one placement (the key of a set of placements is the xor of its
+/// members' keys).
+fn placement_key(c: tessera_q::Coord, t: Tile) -> u64 {
+    let mut x = (c.row as u32 as u64) << 32 | (c.col as u32 as u64);
+    x ^= (t.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    // splitmix64's finaliser
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The search for a placement of the whole hand in one line: depth first over the cells
+/// of the line, each set of placements visited once (the map and the tiles left after it
+/// do not depend on the order that reached it).
+struct Finisher<'a> {
+    bonuses: tessera_q::Bonuses,
+    nodes: usize,
+    budget: usize,
+    seen: HashSet<u64>,
+    deadline: &'a mut Deadline,
+    stopped: bool,
+    /// Every set met, with its points (all sets, not only the whole hand), when given.
+    collect: Option<Vec<Candidate>>,
+    /// The tiles of the finish found.
+    finish: Vec<Placement>,
+}
+
+impl Finisher<'_> {
+    fn go(
+        &mut self,
+        map: &mut Map,
+        hand: &mut Vec<Tile>,
+        placed: &mut Vec<Placement>,
+        key: u64,
+    ) -> Option<u64> {
+        let mut kinds = hand.clone();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let cells: Vec<tessera_q::Coord> = match placed.as_slice() {
+            [] => map.frontier().to_vec(),
+            [p] => map
+                .frontier()
+                .iter()
+                .copied()
+                .filter(|c| c.row == p.coord.row || c.col == p.coord.col)
+                .collect(),
+            [p, q, ..] if p.coord.row == q.coord.row => map
+                .frontier()
+                .iter()
+                .copied()
+                .filter(|c| c.row == p.coord.row)
+                .collect(),
+            [p, ..] => map
+                .frontier()
+                .iter()
+                .copied()
+                .filter(|c| c.col == p.coord.col)
+                .collect(),
+        };
+        for c in cells {
+            for &t in &kinds {
+                if self.stopped || self.nodes >= self.budget {
+                    self.stopped = true;
+                    return None;
+                }
+                if !map.fits(c, t) {
+                    continue;
+                }
+                let k = key ^ placement_key(c, t);
+                if !self.seen.insert(k) {
+                    continue;
+                }
+                self.nodes += 1;
+                if self.nodes.is_multiple_of(64) && self.deadline.passed() {
+                    self.stopped = true;
+                    return None;
+                }
+                let i = hand
+                    .iter()
+                    .position(|h| *h == t)
+                    .expect("a kind of the hand");
+                hand.swap_remove(i);
+                map.insert(c, t);
+                placed.push(Placement::new(c, t));
+                let found = if let Some(all) = self.collect.as_mut() {
+                    let finished = hand.is_empty();
+                    let points = tessera_q::score(map, placed, self.bonuses.q)
+                        + if finished { self.bonuses.finish } else { 0 };
+                    all.push(Candidate {
+                        placements: placed.clone(),
+                        points,
+                        finished,
+                    });
+                    if !finished {
+                        self.go(map, hand, placed, k);
+                    }
+                    None
+                } else if hand.is_empty() {
+                    self.finish = placed.clone();
+                    Some(tessera_q::score(map, placed, self.bonuses.q) + self.bonuses.finish)
+                } else {
+                    self.go(map, hand, placed, k)
+                };
+                placed.pop();
+                map.remove(c);
+                hand.push(t);
+                let last = hand.len() - 1;
+                hand.swap(i, last);
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The points of a placement of the whole `hand` in one line on `map` (the first one the
+/// search meets, finish bonus included), `None` when there is none within the budget.
+/// Leaves `map` as it was.
+fn finish_points(
+    map: &mut Map,
+    hand: &[Tile],
+    bonuses: tessera_q::Bonuses,
+    budget: usize,
+    deadline: &mut Deadline,
+    nodes: &mut usize,
+) -> Option<u64> {
+    if hand.is_empty() {
+        return None;
+    }
+    let mut f = Finisher {
+        bonuses,
+        nodes: 0,
+        budget,
+        seen: HashSet::new(),
+        deadline,
+        stopped: false,
+        collect: None,
+        finish: Vec::new(),
+    };
+    let mut h = hand.to_vec();
+    let found = f.go(map, &mut h, &mut Vec::new(), 0);
+    *nodes += f.nodes;
+    found
+}
+
+/// 1 for a win, 0.5 for a tie, 0 for a loss of `mine` against the best of `others`.
+fn result(mine: u64, best_other: u64) -> f64 {
+    match mine.cmp(&best_other) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    }
+}
+
+impl Lookahead {
+    /// The spec's name with the parameters that differ from the defaults.
+    fn spec_name(&self) -> String {
+        let d = Lookahead::default();
+        let mut params = Vec::new();
+        if self.k != d.k {
+            params.push(format!("k={}", self.k));
+        }
+        if self.samples != d.samples {
+            params.push(format!("samples={}", self.samples));
+        }
+        if self.first != d.first {
+            params.push(format!("first={}", self.first));
+        }
+        if self.keep != d.keep {
+            params.push(format!("keep={}", self.keep));
+        }
+        if self.ms != d.ms {
+            params.push(format!("ms={}", self.ms));
+        }
+        if self.scale != d.scale {
+            params.push(format!("scale={}", self.scale));
+        }
+        if self.budget != d.budget {
+            params.push(format!("budget={}", self.budget));
+        }
+        if self.finish_weight != d.finish_weight {
+            params.push(format!("fw={}", self.finish_weight));
+        }
+        if params.is_empty() {
+            "lookahead".into()
+        } else {
+            format!("lookahead:{}", params.join(","))
+        }
+    }
+}
+
+impl Strategy<QGame> for Lookahead {
+    /// `lookahead`, with the parameters that differ from the defaults.
+    fn name(&self) -> String {
+        self.spec_name()
+    }
+
+    fn choose(&mut self, view: &QView, rng: &mut GameRng) -> QMove {
+        let mut deadline = Deadline {
+            start: Instant::now(),
+            // a fifth of the cap is left for the rest of the turn (and a loaded machine)
+            cap: Duration::from_millis(self.ms) * 4 / 5,
+            clock: self.clock,
+            reads: 0,
+            over: false,
+        };
+        let mut stats = LookaheadStats::default();
+        let k = &view.knowledge;
+        let bonuses = view.rules.bonuses;
+        let hand = &k.active.hand;
+        let mine = k.active.score.to_u64().unwrap_or(0);
+        let best_other = k
+            .others
+            .iter()
+            .map(|p| p.to_u64().unwrap_or(0))
+            .max()
+            .unwrap_or(0);
+        let can_replace = k.pile >= hand.len() && !hand.is_empty();
+        let (cands, nodes) = all_lines(&k.map, hand, bonuses, self.budget, &mut deadline);
+        stats.nodes += nodes;
+
+        // a winning finish ends it; a losing one is the last resort
+        let finish = cands.iter().find(|c| c.finished);
+        if let Some(f) = finish {
+            if result(mine + f.points, best_other) == 1.0 {
+                self.last = stats;
+                return Choice::Place(f.placements.clone());
+            }
+        }
+        // (move, value if certain) for the candidates
+        let mut moves: Vec<(QMove, u64, Option<f64>)> = Vec::new();
+        if let Some(f) = finish {
+            moves.push((
+                Choice::Place(f.placements.clone()),
+                f.points,
+                // a loss ranks below every judged move (their values are at least 0)
+                Some(match result(mine + f.points, best_other) {
+                    0.0 => -1.0,
+                    v => v,
+                }),
+            ));
+        }
+        for c in cands.iter().filter(|c| !c.finished).take(self.k) {
+            moves.push((Choice::Place(c.placements.clone()), c.points, None));
+        }
+        if can_replace {
+            moves.push((Choice::Replace, 0, None));
+        }
+        let fallback = || {
+            cands
+                .iter()
+                .find(|c| !c.finished || result(mine + c.points, best_other) > 0.0)
+                .or(cands.first())
+                .map(|c| Choice::Place(c.placements.clone()))
+                .unwrap_or(if can_replace {
+                    Choice::Replace
+                } else {
+                    Choice::Pass
+                })
+        };
+        let open: Vec<usize> = (0..moves.len()).filter(|&i| moves[i].2.is_none()).collect();
+        stats.candidates = open.len();
+        if open.len() <= 1 && moves.iter().all(|m| m.2.is_none_or(|v| v < 0.0)) {
+            // nothing to compare: one open move (or none) against losing finishes
+            self.last = stats;
+            return match open.first() {
+                Some(&i) => moves[i].0.clone(),
+                None => fallback(),
+            };
+        }
+
+        // the tiles the seat cannot see
+        let mut counts = [0usize; 36];
+        for (_, t) in k.map.iter() {
+            counts[t.index()] += 1;
+        }
+        for t in hand {
+            counts[t.index()] += 1;
+        }
+        let mut unseen: Vec<Tile> = Vec::new();
+        for t in Tile::kinds() {
+            let left = view.rules.copies.saturating_sub(counts[t.index()]);
+            unseen.extend(std::iter::repeat_n(t, left));
+        }
+        // the next player after the viewer and its hand size
+        let me = view.seat;
+        let next = view
+            .order
+            .iter()
+            .position(|s| *s == me)
+            .map(|i| view.order[(i + 1) % view.order.len()])
+            .filter(|s| *s != me);
+        let opp_size = next
+            .and_then(|s| view.hand_sizes.get(s.index()).copied())
+            .unwrap_or(hand.len());
+        let opp_score = next
+            .and_then(|_| k.others.first())
+            .map(|p| p.to_u64().unwrap_or(0))
+            .unwrap_or(best_other);
+        let rest_other = k
+            .others
+            .iter()
+            .skip(1)
+            .map(|p| p.to_u64().unwrap_or(0))
+            .max()
+            .unwrap_or(0);
+
+        // each open candidate's map and kept tiles
+        let mut after: Vec<(Map, Vec<Tile>, usize)> = open
+            .iter()
+            .map(|&i| {
+                let mut map = k.map.clone();
+                let mut kept = hand.clone();
+                let placed = match &moves[i].0 {
+                    Choice::Place(ps) => {
+                        for p in ps {
+                            map.insert(p.coord, p.tile);
+                            if let Some(x) = kept.iter().position(|h| *h == p.tile) {
+                                kept.swap_remove(x);
+                            }
+                        }
+                        ps.len()
+                    }
+                    _ => {
+                        kept.clear();
+                        hand.len()
+                    }
+                };
+                (map, kept, placed.min(k.pile))
+            })
+            .collect();
+        let logistic = |d: f64| 1.0 / (1.0 + (-d / self.scale).exp());
+        let mut totals = vec![0.0f64; moves.len()];
+        let mut round = vec![0.0f64; moves.len()];
+        let mut next_hand: Vec<Tile> = Vec::new();
+        let mut next_done = vec![0usize; moves.len()];
+        let mut round_done = vec![false; moves.len()];
+        let mut count = vec![0usize; moves.len()];
+        let mut live: Vec<usize> = (0..open.len()).collect();
+        'samples: for _ in 0..self.samples {
+            if deadline.passed() {
+                stats.stopped = true;
+                break;
+            }
+            // a guess: the next player's hand, then the tiles the seat would draw
+            let need = (opp_size + hand.len()).min(unseen.len());
+            for i in 0..need {
+                let j = rng.gen_range(i..unseen.len());
+                unseen.swap(i, j);
+            }
+            let opp_hand = &unseen[..opp_size.min(need)];
+            let pile_front = &unseen[opp_size.min(need)..need];
+            for &slot in &live {
+                let i = open[slot];
+                let pts = moves[i].1;
+                let (map, kept, drawn) = &mut after[slot];
+                let my_score = mine + pts;
+                let next = finish_points(
+                    map,
+                    opp_hand,
+                    bonuses,
+                    self.budget,
+                    &mut deadline,
+                    &mut stats.nodes,
+                );
+                round_done[i] = next.is_some();
+                let value = if let Some(p) = next {
+                    // the next player ends the game
+                    result(my_score, (opp_score + p).max(rest_other))
+                } else {
+                    next_hand.clear();
+                    next_hand.extend_from_slice(kept);
+                    next_hand.extend_from_slice(&pile_front[..(*drawn).min(pile_front.len())]);
+                    let d = my_score as f64 - best_other as f64;
+                    match finish_points(
+                        map,
+                        &next_hand,
+                        bonuses,
+                        self.budget,
+                        &mut deadline,
+                        &mut stats.nodes,
+                    ) {
+                        // the seat could end it next turn (if the board still allows)
+                        Some(p) => {
+                            self.finish_weight * logistic(d + p as f64)
+                                + (1.0 - self.finish_weight) * logistic(d)
+                        }
+                        None => logistic(d) * (1.0 - self.finish_weight),
+                    }
+                };
+                if deadline.passed() {
+                    stats.stopped = true;
+                    break 'samples;
+                }
+                round[i] = value;
+            }
+            for &slot in &live {
+                let i = open[slot];
+                totals[i] += round[i];
+                count[i] += 1;
+                next_done[i] += usize::from(round_done[i]);
+            }
+            stats.samples += 1;
+            // after the first guesses, only the best few go on
+            if stats.samples == self.first && live.len() > self.keep {
+                live.sort_by(|&a, &b| totals[open[b]].total_cmp(&totals[open[a]]));
+                live.truncate(self.keep);
+            }
+        }
+        stats.clock_reads = deadline.reads;
+        self.last = stats;
+        if stats.samples == 0 {
+            return fallback();
+        }
+        let mut best: Option<(f64, u64, usize)> = None;
+        for (i, (_, pts, certain)) in moves.iter().enumerate() {
+            let v = match certain {
+                Some(v) => *v,
+                None if live.iter().any(|&slot| open[slot] == i) => {
+                    totals[i] / count[i].max(1) as f64
+                }
+                None => continue,
+            };
+            if best.is_none_or(|(bv, bp, _)| v > bv + 1e-9 || (v > bv - 1e-9 && *pts > bp)) {
+                best = Some((v, *pts, i));
+            }
+        }
+        match best {
+            Some((_, _, i)) => {
+                if moves[i].2.is_none() {
+                    self.last.next_finishes = Some(next_done[i] as f64 / count[i].max(1) as f64);
+                }
+                moves[i].0.clone()
+            }
+            None => fallback(),
+        }
+    }
+}
+
+/// The points of some placement of the whole `hand` in one line on `map` (finish bonus
+/// included), `None` when there is none within `budget` nodes (for studies).
+pub fn finish_exists(
+    map: &Map,
+    hand: &[Tile],
+    bonuses: tessera_q::Bonuses,
+    budget: usize,
+) -> Option<u64> {
+    let mut deadline = Deadline {
+        start: Instant::now(),
+        cap: Duration::MAX,
+        clock: Clock::Real,
+        reads: 0,
+        over: false,
+    };
+    let mut map = map.clone();
+    finish_points(&mut map, hand, bonuses, budget, &mut deadline, &mut 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::VecDeque;
+    use tessera_core::{rng_from_seed, Game, Seat};
+    use tessera_q::{Bonuses, Color, Coord, GameState, PlayerState, Points, Shape};
+
+    /// A game where seat 0 holds six red tiles that can all go in the row of the red star
+    /// at the origin; `behind` points are the other seat's lead.
+    fn red_row(behind: u64) -> QGame {
+        let red = |s| Tile::new(s, Color::Red);
+        let hand: Vec<Tile> = Shape::ALL.into_iter().map(red).collect();
+        let other = vec![Tile::new(Shape::Star, Color::Blue); 6];
+        let pile: VecDeque<Tile> = Tile::set(1).into_iter().cycle().take(100).collect();
+        let player = |name: &str, score: u64, hand: Vec<Tile>| PlayerState {
+            name: name.into(),
+            score: Points::from(score),
+            hand,
+        };
+        QGame::from_state(
+            GameState {
+                map: Map::with_start(red(Shape::Star)),
+                active: player("a", 0, hand),
+                others: vec![player("b", behind, other)],
+                pile,
+            },
+            Bonuses::EARLY,
+        )
+    }
+
+    fn tiles_placed(mv: &QMove) -> usize {
+        match mv {
+            Choice::Place(ps) => ps.len(),
+            _ => 0,
+        }
+    }
+
+    #[test]
+    fn a_winning_finish_is_played_and_a_losing_one_is_not() {
+        let mut rng = rng_from_seed(1);
+        let game = red_row(0);
+        let mv = Lookahead::default().choose(&game.view(Seat(0)), &mut rng);
+        assert_eq!(tiles_placed(&mv), 6, "{mv:?}");
+        game.clone().play(&mv).unwrap();
+        // 1,000 points behind, finishing loses at once: something else, and legal
+        let game = red_row(1000);
+        let mut bot = Lookahead {
+            clock: Clock::Counted(Duration::ZERO),
+            samples: 4,
+            ..Lookahead::default()
+        };
+        let mv = bot.choose(&game.view(Seat(0)), &mut rng);
+        assert!(tiles_placed(&mv) < 6, "{mv:?}");
+        assert!(bot.last.samples > 0);
+        game.clone().play(&mv).unwrap();
+    }
+
+    #[test]
+    fn the_time_cap_stops_the_guesses() {
+        // a counted clock: every read is one more millisecond
+        let game = red_row(1000);
+        let mut rng = rng_from_seed(2);
+        let mut bot = Lookahead {
+            clock: Clock::Counted(Duration::from_millis(1)),
+            ms: 10,
+            samples: 1000,
+            ..Lookahead::default()
+        };
+        let mv = bot.choose(&game.view(Seat(0)), &mut rng);
+        game.clone().play(&mv).unwrap();
+        // four fifths of 10 ms: the 8th read ends the turn's search
+        assert!(bot.last.stopped, "{:?}", bot.last);
+        assert!(bot.last.clock_reads <= 8, "{:?}", bot.last);
+        assert!(bot.last.samples < 8, "{:?}", bot.last);
+        // without the cap (a clock that never moves), every guess is made
+        let mut bot = Lookahead {
+            clock: Clock::Counted(Duration::ZERO),
+            samples: 12,
+            ..Lookahead::default()
+        };
+        bot.choose(&game.view(Seat(0)), &mut rng);
+        assert!(!bot.last.stopped);
+        assert_eq!(bot.last.samples, 12);
+        assert!(bot.last.clock_reads > 8);
+    }
+
+    #[test]
+    fn the_sets_of_placements_are_found_once_each() {
+        let game = red_row(0);
+        let view = game.view(Seat(0));
+        let mut deadline = Deadline {
+            start: Instant::now(),
+            cap: Duration::MAX,
+            clock: Clock::Real,
+            reads: 0,
+            over: false,
+        };
+        let k = &view.knowledge;
+        let (cands, _) = all_lines(
+            &k.map,
+            &k.active.hand,
+            Bonuses::EARLY,
+            1_000_000,
+            &mut deadline,
+        );
+        let mut keys = HashSet::new();
+        for c in &cands {
+            k.map.check(&k.active.hand, &c.placements).unwrap();
+            let mut key: Vec<(Coord, Tile)> =
+                c.placements.iter().map(|p| (p.coord, p.tile)).collect();
+            key.sort_unstable();
+            assert!(keys.insert(key), "twice: {:?}", c.placements);
+        }
+        // every single placement is among them
+        for t in &k.active.hand {
+            for c in k.map.candidates(*t) {
+                assert!(cands
+                    .iter()
+                    .any(|x| x.placements == [Placement::new(c, *t)]));
+            }
+        }
+        assert!(cands.iter().any(|c| c.finished));
+        assert!(cands.windows(2).all(|w| w[0].points >= w[1].points));
+    }
+}
