@@ -10,7 +10,7 @@
 //! | `lines` | q | `budget=N` (nodes of the search over multi-tile lines) |
 //! | `greedy` | all | |
 //! | `ismcts` | all | `iters=N` or `ms=N` (budget per move), `c=X` (exploration), `depth=N` (rollout moves) |
-//! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (tiles left in the pile) |
+//! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (draw only while the pile holds more), `tray=N` (draw only while the tray holds at most N tiles; default any) |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
 //! | `flexible` | triominos | `weight=X` (points per distinct number kept on the tray) |
 //! | `level:N` | all | `N` from 1 (weakest) to [`LEVELS`] (strongest): the spec of row `N` of the game's table ([`TRIOMINOS_LEVELS`], [`Q_LEVELS`], [`AKROPOLIS_LEVELS`]) |
@@ -168,6 +168,13 @@ impl Spec {
         }
     }
 
+    fn bad(&self, why: String) -> SpecError {
+        SpecError::Parameter {
+            spec: self.text.clone(),
+            why,
+        }
+    }
+
     fn done(&self) -> Result<(), SpecError> {
         match self.params.keys().next() {
             None => Ok(()),
@@ -219,14 +226,25 @@ pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecErr
         )),
         "drawer" => {
             let below = spec.take("below", 10)?;
-            let max = spec.take("max", 1)?;
+            let max: u8 = spec.take("max", 1)?;
             let keep_pile = spec.take("keep", 4)?;
+            let max_tray = spec.take("tray", usize::MAX)?;
+            if !(1..=tessera_triominos::MAX_DRAWS).contains(&max) {
+                return Err(spec.bad(format!(
+                    "max={max}: a turn allows 1 to {} draws",
+                    tessera_triominos::MAX_DRAWS
+                )));
+            }
+            if max_tray == 0 {
+                return Err(spec.bad("tray=0: a mover who can place holds at least 1 tile".into()));
+            }
             Box::new(Heuristic::new(
                 Placing::Greedy,
                 Drawing::Below {
                     below,
                     max,
                     keep_pile,
+                    max_tray,
                 },
                 text,
             ))
@@ -373,6 +391,25 @@ mod tests {
             triominos("drawer:below=5").unwrap().name(),
             "drawer:below=5"
         );
+    }
+
+    #[test]
+    fn drawer_parameters_parse_and_refuse() {
+        assert!(triominos("drawer").is_ok());
+        assert!(triominos("drawer:below=8,max=3,keep=10,tray=5").is_ok());
+        for (bad, says) in [
+            ("drawer:max=0", "max=0: a turn allows 1 to 3 draws"),
+            ("drawer:max=4", "max=4: a turn allows 1 to 3 draws"),
+            ("drawer:max=300", "max=300 is not a valid value"),
+            ("drawer:tray=0", "tray=0"),
+            ("drawer:tray=-1", "tray=-1 is not a valid value"),
+            ("drawer:keep=x", "keep=x is not a valid value"),
+            ("drawer:pile=3", "unknown parameter \"pile\""),
+        ] {
+            let e = triominos(bad).err().map(|e| e.to_string());
+            let e = e.unwrap_or_else(|| panic!("{bad} was accepted"));
+            assert!(e.contains(says), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -70,7 +70,8 @@ pub enum Placing {
 pub enum Drawing {
     /// Never draw while a placement exists.
     Never,
-    /// Draw (at most `max` times a turn) while the best placement is worth less than `below`.
+    /// Draw (at most `max` times a turn) while the best placement is worth less than `below`,
+    /// the pile holds more than `keep_pile` tiles and the tray at most `max_tray`.
     Below {
         /// Threshold on the best placement's value.
         below: i32,
@@ -78,6 +79,8 @@ pub enum Drawing {
         max: u8,
         /// Keep at least this many tiles in the pile.
         keep_pile: usize,
+        /// Draw only while the tray holds at most this many tiles (`usize::MAX`: any).
+        max_tray: usize,
     },
 }
 
@@ -148,11 +151,13 @@ impl Heuristic {
                     below,
                     max,
                     keep_pile,
+                    max_tray,
                 },
             ) if turn.forced.is_none()
                 && v < below as f64
                 && turn.draws < max.min(tessera_triominos::MAX_DRAWS)
-                && turn.pile > keep_pile =>
+                && turn.pile > keep_pile
+                && turn.tray.len() <= max_tray =>
             {
                 Move::Draw
             }
@@ -190,5 +195,65 @@ impl Strategy<TriominosGame> for Heuristic {
             Some(t) => self.choose_turn(&t),
             None => Move::Pass,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tessera_triominos::Rules;
+
+    /// A game past its opening, at a turn where the mover can place and draw.
+    fn a_choice() -> TriominosGame {
+        for seed in 0..50 {
+            let mut g = TriominosGame::new(&Rules::standard(2), seed).unwrap();
+            let mut greedy = Heuristic::new(Placing::Greedy, Drawing::Never, "greedy");
+            for _ in 0..6 {
+                let Some(t) = g.turn() else { break };
+                let mv = greedy.choose_turn(&t);
+                g.play(&mv).unwrap();
+            }
+            if let Some(t) = g.turn() {
+                if crate::draw_study::Situation::of(&t).is_some() && t.tray.len() >= 2 {
+                    return g;
+                }
+            }
+        }
+        panic!("no turn with a choice found");
+    }
+
+    fn drawer(keep_pile: usize, max_tray: usize) -> Heuristic {
+        Heuristic::new(
+            Placing::Greedy,
+            Drawing::Below {
+                below: i32::MAX,
+                max: 3,
+                keep_pile,
+                max_tray,
+            },
+            "drawer",
+        )
+    }
+
+    #[test]
+    fn a_drawer_draws_only_within_its_pile_and_tray_limits() {
+        let g = a_choice();
+        let t = g.turn().unwrap();
+        let (pile, tray) = (t.pile, t.tray.len());
+        assert_eq!(drawer(pile - 1, tray).choose_turn(&t), Move::Draw);
+        assert_eq!(drawer(0, usize::MAX).choose_turn(&t), Move::Draw);
+        // the pile must hold more than keep_pile tiles
+        assert!(matches!(
+            drawer(pile, usize::MAX).choose_turn(&t),
+            Move::Place(_)
+        ));
+        // the tray must hold at most max_tray tiles
+        assert!(matches!(
+            drawer(0, tray - 1).choose_turn(&t),
+            Move::Place(_)
+        ));
+        // never drawing places
+        let mut never = Heuristic::new(Placing::Greedy, Drawing::Never, "greedy");
+        assert!(matches!(never.choose_turn(&t), Move::Place(_)));
     }
 }
