@@ -195,7 +195,7 @@ pub const PILE_BUCKETS: &[i64] = &[1, 5, 10, 15, 20, 25, 30, 35];
 /// Tray-size buckets (lower bounds).
 pub const TRAY_BUCKETS: &[i64] = &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15];
 /// Best-placement-score buckets (lower bounds).
-pub const BEST_BUCKETS: &[i64] = &[0, 5, 8, 11, 14, 16, 40];
+pub const BEST_BUCKETS: &[i64] = &[0, 2, 5, 8, 11, 14, 16, 40];
 /// Legal-placement-count buckets (lower bounds).
 pub const PLACEMENT_BUCKETS: &[i64] = &[1, 2, 4, 8, 16, 32];
 
@@ -346,6 +346,8 @@ mod tests {
                 max: 3,
                 keep_pile: 0,
                 max_tray: usize::MAX,
+                min_tray: 1,
+                max_placements: usize::MAX,
             },
             "always",
         ))
@@ -376,6 +378,14 @@ mod tests {
         for s in s.cells.keys() {
             assert!(s.pile >= 1 && s.placements >= 1 && s.draws < MAX_DRAWS);
         }
+    }
+
+    #[test]
+    fn the_search_told_never_to_draw_records_no_voluntary_draw() {
+        let bot = || crate::registry::triominos("ismcts:iters=30,draw=never").unwrap();
+        let s = play(&bot, &greedy, 2, 9, 100_000, |_| {}).unwrap();
+        assert!(s.total().decisions > 0);
+        assert_eq!(s.total().draws, 0);
     }
 
     #[test]
