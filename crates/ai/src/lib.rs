@@ -3,6 +3,7 @@
 //! - [`Ismcts`]: information-set Monte Carlo tree search over any game that can be
 //!   determinized (`tessera_core::Determinize`) and evaluated ([`Evaluate`]); it sees only
 //!   its seat's view.
+//! - [`draw_study`]: when a Triominos bot draws while it could place.
 //! - [`triominos`]: placement and drawing strategies for the Triominos study.
 //! - [`analysis`]: a finished game's moves judged by the search, from each seat's view.
 //! - [`registry`]: strategies by name with parameters, as typed on the command line
@@ -23,6 +24,7 @@
 
 pub mod akropolis;
 pub mod analysis;
+pub mod draw_study;
 mod ismcts;
 pub mod q;
 pub mod q_lookahead;

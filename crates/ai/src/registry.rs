@@ -11,12 +11,13 @@
 //! | `lookahead` | q | `k=N` (candidates with the most points judged, 64), `samples=N` (guesses of the hidden tiles at most, 64), `first=N` (guesses of every candidate before only the `keep=N` best go on; 8 and 8), `ms=N` (time cap per move, 100), `scale=X` (points of the logistic for an unfinished guess, 8), `fw=X` (weight 0 to 1 of a finish possible next turn, 0.3), `budget=N` (nodes of each search for a finish, 20,000) |
 //! | `greedy` | all | |
 //! | `ismcts` | all | `iters=N` or `ms=N` (budget per move), `c=X` (exploration), `depth=N` (rollout moves) |
-//! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (tiles left in the pile) |
+//! | `ismcts` | triominos | also `draw=never`: where it could place, it plays its most visited placement, never a voluntary draw (default `draw=search`) |
+//! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (draw only while the pile holds more), `tray=N` and `mintray=N` (draw only while the tray holds at most / at least N tiles; default any), `options=N` (draw only when at most N legal placements; default any). Defaults: `below=10,max=1,keep=4`; `max` is 1 to 3 |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
 //! | `flexible` | triominos | `weight=X` (points per distinct number kept on the tray) |
 //! | `level:N` | all | `N` from 1 (weakest) to [`LEVELS`] (strongest): the spec of row `N` of the game's table ([`TRIOMINOS_LEVELS`], [`Q_LEVELS`], [`AKROPOLIS_LEVELS`]) |
 
-use crate::triominos::{Drawing, Heuristic, Placing};
+use crate::triominos::{Drawing, Heuristic, Placing, SearchNeverDraws};
 use crate::{Budget, Ismcts, IsmctsConfig};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -171,6 +172,13 @@ impl Spec {
         }
     }
 
+    fn bad(&self, why: String) -> SpecError {
+        SpecError::Parameter {
+            spec: self.text.clone(),
+            why,
+        }
+    }
+
     fn done(&self) -> Result<(), SpecError> {
         match self.params.keys().next() {
             None => Ok(()),
@@ -216,20 +224,58 @@ pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecErr
     let bot: Box<dyn Strategy<TriominosGame>> = match spec.name.as_str() {
         "random" => Box::new(tessera_core::RandomStrategy),
         "greedy" => Box::new(tessera_triominos::strategy::Greedy::default()),
-        "ismcts" => Box::new(Ismcts::new(
-            ismcts_config(&mut spec, <TriominosGame as crate::Evaluate>::ROLLOUT_DEPTH)?,
-            text,
-        )),
+        "ismcts" => {
+            let search = Ismcts::new(
+                ismcts_config(&mut spec, <TriominosGame as crate::Evaluate>::ROLLOUT_DEPTH)?,
+                text,
+            );
+            let draw: String = spec.take("draw", "search".to_string())?;
+            match draw.as_str() {
+                "search" => Box::new(search),
+                "never" => Box::new(SearchNeverDraws::new(search, text)),
+                other => {
+                    return Err(spec.bad(format!(
+                        "draw={other}: draw is search (the search may draw by choice) or never"
+                    )))
+                }
+            }
+        }
         "drawer" => {
             let below = spec.take("below", 10)?;
-            let max = spec.take("max", 1)?;
+            let max: u8 = spec.take("max", 1)?;
             let keep_pile = spec.take("keep", 4)?;
+            let max_tray = spec.take("tray", usize::MAX)?;
+            let min_tray = spec.take("mintray", 1)?;
+            let max_placements = spec.take("options", usize::MAX)?;
+            if !(1..=tessera_triominos::MAX_DRAWS).contains(&max) {
+                return Err(spec.bad(format!(
+                    "max={max}: a turn allows 1 to {} draws",
+                    tessera_triominos::MAX_DRAWS
+                )));
+            }
+            if max_tray == 0 {
+                return Err(spec.bad("tray=0: a mover who can place holds at least 1 tile".into()));
+            }
+            if min_tray == 0 || min_tray > max_tray {
+                return Err(spec.bad(format!(
+                    "mintray={min_tray}: the tray bounds are 1 <= mintray <= tray"
+                )));
+            }
+            if max_placements == 0 {
+                return Err(spec.bad(
+                    "options=0: a drawer draws only when it could place, so options is at least 1"
+                        .into(),
+                ));
+            }
             Box::new(Heuristic::new(
                 Placing::Greedy,
                 Drawing::Below {
                     below,
                     max,
                     keep_pile,
+                    max_tray,
+                    min_tray,
+                    max_placements,
                 },
                 text,
             ))
@@ -469,6 +515,34 @@ mod tests {
         ] {
             let e = q(bad).err().unwrap_or_else(|| panic!("{bad} was accepted"));
             assert!(e.to_string().contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn drawer_parameters_parse_and_refuse() {
+        assert!(triominos("drawer").is_ok());
+        assert!(triominos("drawer:below=8,max=3,keep=10,tray=5").is_ok());
+        assert!(triominos("drawer:below=8,mintray=2,tray=5,options=1").is_ok());
+        assert!(triominos("drawer:mintray=5,tray=5").is_ok());
+        assert!(triominos("ismcts:iters=10,draw=never").is_ok());
+        assert!(triominos("ismcts:iters=10,draw=search").is_ok());
+        for (bad, says) in [
+            ("drawer:max=0", "max=0: a turn allows 1 to 3 draws"),
+            ("drawer:max=4", "max=4: a turn allows 1 to 3 draws"),
+            ("drawer:max=300", "max=300 is not a valid value"),
+            ("drawer:tray=0", "tray=0"),
+            ("drawer:tray=-1", "tray=-1 is not a valid value"),
+            ("drawer:keep=x", "keep=x is not a valid value"),
+            ("drawer:pile=3", "unknown parameter \"pile\""),
+            ("ismcts:draw=sometimes", "draw=sometimes: draw is search"),
+            ("drawer:mintray=0", "mintray=0: the tray bounds"),
+            ("drawer:mintray=6,tray=5", "mintray=6: the tray bounds"),
+            ("drawer:options=0", "options=0"),
+            ("drawer:options=many", "options=many is not a valid value"),
+        ] {
+            let e = triominos(bad).err().map(|e| e.to_string());
+            let e = e.unwrap_or_else(|| panic!("{bad} was accepted"));
+            assert!(e.contains(says), "{bad}: {e}");
         }
     }
 

@@ -70,7 +70,9 @@ pub enum Placing {
 pub enum Drawing {
     /// Never draw while a placement exists.
     Never,
-    /// Draw (at most `max` times a turn) while the best placement is worth less than `below`.
+    /// Draw (at most `max` times a turn) while the best placement is worth less than `below`,
+    /// the pile holds more than `keep_pile` tiles, the tray `min_tray` to `max_tray` tiles and
+    /// there are at most `max_placements` legal placements.
     Below {
         /// Threshold on the best placement's value.
         below: i32,
@@ -78,6 +80,12 @@ pub enum Drawing {
         max: u8,
         /// Keep at least this many tiles in the pile.
         keep_pile: usize,
+        /// Draw only while the tray holds at most this many tiles (`usize::MAX`: any).
+        max_tray: usize,
+        /// Draw only while the tray holds at least this many tiles (1: any).
+        min_tray: usize,
+        /// Draw only when there are at most this many legal placements (`usize::MAX`: any).
+        max_placements: usize,
     },
 }
 
@@ -139,6 +147,7 @@ impl Heuristic {
             .map(|s| (self.value(turn, s), s))
             .max_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(v, s)| (v, s.placement));
+        let placements = buf.len();
         self.buf = buf;
         match (best, self.drawing) {
             (None, _) => turn.non_placing_move().unwrap_or(Move::Pass),
@@ -148,11 +157,16 @@ impl Heuristic {
                     below,
                     max,
                     keep_pile,
+                    max_tray,
+                    min_tray,
+                    max_placements,
                 },
             ) if turn.forced.is_none()
                 && v < below as f64
                 && turn.draws < max.min(tessera_triominos::MAX_DRAWS)
-                && turn.pile > keep_pile =>
+                && turn.pile > keep_pile
+                && (min_tray..=max_tray).contains(&turn.tray.len())
+                && placements <= max_placements =>
             {
                 Move::Draw
             }
@@ -190,5 +204,138 @@ impl Strategy<TriominosGame> for Heuristic {
             Some(t) => self.choose_turn(&t),
             None => Move::Pass,
         }
+    }
+}
+
+/// The search bot that never draws by choice: where it could place, it plays the placement
+/// its search visited most, whatever it thought of drawing (elsewhere it plays the search's
+/// move). Draws stay in the search's tree below the root. For the drawing study: does the
+/// search gain by its voluntary draws?
+#[derive(Clone, Debug)]
+pub struct SearchNeverDraws {
+    search: crate::Ismcts,
+    name: String,
+}
+
+impl SearchNeverDraws {
+    /// The bot over `search`, named `name`.
+    pub fn new(search: crate::Ismcts, name: impl Into<String>) -> Self {
+        SearchNeverDraws {
+            search,
+            name: name.into(),
+        }
+    }
+}
+
+impl Strategy<TriominosGame> for SearchNeverDraws {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(&mut self, view: &TriominosView, rng: &mut GameRng) -> Move {
+        let choice = view
+            .turn()
+            .and_then(|t| crate::draw_study::Situation::of(&t));
+        if choice.is_none() {
+            return self.search.search::<TriominosGame>(view, rng);
+        }
+        let root = self.search.search_root::<TriominosGame>(view, rng, None);
+        root.into_iter()
+            .map(|r| r.mv)
+            .find(|m| matches!(m, Move::Place(_)))
+            .or_else(|| {
+                // the search tried no placement (a tiny budget): the best-scoring one
+                view.legal_placements()
+                    .into_iter()
+                    .max_by_key(|s| s.score)
+                    .map(|s| Move::Place(s.placement))
+            })
+            .unwrap_or(Move::Draw)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tessera_triominos::Rules;
+
+    /// A game past its opening, at a turn where the mover can place and draw.
+    fn a_choice() -> TriominosGame {
+        for seed in 0..50 {
+            let mut g = TriominosGame::new(&Rules::standard(2), seed).unwrap();
+            let mut greedy = Heuristic::new(Placing::Greedy, Drawing::Never, "greedy");
+            for _ in 0..6 {
+                let Some(t) = g.turn() else { break };
+                let mv = greedy.choose_turn(&t);
+                g.play(&mv).unwrap();
+            }
+            if let Some(t) = g.turn() {
+                if crate::draw_study::Situation::of(&t).is_some() && t.tray.len() >= 2 {
+                    return g;
+                }
+            }
+        }
+        panic!("no turn with a choice found");
+    }
+
+    fn drawer(keep_pile: usize, max_tray: usize) -> Heuristic {
+        limited(keep_pile, 1, max_tray, usize::MAX)
+    }
+
+    fn limited(
+        keep_pile: usize,
+        min_tray: usize,
+        max_tray: usize,
+        max_placements: usize,
+    ) -> Heuristic {
+        Heuristic::new(
+            Placing::Greedy,
+            Drawing::Below {
+                below: i32::MAX,
+                max: 3,
+                keep_pile,
+                max_tray,
+                min_tray,
+                max_placements,
+            },
+            "drawer",
+        )
+    }
+
+    #[test]
+    fn a_drawer_draws_only_within_its_pile_and_tray_limits() {
+        let g = a_choice();
+        let t = g.turn().unwrap();
+        let (pile, tray) = (t.pile, t.tray.len());
+        assert_eq!(drawer(pile - 1, tray).choose_turn(&t), Move::Draw);
+        assert_eq!(drawer(0, usize::MAX).choose_turn(&t), Move::Draw);
+        // the pile must hold more than keep_pile tiles
+        assert!(matches!(
+            drawer(pile, usize::MAX).choose_turn(&t),
+            Move::Place(_)
+        ));
+        // the tray must hold at most max_tray tiles
+        assert!(matches!(
+            drawer(0, tray - 1).choose_turn(&t),
+            Move::Place(_)
+        ));
+        // the tray must hold at least min_tray tiles
+        assert_eq!(
+            limited(0, tray, usize::MAX, usize::MAX).choose_turn(&t),
+            Move::Draw
+        );
+        assert!(matches!(
+            limited(0, tray + 1, usize::MAX, usize::MAX).choose_turn(&t),
+            Move::Place(_)
+        ));
+        // there must be at most max_placements legal placements
+        let n = g.legal_placements().len();
+        assert_eq!(limited(0, 1, usize::MAX, n).choose_turn(&t), Move::Draw);
+        assert!(matches!(
+            limited(0, 1, usize::MAX, n - 1).choose_turn(&t),
+            Move::Place(_)
+        ));
+        // never drawing places
+        let mut never = Heuristic::new(Placing::Greedy, Drawing::Never, "greedy");
+        assert!(matches!(never.choose_turn(&t), Move::Place(_)));
     }
 }
