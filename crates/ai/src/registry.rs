@@ -9,7 +9,7 @@
 //! | `districts` | akropolis | `district=X` (points per value point of districts without a plaza yet), `star=X`, `stone=X` |
 //! | `lines` | q | `budget=N` (nodes of the search over multi-tile lines) |
 //! | `greedy` | all | |
-//! | `ismcts` | all | `iters=N` or `ms=N` (budget per move), `c=X` (exploration), `depth=N` (rollout moves) |
+//! | `ismcts` | all | `iters=N` or `ms=N` (budget per move; both: `iters` iterations but at most `ms` milliseconds), `c=X` (exploration), `depth=N` (rollout moves), `width=K` (only the K most promising moves of each state, best first; Triominos ranks placements by score and keeps drawing) |
 //! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (tiles left in the pile) |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
 //! | `flexible` | triominos | `weight=X` (points per distinct number kept on the tray) |
@@ -185,22 +185,22 @@ pub fn ismcts_config(spec: &mut Spec, default_depth: u32) -> Result<IsmctsConfig
     let iters = (iters > 0).then_some(iters);
     let ms: u64 = spec.take("ms", 0)?;
     let budget = match (iters, ms) {
-        (Some(_), m) if m > 0 => {
-            return Err(SpecError::Parameter {
-                spec: spec.text.clone(),
-                why: "give iters or ms, not both".into(),
-            })
-        }
+        (Some(n), m) if m > 0 => Budget::Capped {
+            iterations: n,
+            time: Duration::from_millis(m),
+        },
         (Some(n), _) => Budget::Iterations(n),
         (None, m) if m > 0 => Budget::Time(Duration::from_millis(m)),
         _ => Budget::Iterations(1000),
     };
     let exploration = spec.take("c", 0.7)?;
     let rollout_depth = spec.take("depth", default_depth)?;
+    let width: usize = spec.take("width", 0)?;
     Ok(IsmctsConfig {
         budget,
         exploration,
         rollout_depth,
+        width: (width > 0).then_some(width),
     })
 }
 
@@ -357,8 +357,13 @@ mod tests {
             triominos("ismcts:iters=ten"),
             Err(SpecError::Parameter { .. })
         ));
+        // both: the iterations, capped by the time
+        assert_eq!(
+            triominos("ismcts:iters=10,ms=10,width=4").unwrap().name(),
+            "ismcts:iters=10,ms=10,width=4"
+        );
         assert!(matches!(
-            triominos("ismcts:iters=10,ms=10"),
+            triominos("ismcts:width=many"),
             Err(SpecError::Parameter { .. })
         ));
         assert!(matches!(
