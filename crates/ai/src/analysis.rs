@@ -219,6 +219,7 @@ pub fn judge<G: Determinize + Evaluate>(
             budget: config.budget,
             exploration: config.exploration,
             rollout_depth: G::ROLLOUT_DEPTH,
+            width: None,
         },
         "analysis",
     );

@@ -20,6 +20,14 @@ pub enum Budget {
     Iterations(u32),
     /// A wall-clock time per move.
     Time(Duration),
+    /// A number of iterations, but never longer than a wall-clock time per move: the
+    /// search is reproducible while the machine runs the iterations within the time.
+    Capped {
+        /// Iterations at most.
+        iterations: u32,
+        /// Time at most.
+        time: Duration,
+    },
 }
 
 /// Settings of the search.
@@ -31,6 +39,10 @@ pub struct IsmctsConfig {
     pub exploration: f64,
     /// Moves played by the rollout policy after the tree before evaluating.
     pub rollout_depth: u32,
+    /// Consider only the game's `width` most promising moves in each state, expanded best
+    /// first ([`Evaluate::best_moves`]); `None`: every move of [`Evaluate::search_moves`],
+    /// expanded in random order.
+    pub width: Option<usize>,
 }
 
 impl Default for IsmctsConfig {
@@ -39,6 +51,7 @@ impl Default for IsmctsConfig {
             budget: Budget::Iterations(1000),
             exploration: 0.7,
             rollout_depth: 6,
+            width: None,
         }
     }
 }
@@ -171,6 +184,12 @@ impl Ismcts {
                 Budget::Iterations(n) if iterations >= n => break,
                 // check the clock every 16 iterations
                 Budget::Time(t) if iterations.is_multiple_of(16) && start.elapsed() >= t => break,
+                Budget::Capped { iterations: n, .. } if iterations >= n => break,
+                Budget::Capped { time, .. }
+                    if iterations.is_multiple_of(16) && start.elapsed() >= time =>
+                {
+                    break
+                }
                 _ => {}
             }
             iterations += 1;
@@ -181,7 +200,11 @@ impl Ismcts {
             // selection and expansion
             while let Some(mover) = state.to_move() {
                 legal.clear();
-                legal.extend(state.search_moves());
+                match self.config.width {
+                    Some(w) => legal.extend(state.best_moves(w)),
+                    None => legal.extend(state.search_moves()),
+                }
+                let ordered = self.config.width.is_some();
                 let pin = match &pinned {
                     Some(p) if node == 0 => {
                         if !legal.contains(p) {
@@ -207,6 +230,12 @@ impl Ismcts {
                                 + c * ((n.available as f64).ln() / n.visits as f64).sqrt();
                             if best.is_none_or(|(b, _)| ucb > b) {
                                 best = Some((ucb, ch));
+                            }
+                        }
+                        None if ordered => {
+                            // the most promising untried move first
+                            if untried.is_none() {
+                                untried = Some(mv.clone());
                             }
                         }
                         None => {

@@ -58,6 +58,15 @@ pub trait Evaluate: Game {
         self.legal_moves()
     }
 
+    /// At most `width` moves for the search to consider in this state, the most promising
+    /// first by a cheap prior (the `ismcts` bot's `width=K`): the search expands them in this
+    /// order. The default has no prior: the first `width` of [`Evaluate::search_moves`].
+    fn best_moves(&self, width: usize) -> Vec<Self::Move> {
+        let mut moves = self.search_moves();
+        moves.truncate(width);
+        moves
+    }
+
     /// The move a rollout plays (default: uniformly random). `None` ends the rollout.
     fn rollout_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
         use rand::seq::SliceRandom;

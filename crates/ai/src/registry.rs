@@ -10,7 +10,7 @@
 //! | `lines` | q | `budget=N` (nodes of the search over multi-tile lines) |
 //! | `lookahead` | q | `k=N` (candidates with the most points judged, 64), `samples=N` (guesses of the hidden tiles at most, 64), `first=N` (guesses of every candidate before only the `keep=N` best go on; 8 and 8), `ms=N` (time cap per move, 100), `scale=X` (points of the logistic for an unfinished guess, 8), `fw=X` (weight 0 to 1 of a finish possible next turn, 0.3), `budget=N` (nodes of each search for a finish, 20,000) |
 //! | `greedy` | all | |
-//! | `ismcts` | all | `iters=N` or `ms=N` (budget per move), `c=X` (exploration), `depth=N` (rollout moves) |
+//! | `ismcts` | all | `iters=N` or `ms=N` (budget per move; both: `iters` iterations but at most `ms` milliseconds), `c=X` (exploration), `depth=N` (rollout moves), `width=K` (only the K most promising moves of each state, best first; Triominos ranks placements by score and keeps drawing) |
 //! | `ismcts` | triominos | also `draw=never`: where it could place, it plays its most visited placement, never a voluntary draw (default `draw=search`) |
 //! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (draw only while the pile holds more), `tray=N` and `mintray=N` (draw only while the tray holds at most / at least N tiles; default any), `options=N` (draw only when at most N legal placements; default any). Defaults: `below=10,max=1,keep=4`; `max` is 1 to 3 |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
@@ -196,22 +196,22 @@ pub fn ismcts_config(spec: &mut Spec, default_depth: u32) -> Result<IsmctsConfig
     let iters = (iters > 0).then_some(iters);
     let ms: u64 = spec.take("ms", 0)?;
     let budget = match (iters, ms) {
-        (Some(_), m) if m > 0 => {
-            return Err(SpecError::Parameter {
-                spec: spec.text.clone(),
-                why: "give iters or ms, not both".into(),
-            })
-        }
+        (Some(n), m) if m > 0 => Budget::Capped {
+            iterations: n,
+            time: Duration::from_millis(m),
+        },
         (Some(n), _) => Budget::Iterations(n),
         (None, m) if m > 0 => Budget::Time(Duration::from_millis(m)),
         _ => Budget::Iterations(1000),
     };
     let exploration = spec.take("c", 0.7)?;
     let rollout_depth = spec.take("depth", default_depth)?;
+    let width: usize = spec.take("width", 0)?;
     Ok(IsmctsConfig {
         budget,
         exploration,
         rollout_depth,
+        width: (width > 0).then_some(width),
     })
 }
 
@@ -461,8 +461,13 @@ mod tests {
             triominos("ismcts:iters=ten"),
             Err(SpecError::Parameter { .. })
         ));
+        // both: the iterations, capped by the time
+        assert_eq!(
+            triominos("ismcts:iters=10,ms=10,width=4").unwrap().name(),
+            "ismcts:iters=10,ms=10,width=4"
+        );
         assert!(matches!(
-            triominos("ismcts:iters=10,ms=10"),
+            triominos("ismcts:width=many"),
             Err(SpecError::Parameter { .. })
         ));
         assert!(matches!(

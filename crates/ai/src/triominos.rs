@@ -28,6 +28,28 @@ impl Evaluate for TriominosGame {
         crate::score_rewards(&values, 40.0)
     }
 
+    /// The `width` placements that score most (the opening's by their opening score), then
+    /// the draw or pass when there is one: the search may always consider drawing.
+    fn best_moves(&self, width: usize) -> Vec<Move> {
+        let Some(turn) = self.turn() else {
+            return Vec::new();
+        };
+        let mut v = Vec::new();
+        turn.placements(&mut v);
+        let value = |s: &Scored| {
+            if turn.forced.is_some() {
+                tessera_triominos::opening_score(s.placement.tile)
+            } else {
+                s.score
+            }
+        };
+        v.sort_by_key(|s| std::cmp::Reverse(value(s)));
+        v.truncate(width);
+        let mut moves: Vec<Move> = v.into_iter().map(|s| Move::Place(s.placement)).collect();
+        moves.extend(turn.non_placing_move());
+        moves
+    }
+
     /// Rollouts place greedily half of the time and otherwise a random placement; they
     /// draw only when they cannot place.
     fn rollout_move(&self, rng: &mut GameRng) -> Option<Move> {

@@ -55,6 +55,90 @@ fn the_search_runs_its_budget() {
     assert!(s.nodes > 10 && s.best_visits > 0, "{s:?}");
 }
 
+#[test]
+fn a_capped_budget_stops_at_its_iterations_or_its_time() {
+    let game = triominos_midgame(3);
+    let view = game.view(game.to_move().unwrap());
+    let capped = |iterations, ms| {
+        let mut b = Ismcts::new(
+            IsmctsConfig {
+                budget: Budget::Capped {
+                    iterations,
+                    time: std::time::Duration::from_millis(ms),
+                },
+                ..IsmctsConfig::default()
+            },
+            "capped",
+        );
+        b.search::<TriominosGame>(&view, &mut rng_from_seed(1));
+        b.last_stats().iterations
+    };
+    // a whole minute for 300 iterations: the iterations stop it, as `iters=300` would
+    assert_eq!(capped(300, 60_000), 300);
+    let mut plain = bot(300);
+    plain.search::<TriominosGame>(&view, &mut rng_from_seed(1));
+    assert_eq!(plain.last_stats().iterations, 300);
+    // a millisecond for a billion: the clock stops it (checked every 16 iterations)
+    let n = capped(1_000_000_000, 1);
+    assert!(n < 1_000_000_000 && n % 16 == 0, "{n}");
+}
+
+#[test]
+fn a_width_keeps_the_best_scoring_placements_and_the_draw() {
+    use tessera_ai::Evaluate;
+    use tessera_triominos::Move;
+    let mut drawing = 0;
+    for seed in 0..8 {
+        let game = triominos_midgame(seed);
+        let turn = game.turn().unwrap();
+        let all = game.legal_moves();
+        let best = game.best_moves(3);
+        let placing = |m: &&Move| matches!(m, Move::Place(_));
+        let placements: Vec<&Move> = best.iter().filter(placing).collect();
+        let n_placements = all.iter().filter(placing).count();
+        assert_eq!(placements.len(), 3.min(n_placements), "{best:?}");
+        assert!(best.iter().all(|m| all.contains(m)));
+        // the non-placing move (draw or pass), when there is one, is always kept
+        let other: Vec<&Move> = best.iter().filter(|m| !placing(m)).collect();
+        assert_eq!(
+            other.len(),
+            usize::from(turn.non_placing_move().is_some()),
+            "{best:?}"
+        );
+        drawing += usize::from(other.contains(&&Move::Draw));
+        // the kept placements score at least as much as any left out, best first
+        let mut scored = Vec::new();
+        turn.placements(&mut scored);
+        let value = |m: &Move| {
+            let s = scored
+                .iter()
+                .find(|s| Move::Place(s.placement) == *m)
+                .unwrap();
+            match turn.forced {
+                Some(_) => tessera_triominos::opening_score(s.placement.tile),
+                None => s.score,
+            }
+        };
+        let kept: Vec<i32> = placements.iter().map(|m| value(m)).collect();
+        assert!(kept.windows(2).all(|w| w[0] >= w[1]), "{kept:?}");
+        let left = all
+            .iter()
+            .filter(|m| placing(m) && !best.contains(m))
+            .map(value)
+            .max();
+        assert!(
+            left.is_none_or(|l| l <= *kept.last().unwrap()),
+            "{kept:?} {left:?}"
+        );
+        // a search with a width plays one of them
+        let mut b = registry::triominos("ismcts:iters=200,width=3").unwrap();
+        let view = game.view(game.to_move().unwrap());
+        let mv = b.choose(&view, &mut rng_from_seed(2));
+        assert!(best.contains(&mv), "{mv:?} not in {best:?}");
+    }
+    assert!(drawing > 0, "no position with a draw among the seeds");
+}
+
 /// Plays `games` games of `players` (specs) and returns the summary.
 fn tournament<G: Game>(
     rules: &G::Rules,

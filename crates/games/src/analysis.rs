@@ -82,5 +82,8 @@ pub fn budget_words(b: Budget) -> String {
     match b {
         Budget::Iterations(n) => format!("{n} iterations"),
         Budget::Time(t) => format!("{} ms", t.as_millis()),
+        Budget::Capped { iterations, time } => {
+            format!("{iterations} iterations in at most {} ms", time.as_millis())
+        }
     }
 }
