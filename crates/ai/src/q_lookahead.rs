@@ -320,31 +320,28 @@ impl Lookahead {
     /// The spec's name with the parameters that differ from the defaults.
     fn spec_name(&self) -> String {
         let d = Lookahead::default();
-        let mut params = Vec::new();
-        if self.k != d.k {
-            params.push(format!("k={}", self.k));
-        }
-        if self.samples != d.samples {
-            params.push(format!("samples={}", self.samples));
-        }
-        if self.first != d.first {
-            params.push(format!("first={}", self.first));
-        }
-        if self.keep != d.keep {
-            params.push(format!("keep={}", self.keep));
-        }
-        if self.ms != d.ms {
-            params.push(format!("ms={}", self.ms));
-        }
-        if self.scale != d.scale {
-            params.push(format!("scale={}", self.scale));
-        }
-        if self.budget != d.budget {
-            params.push(format!("budget={}", self.budget));
-        }
-        if self.finish_weight != d.finish_weight {
-            params.push(format!("fw={}", self.finish_weight));
-        }
+        let params: Vec<String> = [
+            ("k", self.k != d.k, self.k.to_string()),
+            (
+                "samples",
+                self.samples != d.samples,
+                self.samples.to_string(),
+            ),
+            ("first", self.first != d.first, self.first.to_string()),
+            ("keep", self.keep != d.keep, self.keep.to_string()),
+            ("ms", self.ms != d.ms, self.ms.to_string()),
+            ("scale", self.scale != d.scale, self.scale.to_string()),
+            ("budget", self.budget != d.budget, self.budget.to_string()),
+            (
+                "fw",
+                self.finish_weight != d.finish_weight,
+                self.finish_weight.to_string(),
+            ),
+        ]
+        .into_iter()
+        .filter(|(_, differs, _)| *differs)
+        .map(|(key, _, value)| format!("{key}={value}"))
+        .collect();
         if params.is_empty() {
             "lookahead".into()
         } else {
