@@ -142,16 +142,7 @@ fn all_lines(
     budget: usize,
     deadline: &mut Deadline,
 ) -> (Vec<Candidate>, usize) {
-    let mut f = Finisher {
-        bonuses,
-        nodes: 0,
-        budget,
-        seen: HashSet::new(),
-        deadline,
-        stopped: false,
-        collect: Some(Vec::new()),
-        finish: Vec::new(),
-    };
+    let mut f = Finisher::new(bonuses, budget, deadline, Some(Vec::new()));
     let mut map = map.clone();
     let mut h = hand.to_vec();
     f.go(&mut map, &mut h, &mut Vec::new(), 0);
@@ -187,7 +178,26 @@ struct Finisher<'a> {
     finish: Vec<Placement>,
 }
 
-impl Finisher<'_> {
+impl<'a> Finisher<'a> {
+    /// A search of `budget` nodes at most, collecting every set met when `collect` is given.
+    fn new(
+        bonuses: tessera_q::Bonuses,
+        budget: usize,
+        deadline: &'a mut Deadline,
+        collect: Option<Vec<Candidate>>,
+    ) -> Self {
+        Finisher {
+            bonuses,
+            nodes: 0,
+            budget,
+            seen: HashSet::new(),
+            deadline,
+            stopped: false,
+            collect,
+            finish: Vec::new(),
+        }
+    }
+
     fn go(
         &mut self,
         map: &mut Map,
@@ -291,16 +301,7 @@ fn finish_points(
     if hand.is_empty() {
         return None;
     }
-    let mut f = Finisher {
-        bonuses,
-        nodes: 0,
-        budget,
-        seen: HashSet::new(),
-        deadline,
-        stopped: false,
-        collect: None,
-        finish: Vec::new(),
-    };
+    let mut f = Finisher::new(bonuses, budget, deadline, None);
     let mut h = hand.to_vec();
     let found = f.go(map, &mut h, &mut Vec::new(), 0);
     *nodes += f.nodes;
