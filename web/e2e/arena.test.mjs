@@ -59,6 +59,9 @@ async function register(page, name, kind = 'person') {
   await page.waitForFunction((n) => document.querySelector('#nav-me')?.textContent.startsWith(n), name);
 }
 
+// Triominos, not Q: a Q game ends at its first turn when the first player places its whole
+// hand (1.6% of greedy-vs-random games, `qstudy greedy random 3000`), before the person
+// could resign; a Triominos game cannot end before its seventh turn.
 test('A person registers, plays a rated game against a house level, sees the rating change and the leaderboard', async () => {
   const page = await arenaPage();
   const name = unique('ann');
@@ -68,7 +71,7 @@ test('A person registers, plays a rated game against a house level, sees the rat
   await page.waitForSelector('#play-rated');
   assert.ok(await page.locator('#logout').isVisible(), 'Log out in the header');
   assert.equal(await page.locator('#nav-login').count(), 0, 'no Log in when logged in');
-  await page.selectOption('#arena-game', 'q');
+  await page.selectOption('#arena-game', 'triominos');
   await page.selectOption('#arena-players', '2');
   await page.click('#play-rated');
   // waiting, counted in seconds, with a Cancel button; then a house level takes the other seat
@@ -110,10 +113,10 @@ test('A person registers, plays a rated game against a house level, sees the rat
   const row = rated.find((r) => r.name === name);
   assert.equal(Math.round(row.change), Number(change));
   await shot(page, 'arena-rating-change');
-  // the leaderboard of Q, 2 players: my name, linking to my page
+  // the leaderboard of Triominos, 2 players: my name, linking to my page
   await page.click('#nav-leaderboards');
   await page.waitForSelector('#board-game');
-  if (await page.locator('#board-game').inputValue() !== 'q') await page.selectOption('#board-game', 'q');
+  if (await page.locator('#board-game').inputValue() !== 'triominos') await page.selectOption('#board-game', 'triominos');
   await page.waitForSelector('#pool-duel[aria-selected="true"]');
   await page.waitForSelector(`#ranks tr[data-name="${name}"]`);
   assert.match(await text(page, `#ranks tr[data-name="${name}"] td.games`), /^1$/);
@@ -126,11 +129,11 @@ test('A person registers, plays a rated game against a house level, sees the rat
   await page.waitForSelector('#leaderboard-empty, #ranks');
   assert.equal(await page.locator(`#ranks tr[data-name="${name}"]`).count(), 0, 'no multi-player rating from a duel');
   // my page: the rating, the rated game linking to its replay
-  await page.goto(`${BASE}/#/leaderboard/q?pool=duel`);
+  await page.goto(`${BASE}/#/leaderboard/triominos?pool=duel`);
   await page.click(`#ranks tr[data-name="${name}"] a`);
   await page.waitForURL(new RegExp(`#/account/${name}$`));
-  await page.waitForSelector('#ratings tr[data-game="q"][data-pool="duel"]');
-  assert.match(await text(page, '#ratings tr[data-game="q"] td.rating'), new RegExp(`^${after_} ±\\d+`));
+  await page.waitForSelector('#ratings tr[data-game="triominos"][data-pool="duel"]');
+  assert.match(await text(page, '#ratings tr[data-game="triominos"] td.rating'), new RegExp(`^${after_} ±\\d+`));
   await page.waitForSelector(`#history tr[data-game-id="${id}"] a[href="#/replay/${id}"]`);
   assert.match(await text(page, `#history tr[data-game-id="${id}"] td.change`), new RegExp(`^${before} → ${after_} \\(${change}\\)$`));
   await shot(page, 'arena-account');
