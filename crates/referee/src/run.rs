@@ -241,7 +241,9 @@ pub async fn run<'a, G: Game>(
 /// [`run`] for a game that goes on after a pause (a host that stopped, or crashed): its
 /// `record.moves` were applied to `game` already, and the seats in `ejected` were ejected
 /// before the pause (they stay ejected: the house plays for them, or they were removed).
-/// Their players are never called.
+/// Their players are never called. A game those moves already ended is reported at once
+/// (finished, its winners by the scores), without calling anybody: the results may have
+/// been told before the pause, and a program that heard its result does not come back.
 pub async fn resume<'a, G: Game>(
     mut game: G,
     mut record: Record<G>,
@@ -284,6 +286,10 @@ pub async fn resume<'a, G: Game>(
     let mut work_times = Vec::new();
     let mut status = Status::Finished;
     let mut none_left = false;
+    // the moves before the pause had already ended the game (the host stopped, or was
+    // killed, between storing the last move and storing the end): the results were told
+    // then, or the players find the game over when they come back; nobody is waited for
+    let decided = !record.moves.is_empty() && game.to_move().is_none();
     observer.started(&game).await;
 
     'game: {
@@ -436,7 +442,13 @@ pub async fn resume<'a, G: Game>(
         let (won, lost): (Vec<Seat>, Vec<Seat>) = order
             .into_iter()
             .partition(|s| Some(scores[s.index()]) == best);
-        for (seats, result) in [(won, true), (lost, false)] {
+        let tell = if decided {
+            winners = won;
+            Vec::new()
+        } else {
+            vec![(won, true), (lost, false)]
+        };
+        for (seats, result) in tell {
             for seat in seats {
                 let s = seat.index();
                 let deadline = t.deadline(s);
