@@ -689,7 +689,7 @@ async fn a_rated_game_stays_rated_over_a_restart() {
     assert_eq!(q.status, 200, "{}", q.body);
     let (id, token) = matched(&h, &gil).await;
     // the host stops with the game in progress (it pauses), and starts again
-    let db = h.stop().await;
+    let db = h.stop_keeping().await;
     let h = TestHost::on(tessera_games::Registry::standard(), config(), db).await;
     h.host.resume_unfinished().await.unwrap();
     let (_, state) = common::http(h.http, "GET", &format!("/api/games/{id}"), "").await;

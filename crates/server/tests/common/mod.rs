@@ -24,10 +24,15 @@ static COUNTER: AtomicUsize = AtomicUsize::new(0);
 pub fn temp_db() -> PathBuf {
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let p = std::env::temp_dir().join(format!("tessera-host-test-{}-{n}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", p.display()));
-    }
+    remove_db(&p);
     p
+}
+
+/// Removes a store and its journal files.
+pub fn remove_db(db: &std::path::Path) {
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    }
 }
 
 /// Short deadlines for tests, yet long enough for a debug-build bot on a loaded machine.
@@ -93,8 +98,15 @@ impl TestHost {
         }
     }
 
-    /// Stops the host and waits until its store is written.
-    pub async fn stop(mut self) -> PathBuf {
+    /// Stops the host, waits until its store is written, and removes the store.
+    pub async fn stop(self) {
+        let db = self.stop_keeping().await;
+        remove_db(&db);
+    }
+
+    /// Stops the host and waits until its store is written; the store is kept (to start
+    /// another host on it, which removes it when it stops).
+    pub async fn stop_keeping(mut self) -> PathBuf {
         let _ = self.stop.take().unwrap().send(());
         let _ = self.task.take().unwrap().await;
         drop(self.host);
