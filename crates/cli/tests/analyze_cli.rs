@@ -2,9 +2,20 @@
 //! default; the same analysis for the same seed and budget; clear errors.
 
 use serde_json::{json, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use tessera_server::store::{now_ms, NewGame, SeatRecord, Store};
+
+/// Removes a test's directory when the test ends (kept if it fails, to be looked at).
+struct RemoveDir(PathBuf);
+
+impl Drop for RemoveDir {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
 
 fn tessera(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
@@ -80,6 +91,7 @@ fn analyze_a_record_file_and_a_stored_game() {
     let dir = std::env::temp_dir().join(format!("tessera-analyze-cli-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = RemoveDir(dir.clone());
     let file = dir.join("game.json");
     let f = file.to_str().unwrap();
     ok(tessera(&[
@@ -184,5 +196,4 @@ fn analyze_a_record_file_and_a_stored_game() {
     assert!(!stored.is_empty());
     assert!(stored == file, "{stored:?} {file:?}");
     assert!(failure(tessera(&["analyze", "999", "--db", dbs])).contains("no game 999"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -6,7 +6,22 @@
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
+
+/// Removes the test's SQLite store, with its `-wal` and `-shm`, when the test ends (kept if
+/// it fails, to be looked at).
+struct RemoveDb(PathBuf);
+
+impl Drop for RemoveDb {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            for s in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{s}", self.0.display()));
+            }
+        }
+    }
+}
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
@@ -62,6 +77,7 @@ fn a_bot_account_plays_rated_games_and_the_ratings_check_out() {
     for s in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{s}", db.display()));
     }
+    let _cleanup = RemoveDb(db.clone());
     let (tcp, web) = (free_port(), free_port());
     let bin = env!("CARGO_BIN_EXE_tessera");
     let mut server = Command::new(bin)

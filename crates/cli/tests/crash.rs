@@ -9,6 +9,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,6 +24,18 @@ fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
+}
+
+/// Removes a test's directory when the test ends (kept if it fails, to be looked at).
+/// Made before the servers, it is dropped after them.
+struct RemoveDir(PathBuf);
+
+impl Drop for RemoveDir {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 struct Server {
@@ -144,6 +157,7 @@ fn a_killed_host_loses_no_game() {
     let dir = std::env::temp_dir().join(format!("tessera-crash-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = RemoveDir(dir.clone());
     let db = dir.join("t.db");
     let (tcp, http_port) = (free_port(), free_port());
     let mut server = start(&db, tcp, http_port);
@@ -261,7 +275,6 @@ fn a_killed_host_loses_no_game() {
         assert!(replay.outcome.is_some(), "game {} replays to its end", g.id);
     }
     let _ = Arc::new(());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// SIGTERM with games in flight: the host stops within its grace with status 0, the games
@@ -271,6 +284,7 @@ fn a_stopped_host_pauses_its_games() {
     let dir = std::env::temp_dir().join(format!("tessera-term-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = RemoveDir(dir.clone());
     let db = dir.join("t.db");
     let (tcp, http_port) = (free_port(), free_port());
     let mut server = start(&db, tcp, http_port);
@@ -363,7 +377,6 @@ fn a_stopped_host_pauses_its_games() {
             .outcome
             .is_some());
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Three nodes on one PostgreSQL database. Node A runs games of programs over TCP, of

@@ -3,7 +3,7 @@
 //! naming games (harness, bench, replay) for the games beyond Triominos.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 fn tessera(args: &[&str], stdin: &str) -> Output {
@@ -29,10 +29,34 @@ fn ok(o: &Output) -> String {
     out
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A test's file, `tessera-play-{pid}-{name}` in the temporary directory, removed when it is
+/// dropped at the end of the test (kept if the test fails, to be looked at). The tests run
+/// side by side: each has files of its own, no directory shared with the others.
+struct TempFile(PathBuf);
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempFile {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+}
+
+fn temp(name: &str) -> TempFile {
+    TempFile(std::env::temp_dir().join(format!("tessera-play-{}-{name}", std::process::id())))
 }
 
 fn lines(first: &[&str], then: &str, times: usize) -> String {

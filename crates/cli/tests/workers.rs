@@ -6,6 +6,7 @@
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -13,6 +14,17 @@ use std::time::{Duration, Instant};
 /// Not a timing assertion: only a guard, so that a broken queue fails the test instead of
 /// hanging it.
 const GUARD: Duration = Duration::from_secs(300);
+
+/// Removes a test's directory when the test ends (kept if it fails, to be looked at).
+struct RemoveDir(PathBuf);
+
+impl Drop for RemoveDir {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
 
 fn tessera(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
@@ -204,6 +216,7 @@ fn waiting_prints_what_a_single_process_run_prints() {
     let whole = single_process();
     let dir = std::env::temp_dir().join(format!("tessera-workers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = RemoveDir(dir.clone());
     let out = dir.join("all.json");
     let mut args = vec!["tournament"];
     args.extend(STUDY);
@@ -320,6 +333,7 @@ fn a_single_process_run_is_stored_in_postgres() {
 fn a_sqlite_tournament_has_a_status_too() {
     let dir = std::env::temp_dir().join(format!("tessera-workers-sq-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = RemoveDir(dir.clone());
     let file = dir.join("t.db");
     let db = file.to_str().unwrap();
     let mut args = vec!["tournament"];

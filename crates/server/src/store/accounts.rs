@@ -1519,18 +1519,13 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::tests::TempDb;
     use crate::store::{NewGame, SeatRecord, StoreThread};
     use serde_json::json;
-    use std::path::PathBuf;
     use std::time::Duration;
 
-    fn temp(name: &str) -> PathBuf {
-        let p =
-            std::env::temp_dir().join(format!("tessera-arena-{}-{name}.db", std::process::id()));
-        for s in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{s}", p.display()));
-        }
-        p
+    fn temp(name: &str) -> TempDb {
+        TempDb::new("tessera-arena", name)
     }
 
     async fn stop(stores: Vec<(Store, Option<StoreThread>)>) {
@@ -1943,14 +1938,16 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn accounts_tokens_and_sessions_are_stored() {
-        let (s, th) = Store::start(&temp("accounts")).unwrap();
+        let db = temp("accounts");
+        let (s, th) = Store::start(&db).unwrap();
         accounts_tokens_and_sessions(&s, &s.clone()).await;
         stop(vec![(s, Some(th))]).await;
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn games_are_rated_once_in_order_and_none_is_lost() {
-        let (s, th) = Store::start(&temp("ratings")).unwrap();
+        let db = temp("ratings");
+        let (s, th) = Store::start(&db).unwrap();
         ratings_and_rated_games(&s, &s.clone()).await;
         stop(vec![(s, Some(th))]).await;
     }

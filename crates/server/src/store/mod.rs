@@ -889,13 +889,50 @@ mod tests {
     use std::path::PathBuf;
     use std::time::Duration;
 
-    fn temp(name: &str) -> PathBuf {
-        let p =
-            std::env::temp_dir().join(format!("tessera-store-{}-{name}.db", std::process::id()));
-        for s in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{s}", p.display()));
+    /// A test's SQLite file, `{prefix}-{pid}-{name}.db` in the temporary directory: none
+    /// there when it is made, and removed with its `-wal` and `-shm` when it is dropped at
+    /// the end of the test (kept if the test fails, to be looked at).
+    pub(super) struct TempDb(PathBuf);
+
+    impl TempDb {
+        pub(super) fn new(prefix: &str, name: &str) -> TempDb {
+            let db = TempDb(
+                std::env::temp_dir().join(format!("{prefix}-{}-{name}.db", std::process::id())),
+            );
+            db.remove();
+            db
         }
-        p
+
+        fn remove(&self) {
+            for s in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{s}", self.0.display()));
+            }
+        }
+    }
+
+    impl std::ops::Deref for TempDb {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl AsRef<Path> for TempDb {
+        fn as_ref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for TempDb {
+        fn drop(&mut self) {
+            if !std::thread::panicking() {
+                self.remove();
+            }
+        }
+    }
+
+    fn temp(name: &str) -> TempDb {
+        TempDb::new("tessera-store", name)
     }
 
     fn seat(name: &str) -> SeatRecord {
@@ -1187,12 +1224,10 @@ mod tests {
             }
         };
         assert_eq!(got, id);
-        assert!(Store::start(&temp("nonotify"))
-            .unwrap()
-            .0
-            .changes()
-            .is_none());
-        for (s, th) in [(a, a_thread), (b, b_thread)] {
+        let nonotify = temp("nonotify");
+        let (c, c_thread) = Store::start(&nonotify).unwrap();
+        assert!(c.changes().is_none());
+        for (s, th) in [(a, a_thread), (b, b_thread), (c, c_thread)] {
             drop(s);
             tokio::task::spawn_blocking(move || th.join())
                 .await
