@@ -45,6 +45,20 @@ impl Evaluate for Akropolis {
         }
     }
 
+    /// The seat to move, its stones and the construction site: the cities are the same at
+    /// a node of the tree (its moves built them), and the site is what the hidden stacks
+    /// change (when it is refilled).
+    fn search_key(&self, key: &mut Vec<u32>) -> bool {
+        let Some(seat) = self.to_move() else {
+            return false;
+        };
+        let stones = self.players().get(seat.index()).map_or(0, |p| p.stones());
+        key.push(seat.index() as u32);
+        key.push(u32::from(stones));
+        key.extend(self.site().iter().map(|t| u32::from(t.number())));
+        true
+    }
+
     fn rollout_move(&self, rng: &mut GameRng) -> Option<tessera_akropolis::Move> {
         self.valid_moves().choose(rng).copied()
     }

@@ -64,6 +64,8 @@ struct Node<M> {
     visits: u32,
     available: u32,
     reward: f64,
+    /// The moves searched at this node, with their [`Evaluate::search_key`].
+    moves: Option<(Vec<u32>, Vec<M>)>,
 }
 
 /// What one search did.
@@ -173,11 +175,13 @@ impl Ismcts {
             visits: 0,
             available: 0,
             reward: 0.0,
+            moves: None,
         }];
         let start = Instant::now();
         let mut iterations = 0u32;
         let mut path: Vec<u32> = Vec::with_capacity(64);
         let mut legal: Vec<G::Move> = Vec::new();
+        let mut key: Vec<u32> = Vec::new();
         let c = self.config.exploration;
         loop {
             match self.config.budget {
@@ -200,9 +204,19 @@ impl Ismcts {
             // selection and expansion
             while let Some(mover) = state.to_move() {
                 legal.clear();
-                match self.config.width {
-                    Some(w) => legal.extend(state.best_moves(w)),
-                    None => legal.extend(state.search_moves()),
+                key.clear();
+                let keyed = state.search_key(&mut key);
+                match &nodes[node].moves {
+                    Some((k, moves)) if keyed && *k == key => legal.extend(moves.iter().cloned()),
+                    _ => {
+                        match self.config.width {
+                            Some(w) => legal.extend(state.best_moves(w)),
+                            None => legal.extend(state.search_moves()),
+                        }
+                        if keyed {
+                            nodes[node].moves = Some((key.clone(), legal.clone()));
+                        }
+                    }
                 }
                 let ordered = self.config.width.is_some();
                 let pin = match &pinned {
@@ -293,6 +307,7 @@ impl Ismcts {
                         visits: 0,
                         available: 1,
                         reward: 0.0,
+                        moves: None,
                     });
                     nodes[node].children.push(id as u32);
                     path.push(id as u32);

@@ -67,6 +67,17 @@ pub trait Evaluate: Game {
         moves
     }
 
+    /// What [`Evaluate::search_moves`] (and [`Evaluate::best_moves`]) depend on among the
+    /// states one node of a search tree meets: those reached from one view by one sequence
+    /// of moves, which differ in hidden information only. A game that writes it into `key`
+    /// and returns `true` lets the search reuse a node's moves while the key is the same
+    /// (the moves must then be the same, in the same order); `false` (the default):
+    /// recomputed at every visit.
+    fn search_key(&self, key: &mut Vec<u32>) -> bool {
+        let _ = key;
+        false
+    }
+
     /// The move a rollout plays (default: uniformly random). `None` ends the rollout.
     fn rollout_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
         use rand::seq::SliceRandom;

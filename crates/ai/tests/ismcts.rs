@@ -238,3 +238,50 @@ fn ismcts_with_move_pruning_beats_greedy_in_akropolis() {
     );
     assert!(s.strategies[0].win_rate > 0.5, "{s:?}");
 }
+
+/// The search reuses a node's moves while `search_key` is the same: along one sequence of
+/// moves from one view, two samples with the same key have the same search moves, in the
+/// same order (the samples differ when the site is refilled from the hidden stacks).
+#[test]
+fn akropolis_search_keys_tell_apart_what_the_search_moves_depend_on() {
+    use tessera_ai::Evaluate;
+    use tessera_akropolis::Akropolis;
+    let rules = tessera_akropolis::Rules::new(2, Default::default());
+    let (mut same, mut differ) = (0, 0);
+    for seed in 0..12u64 {
+        let mut game = Akropolis::new(rules.clone(), seed).unwrap();
+        let mut rng = rng_from_seed(seed);
+        // a few random moves, then one seat's view
+        for _ in 0..(seed as usize * 2) {
+            let moves = game.legal_moves();
+            let mv = moves[rand::Rng::gen_range(&mut rng, 0..moves.len())];
+            Game::play(&mut game, &mv).unwrap();
+        }
+        let view = game.view(game.to_move().unwrap());
+        let mut a = Akropolis::determinize(&view, &mut rng_from_seed(1000 + seed));
+        let mut b = Akropolis::determinize(&view, &mut rng_from_seed(2000 + seed));
+        let (mut ka, mut kb) = (Vec::new(), Vec::new());
+        while a.to_move().is_some() && b.to_move().is_some() {
+            ka.clear();
+            kb.clear();
+            assert!(a.search_key(&mut ka) && b.search_key(&mut kb));
+            let (ma, mb) = (a.search_moves(), b.search_moves());
+            if ka == kb {
+                same += 1;
+                assert_eq!(ma, mb, "seed {seed}: one key, other moves");
+            } else {
+                differ += 1;
+            }
+            // the same move in both samples, as along one path of the tree
+            let (la, lb) = (a.legal_moves(), b.legal_moves());
+            let common = ma.iter().chain(&la).find(|m| lb.contains(m));
+            let Some(mv) = common.copied() else {
+                break;
+            };
+            Game::play(&mut a, &mv).unwrap();
+            Game::play(&mut b, &mv).unwrap();
+        }
+    }
+    assert!(same > 20, "keys compared: {same}");
+    assert!(differ > 0, "no refill told the samples apart");
+}
