@@ -249,7 +249,7 @@ fn akropolis_search_keys_tell_apart_what_the_search_moves_depend_on() {
     let rules = tessera_akropolis::Rules::new(2, Default::default());
     let (mut same, mut differ) = (0, 0);
     for seed in 0..12u64 {
-        let mut game = Akropolis::new(rules.clone(), seed).unwrap();
+        let mut game = Akropolis::new(rules, seed).unwrap();
         let mut rng = rng_from_seed(seed);
         // a few random moves, then one seat's view
         for _ in 0..(seed as usize * 2) {
