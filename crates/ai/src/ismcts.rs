@@ -30,6 +30,13 @@ pub enum Budget {
     },
 }
 
+impl Budget {
+    /// Whether the budget has a time limit.
+    pub fn has_time(self) -> bool {
+        matches!(self, Budget::Time(_) | Budget::Capped { .. })
+    }
+}
+
 /// Settings of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IsmctsConfig {
@@ -122,6 +129,8 @@ impl Ismcts {
         view: &G::View,
         rng: &mut GameRng,
     ) -> G::Move {
+        // a time budget counts from here: the whole move, not the tree search alone
+        let start = Instant::now();
         let root_moves = view.legal_moves();
         assert!(
             !root_moves.is_empty(),
@@ -135,7 +144,7 @@ impl Ismcts {
             };
             return root_moves[0].clone();
         }
-        let root = self.run::<G>(view, rng, None);
+        let root = self.run::<G>(view, rng, None, start);
         root.into_iter()
             .next()
             .map(|r| r.mv)
@@ -155,7 +164,7 @@ impl Ismcts {
         rng: &mut GameRng,
         pinned: Option<&G::Move>,
     ) -> Vec<RootMove<G::Move>> {
-        self.run::<G>(view, rng, pinned)
+        self.run::<G>(view, rng, pinned, Instant::now())
     }
 
     /// The search itself: the root's moves, the most visited first.
@@ -164,6 +173,7 @@ impl Ismcts {
         view: &G::View,
         rng: &mut GameRng,
         pinned: Option<&G::Move>,
+        start: Instant,
     ) -> Vec<RootMove<G::Move>> {
         let mut pinned = pinned.cloned();
         let mut forced = 0u32;
@@ -177,23 +187,30 @@ impl Ismcts {
             reward: 0.0,
             moves: None,
         }];
-        let start = Instant::now();
         let mut iterations = 0u32;
         let mut path: Vec<u32> = Vec::with_capacity(64);
         let mut legal: Vec<G::Move> = Vec::new();
         let mut key: Vec<u32> = Vec::new();
         let c = self.config.exploration;
+        // a time budget ends the search before the time is out: when one more iteration as
+        // long as the longest so far would leave less than 1% of it (to free the tree)
+        let mut last = start;
+        let mut longest = Duration::ZERO;
         loop {
+            let out_of_time = |time: Duration, longest: Duration| {
+                let now = Instant::now();
+                now.duration_since(start) + longest + time / 100 >= time
+            };
+            if iterations > 0 && self.config.budget.has_time() {
+                let now = Instant::now();
+                longest = longest.max(now.duration_since(last));
+                last = now;
+            }
             match self.config.budget {
                 Budget::Iterations(n) if iterations >= n => break,
-                // check the clock every 16 iterations
-                Budget::Time(t) if iterations.is_multiple_of(16) && start.elapsed() >= t => break,
+                Budget::Time(t) if out_of_time(t, longest) => break,
                 Budget::Capped { iterations: n, .. } if iterations >= n => break,
-                Budget::Capped { time, .. }
-                    if iterations.is_multiple_of(16) && start.elapsed() >= time =>
-                {
-                    break
-                }
+                Budget::Capped { time, .. } if out_of_time(time, longest) => break,
                 _ => {}
             }
             iterations += 1;
