@@ -1,21 +1,12 @@
 //! `tessera analyze`: a record file or a stored game that has ended; the people's seats by
 //! default; the same analysis for the same seed and budget; clear errors.
 
+mod common;
+use common::RemoveDir;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use tessera_server::store::{now_ms, NewGame, SeatRecord, Store};
-
-/// Removes a test's directory when the test ends (kept if it fails, to be looked at).
-struct RemoveDir(PathBuf);
-
-impl Drop for RemoveDir {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
 
 fn tessera(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))

@@ -3,25 +3,12 @@
 //! with `tessera client --token --rated --games 2`, and after the host stops `tessera
 //! ratings --check` lists the bot and recomputes every stored rating without a difference.
 
+mod common;
+use common::RemoveDb;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-
-/// Removes the test's SQLite store, with its `-wal` and `-shm`, when the test ends (kept if
-/// it fails, to be looked at).
-struct RemoveDb(PathBuf);
-
-impl Drop for RemoveDb {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            for s in ["", "-wal", "-shm"] {
-                let _ = std::fs::remove_file(format!("{}{s}", self.0.display()));
-            }
-        }
-    }
-}
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")

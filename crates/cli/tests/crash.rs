@@ -5,11 +5,12 @@
 //! no id is handed out twice, every record replays. A SIGTERM then stops the host within
 //! its grace, exit status 0.
 
+mod common;
+use common::RemoveDir;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::net::{SocketAddr, TcpListener};
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,18 +25,6 @@ fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
-}
-
-/// Removes a test's directory when the test ends (kept if it fails, to be looked at).
-/// Made before the servers, it is dropped after them.
-struct RemoveDir(PathBuf);
-
-impl Drop for RemoveDir {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
 }
 
 struct Server {

@@ -4,9 +4,10 @@
 //! run of the same seed and deals. Skipped, with the reason printed, where the PostgreSQL
 //! binaries are absent (unless TESSERA_REQUIRE_PG=1).
 
+mod common;
+use common::RemoveDir;
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -14,17 +15,6 @@ use std::time::{Duration, Instant};
 /// Not a timing assertion: only a guard, so that a broken queue fails the test instead of
 /// hanging it.
 const GUARD: Duration = Duration::from_secs(300);
-
-/// Removes a test's directory when the test ends (kept if it fails, to be looked at).
-struct RemoveDir(PathBuf);
-
-impl Drop for RemoveDir {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
 
 fn tessera(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
