@@ -196,21 +196,24 @@ impl Ismcts {
         // long as the longest so far would leave less than 1% of it (to free the tree)
         let mut last = start;
         let mut longest = Duration::ZERO;
+        let timed = self.config.budget.has_time();
         loop {
-            let out_of_time = |time: Duration, longest: Duration| {
+            // the clock is read once an iteration, and only under a time budget
+            let mut elapsed = Duration::ZERO;
+            if timed {
                 let now = Instant::now();
-                now.duration_since(start) + longest + time / 100 >= time
-            };
-            if iterations > 0 && self.config.budget.has_time() {
-                let now = Instant::now();
-                longest = longest.max(now.duration_since(last));
+                if iterations > 0 {
+                    longest = longest.max(now.duration_since(last));
+                }
                 last = now;
+                elapsed = now.duration_since(start);
             }
+            let out_of_time = |time: Duration| elapsed + longest + time / 100 >= time;
             match self.config.budget {
                 Budget::Iterations(n) if iterations >= n => break,
-                Budget::Time(t) if out_of_time(t, longest) => break,
+                Budget::Time(t) if out_of_time(t) => break,
                 Budget::Capped { iterations: n, .. } if iterations >= n => break,
-                Budget::Capped { time, .. } if out_of_time(time, longest) => break,
+                Budget::Capped { time, .. } if out_of_time(time) => break,
                 _ => {}
             }
             iterations += 1;
