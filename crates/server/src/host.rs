@@ -779,8 +779,14 @@ impl Host {
             .entry
             .play(setup, holders, Box::new(sink), table.stop.clone())
             .await;
-        // the tokens of programs that could come back lapse with the game
-        lock(&self.0.resumes).retain(|_, slot| slot.table != id);
+        // the tokens of programs that could come back lapse with the game, unless it was
+        // played to its end: then a program that was not told (the host stopped before it
+        // heard `win`) hears its result when it comes back within its grace period
+        let finished = match &report {
+            Ok(r) if r.status == Status::Finished && !table.lost() => Some(r.winners.clone()),
+            _ => None,
+        };
+        self.end_resumes(id, finished.as_deref());
         if table.lost() {
             // another node runs the game now (or the store failed): nothing more is
             // written or shown here
@@ -1095,7 +1101,12 @@ impl Host {
     /// A program takes its seat again (`{"resume": TOKEN}`) at a game that went on after
     /// the host restarted.
     fn take_back(&self, token: &str, t: TcpTransport) -> Result<(), Refused> {
-        let slot = lock(&self.0.resumes).get(token).cloned();
+        let slot = {
+            let mut resumes = lock(&self.0.resumes);
+            let now = Instant::now();
+            resumes.retain(|_, s| s.result.get().is_none() || s.until > now);
+            resumes.get(token).cloned()
+        };
         let Some(slot) = slot else {
             return Err(Box::new((
                 "no seat waits for this token (the game is over, or its time to come back has passed)".into(),
@@ -1107,6 +1118,14 @@ impl Host {
             drop(conn);
             return Err(Box::new(("the seat was taken back already".into(), t)));
         }
+        if let Some(&won) = slot.result.get() {
+            // its game ended while it was away: it hears how, once
+            slot.taken.store(true, std::sync::atomic::Ordering::Relaxed);
+            drop(conn);
+            lock(&self.0.resumes).remove(token);
+            self.tell_result(t, won);
+            return Ok(());
+        }
         tracing::info!(
             table = slot.table,
             seat = slot.seat,
@@ -1116,6 +1135,54 @@ impl Host {
         drop(conn);
         slot.ready.notify_one();
         Ok(())
+    }
+
+    /// The game at table `id` is over (`winners`: played to its end, its winning seats;
+    /// `None`: stopped, aborted or taken over): the seats waiting for a program to come back
+    /// are dropped, or, for a finished game, keep its result until their grace period ends.
+    /// A program that came back but was never called hears its result now.
+    fn end_resumes(&self, id: u64, winners: Option<&[usize]>) {
+        let now = Instant::now();
+        let mut told = Vec::new();
+        lock(&self.0.resumes).retain(|_, slot| {
+            if slot.table != id {
+                return slot.result.get().is_none() || slot.until > now;
+            }
+            let Some(winners) = winners else {
+                return false;
+            };
+            if slot.taken.load(std::sync::atomic::Ordering::Relaxed) {
+                // the game called it after it came back: it was told
+                return false;
+            }
+            let won = winners.contains(&slot.seat);
+            let _ = slot.result.set(won);
+            if let Some(t) = lock(&slot.conn).take() {
+                told.push((t, won));
+                return false;
+            }
+            slot.until > now
+        });
+        for (t, won) in told {
+            self.tell_result(t, won);
+        }
+    }
+
+    /// Tells a program that came back after its game ended how it ended (`["win", [WON]]`),
+    /// waits a call's time for its answer and hangs up.
+    fn tell_result(&self, mut t: TcpTransport, won: bool) {
+        let wait = self.0.config.per_call;
+        self.0.tasks.spawn(async move {
+            let call = if won {
+                r#"["win",[true]]"#
+            } else {
+                r#"["win",[false]]"#
+            };
+            if t.write(call).await.is_ok() {
+                let _ = tokio::time::timeout(wait, t.read()).await;
+            }
+            t.shutdown().await;
+        });
     }
 
     /// Puts the games an earlier process left unfinished back on their tables: waiting
@@ -1283,6 +1350,7 @@ impl Host {
                             ready: Notify::new(),
                             taken: std::sync::atomic::AtomicBool::new(false),
                             until,
+                            result: std::sync::OnceLock::new(),
                         }),
                     );
                 }
@@ -2136,6 +2204,8 @@ struct ResumeSlot {
     taken: std::sync::atomic::AtomicBool,
     /// The end of its grace period.
     until: Instant,
+    /// Whether the seat won, once its game ended (a program that comes back hears it).
+    result: std::sync::OnceLock<bool>,
 }
 
 /// The transport of a program that may come back after a restart: calls wait for it until
