@@ -4,19 +4,11 @@
 //! ratings --check` lists the bot and recomputes every stored rating without a difference.
 
 mod common;
-use common::RemoveDb;
+use common::{free_port, RemoveDb};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// One HTTP request (JSON); returns the status, the `Set-Cookie` header and the body.
 fn http(

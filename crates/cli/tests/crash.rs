@@ -6,11 +6,11 @@
 //! its grace, exit status 0.
 
 mod common;
-use common::RemoveDir;
+use common::{free_port, RemoveDir};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
-use std::net::{SocketAddr, TcpListener};
+use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,16 +19,9 @@ use tessera_server::client::{self, Join};
 use tessera_server::store::{self, ListQuery};
 use tokio_tungstenite::tungstenite::Message;
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 struct Server {
     child: Child,
+    log: std::path::PathBuf,
 }
 
 /// Starts `tessera serve` and waits until it serves (its `tcp=… http=…` line).
@@ -38,6 +31,8 @@ fn start(db: &std::path::Path, tcp: u16, http: u16) -> Server {
 
 /// Starts `tessera serve` on the store `db` with `extra` options.
 fn start_with(db: &str, tcp: u16, http: u16, extra: &[&str]) -> Server {
+    // its log (kept if the test fails)
+    let log = std::env::temp_dir().join(format!("tessera-crash-{}-{tcp}.log", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args([
             "serve",
@@ -61,21 +56,33 @@ fn start_with(db: &str, tcp: u16, http: u16, extra: &[&str]) -> Server {
         ])
         .args(extra)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("the server's log"))
         .spawn()
         .expect("tessera serve runs");
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    assert!(line.starts_with("tcp="), "the first line: {line:?}");
-    Server { child }
+    if !line.starts_with("tcp=") {
+        let _ = child.wait();
+        let said = std::fs::read_to_string(&log).unwrap_or_default();
+        let tail: Vec<&str> = said.lines().rev().take(20).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        panic!(
+            "tessera serve (tcp {tcp}, http {http}) did not start: the first line {line:?}, its log:\n{}",
+            tail.join("\n")
+        );
+    }
+    Server { child, log }
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_file(&self.log);
+        }
     }
 }
 

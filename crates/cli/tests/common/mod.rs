@@ -1,7 +1,33 @@
 //! Helpers shared by the CLI's integration tests.
 #![allow(dead_code)]
 
+use std::net::TcpListener;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// A TCP port for a server a test starts (and may start again on the same port): free now,
+/// and below the kernel's range of ephemeral ports, so that no outgoing connection of this
+/// test or another takes it in the meantime (a port that `bind(0)` handed out and let go
+/// can be given to the next client connection at once).
+pub fn free_port() -> u16 {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let low = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u32>().ok())
+        .unwrap_or(32_768);
+    let from = 10_000;
+    let span = low.saturating_sub(from).max(1_000);
+    // test binaries run one after another, the tests of one binary share the counter
+    let offset = std::process::id().wrapping_mul(97);
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        assert!(n <= span, "no free port below the ephemeral range");
+        let port = (from + offset.wrapping_add(n) % span) as u16;
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
+}
 
 /// Removes a test's directory when the test ends (kept if it fails, to be looked at). Made
 /// before the processes that use the directory, it is dropped after them.
