@@ -191,6 +191,27 @@ pub struct StrategySummary {
     pub score_ci95: [f64; 2],
     /// Bradley-Terry rating on the Elo scale (mean 1500), from every pair of seats.
     pub elo: f64,
+    /// 95% interval of the rating with the others' held where they are
+    /// ([`bradley_terry_ci`]); `None` for a strategy that met nobody.
+    #[serde(default)]
+    pub elo_ci95: Option<[f64; 2]>,
+}
+
+/// Two strategies' games against each other (every pair of seats they held in one game).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairSummary {
+    /// The first strategy (in the order of first appearance).
+    pub a: String,
+    /// The second strategy.
+    pub b: String,
+    /// How many times they met.
+    pub games: u64,
+    /// Times `a` scored more than `b`; a tie counts half.
+    pub a_wins: f64,
+    /// a_wins / games.
+    pub win_rate: f64,
+    /// Wilson 95% interval of `win_rate`.
+    pub ci95: [f64; 2],
 }
 
 /// A tournament's results.
@@ -206,6 +227,9 @@ pub struct Summary {
     pub seat_win_rate: Vec<(f64, [f64; 2])>,
     /// Games that hit the move limit.
     pub unfinished: u64,
+    /// Every two strategies that met, by score (a round robin's table of pairs).
+    #[serde(default)]
+    pub pairs: Vec<PairSummary>,
 }
 
 /// Wilson score interval for `wins` successes in `n` trials at 95%.
@@ -272,6 +296,23 @@ pub fn summarize(results: &[GameResult], seconds: f64) -> Summary {
         }
     }
     let elo = bradley_terry(&won);
+    let elo_ci = bradley_terry_ci(&won, &elo);
+    let mut pairs = Vec::new();
+    for i in 0..k {
+        for j in i + 1..k {
+            let n = won[i][j] + won[j][i];
+            if n > 0.0 {
+                pairs.push(PairSummary {
+                    a: names[i].clone(),
+                    b: names[j].clone(),
+                    games: n.round() as u64,
+                    a_wins: won[i][j],
+                    win_rate: won[i][j] / n,
+                    ci95: wilson(won[i][j], n),
+                });
+            }
+        }
+    }
     let strategies = (0..k)
         .map(|i| {
             let n = games[i] as f64;
@@ -295,6 +336,7 @@ pub fn summarize(results: &[GameResult], seconds: f64) -> Summary {
                 mean_score: mean,
                 score_ci95: [mean - half, mean + half],
                 elo: elo[i],
+                elo_ci95: elo_ci[i].map(|h| [elo[i] - h, elo[i] + h]),
             }
         })
         .collect();
@@ -315,6 +357,7 @@ pub fn summarize(results: &[GameResult], seconds: f64) -> Summary {
             })
             .collect(),
         unfinished: results.iter().filter(|r| r.unfinished).count() as u64,
+        pairs,
     }
 }
 
@@ -414,6 +457,31 @@ pub fn bradley_terry(won: &[Vec<f64>]) -> Vec<f64> {
     p.iter().map(|x| 1500.0 + 400.0 * x.log10()).collect()
 }
 
+/// Half-widths of the 95% intervals of Bradley-Terry ratings `elo` (fitted to `won`), each
+/// with the other ratings held where they are: 1.96 / sqrt of the strategy's Fisher
+/// information (the sum over its games of p(1 - p) at the fitted ratings), on the Elo
+/// scale. It says how precisely a strategy's own games place it among the others (what a
+/// fixed anchor needs); the field's own uncertainty is not in it, and an interval relative
+/// to the mean would be (a strategy that never won is placed only by a bound, and would
+/// widen every interval). `None` for a strategy that met nobody.
+pub fn bradley_terry_ci(won: &[Vec<f64>], elo: &[f64]) -> Vec<Option<f64>> {
+    let k = won.len();
+    let scale = 400.0 / std::f64::consts::LN_10;
+    (0..k)
+        .map(|i| {
+            let info: f64 = (0..k)
+                .filter(|&j| j != i)
+                .map(|j| {
+                    let n = won[i][j] + won[j][i];
+                    let p = 1.0 / (1.0 + 10f64.powf((elo[j] - elo[i]) / 400.0));
+                    n * p * (1.0 - p)
+                })
+                .sum();
+            (info > 0.0).then(|| 1.959_963_984_540_054 * scale / info.sqrt())
+        })
+        .collect()
+}
+
 /// The seat of a strategy name in a result, if it played.
 pub fn seat_of(r: &GameResult, name: &str) -> Option<Seat> {
     r.seats
@@ -445,6 +513,65 @@ mod tests {
         let e = bradley_terry(&won);
         assert!((e[0] - e[1] - 190.8).abs() < 5.0, "{e:?}");
         assert!(((e[0] + e[1]) / 2.0 - 1500.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn rating_intervals_shrink_with_the_games_as_the_information_says() {
+        // two even players, n games: each one's information is n/4, so the half-width is
+        // 1.96 * 2 / sqrt(n) * 400 / ln 10 (34.0 Elo for 400 games, half that for 1,600)
+        for (n, want) in [(400.0, 34.05), (1600.0, 17.02)] {
+            let won = vec![vec![0.0, n / 2.0], vec![n / 2.0, 0.0]];
+            let e = bradley_terry(&won);
+            for h in bradley_terry_ci(&won, &e) {
+                let h = h.expect("it played");
+                assert!((h - want).abs() < 0.05, "{n} games: ±{h}, not ±{want}");
+            }
+        }
+        // lopsided games say less (900 of 1,000: information 90, not 250), and a player
+        // that met nobody has no interval
+        let won = vec![
+            vec![0.0, 900.0, 0.0],
+            vec![100.0, 0.0, 0.0],
+            vec![0.0, 0.0, 0.0],
+        ];
+        let e = bradley_terry(&won);
+        let ci = bradley_terry_ci(&won, &e);
+        let even = 1.96 * 400.0 / std::f64::consts::LN_10 / 250f64.sqrt();
+        let (a, b) = (ci[0].unwrap(), ci[1].unwrap());
+        assert!((a / even - (250.0f64 / 90.0).sqrt()).abs() < 0.01, "{ci:?}");
+        assert!((a - b).abs() < 1e-9, "the same games place both: {ci:?}");
+        assert_eq!(ci[2], None, "{ci:?}");
+    }
+
+    #[test]
+    fn the_summary_gives_every_pair_that_met() {
+        let game = |index, seats: [&str; 2], scores: [i32; 2]| GameResult {
+            index,
+            deal: index,
+            seats: seats.iter().map(|s| s.to_string()).collect(),
+            scores: scores.to_vec(),
+            winners: vec![usize::from(scores[1] > scores[0])],
+            moves: 1,
+            unfinished: false,
+        };
+        let results = vec![
+            game(0, ["a", "b"], [3, 1]),
+            game(1, ["b", "a"], [2, 2]),
+            game(2, ["b", "c"], [5, 1]),
+        ];
+        let s = summarize(&results, 1.0);
+        let pairs: Vec<(&str, &str, u64, f64)> = s
+            .pairs
+            .iter()
+            .map(|p| (p.a.as_str(), p.b.as_str(), p.games, p.a_wins))
+            .collect();
+        assert_eq!(pairs, vec![("a", "b", 2, 1.5), ("b", "c", 1, 1.0)]);
+        assert_eq!(s.pairs[0].ci95, wilson(1.5, 2.0));
+        // every strategy here is connected to the others: each has an interval around it
+        for st in &s.strategies {
+            let [lo, hi] = st.elo_ci95.expect("an interval");
+            assert!(lo < st.elo && st.elo < hi, "{st:?}");
+        }
     }
 
     #[test]

@@ -703,12 +703,16 @@ pub fn report(s: &Summary, json: bool, game: &str) -> Result<()> {
         }
     );
     println!(
-        "{:<28} {:>7} {:>9} {:>8}  {:<17} {:>9}  {:<19} {:>6}",
-        "strategy", "games", "wins", "win rate", "95% CI", "score", "95% CI", "Elo"
+        "{:<28} {:>7} {:>9} {:>8}  {:<17} {:>9}  {:<19} {:>6} {:>5}",
+        "strategy", "games", "wins", "win rate", "95% CI", "score", "95% CI", "Elo", "±95%"
     );
     for st in &s.strategies {
+        let pm = match st.elo_ci95 {
+            Some([lo, hi]) => format!("{:.0}", (hi - lo) / 2.0),
+            None => "-".to_string(),
+        };
         println!(
-            "{:<28} {:>7} {:>9.1} {:>7.1}%  [{:>5.1}%, {:>5.1}%] {:>9.1}  [{:>7.1}, {:>7.1}] {:>6.0}",
+            "{:<28} {:>7} {:>9.1} {:>7.1}%  [{:>5.1}%, {:>5.1}%] {:>9.1}  [{:>7.1}, {:>7.1}] {:>6.0} {:>5}",
             st.name,
             st.games,
             st.wins,
@@ -718,8 +722,28 @@ pub fn report(s: &Summary, json: bool, game: &str) -> Result<()> {
             st.mean_score,
             st.score_ci95[0],
             st.score_ci95[1],
-            st.elo
+            st.elo,
+            pm
         );
+    }
+    // a round robin: every pair, by score (ties half)
+    if s.strategies.len() > 2 {
+        println!(
+            "{:<28} {:<28} {:>7} {:>9} {:>8}  95% CI",
+            "pair: a", "b", "games", "a's wins", "a's rate"
+        );
+        for p in &s.pairs {
+            println!(
+                "{:<28} {:<28} {:>7} {:>9.1} {:>7.1}%  [{:>5.1}%, {:>5.1}%]",
+                p.a,
+                p.b,
+                p.games,
+                p.a_wins,
+                100.0 * p.win_rate,
+                100.0 * p.ci95[0],
+                100.0 * p.ci95[1]
+            );
+        }
     }
     let seats: Vec<String> = s
         .seat_win_rate

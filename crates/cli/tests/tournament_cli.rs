@@ -127,7 +127,22 @@ fn a_round_robin_plays_every_pair_of_levels() {
     assert_eq!(names, ["greedy", "level:1", "level:2", "random"]);
     for x in s {
         assert_eq!(x["games"], 6, "{x}");
-        assert!(x["elo"].as_f64().unwrap().is_finite(), "{x}");
+        let elo = x["elo"].as_f64().unwrap();
+        assert!(elo.is_finite(), "{x}");
+        // its interval, around it
+        let ci = &x["elo_ci95"];
+        assert!(
+            ci[0].as_f64().unwrap() < elo && elo < ci[1].as_f64().unwrap(),
+            "{x}"
+        );
+    }
+    // the six pairs, each met twice
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 6, "{v}");
+    for p in pairs {
+        assert_eq!(p["games"], 2, "{p}");
+        let rate = p["win_rate"].as_f64().unwrap();
+        assert_eq!(rate, p["a_wins"].as_f64().unwrap() / 2.0, "{p}");
     }
     // every game had two seats: the pairs played apart, never all four at one table
     assert_eq!(v["seat_win_rate"].as_array().unwrap().len(), 2, "{v}");
