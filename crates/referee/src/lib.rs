@@ -41,4 +41,4 @@ pub use run::{
     resume, run, Ejected, Ejection, Observer, RefereeConfig, RefereeError, Report, Status,
 };
 pub use tokio_util::sync::CancellationToken;
-pub use wire::{shorten, Transport, WirePlayer};
+pub use wire::{call_text, shorten, win_args, Transport, WirePlayer};

@@ -61,13 +61,7 @@ impl<G: Game> WirePlayer<G> {
         if self.transport.pending()? {
             return Err(PlayerError::OutOfTurn);
         }
-        let mut message = String::with_capacity(method.len() + args.len() + 6);
-        message.push_str("[\"");
-        message.push_str(method);
-        message.push_str("\",");
-        message.push_str(args);
-        message.push(']');
-        self.transport.send(&message).await?;
+        self.transport.send(&call_text(method, args)).await?;
         self.transport.receive().await
     }
 
@@ -83,6 +77,26 @@ impl<G: Game> WirePlayer<G> {
                 shorten(&reply)
             ))),
         }
+    }
+}
+
+/// A call of the wire protocol: `["METHOD",ARGS]`, `args` a JSON array's text.
+pub fn call_text(method: &str, args: &str) -> String {
+    let mut message = String::with_capacity(method.len() + args.len() + 6);
+    message.push_str("[\"");
+    message.push_str(method);
+    message.push_str("\",");
+    message.push_str(args);
+    message.push(']');
+    message
+}
+
+/// The arguments of the `win` call: whether the seat won.
+pub fn win_args(won: bool) -> &'static str {
+    if won {
+        "[true]"
+    } else {
+        "[false]"
     }
 }
 
@@ -127,8 +141,7 @@ impl<G: Game> Player<G> for WirePlayer<G> {
         self.void_call("new-tiles", &args).await
     }
     async fn win(&mut self, won: bool) -> Result<(), PlayerError> {
-        self.void_call("win", if won { "[true]" } else { "[false]" })
-            .await
+        self.void_call("win", win_args(won)).await
     }
     async fn ejected(&mut self, reason: &str) {
         self.transport.close(Some(reason)).await;

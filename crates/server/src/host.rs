@@ -1104,7 +1104,7 @@ impl Host {
         let slot = {
             let mut resumes = lock(&self.0.resumes);
             let now = Instant::now();
-            resumes.retain(|_, s| s.result.get().is_none() || s.until > now);
+            resumes.retain(|_, s| !s.lapsed(now));
             resumes.get(token).cloned()
         };
         let Some(slot) = slot else {
@@ -1146,7 +1146,7 @@ impl Host {
         let mut told = Vec::new();
         lock(&self.0.resumes).retain(|_, slot| {
             if slot.table != id {
-                return slot.result.get().is_none() || slot.until > now;
+                return !slot.lapsed(now);
             }
             let Some(winners) = winners else {
                 return false;
@@ -1161,7 +1161,7 @@ impl Host {
                 told.push((t, won));
                 return false;
             }
-            slot.until > now
+            !slot.lapsed(now)
         });
         for (t, won) in told {
             self.tell_result(t, won);
@@ -1173,12 +1173,8 @@ impl Host {
     fn tell_result(&self, mut t: TcpTransport, won: bool) {
         let wait = self.0.config.per_call;
         self.0.tasks.spawn(async move {
-            let call = if won {
-                r#"["win",[true]]"#
-            } else {
-                r#"["win",[false]]"#
-            };
-            if t.write(call).await.is_ok() {
+            let call = tessera_referee::call_text("win", tessera_referee::win_args(won));
+            if t.write(&call).await.is_ok() {
                 let _ = tokio::time::timeout(wait, t.read()).await;
             }
             t.shutdown().await;
@@ -2206,6 +2202,14 @@ struct ResumeSlot {
     until: Instant,
     /// Whether the seat won, once its game ended (a program that comes back hears it).
     result: std::sync::OnceLock<bool>,
+}
+
+impl ResumeSlot {
+    /// Whether the seat of an ended game has passed its grace period (a seat of a game in
+    /// progress lapses with the game instead).
+    fn lapsed(&self, now: Instant) -> bool {
+        self.result.get().is_some() && self.until <= now
+    }
 }
 
 /// The transport of a program that may come back after a restart: calls wait for it until
