@@ -111,7 +111,7 @@ function render(a, opts) {
           `Move ${m.index + 1} · ${nameOf(a, opts, m.seat)} · ${m.class} (−${pct(m.loss)})`))))
       : h('p', { id: 'mistakes', class: 'hint' }, 'No inaccuracy, mistake or blunder: well played.'),
     detail,
-    h('p', { class: 'hint' }, `Win chance as the bot estimates it from the player's view (${a.budget} per move). `
+    h('p', { class: 'hint' }, `Win chance as the bot estimates it from the player's view (${a.budget} per move; ${a.search}). `
       + `Lost under ${pct(a.thresholds[0])}: best; under ${pct(a.thresholds[1])}: good; under ${pct(a.thresholds[2])}: inaccuracy; `
       + `under ${pct(a.thresholds[3])}: mistake; more: blunder.`),
   ];

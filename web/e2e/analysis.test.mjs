@@ -60,6 +60,8 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   assert.equal(a.total_moves, moves);
   assert.equal(a.moves.length, moves);
   assert.equal(a.budget, `${ITERS} iterations`);
+  // Q's strongest level is no search: the analysis's ISMCTS has the defaults and Q's rollouts
+  assert.equal(a.search, 'exploration 0.7, rollouts of 4 moves');
   assert.equal(await page.locator('#win-graph polyline.win-line').count(), 2, 'a line per seat');
   const worst = a.moves.filter((m) => BAD.includes(m.class)).sort((x, y) => y.loss - x.loss);
   assert.ok(worst.length > 0, 'the random bot makes mistakes');

@@ -12,6 +12,14 @@ impl Evaluate for Akropolis {
     /// No rollout: the district-aware measure judges the position the tree reaches.
     const ROLLOUT_DEPTH: u32 = 0;
 
+    /// Level 6's (the `ismcts` defaults: its budget is time, not settings).
+    fn strongest_search() -> Option<crate::IsmctsConfig> {
+        crate::registry::ismcts_settings(
+            crate::registry::AKROPOLIS_LEVELS[crate::registry::LEVELS - 1],
+            Self::ROLLOUT_DEPTH,
+        )
+    }
+
     /// Unfinished games are judged by the district-aware measure of every city (what
     /// scores now plus what may score later), so short searches see past the next move.
     fn rewards(&self) -> Vec<f64> {

@@ -115,8 +115,9 @@ pub struct AnalysisConfig {
     pub seed: u64,
     /// How many of the search's best moves are listed.
     pub top: usize,
-    /// UCB1 exploration constant.
-    pub exploration: f64,
+    /// UCB1 exploration constant; `None`: the game's strongest level's
+    /// ([`Evaluate::strongest_search`]), else the `ismcts` bot's default (0.7).
+    pub exploration: Option<f64>,
 }
 
 impl Default for AnalysisConfig {
@@ -125,7 +126,7 @@ impl Default for AnalysisConfig {
             budget: Budget::Iterations(DEFAULT_ITERATIONS),
             seed: 0,
             top: DEFAULT_TOP,
-            exploration: IsmctsConfig::default().exploration,
+            exploration: None,
         }
     }
 }
@@ -206,6 +207,37 @@ pub enum AnalysisError {
     },
 }
 
+/// The settings the analysis searches with: the budget of `config`, the exploration
+/// constant, rollout depth and width of the game's strongest level when it is an `ismcts`
+/// spec ([`Evaluate::strongest_search`]; `config.exploration` when given), else the
+/// `ismcts` bot's defaults.
+pub fn search_config<G: Evaluate>(config: &AnalysisConfig) -> IsmctsConfig {
+    let strongest = G::strongest_search();
+    IsmctsConfig {
+        budget: config.budget,
+        exploration: config
+            .exploration
+            .or(strongest.map(|s| s.exploration))
+            .unwrap_or(IsmctsConfig::default().exploration),
+        rollout_depth: strongest.map_or(G::ROLLOUT_DEPTH, |s| s.rollout_depth),
+        width: strongest.and_then(|s| s.width),
+    }
+}
+
+/// The settings of [`search_config`] in words (`exploration 0.4, rollouts of 20 moves`).
+pub fn search_words(search: &IsmctsConfig) -> String {
+    let rollouts = match search.rollout_depth {
+        0 => "no rollouts".to_string(),
+        1 => "rollouts of 1 move".to_string(),
+        n => format!("rollouts of {n} moves"),
+    };
+    let width = search
+        .width
+        .map(|w| format!(", the {w} most promising moves of each state"))
+        .unwrap_or_default();
+    format!("exploration {}, {rollouts}{width}", search.exploration)
+}
+
 /// Judges `played`, a move of the seat of `view` (which is to move), from that view only.
 /// Deterministic for an iteration budget and the same `rng`.
 pub fn judge<G: Determinize + Evaluate>(
@@ -214,15 +246,7 @@ pub fn judge<G: Determinize + Evaluate>(
     config: &AnalysisConfig,
     rng: &mut GameRng,
 ) -> Verdict<G::Move> {
-    let mut search = Ismcts::new(
-        IsmctsConfig {
-            budget: config.budget,
-            exploration: config.exploration,
-            rollout_depth: G::ROLLOUT_DEPTH,
-            width: None,
-        },
-        "analysis",
-    );
+    let mut search = Ismcts::new(search_config::<G>(config), "analysis");
     let root: Vec<RootMove<G::Move>> = search.search_root::<G>(view, rng, Some(played));
     let iterations = search.last_stats().iterations;
     let before = root.first().map_or(0.0, |r| r.mean);

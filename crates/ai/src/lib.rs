@@ -43,6 +43,14 @@ pub trait Evaluate: Game {
     /// the `ismcts` bot's `depth=N` and of the analysis ([`analysis`]).
     const ROLLOUT_DEPTH: u32 = 6;
 
+    /// The search settings of the game's strongest level when it is an `ismcts` spec (its
+    /// exploration constant, rollout depth and width; the budget is the caller's): what the
+    /// analysis ([`analysis`]) searches with. `None` (the default): the `ismcts` bot's
+    /// defaults with [`Evaluate::ROLLOUT_DEPTH`].
+    fn strongest_search() -> Option<IsmctsConfig> {
+        None
+    }
+
     /// A reward in [0, 1] for every seat. A finished game gives 1 to each winner (shared
     /// wins split) and 0 to the others; an unfinished one estimates that from the position.
     fn rewards(&self) -> Vec<f64> {

@@ -219,6 +219,16 @@ pub fn ismcts_config(spec: &mut Spec, default_depth: u32) -> Result<IsmctsConfig
     })
 }
 
+/// The ISMCTS settings of `text` when it is an `ismcts` spec that parses (`default_depth`
+/// when it names no `depth`), `None` for any other bot.
+pub fn ismcts_settings(text: &str, default_depth: u32) -> Option<IsmctsConfig> {
+    let mut spec = Spec::parse(text).ok()?;
+    if spec.name != "ismcts" {
+        return None;
+    }
+    ismcts_config(&mut spec, default_depth).ok()
+}
+
 /// A Triominos strategy by spec.
 pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecError> {
     if let Some(spec) = level(text, &TRIOMINOS_LEVELS)? {

@@ -11,6 +11,14 @@ use tessera_core::{Game, GameRng, Strategy};
 use tessera_triominos::{Board, Move, Scored, TriominosGame, TriominosView, Turn};
 
 impl Evaluate for TriominosGame {
+    /// Level 6's: exploration 0.4, rollouts of 20 moves.
+    fn strongest_search() -> Option<crate::IsmctsConfig> {
+        crate::registry::ismcts_settings(
+            crate::registry::TRIOMINOS_LEVELS[crate::registry::LEVELS - 1],
+            Self::ROLLOUT_DEPTH,
+        )
+    }
+
     fn rewards(&self) -> Vec<f64> {
         if let Some(o) = self.outcome() {
             return finished_rewards(&o, self.seats());

@@ -250,3 +250,41 @@ fn a_pinned_move_outside_the_searched_ones_is_measured() {
     let plain = bot.search_root::<tessera_akropolis::Akropolis>(&view, &mut rng_from_seed(1), None);
     assert!(plain.iter().all(|r| r.mv != outside));
 }
+
+/// The analysis searches as the game's strongest level does (its exploration, rollout
+/// depth and width) when that level is an `ismcts` spec, with the analysis's own budget.
+#[test]
+fn the_analysis_searches_with_the_strongest_level_s_settings() {
+    use tessera_ai::analysis::{search_config, search_words};
+    use tessera_ai::registry::{ismcts_settings, LEVELS, TRIOMINOS_LEVELS};
+
+    let t = search_config::<TriominosGame>(&AnalysisConfig::default());
+    let level = ismcts_settings(TRIOMINOS_LEVELS[LEVELS - 1], 6).expect("an ismcts level");
+    assert_eq!(
+        (t.exploration, t.rollout_depth, t.width),
+        (level.exploration, level.rollout_depth, level.width)
+    );
+    assert_eq!((t.exploration, t.rollout_depth), (0.4, 20));
+    assert_eq!(
+        t.budget,
+        Budget::Iterations(tessera_ai::analysis::DEFAULT_ITERATIONS)
+    );
+    assert_eq!(search_words(&t), "exploration 0.4, rollouts of 20 moves");
+    // an exploration asked for wins over the level's
+    let asked = search_config::<TriominosGame>(&AnalysisConfig {
+        exploration: Some(1.1),
+        ..config(50, 1)
+    });
+    assert_eq!(
+        (asked.exploration, asked.budget),
+        (1.1, Budget::Iterations(50))
+    );
+    // Q's strongest level is no search: the ismcts defaults with Q's rollout depth
+    let q = search_config::<tessera_q::QGame>(&AnalysisConfig::default());
+    assert_eq!(
+        (q.exploration, q.rollout_depth, q.width),
+        (0.7, <tessera_q::QGame as Evaluate>::ROLLOUT_DEPTH, None)
+    );
+    assert_eq!(ismcts_settings("lines", 4), None);
+    assert_eq!(ismcts_settings("ismcts:c=oops", 4), None);
+}

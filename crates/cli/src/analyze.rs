@@ -148,11 +148,12 @@ fn text(a: &Analysis, seconds: f64) -> String {
             .unwrap_or_else(|| format!("seat {s}"))
     };
     let mut out = format!(
-        "Analysis of a game of {} ({} moves): seats {} by the search, {} per move, seed {}, in {seconds:.1} s.\n\
+        "Analysis of a game of {} ({} moves): seats {} by the search ({}), {} per move, seed {}, in {seconds:.1} s.\n\
          Win chance: the seat's estimated chance after the search's best move -> after the move played.\n\n",
         a.game,
         a.total_moves,
         a.seats.iter().map(|&s| format!("{s} ({})", name(s))).collect::<Vec<_>>().join(", "),
+        a.search,
         a.budget,
         a.seed,
     );

@@ -106,6 +106,8 @@ fn analyze_a_record_file_and_a_stored_game() {
     assert_eq!(a["seats"], json!([0, 1]));
     assert_eq!(a["moves"].as_array().unwrap().len(), moves);
     assert_eq!(a["budget"], "30 iterations");
+    // Triominos is analysed as its level 6 searches
+    assert_eq!(a["search"], "exploration 0.4, rollouts of 20 moves");
     let other: Value = serde_json::from_str(&ok(tessera(&[
         "analyze", f, "--iters", "30", "--json", "--seed", "5",
     ])))
@@ -122,7 +124,11 @@ fn analyze_a_record_file_and_a_stored_game() {
         .all(|m| m["seat"] == 1));
     let text = ok(tessera(&["analyze", f, "--iters", "30"]));
     assert!(
-        text.contains("win chance") && text.contains("greedy: "),
+        text.contains("win chance")
+            && text.contains("greedy: ")
+            && text.contains(
+                "by the search (exploration 0.4, rollouts of 20 moves), 30 iterations per move"
+            ),
         "{text}"
     );
 

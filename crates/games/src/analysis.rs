@@ -20,6 +20,9 @@ pub struct Analysis {
     pub seats: Vec<usize>,
     /// The search's budget per move, in words (`400 iterations`, `200 ms`).
     pub budget: String,
+    /// The search's settings in words (`exploration 0.4, rollouts of 20 moves`: the game's
+    /// strongest level's when it is an `ismcts` spec).
+    pub search: String,
     /// The seed of the searches.
     pub seed: u64,
     /// The upper bounds of win chance lost of best, good, inaccuracy and mistake.

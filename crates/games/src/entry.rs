@@ -847,6 +847,9 @@ impl<G: Registration> GameEntry for Entry<G> {
             players: record.players.clone(),
             seats,
             budget: budget_words(config.budget),
+            search: tessera_ai::analysis::search_words(&tessera_ai::analysis::search_config::<G>(
+                config,
+            )),
             seed: config.seed,
             thresholds: THRESHOLDS,
             total_moves: record.moves.len(),

@@ -412,9 +412,8 @@ impl Registration for TriominosGame {
 /// The house levels' fixed ratings in the arena (`level:1` to `level:6`): the
 /// Bradley-Terry ratings on the Elo scale of a round robin of the levels, 2 players
 /// (`tessera tournament --round-robin --game triominos --players level:1,...,level:6`;
-/// docs/strategies.md, "Levels"), rounded: 40 games a pair, 600 in all, so about
-/// ±60 points; levels 3 and 4 are not told apart. Level 6 (`ismcts:ms=100,depth=20,c=0.4`
-/// since 2026-11-27) has not played the round robin: its 1723 is level 5's rating plus the
-/// Elo difference of its 66.4% over 800 games against level 5.
+/// docs/strategies.md, "Levels"), rounded: the round robin of 2026-11-27 with level 6
+/// `ismcts:ms=100,depth=20,c=0.4`, 100 games a pair, 1,500 in all (`--games 100 --seed 2
+/// --threads 2`), each rating within about ±35 to ±40 points (level 1 ±56).
 const LEVEL_RATINGS: [f64; tessera_ai::registry::LEVELS] =
-    [1200.0, 1459.0, 1542.0, 1548.0, 1605.0, 1723.0];
+    [1126.0, 1432.0, 1502.0, 1566.0, 1618.0, 1756.0];
