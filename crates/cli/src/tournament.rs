@@ -277,7 +277,9 @@ fn merge(
     out: Option<PathBuf>,
 ) -> Result<()> {
     let mut game: Option<String> = None;
-    let mut all: Vec<GameResult> = Vec::new();
+    // each game with the seed of its run: shards of one run share a seed and their games'
+    // indexes are the run's; runs with other seeds are other deals, all kept
+    let mut all: Vec<(u64, GameResult)> = Vec::new();
     let mut config: Option<TournamentConfig> = None;
     for f in &files {
         let text = common::read_input(f)?;
@@ -292,20 +294,22 @@ fn merge(
             );
         }
         if let Some(c) = &config {
-            if c.players != file.config.players || c.seed != file.config.seed {
+            if c.players != file.config.players {
                 eprintln!(
-                    "note: {} has other players or seed than the first file; merging anyway",
+                    "note: {} has other players than the first file; merging anyway",
                     f.display()
                 );
             }
         }
         game = Some(file.game);
+        let seed = file.config.seed;
         config.get_or_insert(file.config);
-        all.extend(file.results);
+        all.extend(file.results.into_iter().map(|r| (seed, r)));
     }
-    all.sort_by_key(|r| r.index);
+    all.sort_by_key(|(seed, r)| (*seed, r.index));
     let before = all.len();
-    all.dedup_by_key(|r| r.index);
+    all.dedup_by_key(|(seed, r)| (*seed, r.index));
+    let all: Vec<GameResult> = all.into_iter().map(|(_, r)| r).collect();
     if all.len() != before {
         eprintln!(
             "note: {} duplicate games (the same shard twice?) were dropped",
@@ -692,10 +696,15 @@ pub fn report(s: &Summary, json: bool, game: &str) -> Result<()> {
         println!("{v}");
         return Ok(());
     }
+    // merged files and stored tournaments carry no timing: no speed is printed for them
+    let speed = if s.games_per_s > 0.0 {
+        format!(", {:.1} games/s", s.games_per_s)
+    } else {
+        String::new()
+    };
     println!(
-        "{game}: {} games, {:.1} games/s{}",
+        "{game}: {} games{speed}{}",
         s.games,
-        s.games_per_s,
         if s.unfinished > 0 {
             format!(", {} unfinished", s.unfinished)
         } else {

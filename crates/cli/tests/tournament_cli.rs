@@ -76,6 +76,42 @@ fn shards_merge_into_the_whole_tournament() {
     assert_eq!(merged["strategies"], whole["strategies"]);
     let svg = std::fs::read_to_string(&plot).unwrap();
     assert!(svg.contains("<svg") && svg.contains("greedy"));
+    // the table of merged files: no speed (they carry no timing), a run's has one
+    let mut table = vec!["tournament", "merge"];
+    table.extend(files.iter().map(|s| s.as_str()));
+    let out = tessera(&table);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("triominos: 40 games\n"), "{text}");
+    let run = tessera(&[
+        "tournament",
+        "--players",
+        "greedy,random",
+        "--games",
+        "4",
+        "--no-db",
+    ]);
+    assert!(String::from_utf8_lossy(&run.stdout).contains(" games/s"));
+    // whole runs with other seeds are other deals: all their games are kept; the same
+    // shard twice is counted once
+    let other = dir.join("seed10.json");
+    json(&tessera(&[
+        "tournament",
+        "--players",
+        "greedy,random",
+        "--games",
+        "40",
+        "--seed",
+        "10",
+        "--json",
+        "--no-db",
+        "--out",
+        other.to_str().unwrap(),
+    ]));
+    let mut runs = vec!["tournament", "merge", "--json", other.to_str().unwrap()];
+    runs.extend(files.iter().map(|s| s.as_str()));
+    runs.push(files[0].as_str());
+    let both = json(&tessera(&runs));
+    assert_eq!(both["games"], 80, "{both}");
     // the database holds the first run
     let conn = rusqlite::Connection::open(db).unwrap();
     let n: i64 = conn
