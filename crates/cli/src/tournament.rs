@@ -309,7 +309,21 @@ fn merge(
     all.sort_by_key(|(seed, r)| (*seed, r.index));
     let before = all.len();
     all.dedup_by_key(|(seed, r)| (*seed, r.index));
-    let all: Vec<GameResult> = all.into_iter().map(|(_, r)| r).collect();
+    // games of several runs get indexes of their own, so that the merged file (under the
+    // first run's seed) merges again without losing any
+    let several = all
+        .first()
+        .is_some_and(|(first, _)| all.iter().any(|(s, _)| s != first));
+    let all: Vec<GameResult> = all
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, mut r))| {
+            if several {
+                r.index = i as u64;
+            }
+            r
+        })
+        .collect();
     if all.len() != before {
         eprintln!(
             "note: {} duplicate games (the same shard twice?) were dropped",

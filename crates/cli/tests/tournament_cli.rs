@@ -110,8 +110,19 @@ fn shards_merge_into_the_whole_tournament() {
     let mut runs = vec!["tournament", "merge", "--json", other.to_str().unwrap()];
     runs.extend(files.iter().map(|s| s.as_str()));
     runs.push(files[0].as_str());
+    let merged_file = dir.join("both.json");
+    runs.extend(["--out", merged_file.to_str().unwrap()]);
     let both = json(&tessera(&runs));
     assert_eq!(both["games"], 80, "{both}");
+    // the merged file of two runs merges again whole
+    let again = json(&tessera(&[
+        "tournament",
+        "merge",
+        "--json",
+        merged_file.to_str().unwrap(),
+    ]));
+    assert_eq!(again["games"], 80, "{again}");
+    assert_eq!(again["strategies"], both["strategies"]);
     // the database holds the first run
     let conn = rusqlite::Connection::open(db).unwrap();
     let n: i64 = conn
