@@ -16,7 +16,7 @@
 //! games. Draws count half.
 use std::collections::HashSet;
 use tessera_core::{rng_from_seed, Game, GameRng, Seat, Strategy};
-use tessera_q::{Choice, Map, Placement, QGame, QRules, Tile};
+use tessera_q::{Choice, Map, Placement, QGame, QRules, QView, Tile};
 
 /// Every set of placements in one line (each set once, in a legal order) with its points.
 fn all_sets(map: &Map, hand: &[Tile], bonuses: tessera_q::Bonuses) -> Vec<(u64, Vec<Placement>)> {
@@ -108,6 +108,40 @@ fn lead(g: &QGame, me: usize) -> f64 {
     s[me] as f64 - s[1 - me] as f64
 }
 
+/// The moves worth trying (the `cap` sets of placements with the most points, a replace
+/// when the pile allows, a pass), or `Err` with a placement of the whole hand (played at
+/// once: the finisher nearly always wins).
+fn moves_to_try(v: &QView, cap: usize) -> Result<Vec<Choice>, Choice> {
+    let k = &v.knowledge;
+    let hand = &k.active.hand;
+    let sets = all_sets(&k.map, hand, v.rules.bonuses);
+    if let Some((_, ps)) = sets.iter().find(|(_, ps)| ps.len() == hand.len()) {
+        return Err(Choice::Place(ps.clone()));
+    }
+    let mut moves: Vec<Choice> = sets
+        .into_iter()
+        .take(cap)
+        .map(|(_, ps)| Choice::Place(ps))
+        .collect();
+    if k.pile >= hand.len() {
+        moves.push(Choice::Replace);
+    }
+    moves.push(Choice::Pass);
+    Ok(moves)
+}
+
+/// The value for seat `me` of a game after its move and the reply: the result times 1,000
+/// when it is over, else 500, plus 400 when `me` can place its whole hand, plus its lead.
+fn judge(g: &QGame, me: usize, bonuses: tessera_q::Bonuses) -> f64 {
+    if g.to_move().is_none() {
+        return result(g, me) * 1000.0;
+    }
+    let can =
+        tessera_ai::q_lookahead::finish_exists(g.map(), &g.players()[me].hand, bonuses, 1_000_000)
+            .is_some();
+    500.0 + if can { 400.0 } else { 0.0 } + lead(g, me)
+}
+
 fn oracle(
     g: &QGame,
     me: Seat,
@@ -116,20 +150,10 @@ fn oracle(
     rng: &mut GameRng,
 ) -> Choice {
     let v = g.view(me);
-    let hand = v.knowledge.active.hand.clone();
-    let sets = all_sets(&v.knowledge.map, &hand, v.rules.bonuses);
-    if let Some((_, ps)) = sets.iter().find(|(_, ps)| ps.len() == hand.len()) {
-        return Choice::Place(ps.clone());
-    }
-    let mut moves: Vec<Choice> = sets
-        .into_iter()
-        .take(cap)
-        .map(|(_, ps)| Choice::Place(ps))
-        .collect();
-    if v.knowledge.pile >= hand.len() {
-        moves.push(Choice::Replace);
-    }
-    moves.push(Choice::Pass);
+    let moves = match moves_to_try(&v, cap) {
+        Ok(moves) => moves,
+        Err(finish) => return finish,
+    };
     let m = me.index();
     let mut best = (f64::NEG_INFINITY, Choice::Pass);
     for mv in moves {
@@ -137,27 +161,11 @@ fn oracle(
         if g2.play(&mv).is_err() {
             continue;
         }
-        let value = if g2.to_move().is_none() {
-            result(&g2, m) * 1000.0
-        } else {
-            let o = g2.to_move().expect("to move");
+        if let Some(o) = g2.to_move() {
             let reply = opp.choose(&g2.view(o), rng);
             g2.play(&reply).expect("legal");
-            match g2.to_move() {
-                None => result(&g2, m) * 1000.0,
-                Some(_) => {
-                    let mine = &g2.players()[m].hand;
-                    let can = tessera_ai::q_lookahead::finish_exists(
-                        g2.map(),
-                        mine,
-                        v.rules.bonuses,
-                        1_000_000,
-                    )
-                    .is_some();
-                    500.0 + if can { 400.0 } else { 0.0 } + lead(&g2, m)
-                }
-            }
-        };
+        }
+        let value = judge(&g2, m, v.rules.bonuses);
         if value > best.0 {
             best = (value, mv);
         }
@@ -182,19 +190,10 @@ fn sampled(
     let v = g.view(me);
     let k = &v.knowledge;
     let hand = k.active.hand.clone();
-    let sets = all_sets(&k.map, &hand, v.rules.bonuses);
-    if let Some((_, ps)) = sets.iter().find(|(_, ps)| ps.len() == hand.len()) {
-        return Choice::Place(ps.clone());
-    }
-    let mut moves: Vec<Choice> = sets
-        .into_iter()
-        .take(cap)
-        .map(|(_, ps)| Choice::Place(ps))
-        .collect();
-    if k.pile >= hand.len() {
-        moves.push(Choice::Replace);
-    }
-    moves.push(Choice::Pass);
+    let mut moves = match moves_to_try(&v, cap) {
+        Ok(moves) => moves,
+        Err(finish) => return finish,
+    };
     // the unseen tiles: the whole set less the map and the hand
     let mut counts = vec![0usize; 36];
     for t in Tile::set(v.rules.copies) {
@@ -259,9 +258,7 @@ fn sampled(
                 if g2.play(mv).is_err() {
                     return f64::NEG_INFINITY;
                 }
-                total += if g2.to_move().is_none() {
-                    result(&g2, 0) * 1000.0
-                } else {
+                if g2.to_move().is_some() {
                     if no_reply {
                         let opp_can = tessera_ai::q_lookahead::finish_exists(
                             g2.map(),
@@ -277,20 +274,8 @@ fn sampled(
                         let reply = sim.choose(&g2.view(Seat(1)), &mut r);
                         g2.play(&reply).expect("legal");
                     }
-                    match g2.to_move() {
-                        None => result(&g2, 0) * 1000.0,
-                        Some(_) => {
-                            let can = tessera_ai::q_lookahead::finish_exists(
-                                g2.map(),
-                                &g2.players()[0].hand,
-                                bonuses,
-                                1_000_000,
-                            )
-                            .is_some();
-                            500.0 + if can { 400.0 } else { 0.0 } + lead(&g2, 0)
-                        }
-                    }
-                };
+                }
+                total += judge(&g2, 0, bonuses);
             }
             total
         })
