@@ -180,10 +180,18 @@ enum Sitter {
     },
 }
 
+/// The queue of tickets and the waiter behind each.
+struct Book {
+    queue: Queue,
+    waiters: HashMap<TicketId, Waiter>,
+}
+
 /// The arena's state in the host.
 pub struct Arena {
-    queue: Mutex<Queue>,
-    waiters: Mutex<HashMap<TicketId, Waiter>>,
+    /// The queue and who waits behind each ticket, under one lock: no order of two locks
+    /// to get wrong (two locks taken in opposite orders by `join` and `queue_status` once
+    /// deadlocked the arena).
+    book: Mutex<Book>,
     matched: Mutex<HashMap<u64, Vec<Matched>>>,
     limiter: Mutex<LoginLimiter>,
     wake: Notify,
@@ -230,8 +238,10 @@ impl Arena {
             }
         }
         Arena {
-            queue: Mutex::new(queue),
-            waiters: Mutex::new(HashMap::new()),
+            book: Mutex::new(Book {
+                queue,
+                waiters: HashMap::new(),
+            }),
             matched: Mutex::new(HashMap::new()),
             limiter: Mutex::new(LoginLimiter::new()),
             wake: Notify::new(),
@@ -241,7 +251,7 @@ impl Arena {
 
     /// How many tickets wait.
     pub fn queued(&self) -> usize {
-        lock(&self.queue).len()
+        lock(&self.book).queue.len()
     }
 }
 
@@ -640,15 +650,15 @@ impl Host {
     }
 
     fn join(&self, ticket: Ticket, waiter: Waiter) -> Result<TicketId, ArenaError> {
-        let mut q = lock(&self.arena().queue);
-        let id = q.join(ticket).map_err(|e| match e {
+        let mut book = lock(&self.arena().book);
+        let id = book.queue.join(ticket).map_err(|e| match e {
             QueueError::TooMany { .. } | QueueError::Full { .. } | QueueError::Duplicate => {
                 ArenaError::TooMany(refusal(&e))
             }
             e => ArenaError::Invalid(refusal(&e)),
         })?;
-        lock(&self.arena().waiters).insert(id, waiter);
-        drop(q);
+        book.waiters.insert(id, waiter);
+        drop(book);
         self.start_pairing();
         self.arena().wake.notify_one();
         Ok(id)
@@ -691,8 +701,8 @@ impl Host {
         let now = Instant::now();
         let mut queued = Vec::new();
         {
-            let mut waiters = lock(&self.arena().waiters);
-            let q = lock(&self.arena().queue);
+            let mut book = lock(&self.arena().book);
+            let Book { queue: q, waiters } = &mut *book;
             for (id, w) in waiters.iter_mut() {
                 if let Waiter::Person { account, seen, .. } = w {
                     if *account == who.id {
@@ -719,16 +729,16 @@ impl Host {
     pub async fn drop_waiting_programs(&self, account: u64, why: &str) -> usize {
         let mut gone = Vec::new();
         {
-            let mut waiters = lock(&self.arena().waiters);
-            let ids: Vec<TicketId> = waiters
+            let mut book = lock(&self.arena().book);
+            let ids: Vec<TicketId> = book
+                .waiters
                 .iter()
                 .filter(|(_, w)| matches!(w, Waiter::Program { account: a, .. } if *a == account))
                 .map(|(id, _)| *id)
                 .collect();
-            let mut q = lock(&self.arena().queue);
             for id in ids {
-                q.leave(id);
-                if let Some(Waiter::Program { transport, .. }) = waiters.remove(&id) {
+                book.queue.leave(id);
+                if let Some(Waiter::Program { transport, .. }) = book.waiters.remove(&id) {
                     gone.push(transport);
                 }
             }
@@ -742,10 +752,10 @@ impl Host {
 
     /// A person leaves the queue (every ticket of theirs).
     pub fn leave_queue(&self, who: &Account) -> usize {
-        let ids = lock(&self.arena().queue).leave_account(who.id);
-        let mut waiters = lock(&self.arena().waiters);
+        let mut book = lock(&self.arena().book);
+        let ids = book.queue.leave_account(who.id);
         for id in &ids {
-            waiters.remove(id);
+            book.waiters.remove(id);
         }
         ids.len()
     }
@@ -771,14 +781,13 @@ impl Host {
         if target.id == who.id {
             return Err(ArenaError::Invalid("you cannot challenge yourself".into()));
         }
-        let taken = lock(&self.arena().queue).take(target.id, game, players);
-        let Some((ticket, _)) = taken else {
-            return Err(ArenaError::NotFound(format!(
-                "{} is not waiting for a game of {game}",
-                target.name
-            )));
+        let taken = {
+            let mut book = lock(&self.arena().book);
+            book.queue
+                .take(target.id, game, players)
+                .and_then(|(ticket, _)| Some((ticket, book.waiters.remove(&ticket)?)))
         };
-        let Some(waiter) = lock(&self.arena().waiters).remove(&ticket) else {
+        let Some((ticket, waiter)) = taken else {
             return Err(ArenaError::NotFound(format!(
                 "{} is not waiting for a game of {game}",
                 target.name
@@ -844,10 +853,10 @@ impl Host {
         };
         // the waiter holds the connection: a refusal must get it back
         let joined = {
-            let mut q = lock(&self.arena().queue);
-            match q.join(ticket) {
+            let mut book = lock(&self.arena().book);
+            match book.queue.join(ticket) {
                 Ok(id) => {
-                    lock(&self.arena().waiters).insert(
+                    book.waiters.insert(
                         id,
                         Waiter::Program {
                             account,
@@ -886,30 +895,36 @@ impl Host {
                 }
             }
             self.prune();
-            let matches = lock(&self.arena().queue).pair(now_ms());
-            for m in matches {
-                let mut sitters = Vec::with_capacity(m.seats.len());
-                let mut tickets = Vec::new();
-                {
-                    let mut waiters = lock(&self.arena().waiters);
-                    for s in m.seats {
-                        match s {
-                            tessera_arena::Seat::Account { ticket, .. } => {
-                                if let Some(w) = waiters.remove(&ticket) {
-                                    tickets.push((sitter_account(&w), ticket.0));
-                                    sitters.push(sitter(w));
+            // the matches and their waiters leave the book together
+            let matches: Vec<_> = {
+                let mut book = lock(&self.arena().book);
+                let pairs = book.queue.pair(now_ms());
+                pairs
+                    .into_iter()
+                    .map(|m| {
+                        let mut sitters = Vec::with_capacity(m.seats.len());
+                        let mut tickets = Vec::new();
+                        for s in m.seats {
+                            match s {
+                                tessera_arena::Seat::Account { ticket, .. } => {
+                                    if let Some(w) = book.waiters.remove(&ticket) {
+                                        tickets.push((sitter_account(&w), ticket.0));
+                                        sitters.push(sitter(w));
+                                    }
+                                }
+                                tessera_arena::Seat::House { spec, rating } => {
+                                    sitters.push(Sitter::House { spec, rating })
                                 }
                             }
-                            tessera_arena::Seat::House { spec, rating } => {
-                                sitters.push(Sitter::House { spec, rating })
-                            }
                         }
-                    }
-                }
+                        (m.game, sitters, tickets)
+                    })
+                    .collect()
+            };
+            for (game, mut sitters, tickets) in matches {
                 use rand::seq::SliceRandom;
                 sitters.shuffle(&mut rand::thread_rng());
                 let host = self.clone();
-                let game = m.game.clone();
                 self.track(async move {
                     match host.open_rated(&game, sitters, None).await {
                         Ok((id, tokens)) => {
@@ -926,7 +941,8 @@ impl Host {
             // a pause between rounds is not needed when the tick sleeps
         }
         // the programs still waiting are told
-        let left: Vec<Waiter> = lock(&self.arena().waiters)
+        let left: Vec<Waiter> = lock(&self.arena().book)
+            .waiters
             .drain()
             .map(|(_, w)| w)
             .collect();
@@ -990,9 +1006,10 @@ impl Host {
     /// (or spoke out of turn), and matches never fetched.
     fn prune(&self) {
         let idle = self.config().arena_ticket_idle;
-        let mut gone = Vec::new();
         {
-            let mut waiters = lock(&self.arena().waiters);
+            let mut gone = Vec::new();
+            let mut book = lock(&self.arena().book);
+            let Book { queue, waiters } = &mut *book;
             waiters.retain(|id, w| {
                 let keep = match w {
                     Waiter::Person { seen, .. } => seen.elapsed() < idle,
@@ -1008,11 +1025,8 @@ impl Host {
                 }
                 keep
             });
-        }
-        if !gone.is_empty() {
-            let mut q = lock(&self.arena().queue);
             for id in gone {
-                q.leave(id);
+                queue.leave(id);
             }
         }
         let expiry = self.config().arena_matched_expiry;

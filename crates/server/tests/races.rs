@@ -1,0 +1,77 @@
+//! Regression tests of races and stalls in the host: each failed on main @ d2e3e4c.
+
+mod common;
+
+use common::{remove_db, temp_db, test_config};
+use std::sync::mpsc;
+use std::time::Duration;
+use tessera_games::Registry;
+use tessera_server::host::Host;
+use tessera_server::store::{AccountKind, Store};
+
+/// Runs `work` on a thread of its own and fails the test when it has not finished within
+/// `limit`: a deadlock shows as a failure, not as a test that never ends.
+fn watchdog(limit: Duration, what: &str, work: impl FnOnce() + Send + 'static) {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        work();
+        let _ = tx.send(());
+    });
+    if rx.recv_timeout(limit).is_err() {
+        panic!("{what}: not done after {limit:?} (a deadlock)");
+    }
+}
+
+/// Defect: `join` locked the arena's queue, then its waiters; `queue_status` and
+/// `drop_waiting_programs` the waiters, then the queue. A person polling their queue while
+/// another joined could hang both threads, then every arena call.
+#[test]
+fn joining_and_polling_the_arena_at_once_never_deadlocks() {
+    watchdog(Duration::from_secs(90), "join and poll", || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let db = temp_db();
+        let (store, thread) = Store::start(&db).unwrap();
+        let host = Host::new(Registry::standard(), store, test_config());
+        let people: Vec<_> = rt.block_on(async {
+            let mut v = Vec::new();
+            for i in 0..4 {
+                let a = host
+                    .store()
+                    .create_account(&format!("racer{i}"), AccountKind::Person, None)
+                    .await
+                    .unwrap();
+                v.push(a);
+            }
+            v
+        });
+        let mut workers = Vec::new();
+        for (i, who) in people.into_iter().enumerate() {
+            let host = host.clone();
+            let handle = rt.handle().clone();
+            workers.push(std::thread::spawn(move || {
+                for _ in 0..2_000 {
+                    if i % 2 == 0 {
+                        // joins (and leaves, so the queue never fills)
+                        let _ = handle.block_on(host.queue_person(&who, "triominos", 4));
+                        host.leave_queue(&who);
+                    } else {
+                        let status = host.queue_status(&who);
+                        assert!(status["queued"].is_array(), "{status}");
+                    }
+                }
+            }));
+        }
+        for w in workers {
+            w.join().unwrap();
+        }
+        rt.block_on(host.shutdown(Duration::from_secs(5)));
+        drop(host);
+        drop(rt);
+        thread.join();
+        remove_db(&db);
+    });
+}
