@@ -273,7 +273,7 @@ async fn replay(State(host): State<Host>, Path(id): Path<u64>) -> Response {
     match tokio::task::spawn_blocking(move || entry.replay(&record)).await {
         Ok(Ok(replay)) => {
             let mut summary = serde_json::to_value(&stored.summary).unwrap_or(Value::Null);
-            if matches!(stored.summary.status.as_str(), "waiting" | "running") {
+            if crate::store::is_live(&stored.summary.status) {
                 summary["seed"] = Value::Null;
             }
             Json(json!({
@@ -292,7 +292,7 @@ async fn replay(State(host): State<Host>, Path(id): Path<u64>) -> Response {
 
 async fn record(State(host): State<Host>, Path(id): Path<u64>) -> Response {
     match host.stored(id).await {
-        Ok(s) if matches!(s.summary.status.as_str(), "waiting" | "running") => error(
+        Ok(s) if crate::store::is_live(&s.summary.status) => error(
             StatusCode::CONFLICT,
             "the game is not over: its record (and seed) is published when it ends",
         ),

@@ -110,3 +110,41 @@ async fn with_a_base_seed_for_tests_they_can() {
     assert!(guessable(&seeds, id, &tray), "the check cannot fail");
     h.stop().await;
 }
+
+/// Defect: `/record` and `/replay` hid the seed of `waiting` and `running` games only, so
+/// a game paused by a stopping node (and not yet taken up again) served its seed, and with
+/// it every hidden tile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_games_seed_and_record_stay_secret() {
+    let h = TestHost::start(test_config()).await;
+    let (_, c) = h
+        .post(
+            "/api/games",
+            &json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "human"}]}),
+        )
+        .await;
+    let id = c["id"].as_u64().unwrap();
+    loop {
+        let (_, m) = h.get(&format!("/api/games/{id}")).await;
+        if m["status"] == "running" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // the host stops: the game is paused; a host on the same store that has not taken
+    // it up again serves it from the store
+    let db = h.stop_keeping().await;
+    let h = TestHost::on(tessera_games::Registry::standard(), test_config(), db).await;
+    let (_, g) = h.get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["status"], "paused", "{g}");
+    let (code, body) = h.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(code, 409, "a paused game's record is served: {body}");
+    assert!(body["error"].is_string(), "{body}");
+    let (code, replay) = h.get(&format!("/api/games/{id}/replay")).await;
+    assert_eq!(code, 200, "{replay}");
+    assert_eq!(replay["summary"]["seed"], Value::Null, "{}", replay["summary"]);
+    let (_, list) = h.get("/api/games?status=paused").await;
+    assert_eq!(list["games"][0]["id"], json!(id), "{list}");
+    assert_eq!(list["games"][0]["seed"], Value::Null, "{list}");
+    h.stop().await;
+}
