@@ -174,7 +174,17 @@ struct Inner {
     arena: crate::arena::Arena,
     /// Hints computed at once (`Config::max_hints`).
     hint_slots: Arc<Semaphore>,
+    /// The last state messages of stored games (ended, or run by another node), by id:
+    /// every spectator of a game another node runs asks at each of its moves, and the
+    /// game is replayed once, off the runtime, for all of them.
+    stored_states: Mutex<HashMap<u64, (StateKey, Arc<Value>)>>,
 }
+
+/// What a stored game's state message depends on: its status and its number of moves.
+type StateKey = (String, usize);
+
+/// Stored games whose state messages are kept at once.
+const STORED_STATES: usize = 64;
 
 /// The rematch of an ended game: its id, and each person's seat and token there, by the
 /// person's seat in the ended game.
@@ -259,6 +269,7 @@ impl Host {
             tcp_port: std::sync::OnceLock::new(),
             resumes: Mutex::new(HashMap::new()),
             rematches: tokio::sync::Mutex::new(HashMap::new()),
+            stored_states: Mutex::new(HashMap::new()),
         }))
     }
 
@@ -1759,7 +1770,7 @@ impl Host {
                 None => "unknown token".into(),
             }));
         }
-        Ok((self.stored_message(&stored)?, None, None))
+        Ok((self.stored_state(stored).await?, None, None))
     }
 
     /// The ids of the games any node of a shared store writes, as they are committed
@@ -1879,8 +1890,30 @@ impl Host {
         Ok(Answer::Running { done: 0, total: 0 })
     }
 
+    /// [`Host::stored_message`], replayed on a blocking thread (never on the runtime's),
+    /// once for every asker while the game does not change.
+    pub async fn stored_state(&self, g: StoredGame) -> Result<Value, HostError> {
+        let id = g.summary.id;
+        let key: StateKey = (g.summary.status.clone(), g.moves.len());
+        if let Some((k, v)) = lock(&self.0.stored_states).get(&id) {
+            if *k == key {
+                return Ok(Value::clone(v));
+            }
+        }
+        let host = self.clone();
+        let msg = tokio::task::spawn_blocking(move || host.stored_message(&g))
+            .await
+            .map_err(|e| HostError::Request(e.to_string()))??;
+        let mut states = lock(&self.0.stored_states);
+        if states.len() >= STORED_STATES && !states.contains_key(&id) {
+            states.clear();
+        }
+        states.insert(id, (key, Arc::new(msg.clone())));
+        Ok(msg)
+    }
+
     /// The state message of a stored game: its end, or where a game another node runs
-    /// stands (what a spectator sees).
+    /// stands (what a spectator sees). Replays the game: see [`Host::stored_state`].
     pub fn stored_message(&self, g: &StoredGame) -> Result<Value, HostError> {
         let live = crate::store::is_live(&g.summary.status);
         let entry = self.0.registry.find(&g.summary.game)?;

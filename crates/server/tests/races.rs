@@ -1,11 +1,14 @@
 //! Regression tests of races and stalls in the host: each failed on main @ d2e3e4c.
 
 mod common;
+mod goofspiel;
 
-use common::{remove_db, temp_db, test_config};
+use common::{remove_db, temp_db, test_config, TestHost};
+use goofspiel::{gate, Goofspiel};
+use serde_json::json;
 use std::sync::mpsc;
 use std::time::Duration;
-use tessera_games::Registry;
+use tessera_games::{Entry, Registry};
 use tessera_server::host::Host;
 use tessera_server::store::{AccountKind, Store};
 
@@ -74,4 +77,62 @@ fn joining_and_polling_the_arena_at_once_never_deadlocks() {
         thread.join();
         remove_db(&db);
     });
+}
+
+/// Defect: the state of a game served from the store (ended, or run by another node) was
+/// replayed inline on the runtime, once per request and per notification of every remote
+/// spectator: a long replay stalled every task of its thread. The test game's public view
+/// waits at a gate that only a task of the (single-threaded) runtime opens.
+#[test]
+fn a_stored_game_is_replayed_off_the_runtime() {
+    let registry = || Registry::standard().with(Entry::<Goofspiel>::new());
+    // a finished game in a store
+    let (db, id) = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            let h = TestHost::with(registry(), test_config()).await;
+            let (_, c) = h
+                .post(
+                    "/api/games",
+                    &json!({"game": "goofspiel", "seats": [{"kind": "bot", "spec": "match"}, {"kind": "bot", "spec": "random"}], "delay_ms": 0}),
+                )
+                .await;
+            let id = c["id"].as_u64().unwrap();
+            loop {
+                let (_, g) = h.get(&format!("/api/games/{id}")).await;
+                if g["over"] == true {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            (h.stop_keeping().await, id)
+        });
+    // a host on one runtime thread serves it from the store
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async move {
+            let h = TestHost::on(registry(), test_config(), db).await;
+            gate::arm();
+            let opener = tokio::spawn(async {
+                while !gate::entered() {
+                    tokio::task::yield_now().await;
+                }
+                gate::open();
+            });
+            let (code, g) = h.get(&format!("/api/games/{id}")).await;
+            assert_eq!(code, 200, "{g}");
+            assert_eq!(g["over"], true, "{g}");
+            assert!(gate::entered(), "the stored game was not replayed");
+            assert!(
+                !gate::timed_out(),
+                "the replay held the runtime's thread: nothing else could run"
+            );
+            opener.await.unwrap();
+            h.stop().await;
+        });
 }

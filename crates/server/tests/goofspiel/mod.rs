@@ -251,6 +251,7 @@ impl Game for Goofspiel {
         }
     }
     fn public_view(&self) -> GoofPublic {
+        gate::pass();
         GoofPublic {
             hand_sizes: self.hands.iter().map(Vec::len).collect(),
             prize: self
@@ -415,5 +416,59 @@ impl Registration for Goofspiel {
     }
     fn hints(view: &GoofView) -> Value {
         json!({ "prize": view.prize })
+    }
+}
+
+/// A gate in the public view, for tests of where the host replays a game: armed, the next
+/// public view waits (at most 10 s) until a task of the runtime opens it. On a runtime
+/// thread that replays inline, that task cannot run: the wait runs out.
+#[allow(dead_code)]
+pub mod gate {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Condvar, Mutex};
+    use std::time::Duration;
+
+    static ARMED: AtomicBool = AtomicBool::new(false);
+    static ENTERED: AtomicBool = AtomicBool::new(false);
+    static TIMED_OUT: AtomicBool = AtomicBool::new(false);
+    static OPEN: Mutex<bool> = Mutex::new(false);
+    static OPENED: Condvar = Condvar::new();
+
+    /// The next public view waits for [`open`].
+    pub fn arm() {
+        *OPEN.lock().unwrap() = false;
+        ENTERED.store(false, Ordering::SeqCst);
+        TIMED_OUT.store(false, Ordering::SeqCst);
+        ARMED.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a public view waits at the gate.
+    pub fn entered() -> bool {
+        ENTERED.load(Ordering::SeqCst)
+    }
+
+    /// Opens the gate.
+    pub fn open() {
+        *OPEN.lock().unwrap() = true;
+        OPENED.notify_all();
+    }
+
+    /// Whether a view waited out its 10 s at the gate (nobody could open it).
+    pub fn timed_out() -> bool {
+        TIMED_OUT.load(Ordering::SeqCst)
+    }
+
+    pub(super) fn pass() {
+        if !ARMED.swap(false, Ordering::SeqCst) {
+            return;
+        }
+        ENTERED.store(true, Ordering::SeqCst);
+        let open = OPEN.lock().unwrap();
+        let (open, wait) = OPENED
+            .wait_timeout_while(open, Duration::from_secs(10), |o| !*o)
+            .unwrap();
+        if !*open && wait.timed_out() {
+            TIMED_OUT.store(true, Ordering::SeqCst);
+        }
     }
 }
