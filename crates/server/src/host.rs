@@ -166,8 +166,10 @@ struct Inner {
     /// The seats of programs that may come back after a restart, by resume token.
     resumes: Mutex<HashMap<String, Arc<ResumeSlot>>>,
     /// The rematches of ended games, by the ended game's id (in memory: a restart forgets
-    /// them). Held while a rematch is created, so that two people asking at once get one.
-    rematches: tokio::sync::Mutex<HashMap<u64, Rematch>>,
+    /// them). Each is made once, by whoever asks first; the others wait for that one (only
+    /// the cell of that game: the map's lock is never held across an await). Entries go
+    /// after `Config::open_table_expiry` (a rematch table nobody joined by then is gone).
+    rematches: Mutex<HashMap<u64, RematchCell>>,
     /// The analyses of ended games, running and done (`Config::max_analyses`).
     analyses: crate::analysis::Analyses,
     /// Accounts' queue and matches, the login limiter.
@@ -179,6 +181,9 @@ struct Inner {
     /// game is replayed once, off the runtime, for all of them.
     stored_states: Mutex<HashMap<u64, (StateKey, Arc<Value>)>>,
 }
+
+/// A rematch being made or made, and when it was first asked for.
+type RematchCell = (Instant, Arc<tokio::sync::OnceCell<Rematch>>);
 
 /// What a stored game's state message depends on: its status and its number of moves.
 type StateKey = (String, usize);
@@ -268,7 +273,7 @@ impl Host {
             kept: Mutex::new(HashMap::new()),
             tcp_port: std::sync::OnceLock::new(),
             resumes: Mutex::new(HashMap::new()),
-            rematches: tokio::sync::Mutex::new(HashMap::new()),
+            rematches: Mutex::new(HashMap::new()),
             stored_states: Mutex::new(HashMap::new()),
         }))
     }
@@ -1635,7 +1640,6 @@ impl Host {
         if self.0.stop.is_cancelled() {
             return Err(HostError::Closing);
         }
-        let mut rematches = self.0.rematches.lock().await;
         let stored = self.stored(id).await?;
         if matches!(
             stored.summary.status.as_str(),
@@ -1657,18 +1661,38 @@ impl Host {
                     && secrets.get(i).and_then(Option::as_deref) == Some(token)
             })
             .ok_or_else(|| HostError::Request("unknown token".into()))?;
-        if let Some(r) = rematches.get(&id) {
-            let (seat, token) = r
-                .tokens
-                .get(&asker)
-                .cloned()
-                .ok_or_else(|| HostError::Request("unknown token".into()))?;
-            return Ok(Rematched {
-                id: r.id,
-                seat,
-                token,
-            });
-        }
+        let cell = {
+            let mut rematches = lock(&self.0.rematches);
+            let keep = self.0.config.open_table_expiry;
+            rematches.retain(|_, (since, _)| since.elapsed() < keep);
+            rematches
+                .entry(id)
+                .or_insert_with(|| (Instant::now(), Arc::default()))
+                .1
+                .clone()
+        };
+        let r = cell
+            .get_or_try_init(|| self.new_rematch(&stored, events))
+            .await?;
+        let (seat, token) = r
+            .tokens
+            .get(&asker)
+            .cloned()
+            .ok_or_else(|| HostError::Request("unknown token".into()))?;
+        Ok(Rematched {
+            id: r.id,
+            seat,
+            token,
+        })
+    }
+
+    /// Opens the rematch of the ended game `stored` (with its `events`).
+    async fn new_rematch(
+        &self,
+        stored: &StoredGame,
+        events: Vec<(usize, String, Value)>,
+    ) -> Result<Rematch, HostError> {
+        let seats = &stored.summary.seats;
         let entry = self.0.registry.find(&stored.summary.game)?.clone();
         let n = seats.len();
         // the new seat j is the old seat j + 1 (the old seat i is the new (i + n - 1) % n);
@@ -1717,21 +1741,9 @@ impl Host {
             .iter()
             .map(|(new, t)| ((new + shift) % n, (*new, t.clone())))
             .collect();
-        let (seat, token) = tokens
-            .get(&asker)
-            .cloned()
-            .ok_or_else(|| HostError::Request("unknown token".into()))?;
-        rematches.insert(
-            id,
-            Rematch {
-                id: created.id,
-                tokens,
-            },
-        );
-        Ok(Rematched {
+        Ok(Rematch {
             id: created.id,
-            seat,
-            token,
+            tokens,
         })
     }
 

@@ -1100,6 +1100,10 @@ mod pgsql {
         /// lock (two nodes rating one game take turns), the accounts' rows locked in id
         /// order (two nodes rating games of one account take turns, without deadlocks),
         /// then read, rate, write.
+        #[allow(
+            clippy::await_holding_invalid_type,
+            reason = "the transaction's own connection, held for the transaction"
+        )]
         pub(in crate::store) async fn rate_game(
             &self,
             game_id: u64,

@@ -504,6 +504,10 @@ pub(crate) struct Reader {
 impl Reader {
     /// The connection for transactions, held until the guard goes (a new one if the last
     /// one closed).
+    #[allow(
+        clippy::await_holding_invalid_type,
+        reason = "the slot of the one connection for transactions, held while it is made"
+    )]
     pub(super) async fn transactions(
         &self,
     ) -> Result<tokio::sync::MutexGuard<'_, Option<Client>>, StoreError> {
