@@ -136,3 +136,61 @@ fn a_stored_game_is_replayed_off_the_runtime() {
             h.stop().await;
         });
 }
+
+/// Two people of one ended game asking for its rematch at the same moment get one
+/// rematch (each their own seat at it), and rematches of other games do not wait for it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn people_asking_for_a_rematch_at_once_get_one() {
+    let h = TestHost::start(test_config()).await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let (s, c) = h
+            .post(
+                "/api/games",
+                &json!({"game": "q", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], "options": {"copies": 1}}),
+            )
+            .await;
+        assert_eq!(s, 200, "{c}");
+        let id = c["id"].as_u64().unwrap();
+        let tokens = [0, 1].map(|i| c["tokens"][i][1].as_str().unwrap().to_string());
+        let (s, r) = h
+            .post(&format!("/api/games/{id}/resign"), &json!({"token": tokens[1]}))
+            .await;
+        assert_eq!(s, 200, "{r}");
+        games.push((id, tokens));
+    }
+    for (id, _) in &games {
+        loop {
+            let (_, g) = h.get(&format!("/api/games/{id}")).await;
+            if g["over"] == true {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    let mut asks = Vec::new();
+    for (id, tokens) in &games {
+        for t in tokens {
+            let addr = h.http;
+            let path = format!("/api/games/{id}/rematch");
+            let body = json!({ "token": t }).to_string();
+            asks.push(tokio::spawn(async move {
+                common::http(addr, "POST", &path, &body).await
+            }));
+        }
+    }
+    let mut answers = Vec::new();
+    for a in asks {
+        answers.push(a.await.unwrap());
+    }
+    let mut rematches = std::collections::HashSet::new();
+    for (g, pair) in answers.chunks(2).enumerate() {
+        let [(s0, a), (s1, b)] = pair else { unreachable!() };
+        assert_eq!((*s0, *s1), (200, 200), "{a} {b}");
+        assert_eq!(a["id"], b["id"], "game {g}: two rematches for one game");
+        assert_ne!(a["seat"], b["seat"], "{a} {b}");
+        assert!(rematches.insert(a["id"].as_u64().unwrap()), "{a}");
+    }
+    assert_eq!(rematches.len(), 3);
+    h.stop().await;
+}
