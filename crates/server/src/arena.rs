@@ -1056,8 +1056,8 @@ impl Host {
         for (i, s) in sitters.into_iter().enumerate() {
             match s {
                 Sitter::Person { account, name } => {
-                    let t = crate::host::new_token();
-                    tokens.push((account, t.clone()));
+                    let t = crate::secret::Secret::new();
+                    tokens.push((account, t.plain().unwrap_or_default().to_string()));
                     seats.push(Seat {
                         name,
                         kind: SeatKind::Person(t),
@@ -1084,7 +1084,7 @@ impl Host {
                     });
                     seats.push(Seat {
                         name,
-                        kind: SeatKind::Program(Some(crate::host::new_token())),
+                        kind: SeatKind::Program(Some(crate::secret::Secret::new())),
                     });
                     programs.push((i, *transport, kept));
                     rated.push(RatedSeat {

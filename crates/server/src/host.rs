@@ -1,7 +1,9 @@
 //! The host: the one place where tables are created, seated, played and stored, whoever
 //! sits at them. Browsers (HTTP and WebSocket) and programs (TCP) are two doors into it.
 
+use crate::accounts::secret_hash;
 use crate::config::{human, later, permits, Config};
+use crate::secret::Secret;
 use crate::signup::{self, Hello, SignUp};
 use crate::store::{now_ms, ListQuery, NewGame, SeatRecord, Store, StoredGame};
 use crate::table::{HostSink, Phase, Seat, SeatKind, Table};
@@ -230,19 +232,6 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// A seat's secret: a person's token, a program's resume token.
-pub(crate) fn new_token() -> String {
-    token()
-}
-
-fn token() -> String {
-    format!(
-        "{:016x}{:016x}",
-        rand::random::<u64>(),
-        rand::random::<u64>()
-    )
-}
-
 impl Host {
     /// A host of `registry`'s games over `store`.
     pub fn new(registry: Registry, store: Store, config: Config) -> Host {
@@ -433,7 +422,7 @@ impl Host {
                 "human" | "person" => Seat {
                     name: name.unwrap_or_else(|| format!("Player {}", i + 1)),
                     // the token is given when the table opens
-                    kind: SeatKind::Person(String::new()),
+                    kind: SeatKind::Person(Secret::new()),
                 },
                 "bot" => {
                     let spec = s.spec.clone().unwrap_or_else(|| {
@@ -506,8 +495,8 @@ impl Host {
         let mut tokens = Vec::new();
         for (i, s) in seats.iter_mut().enumerate() {
             if let SeatKind::Person(t) = &mut s.kind {
-                *t = token();
-                tokens.push((i, t.clone()));
+                *t = Secret::new();
+                tokens.push((i, t.plain().unwrap_or_default().to_string()));
             }
         }
         let table = self
@@ -600,7 +589,7 @@ impl Host {
                 rules: rules.clone(),
                 seed: placeholder_seed,
                 seats: seats.iter().map(Seat::record).collect(),
-                secrets: seats.iter().map(Seat::secret).collect(),
+                secrets: seats.iter().map(Seat::secret_hash).collect(),
                 created: now_ms(),
             })
             .await
@@ -692,7 +681,7 @@ impl Host {
                 Some(i) => {
                     // a program of Tessera's protocol gets a token at setup to come back
                     // with after a restart; the Q course's protocol has no such thing
-                    let resume = (transport.dialect() == Dialect::Tessera).then(token);
+                    let resume = (transport.dialect() == Dialect::Tessera).then(Secret::new);
                     st.seats[i] = Seat {
                         name: name.to_string(),
                         kind: SeatKind::Program(resume),
@@ -701,7 +690,8 @@ impl Host {
                     // changed (the last write is the last seats), and the connection is
                     // in place before anyone can see the table full and start it
                     let records: Vec<SeatRecord> = st.seats.iter().map(Seat::record).collect();
-                    let secrets: Vec<Option<String>> = st.seats.iter().map(Seat::secret).collect();
+                    let secrets: Vec<Option<String>> =
+                        st.seats.iter().map(Seat::secret_hash).collect();
                     lock(&self.0.programs).insert((table.id, i), transport);
                     self.0.store.seats(table.id, records, secrets)
                 }
@@ -747,7 +737,7 @@ impl Host {
                     let seated = lock(&self.0.programs).remove(&(id, i));
                     let slot = resume
                         .as_ref()
-                        .and_then(|t| lock(&self.0.resumes).get(t).cloned());
+                        .and_then(|t| lock(&self.0.resumes).get(&t.hash()).cloned());
                     let kept = lock(&self.0.kept).get(&(id, i)).map(|k| k.back.clone());
                     let transport: Box<dyn Transport> = match (seated, slot) {
                         (Some(t), _) => match kept {
@@ -757,7 +747,11 @@ impl Host {
                         (None, Some(slot)) => Box::new(Reconnect { slot, conn: None }),
                         (None, None) => Box::new(Gone),
                     };
-                    SeatHolder::Wire(transport, resume.clone())
+                    // the token is handed over at setup, by the process that made it (a
+                    // game taken up again from the store knows only its hash, and the
+                    // program its token)
+                    let token = resume.as_ref().and_then(Secret::plain).map(str::to_string);
+                    SeatHolder::Wire(transport, token)
                 }
                 SeatKind::Open => SeatHolder::Wire(Box::new(Gone), None),
             });
@@ -967,7 +961,7 @@ impl Host {
                     if let Err(refused) = self.take_back(&token, t) {
                         let (why, mut t) = *refused;
                         // a seat of a game another node runs: this node relays to it
-                        match self.0.store.seat_owner(&token).await {
+                        match self.0.store.seat_owner(&secret_hash(&token)).await {
                             Ok(Some(owner)) if owner.tcp.is_some() => {
                                 let hello = json!({ "resume": token }).to_string();
                                 self.relay_program(owner, hello, t).await;
@@ -1111,7 +1105,12 @@ impl Host {
     /// The node that runs the live game of the seat with this secret (`None`: no other
     /// node, or a store of one node).
     pub async fn seat_owner(&self, token: &str) -> Option<crate::store::SeatOwner> {
-        self.0.store.seat_owner(token).await.ok().flatten()
+        self.0
+            .store
+            .seat_owner(&secret_hash(token))
+            .await
+            .ok()
+            .flatten()
     }
 
     /// A program takes its seat again (`{"resume": TOKEN}`) at a game that went on after
@@ -1121,7 +1120,7 @@ impl Host {
             let mut resumes = lock(&self.0.resumes);
             let now = Instant::now();
             resumes.retain(|_, s| !s.lapsed(now));
-            resumes.get(token).cloned()
+            resumes.get(&secret_hash(token)).cloned()
         };
         let Some(slot) = slot else {
             return Err(Box::new((
@@ -1138,7 +1137,7 @@ impl Host {
             // its game ended while it was away: it hears how, once
             slot.taken.store(true, std::sync::atomic::Ordering::Relaxed);
             drop(conn);
-            lock(&self.0.resumes).remove(token);
+            lock(&self.0.resumes).remove(&secret_hash(token));
             self.tell_result(t, won);
             return Ok(());
         }
@@ -1281,8 +1280,10 @@ impl Host {
                                 .config
                                 .clamp_bot(rec.spec.as_deref().unwrap_or_default()),
                         ),
-                        ("person", _) => SeatKind::Person(secret.unwrap_or_else(token)),
-                        ("program", false) => SeatKind::Program(secret),
+                        ("person", _) => {
+                            SeatKind::Person(secret.map_or_else(Secret::new, Secret::Hashed))
+                        }
+                        ("program", false) => SeatKind::Program(secret.map(Secret::Hashed)),
                         _ => SeatKind::Open,
                     };
                     Seat {
@@ -1334,7 +1335,7 @@ impl Host {
             }
             n += 1;
             if waiting {
-                let secrets: Vec<Option<String>> = seats.iter().map(Seat::secret).collect();
+                let secrets: Vec<Option<String>> = seats.iter().map(Seat::secret_hash).collect();
                 let _ = self
                     .0
                     .store
@@ -1354,7 +1355,7 @@ impl Host {
             for (i, s) in seats.iter().enumerate() {
                 if let SeatKind::Program(Some(t)) = &s.kind {
                     resumes.insert(
-                        t.clone(),
+                        t.hash(),
                         Arc::new(ResumeSlot {
                             table: id,
                             seat: i,
@@ -1587,7 +1588,9 @@ impl Host {
             .map(|w| Seat {
                 name: w.name.clone(),
                 // Tessera's programs get a token to come back with after a restart
-                kind: SeatKind::Program((w.transport.dialect() == Dialect::Tessera).then(token)),
+                kind: SeatKind::Program(
+                    (w.transport.dialect() == Dialect::Tessera).then(Secret::new),
+                ),
             })
             .collect();
         match self
@@ -1658,7 +1661,10 @@ impl Host {
         let asker = (0..seats.len())
             .find(|&i| {
                 seats[i].kind == "person"
-                    && secrets.get(i).and_then(Option::as_deref) == Some(token)
+                    && secrets
+                        .get(i)
+                        .and_then(|h| h.clone())
+                        .is_some_and(|h| Secret::Hashed(h).matches(token))
             })
             .ok_or_else(|| HostError::Request("unknown token".into()))?;
         let cell = {
@@ -1710,7 +1716,7 @@ impl Host {
                 match (old.kind.as_str(), &old.spec) {
                     ("person", _) => Seat {
                         name: old.name.clone(),
-                        kind: SeatKind::Person(String::new()),
+                        kind: SeatKind::Person(Secret::new()),
                     },
                     ("bot", Some(spec)) => Seat {
                         name: old.name.clone(),

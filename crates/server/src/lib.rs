@@ -33,6 +33,7 @@ pub mod config;
 pub mod hint;
 pub mod host;
 pub mod http;
+pub mod secret;
 pub mod signup;
 pub mod store;
 pub mod table;

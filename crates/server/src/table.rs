@@ -2,7 +2,8 @@
 //! the sink that keeps both in step with the referee (and every move in the store before
 //! anyone sees it).
 
-use crate::store::{now_ms, SeatRecord, Store};
+use crate::secret::Secret;
+use crate::store::{now_ms, SeatRecord, Store, StoreError};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,10 +24,10 @@ pub enum SeatKind {
     /// A bot of the registry (its spec).
     Bot(String),
     /// A person, with the token that proves it.
-    Person(String),
+    Person(Secret),
     /// A program over TCP (seated), with the token that lets it take its seat again after
     /// a restart (none for the Q course's programs, whose protocol has no such thing).
-    Program(Option<String>),
+    Program(Option<Secret>),
     /// Waiting for a program.
     Open,
 }
@@ -53,11 +54,12 @@ pub struct Seat {
 }
 
 impl Seat {
-    /// Its secret: a person's token, a program's resume token.
-    pub fn secret(&self) -> Option<String> {
+    /// What the store keeps of its secret (a person's token, a program's resume token):
+    /// the hash.
+    pub fn secret_hash(&self) -> Option<String> {
         match &self.kind {
-            SeatKind::Person(t) => Some(t.clone()),
-            SeatKind::Program(t) => t.clone(),
+            SeatKind::Person(t) => Some(t.hash()),
+            SeatKind::Program(t) => t.as_ref().map(Secret::hash),
             _ => None,
         }
     }
@@ -283,7 +285,7 @@ impl Table {
         self.state()
             .seats
             .iter()
-            .position(|s| matches!(&s.kind, SeatKind::Person(t) if t == token))
+            .position(|s| matches!(&s.kind, SeatKind::Person(t) if t.matches(token)))
     }
 
     /// Notes a hint given to `seat` after `at_move` moves.
@@ -710,6 +712,46 @@ pub struct HostSink {
     pub events: usize,
 }
 
+/// The first wait before a write the store failed is tried again; it doubles up to
+/// [`RETRY_MAX`].
+const RETRY_FIRST: Duration = Duration::from_millis(50);
+
+/// The longest wait between two tries of a write the store failed.
+const RETRY_MAX: Duration = Duration::from_secs(5);
+
+impl HostSink {
+    /// Writes with `write` until the store takes it: a failure that may pass (a dropped
+    /// connection, a busy file) is tried again, with a growing wait, while the table runs.
+    /// Returns false (and the table stops, to go on from its log where it is run next)
+    /// when another node runs the game now, or when the table stops before the store
+    /// took the write: what is not stored is never shown.
+    async fn keep<F, Fut>(&self, mut write: F) -> bool
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<(), StoreError>>,
+    {
+        let mut wait = RETRY_FIRST;
+        loop {
+            let e = match write().await {
+                Ok(()) => return true,
+                Err(e @ StoreError::Fenced(_)) => e,
+                Err(e) if self.table.stop.is_cancelled() => e,
+                Err(e) => {
+                    tracing::warn!(id = self.table.id, error = %e, retry_in = ?wait, "the store failed a write: trying again");
+                    tokio::select! {
+                        _ = tokio::time::sleep(wait) => {}
+                        _ = self.table.stop.cancelled() => {}
+                    }
+                    wait = (wait * 2).min(RETRY_MAX);
+                    continue;
+                }
+            };
+            self.table.lose(&e.to_string());
+            return false;
+        }
+    }
+}
+
 #[async_trait]
 impl TableSink for HostSink {
     fn wants_public(&self) -> bool {
@@ -724,14 +766,11 @@ impl TableSink for HostSink {
     }
     async fn moved(&mut self, update: Update) {
         if let Some(m) = &update.last {
-            if let Err(e) = self
-                .store
-                .append(self.table.id, m.index, m.seat, m.house, m.text.clone())
-                .await
-            {
-                // not stored, so never shown: the game stops here (to go on from its log
-                // where it is run next)
-                self.table.lose(&e.to_string());
+            let (store, id) = (self.store.clone(), self.table.id);
+            let stored = self
+                .keep(|| store.append(id, m.index, m.seat, m.house, m.text.clone()))
+                .await;
+            if !stored {
                 return;
             }
         }
@@ -742,12 +781,11 @@ impl TableSink for HostSink {
         // in the log before anyone is told: a game that goes on after a restart keeps it
         let at = self.table.state().moves.len();
         let data = serde_json::to_value(ejected).unwrap_or(Value::Null);
-        if let Err(e) = self
-            .store
-            .event(self.table.id, self.events, at, "ejected", data)
+        let (store, id, n) = (self.store.clone(), self.table.id, self.events);
+        if !self
+            .keep(|| store.event(id, n, at, "ejected", data.clone()))
             .await
         {
-            self.table.lose(&e.to_string());
             return;
         }
         self.events += 1;

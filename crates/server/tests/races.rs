@@ -154,7 +154,10 @@ async fn people_asking_for_a_rematch_at_once_get_one() {
         let id = c["id"].as_u64().unwrap();
         let tokens = [0, 1].map(|i| c["tokens"][i][1].as_str().unwrap().to_string());
         let (s, r) = h
-            .post(&format!("/api/games/{id}/resign"), &json!({"token": tokens[1]}))
+            .post(
+                &format!("/api/games/{id}/resign"),
+                &json!({"token": tokens[1]}),
+            )
             .await;
         assert_eq!(s, 200, "{r}");
         games.push((id, tokens));
@@ -185,7 +188,9 @@ async fn people_asking_for_a_rematch_at_once_get_one() {
     }
     let mut rematches = std::collections::HashSet::new();
     for (g, pair) in answers.chunks(2).enumerate() {
-        let [(s0, a), (s1, b)] = pair else { unreachable!() };
+        let [(s0, a), (s1, b)] = pair else {
+            unreachable!()
+        };
         assert_eq!((*s0, *s1), (200, 200), "{a} {b}");
         assert_eq!(a["id"], b["id"], "game {g}: two rematches for one game");
         assert_ne!(a["seat"], b["seat"], "{a} {b}");

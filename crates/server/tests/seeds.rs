@@ -142,9 +142,63 @@ async fn a_paused_games_seed_and_record_stay_secret() {
     assert!(body["error"].is_string(), "{body}");
     let (code, replay) = h.get(&format!("/api/games/{id}/replay")).await;
     assert_eq!(code, 200, "{replay}");
-    assert_eq!(replay["summary"]["seed"], Value::Null, "{}", replay["summary"]);
+    assert_eq!(
+        replay["summary"]["seed"],
+        Value::Null,
+        "{}",
+        replay["summary"]
+    );
     let (_, list) = h.get("/api/games?status=paused").await;
     assert_eq!(list["games"][0]["id"], json!(id), "{list}");
     assert_eq!(list["games"][0]["seed"], Value::Null, "{list}");
+    h.stop().await;
+}
+
+/// Defect: seat secrets (a person's token, a program's resume token) were stored as
+/// plain text. The store holds their hashes only; the person still plays, and a host
+/// started again on the store knows the seat by its token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_tokens_are_stored_hashed() {
+    let h = TestHost::start(test_config()).await;
+    let (_, c) = h
+        .post(
+            "/api/games",
+            &json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "human"}]}),
+        )
+        .await;
+    let id = c["id"].as_u64().unwrap();
+    let token = c["tokens"][0][1].as_str().unwrap().to_string();
+    let (secrets, _) = h
+        .host
+        .store()
+        .secrets_and_events(id)
+        .await
+        .unwrap()
+        .unwrap();
+    let stored = secrets[0].clone().expect("the seat's secret is kept");
+    assert_ne!(stored, token);
+    assert_eq!(stored, tessera_server::accounts::secret_hash(&token));
+    let db = h.stop_keeping().await;
+    for suffix in ["", "-wal"] {
+        let bytes = std::fs::read(format!("{}{suffix}", db.display())).unwrap_or_default();
+        assert!(
+            !bytes.windows(token.len()).any(|w| w == token.as_bytes()),
+            "the token is in the store file{suffix}"
+        );
+    }
+    let h = TestHost::on(tessera_games::Registry::standard(), test_config(), db).await;
+    assert_eq!(h.host.resume_unfinished().await.unwrap(), 1);
+    let m = loop {
+        let (code, m) = h.get(&format!("/api/games/{id}?token={token}")).await;
+        assert_eq!(code, 200, "{m}");
+        assert_eq!(m["seat"], 0, "{m}");
+        if m["view"].is_object() {
+            break m;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert!(m["view"]["tray"].is_array(), "{m}");
+    let (code, m) = h.get(&format!("/api/games/{id}?token={}", stored)).await;
+    assert_eq!(code, 403, "the hash is no token: {m}");
     h.stop().await;
 }
