@@ -260,7 +260,7 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         let host = Host::new(registry, store, config);
         // the games an earlier process left unfinished go on (only those: finished games
         // stay in the store, so the start does not depend on how many there are)
-        let resumed = host.resume_unfinished().await?;
+        let resumed = tessera_server::recovery::resume_unfinished(&host).await?;
         if resumed > 0 {
             tracing::info!(resumed, "games go on after the restart");
         }
@@ -273,7 +273,7 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         );
         if house_games > 0 {
             let h = host.clone();
-            tokio::spawn(async move { h.house_games(house_games).await });
+            tokio::spawn(async move { tessera_server::arena::house_games(&h, house_games).await });
         }
         let stop = async move {
             match shift {
@@ -737,7 +737,7 @@ pub fn ratings(registry: &Registry, args: RatingsArgs) -> Result<()> {
         };
         let mut out = serde_json::Map::new();
         for g in &games {
-            let rows = host.leaderboard(g, &args.pool, args.limit).await?;
+            let rows = tessera_server::arena::leaderboard(&host, g, &args.pool, args.limit).await?;
             if args.json {
                 out.insert(g.clone(), serde_json::Value::from(rows));
                 continue;
@@ -757,7 +757,7 @@ pub fn ratings(registry: &Registry, args: RatingsArgs) -> Result<()> {
         }
         let mut failed = false;
         if args.check {
-            let replay = host.recompute_ratings().await?;
+            let replay = tessera_server::arena::recompute_ratings(&host).await?;
             if args.json {
                 out.insert(
                     "check".into(),

@@ -44,7 +44,7 @@ async fn main() {
     );
     let server = {
         let host = host.clone();
-        tokio::spawn(async move { host.serve_tcp(tcp).await })
+        tokio::spawn(async move { tessera_server::tcp_door::serve_tcp(&host, tcp).await })
     };
     // a quick bot: the transcript is about the messages
     let spec = entry

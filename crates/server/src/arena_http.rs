@@ -18,7 +18,8 @@
 // the handlers' helpers answer early with a whole `Response` as their error
 #![allow(clippy::result_large_err)]
 
-use crate::arena::{ArenaError, NewSession, Session};
+use crate::accounts::{NewSession, Session};
+use crate::arena::ArenaError;
 use crate::host::Host;
 use crate::store::AccountKind;
 use axum::extract::{Path, Query, State};
@@ -84,8 +85,8 @@ pub fn arena_error(e: ArenaError) -> Response {
         ArenaError::Forbidden(_) => StatusCode::FORBIDDEN,
         ArenaError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
         ArenaError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        ArenaError::Host(crate::host::HostError::NoGame(_)) => StatusCode::NOT_FOUND,
-        ArenaError::Host(crate::host::HostError::Closing) => StatusCode::SERVICE_UNAVAILABLE,
+        ArenaError::Host(crate::error::HostError::NoGame(_)) => StatusCode::NOT_FOUND,
+        ArenaError::Host(crate::error::HostError::Closing) => StatusCode::SERVICE_UNAVAILABLE,
         ArenaError::Host(_) => StatusCode::BAD_REQUEST,
     };
     error(status, e)
@@ -131,7 +132,7 @@ fn cross_site(headers: &HeaderMap, body: bool) -> Option<&'static str> {
 /// The session of a request, if it has a live one.
 pub async fn session_of(host: &Host, headers: &HeaderMap) -> Option<Session> {
     let secret = cookie(headers)?;
-    host.session(&secret).await
+    host.accounts().session(&secret).await
 }
 
 /// The session of a request that changes something: logged in, and not from another
@@ -232,9 +233,13 @@ async fn register(
             )
         }
     };
-    match host.register(&r.name, &r.password, kind, ip).await {
+    match host
+        .accounts()
+        .register(&r.name, &r.password, kind, ip)
+        .await
+    {
         Ok(s) => logged_in(&host, &headers, s),
-        Err(e) => arena_error(e),
+        Err(e) => arena_error(e.into()),
     }
 }
 
@@ -255,9 +260,9 @@ async fn login(
         Ok(x) => x,
         Err(e) => return e,
     };
-    match host.login(&r.name, &r.password, ip).await {
+    match host.accounts().login(&r.name, &r.password, ip).await {
         Ok(s) => logged_in(&host, &headers, s),
-        Err(e) => arena_error(e),
+        Err(e) => arena_error(e.into()),
     }
 }
 
@@ -266,8 +271,8 @@ async fn logout(State(host): State<Host>, headers: HeaderMap) -> Response {
         return r;
     }
     if let Some(secret) = cookie(&headers) {
-        if let Err(e) = host.logout(&secret).await {
-            return arena_error(e);
+        if let Err(e) = host.accounts().logout(&secret).await {
+            return arena_error(e.into());
         }
     }
     let mut r = StatusCode::NO_CONTENT.into_response();
@@ -288,7 +293,7 @@ async fn me(State(host): State<Host>, headers: HeaderMap) -> Response {
 }
 
 async fn account(State(host): State<Host>, Path(name): Path<String>) -> Response {
-    match host.account_page(&name).await {
+    match crate::arena::account_page(&host, &name).await {
         Ok(v) => Json(v).into_response(),
         Err(e) => arena_error(e),
     }
@@ -324,9 +329,9 @@ async fn new_token(
         Ok(l) => l,
         Err(e) => return e,
     };
-    match host.new_token(&s.account, &l.label).await {
+    match host.accounts().new_token(&s.account, &l.label).await {
         Ok((id, token)) => Json(json!({"id": id, "token": token})).into_response(),
-        Err(e) => arena_error(e),
+        Err(e) => arena_error(e.into()),
     }
 }
 
@@ -337,8 +342,12 @@ async fn revoke(State(host): State<Host>, Path(id): Path<u64>, headers: HeaderMa
     };
     match host.store().revoke_token(s.account.id, id).await {
         Ok(true) => {
-            host.drop_waiting_programs(s.account.id, "unknown or revoked API token")
-                .await;
+            crate::arena::drop_waiting_programs(
+                &host,
+                s.account.id,
+                "unknown or revoked API token",
+            )
+            .await;
             StatusCode::NO_CONTENT.into_response()
         }
         Ok(false) => error(StatusCode::NOT_FOUND, format!("no token {id} of yours")),
@@ -359,7 +368,7 @@ async fn leaderboard(
 ) -> Response {
     let limit = q.limit.unwrap_or(100).clamp(1, 500);
     let pool = q.pool.unwrap_or_else(|| "duel".into());
-    match host.leaderboard(&game, &pool, limit).await {
+    match crate::arena::leaderboard(&host, &game, &pool, limit).await {
         Ok(rows) => Json(rows).into_response(),
         Err(e) => arena_error(e),
     }
@@ -395,10 +404,7 @@ async fn queue(State(host): State<Host>, headers: HeaderMap, bytes: axum::body::
         Ok(x) => x,
         Err(r) => return r,
     };
-    match host
-        .queue_person(&s.account, &q.game, q.players.unwrap_or(2))
-        .await
-    {
+    match crate::arena::queue_person(&host, &s.account, &q.game, q.players.unwrap_or(2)).await {
         Ok(ticket) => Json(json!({"ticket": ticket})).into_response(),
         Err(e) => arena_error(e),
     }
@@ -406,14 +412,16 @@ async fn queue(State(host): State<Host>, headers: HeaderMap, bytes: axum::body::
 
 async fn queue_status(State(host): State<Host>, headers: HeaderMap) -> Response {
     match session_of(&host, &headers).await {
-        Some(s) => Json(host.queue_status(&s.account)).into_response(),
+        Some(s) => Json(crate::arena::queue_status(&host, &s.account)).into_response(),
         None => arena_error(ArenaError::Unauthorized),
     }
 }
 
 async fn leave(State(host): State<Host>, headers: HeaderMap) -> Response {
     match changing(&host, &headers, false).await {
-        Ok(s) => Json(json!({"left": host.leave_queue(&s.account)})).into_response(),
+        Ok(s) => {
+            Json(json!({"left": crate::arena::leave_queue(&host, &s.account)})).into_response()
+        }
         Err(r) => r,
     }
 }
@@ -436,9 +444,7 @@ async fn challenge(
         Ok(x) => x,
         Err(r) => return r,
     };
-    match host
-        .challenge(&s.account, &c.name, &c.game, c.players.unwrap_or(2))
-        .await
+    match crate::arena::challenge(&host, &s.account, &c.name, &c.game, c.players.unwrap_or(2)).await
     {
         Ok((id, token)) => Json(json!({"game_id": id, "token": token})).into_response(),
         Err(e) => arena_error(e),
@@ -446,7 +452,7 @@ async fn challenge(
 }
 
 async fn rated(State(host): State<Host>, Path(id): Path<u64>) -> Response {
-    match host.rated_of(id).await {
+    match crate::arena::rated_of(&host, id).await {
         Ok(rows) => Json(Value::from(rows)).into_response(),
         Err(e) => arena_error(e),
     }

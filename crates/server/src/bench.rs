@@ -109,7 +109,7 @@ pub async fn load(
         host.report_times(times_tx.clone());
         let server = {
             let host = host.clone();
-            tokio::spawn(async move { host.serve_tcp(tcp).await })
+            tokio::spawn(async move { crate::tcp_door::serve_tcp(&host, tcp).await })
         };
         hosts.push((host, server, thread, addr));
     }
@@ -281,7 +281,7 @@ pub async fn soak(
     host.report_times(times_tx);
     let server = {
         let host = host.clone();
-        tokio::spawn(async move { host.serve_tcp(tcp).await })
+        tokio::spawn(async move { crate::tcp_door::serve_tcp(&host, tcp).await })
     };
     let rss_start = rss();
     let mut turns = Histogram::default();

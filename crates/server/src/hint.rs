@@ -4,7 +4,8 @@
 //! the game's result and record (`hints_used`: `[{seat, at_move}]`). Never at a rated table,
 //! nor at a table where another person or a program plays.
 
-use crate::host::{Host, HostError};
+use crate::error::HostError;
+use crate::host::Host;
 use crate::table::SeatKind;
 use serde_json::{json, Value};
 

@@ -32,7 +32,9 @@
 //! * `GET /api/tables?game=G`: the tables waiting for players.
 
 use crate::config::later;
-use crate::host::{Host, HostError, TableRequest};
+use crate::error::HostError;
+use crate::host::Host;
+use crate::open::TableRequest;
 use crate::store::ListQuery;
 use crate::table::Table;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -130,12 +132,14 @@ async fn registry(State(host): State<Host>) -> Response {
 
 async fn list(State(host): State<Host>, Query(q): Query<ListQuery>) -> Response {
     let limit = q.limit.unwrap_or(50).clamp(1, crate::store::MAX_PAGE);
-    match host
-        .list(ListQuery {
+    match crate::games::list(
+        &host,
+        ListQuery {
             limit: Some(limit),
             ..q
-        })
-        .await
+        },
+    )
+    .await
     {
         Ok(games) => {
             let next = (games.len() == limit)
@@ -154,6 +158,7 @@ fn table_request(body: &[u8]) -> Result<TableRequest, String> {
     let Value::Object(m) = &v else {
         return Err("the request is not a JSON object".into());
     };
+
     const FIELDS: [&str; 6] = ["game", "seats", "options", "seed", "delay_ms", "clock_s"];
     if let Some(k) = m.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return Err(format!(
@@ -232,7 +237,7 @@ async fn create(
             }
         }
     }
-    match host.create(req).await {
+    match crate::open::create(&host, req).await {
         Ok(c) => Json(c).into_response(),
         Err(e) => host_error(e),
     }
@@ -249,7 +254,7 @@ async fn state(
     Path(id): Path<u64>,
     Query(q): Query<TokenQuery>,
 ) -> Response {
-    match host.message(id, q.token.as_deref()).await {
+    match crate::games::message(&host, id, q.token.as_deref()).await {
         Ok((msg, _, _)) => Json(msg).into_response(),
         Err(e) => host_error(e),
     }
@@ -345,7 +350,7 @@ async fn analysis(
             }
         },
     };
-    match host.analysis(id, seats, iters).await {
+    match crate::games::analysis(&host, id, seats, iters).await {
         Ok(Answer::Done(v)) => Json(v.as_ref()).into_response(),
         Ok(Answer::Running { done, total }) => (
             StatusCode::ACCEPTED,
@@ -396,7 +401,7 @@ async fn resign(
             }
         }
     }
-    match host.resign(id, &token).await {
+    match crate::games::resign(&host, id, &token).await {
         Ok(()) => Json(json!({"resigned": true})).into_response(),
         Err(e) => host_error(e),
     }
@@ -411,7 +416,7 @@ async fn rematch(
         Ok(t) => t,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
-    match host.rematch(id, &token).await {
+    match crate::rematch::rematch(&host, id, &token).await {
         Ok(r) => Json(r).into_response(),
         Err(e) => host_error(e),
     }
@@ -469,7 +474,7 @@ async fn socket(
             }
         }
     }
-    let (first, table, seat) = match host.message(id, q.token.as_deref()).await {
+    let (first, table, seat) = match crate::games::message(&host, id, q.token.as_deref()).await {
         Ok(x) => x,
         Err(e) => return host_error(e),
     };
@@ -559,7 +564,7 @@ async fn watch_remote(
                 if !ours {
                     continue;
                 }
-                let Ok((mut msg, _, _)) = host.message(id, None).await else {
+                let Ok((mut msg, _, _)) = crate::games::message(&host, id, None).await else {
                     break;
                 };
                 version += 1;

@@ -30,14 +30,28 @@ pub mod arena_http;
 pub mod bench;
 pub mod client;
 pub mod config;
+pub mod error;
+pub mod expire;
+pub mod games;
 pub mod hint;
 pub mod host;
 pub mod http;
+pub mod keep;
+pub mod lobby;
+pub mod open;
+pub mod play;
+pub mod rated;
+pub mod recovery;
+pub mod rematch;
+pub mod rematches;
+pub mod resumes;
 pub mod secret;
 pub mod signup;
 pub mod store;
+pub mod stored;
 pub mod table;
 pub mod tcp;
+pub mod tcp_door;
 
 use std::future::Future;
 use std::time::Duration;
@@ -61,11 +75,11 @@ pub async fn run(
             .as_ref()
             .and_then(|l| l.local_addr().ok())
             .map(|a| format!("http://{a}"));
-        tokio::spawn(async move { host.keep_lease(http, tcp).await })
+        tokio::spawn(async move { crate::recovery::keep_lease(&host, http, tcp).await })
     };
     let tcp_task = {
         let host = host.clone();
-        tokio::spawn(async move { host.serve_tcp(tcp).await })
+        tokio::spawn(async move { crate::tcp_door::serve_tcp(&host, tcp).await })
     };
     let http_task = http.map(|listener| {
         let app = http::router(host.clone());

@@ -1,7 +1,8 @@
 //! What a program sends first: a sign-up (for a game's lobby or a table), or a request for
 //! the list of open tables.
 
-use serde_json::Value;
+use crate::tcp::{Dialect, TcpTransport};
+use serde_json::{json, Value};
 use tessera_core::is_valid_name;
 
 /// A program's first message, read.
@@ -196,4 +197,20 @@ fn account_signup(m: &serde_json::Map<String, Value>) -> Result<Hello, String> {
         players,
         again,
     }))
+}
+
+/// Tells a program why it is refused (Tessera's dialect: `{"error": REASON}`; the Q
+/// course's programs are simply disconnected) and closes.
+/// Tells a program why it is refused (Tessera's protocol) and closes its connection.
+/// Tells a program why it is refused, and closes its connection.
+pub async fn refuse_program(t: &mut TcpTransport, why: &str) {
+    refuse(t, why).await
+}
+
+/// Tells a program why it is refused (an `error` message), and closes its connection.
+pub async fn refuse(t: &mut TcpTransport, why: &str) {
+    if t.dialect() == Dialect::Tessera {
+        let _ = t.write(&json!({ "error": why }).to_string()).await;
+    }
+    t.shutdown().await;
 }

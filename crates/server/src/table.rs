@@ -176,7 +176,7 @@ pub struct Table {
     /// the house plays the game's clock move for that turn and the person stays.
     pub clock: Option<Duration>,
     /// Who sits where at a rated table of the arena (`None`: not rated).
-    pub rated: Option<crate::arena::Rated>,
+    pub rated: Option<crate::rated::Rated>,
     /// The hints given, `(seat, moves played then)` (stored with the result).
     hints: Mutex<Vec<(usize, usize)>>,
     /// Events stored for the game before it started (its settings).
@@ -660,9 +660,11 @@ impl PersonLink for BrowserPerson {
             }
         }
     }
+
     fn refused(&mut self, reason: &str) {
         let _ = self.refusals.send((self.seat, reason.to_string()));
     }
+
     fn clock(&mut self) -> Option<Instant> {
         let clock = self.table.clock?;
         let (played, since) = {
@@ -678,6 +680,7 @@ impl PersonLink for BrowserPerson {
             }
         }
     }
+
     fn timed_out(&mut self, _move: &str) {
         let name = self
             .table
@@ -757,13 +760,16 @@ impl TableSink for HostSink {
     fn wants_public(&self) -> bool {
         self.people || self.table.watched()
     }
+
     fn wants_seat(&self, seat: usize) -> bool {
         self.person_seats.get(seat).copied().unwrap_or(false)
     }
+
     async fn started(&mut self, update: Update) {
         self.table.apply(update);
         self.table.changed();
     }
+
     async fn moved(&mut self, update: Update) {
         if let Some(m) = &update.last {
             let (store, id) = (self.store.clone(), self.table.id);
@@ -777,6 +783,7 @@ impl TableSink for HostSink {
         self.table.apply(update);
         self.table.changed();
     }
+
     async fn ejected(&mut self, ejected: &Ejected, update: Update) {
         // in the log before anyone is told: a game that goes on after a restart keeps it
         let at = self.table.state().moves.len();

@@ -235,12 +235,14 @@ impl Transport for TcpTransport {
     async fn send(&mut self, text: &str) -> Result<(), PlayerError> {
         self.write(text).await
     }
+
     async fn receive(&mut self) -> Result<String, PlayerError> {
         match self.read_limit {
             Some(limit) => self.read_limited(limit).await,
             None => self.read().await,
         }
     }
+
     /// Reads without waiting whatever the peer sent; whether part of a message is now
     /// buffered (white space alone does not count). A closed connection is an error.
     fn pending(&mut self) -> Result<bool, PlayerError> {
@@ -255,6 +257,7 @@ impl Transport for TcpTransport {
         }
         Ok(!self.decoder.is_empty())
     }
+
     async fn close(&mut self, last: Option<&str>) {
         if let (Dialect::Tessera, Some(reason)) = (self.dialect, last) {
             let msg = serde_json::json!({ "ejected": reason }).to_string();

@@ -59,10 +59,15 @@ fn joining_and_polling_the_arena_at_once_never_deadlocks() {
                 for _ in 0..2_000 {
                     if i % 2 == 0 {
                         // joins (and leaves, so the queue never fills)
-                        let _ = handle.block_on(host.queue_person(&who, "triominos", 4));
-                        host.leave_queue(&who);
+                        let _ = handle.block_on(tessera_server::arena::queue_person(
+                            &host,
+                            &who,
+                            "triominos",
+                            4,
+                        ));
+                        tessera_server::arena::leave_queue(&host, &who);
                     } else {
-                        let status = host.queue_status(&who);
+                        let status = tessera_server::arena::queue_status(&host, &who);
                         assert!(status["queued"].is_array(), "{status}");
                     }
                 }

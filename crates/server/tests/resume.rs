@@ -114,7 +114,12 @@ async fn finished(h: &TestHost) -> tessera_server::store::StoredGame {
 async fn a_program_back_after_its_game_ended_hears_its_result() {
     let (db, programs) = stopped_at_the_end(test_config()).await;
     let h = TestHost::on(Registry::standard(), test_config(), db).await;
-    assert_eq!(h.host.resume_unfinished().await.unwrap(), 1);
+    assert_eq!(
+        tessera_server::recovery::resume_unfinished(&h.host)
+            .await
+            .unwrap(),
+        1
+    );
     // the game's last move is stored: it ends at once, nobody called
     let g = finished(&h).await;
     assert_eq!(g.summary.status, "finished", "{}", g.result);
@@ -141,7 +146,9 @@ async fn an_ended_game_s_seats_lapse_with_the_grace_period() {
     };
     let (db, programs) = stopped_at_the_end(config()).await;
     let h = TestHost::on(Registry::standard(), config(), db).await;
-    h.host.resume_unfinished().await.unwrap();
+    tessera_server::recovery::resume_unfinished(&h.host)
+        .await
+        .unwrap();
     assert_eq!(finished(&h).await.summary.status, "finished");
     tokio::time::sleep(Duration::from_millis(600)).await;
     for (name, token, _) in &programs {

@@ -187,7 +187,12 @@ async fn seat_tokens_are_stored_hashed() {
         );
     }
     let h = TestHost::on(tessera_games::Registry::standard(), test_config(), db).await;
-    assert_eq!(h.host.resume_unfinished().await.unwrap(), 1);
+    assert_eq!(
+        tessera_server::recovery::resume_unfinished(&h.host)
+            .await
+            .unwrap(),
+        1
+    );
     let m = loop {
         let (code, m) = h.get(&format!("/api/games/{id}?token={token}")).await;
         assert_eq!(code, 200, "{m}");

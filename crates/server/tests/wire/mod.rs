@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tessera_games::WireBot;
 use tessera_referee::PlayerError;
-use tessera_server::host::{SeatRequest, TableRequest};
+use tessera_server::open::{SeatRequest, TableRequest};
 use tessera_server::store::StoredGame;
 use tessera_server::table::{Phase, SeatKind, Table};
 use tessera_server::tcp::{Dialect, TcpTransport};
@@ -168,18 +168,19 @@ pub async fn open_table(
             bot => seat("bot", Some(bot)),
         })
         .collect();
-    let c = h
-        .host
-        .create(TableRequest {
+    let c = tessera_server::open::create(
+        &h.host,
+        TableRequest {
             game: game.into(),
             seats,
             options,
             seed: None,
             delay_ms: Some(0),
             clock_s: None,
-        })
-        .await
-        .unwrap();
+        },
+    )
+    .await
+    .unwrap();
     (h.host.table(c.id).unwrap(), c.tokens)
 }
 

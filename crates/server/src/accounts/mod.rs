@@ -4,6 +4,10 @@
 //! The store keeps the rows ([`crate::store::Account`] and the rest); this module decides
 //! what may go into them.
 
+mod service;
+
+pub use service::{Accounts, NewSession, Session};
+
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use rand::rngs::OsRng;
@@ -34,6 +38,27 @@ pub enum AccountError {
     /// Hashing failed (it does not, with valid parameters).
     #[error("password hashing failed: {0}")]
     Hash(String),
+    /// The name belongs to another account.
+    #[error("the name {0:?} is taken")]
+    NameTaken(String),
+    /// Not this account's to do.
+    #[error("{0}")]
+    Forbidden(String),
+    /// A cap is reached.
+    #[error("{0}")]
+    TooMany(String),
+    /// The store failed.
+    #[error("the store failed: {0}")]
+    Store(String),
+}
+
+impl From<crate::store::StoreError> for AccountError {
+    fn from(e: crate::store::StoreError) -> Self {
+        match e {
+            crate::store::StoreError::NameTaken(n) => AccountError::NameTaken(n),
+            e => AccountError::Store(e.to_string()),
+        }
+    }
 }
 
 /// The fewest characters of a password.

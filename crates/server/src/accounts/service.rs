@@ -1,0 +1,182 @@
+//! Accounts as the host keeps them: registration and sign-in (rate-limited, the
+//! password hashed off the runtime), browser sessions and bot accounts' API tokens, each
+//! stored only as a hash.
+
+use super::{
+    hash_password, new_secret, secret_hash, validate_name, verify_login, AccountError, LoginLimiter,
+};
+use crate::store::{now_ms, Account, AccountKind, Store, StoreError};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+/// A logged-in account and its session's token against cross-site requests.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// The account.
+    pub account: Account,
+    /// The value the `X-Tessera-CSRF` header must carry on requests that change things.
+    pub csrf: String,
+}
+
+/// A new session: the secret for the cookie (shown once) and the session.
+#[derive(Clone, Debug)]
+pub struct NewSession {
+    /// The cookie's value.
+    pub secret: String,
+    /// The session.
+    pub session: Session,
+}
+
+/// The accounts of a host: its store's accounts, and the sign-in limiter in memory.
+#[derive(Debug)]
+pub struct Accounts {
+    store: Store,
+    limiter: Mutex<LoginLimiter>,
+    session_ttl: Duration,
+    max_tokens: usize,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Accounts {
+    /// The accounts of `store`: sessions last `session_ttl`, a bot account has at most
+    /// `max_tokens` live API tokens.
+    pub fn new(store: Store, session_ttl: Duration, max_tokens: usize) -> Accounts {
+        Accounts {
+            store,
+            limiter: Mutex::new(LoginLimiter::new()),
+            session_ttl,
+            max_tokens,
+        }
+    }
+
+    /// Registers an account and logs it in (registrations count as attempts of the
+    /// address in the login limiter: hashing a password is work).
+    pub async fn register(
+        &self,
+        name: &str,
+        password: &str,
+        kind: AccountKind,
+        from: std::net::IpAddr,
+    ) -> Result<NewSession, AccountError> {
+        lock(&self.limiter)
+            .check("", from, now_ms())
+            .map_err(|l| AccountError::Limited {
+                retry_after_ms: l.retry_after_ms,
+            })?;
+        validate_name(name)?;
+        let pw = password.to_string();
+        let hash = tokio::task::spawn_blocking(move || hash_password(&pw))
+            .await
+            .map_err(|e| AccountError::Store(e.to_string()))??;
+        let account = match self.store.create_account(name, kind, Some(hash)).await {
+            Ok(a) => a,
+            Err(StoreError::NameTaken(_)) => return Err(AccountError::NameTaken(name.to_string())),
+            Err(e) => return Err(e.into()),
+        };
+        tracing::info!(name = %account.name, kind = ?account.kind, "account registered");
+        self.new_session(account).await
+    }
+
+    /// Logs in (rate-limited per name and per address; the same error for an unknown
+    /// name and a wrong password).
+    pub async fn login(
+        &self,
+        name: &str,
+        password: &str,
+        from: std::net::IpAddr,
+    ) -> Result<NewSession, AccountError> {
+        let now = now_ms();
+        lock(&self.limiter)
+            .check(name, from, now)
+            .map_err(|l| AccountError::Limited {
+                retry_after_ms: l.retry_after_ms,
+            })?;
+        let found = self.store.account_by_name(name).await?;
+        // as long for an unknown name as for a wrong password: no timing tells a name exists
+        let hash = found.as_ref().and_then(|(_, h)| h.clone());
+        let pw = password.to_string();
+        let ok = tokio::task::spawn_blocking(move || verify_login(&pw, hash.as_deref()))
+            .await
+            .unwrap_or(false);
+        let Some((account, _)) = found.filter(|_| ok) else {
+            lock(&self.limiter).failed(name, from, now_ms());
+            return Err(AccountError::WrongLogin);
+        };
+        lock(&self.limiter).succeeded(name);
+        self.new_session(account).await
+    }
+
+    async fn new_session(&self, account: Account) -> Result<NewSession, AccountError> {
+        // expired sessions leave the store as new ones come
+        if let Err(e) = self.store.purge_sessions(now_ms()).await {
+            tracing::warn!(error = %e, "could not purge expired sessions");
+        }
+        let secret = new_secret("tss_");
+        let csrf = new_secret("csrf_");
+        let expires = now_ms() + self.session_ttl.as_millis() as i64;
+        self.store
+            .add_session(&secret_hash(&secret), account.id, &csrf, expires)
+            .await?;
+        Ok(NewSession {
+            secret,
+            session: Session { account, csrf },
+        })
+    }
+
+    /// The session of a cookie's secret, if it is live.
+    pub async fn session(&self, secret: &str) -> Option<Session> {
+        let (account, csrf) = self
+            .store
+            .session(&secret_hash(secret), now_ms())
+            .await
+            .ok()??;
+        Some(Session { account, csrf })
+    }
+
+    /// Ends a session.
+    pub async fn logout(&self, secret: &str) -> Result<(), AccountError> {
+        Ok(self.store.drop_session(&secret_hash(secret)).await?)
+    }
+
+    /// A new API token for a bot account: its id and the token (shown once).
+    pub async fn new_token(
+        &self,
+        who: &Account,
+        label: &str,
+    ) -> Result<(u64, String), AccountError> {
+        if who.kind != AccountKind::Bot {
+            return Err(AccountError::Forbidden(
+                "only bot accounts have API tokens".into(),
+            ));
+        }
+        let label: String = label.trim().chars().take(60).collect();
+        if self
+            .store
+            .tokens(who.id)
+            .await?
+            .iter()
+            .filter(|t| t.revoked.is_none())
+            .count()
+            >= self.max_tokens
+        {
+            return Err(AccountError::TooMany(format!(
+                "an account has at most {} live tokens: revoke one first",
+                self.max_tokens
+            )));
+        }
+        let token = new_secret("tsr_");
+        let info = self
+            .store
+            .add_token(who.id, &secret_hash(&token), &label)
+            .await?;
+        Ok((info.id, token))
+    }
+
+    /// The account of an API token (not revoked).
+    pub async fn token_account(&self, token: &str) -> Result<Option<Account>, AccountError> {
+        Ok(self.store.token_account(&secret_hash(token)).await?)
+    }
+}

@@ -1,0 +1,286 @@
+//! The arena: accounts, sessions, API tokens, matchmaking and rated games.
+//!
+//! * A person registers (name and password) and plays rated games from the browser; a
+//!   programmer registers a bot account and gets API tokens for its TCP sign-ups.
+//! * "Play rated" (a person, over HTTP) or a sign-up with `"token"` and `"rated": true`
+//!   (a bot, over TCP) puts a ticket in the queue of `tessera_arena::Queue`. A pairing
+//!   task matches close ratings (the window widens while a ticket waits), and after
+//!   `Config::arena_house_after` a ticket that found nobody plays the house level of the
+//!   closest fixed rating (the anchors). A person can also challenge an account that is
+//!   waiting in the queue.
+//! * A rated table remembers who sits where (its `settings` event, so a restart keeps
+//!   it); when it ends, everyone's rating is updated in one store transaction
+//!   (`Store::rate_game`, Glicko-2 for two players, Weng-Lin for more) and the change is
+//!   stored with the game.
+//!
+//! Every resource has a cap or an expiry: tickets per account and in all (the queue's
+//! config), a person's ticket lapses when their page stops asking for it
+//! (`Config::arena_ticket_idle`), matches not fetched lapse after
+//! `Config::arena_matched_expiry`, sessions expire (`Config::session_ttl`), and the login
+//! limiter's memory is bounded.
+
+mod pages;
+mod pairing;
+mod queue;
+
+pub use pages::{account_page, arena_queued, leaderboard, rated_of, recompute_ratings};
+pub use pairing::house_games;
+pub use queue::{
+    challenge, drop_waiting_programs, leave_queue, queue_person, queue_program, queue_status,
+};
+
+use crate::accounts::{AccountError, Session};
+use crate::error::HostError;
+use crate::store::StoreError;
+use crate::tcp::TcpTransport;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+use tessera_arena::{Queue, QueueConfig, QueueError, TicketId};
+use tokio::sync::Notify;
+use tokio::time::Instant;
+
+/// Why the arena refused a request.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ArenaError {
+    /// Not logged in (or the session expired).
+    #[error("log in first")]
+    Unauthorized,
+    /// The same answer for an unknown name and a wrong password.
+    #[error("wrong name or password")]
+    WrongLogin,
+    /// Too many attempts: try again after this many milliseconds.
+    #[error("too many attempts: try again in {} s", retry_after_ms.div_ceil(1000))]
+    Limited {
+        /// When to try again.
+        retry_after_ms: u64,
+    },
+    /// The name belongs to another account.
+    #[error("the name {0:?} is taken")]
+    NameTaken(String),
+    /// A bad request, in words.
+    #[error("{0}")]
+    Invalid(String),
+    /// Nothing of that name.
+    #[error("{0}")]
+    NotFound(String),
+    /// Not this account's to do.
+    #[error("{0}")]
+    Forbidden(String),
+    /// A cap is reached.
+    #[error("{0}")]
+    TooMany(String),
+    /// The store failed.
+    #[error("the store failed: {0}")]
+    Store(String),
+    /// The host failed to open the game.
+    #[error(transparent)]
+    Host(#[from] HostError),
+}
+
+impl From<StoreError> for ArenaError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NameTaken(n) => ArenaError::NameTaken(n),
+            e => ArenaError::Store(e.to_string()),
+        }
+    }
+}
+
+impl From<AccountError> for ArenaError {
+    fn from(e: AccountError) -> Self {
+        match e {
+            AccountError::WrongLogin => ArenaError::WrongLogin,
+            AccountError::Limited { retry_after_ms } => ArenaError::Limited { retry_after_ms },
+            AccountError::NameTaken(n) => ArenaError::NameTaken(n),
+            AccountError::Forbidden(m) => ArenaError::Forbidden(m),
+            AccountError::TooMany(m) => ArenaError::TooMany(m),
+            AccountError::Store(m) => ArenaError::Store(m),
+            e @ (AccountError::BadName(_) | AccountError::BadPassword | AccountError::Hash(_)) => {
+                ArenaError::Invalid(e.to_string())
+            }
+        }
+    }
+}
+
+/// Who waits for a rated game.
+enum Waiter {
+    /// A person in the browser (their page asks for the ticket every second).
+    Person {
+        account: u64,
+        name: String,
+        seen: Instant,
+    },
+    /// A bot account's program over TCP.
+    Program {
+        account: u64,
+        name: String,
+        transport: Box<TcpTransport>,
+        /// The API token, when the program asked to be queued again after each game.
+        again: Option<String>,
+    },
+}
+
+/// A person's match, kept until fetched (or `Config::arena_matched_expiry`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Matched {
+    /// The ticket that was matched.
+    pub ticket: u64,
+    /// The game.
+    pub game_id: u64,
+    /// The person's seat token there.
+    pub token: String,
+    #[serde(skip)]
+    at: Option<Instant>,
+}
+
+/// One seat of a rated table about to open.
+enum Sitter {
+    Person {
+        account: u64,
+        name: String,
+    },
+    Program {
+        account: u64,
+        name: String,
+        transport: Box<TcpTransport>,
+        again: Option<String>,
+    },
+    House {
+        spec: String,
+        rating: f64,
+    },
+}
+
+/// The queue of tickets and the waiter behind each.
+struct Book {
+    queue: Queue,
+    waiters: HashMap<TicketId, Waiter>,
+}
+
+/// The arena's state in the host.
+pub struct Arena {
+    /// The queue and who waits behind each ticket, under one lock: no order of two locks
+    /// to get wrong (two locks taken in opposite orders by `join` and `queue_status` once
+    /// deadlocked the arena).
+    book: Mutex<Book>,
+    matched: Mutex<HashMap<u64, Vec<Matched>>>,
+    wake: Notify,
+    started: std::sync::atomic::AtomicBool,
+}
+
+impl std::fmt::Debug for Arena {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Arena")
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// How often the pairing task looks at the queue.
+const PAIRING_TICK: Duration = Duration::from_millis(250);
+/// How many rated games an account's history and game list show.
+const HISTORY: usize = 100;
+impl Arena {
+    /// The arena of a host with `config`'s caps, and the house levels of `registry`.
+    pub fn new(config: &crate::config::Config, registry: &tessera_games::Registry) -> Arena {
+        let mut queue = Queue::new(QueueConfig {
+            per_account: config.arena_per_account,
+            cap: config.arena_max_tickets,
+            house_after_ms: config.arena_house_after.as_millis() as i64,
+            ..QueueConfig::default()
+        });
+        for e in registry.iter() {
+            let levels: Vec<tessera_arena::House> = e
+                .info()
+                .levels
+                .iter()
+                .map(|l| tessera_arena::House {
+                    spec: l.spec.to_string(),
+                    rating: l.rating,
+                })
+                .collect();
+            if !levels.is_empty() {
+                queue.set_house(e.name(), levels);
+            }
+        }
+        Arena {
+            book: Mutex::new(Book {
+                queue,
+                waiters: HashMap::new(),
+            }),
+            matched: Mutex::new(HashMap::new()),
+            wake: Notify::new(),
+            started: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// How many tickets wait.
+    pub fn queued(&self) -> usize {
+        lock(&self.book).queue.len()
+    }
+}
+
+/// Whether `session` may act for seat `seat` of `table`: a seat of a rated game held by
+/// an account is that account's alone, whoever else has its token.
+pub fn may_act(
+    table: &crate::table::Table,
+    seat: usize,
+    session: Option<&Session>,
+) -> Result<(), ArenaError> {
+    let Some(account) = table
+        .rated
+        .as_ref()
+        .and_then(|r| r.seats.get(seat))
+        .and_then(|s| s.account)
+    else {
+        return Ok(());
+    };
+    match session {
+        Some(s) if s.account.id == account => Ok(()),
+        Some(_) => Err(ArenaError::Forbidden(
+            "this seat of a rated game belongs to another account".into(),
+        )),
+        None => Err(ArenaError::Forbidden(
+            "this seat of a rated game is played by its account: log in first".into(),
+        )),
+    }
+}
+
+fn sitter(w: Waiter) -> Sitter {
+    match w {
+        Waiter::Person { account, name, .. } => Sitter::Person { account, name },
+        Waiter::Program {
+            account,
+            name,
+            transport,
+            again,
+        } => Sitter::Program {
+            account,
+            name,
+            transport,
+            again,
+        },
+    }
+}
+
+fn sitter_account(w: &Waiter) -> u64 {
+    match w {
+        Waiter::Person { account, .. } | Waiter::Program { account, .. } => *account,
+    }
+}
+
+/// Why the queue refused a ticket, in words (the same for a person and a program).
+fn refusal(e: &QueueError) -> String {
+    match e {
+        QueueError::TooMany { per_account } => {
+            format!("an account may wait for at most {per_account} games at once")
+        }
+        QueueError::Full { .. } => "the queue is full: try again later".to_string(),
+        QueueError::Duplicate => "this account already waits for that game".to_string(),
+        e => e.to_string(),
+    }
+}

@@ -1,0 +1,444 @@
+//! Opening tables: a browser's request (seats, rules, clock), a rematch's or a rated
+//! game's seats, a program taking an open seat; a table starts when its seats are full.
+
+use crate::error::HostError;
+use crate::host::{lock, Host};
+use crate::play::play;
+use crate::resumes::Refused;
+use crate::secret::Secret;
+use crate::store::{now_ms, NewGame, SeatRecord};
+use crate::table::{Phase, Seat, SeatKind, Table};
+use crate::tcp::{Dialect, TcpTransport};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+use tessera_games::GameEntry;
+
+/// One seat of a new table, as a browser (or any client of the HTTP API) asks for it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SeatRequest {
+    /// `human` (a person, who gets a token), `bot` (a bot of the registry) or `program`
+    /// (left open for a program over TCP).
+    pub kind: String,
+    /// The bot's spec.
+    #[serde(default)]
+    pub spec: Option<String>,
+    /// The name shown for the seat.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// A request for a new table.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TableRequest {
+    /// The game's name.
+    pub game: String,
+    /// The seats in turn order.
+    pub seats: Vec<SeatRequest>,
+    /// Rule options (fields of the game's rules).
+    #[serde(default)]
+    pub options: Value,
+    /// The seed (random when absent).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Milliseconds the bots wait before moving.
+    #[serde(default)]
+    pub delay_ms: Option<u64>,
+    /// Seconds a person has for each move ([`CLOCK_RANGE`]); none: no clock. When the
+    /// time runs out the house plays the game's clock move for that turn (a pass, a
+    /// draw...) and the person stays at the table.
+    #[serde(default)]
+    pub clock_s: Option<u64>,
+}
+
+/// The seconds per move a table's clock may be set to.
+pub const CLOCK_RANGE: std::ops::RangeInclusive<u64> = 5..=3600;
+/// The longest name of a seat, in characters.
+pub const MAX_NAME: usize = 40;
+/// A seat's name as asked for: trimmed, at most [`MAX_NAME`] characters, no control
+/// characters; `None` when blank.
+fn seat_name(i: usize, name: Option<&str>) -> Result<Option<String>, HostError> {
+    let Some(n) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(None);
+    };
+    if n.chars().count() > MAX_NAME {
+        return Err(HostError::Request(format!(
+            "seat {}: a name has at most {MAX_NAME} characters",
+            i + 1
+        )));
+    }
+    if n.chars().any(char::is_control) {
+        return Err(HostError::Request(format!(
+            "seat {}: a name cannot hold control characters",
+            i + 1
+        )));
+    }
+    Ok(Some(n.to_string()))
+}
+
+/// A new table: its id and the tokens of its people's seats.
+#[derive(Debug, Clone, Serialize)]
+pub struct Created {
+    /// The table's (and game's) id.
+    pub id: u64,
+    /// `[seat, token]` for every person's seat.
+    pub tokens: Vec<(usize, String)>,
+}
+
+/// A table's settings beyond its rules.
+#[derive(Clone, Copy, Debug)]
+pub struct Pace {
+    /// Milliseconds the bots wait before moving.
+    pub delay: u64,
+    /// The time a person has for each move, if any.
+    pub clock: Option<Duration>,
+    /// Whether they are stored with the game (tables of the HTTP API: a restart and a
+    /// rematch keep them).
+    pub stored: bool,
+}
+
+/// Checks who sits where at a new table (the bots' specs among the seats).
+fn check_seats(entry: &dyn GameEntry, rules: &Value, seats: &[Seat]) -> Result<(), HostError> {
+    let bots: Vec<Option<&str>> = seats
+        .iter()
+        .map(|s| match &s.kind {
+            SeatKind::Bot(spec) => Some(spec.as_str()),
+            _ => None,
+        })
+        .collect();
+    Ok(entry.check_seats(rules, &bots)?)
+}
+
+pub(crate) fn seed_for(host: &Host, id: u64, asked: Option<u64>) -> u64 {
+    match (asked, host.0.config.seed) {
+        (Some(s), _) => s,
+        (None, Some(base)) => base.wrapping_add(id),
+        (None, None) => rand::random(),
+    }
+}
+
+/// Creates a table as a browser asks; it starts at once unless seats are left open
+/// for programs. At most `Config::max_web_tables` such tables wait or run at once
+/// (else [`HostError::Busy`]); bots' budgets are clamped to the host's maxima
+/// ([`Config::clamp_bot`]) and the seat records the clamped spec.
+pub async fn create(host: &Host, req: TableRequest) -> Result<Created, HostError> {
+    if host.0.stop.is_cancelled() {
+        return Err(HostError::Closing);
+    }
+    let entry = host.0.registry.find(&req.game)?.clone();
+    let info = entry.info();
+    let mut seats_req = req.seats.clone();
+    if seats_req.is_empty() {
+        return Err(HostError::Request("no seats: a game needs players".into()));
+    }
+    if let Some(solo) = &info.solo {
+        let on = req
+            .options
+            .get(solo.option)
+            .is_some_and(|v| !v.is_null() && v != "");
+        if on && seats_req.len() == 1 {
+            seats_req.push(SeatRequest {
+                kind: "bot".into(),
+                spec: Some(solo.bot.into()),
+                name: None,
+            });
+        }
+    }
+    let n = seats_req.len();
+    let rules = entry.rules(n, &req.options)?;
+    let clock = match req.clock_s {
+        None | Some(0) => None,
+        Some(s) if CLOCK_RANGE.contains(&s) => Some(Duration::from_secs(s)),
+        Some(s) => {
+            return Err(HostError::Request(format!(
+                "a clock of {s} s per move is not allowed (from {} to {} s, or none)",
+                CLOCK_RANGE.start(),
+                CLOCK_RANGE.end()
+            )))
+        }
+    };
+    let mut seats = Vec::with_capacity(n);
+    for (i, s) in seats_req.iter().enumerate() {
+        let name = seat_name(i, s.name.as_deref())?;
+        seats.push(match s.kind.as_str() {
+            "human" | "person" => Seat {
+                name: name.unwrap_or_else(|| format!("Player {}", i + 1)),
+                // the token is given when the table opens
+                kind: SeatKind::Person(Secret::new()),
+            },
+            "bot" => {
+                let spec = s
+                    .spec
+                    .clone()
+                    .unwrap_or_else(|| info.bots.first().map_or("random", |b| b.name).to_string());
+                let spec = host.0.config.clamp_bot(&spec);
+                entry.check_bot(&spec)?;
+                Seat {
+                    name: name.unwrap_or_else(|| format!("{spec} ({})", i + 1)),
+                    kind: SeatKind::Bot(spec),
+                }
+            }
+            "program" | "open" => Seat {
+                name: String::new(),
+                kind: SeatKind::Open,
+            },
+            other => {
+                return Err(HostError::Request(format!(
+                    "seat {}: unknown kind {other:?} (human, bot, program)",
+                    i + 1
+                )))
+            }
+        });
+    }
+    let named: Vec<&str> = seats
+        .iter()
+        .filter(|s| !s.name.is_empty())
+        .map(|s| s.name.as_str())
+        .collect();
+    if let Some(twice) = named
+        .iter()
+        .enumerate()
+        .find(|(i, n)| named[..*i].contains(n))
+    {
+        return Err(HostError::Request(format!(
+            "two seats are named {:?}: give each player a name of their own",
+            twice.1
+        )));
+    }
+    let delay = req
+        .delay_ms
+        .unwrap_or(host.0.config.bot_delay_ms)
+        .min(host.0.config.max_bot_delay_ms);
+    open_web_table(host, entry, rules, seats, req.seed, delay, clock).await
+}
+
+/// Opens a table of the HTTP API (a new game, a rematch) with `seats` (people's
+/// tokens are made here) and starts it unless seats are left open for programs.
+pub(crate) async fn open_web_table(
+    host: &Host,
+    entry: Arc<dyn GameEntry>,
+    rules: Value,
+    mut seats: Vec<Seat>,
+    seed: Option<u64>,
+    delay: u64,
+    clock: Option<Duration>,
+) -> Result<Created, HostError> {
+    if host.0.stop.is_cancelled() {
+        return Err(HostError::Closing);
+    }
+    check_seats(entry.as_ref(), &rules, &seats)?;
+    // taken now, kept by the table until it leaves memory
+    let slot = host
+        .0
+        .web_tables
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| HostError::Busy("too many games in progress"))?;
+    let mut tokens = Vec::new();
+    for (i, s) in seats.iter_mut().enumerate() {
+        if let SeatKind::Person(t) = &mut s.kind {
+            *t = Secret::new();
+            tokens.push((i, t.plain().unwrap_or_default().to_string()));
+        }
+    }
+    let table = crate::open::open_table(
+        host,
+        entry,
+        rules,
+        seats,
+        seed,
+        Pace {
+            delay,
+            clock,
+            stored: true,
+        },
+        None,
+    )
+    .await?;
+    lock(&host.0.web_slots).insert(table.id, slot);
+    start_if_full(host, &table);
+    Ok(Created {
+        id: table.id,
+        tokens,
+    })
+}
+
+/// Opens a rated table of the arena with `seats` (people's tokens made by the
+/// caller), its programs' connections seated at `programs` (seat, connection), and
+/// starts it.
+pub(crate) async fn open_rated_table(
+    host: &Host,
+    entry: Arc<dyn GameEntry>,
+    rules: Value,
+    seats: Vec<Seat>,
+    delay: u64,
+    rated: crate::rated::Rated,
+    programs: Vec<(usize, TcpTransport, Option<crate::keep::Kept>)>,
+) -> Result<u64, HostError> {
+    if host.0.stop.is_cancelled() {
+        return Err(HostError::Closing);
+    }
+    check_seats(entry.as_ref(), &rules, &seats)?;
+    let table = crate::open::open_table(
+        host,
+        entry,
+        rules,
+        seats,
+        None,
+        Pace {
+            delay,
+            clock: None,
+            stored: true,
+        },
+        Some(rated),
+    )
+    .await?;
+    {
+        let mut p = lock(&host.0.programs);
+        let mut kept = lock(&host.0.kept);
+        for (i, t, k) in programs {
+            p.insert((table.id, i), t);
+            if let Some(k) = k {
+                kept.insert((table.id, i), k);
+            }
+        }
+    }
+    start_if_full(host, &table);
+    Ok(table.id)
+}
+
+pub(crate) async fn open_table(
+    host: &Host,
+    entry: Arc<dyn GameEntry>,
+    rules: Value,
+    seats: Vec<Seat>,
+    seed: Option<u64>,
+    pace: Pace,
+    rated: Option<crate::rated::Rated>,
+) -> Result<Arc<Table>, HostError> {
+    let Pace {
+        delay,
+        clock,
+        stored: settings,
+    } = pace;
+    let placeholder_seed = seed.unwrap_or(0);
+    let id = host
+        .0
+        .store
+        .create(NewGame {
+            game: entry.name().to_string(),
+            status: "waiting".into(),
+            rules: rules.clone(),
+            seed: placeholder_seed,
+            seats: seats.iter().map(Seat::record).collect(),
+            secrets: seats.iter().map(Seat::secret_hash).collect(),
+            created: now_ms(),
+        })
+        .await
+        .map_err(|e| HostError::Store(e.to_string()))?;
+    let seed = seed_for(host, id, seed);
+    // a web table's settings beyond its rules, as its first event: a game that goes
+    // on after a restart, and its rematch, keep them
+    if settings {
+        let mut data = json!({
+            "delay_ms": delay,
+            "clock_ms": clock.map(|c| c.as_millis() as u64),
+        });
+        if let Some(r) = &rated {
+            data["rated"] = serde_json::to_value(r).unwrap_or(Value::Null);
+        }
+        host.0
+            .store
+            .event(id, 0, 0, "settings", data)
+            .await
+            .map_err(|e| HostError::Store(e.to_string()))?;
+    }
+    let mut table = Table::new(
+        id,
+        entry,
+        rules,
+        seed,
+        seats,
+        delay,
+        host.0.stop.child_token(),
+    );
+    table.clock = clock;
+    table.rated = rated;
+    table.stored_events = usize::from(settings);
+    let table = Arc::new(table);
+    let open = table.state().seats.iter().any(|s| s.kind == SeatKind::Open);
+    lock(&host.0.tables).insert(id, table.clone());
+    if open {
+        host.0.tables_opened.notify_one();
+    }
+    Ok(table)
+}
+
+/// Starts `table` when no seat is open.
+pub(crate) fn start_if_full(host: &Host, table: &Arc<Table>) {
+    {
+        let mut st = table.state();
+        if st.phase != Phase::Waiting || st.seats.iter().any(|s| s.kind == SeatKind::Open) {
+            return;
+        }
+        st.phase = Phase::Running;
+    }
+    let task_host = host.clone();
+    let table = table.clone();
+    host.0
+        .tasks
+        .spawn(async move { play(&task_host, table, None).await });
+}
+
+/// Seats the program `name` (over `transport`) at `table`'s first open seat.
+pub(crate) fn seat_program(
+    host: &Host,
+    table: &Arc<Table>,
+    name: &str,
+    transport: TcpTransport,
+) -> Result<(), Refused> {
+    let written = {
+        let mut st = table.state();
+        if st.phase != Phase::Waiting {
+            return Err(Box::new((
+                "the table is not waiting for players".into(),
+                transport,
+            )));
+        }
+        if st.seats.iter().any(|s| s.name == name) {
+            return Err(Box::new((
+                format!("the name {name:?} already sits at this table"),
+                transport,
+            )));
+        }
+        match st.seats.iter().position(|s| s.kind == SeatKind::Open) {
+            None => return Err(Box::new(("the table has no open seat".into(), transport))),
+            Some(i) => {
+                // a program of Tessera's protocol gets a token at setup to come back
+                // with after a restart; the Q course's protocol has no such thing
+                let resume = (transport.dialect() == Dialect::Tessera).then(Secret::new);
+                st.seats[i] = Seat {
+                    name: name.to_string(),
+                    kind: SeatKind::Program(resume),
+                };
+                // under the table's lock: the store gets the seats in the order they
+                // changed (the last write is the last seats), and the connection is
+                // in place before anyone can see the table full and start it
+                let records: Vec<SeatRecord> = st.seats.iter().map(Seat::record).collect();
+                let secrets: Vec<Option<String>> = st.seats.iter().map(Seat::secret_hash).collect();
+                lock(&host.0.programs).insert((table.id, i), transport);
+                host.0.store.seats(table.id, records, secrets)
+            }
+        }
+    };
+    table.changed();
+    let id = table.id;
+    host.0.tasks.spawn(async move {
+        if let Err(e) = written.await {
+            tracing::warn!(id, error = %e, "could not store the seats");
+        }
+    });
+    start_if_full(host, table);
+    Ok(())
+}

@@ -1,0 +1,226 @@
+//! What makes a game rated, and its rating when it ends: who sat where (an account or a
+//! house level), each seat's rank from the game's result, and the one store transaction
+//! that moves the accounts' ratings ([`rate_table`]).
+
+use crate::store::{RatingUpdate, Store};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tessera_arena::{Pool, Score};
+
+/// Who sits at a rated table: an account (by seat), or a house level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatedSeat {
+    /// The account, if an account sits here.
+    #[serde(default)]
+    pub account: Option<u64>,
+    /// The house level (`level:N`), if the house sits here.
+    #[serde(default)]
+    pub house: Option<String>,
+    /// The house level's fixed rating.
+    #[serde(default)]
+    pub anchor: Option<f64>,
+}
+
+/// What makes a table rated: its pool and who sits where. Stored in the table's
+/// `settings` event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rated {
+    /// Glicko-2 (two players) or Weng-Lin (more).
+    pub pool: Pool,
+    /// By seat.
+    pub seats: Vec<RatedSeat>,
+}
+
+/// The display rating of a stored score (JSON of `tessera_arena::Score`).
+pub fn display(score: &Value) -> Option<(f64, f64, bool)> {
+    let s: Score = serde_json::from_value(score.clone()).ok()?;
+    Some((s.rating(), s.deviation(), s.provisional()))
+}
+
+/// The ranks of a finished game's seats (1 best, ties equal) from its stored result:
+/// the winners first, then the others by score, and last every seat that resigned or
+/// was ejected. `None` when the game has no result to rate (aborted with nobody to
+/// blame).
+pub fn ranks(status: &str, result: &Value, seats: usize) -> Option<Vec<u32>> {
+    let mut out_seats: Vec<usize> = result["ejected"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| e["seat"].as_u64().or_else(|| e.as_u64()))
+                .map(|s| s as usize)
+                .collect()
+        })
+        .unwrap_or_default();
+    for k in ["/resigned/seat", "/left"] {
+        if let Some(s) = result.pointer(k).and_then(Value::as_u64) {
+            out_seats.push(s as usize);
+        }
+    }
+    if status == "aborted" && out_seats.is_empty() {
+        return None;
+    }
+    let winners: Vec<usize> = result["winner_seats"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_u64)
+                .map(|s| s as usize)
+                .collect()
+        })
+        .unwrap_or_default();
+    let scores: Vec<f64> = result["scores"]
+        .as_array()
+        .map(|a| a.iter().map(|s| s.as_f64().unwrap_or(0.0)).collect())
+        .unwrap_or_default();
+    let key = |s: usize| -> (u8, f64) {
+        let tier = if out_seats.contains(&s) {
+            2
+        } else if winners.contains(&s) {
+            0
+        } else {
+            1
+        };
+        // winners tie among themselves, whatever their scores
+        let score = if tier == 1 {
+            scores.get(s).copied().unwrap_or(0.0)
+        } else {
+            0.0
+        };
+        (tier, score)
+    };
+    let keys: Vec<(u8, f64)> = (0..seats).map(key).collect();
+    Some(
+        keys.iter()
+            .map(|&(t, sc)| {
+                1 + keys
+                    .iter()
+                    .filter(|&&(t2, sc2)| t2 < t || (t2 == t && sc2 > sc))
+                    .count() as u32
+            })
+            .collect(),
+    )
+}
+
+/// A pool's name in the store.
+pub fn pool_name(p: Pool) -> &'static str {
+    match p {
+        Pool::Duel => "duel",
+        Pool::Multi => "multi",
+    }
+}
+
+/// Rates a rated table's game that ended with `status` and `result`; its accounts'
+/// ratings change in one transaction of the store, and the change is stored with the
+/// game. Programs that were ejected, and people who took no turn in time, count a
+/// disconnection (`Config::arena_mark_after` of them mark the account).
+pub async fn rate_table(
+    store: &Store,
+    mark_after: u32,
+    id: u64,
+    game: &str,
+    rated: &Rated,
+    status: &str,
+    result: &Value,
+) {
+    let Some(ranks) = ranks(status, result, rated.seats.len()) else {
+        tracing::info!(id, "a rated game ended with no result to rate");
+        return;
+    };
+    let accounts: Vec<u64> = rated.seats.iter().filter_map(|s| s.account).collect();
+    let pool = rated.pool;
+    let seats = rated.seats.clone();
+    let rate_ranks = ranks.clone();
+    let rate = Box::new(move |current: Vec<Option<Value>>| {
+        let mut k = 0;
+        let mut entries = Vec::with_capacity(seats.len());
+        for s in &seats {
+            let entry = match (s.account, s.anchor) {
+                (Some(_), _) => {
+                    let cur = current.get(k).cloned().flatten();
+                    k += 1;
+                    let score = match cur {
+                        Some(v) => serde_json::from_value(v).map_err(|e| e.to_string())?,
+                        None => Score::initial(pool),
+                    };
+                    tessera_arena::Entry {
+                        score,
+                        anchor: false,
+                    }
+                }
+                (None, rating) => tessera_arena::Entry {
+                    score: tessera_arena::anchor(pool, rating.unwrap_or(1500.0)),
+                    anchor: true,
+                },
+            };
+            entries.push(entry);
+        }
+        let after = tessera_arena::rate(pool, &entries, &rate_ranks).map_err(|e| e.to_string())?;
+        Ok(seats
+            .iter()
+            .zip(entries.iter().zip(after))
+            .enumerate()
+            .map(|(i, (s, (before, after)))| RatingUpdate {
+                seat: i,
+                account: s.account,
+                house: s.house.clone(),
+                rank: rate_ranks[i],
+                before: serde_json::to_value(before.score).unwrap_or(Value::Null),
+                after: serde_json::to_value(after).unwrap_or(Value::Null),
+                rating: after.rating(),
+                conservative: after.conservative(),
+            })
+            .collect())
+    });
+    match store
+        .rate_game(id, game, pool_name(pool), accounts, rate)
+        .await
+    {
+        Ok(rows) => tracing::info!(id, seats = rows.len(), "rated"),
+        Err(e) => tracing::error!(id, error = %e, "could not rate the game"),
+    }
+    // disconnections: ejected programs, people who took no turn in time
+    let mut left: Vec<usize> = result["ejected"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| e["seat"].as_u64())
+                .map(|s| s as usize)
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(s) = result["left"].as_u64() {
+        left.push(s as usize);
+    }
+    for s in left {
+        if let Some(account) = rated.seats.get(s).and_then(|r| r.account) {
+            match store.mark_disconnect(account, mark_after).await {
+                Ok(a) if a.marked => {
+                    tracing::warn!(account = %a.name, disconnects = a.disconnects, "account marked: it leaves rated games")
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "could not count a disconnection"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ranks;
+    use serde_json::json;
+
+    #[test]
+    fn winners_first_then_scores_then_those_who_left() {
+        let r = json!({"scores": [10, 30, 20, 30], "winner_seats": [1, 3], "ejected": []});
+        assert_eq!(ranks("ended", &r, 4).unwrap(), vec![4, 1, 3, 1]);
+        let r = json!({"scores": [50, 10], "winner_seats": [1], "resigned": {"seat": 0}, "ejected": []});
+        assert_eq!(ranks("resigned", &r, 2).unwrap(), vec![2, 1]);
+        let r = json!({"scores": [5, 9, 7], "winner_seats": [2], "ejected": [{"seat": 1, "reason": "x"}]});
+        assert_eq!(ranks("ended", &r, 3).unwrap(), vec![2, 3, 1]);
+        let r = json!({"scores": [0, 0], "winner_seats": [], "ejected": []});
+        assert_eq!(ranks("ended", &r, 2).unwrap(), vec![1, 1]);
+        assert_eq!(ranks("aborted", &json!({"aborted": "server"}), 2), None);
+        let r = json!({"scores": [40, 10], "winner_seats": [], "aborted": "idle", "left": 0});
+        assert_eq!(ranks("aborted", &r, 2).unwrap(), vec![2, 1]);
+    }
+}

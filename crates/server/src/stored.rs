@@ -1,0 +1,82 @@
+//! The state message of a stored game (ended, or run by another node): its replay's last
+//! step, as the play page reads it. Replaying is work: [`StoredStates`] keeps the last
+//! message of each game while it does not change, for every spectator.
+
+use crate::error::HostError;
+use crate::store::StoredGame;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tessera_games::GameEntry;
+
+/// What a stored game's state message depends on: its status and its number of moves.
+pub type StateKey = (String, usize);
+/// Stored games whose state messages are kept at once.
+const STORED_STATES: usize = 64;
+/// The last state messages of stored games, by id (at most [`STORED_STATES`]).
+#[derive(Debug, Default)]
+pub struct StoredStates(Mutex<HashMap<u64, (StateKey, Arc<Value>)>>);
+
+impl StoredStates {
+    /// The message of game `id` as it was at `key`, if kept.
+    pub fn get(&self, id: u64, key: &StateKey) -> Option<Value> {
+        let map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(&id)
+            .filter(|(k, _)| k == key)
+            .map(|(_, v)| Value::clone(v))
+    }
+
+    /// Keeps the message of game `id` at `key`.
+    pub fn put(&self, id: u64, key: StateKey, msg: &Value) {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= STORED_STATES && !map.contains_key(&id) {
+            map.clear();
+        }
+        map.insert(id, (key, Arc::new(msg.clone())));
+    }
+}
+
+/// The state message of a stored game: its end, or where a game another node runs
+/// stands (what a spectator sees). Replays the game: see [`StoredStates`].
+pub fn stored_message(entry: &dyn GameEntry, g: &StoredGame) -> Result<Value, HostError> {
+    let live = crate::store::is_live(&g.summary.status);
+    let record = g.record().map_err(|e| HostError::Store(e.to_string()))?;
+    let replay = entry.replay(&record)?;
+    let last = replay.steps.last();
+    let mut log = Vec::new();
+    for step in replay.steps.iter().skip(1) {
+        for l in &step.log {
+            log.push(json!([step.index.unwrap_or(0) + 1, l]));
+        }
+    }
+    let first = log.len().saturating_sub(crate::table::LOG_KEEP);
+    Ok(json!({
+        "type": "state",
+        "id": g.summary.id,
+        "game": g.summary.game,
+        "title": entry.info().title,
+        "status": g.summary.status,
+        "version": 0,
+        "seat": null,
+        "players": g.summary.seats.iter().map(|s| json!({"name": s.name, "kind": s.kind, "bot": s.kind == "bot"})).collect::<Vec<_>>(),
+        "rules": g.rules,
+        "to_move": if live { last.and_then(|s| s.to_move) } else { None },
+        "over": !live,
+        "outcome": replay.outcome,
+        "scores": last.map(|s| s.scores.clone()).unwrap_or_default(),
+        "moves": g.moves.len(),
+        "delay_ms": 0,
+        "log": log[first..],
+        "public": last.map(|s| s.public.clone()),
+        "last": crate::table::last_json(
+            last.and_then(|s| s.seat),
+            replay.steps.len().checked_sub(2).and_then(|i| replay.steps.get(i)).map(|s| &s.public),
+        ),
+        "view": null,
+        "legal": [],
+        "hints": null,
+        "ejected": g.result.get("ejected").cloned().unwrap_or(json!([])),
+        "result": g.result,
+        "end": replay.end,
+    }))
+}
