@@ -3,7 +3,7 @@
 
 use crate::config::{human, later, permits, Config};
 use crate::signup::{self, Hello, SignUp};
-use crate::store::{now_ms, ListQuery, NewGame, SeatRecord, Store, StoredGame};
+use crate::store::{now_ms, GameStatus, ListQuery, NewGame, SeatRecord, Store, StoredGame};
 use crate::table::{HostSink, Phase, Seat, SeatKind, Table};
 use crate::tcp::{Connections, Dialect, TcpTransport};
 use serde::{Deserialize, Serialize};
@@ -580,7 +580,7 @@ impl Host {
             .store
             .create(NewGame {
                 game: entry.name().to_string(),
-                status: "waiting".into(),
+                status: GameStatus::Waiting,
                 rules: rules.clone(),
                 seed: placeholder_seed,
                 seats: seats.iter().map(Seat::record).collect(),
@@ -708,7 +708,7 @@ impl Host {
         let id = table.id;
         let start = match &resumed {
             None => self.0.store.start_game(id, now_ms(), table.seed).await,
-            Some(_) => self.0.store.set_status(id, "running").await,
+            Some(_) => self.0.store.set_status(id, GameStatus::Running).await,
         };
         if let Err(e) = start {
             tracing::error!(id, error = %e, "could not mark the game started");
@@ -803,7 +803,7 @@ impl Host {
         {
             // the host stops: a pause, not an end; the game goes on at the next start
             tracing::info!(id, "game paused");
-            if let Err(e) = self.0.store.set_status(id, "paused").await {
+            if let Err(e) = self.0.store.set_status(id, GameStatus::Paused).await {
                 tracing::error!(id, error = %e, "could not store the pause");
             }
             table.state().phase = Phase::Paused;
@@ -1251,7 +1251,7 @@ impl Host {
                     .await;
                 continue;
             };
-            let waiting = g.summary.status == "waiting";
+            let waiting = g.summary.status == GameStatus::Waiting;
             let seats: Vec<Seat> = g
                 .summary
                 .seats

@@ -34,7 +34,7 @@ pub mod hint;
 pub mod host;
 pub mod http;
 pub mod signup;
-pub mod store;
+pub use tessera_store as store;
 pub mod table;
 pub mod tcp;
 

@@ -117,7 +117,12 @@ async fn a_program_back_after_its_game_ended_hears_its_result() {
     assert_eq!(h.host.resume_unfinished().await.unwrap(), 1);
     // the game's last move is stored: it ends at once, nobody called
     let g = finished(&h).await;
-    assert_eq!(g.summary.status, "finished", "{}", g.result);
+    assert_eq!(
+        g.summary.status,
+        tessera_server::store::GameStatus::Finished,
+        "{}",
+        g.result
+    );
     assert!(!g.summary.winners.is_empty(), "{}", g.result);
     for (name, token, heard) in &programs {
         let got = within("the host's answer", come_back(h.tcp, token)).await;
@@ -142,7 +147,10 @@ async fn an_ended_game_s_seats_lapse_with_the_grace_period() {
     let (db, programs) = stopped_at_the_end(config()).await;
     let h = TestHost::on(Registry::standard(), config(), db).await;
     h.host.resume_unfinished().await.unwrap();
-    assert_eq!(finished(&h).await.summary.status, "finished");
+    assert_eq!(
+        finished(&h).await.summary.status,
+        tessera_server::store::GameStatus::Finished
+    );
     tokio::time::sleep(Duration::from_millis(600)).await;
     for (name, token, _) in &programs {
         let got = within("the host's answer", come_back(h.tcp, token)).await;
