@@ -76,10 +76,4 @@ impl StoreError {
             _ => None,
         }
     }
-
-    /// Whether this is an error of the database (its connection, a statement) rather
-    /// than of one write's own (fenced, no account, ...).
-    pub fn is_database(&self) -> bool {
-        matches!(self, StoreError::Sqlite(_) | StoreError::Postgres(_))
-    }
 }

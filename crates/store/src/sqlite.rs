@@ -98,6 +98,8 @@ fn bind(s: &mut rusqlite::CachedStatement<'_>, params: &[Param<'_>]) -> Result<(
 pub fn open(path: &Path) -> Result<Connection, StoreError> {
     let db = Connection::open(path)?;
     db.busy_timeout(std::time::Duration::from_secs(5))?;
+    // every statement of the store stays prepared (the default keeps 16)
+    db.set_prepared_statement_cache_capacity(128);
     db.execute_batch(SETTINGS)?;
     let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if version > VERSION {

@@ -109,7 +109,11 @@ impl Store {
         lease: std::time::Duration,
     ) -> Result<(Store, StoreThread), StoreError> {
         if !is_postgres(db) {
-            return Store::start(Path::new(db));
+            // opening (and upgrading) a file blocks: not on an async task
+            let path = Path::new(db).to_path_buf();
+            return tokio::task::spawn_blocking(move || Store::start(&path))
+                .await
+                .map_err(|_| StoreError::Gone)?;
         }
         let (jobs, reader, thread) = crate::pg::start(db, lease).await?;
         Ok((
