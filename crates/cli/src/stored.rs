@@ -12,7 +12,7 @@ pub fn stored_record(db: &str, id: i64) -> anyhow::Result<serde_json::Value> {
     let game = rt
         .block_on(tessera_server::store::get_at(db, id))?
         .with_context(|| format!("no game {id} in {}", tessera_server::store::redacted(db)))?;
-    if game.summary.status != "finished" {
+    if game.summary.status != tessera_server::store::GameStatus::Finished {
         eprintln!(
             "game {id} is {}: replaying the moves played",
             game.summary.status

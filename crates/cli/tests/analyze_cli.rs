@@ -38,7 +38,7 @@ fn store_game(db: &Path, record: &Value, status: &str) -> u64 {
         let id = store
             .create(NewGame {
                 game: "triominos".into(),
-                status: "running".into(),
+                status: tessera_server::store::GameStatus::Running,
                 rules: record["rules"].clone(),
                 seed,
                 seats: vec![

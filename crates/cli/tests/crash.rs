@@ -209,7 +209,10 @@ fn a_killed_host_loses_no_game() {
         },
     )
     .unwrap();
-    let running = before.iter().filter(|g| g.status == "running").count();
+    let running = before
+        .iter()
+        .filter(|g| g.status == tessera_server::store::GameStatus::Running)
+        .count();
     assert!(
         running >= 40,
         "{running} games running when the host is killed"
@@ -264,7 +267,12 @@ fn a_killed_host_loses_no_game() {
     ids.sort();
     assert_eq!(ids, (1..=53).collect::<Vec<_>>());
     for g in &all {
-        assert_eq!(g.status, "finished", "game {}: {g:?}", g.id);
+        assert_eq!(
+            g.status,
+            tessera_server::store::GameStatus::Finished,
+            "game {}: {g:?}",
+            g.id
+        );
         let stored = store::get_file(&db, g.id).unwrap().unwrap();
         let record = stored.record().unwrap();
         let replay = registry.find(&g.game).unwrap().replay(&record).unwrap();
@@ -335,7 +343,7 @@ fn a_stopped_host_pauses_its_games() {
     )
     .unwrap()
     .iter()
-    .filter(|g| g.status == "paused")
+    .filter(|g| g.status == tessera_server::store::GameStatus::Paused)
     .count();
     assert_eq!(paused, 10, "every game in flight is paused, not lost");
     let _server = start(&db, tcp, http_port);
@@ -356,14 +364,22 @@ fn a_stopped_host_pauses_its_games() {
             },
         )
         .unwrap();
-        if all.iter().all(|g| g.status == "finished") {
+        if all
+            .iter()
+            .all(|g| g.status == tessera_server::store::GameStatus::Finished)
+        {
             break;
         }
         std::thread::sleep(Duration::from_millis(50));
     }
     assert_eq!(all.len(), 10);
     for g in &all {
-        assert_eq!(g.status, "finished", "game {}", g.id);
+        assert_eq!(
+            g.status,
+            tessera_server::store::GameStatus::Finished,
+            "game {}",
+            g.id
+        );
         let stored = store::get_file(&db, g.id).unwrap().unwrap();
         assert!(registry
             .find(&g.game)

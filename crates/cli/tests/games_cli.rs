@@ -22,7 +22,7 @@ fn games_lists_each_ejection_with_its_reason() {
         let id = store
             .create(NewGame {
                 game: "q".into(),
-                status: "running".into(),
+                status: tessera_server::store::GameStatus::Running,
                 rules: json!({}),
                 seed: 1,
                 seats: vec![seat("good1"), seat("bad1")],

@@ -58,8 +58,8 @@ fn main() {
     {
         let mut g = db
             .prepare(
-                "INSERT INTO games (game, status, rules, seed, seats, created, started, ended, moves, result, secrets)
-                 VALUES ('q', 'finished', ?1, ?2, ?3, ?4, ?4, ?4, ?5, ?6, '[null,null]')",
+                "INSERT INTO games (game, status, rules, seed, seats, created, started, ended, moves, result, owner)
+                 VALUES ('q', 'finished', ?1, ?2, ?3, ?4, ?4, ?4, ?5, ?6, 'local')",
             )
             .expect("insert games");
         let mut m = db

@@ -52,7 +52,7 @@ pub async fn message(
 /// once for every asker while the game does not change.
 pub async fn stored_state(host: &Host, g: StoredGame) -> Result<Value, HostError> {
     let id = g.summary.id;
-    let key: StateKey = (g.summary.status.clone(), g.moves.len());
+    let key: StateKey = (g.summary.status, g.moves.len());
     if let Some(msg) = host.0.stored_states.get(id, &key) {
         return Ok(msg);
     }

@@ -328,7 +328,7 @@ pub(crate) async fn open_table(
         .store
         .create(NewGame {
             game: entry.name().to_string(),
-            status: "waiting".into(),
+            status: crate::store::GameStatus::Waiting,
             rules: rules.clone(),
             seed: placeholder_seed,
             seats: seats.iter().map(Seat::record).collect(),

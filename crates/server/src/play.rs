@@ -18,7 +18,12 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     let id = table.id;
     let start = match &resumed {
         None => host.0.store.start_game(id, now_ms(), table.seed).await,
-        Some(_) => host.0.store.set_status(id, "running").await,
+        Some(_) => {
+            host.0
+                .store
+                .set_status(id, crate::store::GameStatus::Running)
+                .await
+        }
     };
     if let Err(e) = start {
         tracing::error!(id, error = %e, "could not mark the game started");
@@ -115,7 +120,12 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     {
         // the host stops: a pause, not an end; the game goes on at the next start
         tracing::info!(id, "game paused");
-        if let Err(e) = host.0.store.set_status(id, "paused").await {
+        if let Err(e) = host
+            .0
+            .store
+            .set_status(id, crate::store::GameStatus::Paused)
+            .await
+        {
             tracing::error!(id, error = %e, "could not store the pause");
         }
         table.state().phase = Phase::Paused;

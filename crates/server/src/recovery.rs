@@ -86,7 +86,7 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
                 .await;
             continue;
         };
-        let waiting = g.summary.status == "waiting";
+        let waiting = g.summary.status == crate::store::GameStatus::Waiting;
         let seats: Vec<Seat> = g
             .summary
             .seats

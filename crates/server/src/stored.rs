@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use tessera_games::GameEntry;
 
 /// What a stored game's state message depends on: its status and its number of moves.
-pub type StateKey = (String, usize);
+pub type StateKey = (crate::store::GameStatus, usize);
 /// Stored games whose state messages are kept at once.
 const STORED_STATES: usize = 64;
 /// The last state messages of stored games, by id (at most [`STORED_STATES`]).

@@ -179,7 +179,12 @@ fn good_bot(h: &TestHost, game: &str) -> Box<dyn tessera_games::WireBot> {
 /// other move is; the other player wins; the record replays. Returns the reason.
 fn check_ejection(h: &TestHost, g: &StoredGame, bad: &str, how: Broken) -> String {
     let id = g.summary.id;
-    assert_eq!(g.summary.status, "finished", "game {id}: {}", g.result);
+    assert_eq!(
+        g.summary.status,
+        tessera_server::store::GameStatus::Finished,
+        "game {id}: {}",
+        g.result
+    );
     let ejected = g.result["ejected"].as_array().unwrap();
     assert_eq!(ejected.len(), 1, "{how:?}: {}", g.result);
     let e = &ejected[0];
@@ -658,11 +663,15 @@ async fn other_games_go_on() {
         within("the Akropolis game", o).await.unwrap();
     }
     let g = ended(&h, q.id).await;
-    assert_eq!(g.summary.status, "finished");
+    assert_eq!(
+        g.summary.status,
+        tessera_server::store::GameStatus::Finished
+    );
     let akropolis = until("the Akropolis game is stored", || async {
         let list = h.host.store().list(Default::default()).await.ok()?;
-        list.into_iter()
-            .find(|g| g.game == "akropolis" && g.status == "finished")
+        list.into_iter().find(|g| {
+            g.game == "akropolis" && g.status == tessera_server::store::GameStatus::Finished
+        })
     })
     .await;
     assert!(akropolis.ejected.is_empty() && g.summary.ejected.is_empty());

@@ -274,7 +274,7 @@ async fn web_tables_are_capped_and_waiting_ones_expire() {
     for id in [id, other] {
         let g = until("the table is stored aborted", || async {
             let g = h.host.stored(id).await.ok()?;
-            (g.summary.status == "aborted").then_some(g)
+            (g.summary.status == tessera_server::store::GameStatus::Aborted).then_some(g)
         })
         .await;
         assert_eq!(g.result["aborted"], why, "{}", g.result);
@@ -340,7 +340,7 @@ async fn a_person_who_takes_no_turn_ends_the_game() {
     );
     assert_eq!(end["status"], "aborted");
     let g = h.host.stored(id).await.unwrap();
-    assert_eq!(g.summary.status, "aborted");
+    assert_eq!(g.summary.status, tessera_server::store::GameStatus::Aborted);
     assert_eq!(
         g.result["aborted"], "Player 1 took no turn within 1500 ms",
         "{}",
@@ -423,7 +423,12 @@ async fn bot_budgets_are_clamped() {
     let (s, c) = h.post("/api/games", &game).await;
     assert_eq!(s, 200, "{c}");
     let g = ended(&h, c["id"].as_u64().unwrap()).await;
-    assert_eq!(g.summary.status, "finished", "{}", g.result);
+    assert_eq!(
+        g.summary.status,
+        tessera_server::store::GameStatus::Finished,
+        "{}",
+        g.result
+    );
     assert_eq!(g.summary.seats[0].spec.as_deref(), Some("ismcts:ms=5"));
     assert_eq!(g.summary.seats[1].spec.as_deref(), Some("ismcts:iters=20"));
     assert!(!g.moves.is_empty());

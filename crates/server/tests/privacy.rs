@@ -286,7 +286,10 @@ async fn programs_see_their_own<G: Secrets>(game: &str, signups: [Value; 2], spe
         recordings.push(within("a program's game", t).await.unwrap());
     }
     let g = ended_games(&h, 1).await.remove(0);
-    assert_eq!(g.summary.status, "finished");
+    assert_eq!(
+        g.summary.status,
+        tessera_server::store::GameStatus::Finished
+    );
     assert!(g.summary.ejected.is_empty(), "{}", g.result);
     let record = g.record().unwrap();
     for (signup, rec) in signups.iter().zip(&recordings) {
@@ -455,7 +458,10 @@ async fn people_and_spectators_see_what_they_may<G: Secrets>(
     assert_eq!(seen.last().unwrap()["over"], true);
     let watched = within("the spectator's frames", spectator).await.unwrap();
     let g = ended(&h, id).await;
-    assert_eq!(g.summary.status, "finished");
+    assert_eq!(
+        g.summary.status,
+        tessera_server::store::GameStatus::Finished
+    );
     let record = g.record().unwrap();
     check_frames::<G>(&record, &watched, None);
     check_frames::<G>(&record, &seen, Some(0));

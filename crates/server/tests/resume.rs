@@ -122,7 +122,12 @@ async fn a_program_back_after_its_game_ended_hears_its_result() {
     );
     // the game's last move is stored: it ends at once, nobody called
     let g = finished(&h).await;
-    assert_eq!(g.summary.status, "finished", "{}", g.result);
+    assert_eq!(
+        g.summary.status,
+        tessera_server::store::GameStatus::Finished,
+        "{}",
+        g.result
+    );
     assert!(!g.summary.winners.is_empty(), "{}", g.result);
     for (name, token, heard) in &programs {
         let got = within("the host's answer", come_back(h.tcp, token)).await;
@@ -149,7 +154,10 @@ async fn an_ended_game_s_seats_lapse_with_the_grace_period() {
     tessera_server::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
-    assert_eq!(finished(&h).await.summary.status, "finished");
+    assert_eq!(
+        finished(&h).await.summary.status,
+        tessera_server::store::GameStatus::Finished
+    );
     tokio::time::sleep(Duration::from_millis(600)).await;
     for (name, token, _) in &programs {
         let got = within("the host's answer", come_back(h.tcp, token)).await;

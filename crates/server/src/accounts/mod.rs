@@ -12,7 +12,6 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::Argon2;
 use rand::rngs::OsRng;
 use rand::RngCore;
-use sha2::{Digest, Sha256};
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 
@@ -159,10 +158,8 @@ pub fn new_secret(prefix: &str) -> String {
     format!("{prefix}{}", hex(&bytes))
 }
 
-/// What is stored of a secret: its SHA-256, in lowercase hex.
-pub fn secret_hash(s: &str) -> String {
-    hex(&Sha256::digest(s.as_bytes()))
-}
+/// What is stored of a secret: its SHA-256, in lowercase hex (the store's, written once).
+pub use crate::store::secret_hash;
 
 fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write;

@@ -1,0 +1,83 @@
+//! Why the store failed: [`StoreError`], and the kinds of constraint violation both
+//! backends report alike ([`Violation`]).
+
+/// Why the store failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A fault injected by [`crate::Store::fail_moves`] (feature `faults`, for tests).
+    #[cfg(feature = "faults")]
+    #[error("an injected store fault")]
+    Injected,
+    /// SQLite refused.
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A stored JSON column is not JSON.
+    #[error("bad JSON in the database: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The writer thread is gone.
+    #[error("the database writer has stopped")]
+    Gone,
+    /// The file is not a store of this version.
+    #[error("{0}")]
+    Schema(String),
+    /// PostgreSQL refused, or the connection failed.
+    #[error("PostgreSQL: {0}")]
+    Postgres(#[from] tokio_postgres::Error),
+    /// The game is run by another node now (it took the game over): this node must not
+    /// write it any more. On SQLite (one node) also a write of a game that is not there.
+    #[error("game {0} is run by another node now")]
+    Fenced(u64),
+    /// A `--db` that is neither a file nor a PostgreSQL URL that works.
+    #[error("{0}")]
+    Url(String),
+    /// An account of this name exists already (names are compared without regard to
+    /// case).
+    #[error("the name {0} is taken")]
+    NameTaken(String),
+    /// There is no account of this id (on both backends the foreign key of the row
+    /// written said so).
+    #[error("no account {0}")]
+    NoAccount(u64),
+    /// The rating function failed (nothing was written).
+    #[error("rating failed: {0}")]
+    Rate(String),
+    /// A game status the store does not know.
+    #[error(transparent)]
+    Status(#[from] crate::status::UnknownStatus),
+    /// A column of a row is not of the type read (or not there).
+    #[error("column {0} of a row is not what was expected")]
+    Column(usize),
+}
+
+/// A constraint a write broke, as either backend reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// A unique key or primary key.
+    Unique,
+    /// A foreign key.
+    ForeignKey,
+}
+
+impl StoreError {
+    /// The constraint this error says a write broke, if it says one (by the backends'
+    /// error codes, never by the text of a message).
+    pub fn violation(&self) -> Option<Violation> {
+        match self {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) => match f.extended_code {
+                rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                | rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY => Some(Violation::Unique),
+                rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY => Some(Violation::ForeignKey),
+                _ => None,
+            },
+            StoreError::Postgres(e) => {
+                use tokio_postgres::error::SqlState;
+                match e.code() {
+                    Some(c) if *c == SqlState::UNIQUE_VIOLATION => Some(Violation::Unique),
+                    Some(c) if *c == SqlState::FOREIGN_KEY_VIOLATION => Some(Violation::ForeignKey),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! The tables, written once for both backends ([`SCHEMA`]: where the dialects differ, the
+//! names of `dialect.rs`), and the upgrade both share: seat secrets kept as plain text in
+//! `games.secrets` by earlier versions are hashed into `seat_secrets`.
+//!
+//! Versions: SQLite's `PRAGMA user_version` 6, PostgreSQL's `tessera_schema` 3 (each
+//! backend keeps its version its own way: `crate::sqlite`, `crate::pg`).
+
+use crate::error::StoreError;
+use crate::games;
+use crate::model::secret_hash;
+use crate::sql::{Sql, Stmt};
+
+/// Every table and index (`CREATE ... IF NOT EXISTS`: run at every start).
+pub const SCHEMA: Stmt = sql!(
+"CREATE TABLE IF NOT EXISTS games (
+    id " ID ",
+    game TEXT NOT NULL,
+    status TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    seed " INT " NOT NULL,
+    seats TEXT NOT NULL,
+    created " INT " NOT NULL,
+    started " INT ",
+    ended " INT ",
+    moves " INT " NOT NULL DEFAULT 0,
+    result TEXT,
+    owner TEXT
+);
+CREATE INDEX IF NOT EXISTS games_status ON games (status, id);
+CREATE TABLE IF NOT EXISTS events (
+    game " INT " NOT NULL,
+    n " INT " NOT NULL,
+    at_move " INT " NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game, n)
+)" NO_ROWID ";
+CREATE TABLE IF NOT EXISTS moves (
+    game " INT " NOT NULL,
+    n " INT " NOT NULL,
+    seat " INT " NOT NULL,
+    house " BOOL " NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (game, n)
+)" NO_ROWID ";
+CREATE TABLE IF NOT EXISTS seat_secrets (
+    game " INT " NOT NULL REFERENCES games (id),
+    seat " INT " NOT NULL,
+    hash TEXT,
+    PRIMARY KEY (game, seat)
+)" NO_ROWID ";
+CREATE INDEX IF NOT EXISTS seat_secrets_hash ON seat_secrets (hash);
+CREATE TABLE IF NOT EXISTS nodes (
+    id TEXT PRIMARY KEY,
+    http TEXT,
+    tcp TEXT,
+    started " INT " NOT NULL,
+    seen " INT " NOT NULL
+);
+CREATE TABLE IF NOT EXISTS accounts (
+    id " ID ",
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    password TEXT,
+    created " INT " NOT NULL,
+    disconnects " INT " NOT NULL DEFAULT 0,
+    marked " BOOL " NOT NULL DEFAULT " FALSE "
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    id " ID ",
+    account " INT " NOT NULL REFERENCES accounts (id),
+    hash TEXT NOT NULL UNIQUE,
+    label TEXT NOT NULL,
+    created " INT " NOT NULL,
+    revoked " INT ",
+    last_used " INT "
+);
+CREATE INDEX IF NOT EXISTS tokens_account ON tokens (account, id);
+CREATE TABLE IF NOT EXISTS sessions (
+    hash TEXT PRIMARY KEY,
+    account " INT " NOT NULL REFERENCES accounts (id),
+    csrf TEXT NOT NULL,
+    expires " INT " NOT NULL
+)" NO_ROWID ";
+CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires);
+CREATE TABLE IF NOT EXISTS ratings (
+    account " INT " NOT NULL REFERENCES accounts (id),
+    game TEXT NOT NULL,
+    pool TEXT NOT NULL,
+    score TEXT NOT NULL,
+    rating " REAL " NOT NULL,
+    conservative " REAL " NOT NULL,
+    games " INT " NOT NULL,
+    updated " INT " NOT NULL,
+    PRIMARY KEY (account, game, pool)
+)" NO_ROWID ";
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, pool, conservative DESC);
+CREATE TABLE IF NOT EXISTS rated (
+    seq " ID ",
+    game_id " INT " NOT NULL,
+    seat " INT " NOT NULL,
+    game TEXT NOT NULL,
+    pool TEXT NOT NULL,
+    account " INT " REFERENCES accounts (id),
+    house TEXT,
+    rank " INT " NOT NULL,
+    before TEXT NOT NULL,
+    after TEXT NOT NULL,
+    rating " REAL " NOT NULL,
+    conservative " REAL " NOT NULL,
+    at " INT " NOT NULL,
+    UNIQUE (game_id, seat)
+);
+CREATE INDEX IF NOT EXISTS rated_account ON rated (account, seq);
+");
+
+/// The plain-text secrets of an earlier version's games.
+const PLAIN_SECRETS: Stmt = sql!("SELECT id, secrets FROM games WHERE secrets <> '[]' ORDER BY id");
+
+/// The column of the plain-text secrets, once they are hashed.
+pub const DROP_PLAIN_SECRETS: Stmt = sql!("ALTER TABLE games DROP COLUMN secrets");
+
+/// Hashes the plain-text secrets of `games.secrets` (a store of an earlier version: the
+/// caller knows the column is there) into `seat_secrets`, and drops the column.
+pub(crate) async fn hash_plain_secrets<S: Sql>(db: &S) -> Result<(), StoreError> {
+    for row in db.query(&PLAIN_SECRETS, &[]).await? {
+        let id = row.int(0)? as u64;
+        let plain: Vec<Option<String>> = row.json(1)?;
+        let hashed: Vec<Option<String>> = plain
+            .iter()
+            .map(|s| s.as_deref().map(secret_hash))
+            .collect();
+        games::write_secrets(db, id, &hashed).await?;
+    }
+    db.execute(&DROP_PLAIN_SECRETS, &[]).await?;
+    Ok(())
+}
