@@ -44,6 +44,7 @@ pub mod rated;
 pub mod recovery;
 pub mod rematch;
 pub mod rematches;
+pub mod result;
 pub mod resumes;
 pub mod secret;
 pub mod signup;

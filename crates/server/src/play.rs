@@ -3,13 +3,15 @@
 
 use crate::host::{lock, Host};
 use crate::rated::rate_table;
+use crate::result::GameResult;
 use crate::resumes::{Gone, Reconnect, Resumed};
 use crate::secret::Secret;
 use crate::store::now_ms;
+use crate::store::GameStatus;
 use crate::table::{HostSink, Phase, Seat, SeatKind, Table};
-use serde_json::{json, Value};
+
 use std::sync::Arc;
-use tessera_games::{SeatHolder, TableReport, TableSetup};
+use tessera_games::{SeatHolder, TableSetup};
 use tessera_referee::{Ejection, RefereeConfig, Status, Thinking, Transport};
 
 /// Plays a table to its end (or to the host's shutdown: a pause) and stores the result.
@@ -134,10 +136,13 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
         return;
     }
     let (mut status, mut result) = match &report {
-        Ok(r) => (r.status.as_str().to_string(), result_json(r, &names)),
+        Ok(r) => (
+            r.status.as_str().parse().unwrap_or(GameStatus::Aborted),
+            GameResult::of(r, &names),
+        ),
         Err(e) => {
             tracing::error!(id, error = %e, "the game could not be played");
-            ("aborted".to_string(), json!({"error": e.to_string()}))
+            (GameStatus::Aborted, GameResult::failed(e.to_string()))
         }
     };
     // the game ended itself only if the rules had not ended it first
@@ -145,51 +150,19 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     match &ending {
         Some(e) if stopped && e.status == "resigned" => {
             tracing::info!(id, reason = %e.reason, "game resigned");
-            let seat = e.seat.unwrap_or(usize::MAX);
-            let scores = report
-                .as_ref()
-                .map(|r| r.scores.clone())
-                .unwrap_or_default();
-            let ejected: Vec<usize> = report
-                .as_ref()
-                .map(|r| r.ejected.iter().map(|x| x.seat.index()).collect())
-                .unwrap_or_default();
-            // the best score among the others wins (not an ejected seat)
-            let others: Vec<usize> = (0..names.len())
-                .filter(|&s| s != seat && !ejected.contains(&s))
-                .collect();
-            let best = others.iter().filter_map(|&s| scores.get(s)).max().copied();
-            let winners: Vec<usize> = others
-                .into_iter()
-                .filter(|&s| scores.get(s).copied() == best)
-                .collect();
-            status = "resigned".to_string();
-            result["winner_seats"] = json!(winners);
-            result["winners"] = json!(winners
-                .iter()
-                .map(|&s| names.get(s).cloned().unwrap_or_default())
-                .collect::<Vec<_>>());
-            result["resigned"] = json!({
-                "seat": seat,
-                "name": names.get(seat).cloned().unwrap_or_default(),
-                "reason": e.reason,
-            });
+            status = GameStatus::Resigned;
+            result.resign(e.seat.unwrap_or(usize::MAX), &e.reason, &names);
         }
         Some(e) if stopped => {
             tracing::info!(id, reason = %e.reason, "game aborted");
-            result["aborted"] = json!(e.reason);
+            result.aborted = Some(e.reason.clone());
             // the person who took no turn in time
-            if let Some(seat) = e.seat {
-                result["left"] = json!(seat);
-            }
+            result.left = e.seat;
         }
         _ => {}
     }
     // a person who asked for hints: the record says so
-    let hints = table.hints_used();
-    if !hints.is_empty() {
-        result["hints_used"] = json!(hints);
-    }
+    result.hints_used = table.hints_used();
     if let Ok(r) = &report {
         tracing::info!(id, status = %status, winners = ?r.winners, "game over");
         if let Some(tx) = lock(&host.0.times).as_ref() {
@@ -199,7 +172,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     if let Err(e) = host
         .0
         .store
-        .end(id, &status, result.clone(), now_ms())
+        .end(id, status.as_str(), result.to_json(), now_ms())
         .await
     {
         tracing::error!(id, error = %e, "could not store the game's end");
@@ -211,7 +184,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
             id,
             table.entry.name(),
             rated,
-            &status,
+            status,
             &result,
         )
         .await;
@@ -228,8 +201,8 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     }
     {
         let mut st = table.state();
-        st.phase = Phase::Ended(status);
-        st.result = Some(result);
+        st.phase = Phase::Ended(status.as_str().to_string());
+        st.result = Some(result.to_json());
         st.to_move = None;
         if let Ok(r) = &report {
             st.end = r.end.clone();
@@ -239,15 +212,4 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     // is told: whoever hears of the end finds its slot free
     host.forget(id);
     table.changed();
-}
-
-/// The result as stored: scores, winners' names, ejections, the engine's outcome.
-pub fn result_json(r: &TableReport, names: &[String]) -> Value {
-    json!({
-        "scores": r.scores,
-        "winners": r.winners.iter().map(|&s| names.get(s).cloned().unwrap_or_default()).collect::<Vec<_>>(),
-        "winner_seats": r.winners,
-        "ejected": r.ejected,
-        "outcome": r.outcome,
-    })
 }

@@ -2,7 +2,8 @@
 //! house level), each seat's rank from the game's result, and the one store transaction
 //! that moves the accounts' ratings ([`rate_table`]).
 
-use crate::store::{RatingUpdate, Store};
+use crate::result::GameResult;
+use crate::store::{GameStatus, RatingUpdate, Store};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tessera_arena::{Pool, Score};
@@ -41,37 +42,13 @@ pub fn display(score: &Value) -> Option<(f64, f64, bool)> {
 /// the winners first, then the others by score, and last every seat that resigned or
 /// was ejected. `None` when the game has no result to rate (aborted with nobody to
 /// blame).
-pub fn ranks(status: &str, result: &Value, seats: usize) -> Option<Vec<u32>> {
-    let mut out_seats: Vec<usize> = result["ejected"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|e| e["seat"].as_u64().or_else(|| e.as_u64()))
-                .map(|s| s as usize)
-                .collect()
-        })
-        .unwrap_or_default();
-    for k in ["/resigned/seat", "/left"] {
-        if let Some(s) = result.pointer(k).and_then(Value::as_u64) {
-            out_seats.push(s as usize);
-        }
-    }
-    if status == "aborted" && out_seats.is_empty() {
+pub fn ranks(status: GameStatus, result: &GameResult, seats: usize) -> Option<Vec<u32>> {
+    let out_seats = result.out_seats();
+    if status == GameStatus::Aborted && out_seats.is_empty() {
         return None;
     }
-    let winners: Vec<usize> = result["winner_seats"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_u64)
-                .map(|s| s as usize)
-                .collect()
-        })
-        .unwrap_or_default();
-    let scores: Vec<f64> = result["scores"]
-        .as_array()
-        .map(|a| a.iter().map(|s| s.as_f64().unwrap_or(0.0)).collect())
-        .unwrap_or_default();
+    let winners = &result.winner_seats;
+    let scores: Vec<f64> = result.scores.iter().map(|&s| f64::from(s)).collect();
     let key = |s: usize| -> (u8, f64) {
         let tier = if out_seats.contains(&s) {
             2
@@ -119,8 +96,8 @@ pub async fn rate_table(
     id: u64,
     game: &str,
     rated: &Rated,
-    status: &str,
-    result: &Value,
+    status: GameStatus,
+    result: &GameResult,
 ) {
     let Some(ranks) = ranks(status, result, rated.seats.len()) else {
         tracing::info!(id, "a rated game ended with no result to rate");
@@ -179,18 +156,8 @@ pub async fn rate_table(
         Err(e) => tracing::error!(id, error = %e, "could not rate the game"),
     }
     // disconnections: ejected programs, people who took no turn in time
-    let mut left: Vec<usize> = result["ejected"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|e| e["seat"].as_u64())
-                .map(|s| s as usize)
-                .collect()
-        })
-        .unwrap_or_default();
-    if let Some(s) = result["left"].as_u64() {
-        left.push(s as usize);
-    }
+    let mut left: Vec<usize> = result.ejected.iter().map(|e| e.seat.index()).collect();
+    left.extend(result.left);
     for s in left {
         if let Some(account) = rated.seats.get(s).and_then(|r| r.account) {
             match store.mark_disconnect(account, mark_after).await {
@@ -207,20 +174,29 @@ pub async fn rate_table(
 #[cfg(test)]
 mod tests {
     use super::ranks;
+    use crate::result::GameResult;
+    use crate::store::GameStatus::{Aborted, Finished, Resigned};
     use serde_json::json;
+
+    fn result(v: serde_json::Value) -> GameResult {
+        serde_json::from_value(v).unwrap()
+    }
 
     #[test]
     fn winners_first_then_scores_then_those_who_left() {
         let r = json!({"scores": [10, 30, 20, 30], "winner_seats": [1, 3], "ejected": []});
-        assert_eq!(ranks("ended", &r, 4).unwrap(), vec![4, 1, 3, 1]);
-        let r = json!({"scores": [50, 10], "winner_seats": [1], "resigned": {"seat": 0}, "ejected": []});
-        assert_eq!(ranks("resigned", &r, 2).unwrap(), vec![2, 1]);
-        let r = json!({"scores": [5, 9, 7], "winner_seats": [2], "ejected": [{"seat": 1, "reason": "x"}]});
-        assert_eq!(ranks("ended", &r, 3).unwrap(), vec![2, 3, 1]);
+        assert_eq!(ranks(Finished, &result(r), 4).unwrap(), vec![4, 1, 3, 1]);
+        let r = json!({"scores": [50, 10], "winner_seats": [1], "resigned": {"seat": 0, "name": "Ann", "reason": "resigned"}, "ejected": []});
+        assert_eq!(ranks(Resigned, &result(r), 2).unwrap(), vec![2, 1]);
+        let r = json!({"scores": [5, 9, 7], "winner_seats": [2], "ejected": [{"seat": 1, "name": "B", "call": "take-turn", "reason": "x", "at_move": 3}]});
+        assert_eq!(ranks(Finished, &result(r), 3).unwrap(), vec![2, 3, 1]);
         let r = json!({"scores": [0, 0], "winner_seats": [], "ejected": []});
-        assert_eq!(ranks("ended", &r, 2).unwrap(), vec![1, 1]);
-        assert_eq!(ranks("aborted", &json!({"aborted": "server"}), 2), None);
+        assert_eq!(ranks(Finished, &result(r), 2).unwrap(), vec![1, 1]);
+        assert_eq!(
+            ranks(Aborted, &result(json!({"aborted": "server"})), 2),
+            None
+        );
         let r = json!({"scores": [40, 10], "winner_seats": [], "aborted": "idle", "left": 0});
-        assert_eq!(ranks("aborted", &r, 2).unwrap(), vec![2, 1]);
+        assert_eq!(ranks(Aborted, &result(r), 2).unwrap(), vec![2, 1]);
     }
 }
