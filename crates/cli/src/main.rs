@@ -9,6 +9,7 @@ mod common;
 mod host;
 mod play;
 mod qcourse;
+mod serve_bench;
 mod stored;
 mod tournament;
 mod workers;

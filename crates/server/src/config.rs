@@ -245,7 +245,4 @@ pub fn later(at: Instant, d: Duration) -> Instant {
     at.checked_add(d.min(CENTURY)).unwrap_or(at)
 }
 
-/// A semaphore of `n` permits (at most as many as a semaphore can hold).
-pub fn permits(n: usize) -> tokio::sync::Semaphore {
-    tokio::sync::Semaphore::new(n.min(tokio::sync::Semaphore::MAX_PERMITS))
-}
+pub use tessera_tcp::permits;
