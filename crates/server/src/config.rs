@@ -245,4 +245,6 @@ pub fn later(at: Instant, d: Duration) -> Instant {
     at.checked_add(d.min(CENTURY)).unwrap_or(at)
 }
 
+// a cap's semaphore is made once, with the TCP door's caps (the host's other caps take it
+// from here)
 pub use tessera_tcp::permits;
