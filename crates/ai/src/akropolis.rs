@@ -14,8 +14,8 @@ impl Evaluate for Akropolis {
 
     /// Level 6's (the `ismcts` defaults: its budget is time, not settings).
     fn strongest_search() -> Option<crate::IsmctsConfig> {
-        crate::registry::ismcts_settings(
-            crate::registry::AKROPOLIS_LEVELS[crate::registry::LEVELS - 1],
+        crate::spec::ismcts_settings(
+            crate::levels::AKROPOLIS_LEVELS[crate::levels::LEVELS - 1],
             Self::ROLLOUT_DEPTH,
         )
     }

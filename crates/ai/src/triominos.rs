@@ -13,8 +13,8 @@ use tessera_triominos::{Board, Move, Scored, TriominosGame, TriominosView, Turn}
 impl Evaluate for TriominosGame {
     /// Level 6's: exploration 0.4, rollouts of 20 moves.
     fn strongest_search() -> Option<crate::IsmctsConfig> {
-        crate::registry::ismcts_settings(
-            crate::registry::TRIOMINOS_LEVELS[crate::registry::LEVELS - 1],
+        crate::spec::ismcts_settings(
+            crate::levels::TRIOMINOS_LEVELS[crate::levels::LEVELS - 1],
             Self::ROLLOUT_DEPTH,
         )
     }

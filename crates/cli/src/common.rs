@@ -4,6 +4,13 @@ use anyhow::{Context, Result};
 use std::io::Read;
 use std::path::Path;
 
+/// A multi-threaded runtime (the host, its bots and clients).
+pub fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
 /// Reads a file, or standard input for "-".
 pub fn read_input(path: &Path) -> Result<String> {
     if path.as_os_str() == "-" {

@@ -2,16 +2,18 @@
 //! browsers, one store), `client` (bots that sign up over TCP) and `games` (the store's
 //! games).
 
+use crate::common::runtime;
+use crate::serve_bench;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 use tessera_games::Registry;
-use tessera_server::client::{self, Join};
 use tessera_server::config::Config;
 use tessera_server::host::Host;
 use tessera_server::store::{self, ListQuery, Store};
+use tessera_tcp::client::{self, Join};
 
 /// Options of `tessera serve`.
 #[derive(Args, Debug)]
@@ -121,31 +123,9 @@ pub struct ServeArgs {
     /// ask fewer, or up to 4 times more).
     #[arg(long, default_value_t = tessera_games::analysis::DEFAULT_ITERATIONS)]
     analysis_iters: u32,
-    /// Load benchmark: start a host on 127.0.0.1 with a temporary store, play this many
-    /// concurrent bot games over TCP against it, print the figures and stop.
-    #[arg(long, value_name = "GAMES")]
-    bench_load: Option<usize>,
-    /// The game of the load benchmark.
-    #[arg(long, default_value = "q")]
-    bench_game: String,
-    /// The bots' strategy in the load benchmark (default: the game's first bot).
-    #[arg(long, default_value = "")]
-    bench_strategy: String,
-    /// In the load benchmark, each bot waits this many milliseconds before every move.
-    #[arg(long, default_value_t = 0)]
-    bench_think: u64,
-    /// Soak benchmark: play this many games through a host on 127.0.0.1 with a temporary
-    /// store, `--bench-concurrency` at a time, and print games/s, the turn round trip and
-    /// the resident memory after every tenth of the games.
-    #[arg(long, value_name = "GAMES")]
-    bench_soak: Option<usize>,
-    /// Games at once in the soak benchmark.
-    #[arg(long, default_value_t = 200)]
-    bench_concurrency: usize,
-    /// Nodes of the load benchmark: hosts in this process sharing the `--db` PostgreSQL
-    /// database, the games spread over them (1 with SQLite).
-    #[arg(long, default_value_t = 1)]
-    bench_nodes: usize,
+    /// The load and soak benchmarks (`--bench-load`, `--bench-soak`).
+    #[command(flatten)]
+    bench: serve_bench::BenchArgs,
     /// The arena: seconds after which a rated-game ticket that found nobody near its
     /// rating plays the house level of the closest rating.
     #[arg(long, default_value_t = 15.0)]
@@ -176,12 +156,6 @@ fn seconds(s: f64, what: &str) -> Result<Duration> {
     Duration::try_from_secs_f64(s).with_context(|| format!("bad {what}: {s}"))
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime> {
-    Ok(tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?)
-}
-
 fn init_logs() {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -193,11 +167,8 @@ fn init_logs() {
 /// `tessera serve` (`arena`: `tessera arena`, the same host with the arena runner's
 /// house games on by default).
 pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
-    if let Some(games) = args.bench_load {
-        return bench(registry, games, &args);
-    }
-    if let Some(games) = args.bench_soak {
-        return soak(registry, games, &args);
+    if let Some(done) = serve_bench::run(registry, &args.bench, &args.db) {
+        return done;
     }
     init_logs();
     let config = Config {
@@ -328,149 +299,6 @@ async fn first_signal() {
     {
         let _ = tokio::signal::ctrl_c().await;
     }
-}
-
-fn bench(registry: &Registry, games: usize, args: &ServeArgs) -> Result<()> {
-    let entry = registry.find(&args.bench_game)?;
-    let spec = if args.bench_strategy.is_empty() {
-        entry
-            .info()
-            .bots
-            .first()
-            .map_or("random", |b| b.name)
-            .to_string()
-    } else {
-        args.bench_strategy.clone()
-    };
-    // a PostgreSQL --db is used as it is (its games stay); else a temporary SQLite file
-    let postgres = store::is_postgres(&args.db);
-    if args.bench_nodes > 1 && !postgres {
-        bail!("--bench-nodes needs a PostgreSQL --db (nodes share a database)");
-    }
-    let file = std::env::temp_dir().join(format!("tessera-bench-{}.db", std::process::id()));
-    let clean = || {
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
-        }
-    };
-    clean();
-    let db = if postgres {
-        args.db.clone()
-    } else {
-        file.display().to_string()
-    };
-    let think = Duration::from_millis(args.bench_think);
-    let report = runtime()?.block_on(tessera_server::bench::load(
-        registry.clone(),
-        entry.name(),
-        games,
-        &spec,
-        think,
-        &db,
-        args.bench_nodes,
-    ));
-    clean();
-    let r = report?;
-    println!(
-        "load benchmark: {} concurrent {} games ({} bots, {} ms thinking) on {} ({} node{}), {} completed in {:.2} s: {:.1} games/s",
-        r.games,
-        entry.name(),
-        spec,
-        args.bench_think,
-        if postgres { "PostgreSQL" } else { "SQLite" },
-        args.bench_nodes.max(1),
-        if args.bench_nodes > 1 { "s" } else { "" },
-        r.completed,
-        r.elapsed.as_secs_f64(),
-        r.games_per_second()
-    );
-    println!(
-        "turn round trip over {} turns: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
-        r.turns,
-        r.p50.as_secs_f64() * 1e3,
-        r.p99.as_secs_f64() * 1e3,
-        r.max.as_secs_f64() * 1e3
-    );
-    println!(
-        "referee's own work per turn: p50 {:.3} ms, p99 {:.3} ms",
-        r.work_p50.as_secs_f64() * 1e3,
-        r.work_p99.as_secs_f64() * 1e3
-    );
-    Ok(())
-}
-
-fn mb(bytes: Option<u64>) -> String {
-    bytes.map_or("?".into(), |b| format!("{:.1} MB", b as f64 / 1e6))
-}
-
-fn soak(registry: &Registry, games: usize, args: &ServeArgs) -> Result<()> {
-    let entry = registry.find(&args.bench_game)?;
-    let spec = if args.bench_strategy.is_empty() {
-        entry
-            .info()
-            .bots
-            .first()
-            .map_or("random", |b| b.name)
-            .to_string()
-    } else {
-        args.bench_strategy.clone()
-    };
-    let db = std::env::temp_dir().join(format!("tessera-soak-{}.db", std::process::id()));
-    let clean = || {
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-        }
-    };
-    clean();
-    let think = Duration::from_millis(args.bench_think);
-    let report = runtime()?.block_on(tessera_server::bench::soak(
-        registry.clone(),
-        entry.name(),
-        games,
-        args.bench_concurrency.max(1),
-        &spec,
-        think,
-        &db,
-    ));
-    clean();
-    let r = report?;
-    println!(
-        "soak benchmark: {} {} games ({} bots, {} ms thinking), {} at a time, {} completed in {:.1} s: {:.1} games/s",
-        r.games,
-        entry.name(),
-        spec,
-        args.bench_think,
-        r.concurrency,
-        r.completed,
-        r.elapsed.as_secs_f64(),
-        r.games_per_second()
-    );
-    println!(
-        "turn round trip over {} turns: p50 {:.3} ms, p99 {:.3} ms",
-        r.turns.len(),
-        r.turns.quantile(0.5).as_secs_f64() * 1e3,
-        r.turns.quantile(0.99).as_secs_f64() * 1e3
-    );
-    let tenth = r.rss_samples.first().cloned();
-    let last = r.rss_samples.last().cloned();
-    println!(
-        "resident memory: {} before the first game, {} after {} games, {} after {} games (highest sample {})",
-        mb(r.rss_start),
-        mb(tenth.and_then(|t| t.1)),
-        tenth.map_or(0, |t| t.0),
-        mb(last.and_then(|t| t.1)),
-        last.map_or(0, |t| t.0),
-        mb(r.rss_peak)
-    );
-    println!(
-        "every tenth: {}",
-        r.rss_samples
-            .iter()
-            .map(|(n, b)| format!("{n}: {}", mb(*b)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    Ok(())
 }
 
 /// Options of `tessera client`.
@@ -654,12 +482,8 @@ async fn table_game(addr: SocketAddr, id: u64) -> Result<String> {
     let stream = tokio::net::TcpStream::connect(addr)
         .await
         .with_context(|| format!("cannot connect to {addr}"))?;
-    let mut conn = tessera_server::tcp::TcpTransport::new(
-        stream,
-        16 << 20,
-        tessera_server::tcp::Dialect::Tessera,
-        None,
-    );
+    let mut conn =
+        tessera_tcp::TcpTransport::new(stream, 16 << 20, tessera_tcp::Dialect::Tessera, None);
     conn.write(r#"{"list": null}"#).await?;
     let reply: serde_json::Value = serde_json::from_str(&conn.read().await?)?;
     reply["tables"]

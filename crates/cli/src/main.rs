@@ -9,7 +9,11 @@ mod common;
 mod host;
 mod play;
 mod qcourse;
+mod queue;
+mod results;
+mod serve_bench;
 mod stored;
+mod studies;
 mod tournament;
 mod workers;
 

@@ -1,7 +1,8 @@
 //! `tessera tournament`: many bot games in parallel, with statistics, plots and shards; on
 //! PostgreSQL, a queue of jobs for `tessera worker`s ([`crate::workers`]).
 
-use crate::{common, workers};
+use crate::results::{plot, report, ResultsFile};
+use crate::{common, queue, studies};
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -124,17 +125,6 @@ pub struct RunArgs {
     pub deals_per_job: u64,
 }
 
-/// A `--out` file: every game's result, for `tournament merge`.
-#[derive(serde::Serialize, serde::Deserialize)]
-pub struct ResultsFile {
-    /// The game's name.
-    pub game: String,
-    /// What was played.
-    pub config: TournamentConfig,
-    /// The games, by index.
-    pub results: Vec<GameResult>,
-}
-
 /// Runs `tessera tournament` (a run, or `merge`).
 pub fn run(registry: &Registry, args: TournamentArgs) -> Result<()> {
     match args.command {
@@ -193,9 +183,9 @@ fn play(registry: &Registry, args: RunArgs) -> Result<()> {
     if args.workers {
         return queue(&args, entry.as_ref(), &game, &config, rules.as_ref());
     }
-    if !args.no_db && workers::is_postgres(&args.db) {
+    if !args.no_db && queue::is_postgres(&args.db) {
         // a bad URL or an unreachable server is told before the games, not after
-        workers::check(&args.db)?;
+        studies::check(&args.db)?;
     }
     if let Some(t) = args.threads {
         rayon::ThreadPoolBuilder::new()
@@ -245,8 +235,8 @@ fn play(registry: &Registry, args: RunArgs) -> Result<()> {
         )?;
     }
     if !args.no_db {
-        let id = if workers::is_postgres(&args.db) {
-            workers::store_finished(
+        let id = if queue::is_postgres(&args.db) {
+            studies::store_finished(
                 &args.db,
                 &game,
                 &config,
@@ -260,7 +250,7 @@ fn play(registry: &Registry, args: RunArgs) -> Result<()> {
                 .with_context(|| format!("storing the results in {}", args.db))?
         };
         if !args.json {
-            println!("stored as tournament {id} in {}", workers::redact(&args.db));
+            println!("stored as tournament {id} in {}", queue::redact(&args.db));
         }
     }
     report(&summary, args.json, &game)?;
@@ -472,8 +462,8 @@ fn solo(
             .solo_tournament(&level_rules(l), &none, &|_| {})
             .with_context(|| format!("--solo {l}"))?;
     }
-    if !args.no_db && workers::is_postgres(&args.db) {
-        workers::check(&args.db)?;
+    if !args.no_db && queue::is_postgres(&args.db) {
+        studies::check(&args.db)?;
     }
     if let Some(t) = args.threads {
         rayon::ThreadPoolBuilder::new()
@@ -497,8 +487,8 @@ fn solo(
             None
         } else {
             let summary = tournament::summarize(&results, seconds);
-            Some(if workers::is_postgres(&args.db) {
-                workers::store_finished(
+            Some(if queue::is_postgres(&args.db) {
+                studies::store_finished(
                     &args.db,
                     game,
                     &config,
@@ -589,7 +579,7 @@ fn solo(
             println!(
                 "{}: stored as tournament {id} in {}",
                 l.level,
-                workers::redact(&args.db)
+                queue::redact(&args.db)
             );
         }
     }
@@ -604,7 +594,7 @@ fn queue(
     config: &TournamentConfig,
     rules: Option<&serde_json::Value>,
 ) -> Result<()> {
-    if !workers::is_postgres(&args.db) {
+    if !queue::is_postgres(&args.db) {
         bail!(
             "--workers needs a PostgreSQL --db (postgres://USER@HOST/DB), where the workers \
              share the job table; without a database, use --shard K/N and merge"
@@ -629,12 +619,12 @@ fn queue(
         ..config.clone()
     };
     entry.tournament(rules, &none, &|_| {})?;
-    let wait = args.wait.then(|| workers::Report {
+    let wait = args.wait.then(|| studies::Report {
         json: args.json,
         plot: args.plot.clone(),
         out: args.out.clone(),
     });
-    workers::queue(
+    studies::queue(
         &args.db,
         game,
         config,
@@ -647,8 +637,8 @@ fn queue(
 
 /// `tessera tournament status ID`.
 fn status(db: &str, id: i64, json: bool) -> Result<()> {
-    if workers::is_postgres(db) {
-        return workers::status(db, id, json);
+    if queue::is_postgres(db) {
+        return studies::status(db, id, json);
     }
     let path = Path::new(db);
     if !path.exists() {
@@ -700,145 +690,6 @@ fn status(db: &str, id: i64, json: bool) -> Result<()> {
         config.seed
     );
     report(&summary, false, &game)
-}
-
-/// Prints the statistics: one JSON object, or a table.
-pub fn report(s: &Summary, json: bool, game: &str) -> Result<()> {
-    if json {
-        let mut v = serde_json::to_value(s)?;
-        v["game"] = serde_json::json!(game);
-        println!("{v}");
-        return Ok(());
-    }
-    // merged files and stored tournaments carry no timing: no speed is printed for them
-    let speed = if s.games_per_s > 0.0 {
-        format!(", {:.1} games/s", s.games_per_s)
-    } else {
-        String::new()
-    };
-    println!(
-        "{game}: {} games{speed}{}",
-        s.games,
-        if s.unfinished > 0 {
-            format!(", {} unfinished", s.unfinished)
-        } else {
-            String::new()
-        }
-    );
-    println!(
-        "{:<28} {:>7} {:>9} {:>8}  {:<17} {:>9}  {:<19} {:>6} {:>5}",
-        "strategy", "games", "wins", "win rate", "95% CI", "score", "95% CI", "Elo", "±95%"
-    );
-    for st in &s.strategies {
-        let pm = match st.elo_ci95 {
-            Some([lo, hi]) => format!("{:.0}", (hi - lo) / 2.0),
-            None => "-".to_string(),
-        };
-        println!(
-            "{:<28} {:>7} {:>9.1} {:>7.1}%  [{:>5.1}%, {:>5.1}%] {:>9.1}  [{:>7.1}, {:>7.1}] {:>6.0} {:>5}",
-            st.name,
-            st.games,
-            st.wins,
-            100.0 * st.win_rate,
-            100.0 * st.ci95[0],
-            100.0 * st.ci95[1],
-            st.mean_score,
-            st.score_ci95[0],
-            st.score_ci95[1],
-            st.elo,
-            pm
-        );
-    }
-    // a round robin: every pair, by score (ties half)
-    if s.strategies.len() > 2 {
-        println!(
-            "{:<28} {:<28} {:>7} {:>9} {:>8}  95% CI",
-            "pair: a", "b", "games", "a's wins", "a's rate"
-        );
-        for p in &s.pairs {
-            println!(
-                "{:<28} {:<28} {:>7} {:>9.1} {:>7.1}%  [{:>5.1}%, {:>5.1}%]",
-                p.a,
-                p.b,
-                p.games,
-                p.a_wins,
-                100.0 * p.win_rate,
-                100.0 * p.ci95[0],
-                100.0 * p.ci95[1]
-            );
-        }
-    }
-    let seats: Vec<String> = s
-        .seat_win_rate
-        .iter()
-        .enumerate()
-        .map(|(i, (r, ci))| {
-            format!(
-                "seat {i}: {:.1}% [{:.1}%, {:.1}%]",
-                100.0 * r,
-                100.0 * ci[0],
-                100.0 * ci[1]
-            )
-        })
-        .collect();
-    println!("seat win rates: {}", seats.join(", "));
-    Ok(())
-}
-
-/// Draws the win rates with their 95% intervals into an SVG file.
-pub fn plot(s: &Summary, path: &PathBuf, title: &str) -> Result<()> {
-    use plotters::prelude::*;
-    let root =
-        SVGBackend::new(path, (200 + 120 * s.strategies.len() as u32, 480)).into_drawing_area();
-    root.fill(&WHITE)?;
-    let n = s.strategies.len();
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 20))
-        .margin(15)
-        .x_label_area_size(60)
-        .y_label_area_size(50)
-        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..1f64)?;
-    let names: Vec<String> = s.strategies.iter().map(|x| x.name.clone()).collect();
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(n.max(1))
-        .x_label_formatter(&|x| {
-            let i = x.round();
-            if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < names.len() {
-                names[i as usize].clone()
-            } else {
-                String::new()
-            }
-        })
-        .y_desc("win rate (95% Wilson CI)")
-        .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
-        .draw()?;
-    chart.draw_series(s.strategies.iter().enumerate().map(|(i, st)| {
-        let x = i as f64;
-        Rectangle::new(
-            [(x - 0.3, 0.0), (x + 0.3, st.win_rate)],
-            Palette99::pick(i).mix(0.7).filled(),
-        )
-    }))?;
-    chart.draw_series(s.strategies.iter().enumerate().map(|(i, st)| {
-        ErrorBar::new_vertical(
-            i as f64,
-            st.ci95[0],
-            st.win_rate,
-            st.ci95[1],
-            BLACK.stroke_width(2),
-            12,
-        )
-    }))?;
-    // the 50% line for two-player comparisons
-    chart.draw_series(LineSeries::new(
-        [(-0.5, 0.5), (n as f64 - 0.5, 0.5)],
-        BLACK.mix(0.3),
-    ))?;
-    root.present()
-        .with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
 }
 
 /// Stores a tournament's configuration and summary; returns its id.

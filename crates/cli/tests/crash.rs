@@ -15,8 +15,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 use tessera_games::Registry;
-use tessera_server::client::{self, Join};
 use tessera_server::store::{self, ListQuery};
+use tessera_tcp::client::{self, Join};
 use tokio_tungstenite::tungstenite::Message;
 
 struct Server {

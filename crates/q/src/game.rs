@@ -1,8 +1,9 @@
 //! Q as a [`tessera_core::Game`]: a real random game (6 tiles dealt to each player from a
 //! seeded shuffle, one tile at the origin), with the end conditions of the reference.
 
+use crate::choice::Choice;
 use crate::rules::{Illegal, Placement};
-use crate::strategy::{Choice, StrategyKind};
+use crate::strategy::StrategyKind;
 use crate::{Bonuses, GameState, Map, PlayerState, PubState, RefState, Tile};
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};

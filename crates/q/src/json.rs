@@ -11,7 +11,8 @@
 //! assert_eq!(json::map_to_value(&map), back);
 //! ```
 
-use crate::strategy::{Action, Choice, StrategyKind};
+use crate::choice::{Action, Choice};
+use crate::strategy::StrategyKind;
 use crate::{Coord, GameState, Map, Placement, PlayerState, Points, PubState, RefState, Tile};
 use serde::de::Error as _;
 use serde::de::{SeqAccess, Visitor};
@@ -589,6 +590,37 @@ pub fn choice_from_value(v: &Value) -> Result<Choice, JsonError> {
             "JChoice",
             "expected \"pass\", \"replace\" or placements",
         )),
+    }
+}
+
+// JChoice is the JSON form of a choice, on the wire and in records
+impl Serialize for Choice {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Choice::Pass => s.serialize_str("pass"),
+            Choice::Replace => s.serialize_str("replace"),
+            Choice::Place(ps) => s.collect_seq(ps.iter().map(J1Placement::of)),
+        }
+    }
+}
+
+/// The form of records written before the JChoice form.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LegacyPlace {
+    place: Vec<Placement>,
+}
+
+impl<'de> Deserialize<'de> for Choice {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
+        let text = raw.get().trim_start();
+        if text.starts_with('{') {
+            let legacy: LegacyPlace = serde_json::from_str(text).map_err(D::Error::custom)?;
+            return Ok(Choice::Place(legacy.place));
+        }
+        choice_from_text(text).map_err(D::Error::custom)
     }
 }
 

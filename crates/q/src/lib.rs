@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+mod choice;
 mod coord;
 pub mod game;
 pub mod json;
@@ -29,6 +30,7 @@ mod state;
 pub mod strategy;
 mod tile;
 
+pub use choice::{Action, Choice};
 pub use coord::Coord;
 pub use game::{QGame, QMove, QRules, QView};
 pub use map::Map;
@@ -36,5 +38,5 @@ pub use points::Points;
 pub use rules::{Illegal, Placement};
 pub use score::{is_q, score, Bonuses};
 pub use state::{GameState, Placed, PlayerState, PubState, RefState};
-pub use strategy::{Action, Choice, StrategyKind};
+pub use strategy::StrategyKind;
 pub use tile::{Color, Shape, Tile, COPIES};

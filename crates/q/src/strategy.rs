@@ -1,36 +1,9 @@
 //! The reference's strategies (4.1) and the player mechanism that iterates them (4.2).
 
+use crate::choice::{Action, Choice};
 use crate::rules::{fits_between, Neighbours};
 use crate::{Coord, Placement, PubState, Tile};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-/// A player's request on its turn (the reference's `action*`).
-///
-/// JSON: the reference's JChoice, `"pass"`, `"replace"` or a list of J1Placements
-/// `[{"coordinate": {"row": 0, "column": 1}, "1tile": {"color": "red", "shape": "star"}}]`
-/// (on the wire and in records). Reading also accepts the form of older records,
-/// `{"place": [{"coord": ..., "tile": ...}]}`. Reading needs serde_json's text
-/// deserializer (coordinates may be integers of any size), not a `serde_json::Value`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Choice {
-    /// Do nothing.
-    Pass,
-    /// Exchange the whole hand.
-    Replace,
-    /// Put down these tiles, in order.
-    Place(Vec<Placement>),
-}
-
-/// One step of a strategy (JSON JAction).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Pass.
-    Pass,
-    /// Replace.
-    Replace,
-    /// Place one tile.
-    Place(Placement),
-}
+use serde::{Deserialize, Serialize};
 
 /// The two strategies of the reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -107,35 +80,5 @@ impl StrategyKind {
                 }
             }
         }
-    }
-}
-
-impl Serialize for Choice {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Choice::Pass => s.serialize_str("pass"),
-            Choice::Replace => s.serialize_str("replace"),
-            Choice::Place(ps) => s.collect_seq(ps.iter().map(crate::json::J1Placement::of)),
-        }
-    }
-}
-
-/// The form of records written before the JChoice form.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LegacyPlace {
-    place: Vec<Placement>,
-}
-
-impl<'de> Deserialize<'de> for Choice {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
-        let text = raw.get().trim_start();
-        if text.starts_with('{') {
-            let legacy: LegacyPlace = serde_json::from_str(text).map_err(D::Error::custom)?;
-            return Ok(Choice::Place(legacy.place));
-        }
-        crate::json::choice_from_text(text).map_err(D::Error::custom)
     }
 }

@@ -7,7 +7,7 @@
 //! * [`server`]: the sign-up loop (`server-tries` periods of `server-wait` seconds, a name
 //!   within `wait-for-signup`), then the game on the one referee
 //!   ([`tessera_games::q::harness::play_async`]), each player a
-//!   [`tessera_referee::WirePlayer`] over a [`tessera_server::tcp::TcpTransport`] in the
+//!   [`tessera_referee::WirePlayer`] over a [`tessera_tcp::TcpTransport`] in the
 //!   course's dialect.
 //! * [`client`]: one connection per player, each driven by a proxy referee that calls a
 //!   local [`tessera_games::q::actors::Actor`] through the [`tessera_referee::Player`]

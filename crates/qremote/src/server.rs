@@ -22,7 +22,7 @@ use tessera_games::q::harness;
 use tessera_q::json as qj;
 use tessera_q::{QGame, QRules};
 use tessera_referee::{async_trait, Ejected, Observer, Player, WirePlayer};
-use tessera_server::tcp::{Dialect, TcpTransport};
+use tessera_tcp::{Dialect, TcpTransport};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::time::Instant;
 

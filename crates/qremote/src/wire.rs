@@ -4,7 +4,7 @@
 //! way the reference's clients write (a long run of spaces, then the text in small chunks
 //! with short pauses).
 //!
-//! The server's side of a game is [`tessera_server::tcp::TcpTransport`]; a [`Connection`]
+//! The server's side of a game is [`tessera_tcp::TcpTransport`]; a [`Connection`]
 //! is what the sign-up, the clients and the tests read and write with.
 
 use std::time::Duration;

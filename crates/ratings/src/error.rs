@@ -23,7 +23,7 @@ pub enum RatingError {
         ranks: usize,
     },
     /// Too many ways to break the ties for [`crate::Ties::Averaged`].
-    #[error("{0} orders of the tied players, more than the {max} averaged", max = crate::weng_lin::MAX_TIE_ORDERS)]
+    #[error("{0} orders of the tied players, more than the {max} averaged", max = crate::ties::MAX_TIE_ORDERS)]
     TooManyTies(usize),
     /// The volatility iteration did not converge (only on pathological inputs).
     #[error("the volatility iteration did not converge")]

@@ -55,6 +55,7 @@
 mod entrant;
 mod error;
 pub mod glicko2;
+mod ties;
 pub mod weng_lin;
 
 pub use entrant::{Entrant, Standing};

@@ -1,6 +1,7 @@
 //! Weng-Lin (OpenSkill) with the Plackett-Luce model, for games of 2 or more players.
 
 use crate::error::check;
+pub use crate::ties::{Ties, MAX_TIE_ORDERS};
 use crate::{Entrant, RatingError, Standing};
 use serde::{Deserialize, Serialize};
 
@@ -85,24 +86,6 @@ pub struct WengLinParams {
     /// How ties are rated.
     pub ties: Ties,
 }
-
-/// How a tie (equal ranks) enters the Plackett-Luce update.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Ties {
-    /// The mean of the updates over every order in which the tied players could have
-    /// finished, each order counted once (the default). A player who ties never fares worse
-    /// than one of equal skill who finished behind; tied players of equal skill end equal.
-    #[default]
-    Averaged,
-    /// Weng and Lin's rule, as OpenSkill implements it: a tied group is one step of the
-    /// ranking, each member's terms divided by the group's size. Matches OpenSkill's values,
-    /// but a player who finishes alone behind a tie for first can gain more than the tied
-    /// winners of the same skill (see the tests), which an end screen cannot explain.
-    Shared,
-}
-
-/// The most tie-break orders [`Ties::Averaged`] averages over (8 players all tied).
-pub const MAX_TIE_ORDERS: usize = 40_320;
 
 impl Default for WengLinParams {
     fn default() -> Self {

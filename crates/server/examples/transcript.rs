@@ -5,11 +5,11 @@
 use serde_json::Value;
 use std::time::Duration;
 use tessera_games::Registry;
-use tessera_server::client::{self, Join};
 use tessera_server::config::Config;
 use tessera_server::host::Host;
 use tessera_server::store::Store;
-use tessera_server::tcp::{Dialect, TcpTransport};
+use tessera_tcp::client::{self, Join};
+use tessera_tcp::{Dialect, TcpTransport};
 
 fn cut(s: &str) -> String {
     if s.len() > 700 {

@@ -245,7 +245,6 @@ pub fn later(at: Instant, d: Duration) -> Instant {
     at.checked_add(d.min(CENTURY)).unwrap_or(at)
 }
 
-/// A semaphore of `n` permits (at most as many as a semaphore can hold).
-pub fn permits(n: usize) -> tokio::sync::Semaphore {
-    tokio::sync::Semaphore::new(n.min(tokio::sync::Semaphore::MAX_PERMITS))
-}
+// a cap's semaphore is made once, with the TCP door's caps (the host's other caps take it
+// from here)
+pub use tessera_tcp::permits;

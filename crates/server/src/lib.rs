@@ -6,8 +6,9 @@
 //! Layers: [`tcp`] (a program's messages, over the one frame decoder) and [`http`] (the
 //! browser's API, WebSockets and files) are two doors into [`host`] (tables, the lobby,
 //! sign-ups), which plays each table with the one referee through the registry
-//! (`tessera_games`) and keeps every move in [`store`] before anyone sees it. [`client`]
-//! is the other end of the TCP door (bots that sign up and play).
+//! (`tessera_games`) and keeps every move in [`store`] before anyone sees it. The TCP door
+//! is its own crate (`tessera_tcp`), with the other end of it (`tessera_tcp::client`: bots
+//! that sign up and play).
 //!
 //! ```no_run
 //! # async fn f() -> Result<(), Box<dyn std::error::Error>> {
@@ -27,8 +28,6 @@ pub mod accounts;
 pub mod analysis;
 pub mod arena;
 pub mod arena_http;
-pub mod bench;
-pub mod client;
 pub mod config;
 pub mod error;
 pub mod expire;
@@ -51,7 +50,7 @@ pub mod signup;
 pub use tessera_store as store;
 pub mod stored;
 pub mod table;
-pub mod tcp;
+pub use tessera_tcp as tcp;
 pub mod tcp_door;
 
 use std::future::Future;

@@ -9,8 +9,8 @@ use common::{next_json, TestHost};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
-use tessera_server::client::{self, Join};
 use tessera_server::config::Config;
+use tessera_tcp::client::{self, Join};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 fn arena_config() -> Config {

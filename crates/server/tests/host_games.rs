@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
-use tessera_server::client::{self, Join};
+use tessera_tcp::client::{self, Join};
 
 async fn bots_over_tcp(
     h: &TestHost,

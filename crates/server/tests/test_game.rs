@@ -14,7 +14,7 @@ use std::time::Duration;
 use tessera_ai::tournament::TournamentConfig;
 use tessera_core::testing::{hidden_stays_hidden, random_playouts};
 use tessera_games::{Entry, Registry};
-use tessera_server::client::{self, Join};
+use tessera_tcp::client::{self, Join};
 
 fn registry() -> Registry {
     Registry::standard().with(Entry::<Goofspiel>::new())
@@ -282,7 +282,7 @@ async fn analyses_are_capped_and_refused_for_games_that_go_on() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_program_never_sees_another_hand() {
-    use tessera_server::tcp::{Dialect, TcpTransport};
+    use tessera_tcp::{Dialect, TcpTransport};
     let h = TestHost::with(registry(), test_config()).await;
     // a raw program at seat 0, a bot at seat 1 (an open table)
     let (_, c) = h

@@ -28,10 +28,11 @@ mod rules;
 pub mod strategy;
 mod table;
 mod tile;
+mod turn;
 mod view;
 
 pub use board::{Board, BoardError, HexagonBonus, Placement, PlacementError, Scored, BRIDGE_BONUS};
-pub use game::{Event, Move, TriominosError, TriominosGame, Turn};
+pub use game::{Event, TriominosError, TriominosGame};
 pub use geometry::{Cell, Corner, Facing, Orientation, OrientationError, Point, COORD_LIMIT};
 pub use rules::{
     highest_start, opening_score, round_credits, EndRule, HighestStart, Rules, StartRule,
@@ -39,4 +40,5 @@ pub use rules::{
     ZERO_OPENING_SCORE,
 };
 pub use tile::{Tile, TileError, TileId, TileSet, MAX_NUMBER};
+pub use turn::{Move, Turn};
 pub use view::{TriominosPublic, TriominosView};

@@ -1,8 +1,8 @@
 //! Strategies needed for play and tests. Search-based bots live in the AI crate.
 
 use crate::board::Scored;
-use crate::game::{Move, Turn};
 use crate::rules::opening_score;
+use crate::turn::{Move, Turn};
 use crate::view::TriominosView;
 use crate::TriominosGame;
 use tessera_core::{GameRng, Strategy};

@@ -1,9 +1,9 @@
 //! What one seat may see.
 
 use crate::board::{Board, Scored};
-use crate::game::{Move, Turn};
 use crate::rules::Rules;
 use crate::tile::Tile;
+use crate::turn::{Move, Turn};
 use serde::{Deserialize, Serialize};
 use tessera_core::{Seat, View};
 

@@ -347,7 +347,7 @@ impl Registration for Akropolis {
     }
 
     fn bench(seconds: f64) -> Option<Value> {
-        Some(crate::entry::to_value(&bench::measure(seconds)))
+        Some(crate::json::to_value(&bench::measure(seconds)))
     }
 }
 

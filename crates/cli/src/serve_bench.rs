@@ -1,17 +1,200 @@
-//! The load benchmark: a host on loopback and many concurrent bot games over TCP; reports
-//! games per second and the percentiles of a turn's round trip (the referee's `take-turn`
-//! call to the reply, as the host measures it).
+//! The load and soak benchmarks of `tessera serve --bench-load/--bench-soak`: a host on
+//! loopback and many concurrent bot games over TCP; they report games per second and the
+//! percentiles of a turn's round trip (the referee's `take-turn` call to the reply, as the
+//! host measures it), the soak also the resident memory along the run.
 
-use crate::client::{self, Join};
-use crate::config::Config;
-use crate::host::Host;
-use crate::store::Store;
+use crate::common::runtime;
+use anyhow::{bail, Result};
+use clap::Args;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
-use tessera_games::Registry;
+use tessera_games::{GameEntry, Registry};
+use tessera_server::config::Config;
+use tessera_server::host::Host;
+use tessera_server::store::{self, Store};
+use tessera_tcp::client::{self, Join};
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
+
+/// The benchmark options of `tessera serve`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Load benchmark: start a host on 127.0.0.1 with a temporary store, play this many
+    /// concurrent bot games over TCP against it, print the figures and stop.
+    #[arg(long, value_name = "GAMES")]
+    pub(crate) bench_load: Option<usize>,
+    /// The game of the load benchmark.
+    #[arg(long, default_value = "q")]
+    pub(crate) bench_game: String,
+    /// The bots' strategy in the load benchmark (default: the game's first bot).
+    #[arg(long, default_value = "")]
+    pub(crate) bench_strategy: String,
+    /// In the load benchmark, each bot waits this many milliseconds before every move.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) bench_think: u64,
+    /// Soak benchmark: play this many games through a host on 127.0.0.1 with a temporary
+    /// store, `--bench-concurrency` at a time, and print games/s, the turn round trip and
+    /// the resident memory after every tenth of the games.
+    #[arg(long, value_name = "GAMES")]
+    pub(crate) bench_soak: Option<usize>,
+    /// Games at once in the soak benchmark.
+    #[arg(long, default_value_t = 200)]
+    pub(crate) bench_concurrency: usize,
+    /// Nodes of the load benchmark: hosts in this process sharing the `--db` PostgreSQL
+    /// database, the games spread over them (1 with SQLite).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) bench_nodes: usize,
+}
+
+/// Runs the benchmark `args` ask for (`None`: none asked), on the store `db` (a
+/// PostgreSQL URL is used as it is; else a temporary SQLite file).
+pub fn run(registry: &Registry, args: &BenchArgs, db: &str) -> Option<Result<()>> {
+    if let Some(games) = args.bench_load {
+        return Some(load_command(registry, games, args, db));
+    }
+    args.bench_soak
+        .map(|games| soak_command(registry, games, args))
+}
+
+/// The bots' strategy: `--bench-strategy`, else the game's first bot.
+fn strategy(entry: &dyn GameEntry, args: &BenchArgs) -> String {
+    if args.bench_strategy.is_empty() {
+        entry
+            .info()
+            .bots
+            .first()
+            .map_or("random", |b| b.name)
+            .to_string()
+    } else {
+        args.bench_strategy.clone()
+    }
+}
+
+fn load_command(registry: &Registry, games: usize, args: &BenchArgs, db: &str) -> Result<()> {
+    let entry = registry.find(&args.bench_game)?;
+    let spec = strategy(entry.as_ref(), args);
+    // a PostgreSQL --db is used as it is (its games stay); else a temporary SQLite file
+    let postgres = store::is_postgres(db);
+    if args.bench_nodes > 1 && !postgres {
+        bail!("--bench-nodes needs a PostgreSQL --db (nodes share a database)");
+    }
+    let file = std::env::temp_dir().join(format!("tessera-bench-{}.db", std::process::id()));
+    let clean = || {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
+        }
+    };
+    clean();
+    let db = if postgres {
+        db.to_string()
+    } else {
+        file.display().to_string()
+    };
+    let think = Duration::from_millis(args.bench_think);
+    let report = runtime()?.block_on(load(
+        registry.clone(),
+        entry.name(),
+        games,
+        &spec,
+        think,
+        &db,
+        args.bench_nodes,
+    ));
+    clean();
+    let r = report?;
+    println!(
+        "load benchmark: {} concurrent {} games ({} bots, {} ms thinking) on {} ({} node{}), {} completed in {:.2} s: {:.1} games/s",
+        r.games,
+        entry.name(),
+        spec,
+        args.bench_think,
+        if postgres { "PostgreSQL" } else { "SQLite" },
+        args.bench_nodes.max(1),
+        if args.bench_nodes > 1 { "s" } else { "" },
+        r.completed,
+        r.elapsed.as_secs_f64(),
+        r.games_per_second()
+    );
+    println!(
+        "turn round trip over {} turns: p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        r.turns,
+        r.p50.as_secs_f64() * 1e3,
+        r.p99.as_secs_f64() * 1e3,
+        r.max.as_secs_f64() * 1e3
+    );
+    println!(
+        "referee's own work per turn: p50 {:.3} ms, p99 {:.3} ms",
+        r.work_p50.as_secs_f64() * 1e3,
+        r.work_p99.as_secs_f64() * 1e3
+    );
+    Ok(())
+}
+
+fn mb(bytes: Option<u64>) -> String {
+    bytes.map_or("?".into(), |b| format!("{:.1} MB", b as f64 / 1e6))
+}
+
+fn soak_command(registry: &Registry, games: usize, args: &BenchArgs) -> Result<()> {
+    let entry = registry.find(&args.bench_game)?;
+    let spec = strategy(entry.as_ref(), args);
+    let db = std::env::temp_dir().join(format!("tessera-soak-{}.db", std::process::id()));
+    let clean = || {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+        }
+    };
+    clean();
+    let think = Duration::from_millis(args.bench_think);
+    let report = runtime()?.block_on(soak(
+        registry.clone(),
+        entry.name(),
+        games,
+        args.bench_concurrency.max(1),
+        &spec,
+        think,
+        &db,
+    ));
+    clean();
+    let r = report?;
+    println!(
+        "soak benchmark: {} {} games ({} bots, {} ms thinking), {} at a time, {} completed in {:.1} s: {:.1} games/s",
+        r.games,
+        entry.name(),
+        spec,
+        args.bench_think,
+        r.concurrency,
+        r.completed,
+        r.elapsed.as_secs_f64(),
+        r.games_per_second()
+    );
+    println!(
+        "turn round trip over {} turns: p50 {:.3} ms, p99 {:.3} ms",
+        r.turns.len(),
+        r.turns.quantile(0.5).as_secs_f64() * 1e3,
+        r.turns.quantile(0.99).as_secs_f64() * 1e3
+    );
+    let tenth = r.rss_samples.first().cloned();
+    let last = r.rss_samples.last().cloned();
+    println!(
+        "resident memory: {} before the first game, {} after {} games, {} after {} games (highest sample {})",
+        mb(r.rss_start),
+        mb(tenth.and_then(|t| t.1)),
+        tenth.map_or(0, |t| t.0),
+        mb(last.and_then(|t| t.1)),
+        last.map_or(0, |t| t.0),
+        mb(r.rss_peak)
+    );
+    println!(
+        "every tenth: {}",
+        r.rss_samples
+            .iter()
+            .map(|(n, b)| format!("{n}: {}", mb(*b)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
+}
 
 /// What the benchmark measured.
 #[derive(Clone, Debug)]
@@ -41,20 +224,6 @@ impl LoadReport {
     pub fn games_per_second(&self) -> f64 {
         self.completed as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
-}
-
-/// Why the benchmark failed.
-#[derive(Debug, thiserror::Error)]
-pub enum BenchError {
-    /// The store could not open.
-    #[error(transparent)]
-    Store(#[from] crate::store::StoreError),
-    /// A socket failed.
-    #[error("network error: {0}")]
-    Io(#[from] std::io::Error),
-    /// A bad game or bot.
-    #[error(transparent)]
-    Entry(#[from] tessera_games::EntryError),
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -95,7 +264,7 @@ pub async fn load(
     think: Duration,
     db: &str,
     nodes: usize,
-) -> Result<LoadReport, BenchError> {
+) -> Result<LoadReport> {
     let entry = registry.find(game)?.clone();
     entry.wire_bot(spec)?;
     let nodes = nodes.max(1);
@@ -109,7 +278,7 @@ pub async fn load(
         host.report_times(times_tx.clone());
         let server = {
             let host = host.clone();
-            tokio::spawn(async move { crate::tcp_door::serve_tcp(&host, tcp).await })
+            tokio::spawn(async move { tessera_server::tcp_door::serve_tcp(&host, tcp).await })
         };
         hosts.push((host, server, thread, addr));
     }
@@ -201,11 +370,6 @@ impl Histogram {
         self.n
     }
 
-    /// Whether none was counted.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
     /// The `p` quantile (the upper end of its bucket).
     pub fn quantile(&self, p: f64) -> Duration {
         if self.n == 0 {
@@ -270,7 +434,7 @@ pub async fn soak(
     spec: &str,
     think: Duration,
     db: &Path,
-) -> Result<SoakReport, BenchError> {
+) -> Result<SoakReport> {
     let entry = registry.find(game)?.clone();
     entry.wire_bot(spec)?;
     let tcp = TcpListener::bind("127.0.0.1:0").await?;
@@ -281,7 +445,7 @@ pub async fn soak(
     host.report_times(times_tx);
     let server = {
         let host = host.clone();
-        tokio::spawn(async move { crate::tcp_door::serve_tcp(&host, tcp).await })
+        tokio::spawn(async move { tessera_server::tcp_door::serve_tcp(&host, tcp).await })
     };
     let rss_start = rss();
     let mut turns = Histogram::default();
@@ -294,7 +458,7 @@ pub async fn soak(
     let mut completed = 0usize;
     let mut ended = 0usize;
     let tenth = (games / 10).max(1);
-    let new_pair = |i: usize| -> Result<_, BenchError> {
+    let new_pair = |i: usize| -> Result<_> {
         let bots = (entry.wire_bot(spec)?, entry.wire_bot(spec)?);
         let join = join.clone();
         Ok(async move {

@@ -1,104 +1,12 @@
 //! Programs over TCP: one JSON value per message each way ([`tessera_referee::frame`]
 //! underneath), as a [`Transport`] of the one referee.
 
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use crate::caps::Slot;
 use std::time::Duration;
 use tessera_referee::frame::{Decoder, FrameError};
 use tessera_referee::{async_trait, PlayerError, Transport};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-
-/// The caps on the TCP door's connections: so many at once, so many from one address.
-#[derive(Debug)]
-pub struct Connections {
-    total: Arc<Semaphore>,
-    per_address: usize,
-    by_address: Mutex<HashMap<IpAddr, usize>>,
-}
-
-/// Why a connection was not let in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Crowded {
-    /// The host holds its most connections.
-    #[error("too many connections")]
-    Total,
-    /// The address holds its most connections.
-    #[error("too many connections from one address")]
-    Address,
-}
-
-impl Connections {
-    /// At most `total` connections at once, at most `per_address` from one address.
-    pub fn new(total: usize, per_address: usize) -> Arc<Connections> {
-        Arc::new(Connections {
-            total: Arc::new(crate::config::permits(total)),
-            per_address,
-            by_address: Mutex::new(HashMap::new()),
-        })
-    }
-
-    /// A slot for a connection from `ip` (given back when dropped), unless a cap is
-    /// reached.
-    ///
-    /// ```
-    /// use tessera_server::tcp::{Connections, Crowded};
-    /// let caps = Connections::new(3, 2);
-    /// let (a, b) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
-    /// let first = caps.admit(a).unwrap();
-    /// let _second = caps.admit(a).unwrap();
-    /// assert_eq!(caps.admit(a).unwrap_err(), Crowded::Address);
-    /// let _other = caps.admit(b).unwrap();
-    /// assert_eq!(caps.admit(b).unwrap_err(), Crowded::Total);
-    /// drop(first);
-    /// assert!(caps.admit(a).is_ok());
-    /// ```
-    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Slot, Crowded> {
-        let ip = ip.to_canonical();
-        let mut by = self.by_address.lock().unwrap_or_else(|e| e.into_inner());
-        let n = by.get(&ip).copied().unwrap_or(0);
-        if n >= self.per_address {
-            return Err(Crowded::Address);
-        }
-        let permit = self
-            .total
-            .clone()
-            .try_acquire_owned()
-            .map_err(|_| Crowded::Total)?;
-        by.insert(ip, n + 1);
-        Ok(Slot {
-            _permit: permit,
-            caps: self.clone(),
-            ip,
-        })
-    }
-}
-
-/// A connection's place under the caps of [`Connections`]; given back when dropped.
-#[derive(Debug)]
-pub struct Slot {
-    _permit: OwnedSemaphorePermit,
-    caps: Arc<Connections>,
-    ip: IpAddr,
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let mut by = self
-            .caps
-            .by_address
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = by.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                by.remove(&self.ip);
-            }
-        }
-    }
-}
 
 /// Which protocol the program speaks on top of the calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The other end of the TCP door: bots of the registry that sign up and play (what
 //! `tessera client` runs, one connection per bot, and the load benchmark).
 
-use crate::tcp::{Dialect, TcpTransport};
+use crate::transport::{Dialect, TcpTransport};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::net::SocketAddr;

@@ -1,0 +1,52 @@
+//! The levels of each game, `level:1` (weakest) to `level:LEVELS` (strongest): each a
+//! fixed strategy and budget, as a spec of the registry.
+
+/// How many levels each game has: `level:1` (weakest) to `level:LEVELS` (strongest).
+pub const LEVELS: usize = 6;
+
+/// The Triominos levels, `level:1` first: each a fixed strategy and budget. The order follows
+/// docs/strategies.md (random loses to greedy, ISMCTS at 1,000 iterations beats greedy 73.9%,
+/// more iterations search deeper; each level beat the one below over 400 games). Level 6,
+/// the best bot, searches 100 ms a move with rollouts of 20 moves and a smaller exploration
+/// constant (0.4): it beat level 5 (`ismcts:iters=1000`) in about two thirds of its games
+/// (docs/strategies.md, "Triominos: a new best bot").
+pub const TRIOMINOS_LEVELS: [&str; LEVELS] = [
+    "random",
+    "greedy",
+    "ismcts:iters=100",
+    "ismcts:iters=300",
+    "ismcts:iters=1000",
+    "ismcts:ms=100,depth=20,c=0.4",
+];
+
+/// The Q levels, `level:1` first. The reference's `dag` (the smallest candidate) and `ldasg`
+/// (the most neighbours), then `greedy` (the best of the single placements and of their
+/// turns), then the line search with 20 nodes and with its default 20,000 (`lines` beats
+/// greedy 96.0%; in a first round robin of 100 games a pair, `lines:budget=20` beat greedy
+/// 95% and lost to `lines` 60% [50%, 69%], while 1,000 nodes played as well as `lines`; `dag`
+/// and `ldasg` were not told apart there; 2,000 games of the two alone: `dag` won 58.8%
+/// [56.6%, 60.9%], so `ldasg` is level 2 and `dag` level 3). ISMCTS is left out: in Q it
+/// lost to `ldasg` and is slow. `lookahead` is not a level: over 2,000 games it won 51.4%
+/// [49.3%, 53.6%] against `lines`, not told apart. The round robin: docs/strategies.md,
+/// Levels.
+pub const Q_LEVELS: [&str; LEVELS] = [
+    "random",
+    "ldasg",
+    "dag",
+    "greedy",
+    "lines:budget=20",
+    "lines",
+];
+
+/// The Akropolis levels, `level:1` first: `districts` beats greedy 63.6%, ISMCTS at 200
+/// iterations beats greedy 91.8%, and the best bot, ISMCTS with 100 ms a move, beats 200
+/// iterations 61.8% over 2,000 games. The round robin (300 games a pair) has each level
+/// above the one below: docs/strategies.md, Levels.
+pub const AKROPOLIS_LEVELS: [&str; LEVELS] = [
+    "random",
+    "greedy",
+    "districts",
+    "ismcts:iters=50",
+    "ismcts:iters=200",
+    "ismcts:ms=100",
+];

@@ -1,0 +1,127 @@
+//! What a game is, for people and programs choosing one: [`GameInfo`], its rule options,
+//! bots, solo mode and house levels.
+
+use serde::Serialize;
+use serde_json::Value;
+
+/// A rule option a person can set (the command line's flags and the browser's new-game
+/// form are both drawn from it).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RuleOption {
+    /// The field of the rules' JSON it sets (and the command-line flag, `--key`, with `_`
+    /// written `-`).
+    pub key: &'static str,
+    /// A short label.
+    pub label: &'static str,
+    /// What it means.
+    pub help: &'static str,
+    /// Which values it takes.
+    pub kind: OptionKind,
+    /// The default (as in the rules' JSON).
+    pub default: Value,
+}
+
+/// The values of a [`RuleOption`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum OptionKind {
+    /// One of these values (value, label).
+    Choice {
+        /// The values and their labels.
+        values: Vec<(Value, &'static str)>,
+    },
+    /// An integer in a range.
+    Integer {
+        /// Smallest.
+        min: i64,
+        /// Largest.
+        max: i64,
+    },
+    /// Letters each switched on (upper case) or off (lower case), e.g. `HmBtg`.
+    Letters {
+        /// The letters in order (lower case) and what each switches.
+        letters: Vec<(char, &'static str)>,
+    },
+}
+
+/// A bot of a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotInfo {
+    /// The strategy name (a spec is `NAME` or `NAME:key=value,...`).
+    pub name: &'static str,
+    /// What it does, in a line.
+    pub about: &'static str,
+    /// Its parameters, in a line (empty if none).
+    pub params: &'static str,
+    /// How strong it plays, in a word for people choosing an opponent (`weak`, `fair`,
+    /// `strong`, `strongest`; empty if it does not say).
+    pub strength: &'static str,
+}
+
+/// A game played alone against a bot (Akropolis against the Architect): when `option` is
+/// set, the table is one player's seat and `bot` in the last seat.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Solo {
+    /// The rule option that makes a game solo.
+    pub option: &'static str,
+    /// The bot that plays against the person.
+    pub bot: &'static str,
+}
+
+/// What a game is, for people and programs choosing one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameInfo {
+    /// The short name (`q`), as in records, sign-ups and URLs.
+    pub name: &'static str,
+    /// The name for people (`Q`).
+    pub title: &'static str,
+    /// What it is, in a line.
+    pub about: &'static str,
+    /// Fewest and most seats.
+    pub seats: (usize, usize),
+    /// The rule options.
+    pub options: Vec<RuleOption>,
+    /// The bots, the default first.
+    pub bots: Vec<BotInfo>,
+    /// The solo mode, if any.
+    pub solo: Option<Solo>,
+    /// Whether a program may sign up for this game with its bare name (a JSON string):
+    /// the Q course's sign-up. At most one game of a registry says so.
+    pub bare_signup: bool,
+    /// The rules for people, in short: what a turn is, how points are scored, how the
+    /// game ends (plain text, paragraphs separated by blank lines; empty if none).
+    pub rules_help: &'static str,
+    /// Whether a person's screen may hold each move for a confirmation before it is sent
+    /// (a placement that can be taken back until confirmed).
+    pub confirm: bool,
+    /// The house levels that play in the arena as fixed-rating anchors (weakest first).
+    pub levels: Vec<Level>,
+}
+
+/// A house level of the arena: a bot spec `level:N`, what it plays, and its fixed
+/// rating on the Elo-like scale (Bradley-Terry fit of a round robin of the levels,
+/// docs/strategies.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Level {
+    /// The spec (`level:3`).
+    pub spec: String,
+    /// The spec it stands for (`ismcts:iters=100`).
+    pub plays: &'static str,
+    /// Its fixed rating.
+    pub rating: f64,
+}
+
+/// The house levels of a level table (`tessera_ai::registry::LEVELS` specs) with their
+/// fixed ratings, weakest first.
+pub fn levels(table: &[&'static str], ratings: &[f64]) -> Vec<Level> {
+    table
+        .iter()
+        .zip(ratings)
+        .enumerate()
+        .map(|(i, (plays, &rating))| Level {
+            spec: format!("level:{}", i + 1),
+            plays,
+            rating,
+        })
+        .collect()
+}
