@@ -73,6 +73,42 @@ impl Pool {
             _ => Ok(Pool::Multi),
         }
     }
+
+    /// Its name, as stored and as asked for: `duel` or `multi`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Pool::Duel => "duel",
+            Pool::Multi => "multi",
+        }
+    }
+}
+
+impl std::fmt::Display for Pool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A pool's name that is neither `duel` nor `multi`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("pool {0:?}: duel or multi")]
+pub struct UnknownPool(pub String);
+
+impl std::str::FromStr for Pool {
+    type Err = UnknownPool;
+
+    /// ```
+    /// use tessera_arena::Pool;
+    /// assert_eq!("multi".parse::<Pool>(), Ok(Pool::Multi));
+    /// assert_eq!(Pool::Duel.to_string().parse::<Pool>(), Ok(Pool::Duel));
+    /// assert_eq!("Duel".parse::<Pool>().unwrap_err().to_string(), "pool \"Duel\": duel or multi");
+    /// ```
+    fn from_str(s: &str) -> Result<Pool, UnknownPool> {
+        [Pool::Duel, Pool::Multi]
+            .into_iter()
+            .find(|p| p.as_str() == s)
+            .ok_or_else(|| UnknownPool(s.to_string()))
+    }
 }
 
 /// A rating as stored with each rated game (before and after). The JSON is tagged by

@@ -31,6 +31,6 @@ pub mod queue;
 
 pub use book::{
     anchor, rate, replay, BookError, Entry, Mismatch, Pool, RatedGame, RatedSeat, Replay, Score,
-    Side,
+    Side, UnknownPool,
 };
 pub use queue::{AccountId, House, Match, Queue, QueueConfig, QueueError, Seat, Ticket, TicketId};

@@ -78,14 +78,6 @@ pub fn ranks(status: GameStatus, result: &GameResult, seats: usize) -> Option<Ve
     )
 }
 
-/// A pool's name in the store.
-pub fn pool_name(p: Pool) -> &'static str {
-    match p {
-        Pool::Duel => "duel",
-        Pool::Multi => "multi",
-    }
-}
-
 /// Rates a rated table's game that ended with `status` and `result`; its accounts'
 /// ratings change in one transaction of the store, and the change is stored with the
 /// game. Programs that were ejected, and people who took no turn in time, count a
@@ -149,7 +141,7 @@ pub async fn rate_table(
             .collect())
     });
     match store
-        .rate_game(id, game, pool_name(pool), accounts, rate)
+        .rate_game(id, game, pool.as_str(), accounts, rate)
         .await
     {
         Ok(rows) => tracing::info!(id, seats = rows.len(), "rated"),

@@ -50,8 +50,9 @@ pub async fn leaderboard(
     limit: usize,
 ) -> Result<Vec<Value>, ArenaError> {
     let entry = host.registry().find(game).map_err(HostError::from)?;
-    let pool_v: Pool = serde_json::from_value(json!(pool))
-        .map_err(|_| ArenaError::Invalid(format!("pool {pool:?}: duel or multi")))?;
+    let pool_v: Pool = pool
+        .parse()
+        .map_err(|e: tessera_arena::UnknownPool| ArenaError::Invalid(e.to_string()))?;
     let mut rows: Vec<(f64, Value)> = host
         .store()
         .leaderboard(entry.name(), pool, limit)
@@ -123,8 +124,10 @@ pub async fn recompute_ratings(host: &Host) -> Result<tessera_arena::Replay, Are
     let rows = host.store().rated_all().await?;
     let mut games: Vec<tessera_arena::RatedGame> = Vec::new();
     for r in rows {
-        let pool: Pool = serde_json::from_value(json!(r.pool))
-            .map_err(|e| ArenaError::Store(format!("pool {:?}: {e}", r.pool)))?;
+        let pool: Pool = r
+            .pool
+            .parse()
+            .map_err(|e: tessera_arena::UnknownPool| ArenaError::Store(e.to_string()))?;
         let parse = |v: &Value| {
             serde_json::from_value::<Score>(v.clone())
                 .map_err(|e| ArenaError::Store(format!("game {}: {e}", r.game_id)))

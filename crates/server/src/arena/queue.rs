@@ -6,7 +6,7 @@ use super::{lock, refusal, sitter, ArenaError, Book, Sitter, Waiter};
 use crate::error::HostError;
 use crate::host::Host;
 use crate::keep::Kept;
-use crate::rated::{display, pool_name};
+use crate::rated::display;
 use crate::store::{now_ms, Account};
 use crate::tcp::TcpTransport;
 use serde_json::{json, Value};
@@ -43,7 +43,7 @@ pub(crate) fn start_pairing(host: &Host) {
 }
 
 pub(crate) async fn current_rating(host: &Host, account: u64, game: &str, pool: Pool) -> f64 {
-    let pool_name = pool_name(pool);
+    let pool_name = pool.as_str();
     host.store()
         .ratings_of(account)
         .await
