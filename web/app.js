@@ -193,7 +193,8 @@ function route() {
 
 // ------------------------------------------------------------------ lobby
 const PAGE = 20;
-const LIVE = ['waiting', 'running'];
+// what the server calls live (`GameStatus::is_live`): its list answers `status=live`
+const LIVE = ['waiting', 'running', 'paused'];
 
 function lobby() {
   document.title = 'Tessera — lobby';
@@ -270,10 +271,10 @@ function lobby() {
         reg = await registry().catch(() => null);
         if (reg) fGame.append(...reg.games.map((g) => h('option', { value: g.name }, g.title)));
       }
-      const [running, waiting, first] = await Promise.all([
-        api('/api/games?status=running&limit=100'), api('/api/games?status=waiting&limit=100'), api(`/api/games?limit=${PAGE}`)]);
+      const [live, first] = await Promise.all([
+        api('/api/games?status=live&limit=100'), api(`/api/games?limit=${PAGE}`)]);
       if (stopped) return;
-      const liveGames = [...running.games, ...waiting.games].sort((a, b) => b.id - a.id);
+      const liveGames = live.games;
       for (const g of first.games) known.set(g.id, g);
       if (pages === 1) next = first.next;
       // a game of an older page that was live and is no longer: read its row again
