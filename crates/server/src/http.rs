@@ -87,7 +87,8 @@ fn host_error(e: HostError) -> Response {
         HostError::NoGame(_) => StatusCode::NOT_FOUND,
         HostError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         HostError::Closing | HostError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
-        HostError::Request(m) if m == "unknown token" => StatusCode::FORBIDDEN,
+        HostError::UnknownToken => StatusCode::FORBIDDEN,
+        HostError::NotYourTurn | HostError::NotEnded { .. } => StatusCode::CONFLICT,
         _ => StatusCode::BAD_REQUEST,
     };
     error(status, e)
@@ -364,9 +365,6 @@ async fn analysis(
         )
             .into_response(),
         Ok(Answer::Failed(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, e),
-        Err(HostError::Request(m)) if m.contains("analysed once it has ended") => {
-            error(StatusCode::CONFLICT, m)
-        }
         Err(e) => host_error(e),
     }
 }
@@ -429,7 +427,6 @@ async fn hint(State(host): State<Host>, Path(id): Path<u64>, body: axum::body::B
     };
     match host.hint(id, &token).await {
         Ok(v) => Json(v).into_response(),
-        Err(HostError::Request(m)) if m == "it is not your turn" => error(StatusCode::CONFLICT, m),
         Err(e) => host_error(e),
     }
 }

@@ -2,6 +2,7 @@
 //! the sink that keeps both in step with the referee (and every move in the store before
 //! anyone sees it).
 
+use crate::error::HostError;
 use crate::secret::Secret;
 use crate::store::{now_ms, SeatRecord, Store, StoreError};
 use serde_json::{json, Value};
@@ -339,14 +340,20 @@ impl Table {
 
     /// The person at `seat` resigns: the game ends at once, stored `resigned` (the best
     /// score among the other seats wins). Refused when the game is not being played.
-    pub fn resign(&self, seat: usize) -> Result<(), String> {
+    pub fn resign(&self, seat: usize) -> Result<(), HostError> {
         let name = {
             let st = self.state();
             match &st.phase {
                 Phase::Running => {}
-                Phase::Waiting => return Err("the game has not started".into()),
-                Phase::Paused => return Err("the game is paused: the server is stopping".into()),
-                Phase::Ended(_) => return Err("the game is over".into()),
+                Phase::Waiting => {
+                    return Err(HostError::Request("the game has not started".into()))
+                }
+                Phase::Paused => {
+                    return Err(HostError::Request(
+                        "the game is paused: the server is stopping".into(),
+                    ))
+                }
+                Phase::Ended(_) => return Err(HostError::Over),
             }
             st.seats
                 .get(seat)
