@@ -6,6 +6,7 @@ use crate::host::Host;
 use crate::store::{ListQuery, StoredGame};
 use crate::table::{Seat, SeatKind, Table};
 
+use crate::state::StateMessage;
 use crate::stored::{stored_message, StateKey};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -16,7 +17,7 @@ pub async fn message(
     host: &Host,
     id: u64,
     token: Option<&str>,
-) -> Result<(Value, Option<Arc<Table>>, Option<usize>), HostError> {
+) -> Result<(StateMessage, Option<Arc<Table>>, Option<usize>), HostError> {
     if let Some(table) = host.table(id) {
         let seat = match token {
             None | Some("") => None,
@@ -26,9 +27,7 @@ pub async fn message(
         let mut msg = tokio::task::spawn_blocking(move || host.message(seat))
             .await
             .map_err(|e| HostError::Request(e.to_string()))?;
-        if table.rated.is_some() {
-            msg["rated"] = json!(true);
-        }
+        msg.rated = table.rated.is_some();
         return Ok((msg, Some(table), seat));
     }
     let stored = host.stored(id).await?;
@@ -46,7 +45,7 @@ pub async fn message(
 
 /// [`stored_message`], replayed on a blocking thread (never on the runtime's),
 /// once for every asker while the game does not change.
-pub async fn stored_state(host: &Host, g: StoredGame) -> Result<Value, HostError> {
+pub async fn stored_state(host: &Host, g: StoredGame) -> Result<StateMessage, HostError> {
     let id = g.summary.id;
     let key: StateKey = (g.summary.status, g.moves.len());
     if let Some(msg) = host.0.stored_states.get(id, &key) {

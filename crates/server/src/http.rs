@@ -35,6 +35,7 @@ use crate::config::later;
 use crate::error::HostError;
 use crate::host::Host;
 use crate::open::TableRequest;
+use crate::state::{ErrorMessage, StateMessage};
 use crate::store::ListQuery;
 use crate::table::Table;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -485,7 +486,7 @@ async fn socket(
     }
     let max_delay = host.config().max_bot_delay_ms;
     // a game another node runs is followed through the store's notifications
-    let remote = match (&table, first["over"] == json!(false)) {
+    let remote = match (&table, !first.over) {
         (None, true) => host.store_changes().map(|rx| (host.clone(), id, rx)),
         _ => None,
     };
@@ -505,7 +506,9 @@ async fn relay_person(mut socket: WebSocket, url: String) {
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message as Remote;
     let Ok((mut there, _)) = tokio_tungstenite::connect_async(url.as_str()).await else {
-        let no = json!({"type": "error", "error": "the node that runs this game cannot be reached: reload to try again"});
+        let no = ErrorMessage::new(
+            "the node that runs this game cannot be reached: reload to try again",
+        );
         let _ = send(&mut socket, &no).await;
         let _ = socket.send(Message::Close(None)).await;
         return;
@@ -541,7 +544,7 @@ async fn relay_person(mut socket: WebSocket, url: String) {
 /// spectator leaves.
 async fn watch_remote(
     mut socket: WebSocket,
-    first: Value,
+    first: StateMessage,
     host: Host,
     id: u64,
     mut changes: tokio::sync::broadcast::Receiver<u64>,
@@ -565,14 +568,14 @@ async fn watch_remote(
                     break;
                 };
                 version += 1;
-                msg["version"] = json!(version);
-                if send(&mut socket, &msg).await.is_err() || msg["over"] == json!(true) {
+                msg.version = version;
+                if send(&mut socket, &msg).await.is_err() || msg.over {
                     break;
                 }
             }
             msg = socket.recv() => match msg {
                 Some(Ok(Message::Text(_))) => {
-                    let no = json!({"type": "error", "error": "spectators cannot move"});
+                    let no = ErrorMessage::new("spectators cannot move");
                     if send(&mut socket, &no).await.is_err() {
                         break;
                     }
@@ -595,13 +598,14 @@ struct ClientMessage {
     delay_ms: Option<u64>,
 }
 
-async fn send(socket: &mut WebSocket, v: &Value) -> Result<(), axum::Error> {
-    socket.send(Message::Text(v.to_string())).await
+async fn send(socket: &mut WebSocket, v: &impl serde::Serialize) -> Result<(), axum::Error> {
+    let text = serde_json::to_string(v).unwrap_or_default();
+    socket.send(Message::Text(text)).await
 }
 
 async fn talk(
     mut socket: WebSocket,
-    first: Value,
+    first: StateMessage,
     table: Option<Arc<Table>>,
     seat: Option<usize>,
     max_delay: u64,
@@ -620,7 +624,7 @@ async fn talk(
     let Ok(first) = tokio::task::spawn_blocking(move || t.message(seat)).await else {
         return;
     };
-    if send(&mut socket, &first).await.is_err() || first["over"] == json!(true) {
+    if send(&mut socket, &first).await.is_err() || first.over {
         let _ = socket.send(Message::Close(None)).await;
         return;
     }
@@ -635,13 +639,13 @@ async fn talk(
                     Ok(m) => m,
                     Err(_) => break,
                 };
-                if send(&mut socket, &msg).await.is_err() || ended || msg["over"] == json!(true) {
+                if send(&mut socket, &msg).await.is_err() || ended || msg.over {
                     break;
                 }
             }
             r = refusals.recv() => {
                 if let Ok((s, why)) = r {
-                    if Some(s) == seat && send(&mut socket, &json!({"type": "error", "error": why})).await.is_err() {
+                    if Some(s) == seat && send(&mut socket, &ErrorMessage::new(why)).await.is_err() {
                         break;
                     }
                 }
@@ -666,7 +670,7 @@ async fn talk(
                     }
                 };
                 if let Some(why) = refusal {
-                    if send(&mut socket, &json!({"type": "error", "error": why})).await.is_err() {
+                    if send(&mut socket, &ErrorMessage::new(why)).await.is_err() {
                         break;
                     }
                 }

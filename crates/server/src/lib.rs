@@ -47,6 +47,7 @@ pub mod rematches;
 pub mod resumes;
 pub mod secret;
 pub mod signup;
+pub mod state;
 pub use tessera_store as store;
 pub mod stored;
 pub mod table;

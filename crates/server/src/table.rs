@@ -4,6 +4,7 @@
 
 use crate::error::HostError;
 use crate::secret::Secret;
+use crate::state::{Kind, LastMove, Player, StateMessage};
 use crate::store::{now_ms, SeatRecord, Store, StoreError};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
@@ -16,8 +17,7 @@ use tessera_referee::{async_trait, CancellationToken, Ejected};
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
-/// Log lines kept per table (the newest).
-pub const LOG_KEEP: usize = 200;
+pub use crate::state::LOG_KEEP;
 
 /// Who holds a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -497,42 +497,60 @@ impl Table {
     }
 
     /// The state message for `seat` (`None`: a spectator): what the browser draws.
-    pub fn message(&self, seat: Option<usize>) -> Value {
+    pub fn message(&self, seat: Option<usize>) -> StateMessage {
         self.catch_up();
         let st = self.state();
         let mine = seat.and_then(|s| st.seat_views.get(s).cloned().flatten());
         // legal moves and hints only to the seat to move (a game that ended during the
         // seat's turn, by a resignation say, leaves none behind)
         let moving = seat.is_some() && st.to_move == seat;
-        let first = st.log.len().saturating_sub(LOG_KEEP);
-        json!({
-            "type": "state",
-            "id": self.id,
-            "game": self.entry.name(),
-            "title": self.entry.info().title,
-            "status": st.phase.as_str(),
-            "version": *self.version.borrow(),
-            "seat": seat,
-            "players": players_json(&st.seats),
-            "rules": self.rules,
-            "to_move": st.to_move,
-            "over": matches!(st.phase, Phase::Ended(_)),
-            "outcome": st.outcome,
-            "scores": st.scores,
-            "moves": st.moves.len(),
-            "delay_ms": self.pace.load(Ordering::Relaxed),
-            "log": st.log.iter().skip(first).map(|(i, l)| json!([i, l])).collect::<Vec<_>>(),
-            "public": st.public,
-            "last": last_json(st.last_seat, st.before.as_ref()),
-            "view": mine.as_ref().map(|m| &m.view),
-            "legal": mine.as_ref().filter(|_| moving).map(|m| m.legal.clone()).unwrap_or_default(),
-            "hints": mine.as_ref().filter(|_| moving).map(|m| m.hints.clone()).unwrap_or(Value::Null),
-            "ejected": st.ejected,
-            "result": st.result,
-            "clock_ms": self.clock.map(|c| c.as_millis() as u64),
-            "turn_ms": st.to_move.map(|_| st.turn_since.elapsed().as_millis() as u64),
-            "end": st.end,
-        })
+        let (view, legal, hints) = match mine {
+            Some(m) if moving => (Some(m.view), m.legal, m.hints),
+            Some(m) => (Some(m.view), Vec::new(), Value::Null),
+            None => (None, Vec::new(), Value::Null),
+        };
+        StateMessage {
+            kind: Kind::State,
+            id: self.id,
+            game: self.entry.name().to_string(),
+            title: self.entry.info().title.to_string(),
+            status: st.phase.as_str().to_string(),
+            version: *self.version.borrow(),
+            seat,
+            players: st
+                .seats
+                .iter()
+                .map(|s| Player {
+                    name: s.name.clone(),
+                    kind: s.kind.as_str().to_string(),
+                    bot: matches!(s.kind, SeatKind::Bot(_)),
+                })
+                .collect(),
+            rules: self.rules.clone(),
+            to_move: st.to_move,
+            over: matches!(st.phase, Phase::Ended(_)),
+            outcome: st.outcome.clone(),
+            scores: st.scores.clone(),
+            moves: st.moves.len(),
+            delay_ms: self.pace.load(Ordering::Relaxed),
+            log: StateMessage::log_tail(st.log.iter().cloned().collect()),
+            public: st.public.clone(),
+            last: st.last_seat.map(|seat| LastMove {
+                seat,
+                before: st.before.clone(),
+            }),
+            view,
+            legal,
+            hints,
+            ejected: serde_json::to_value(&st.ejected).unwrap_or(Value::Null),
+            result: st.result.clone().unwrap_or(Value::Null),
+            clock_ms: self.clock.map(|c| c.as_millis() as u64),
+            turn_ms: st
+                .to_move
+                .map(|_| st.turn_since.elapsed().as_millis() as u64),
+            end: st.end.clone(),
+            rated: false,
+        }
     }
 
     /// The table as listed: its summary and its open seats.
@@ -583,30 +601,6 @@ impl Table {
             }
         }
     }
-}
-
-/// The last move as the state message tells it (`null` before the first): the seat that
-/// played it and the public view before it (`null` when not built), from which a page
-/// opened after the move shows what it changed. The move's own text is left out: the two
-/// public views say what it did, and nothing more.
-pub fn last_json(seat: Option<usize>, before: Option<&Value>) -> Value {
-    match seat {
-        None => Value::Null,
-        Some(seat) => json!({"seat": seat, "before": before}),
-    }
-}
-
-fn players_json(seats: &[Seat]) -> Vec<Value> {
-    seats
-        .iter()
-        .map(|s| {
-            json!({
-                "name": s.name,
-                "kind": s.kind.as_str(),
-                "bot": matches!(s.kind, SeatKind::Bot(_)),
-            })
-        })
-        .collect()
 }
 
 /// A person in a browser: moves come from their WebSocket, refusals go back to it.
