@@ -2,7 +2,7 @@
 //!
 //! Each refusal a caller tells apart (the browser's door answers it with its own status)
 //! is a kind of its own; the door maps kinds to statuses in one place
-//! (`crate::web::errors`), never by the words of a message.
+//! (`web/errors.rs`), never by the words of a message.
 
 use tessera_games::EntryError;
 

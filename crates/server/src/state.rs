@@ -1,7 +1,7 @@
 //! The messages the host sends a browser over a game's WebSocket (and the state message
 //! of `GET /api/games/ID`), each shape written once: the play page's state
 //! ([`StateMessage`], built from a live table by `Table::message` and from a stored game
-//! by `crate::stored::stored_message`) and a refusal ([`ErrorMessage`]). The browser
+//! by `stored_message` (`stored.rs`)) and a refusal ([`ErrorMessage`]). The browser
 //! client (`web/*.js`) reads these fields.
 
 use serde::{Deserialize, Serialize};
