@@ -17,9 +17,7 @@ impl Host {
             self.stored(id).await?;
             return Err(HostError::Over);
         };
-        let seat = table
-            .seat_of(token)
-            .ok_or_else(|| HostError::UnknownToken)?;
+        let seat = table.seat_of(token).ok_or(HostError::UnknownToken)?;
         if table.rated.is_some() {
             return Err(HostError::Request("no hints in a rated game".into()));
         }

@@ -3,7 +3,7 @@
 //! person in a browser; any mix at one table. One lobby, one set of running tables, one
 //! store, one spectator path.
 //!
-//! Layers: [`tcp`] (a program's messages, over the one frame decoder) and [`http`] (the
+//! Layers: [`tcp`] (a program's messages, over the one frame decoder) and [`web`] (the
 //! browser's API, WebSockets and files) are two doors into [`host`] (tables, the lobby,
 //! sign-ups), which plays each table with the one referee through the registry
 //! (`tessera_games`) and keeps every move in [`store`] before anyone sees it. [`client`]
@@ -26,7 +26,6 @@
 pub mod accounts;
 pub mod analysis;
 pub mod arena;
-pub mod arena_http;
 pub mod bench;
 pub mod client;
 pub mod config;
@@ -35,7 +34,6 @@ pub mod expire;
 pub mod games;
 pub mod hint;
 pub mod host;
-pub mod http;
 pub mod keep;
 pub mod lobby;
 pub mod open;
@@ -56,6 +54,7 @@ pub mod stored;
 pub mod table;
 pub mod tcp;
 pub mod tcp_door;
+pub mod web;
 
 use std::future::Future;
 use std::time::Duration;
@@ -86,10 +85,10 @@ pub async fn run(
         tokio::spawn(async move { crate::tcp_door::serve_tcp(&host, tcp).await })
     };
     let http_task = http.map(|listener| {
-        let app = http::router(host.clone());
-        let limits = http::Limits::of(host.config());
+        let app = web::router(host.clone());
+        let limits = web::Limits::of(host.config());
         let stop = stop.clone();
-        tokio::spawn(async move { http::serve(listener, app, limits, stop).await })
+        tokio::spawn(async move { web::serve(listener, app, limits, stop).await })
     });
     tokio::select! {
         _ = shutdown => {}
