@@ -1,4 +1,8 @@
 //! Why the host refused a request.
+//!
+//! Each refusal a caller tells apart (the browser's door answers it with its own status)
+//! is a kind of its own; the door maps kinds to statuses in one place
+//! (`web/errors.rs`), never by the words of a message.
 
 use tessera_games::EntryError;
 
@@ -11,6 +15,26 @@ pub enum HostError {
     /// The request breaks the game's rules or the host's.
     #[error(transparent)]
     Entry(#[from] EntryError),
+    /// A token that is no seat's of the game.
+    #[error("unknown token")]
+    UnknownToken,
+    /// The game is over: what was asked needs a game being played.
+    #[error("the game is over")]
+    Over,
+    /// The game is not over: what was asked needs an ended game.
+    #[error("the game is not over")]
+    NotOver,
+    /// It is another seat's turn.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// An analysis of a game that has not ended (its record is not public yet).
+    #[error("game {id} is {status}: a game is analysed once it has ended")]
+    NotEnded {
+        /// The game.
+        id: u64,
+        /// Where it stands (`running`, ...).
+        status: String,
+    },
     /// A bad request.
     #[error("{0}")]
     Request(String),

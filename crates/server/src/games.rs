@@ -6,6 +6,7 @@ use crate::host::Host;
 use crate::store::{ListQuery, StoredGame};
 use crate::table::{Seat, SeatKind, Table};
 
+use crate::state::StateMessage;
 use crate::stored::{stored_message, StateKey};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -16,41 +17,35 @@ pub async fn message(
     host: &Host,
     id: u64,
     token: Option<&str>,
-) -> Result<(Value, Option<Arc<Table>>, Option<usize>), HostError> {
+) -> Result<(StateMessage, Option<Arc<Table>>, Option<usize>), HostError> {
     if let Some(table) = host.table(id) {
         let seat = match token {
             None | Some("") => None,
-            Some(t) => Some(
-                table
-                    .seat_of(t)
-                    .ok_or_else(|| HostError::Request("unknown token".into()))?,
-            ),
+            Some(t) => Some(table.seat_of(t).ok_or(HostError::UnknownToken)?),
         };
         let host = table.clone();
         let mut msg = tokio::task::spawn_blocking(move || host.message(seat))
             .await
             .map_err(|e| HostError::Request(e.to_string()))?;
-        if table.rated.is_some() {
-            msg["rated"] = json!(true);
-        }
+        msg.rated = table.rated.is_some();
         return Ok((msg, Some(table), seat));
     }
     let stored = host.stored(id).await?;
     if token.is_some_and(|t| !t.is_empty()) && crate::store::is_live(&stored.summary.status) {
         let owner = host.0.store.owner(id).await.ok().flatten();
-        return Err(HostError::Request(match owner {
-            Some(node) => format!(
+        return Err(match owner {
+            Some(node) => HostError::Request(format!(
                 "game {id} is run by the node {node}: play it there (or again here once it is taken over)"
-            ),
-            None => "unknown token".into(),
-        }));
+            )),
+            None => HostError::UnknownToken,
+        });
     }
     Ok((stored_state(host, stored).await?, None, None))
 }
 
 /// [`stored_message`], replayed on a blocking thread (never on the runtime's),
 /// once for every asker while the game does not change.
-pub async fn stored_state(host: &Host, g: StoredGame) -> Result<Value, HostError> {
+pub async fn stored_state(host: &Host, g: StoredGame) -> Result<StateMessage, HostError> {
     let id = g.summary.id;
     let key: StateKey = (g.summary.status, g.moves.len());
     if let Some(msg) = host.0.stored_states.get(id, &key) {
@@ -97,12 +92,10 @@ pub async fn resign(host: &Host, id: u64, token: &str) -> Result<(), HostError> 
     let Some(table) = host.table(id) else {
         // not in memory: over, or no such game
         host.stored(id).await?;
-        return Err(HostError::Request("the game is over".into()));
+        return Err(HostError::Over);
     };
-    let seat = table
-        .seat_of(token)
-        .ok_or_else(|| HostError::Request("unknown token".into()))?;
-    table.resign(seat).map_err(HostError::Request)
+    let seat = table.seat_of(token).ok_or(HostError::UnknownToken)?;
+    table.resign(seat)
 }
 
 /// The analysis of an ended game ([`crate::analysis`]): of `seats` (default: the
@@ -127,10 +120,10 @@ pub async fn analysis(
     }
     let stored = host.stored(id).await?;
     if crate::store::is_live(&stored.summary.status) {
-        return Err(HostError::Request(format!(
-            "game {id} is {}: a game is analysed once it has ended",
-            stored.summary.status
-        )));
+        return Err(HostError::NotEnded {
+            id,
+            status: stored.summary.status.to_string(),
+        });
     }
     let n = stored.summary.seats.len();
     let mut seats = match seats {

@@ -15,11 +15,9 @@ impl Host {
     pub async fn hint(&self, id: u64, token: &str) -> Result<Value, HostError> {
         let Some(table) = self.table(id) else {
             self.stored(id).await?;
-            return Err(HostError::Request("the game is over".into()));
+            return Err(HostError::Over);
         };
-        let seat = table
-            .seat_of(token)
-            .ok_or_else(|| HostError::Request("unknown token".into()))?;
+        let seat = table.seat_of(token).ok_or(HostError::UnknownToken)?;
         if table.rated.is_some() {
             return Err(HostError::Request("no hints in a rated game".into()));
         }
@@ -42,7 +40,7 @@ impl Host {
                 ));
             }
             if st.to_move != Some(seat) {
-                return Err(HostError::Request("it is not your turn".into()));
+                return Err(HostError::NotYourTurn);
             }
             let view = st
                 .seat_views

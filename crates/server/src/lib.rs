@@ -3,7 +3,7 @@
 //! person in a browser; any mix at one table. One lobby, one set of running tables, one
 //! store, one spectator path.
 //!
-//! Layers: [`tcp`] (a program's messages, over the one frame decoder) and [`http`] (the
+//! Layers: [`tcp`] (a program's messages, over the one frame decoder) and [`web`] (the
 //! browser's API, WebSockets and files) are two doors into [`host`] (tables, the lobby,
 //! sign-ups), which plays each table with the one referee through the registry
 //! (`tessera_games`) and keeps every move in [`store`] before anyone sees it. The TCP door
@@ -27,17 +27,16 @@
 pub mod accounts;
 pub mod analysis;
 pub mod arena;
-pub mod arena_http;
 pub mod config;
 pub mod error;
 pub mod expire;
 pub mod games;
 pub mod hint;
 pub mod host;
-pub mod http;
 pub mod keep;
 pub mod lobby;
 pub mod open;
+pub mod person;
 pub mod play;
 pub mod rated;
 pub mod recovery;
@@ -45,13 +44,17 @@ pub mod rematch;
 pub mod rematches;
 pub mod result;
 pub mod resumes;
+pub mod seat;
 pub mod secret;
 pub mod signup;
+pub mod sink;
+pub mod state;
 pub use tessera_store as store;
 pub mod stored;
 pub mod table;
 pub use tessera_tcp as tcp;
 pub mod tcp_door;
+pub mod web;
 
 use std::future::Future;
 use std::time::Duration;
@@ -82,10 +85,10 @@ pub async fn run(
         tokio::spawn(async move { crate::tcp_door::serve_tcp(&host, tcp).await })
     };
     let http_task = http.map(|listener| {
-        let app = http::router(host.clone());
-        let limits = http::Limits::of(host.config());
+        let app = web::router(host.clone());
+        let limits = web::Limits::of(host.config());
         let stop = stop.clone();
-        tokio::spawn(async move { http::serve(listener, app, limits, stop).await })
+        tokio::spawn(async move { web::serve(listener, app, limits, stop).await })
     });
     tokio::select! {
         _ = shutdown => {}

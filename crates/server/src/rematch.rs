@@ -25,7 +25,7 @@ pub async fn rematch(host: &Host, id: u64, token: &str) -> Result<Rematched, Hos
         stored.summary.status.as_str(),
         "waiting" | "running" | "paused"
     ) {
-        return Err(HostError::Request("the game is not over".into()));
+        return Err(HostError::NotOver);
     }
     let (secrets, events) = host
         .0
@@ -43,7 +43,7 @@ pub async fn rematch(host: &Host, id: u64, token: &str) -> Result<Rematched, Hos
                     .and_then(|h| h.clone())
                     .is_some_and(|h| Secret::Hashed(h).matches(token))
         })
-        .ok_or_else(|| HostError::Request("unknown token".into()))?;
+        .ok_or(HostError::UnknownToken)?;
     let cell = host.0.rematches.cell(id, host.0.config.open_table_expiry);
     let r = cell
         .get_or_try_init(|| new_rematch(host, &stored, events))
@@ -52,7 +52,7 @@ pub async fn rematch(host: &Host, id: u64, token: &str) -> Result<Rematched, Hos
         .tokens
         .get(&asker)
         .cloned()
-        .ok_or_else(|| HostError::Request("unknown token".into()))?;
+        .ok_or(HostError::UnknownToken)?;
     Ok(Rematched {
         id: r.id,
         seat,

@@ -3,6 +3,7 @@
 //! message of each game while it does not change, for every spectator.
 
 use crate::error::HostError;
+use crate::state::{Kind, LastMove, Player, StateMessage};
 use crate::store::StoredGame;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -15,19 +16,19 @@ pub type StateKey = (crate::store::GameStatus, usize);
 const STORED_STATES: usize = 64;
 /// The last state messages of stored games, by id (at most [`STORED_STATES`]).
 #[derive(Debug, Default)]
-pub struct StoredStates(Mutex<HashMap<u64, (StateKey, Arc<Value>)>>);
+pub struct StoredStates(Mutex<HashMap<u64, (StateKey, Arc<StateMessage>)>>);
 
 impl StoredStates {
     /// The message of game `id` as it was at `key`, if kept.
-    pub fn get(&self, id: u64, key: &StateKey) -> Option<Value> {
+    pub fn get(&self, id: u64, key: &StateKey) -> Option<StateMessage> {
         let map = self.0.lock().unwrap_or_else(|e| e.into_inner());
         map.get(&id)
             .filter(|(k, _)| k == key)
-            .map(|(_, v)| Value::clone(v))
+            .map(|(_, v)| StateMessage::clone(v))
     }
 
     /// Keeps the message of game `id` at `key`.
-    pub fn put(&self, id: u64, key: StateKey, msg: &Value) {
+    pub fn put(&self, id: u64, key: StateKey, msg: &StateMessage) {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() >= STORED_STATES && !map.contains_key(&id) {
             map.clear();
@@ -38,7 +39,7 @@ impl StoredStates {
 
 /// The state message of a stored game: its end, or where a game another node runs
 /// stands (what a spectator sees). Replays the game: see [`StoredStates`].
-pub fn stored_message(entry: &dyn GameEntry, g: &StoredGame) -> Result<Value, HostError> {
+pub fn stored_message(entry: &dyn GameEntry, g: &StoredGame) -> Result<StateMessage, HostError> {
     let live = crate::store::is_live(&g.summary.status);
     let record = g.record().map_err(|e| HostError::Store(e.to_string()))?;
     let replay = entry.replay(&record)?;
@@ -46,37 +47,57 @@ pub fn stored_message(entry: &dyn GameEntry, g: &StoredGame) -> Result<Value, Ho
     let mut log = Vec::new();
     for step in replay.steps.iter().skip(1) {
         for l in &step.log {
-            log.push(json!([step.index.unwrap_or(0) + 1, l]));
+            log.push((step.index.unwrap_or(0) + 1, l.clone()));
         }
     }
-    let first = log.len().saturating_sub(crate::table::LOG_KEEP);
-    Ok(json!({
-        "type": "state",
-        "id": g.summary.id,
-        "game": g.summary.game,
-        "title": entry.info().title,
-        "status": g.summary.status,
-        "version": 0,
-        "seat": null,
-        "players": g.summary.seats.iter().map(|s| json!({"name": s.name, "kind": s.kind, "bot": s.kind == "bot"})).collect::<Vec<_>>(),
-        "rules": g.rules,
-        "to_move": if live { last.and_then(|s| s.to_move) } else { None },
-        "over": !live,
-        "outcome": replay.outcome,
-        "scores": last.map(|s| s.scores.clone()).unwrap_or_default(),
-        "moves": g.moves.len(),
-        "delay_ms": 0,
-        "log": log[first..],
-        "public": last.map(|s| s.public.clone()),
-        "last": crate::table::last_json(
-            last.and_then(|s| s.seat),
-            replay.steps.len().checked_sub(2).and_then(|i| replay.steps.get(i)).map(|s| &s.public),
-        ),
-        "view": null,
-        "legal": [],
-        "hints": null,
-        "ejected": g.result.get("ejected").cloned().unwrap_or(json!([])),
-        "result": g.result,
-        "end": replay.end,
-    }))
+    let before = replay
+        .steps
+        .len()
+        .checked_sub(2)
+        .and_then(|i| replay.steps.get(i))
+        .map(|s| s.public.clone());
+    Ok(StateMessage {
+        kind: Kind::State,
+        id: g.summary.id,
+        game: g.summary.game.clone(),
+        title: entry.info().title.to_string(),
+        status: g.summary.status.to_string(),
+        version: 0,
+        seat: None,
+        players: g
+            .summary
+            .seats
+            .iter()
+            .map(|s| Player {
+                name: s.name.clone(),
+                kind: s.kind.clone(),
+                bot: s.kind == "bot",
+            })
+            .collect(),
+        rules: g.rules.clone(),
+        to_move: if live {
+            last.and_then(|s| s.to_move)
+        } else {
+            None
+        },
+        over: !live,
+        outcome: replay.outcome.clone(),
+        scores: last.map(|s| s.scores.clone()).unwrap_or_default(),
+        moves: g.moves.len(),
+        delay_ms: 0,
+        log: StateMessage::log_tail(log),
+        public: last.map(|s| s.public.clone()),
+        last: last
+            .and_then(|s| s.seat)
+            .map(|seat| LastMove { seat, before }),
+        view: None,
+        legal: Vec::new(),
+        hints: Value::Null,
+        ejected: g.result.get("ejected").cloned().unwrap_or(json!([])),
+        result: g.result.clone(),
+        clock_ms: None,
+        turn_ms: None,
+        end: replay.end.clone(),
+        rated: false,
+    })
 }

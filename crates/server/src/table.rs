@@ -1,81 +1,25 @@
-//! One table of the host: who sits where, its state as people and spectators see it, and
-//! the sink that keeps both in step with the referee (and every move in the store before
-//! anyone sees it).
+//! One table of the host: who sits where, where it stands, its state as people and
+//! spectators see it. Its seats are in `seat.rs`, the link of a person at it in
+//! `person.rs`, the sink that keeps it in step with the referee (every move in the store
+//! before anyone sees it) in `sink.rs`.
 
-use crate::secret::Secret;
-use crate::store::{now_ms, SeatRecord, Store, StoreError};
+use crate::error::HostError;
+use crate::state::{Kind, LastMove, Player, StateMessage};
+use crate::store::now_ms;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tessera_core::Outcome;
-use tessera_games::{GameEntry, PersonLink, SeatUpdate, TableSink, Update};
-use tessera_referee::{async_trait, CancellationToken, Ejected};
+use tessera_games::{GameEntry, SeatUpdate, Update};
+use tessera_referee::{CancellationToken, Ejected};
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
-/// Log lines kept per table (the newest).
-pub const LOG_KEEP: usize = 200;
-
-/// Who holds a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeatKind {
-    /// A bot of the registry (its spec).
-    Bot(String),
-    /// A person, with the token that proves it.
-    Person(Secret),
-    /// A program over TCP (seated), with the token that lets it take its seat again after
-    /// a restart (none for the Q course's programs, whose protocol has no such thing).
-    Program(Option<Secret>),
-    /// Waiting for a program.
-    Open,
-}
-
-impl SeatKind {
-    /// The kind's name (`bot`, `person`, `program`, `open`).
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            SeatKind::Bot(_) => "bot",
-            SeatKind::Person(_) => "person",
-            SeatKind::Program(_) => "program",
-            SeatKind::Open => "open",
-        }
-    }
-}
-
-/// A seat.
-#[derive(Clone, Debug)]
-pub struct Seat {
-    /// The player's name (empty while open).
-    pub name: String,
-    /// Who holds it.
-    pub kind: SeatKind,
-}
-
-impl Seat {
-    /// What the store keeps of its secret (a person's token, a program's resume token):
-    /// the hash.
-    pub fn secret_hash(&self) -> Option<String> {
-        match &self.kind {
-            SeatKind::Person(t) => Some(t.hash()),
-            SeatKind::Program(t) => t.as_ref().map(Secret::hash),
-            _ => None,
-        }
-    }
-
-    /// As stored.
-    pub fn record(&self) -> SeatRecord {
-        SeatRecord {
-            name: self.name.clone(),
-            kind: self.kind.as_str().to_string(),
-            spec: match &self.kind {
-                SeatKind::Bot(s) => Some(s.clone()),
-                _ => None,
-            },
-        }
-    }
-}
+pub use crate::seat::{Seat, SeatKind};
+pub use crate::sink::HostSink;
+pub use crate::state::LOG_KEEP;
 
 /// Where a table stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,8 +129,10 @@ pub struct Table {
     /// writes nothing more.
     lost: std::sync::atomic::AtomicBool,
     version: watch::Sender<u64>,
-    refusals: broadcast::Sender<(usize, String)>,
-    inboxes: Mutex<Vec<Option<mpsc::Sender<String>>>>,
+    /// Refusals of people's moves, (seat, why), to their sockets.
+    pub(crate) refusals: broadcast::Sender<(usize, String)>,
+    /// Where each person's moves go (`person.rs`), by seat.
+    pub(crate) inboxes: Mutex<Vec<Option<mpsc::Sender<String>>>>,
     /// Milliseconds its bots wait before moving.
     pub pace: Arc<AtomicU64>,
     /// Stops its game.
@@ -199,7 +145,7 @@ impl std::fmt::Debug for Table {
     }
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -309,24 +255,6 @@ impl Table {
             .any(|s| matches!(s.kind, SeatKind::Person(_)))
     }
 
-    /// The link of the person at `seat` (moves come through it); a turn of theirs that
-    /// lasts longer than `idle` ends the table (see [`Table::ending`]).
-    pub fn person_link(self: &Arc<Self>, seat: usize, idle: Duration) -> Box<dyn PersonLink> {
-        let (tx, rx) = mpsc::channel(2);
-        if let Some(slot) = lock(&self.inboxes).get_mut(seat) {
-            *slot = Some(tx);
-        }
-        Box::new(BrowserPerson {
-            seat,
-            moves: rx,
-            refusals: self.refusals.clone(),
-            table: self.clone(),
-            idle,
-            turn: None,
-            clock_turn: None,
-        })
-    }
-
     /// Ends the game before its end: `reason` is kept (the first one given) and the
     /// table's stop token fires, so the referee stops and reports it aborted.
     pub fn end_with(&self, reason: String) {
@@ -339,14 +267,20 @@ impl Table {
 
     /// The person at `seat` resigns: the game ends at once, stored `resigned` (the best
     /// score among the other seats wins). Refused when the game is not being played.
-    pub fn resign(&self, seat: usize) -> Result<(), String> {
+    pub fn resign(&self, seat: usize) -> Result<(), HostError> {
         let name = {
             let st = self.state();
             match &st.phase {
                 Phase::Running => {}
-                Phase::Waiting => return Err("the game has not started".into()),
-                Phase::Paused => return Err("the game is paused: the server is stopping".into()),
-                Phase::Ended(_) => return Err("the game is over".into()),
+                Phase::Waiting => {
+                    return Err(HostError::Request("the game has not started".into()))
+                }
+                Phase::Paused => {
+                    return Err(HostError::Request(
+                        "the game is paused: the server is stopping".into(),
+                    ))
+                }
+                Phase::Ended(_) => return Err(HostError::Over),
             }
             st.seats
                 .get(seat)
@@ -361,7 +295,8 @@ impl Table {
         Ok(())
     }
 
-    fn end_as(&self, ending: Ending) {
+    /// Ends the game before its end as `ending` (the first one given is kept).
+    pub(crate) fn end_as(&self, ending: Ending) {
         lock(&self.ending).get_or_insert(ending);
         self.stop.cancel();
     }
@@ -490,42 +425,60 @@ impl Table {
     }
 
     /// The state message for `seat` (`None`: a spectator): what the browser draws.
-    pub fn message(&self, seat: Option<usize>) -> Value {
+    pub fn message(&self, seat: Option<usize>) -> StateMessage {
         self.catch_up();
         let st = self.state();
         let mine = seat.and_then(|s| st.seat_views.get(s).cloned().flatten());
         // legal moves and hints only to the seat to move (a game that ended during the
         // seat's turn, by a resignation say, leaves none behind)
         let moving = seat.is_some() && st.to_move == seat;
-        let first = st.log.len().saturating_sub(LOG_KEEP);
-        json!({
-            "type": "state",
-            "id": self.id,
-            "game": self.entry.name(),
-            "title": self.entry.info().title,
-            "status": st.phase.as_str(),
-            "version": *self.version.borrow(),
-            "seat": seat,
-            "players": players_json(&st.seats),
-            "rules": self.rules,
-            "to_move": st.to_move,
-            "over": matches!(st.phase, Phase::Ended(_)),
-            "outcome": st.outcome,
-            "scores": st.scores,
-            "moves": st.moves.len(),
-            "delay_ms": self.pace.load(Ordering::Relaxed),
-            "log": st.log.iter().skip(first).map(|(i, l)| json!([i, l])).collect::<Vec<_>>(),
-            "public": st.public,
-            "last": last_json(st.last_seat, st.before.as_ref()),
-            "view": mine.as_ref().map(|m| &m.view),
-            "legal": mine.as_ref().filter(|_| moving).map(|m| m.legal.clone()).unwrap_or_default(),
-            "hints": mine.as_ref().filter(|_| moving).map(|m| m.hints.clone()).unwrap_or(Value::Null),
-            "ejected": st.ejected,
-            "result": st.result,
-            "clock_ms": self.clock.map(|c| c.as_millis() as u64),
-            "turn_ms": st.to_move.map(|_| st.turn_since.elapsed().as_millis() as u64),
-            "end": st.end,
-        })
+        let (view, legal, hints) = match mine {
+            Some(m) if moving => (Some(m.view), m.legal, m.hints),
+            Some(m) => (Some(m.view), Vec::new(), Value::Null),
+            None => (None, Vec::new(), Value::Null),
+        };
+        StateMessage {
+            kind: Kind::State,
+            id: self.id,
+            game: self.entry.name().to_string(),
+            title: self.entry.info().title.to_string(),
+            status: st.phase.as_str().to_string(),
+            version: *self.version.borrow(),
+            seat,
+            players: st
+                .seats
+                .iter()
+                .map(|s| Player {
+                    name: s.name.clone(),
+                    kind: s.kind.as_str().to_string(),
+                    bot: matches!(s.kind, SeatKind::Bot(_)),
+                })
+                .collect(),
+            rules: self.rules.clone(),
+            to_move: st.to_move,
+            over: matches!(st.phase, Phase::Ended(_)),
+            outcome: st.outcome.clone(),
+            scores: st.scores.clone(),
+            moves: st.moves.len(),
+            delay_ms: self.pace.load(Ordering::Relaxed),
+            log: StateMessage::log_tail(st.log.iter().cloned().collect()),
+            public: st.public.clone(),
+            last: st.last_seat.map(|seat| LastMove {
+                seat,
+                before: st.before.clone(),
+            }),
+            view,
+            legal,
+            hints,
+            ejected: serde_json::to_value(&st.ejected).unwrap_or(Value::Null),
+            result: st.result.clone().unwrap_or(Value::Null),
+            clock_ms: self.clock.map(|c| c.as_millis() as u64),
+            turn_ms: st
+                .to_move
+                .map(|_| st.turn_since.elapsed().as_millis() as u64),
+            end: st.end.clone(),
+            rated: false,
+        }
     }
 
     /// The table as listed: its summary and its open seats.
@@ -542,7 +495,8 @@ impl Table {
         })
     }
 
-    fn apply(&self, u: Update) {
+    /// Takes in the referee's update (`sink.rs`).
+    pub(crate) fn apply(&self, u: Update) {
         let mut st = self.state();
         if u.last.is_some() || u.to_move != st.to_move {
             st.turn_since = Instant::now();
@@ -575,240 +529,5 @@ impl Table {
                 *slot = Some(s);
             }
         }
-    }
-}
-
-/// The last move as the state message tells it (`null` before the first): the seat that
-/// played it and the public view before it (`null` when not built), from which a page
-/// opened after the move shows what it changed. The move's own text is left out: the two
-/// public views say what it did, and nothing more.
-pub fn last_json(seat: Option<usize>, before: Option<&Value>) -> Value {
-    match seat {
-        None => Value::Null,
-        Some(seat) => json!({"seat": seat, "before": before}),
-    }
-}
-
-fn players_json(seats: &[Seat]) -> Vec<Value> {
-    seats
-        .iter()
-        .map(|s| {
-            json!({
-                "name": s.name,
-                "kind": s.kind.as_str(),
-                "bot": matches!(s.kind, SeatKind::Bot(_)),
-            })
-        })
-        .collect()
-}
-
-/// A person in a browser: moves come from their WebSocket, refusals go back to it.
-///
-/// A person who takes no turn within `idle` ends the table, through the table's stop
-/// token, with the reason kept on the table ([`Table::end_with`]): the host stores the
-/// game `aborted` with that reason. This rather than a deadline on the person
-/// ([`PersonLink::deadline`]): past a deadline the referee ejects the seat and the house
-/// plays it to the end, a game nobody plays any more that goes on and is stored as if it
-/// had been played; and a person who left is not a program that broke the rules. The
-/// clock is the turn's, not the message's: refused moves do not restart it.
-struct BrowserPerson {
-    seat: usize,
-    moves: mpsc::Receiver<String>,
-    refusals: broadcast::Sender<(usize, String)>,
-    table: Arc<Table>,
-    idle: Duration,
-    /// The turn waited for (the moves played before it) and its deadline.
-    turn: Option<(usize, Instant)>,
-    /// The turn waited for and when its clock runs out (a table with a clock).
-    clock_turn: Option<(usize, Instant)>,
-}
-
-#[async_trait]
-impl PersonLink for BrowserPerson {
-    async fn next_move(&mut self) -> Option<String> {
-        let played = self.table.state().moves.len();
-        let deadline = match self.turn {
-            Some((n, at)) if n == played => at,
-            _ => {
-                let at = crate::config::later(Instant::now(), self.idle);
-                self.turn = Some((played, at));
-                at
-            }
-        };
-        tokio::select! {
-            m = self.moves.recv() => m,
-            _ = tokio::time::sleep_until(deadline) => {
-                let name = self
-                    .table
-                    .state()
-                    .seats
-                    .get(self.seat)
-                    .map(|s| s.name.clone())
-                    .unwrap_or_default();
-                self.table.end_as(Ending {
-                    status: "aborted",
-                    reason: format!(
-                        "{name} took no turn within {}",
-                        crate::config::human(self.idle)
-                    ),
-                    seat: Some(self.seat),
-                });
-                // the referee waits for this turn under the table's stop token, which
-                // just fired: it stops the game and drops this future (a `None` here
-                // would read as a person who left, and eject the seat)
-                std::future::pending().await
-            }
-        }
-    }
-
-    fn refused(&mut self, reason: &str) {
-        let _ = self.refusals.send((self.seat, reason.to_string()));
-    }
-
-    fn clock(&mut self) -> Option<Instant> {
-        let clock = self.table.clock?;
-        let (played, since) = {
-            let st = self.table.state();
-            (st.moves.len(), st.turn_since)
-        };
-        match self.clock_turn {
-            Some((n, at)) if n == played => Some(at),
-            _ => {
-                let at = crate::config::later(since, clock);
-                self.clock_turn = Some((played, at));
-                Some(at)
-            }
-        }
-    }
-
-    fn timed_out(&mut self, _move: &str) {
-        let name = self
-            .table
-            .state()
-            .seats
-            .get(self.seat)
-            .map(|s| s.name.clone())
-            .unwrap_or_default();
-        let clock = self
-            .table
-            .clock
-            .map(crate::config::human)
-            .unwrap_or_default();
-        self.table.note(format!(
-            "{name} ran out of time ({clock} per move): the house plays this turn for them"
-        ));
-    }
-}
-
-/// Keeps a table in step with its referee: every move is in the store before anyone is
-/// told of it.
-pub struct HostSink {
-    /// The table.
-    pub table: Arc<Table>,
-    /// The store.
-    pub store: Store,
-    /// Whether people sit at the table (they always follow it).
-    pub people: bool,
-    /// Which seats are people's.
-    pub person_seats: Vec<bool>,
-    /// Events stored so far for this game.
-    pub events: usize,
-}
-
-/// The first wait before a write the store failed is tried again; it doubles up to
-/// [`RETRY_MAX`].
-const RETRY_FIRST: Duration = Duration::from_millis(50);
-
-/// The longest wait between two tries of a write the store failed.
-const RETRY_MAX: Duration = Duration::from_secs(5);
-
-impl HostSink {
-    /// Writes with `write` until the store takes it: a failure that may pass (a dropped
-    /// connection, a busy file) is tried again, with a growing wait, while the table runs.
-    /// Returns false (and the table stops, to go on from its log where it is run next)
-    /// when another node runs the game now, or when the table stops before the store
-    /// took the write: what is not stored is never shown.
-    async fn keep<F, Fut>(&self, mut write: F) -> bool
-    where
-        F: FnMut() -> Fut,
-        Fut: std::future::Future<Output = Result<(), StoreError>>,
-    {
-        let mut wait = RETRY_FIRST;
-        loop {
-            let e = match write().await {
-                Ok(()) => return true,
-                Err(e @ StoreError::Fenced(_)) => e,
-                Err(e) if self.table.stop.is_cancelled() => e,
-                Err(e) => {
-                    tracing::warn!(id = self.table.id, error = %e, retry_in = ?wait, "the store failed a write: trying again");
-                    tokio::select! {
-                        _ = tokio::time::sleep(wait) => {}
-                        _ = self.table.stop.cancelled() => {}
-                    }
-                    wait = (wait * 2).min(RETRY_MAX);
-                    continue;
-                }
-            };
-            self.table.lose(&e.to_string());
-            return false;
-        }
-    }
-}
-
-#[async_trait]
-impl TableSink for HostSink {
-    fn wants_public(&self) -> bool {
-        self.people || self.table.watched()
-    }
-
-    fn wants_seat(&self, seat: usize) -> bool {
-        self.person_seats.get(seat).copied().unwrap_or(false)
-    }
-
-    async fn started(&mut self, update: Update) {
-        self.table.apply(update);
-        self.table.changed();
-    }
-
-    async fn moved(&mut self, update: Update) {
-        if let Some(m) = &update.last {
-            let (store, id) = (self.store.clone(), self.table.id);
-            let stored = self
-                .keep(|| store.append(id, m.index, m.seat, m.house, m.text.clone()))
-                .await;
-            if !stored {
-                return;
-            }
-        }
-        self.table.apply(update);
-        self.table.changed();
-    }
-
-    async fn ejected(&mut self, ejected: &Ejected, update: Update) {
-        // in the log before anyone is told: a game that goes on after a restart keeps it
-        let at = self.table.state().moves.len();
-        let data = serde_json::to_value(ejected).unwrap_or(Value::Null);
-        let (store, id, n) = (self.store.clone(), self.table.id, self.events);
-        if !self
-            .keep(|| store.event(id, n, at, "ejected", data.clone()))
-            .await
-        {
-            return;
-        }
-        self.events += 1;
-        {
-            let mut st = self.table.state();
-            st.ejected.push(ejected.clone());
-            let k = st.moves.len();
-            st.log.push_back((
-                k,
-                format!(
-                    "{} is ejected ({}): {}",
-                    ejected.name, ejected.call, ejected.reason
-                ),
-            ));
-        }
-        self.table.apply(update);
-        self.table.changed();
     }
 }

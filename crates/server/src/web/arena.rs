@@ -1,4 +1,4 @@
-//! The arena's HTTP routes (docs/arena.md, "The HTTP API"):
+//! The arena's routes of the browser's door (docs/arena.md, "The HTTP API"):
 //!
 //! * `POST /api/account/register` `{name, password, kind}`, `POST /api/account/login`
 //!   `{name, password}`: set the session cookie and answer `{name, kind, csrf}`;
@@ -18,6 +18,7 @@
 // the handlers' helpers answer early with a whole `Response` as their error
 #![allow(clippy::result_large_err)]
 
+use super::errors::{arena_error, error};
 use crate::accounts::{NewSession, Session};
 use crate::arena::ArenaError;
 use crate::host::Host;
@@ -58,38 +59,6 @@ pub fn routes() -> Router<Host> {
         )
         .route("/api/arena/challenge", post(challenge))
         .route("/api/games/:id/rated", get(rated))
-}
-
-fn error(status: StatusCode, msg: impl ToString) -> Response {
-    (status, Json(json!({"error": msg.to_string()}))).into_response()
-}
-
-/// The answer to an arena error.
-pub fn arena_error(e: ArenaError) -> Response {
-    let status = match &e {
-        ArenaError::Unauthorized | ArenaError::WrongLogin => StatusCode::UNAUTHORIZED,
-        ArenaError::Limited { retry_after_ms } => {
-            return (
-                StatusCode::TOO_MANY_REQUESTS,
-                [(
-                    header::RETRY_AFTER,
-                    retry_after_ms.div_ceil(1000).to_string(),
-                )],
-                Json(json!({"error": e.to_string(), "retry_after_ms": retry_after_ms})),
-            )
-                .into_response()
-        }
-        ArenaError::NameTaken(_) => StatusCode::CONFLICT,
-        ArenaError::Invalid(_) => StatusCode::BAD_REQUEST,
-        ArenaError::NotFound(_) => StatusCode::NOT_FOUND,
-        ArenaError::Forbidden(_) => StatusCode::FORBIDDEN,
-        ArenaError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
-        ArenaError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        ArenaError::Host(crate::error::HostError::NoGame(_)) => StatusCode::NOT_FOUND,
-        ArenaError::Host(crate::error::HostError::Closing) => StatusCode::SERVICE_UNAVAILABLE,
-        ArenaError::Host(_) => StatusCode::BAD_REQUEST,
-    };
-    error(status, e)
 }
 
 /// The session cookie's value, if the request has one.

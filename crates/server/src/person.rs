@@ -1,0 +1,129 @@
+//! A person in a browser at a table: the link through which their moves reach the
+//! referee (from their WebSocket) and refusals go back, with the idle limit and the
+//! table's clock.
+
+use crate::table::{lock, Ending, Table};
+use std::sync::Arc;
+use std::time::Duration;
+use tessera_games::PersonLink;
+use tessera_referee::async_trait;
+use tokio::sync::{broadcast, mpsc};
+use tokio::time::Instant;
+
+impl Table {
+    /// The link of the person at `seat` (moves come through it); a turn of theirs that
+    /// lasts longer than `idle` ends the table (see [`Table::ending`]).
+    pub fn person_link(self: &Arc<Self>, seat: usize, idle: Duration) -> Box<dyn PersonLink> {
+        let (tx, rx) = mpsc::channel(2);
+        if let Some(slot) = lock(&self.inboxes).get_mut(seat) {
+            *slot = Some(tx);
+        }
+        Box::new(BrowserPerson {
+            seat,
+            moves: rx,
+            refusals: self.refusals.clone(),
+            table: self.clone(),
+            idle,
+            turn: None,
+            clock_turn: None,
+        })
+    }
+}
+
+/// A person in a browser: moves come from their WebSocket, refusals go back to it.
+///
+/// A person who takes no turn within `idle` ends the table, through the table's stop
+/// token, with the reason kept on the table ([`Table::end_with`]): the host stores the
+/// game `aborted` with that reason. This rather than a deadline on the person
+/// ([`PersonLink::deadline`]): past a deadline the referee ejects the seat and the house
+/// plays it to the end, a game nobody plays any more that goes on and is stored as if it
+/// had been played; and a person who left is not a program that broke the rules. The
+/// clock is the turn's, not the message's: refused moves do not restart it.
+struct BrowserPerson {
+    seat: usize,
+    moves: mpsc::Receiver<String>,
+    refusals: broadcast::Sender<(usize, String)>,
+    table: Arc<Table>,
+    idle: Duration,
+    /// The turn waited for (the moves played before it) and its deadline.
+    turn: Option<(usize, Instant)>,
+    /// The turn waited for and when its clock runs out (a table with a clock).
+    clock_turn: Option<(usize, Instant)>,
+}
+
+#[async_trait]
+impl PersonLink for BrowserPerson {
+    async fn next_move(&mut self) -> Option<String> {
+        let played = self.table.state().moves.len();
+        let deadline = match self.turn {
+            Some((n, at)) if n == played => at,
+            _ => {
+                let at = crate::config::later(Instant::now(), self.idle);
+                self.turn = Some((played, at));
+                at
+            }
+        };
+        tokio::select! {
+            m = self.moves.recv() => m,
+            _ = tokio::time::sleep_until(deadline) => {
+                let name = self
+                    .table
+                    .state()
+                    .seats
+                    .get(self.seat)
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default();
+                self.table.end_as(Ending {
+                    status: "aborted",
+                    reason: format!(
+                        "{name} took no turn within {}",
+                        crate::config::human(self.idle)
+                    ),
+                    seat: Some(self.seat),
+                });
+                // the referee waits for this turn under the table's stop token, which
+                // just fired: it stops the game and drops this future (a `None` here
+                // would read as a person who left, and eject the seat)
+                std::future::pending().await
+            }
+        }
+    }
+
+    fn refused(&mut self, reason: &str) {
+        let _ = self.refusals.send((self.seat, reason.to_string()));
+    }
+
+    fn clock(&mut self) -> Option<Instant> {
+        let clock = self.table.clock?;
+        let (played, since) = {
+            let st = self.table.state();
+            (st.moves.len(), st.turn_since)
+        };
+        match self.clock_turn {
+            Some((n, at)) if n == played => Some(at),
+            _ => {
+                let at = crate::config::later(since, clock);
+                self.clock_turn = Some((played, at));
+                Some(at)
+            }
+        }
+    }
+
+    fn timed_out(&mut self, _move: &str) {
+        let name = self
+            .table
+            .state()
+            .seats
+            .get(self.seat)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        let clock = self
+            .table
+            .clock
+            .map(crate::config::human)
+            .unwrap_or_default();
+        self.table.note(format!(
+            "{name} ran out of time ({clock} per move): the house plays this turn for them"
+        ));
+    }
+}

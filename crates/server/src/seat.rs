@@ -1,0 +1,64 @@
+//! A table's seat: who holds it (a bot, a person, a program, nobody yet) and what the
+//! store keeps of it.
+
+use crate::secret::Secret;
+use crate::store::SeatRecord;
+
+/// Who holds a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// A bot of the registry (its spec).
+    Bot(String),
+    /// A person, with the token that proves it.
+    Person(Secret),
+    /// A program over TCP (seated), with the token that lets it take its seat again after
+    /// a restart (none for the Q course's programs, whose protocol has no such thing).
+    Program(Option<Secret>),
+    /// Waiting for a program.
+    Open,
+}
+
+impl SeatKind {
+    /// The kind's name (`bot`, `person`, `program`, `open`).
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            SeatKind::Bot(_) => "bot",
+            SeatKind::Person(_) => "person",
+            SeatKind::Program(_) => "program",
+            SeatKind::Open => "open",
+        }
+    }
+}
+
+/// A seat.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    /// The player's name (empty while open).
+    pub name: String,
+    /// Who holds it.
+    pub kind: SeatKind,
+}
+
+impl Seat {
+    /// What the store keeps of its secret (a person's token, a program's resume token):
+    /// the hash.
+    pub fn secret_hash(&self) -> Option<String> {
+        match &self.kind {
+            SeatKind::Person(t) => Some(t.hash()),
+            SeatKind::Program(t) => t.as_ref().map(Secret::hash),
+            _ => None,
+        }
+    }
+
+    /// As stored.
+    pub fn record(&self) -> SeatRecord {
+        SeatRecord {
+            name: self.name.clone(),
+            kind: self.kind.as_str().to_string(),
+            spec: match &self.kind {
+                SeatKind::Bot(s) => Some(s.clone()),
+                _ => None,
+            },
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The sink that keeps a table in step with its referee: every move (and ejection) in
+//! the store before anyone is told of it, a write the store failed tried again while the
+//! table runs.
+
+use crate::store::{Store, StoreError};
+use crate::table::Table;
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
+use tessera_games::{TableSink, Update};
+use tessera_referee::{async_trait, Ejected};
+
+/// Keeps a table in step with its referee: every move is in the store before anyone is
+/// told of it.
+pub struct HostSink {
+    /// The table.
+    pub table: Arc<Table>,
+    /// The store.
+    pub store: Store,
+    /// Whether people sit at the table (they always follow it).
+    pub people: bool,
+    /// Which seats are people's.
+    pub person_seats: Vec<bool>,
+    /// Events stored so far for this game.
+    pub events: usize,
+}
+
+/// The first wait before a write the store failed is tried again; it doubles up to
+/// [`RETRY_MAX`].
+const RETRY_FIRST: Duration = Duration::from_millis(50);
+
+/// The longest wait between two tries of a write the store failed.
+const RETRY_MAX: Duration = Duration::from_secs(5);
+
+impl HostSink {
+    /// Writes with `write` until the store takes it: a failure that may pass (a dropped
+    /// connection, a busy file) is tried again, with a growing wait, while the table runs.
+    /// Returns false (and the table stops, to go on from its log where it is run next)
+    /// when another node runs the game now, or when the table stops before the store
+    /// took the write: what is not stored is never shown.
+    async fn keep<F, Fut>(&self, mut write: F) -> bool
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<(), StoreError>>,
+    {
+        let mut wait = RETRY_FIRST;
+        loop {
+            let e = match write().await {
+                Ok(()) => return true,
+                Err(e @ StoreError::Fenced(_)) => e,
+                Err(e) if self.table.stop.is_cancelled() => e,
+                Err(e) => {
+                    tracing::warn!(id = self.table.id, error = %e, retry_in = ?wait, "the store failed a write: trying again");
+                    tokio::select! {
+                        _ = tokio::time::sleep(wait) => {}
+                        _ = self.table.stop.cancelled() => {}
+                    }
+                    wait = (wait * 2).min(RETRY_MAX);
+                    continue;
+                }
+            };
+            self.table.lose(&e.to_string());
+            return false;
+        }
+    }
+}
+
+#[async_trait]
+impl TableSink for HostSink {
+    fn wants_public(&self) -> bool {
+        self.people || self.table.watched()
+    }
+
+    fn wants_seat(&self, seat: usize) -> bool {
+        self.person_seats.get(seat).copied().unwrap_or(false)
+    }
+
+    async fn started(&mut self, update: Update) {
+        self.table.apply(update);
+        self.table.changed();
+    }
+
+    async fn moved(&mut self, update: Update) {
+        if let Some(m) = &update.last {
+            let (store, id) = (self.store.clone(), self.table.id);
+            let stored = self
+                .keep(|| store.append(id, m.index, m.seat, m.house, m.text.clone()))
+                .await;
+            if !stored {
+                return;
+            }
+        }
+        self.table.apply(update);
+        self.table.changed();
+    }
+
+    async fn ejected(&mut self, ejected: &Ejected, update: Update) {
+        // in the log before anyone is told: a game that goes on after a restart keeps it
+        let at = self.table.state().moves.len();
+        let data = serde_json::to_value(ejected).unwrap_or(Value::Null);
+        let (store, id, n) = (self.store.clone(), self.table.id, self.events);
+        if !self
+            .keep(|| store.event(id, n, at, "ejected", data.clone()))
+            .await
+        {
+            return;
+        }
+        self.events += 1;
+        {
+            let mut st = self.table.state();
+            st.ejected.push(ejected.clone());
+            let k = st.moves.len();
+            st.log.push_back((
+                k,
+                format!(
+                    "{} is ejected ({}): {}",
+                    ejected.name, ejected.call, ejected.reason
+                ),
+            ));
+        }
+        self.table.apply(update);
+        self.table.changed();
+    }
+}

@@ -1,0 +1,165 @@
+//! The messages the host sends a browser over a game's WebSocket (and the state message
+//! of `GET /api/games/ID`), each shape written once: the play page's state
+//! ([`StateMessage`], built from a live table by `Table::message` and from a stored game
+//! by `stored_message` (`stored.rs`)) and a refusal ([`ErrorMessage`]). The browser
+//! client (`web/*.js`) reads these fields.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tessera_core::Outcome;
+
+/// Log lines kept per table (the newest), and shown in a state message.
+pub const LOG_KEEP: usize = 200;
+
+/// What a message is: its `type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// `"state"`: a [`StateMessage`].
+    State,
+    /// `"error"`: an [`ErrorMessage`].
+    Error,
+}
+
+/// A player as the state message shows them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The name (empty while the seat is open).
+    pub name: String,
+    /// Who holds the seat: `bot`, `person`, `program` or `open`.
+    pub kind: String,
+    /// Whether a bot of the registry holds it.
+    pub bot: bool,
+}
+
+/// The last move as the state message tells it: the seat that played it and the public
+/// view before it (`null` when not built), from which a page opened after the move shows
+/// what it changed. The move's own text is left out: the two public views say what it
+/// did, and nothing more.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LastMove {
+    /// The seat that played it.
+    pub seat: usize,
+    /// The public view before it, if built.
+    pub before: Option<Value>,
+}
+
+/// The play page's state of a game, as one seat (or a spectator) sees it: what the
+/// browser draws. Sent after every change over the game's WebSocket, and answered by
+/// `GET /api/games/ID`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StateMessage {
+    /// Always [`Kind::State`].
+    #[serde(rename = "type")]
+    pub kind: Kind,
+    /// The game's id.
+    pub id: u64,
+    /// The game's name in the registry.
+    pub game: String,
+    /// The game's title, for people.
+    pub title: String,
+    /// Where it stands: `waiting`, `running`, `paused`, or how it ended (`finished`,
+    /// `resigned`, `aborted`, ...).
+    pub status: String,
+    /// The table's version (its changes so far; a stored game's: 0, counted up by a
+    /// spectator's socket for each change heard of).
+    pub version: u64,
+    /// The seat this message is for (`null`: a spectator).
+    pub seat: Option<usize>,
+    /// The players by seat.
+    pub players: Vec<Player>,
+    /// The rules.
+    pub rules: Value,
+    /// The seat to move, if any.
+    pub to_move: Option<usize>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The outcome, once the game reached its end.
+    pub outcome: Option<Outcome>,
+    /// The scores by seat.
+    pub scores: Vec<i32>,
+    /// The number of moves played.
+    pub moves: usize,
+    /// Milliseconds the bots wait before moving (a stored game: 0).
+    pub delay_ms: u64,
+    /// The newest log lines (at most [`LOG_KEEP`]): `[move number from 1, line]`.
+    pub log: Vec<(usize, String)>,
+    /// The public view after the last move, if built.
+    pub public: Option<Value>,
+    /// The last move (`null` before the first).
+    pub last: Option<LastMove>,
+    /// The seat's own view (`null` for a spectator).
+    pub view: Option<Value>,
+    /// The seat's legal moves, when it is to move (else empty).
+    pub legal: Vec<Value>,
+    /// The game's hints for the seat's screen, when it is to move (else `null`).
+    pub hints: Value,
+    /// The ejections: `[{seat, name, call, reason, at_move}]`.
+    pub ejected: Value,
+    /// The result as stored, once ended (else `null`).
+    pub result: Value,
+    /// The time a person has for each move, if the table has a clock (a stored game:
+    /// `null`).
+    pub clock_ms: Option<u64>,
+    /// How long the seat to move has been at its turn (`null`: nobody to move, or a
+    /// stored game).
+    pub turn_ms: Option<u64>,
+    /// What the end screen shows once the game reached its end (`{"reason",
+    /// "breakdown"}`), else `null`.
+    pub end: Value,
+    /// Whether the table is a rated one of the arena (the key only where it is).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+}
+
+impl StateMessage {
+    /// The newest [`LOG_KEEP`] of `lines`.
+    pub fn log_tail(mut lines: Vec<(usize, String)>) -> Vec<(usize, String)> {
+        let first = lines.len().saturating_sub(LOG_KEEP);
+        lines.drain(..first);
+        lines
+    }
+}
+
+/// A refusal sent over a game's WebSocket (a move refused, a spectator who tried to
+/// move, a message not understood): `{"type": "error", "error": WHY}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorMessage {
+    /// Always [`Kind::Error`].
+    #[serde(rename = "type")]
+    pub kind: Kind,
+    /// Why, in words.
+    pub error: String,
+}
+
+impl ErrorMessage {
+    /// The refusal `why`.
+    pub fn new(why: impl Into<String>) -> ErrorMessage {
+        ErrorMessage {
+            kind: Kind::Error,
+            error: why.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_message_is_its_type_and_its_words() {
+        let v = serde_json::to_value(ErrorMessage::new("it is not your turn")).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"type": "error", "error": "it is not your turn"})
+        );
+    }
+
+    #[test]
+    fn the_log_keeps_its_newest_lines() {
+        let lines: Vec<(usize, String)> = (0..LOG_KEEP + 3).map(|i| (i, i.to_string())).collect();
+        let tail = StateMessage::log_tail(lines);
+        assert_eq!(tail.len(), LOG_KEEP);
+        assert_eq!(tail[0].0, 3);
+    }
+}

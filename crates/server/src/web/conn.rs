@@ -1,0 +1,305 @@
+//! The connections of the browser's door: at most so many at once, an idle limit between
+//! requests, a time limit on a request's headers; WebSocket upgrades live on.
+
+use crate::config::later;
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use std::future::Future;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::task::JoinSet;
+use tokio::time::Instant;
+
+/// The caps of the browser's door.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Most connections at once (over the cap a new connection is closed at once).
+    pub max_connections: usize,
+    /// How long a connection may wait for a request (before its first, between two of a
+    /// keep-alive connection); then it is closed.
+    pub idle: Duration,
+    /// How long a request's headers may take, from the moment the connection waits for
+    /// a request (hyper's `header_read_timeout`).
+    pub header_timeout: Duration,
+}
+
+impl Limits {
+    /// The limits `config` sets.
+    pub fn of(config: &crate::config::Config) -> Limits {
+        Limits {
+            max_connections: config.max_http_connections,
+            idle: config.http_idle,
+            header_timeout: config.http_header_timeout,
+        }
+    }
+}
+
+/// Serves `app` on `listener` (HTTP/1.1 with WebSocket upgrades) until `stop` fires,
+/// within `limits`: at most so many connections at once (over the cap a connection is
+/// closed at once); a connection that sends no request for `limits.idle` is closed (so
+/// idle sockets do not hold the cap); a request's headers must be in within
+/// `limits.header_timeout` of the connection's waiting for them.
+///
+/// hyper's own `header_read_timeout` starts when the connection waits for a request's
+/// head (after the previous response, or at the start): it bounds idle time and slow
+/// headers together, with one limit. The idle limit is shorter, and applies only while
+/// no byte of a request has arrived ([`IdleGuard`]); a request that has begun has until
+/// the header timeout.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: Limits,
+    stop: tessera_referee::CancellationToken,
+) {
+    let limit = Arc::new(crate::config::permits(limits.max_connections));
+    let mut connections = JoinSet::new();
+    loop {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            Some(_) = connections.join_next(), if !connections.is_empty() => continue,
+            _ = stop.cancelled() => break,
+        };
+        let (stream, peer) = match accepted {
+            Ok((stream, peer)) => (stream, peer),
+            Err(e) => {
+                tracing::warn!(error = %e, "HTTP accept failed");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = limit.clone().try_acquire_owned() else {
+            tracing::warn!("HTTP connection refused: too many connections");
+            continue;
+        };
+        let activity = Arc::new(Activity::new());
+        let service = Watched {
+            inner: TowerToHyperService::new(app.clone()),
+            activity: activity.clone(),
+            peer,
+        };
+        let io = IdleGuard::new(stream, activity, limits.idle);
+        let stop = stop.clone();
+        connections.spawn(async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(limits.header_timeout);
+            let conn = http
+                .serve_connection(TokioIo::new(io), service)
+                .with_upgrades();
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = stop.cancelled() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(Duration::from_secs(1), conn).await;
+                }
+            }
+            drop(permit);
+        });
+    }
+    // let open connections finish their shutdown
+    while connections.join_next().await.is_some() {}
+}
+
+/// What one HTTP connection is doing, as its [`IdleGuard`] needs to know: requests being
+/// answered, whether it became a WebSocket, whether a request has begun to arrive, when
+/// it last read or wrote.
+#[derive(Debug)]
+struct Activity(std::sync::Mutex<ActivityState>);
+
+#[derive(Debug)]
+struct ActivityState {
+    busy: usize,
+    upgraded: bool,
+    request: bool,
+    last: Instant,
+}
+
+impl Activity {
+    fn new() -> Activity {
+        Activity(std::sync::Mutex::new(ActivityState {
+            busy: 0,
+            upgraded: false,
+            request: false,
+            last: Instant::now(),
+        }))
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, ActivityState> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Bytes arrived: between requests, the next request has begun.
+    fn read(&self) {
+        let mut st = self.state();
+        st.last = Instant::now();
+        if st.busy == 0 {
+            st.request = true;
+        }
+    }
+
+    fn wrote(&self) {
+        self.state().last = Instant::now();
+    }
+
+    /// When the connection counts as idle for too long, if it is idle now.
+    fn idle_until(&self, idle: Duration) -> Option<Instant> {
+        let st = self.state();
+        (!st.upgraded && st.busy == 0 && !st.request).then(|| later(st.last, idle))
+    }
+}
+
+/// A request being answered (from the call of the service to its response).
+struct Busy(Arc<Activity>);
+
+impl Busy {
+    fn new(activity: Arc<Activity>) -> Busy {
+        activity.state().busy += 1;
+        Busy(activity)
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        let mut st = self.0.state();
+        st.busy = st.busy.saturating_sub(1);
+        if st.busy == 0 {
+            st.request = false;
+            st.last = Instant::now();
+        }
+    }
+}
+
+/// The router's service, telling the connection's [`Activity`] when a request is being
+/// answered and when the connection becomes a WebSocket.
+struct Watched {
+    inner: TowerToHyperService<Router>,
+    activity: Arc<Activity>,
+    /// The connection's peer (handlers read it as [`super::arena::Peer`]).
+    peer: std::net::SocketAddr,
+}
+
+impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Watched {
+    type Response = Response;
+    type Error = std::convert::Infallible;
+    type Future = std::pin::Pin<Box<dyn Future<Output = Result<Response, Self::Error>> + Send>>;
+
+    fn call(&self, mut req: hyper::Request<hyper::body::Incoming>) -> Self::Future {
+        req.extensions_mut().insert(super::arena::Peer(self.peer));
+        let busy = Busy::new(self.activity.clone());
+        let answer = self.inner.call(req);
+        Box::pin(async move {
+            let r = answer.await;
+            if matches!(&r, Ok(resp) if resp.status() == StatusCode::SWITCHING_PROTOCOLS) {
+                // a WebSocket from now on: it has its own life, no idle limit here
+                busy.0.state().upgraded = true;
+            }
+            drop(busy);
+            r
+        })
+    }
+}
+
+/// A connection's socket that reads as ended once the connection has waited
+/// `idle` for a request: no request being answered, no byte of the next one arrived, not
+/// a WebSocket. hyper then closes it as a client that left between requests.
+struct IdleGuard {
+    io: TcpStream,
+    activity: Arc<Activity>,
+    idle: Duration,
+    timer: std::pin::Pin<Box<tokio::time::Sleep>>,
+}
+
+impl IdleGuard {
+    fn new(io: TcpStream, activity: Arc<Activity>, idle: Duration) -> IdleGuard {
+        let at = later(Instant::now(), idle);
+        IdleGuard {
+            io,
+            activity,
+            idle,
+            timer: Box::pin(tokio::time::sleep_until(at)),
+        }
+    }
+}
+
+impl AsyncRead for IdleGuard {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        match std::pin::Pin::new(&mut this.io).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                if buf.filled().len() > before {
+                    this.activity.read();
+                }
+                Poll::Ready(Ok(()))
+            }
+            Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+            Poll::Pending => {
+                let Some(at) = this.activity.idle_until(this.idle) else {
+                    return Poll::Pending;
+                };
+                if this.timer.deadline() != at {
+                    this.timer.as_mut().reset(at);
+                }
+                // idle too long: the end of the stream
+                this.timer.as_mut().poll(cx).map(Ok)
+            }
+        }
+    }
+}
+
+impl AsyncWrite for IdleGuard {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        let r = std::pin::Pin::new(&mut this.io).poll_write(cx, buf);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            this.activity.wrote();
+        }
+        r
+    }
+
+    fn poll_write_vectored(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        let r = std::pin::Pin::new(&mut this.io).poll_write_vectored(cx, bufs);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            this.activity.wrote();
+        }
+        r
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
+}

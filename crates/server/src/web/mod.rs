@@ -1,0 +1,60 @@
+//! The browser's door: the web client's files, a JSON API and one WebSocket per game.
+//!
+//! * `GET /`, `GET /static/FILE`: the web client (every file of `web/`, embedded);
+//! * `GET /api/registry`: the games, their seats, rule options and bots, and the TCP port
+//!   programs connect to;
+//! * `GET /api/games?limit=N&before=ID&game=G&status=S`: the games, newest first, paged
+//!   (`status` also `live` or `ended`); seeds (of ended games) are strings;
+//! * `POST /api/games`: a new table (`{game, seats: [{kind, spec, name}], options, seed,
+//!   delay_ms, clock_s}`; `kind` is `human`, `bot` or `program`); answers `{id, tokens}`;
+//!   every field is checked (a 400 with `{error}` in words otherwise);
+//! * `GET /api/games/ID?token=T`: the game as the seat of token `T` (or a spectator)
+//!   sees it;
+//! * `GET /api/games/ID/ws?token=T`: the same, live, over a WebSocket; a person sends
+//!   `{"move": MOVE}`, anyone `{"delay_ms": N}`;
+//! * `GET /api/games/ID/replay`: every step of a game, public information only;
+//! * `GET /api/games/ID/record`: an ended game's record (what `tessera replay` reads);
+//! * `GET /api/games/ID/analysis?seat=N&iters=N`: an ended game's analysis (every move of
+//!   the seat, default the people's, judged by the search from the seat's view;
+//!   `tessera_games::analysis::Analysis`). The first request starts it on a blocking
+//!   thread: 202 with `{"status": "running", "done", "total"}` until it is done, then 200
+//!   with the analysis; 503 (`Retry-After`) while the host's analysis slots are all busy;
+//!   409 for a game that has not ended;
+//! * `POST /api/games/ID/resign` (`{token}`): the person of the token resigns; the game
+//!   is stored `resigned` and the best of the others win;
+//! * `POST /api/games/ID/rematch` (`{token}`): a person of an ended game asks for a
+//!   rematch (same rules, bots, pace and clock, seats rotated, a fresh seed); answers
+//!   `{id, seat, token}`, the same table for every person of the game who asks;
+//! * `POST /api/games/ID/hint` (`{token}`): for a person playing bots only (not rated),
+//!   at their turn: the strongest house level's move from their view (`{move, by,
+//!   plays, at_move}`); each hint is stored with the game (`hints_used` in its result and
+//!   record);
+//! * `GET /api/tables?game=G`: the tables waiting for players.
+//!
+//! and the arena's routes ([`arena`]: accounts, sessions, API tokens, the queue,
+//! leaderboards).
+//!
+//! Files, one concern each: [`errors`] (the one JSON refusal and the statuses of the
+//! host's and the arena's errors), `games` (the game handlers), `socket` (the WebSockets:
+//! play, watch, relay), [`arena`], [`conn`] (the connections: their cap, idle limit and
+//! header timeout).
+
+pub mod arena;
+pub mod conn;
+pub mod errors;
+mod games;
+mod socket;
+
+pub use conn::{serve, Limits};
+
+use crate::host::Host;
+use axum::Router;
+
+/// The router of the browser's door.
+pub fn router(host: Host) -> Router {
+    Router::new()
+        .merge(games::routes())
+        .merge(socket::routes())
+        .merge(arena::routes())
+        .with_state(host)
+}

@@ -1,0 +1,260 @@
+//! The WebSockets of the browser's door: a person plays, a spectator watches (a live
+//! table here, or a game another node runs, followed through the store's notifications),
+//! a person's socket relayed to the node that runs their game.
+
+use super::errors::{arena_error, host_error};
+use super::games::TokenQuery;
+use crate::host::Host;
+use crate::state::{ErrorMessage, StateMessage};
+use crate::table::Table;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// The route of a game's WebSocket.
+pub(super) fn routes() -> Router<Host> {
+    Router::new().route("/api/games/:id/ws", get(socket))
+}
+
+async fn socket(
+    State(host): State<Host>,
+    Path(id): Path<u64>,
+    Query(q): Query<TokenQuery>,
+    headers: axum::http::HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let slot = match host.socket_slot(id) {
+        Ok(slot) => slot,
+        Err(e) => return host_error(e),
+    };
+    // a person whose game another node runs: this node relays to it
+    if let Some(token) = q.token.as_deref().filter(|t| !t.is_empty()) {
+        if host.table(id).is_none() {
+            if let Some(owner) = host.seat_owner(token).await {
+                if let (true, Some(base)) = (owner.game == id, owner.http) {
+                    let url = format!(
+                        "{}/api/games/{id}/ws?token={token}",
+                        base.replacen("http://", "ws://", 1)
+                    );
+                    tracing::info!(id, node = %owner.node, "a person's seat is relayed to the node that runs the game");
+                    return ws
+                        .max_message_size(64 * 1024)
+                        .on_upgrade(move |socket| async move {
+                            relay_person(socket, url).await;
+                            drop(slot);
+                        });
+                }
+            }
+        }
+    }
+    let (first, table, seat) = match crate::games::message(&host, id, q.token.as_deref()).await {
+        Ok(x) => x,
+        Err(e) => return host_error(e),
+    };
+    if let (Some(t), Some(s)) = (&table, seat) {
+        if t.rated.is_some() {
+            let session = super::arena::session_of(&host, &headers).await;
+            if let Err(e) = crate::arena::may_act(t, s, session.as_ref()) {
+                return arena_error(e);
+            }
+        }
+    }
+    let max_delay = host.config().max_bot_delay_ms;
+    // a game another node runs is followed through the store's notifications
+    let remote = match (&table, !first.over) {
+        (None, true) => host.store_changes().map(|rx| (host.clone(), id, rx)),
+        _ => None,
+    };
+    ws.max_message_size(64 * 1024)
+        .on_upgrade(move |socket| async move {
+            match remote {
+                Some((host, id, rx)) => watch_remote(socket, first, host, id, rx).await,
+                None => talk(socket, first, table, seat, max_delay).await,
+            }
+            drop(slot);
+        })
+}
+
+/// A person's WebSocket passed on to the node that runs their game, message by message,
+/// until either side closes.
+async fn relay_person(mut socket: WebSocket, url: String) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message as Remote;
+    let Ok((mut there, _)) = tokio_tungstenite::connect_async(url.as_str()).await else {
+        let no = ErrorMessage::new(
+            "the node that runs this game cannot be reached: reload to try again",
+        );
+        let _ = send(&mut socket, &no).await;
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    };
+    loop {
+        tokio::select! {
+            m = socket.recv() => match m {
+                Some(Ok(Message::Text(t))) => {
+                    if there.send(Remote::Text(t)).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+            m = there.next() => match m {
+                Some(Ok(Remote::Text(t))) => {
+                    if socket.send(Message::Text(t)).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Remote::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+    let _ = there.close(None).await;
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+/// A spectator of a game another node runs: the state again whenever a commit of that
+/// game is heard of (any node's: PostgreSQL's LISTEN/NOTIFY), until it ends or the
+/// spectator leaves.
+async fn watch_remote(
+    mut socket: WebSocket,
+    first: StateMessage,
+    host: Host,
+    id: u64,
+    mut changes: tokio::sync::broadcast::Receiver<u64>,
+) {
+    if send(&mut socket, &first).await.is_err() {
+        return;
+    }
+    let mut version = 0u64;
+    loop {
+        tokio::select! {
+            heard = changes.recv() => {
+                let ours = match heard {
+                    Ok(g) => g == id,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                };
+                if !ours {
+                    continue;
+                }
+                let Ok((mut msg, _, _)) = crate::games::message(&host, id, None).await else {
+                    break;
+                };
+                version += 1;
+                msg.version = version;
+                if send(&mut socket, &msg).await.is_err() || msg.over {
+                    break;
+                }
+            }
+            msg = socket.recv() => match msg {
+                Some(Ok(Message::Text(_))) => {
+                    let no = ErrorMessage::new("spectators cannot move");
+                    if send(&mut socket, &no).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+/// A message from a browser.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClientMessage {
+    #[serde(default, rename = "move")]
+    mv: Option<Box<serde_json::value::RawValue>>,
+    #[serde(default)]
+    delay_ms: Option<u64>,
+}
+
+async fn send(socket: &mut WebSocket, v: &impl serde::Serialize) -> Result<(), axum::Error> {
+    let text = serde_json::to_string(v).unwrap_or_default();
+    socket.send(Message::Text(text)).await
+}
+
+async fn talk(
+    mut socket: WebSocket,
+    first: StateMessage,
+    table: Option<Arc<Table>>,
+    seat: Option<usize>,
+    max_delay: u64,
+) {
+    let Some(table) = table else {
+        // an ended game: its final state, then the end of the stream
+        let _ = send(&mut socket, &first).await;
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    };
+    // subscribe first, then send the state: no change can fall in between
+    let mut updates = table.subscribe();
+    updates.borrow_and_update();
+    let mut refusals = table.refusals();
+    let t = table.clone();
+    let Ok(first) = tokio::task::spawn_blocking(move || t.message(seat)).await else {
+        return;
+    };
+    if send(&mut socket, &first).await.is_err() || first.over {
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    }
+    loop {
+        tokio::select! {
+            changed = updates.changed() => {
+                let ended = changed.is_err();
+                // seen before the state is read: a change while it is built comes again
+                updates.borrow_and_update();
+                let t = table.clone();
+                let msg = match tokio::task::spawn_blocking(move || t.message(seat)).await {
+                    Ok(m) => m,
+                    Err(_) => break,
+                };
+                if send(&mut socket, &msg).await.is_err() || ended || msg.over {
+                    break;
+                }
+            }
+            r = refusals.recv() => {
+                if let Ok((s, why)) = r {
+                    if Some(s) == seat && send(&mut socket, &ErrorMessage::new(why)).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            msg = socket.recv() => {
+                let text = match msg {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => continue,
+                };
+                let refusal = match serde_json::from_str::<ClientMessage>(&text) {
+                    Err(e) => Some(format!("bad message: {e}")),
+                    Ok(m) => {
+                        if let Some(ms) = m.delay_ms {
+                            table.set_pace(ms, max_delay);
+                        }
+                        match (m.mv, seat) {
+                            (None, _) => None,
+                            (Some(_), None) => Some("spectators cannot move".to_string()),
+                            (Some(mv), Some(s)) => table.person_move(s, mv.get().to_string()).err(),
+                        }
+                    }
+                };
+                if let Some(why) = refusal {
+                    if send(&mut socket, &ErrorMessage::new(why)).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}
