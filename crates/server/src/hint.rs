@@ -9,68 +9,66 @@ use crate::host::Host;
 use crate::table::SeatKind;
 use serde_json::{json, Value};
 
-impl Host {
-    /// The strongest level's move for the person of `token` at table `id`, whose turn it
-    /// is: `{"move", "by", "at_move"}`.
-    pub async fn hint(&self, id: u64, token: &str) -> Result<Value, HostError> {
-        let Some(table) = self.table(id) else {
-            self.stored(id).await?;
-            return Err(HostError::Over);
-        };
-        let seat = table.seat_of(token).ok_or(HostError::UnknownToken)?;
-        if table.rated.is_some() {
-            return Err(HostError::Request("no hints in a rated game".into()));
-        }
-        let Some(level) = table.entry.info().levels.last().cloned() else {
-            return Err(HostError::Request(format!(
-                "{} has no house levels to give hints",
-                table.entry.name()
-            )));
-        };
-        let (view, at_move) = {
-            let st = table.state();
-            let against_bots = st
-                .seats
-                .iter()
-                .enumerate()
-                .all(|(i, s)| i == seat || matches!(s.kind, SeatKind::Bot(_)));
-            if !against_bots {
-                return Err(HostError::Request(
-                    "hints are for games against bots only".into(),
-                ));
-            }
-            if st.to_move != Some(seat) {
-                return Err(HostError::NotYourTurn);
-            }
-            let view = st
-                .seat_views
-                .get(seat)
-                .cloned()
-                .flatten()
-                .map(|u| u.view)
-                .ok_or_else(|| HostError::Request("no view yet: try again".into()))?;
-            (view, st.moves.len())
-        };
-        let permit = self
-            .hint_slots()
-            .clone()
-            .try_acquire_owned()
-            .map_err(|_| HostError::Busy("the server is giving other hints: try again"))?;
-        let entry = table.entry.clone();
-        let spec = level.spec.clone();
-        let call = format!("[\"take-turn\",[{view}]]");
-        let answer = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let mut bot = entry.wire_bot(&spec).map_err(|e| e.to_string())?;
-            bot.answer(&call)
-        })
-        .await
-        .map_err(|e| HostError::Request(e.to_string()))?
-        .map_err(HostError::Request)?;
-        let mv: Value = serde_json::from_str(&answer)
-            .map_err(|e| HostError::Request(format!("the bot's move is not JSON: {e}")))?;
-        table.note_hint(seat, at_move);
-        tracing::info!(id, seat, at_move, "a hint was given");
-        Ok(json!({"move": mv, "by": level.spec, "plays": level.plays, "at_move": at_move}))
+/// The strongest level's move for the person of `token` at table `id`, whose turn it
+/// is: `{"move", "by", "at_move"}`.
+pub async fn hint(host: &Host, id: u64, token: &str) -> Result<Value, HostError> {
+    let Some(table) = host.table(id) else {
+        host.stored(id).await?;
+        return Err(HostError::Over);
+    };
+    let seat = table.seat_of(token).ok_or(HostError::UnknownToken)?;
+    if table.rated.is_some() {
+        return Err(HostError::Request("no hints in a rated game".into()));
     }
+    let Some(level) = table.entry.info().levels.last().cloned() else {
+        return Err(HostError::Request(format!(
+            "{} has no house levels to give hints",
+            table.entry.name()
+        )));
+    };
+    let (view, at_move) = {
+        let st = table.state();
+        let against_bots = st
+            .seats
+            .iter()
+            .enumerate()
+            .all(|(i, s)| i == seat || matches!(s.kind, SeatKind::Bot(_)));
+        if !against_bots {
+            return Err(HostError::Request(
+                "hints are for games against bots only".into(),
+            ));
+        }
+        if st.to_move != Some(seat) {
+            return Err(HostError::NotYourTurn);
+        }
+        let view = st
+            .seat_views
+            .get(seat)
+            .cloned()
+            .flatten()
+            .map(|u| u.view)
+            .ok_or_else(|| HostError::Request("no view yet: try again".into()))?;
+        (view, st.moves.len())
+    };
+    let permit = host
+        .hint_slots()
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| HostError::Busy("the server is giving other hints: try again"))?;
+    let entry = table.entry.clone();
+    let spec = level.spec.clone();
+    let call = format!("[\"take-turn\",[{view}]]");
+    let answer = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut bot = entry.wire_bot(&spec).map_err(|e| e.to_string())?;
+        bot.answer(&call)
+    })
+    .await
+    .map_err(|e| HostError::Request(e.to_string()))?
+    .map_err(HostError::Request)?;
+    let mv: Value = serde_json::from_str(&answer)
+        .map_err(|e| HostError::Request(format!("the bot's move is not JSON: {e}")))?;
+    table.note_hint(seat, at_move);
+    tracing::info!(id, seat, at_move, "a hint was given");
+    Ok(json!({"move": mv, "by": level.spec, "plays": level.plays, "at_move": at_move}))
 }

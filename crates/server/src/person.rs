@@ -10,24 +10,22 @@ use tessera_referee::async_trait;
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
 
-impl Table {
-    /// The link of the person at `seat` (moves come through it); a turn of theirs that
-    /// lasts longer than `idle` ends the table (see [`Table::ending`]).
-    pub fn person_link(self: &Arc<Self>, seat: usize, idle: Duration) -> Box<dyn PersonLink> {
-        let (tx, rx) = mpsc::channel(2);
-        if let Some(slot) = lock(&self.inboxes).get_mut(seat) {
-            *slot = Some(tx);
-        }
-        Box::new(BrowserPerson {
-            seat,
-            moves: rx,
-            refusals: self.refusals.clone(),
-            table: self.clone(),
-            idle,
-            turn: None,
-            clock_turn: None,
-        })
+/// The link of the person at `seat` of `table` (moves come through it); a turn of theirs
+/// that lasts longer than `idle` ends the table (see [`Table::ending`]).
+pub fn link(table: &Arc<Table>, seat: usize, idle: Duration) -> Box<dyn PersonLink> {
+    let (tx, rx) = mpsc::channel(2);
+    if let Some(slot) = lock(&table.inboxes).get_mut(seat) {
+        *slot = Some(tx);
     }
+    Box::new(BrowserPerson {
+        seat,
+        moves: rx,
+        refusals: table.refusals.clone(),
+        table: table.clone(),
+        idle,
+        turn: None,
+        clock_turn: None,
+    })
 }
 
 /// A person in a browser: moves come from their WebSocket, refusals go back to it.

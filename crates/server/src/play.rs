@@ -42,7 +42,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
                 thinking: Thinking::Blocking,
             },
             SeatKind::Person(_) => {
-                SeatHolder::Person(table.person_link(i, host.0.config.person_idle))
+                SeatHolder::Person(crate::person::link(&table, i, host.0.config.person_idle))
             }
             SeatKind::Program(resume) => {
                 let seated = lock(&host.0.programs).remove(&(id, i));

@@ -363,7 +363,7 @@ async fn hint(State(host): State<Host>, Path(id): Path<u64>, body: axum::body::B
         Ok(t) => t,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
-    match host.hint(id, &token).await {
+    match crate::hint::hint(&host, id, &token).await {
         Ok(v) => Json(v).into_response(),
         Err(e) => host_error(e),
     }
