@@ -36,6 +36,7 @@ fn store_game(db: &Path, record: &Value, status: &str) -> u64 {
         let (store, thread) = Store::start(db).unwrap();
         let seed = record["seed"].as_u64().unwrap();
         let id = store
+            .games()
             .create(NewGame {
                 game: "triominos".into(),
                 status: tessera_server::store::GameStatus::Running,
@@ -58,13 +59,18 @@ fn store_game(db: &Path, record: &Value, status: &str) -> u64 {
             })
             .await
             .unwrap();
-        store.start_game(id, now_ms(), seed).await.unwrap();
+        store.games().start_game(id, now_ms(), seed).await.unwrap();
         for (n, mv) in record["moves"].as_array().unwrap().iter().enumerate() {
             // (the record reads only the moves' texts)
-            store.append(id, n, 0, false, mv.to_string()).await.unwrap();
+            store
+                .games()
+                .append(id, n, 0, false, mv.to_string())
+                .await
+                .unwrap();
         }
         if status != "running" {
             store
+                .games()
                 .end(id, status, json!({"outcome": record["outcome"]}), now_ms())
                 .await
                 .unwrap();

@@ -20,6 +20,7 @@ fn games_lists_each_ejection_with_its_reason() {
             spec: None,
         };
         let id = store
+            .games()
             .create(NewGame {
                 game: "q".into(),
                 status: tessera_server::store::GameStatus::Running,
@@ -34,6 +35,7 @@ fn games_lists_each_ejection_with_its_reason() {
         let ejection = json!({"seat": 1, "name": "bad1", "call": "take-turn",
             "reason": "no reply within 6 s", "at_move": 3});
         store
+            .games()
             .end(
                 id,
                 "finished",

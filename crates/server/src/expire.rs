@@ -89,7 +89,13 @@ pub(crate) async fn expire_table(host: &Host, table: &Arc<Table>) {
                     .await;
         });
     }
-    if let Err(e) = host.0.store.end(id, "aborted", result, now_ms()).await {
+    if let Err(e) = host
+        .0
+        .store
+        .games()
+        .end(id, "aborted", result, now_ms())
+        .await
+    {
         tracing::error!(id, error = %e, "could not store the table's end");
     }
     table.stop.cancel();

@@ -32,7 +32,7 @@ pub async fn message(
     }
     let stored = host.stored(id).await?;
     if token.is_some_and(|t| !t.is_empty()) && crate::store::is_live(&stored.summary.status) {
-        let owner = host.0.store.owner(id).await.ok().flatten();
+        let owner = host.0.store.nodes().owner(id).await.ok().flatten();
         return Err(match owner {
             Some(node) => HostError::Request(format!(
                 "game {id} is run by the node {node}: play it there (or again here once it is taken over)"
@@ -64,6 +64,7 @@ pub async fn list(host: &Host, q: ListQuery) -> Result<Vec<Value>, HostError> {
     let rows = host
         .0
         .store
+        .games()
         .list(q)
         .await
         .map_err(|e| HostError::Store(e.to_string()))?;

@@ -241,7 +241,7 @@ impl Host {
     /// The ids of the games any node of a shared store writes, as they are committed
     /// (`None` on SQLite).
     pub fn store_changes(&self) -> Option<tokio::sync::broadcast::Receiver<u64>> {
-        self.0.store.changes()
+        self.0.store.nodes().changes()
     }
 
     /// Stops every game (stored as aborted) and waits for them, at most `grace`.
@@ -257,7 +257,7 @@ impl Host {
         lock(&self.0.lobby).clear();
         lock(&self.0.programs).clear();
         // the games are paused in the store: the other nodes may take them over at once
-        if let Err(e) = self.0.store.release().await {
+        if let Err(e) = self.0.store.nodes().release().await {
             tracing::warn!(error = %e, "could not let go of the lease");
         }
     }
@@ -272,6 +272,7 @@ impl Host {
     pub async fn seat_owner(&self, token: &str) -> Option<crate::store::SeatOwner> {
         self.0
             .store
+            .nodes()
             .seat_owner(&secret_hash(token))
             .await
             .ok()
@@ -282,6 +283,7 @@ impl Host {
     pub async fn stored(&self, id: u64) -> Result<StoredGame, HostError> {
         self.0
             .store
+            .games()
             .get(id)
             .await
             .map_err(|e| HostError::Store(e.to_string()))?

@@ -326,6 +326,7 @@ pub(crate) async fn open_table(
     let id = host
         .0
         .store
+        .games()
         .create(NewGame {
             game: entry.name().to_string(),
             status: crate::store::GameStatus::Waiting,
@@ -350,6 +351,7 @@ pub(crate) async fn open_table(
         }
         host.0
             .store
+            .games()
             .event(id, 0, 0, "settings", data)
             .await
             .map_err(|e| HostError::Store(e.to_string()))?;
@@ -428,7 +430,7 @@ pub(crate) fn seat_program(
                 let records: Vec<SeatRecord> = st.seats.iter().map(Seat::record).collect();
                 let secrets: Vec<Option<String>> = st.seats.iter().map(Seat::secret_hash).collect();
                 lock(&host.0.programs).insert((table.id, i), transport);
-                host.0.store.seats(table.id, records, secrets)
+                host.0.store.games().seats(table.id, records, secrets)
             }
         }
     };

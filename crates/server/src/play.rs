@@ -19,10 +19,17 @@ use tessera_referee::{Ejection, RefereeConfig, Status, Thinking, Transport};
 pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed>) {
     let id = table.id;
     let start = match &resumed {
-        None => host.0.store.start_game(id, now_ms(), table.seed).await,
+        None => {
+            host.0
+                .store
+                .games()
+                .start_game(id, now_ms(), table.seed)
+                .await
+        }
         Some(_) => {
             host.0
                 .store
+                .games()
                 .set_status(id, crate::store::GameStatus::Running)
                 .await
         }
@@ -125,6 +132,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
         if let Err(e) = host
             .0
             .store
+            .games()
             .set_status(id, crate::store::GameStatus::Paused)
             .await
         {
@@ -172,6 +180,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     if let Err(e) = host
         .0
         .store
+        .games()
         .end(id, status.as_str(), result.to_json(), now_ms())
         .await
     {

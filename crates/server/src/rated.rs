@@ -141,6 +141,7 @@ pub async fn rate_table(
             .collect())
     });
     match store
+        .ratings()
         .rate_game(id, game, pool.as_str(), accounts, rate)
         .await
     {
@@ -152,7 +153,7 @@ pub async fn rate_table(
     left.extend(result.left);
     for s in left {
         if let Some(account) = rated.seats.get(s).and_then(|r| r.account) {
-            match store.mark_disconnect(account, mark_after).await {
+            match store.accounts().mark_disconnect(account, mark_after).await {
                 Ok(a) if a.marked => {
                     tracing::warn!(account = %a.name, disconnects = a.disconnects, "account marked: it leaves rated games")
                 }

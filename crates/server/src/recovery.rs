@@ -26,6 +26,7 @@ pub async fn resume_unfinished(host: &Host) -> Result<usize, HostError> {
     let left = host
         .0
         .store
+        .nodes()
         .claim(usize::MAX)
         .await
         .map_err(|e| HostError::Store(e.to_string()))?;
@@ -44,12 +45,13 @@ pub async fn keep_lease(host: &Host, http: Option<String>, tcp: Option<String>) 
         if let Err(e) = host
             .0
             .store
+            .nodes()
             .heartbeat(http.as_deref(), tcp.as_deref())
             .await
         {
             tracing::warn!(error = %e, "the lease could not be renewed");
         }
-        match host.0.store.claim(64).await {
+        match host.0.store.nodes().claim(64).await {
             Ok(taken) if !taken.is_empty() => {
                 let n = resume(host, taken).await;
                 tracing::info!(games = n, "games of a silent node go on here");
@@ -77,6 +79,7 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
             let _ = host
                 .0
                 .store
+                .games()
                 .end(
                     id,
                     "aborted",
@@ -159,6 +162,7 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
             let _ = host
                 .0
                 .store
+                .games()
                 .seats(id, seats.iter().map(Seat::record).collect(), secrets)
                 .await;
             tracing::info!(id, "a table waits again for players");

@@ -30,6 +30,7 @@ pub async fn rematch(host: &Host, id: u64, token: &str) -> Result<Rematched, Hos
     let (secrets, events) = host
         .0
         .store
+        .games()
         .secrets_and_events(id)
         .await
         .map_err(|e| HostError::Store(e.to_string()))?

@@ -84,7 +84,11 @@ impl TableSink for HostSink {
         if let Some(m) = &update.last {
             let (store, id) = (self.store.clone(), self.table.id);
             let stored = self
-                .keep(|| store.append(id, m.index, m.seat, m.house, m.text.clone()))
+                .keep(|| {
+                    store
+                        .games()
+                        .append(id, m.index, m.seat, m.house, m.text.clone())
+                })
                 .await;
             if !stored {
                 return;
@@ -100,7 +104,7 @@ impl TableSink for HostSink {
         let data = serde_json::to_value(ejected).unwrap_or(Value::Null);
         let (store, id, n) = (self.store.clone(), self.table.id, self.events);
         if !self
-            .keep(|| store.event(id, n, at, "ejected", data.clone()))
+            .keep(|| store.games().event(id, n, at, "ejected", data.clone()))
             .await
         {
             return;

@@ -122,7 +122,7 @@ pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
                 if let Err(refused) = host.0.resumes.take_back(&token, t) {
                     let (why, mut t) = *refused;
                     // a seat of a game another node runs: this node relays to it
-                    match host.0.store.seat_owner(&secret_hash(&token)).await {
+                    match host.0.store.nodes().seat_owner(&secret_hash(&token)).await {
                         Ok(Some(owner)) if owner.tcp.is_some() => {
                             let hello = json!({ "resume": token }).to_string();
                             relay_program(host, owner, hello, t).await;
@@ -165,7 +165,7 @@ pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
                 // a table another node holds: this node relays the program to it
                 if let (Some(id), Some(hello)) = (s.table, raw) {
                     if host.table(id).is_none() {
-                        if let Ok(Some(owner)) = host.0.store.game_owner(id).await {
+                        if let Ok(Some(owner)) = host.0.store.nodes().game_owner(id).await {
                             if owner.tcp.is_some() {
                                 relay_program(host, owner, hello, t).await;
                                 return;
@@ -196,7 +196,7 @@ pub(crate) async fn account_of_signup(
     s: &SignUp,
 ) -> Result<Option<crate::store::Account>, String> {
     let Some(token) = &s.token else {
-        return match host.0.store.account_by_name(&s.name).await {
+        return match host.0.store.accounts().account_by_name(&s.name).await {
             Ok(Some((a, _))) => Err(format!(
                 "the name {:?} belongs to an account: sign up with its API token ({{\"token\": ...}}, docs/protocol.md)",
                 a.name

@@ -668,7 +668,7 @@ async fn other_games_go_on() {
         tessera_server::store::GameStatus::Finished
     );
     let akropolis = until("the Akropolis game is stored", || async {
-        let list = h.host.store().list(Default::default()).await.ok()?;
+        let list = h.host.store().games().list(Default::default()).await.ok()?;
         list.into_iter().find(|g| {
             g.game == "akropolis" && g.status == tessera_server::store::GameStatus::Finished
         })
@@ -715,7 +715,14 @@ async fn the_lobby_seats_distinct_names_and_forgets_leavers() {
     probe.leave().await;
     assert_eq!(probe.rest().await, Vec::<Value>::new());
     // (the store, not memory: a game may end before anyone looks)
-    let games = || async { h.host.store().list(Default::default()).await.unwrap() };
+    let games = || async {
+        h.host
+            .store()
+            .games()
+            .list(Default::default())
+            .await
+            .unwrap()
+    };
     assert!(games().await.is_empty(), "two alices make no table");
     let bob = play("bob");
     let first = until("a table for bob", || async { games().await.pop() }).await;

@@ -44,6 +44,7 @@ fn joining_and_polling_the_arena_at_once_never_deadlocks() {
             for i in 0..4 {
                 let a = host
                     .store()
+                    .accounts()
                     .create_account(&format!("racer{i}"), AccountKind::Person, None)
                     .await
                     .unwrap();
@@ -213,7 +214,7 @@ async fn people_asking_for_a_rematch_at_once_get_one() {
 async fn a_game_goes_on_after_the_store_failed_for_a_moment() {
     let h = TestHost::start(test_config()).await;
     // the first moves of the next game are not stored at once
-    h.host.store().fail_moves(4);
+    h.host.store().games().fail_moves(4);
     let (s, c) = h
         .post(
             "/api/games",

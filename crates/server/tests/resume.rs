@@ -102,7 +102,14 @@ async fn come_back(addr: std::net::SocketAddr, token: &str) -> Vec<Value> {
 
 /// The stored game once it is no longer running.
 async fn finished(h: &TestHost) -> tessera_server::store::StoredGame {
-    let id = h.host.store().list(Default::default()).await.unwrap()[0].id;
+    let id = h
+        .host
+        .store()
+        .games()
+        .list(Default::default())
+        .await
+        .unwrap()[0]
+        .id;
     until("the game is over", || async {
         let g = h.host.stored(id).await.ok()?;
         (!matches!(g.summary.status.as_str(), "running" | "paused")).then_some(g)

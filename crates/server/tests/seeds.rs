@@ -171,6 +171,7 @@ async fn seat_tokens_are_stored_hashed() {
     let (secrets, _) = h
         .host
         .store()
+        .games()
         .secrets_and_events(id)
         .await
         .unwrap()

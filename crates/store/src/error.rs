@@ -4,7 +4,7 @@
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// A fault injected by [`crate::Store::fail_moves`] (feature `faults`, for tests).
+    /// A fault injected by [`crate::Games::fail_moves`] (feature `faults`, for tests).
     #[cfg(feature = "faults")]
     #[error("an injected store fault")]
     Injected,

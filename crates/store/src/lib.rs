@@ -12,6 +12,18 @@
 //! taken over can no longer write them (fencing), and `nodes` holds each node's heartbeat
 //! (its lease). See docs/architecture.md.
 //!
+//! # The handle and its facets
+//!
+//! A [`Store`] is opened ([`Store::start`], [`Store::open`]) and says where it is; its
+//! operations are those of its facets, one type per concern, each in a file of its own
+//! over the store's core (the writer's channel and the reader of either backend, which
+//! imports none of them): [`Store::games`] ([`Games`]: a game's rows, seats, moves,
+//! events, its end, the lists and reads of games), [`Store::nodes`] ([`Nodes`]: leases,
+//! takeovers, who runs which game or seat, the stream of changed games),
+//! [`Store::accounts`] ([`Accounts`]: the Arena's accounts, API tokens and sessions) and
+//! [`Store::ratings`] ([`Ratings`]: ratings, rated games, rating a game). So a move is
+//! `store.games().append(...)`.
+//!
 //! # One text for both backends
 //!
 //! Every SQL statement is written once, as a `&'static str` per dialect made at compile
@@ -33,11 +45,9 @@
 
 #[macro_use]
 mod dialect;
-#[macro_use]
 mod store;
 
 mod accounts;
-mod arena;
 mod error;
 mod games;
 mod job;
@@ -63,4 +73,4 @@ pub use model::{
 pub use ratings::{RateFn, RatedRow, RatingRow, RatingUpdate};
 pub use sqlite::{get_file, list_file, open as open_file};
 pub use status::{GameStatus, UnknownStatus};
-pub use store::{get_at, list_at, Store, StoreThread};
+pub use store::{get_at, list_at, Accounts, Games, Nodes, Ratings, Store, StoreThread};

@@ -204,7 +204,7 @@ pub struct NewGame {
     /// Who sits where.
     pub seats: Vec<SeatRecord>,
     /// Each seat's secret's hash ([`secret_hash`] of a person's token, a program's resume
-    /// token), never listed; found again by [`crate::Store::seat_owner`].
+    /// token), never listed; found again by [`crate::Nodes::seat_owner`].
     pub secrets: Vec<Option<String>>,
     /// When (ms since the epoch).
     pub created: i64,

@@ -76,7 +76,7 @@ pub struct RatingUpdate {
     pub conservative: f64,
 }
 
-/// The rating function `Store::rate_game` calls with the current scores of the
+/// The rating function `Ratings::rate_game` calls with the current scores of the
 /// accounts (`None`: not rated yet in this game and pool).
 pub type RateFn = Box<dyn FnOnce(Vec<Option<Value>>) -> Result<Vec<RatingUpdate>, String> + Send>;
 
@@ -250,7 +250,7 @@ pub(crate) async fn games_of<S: Sql>(
         .collect()
 }
 
-/// The whole of `Store::rate_game` in the transaction `db` is: the game's rows if it
+/// The whole of `Ratings::rate_game` in the transaction `db` is: the game's rows if it
 /// was rated already; else the accounts' rows locked in id order (PostgreSQL), their
 /// scores read, `rate` called, its updates written.
 pub(crate) async fn rate_game<S: Sql>(

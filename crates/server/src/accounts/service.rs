@@ -71,7 +71,12 @@ impl Accounts {
         let hash = tokio::task::spawn_blocking(move || hash_password(&pw))
             .await
             .map_err(|e| AccountError::Store(e.to_string()))??;
-        let account = match self.store.create_account(name, kind, Some(hash)).await {
+        let account = match self
+            .store
+            .accounts()
+            .create_account(name, kind, Some(hash))
+            .await
+        {
             Ok(a) => a,
             Err(StoreError::NameTaken(_)) => return Err(AccountError::NameTaken(name.to_string())),
             Err(e) => return Err(e.into()),
@@ -94,7 +99,7 @@ impl Accounts {
             .map_err(|l| AccountError::Limited {
                 retry_after_ms: l.retry_after_ms,
             })?;
-        let found = self.store.account_by_name(name).await?;
+        let found = self.store.accounts().account_by_name(name).await?;
         // as long for an unknown name as for a wrong password: no timing tells a name exists
         let hash = found.as_ref().and_then(|(_, h)| h.clone());
         let pw = password.to_string();
@@ -111,13 +116,14 @@ impl Accounts {
 
     async fn new_session(&self, account: Account) -> Result<NewSession, AccountError> {
         // expired sessions leave the store as new ones come
-        if let Err(e) = self.store.purge_sessions(now_ms()).await {
+        if let Err(e) = self.store.accounts().purge_sessions(now_ms()).await {
             tracing::warn!(error = %e, "could not purge expired sessions");
         }
         let secret = new_secret("tss_");
         let csrf = new_secret("csrf_");
         let expires = now_ms() + self.session_ttl.as_millis() as i64;
         self.store
+            .accounts()
             .add_session(&secret_hash(&secret), account.id, &csrf, expires)
             .await?;
         Ok(NewSession {
@@ -130,6 +136,7 @@ impl Accounts {
     pub async fn session(&self, secret: &str) -> Option<Session> {
         let (account, csrf) = self
             .store
+            .accounts()
             .session(&secret_hash(secret), now_ms())
             .await
             .ok()??;
@@ -138,7 +145,11 @@ impl Accounts {
 
     /// Ends a session.
     pub async fn logout(&self, secret: &str) -> Result<(), AccountError> {
-        Ok(self.store.drop_session(&secret_hash(secret)).await?)
+        Ok(self
+            .store
+            .accounts()
+            .drop_session(&secret_hash(secret))
+            .await?)
     }
 
     /// A new API token for a bot account: its id and the token (shown once).
@@ -155,6 +166,7 @@ impl Accounts {
         let label: String = label.trim().chars().take(60).collect();
         if self
             .store
+            .accounts()
             .tokens(who.id)
             .await?
             .iter()
@@ -170,6 +182,7 @@ impl Accounts {
         let token = new_secret("tsr_");
         let info = self
             .store
+            .accounts()
             .add_token(who.id, &secret_hash(&token), &label)
             .await?;
         Ok((info.id, token))
@@ -177,6 +190,10 @@ impl Accounts {
 
     /// The account of an API token (not revoked).
     pub async fn token_account(&self, token: &str) -> Result<Option<Account>, AccountError> {
-        Ok(self.store.token_account(&secret_hash(token)).await?)
+        Ok(self
+            .store
+            .accounts()
+            .token_account(&secret_hash(token))
+            .await?)
     }
 }

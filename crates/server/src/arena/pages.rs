@@ -11,11 +11,12 @@ use tessera_arena::{Pool, Score};
 
 /// An account's public page: ratings per game, rating history, rated games.
 pub async fn account_page(host: &Host, name: &str) -> Result<Value, ArenaError> {
-    let Some((account, _)) = host.store().account_by_name(name).await? else {
+    let Some((account, _)) = host.store().accounts().account_by_name(name).await? else {
         return Err(ArenaError::NotFound(format!("no account {name:?}")));
     };
     let ratings: Vec<Value> = host
         .store()
+        .ratings()
         .ratings_of(account.id)
         .await?
         .into_iter()
@@ -29,12 +30,13 @@ pub async fn account_page(host: &Host, name: &str) -> Result<Value, ArenaError> 
         .collect();
     let history: Vec<Value> = host
         .store()
+        .ratings()
         .history(account.id, HISTORY)
         .await?
         .into_iter()
         .map(|r| history_row(&r))
         .collect();
-    let games = host.store().games_of(account.id, HISTORY).await?;
+    let games = host.store().ratings().games_of(account.id, HISTORY).await?;
     Ok(json!({
         "name": account.name, "kind": account.kind, "created": account.created,
         "marked": account.marked, "ratings": ratings, "history": history, "games": games,
@@ -55,6 +57,7 @@ pub async fn leaderboard(
         .map_err(|e: tessera_arena::UnknownPool| ArenaError::Invalid(e.to_string()))?;
     let mut rows: Vec<(f64, Value)> = host
         .store()
+        .ratings()
         .leaderboard(entry.name(), pool, limit)
         .await?
         .into_iter()
@@ -95,8 +98,8 @@ pub async fn leaderboard(
 
 /// The rating changes of a rated game (empty: not rated, or not yet).
 pub async fn rated_of(host: &Host, id: u64) -> Result<Vec<Value>, ArenaError> {
-    let rows = host.store().rated_of_game(id).await?;
-    let names = match host.store().get(id).await? {
+    let rows = host.store().ratings().rated_of_game(id).await?;
+    let names = match host.store().games().get(id).await? {
         Some(g) => g.summary.players,
         None => Vec::new(),
     };
@@ -121,7 +124,7 @@ pub fn arena_queued(host: &Host) -> usize {
 /// rated, against what is stored (a replay of the rated games recomputes the same
 /// table: `Replay::mismatches` is empty).
 pub async fn recompute_ratings(host: &Host) -> Result<tessera_arena::Replay, ArenaError> {
-    let rows = host.store().rated_all().await?;
+    let rows = host.store().ratings().rated_all().await?;
     let mut games: Vec<tessera_arena::RatedGame> = Vec::new();
     for r in rows {
         let pool: Pool = r

@@ -45,6 +45,7 @@ pub(crate) fn start_pairing(host: &Host) {
 pub(crate) async fn current_rating(host: &Host, account: u64, game: &str, pool: Pool) -> f64 {
     let pool_name = pool.as_str();
     host.store()
+        .ratings()
         .ratings_of(account)
         .await
         .ok()
@@ -200,7 +201,7 @@ pub async fn challenge(
             "a challenge is a two-player game".into(),
         ));
     }
-    let Some((target, _)) = host.store().account_by_name(name).await? else {
+    let Some((target, _)) = host.store().accounts().account_by_name(name).await? else {
         return Err(ArenaError::NotFound(format!("no account {name:?}")));
     };
     if target.id == who.id {

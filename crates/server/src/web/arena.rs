@@ -272,7 +272,7 @@ async fn tokens(State(host): State<Host>, headers: HeaderMap) -> Response {
     let Some(s) = session_of(&host, &headers).await else {
         return arena_error(ArenaError::Unauthorized);
     };
-    match host.store().tokens(s.account.id).await {
+    match host.store().accounts().tokens(s.account.id).await {
         Ok(t) => Json(t).into_response(),
         Err(e) => arena_error(e.into()),
     }
@@ -309,7 +309,7 @@ async fn revoke(State(host): State<Host>, Path(id): Path<u64>, headers: HeaderMa
         Ok(s) => s,
         Err(r) => return r,
     };
-    match host.store().revoke_token(s.account.id, id).await {
+    match host.store().accounts().revoke_token(s.account.id, id).await {
         Ok(true) => {
             crate::arena::drop_waiting_programs(
                 &host,

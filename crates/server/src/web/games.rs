@@ -163,7 +163,7 @@ async fn create(
         else {
             continue;
         };
-        if let Ok(Some((account, _))) = host.store().account_by_name(name).await {
+        if let Ok(Some((account, _))) = host.store().accounts().account_by_name(name).await {
             let own =
                 seat.kind != "bot" && session.as_ref().is_some_and(|s| s.account.id == account.id);
             if !own {

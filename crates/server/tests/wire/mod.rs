@@ -226,6 +226,7 @@ pub async fn ended_games(h: &TestHost, n: usize) -> Vec<StoredGame> {
         let list = h
             .host
             .store()
+            .games()
             .list(Default::default())
             .await
             .unwrap_or_default();

@@ -29,42 +29,52 @@ async fn stop(stores: Vec<(Store, Option<StoreThread>)>) {
 /// store (two nodes on PostgreSQL).
 async fn accounts_tokens_and_sessions(a: &Store, b: &Store) {
     let ann = a
+        .accounts()
         .create_account("Ann", AccountKind::Person, Some("hash".into()))
         .await
         .unwrap();
     assert_eq!((ann.name.as_str(), ann.kind), ("Ann", AccountKind::Person));
     for (s, name) in [(a, "ann"), (b, "ANN")] {
-        match s.create_account(name, AccountKind::Bot, None).await {
+        match s
+            .accounts()
+            .create_account(name, AccountKind::Bot, None)
+            .await
+        {
             Err(StoreError::NameTaken(n)) => assert_eq!(n, name),
             other => panic!("{other:?}"),
         }
     }
     let bob = b
+        .accounts()
         .create_account("Bob", AccountKind::Bot, None)
         .await
         .unwrap();
     assert_ne!(ann.id, bob.id);
-    let (found, hash) = a.account_by_name("aNN").await.unwrap().unwrap();
+    let (found, hash) = a.accounts().account_by_name("aNN").await.unwrap().unwrap();
     assert_eq!((found, hash.as_deref()), (ann.clone(), Some("hash")));
     assert_eq!(
-        b.account_by_name("bob").await.unwrap(),
+        b.accounts().account_by_name("bob").await.unwrap(),
         Some((bob.clone(), None))
     );
-    assert_eq!(a.account_by_name("nobody").await.unwrap(), None);
-    assert_eq!(b.account(ann.id).await.unwrap(), Some(ann.clone()));
-    assert_eq!(a.account(9999).await.unwrap(), None);
+    assert_eq!(a.accounts().account_by_name("nobody").await.unwrap(), None);
+    assert_eq!(
+        b.accounts().account(ann.id).await.unwrap(),
+        Some(ann.clone())
+    );
+    assert_eq!(a.accounts().account(9999).await.unwrap(), None);
     let json = serde_json::to_value(&bob).unwrap();
     assert_eq!(json["kind"], "bot");
     // one name taken by two at once: the constraint decides, one wins
     let racers = (0..8).map(|i| {
         let s = if i % 2 == 0 { a.clone() } else { b.clone() };
         tokio::spawn(async move {
-            s.create_account(
-                if i % 2 == 0 { "Racer" } else { "rACER" },
-                AccountKind::Bot,
-                None,
-            )
-            .await
+            s.accounts()
+                .create_account(
+                    if i % 2 == 0 { "Racer" } else { "rACER" },
+                    AccountKind::Bot,
+                    None,
+                )
+                .await
         })
     });
     let mut won = 0;
@@ -78,71 +88,102 @@ async fn accounts_tokens_and_sessions(a: &Store, b: &Store) {
     assert_eq!(won, 1);
 
     // tokens
-    let t1 = a.add_token(ann.id, "h1", "laptop").await.unwrap();
-    let t2 = b.add_token(ann.id, "h2", "ci").await.unwrap();
+    let t1 = a
+        .accounts()
+        .add_token(ann.id, "h1", "laptop")
+        .await
+        .unwrap();
+    let t2 = b.accounts().add_token(ann.id, "h2", "ci").await.unwrap();
     assert!(matches!(
-        a.add_token(9999, "h3", "x").await,
+        a.accounts().add_token(9999, "h3", "x").await,
         Err(StoreError::NoAccount(9999))
     ));
-    let listed = b.tokens(ann.id).await.unwrap();
+    let listed = b.accounts().tokens(ann.id).await.unwrap();
     assert_eq!(listed, vec![t1.clone(), t2.clone()]);
     assert_eq!(listed[0].last_used, None);
-    assert!(b.tokens(bob.id).await.unwrap().is_empty());
-    assert_eq!(a.token_account("h1").await.unwrap(), Some(ann.clone()));
-    assert!(b.tokens(ann.id).await.unwrap()[0].last_used.is_some());
-    assert_eq!(a.token_account("unknown").await.unwrap(), None);
-    assert!(!b.revoke_token(bob.id, t1.id).await.unwrap(), "not Bob's");
-    assert_eq!(a.token_account("h1").await.unwrap(), Some(ann.clone()));
-    assert!(a.revoke_token(ann.id, t1.id).await.unwrap());
+    assert!(b.accounts().tokens(bob.id).await.unwrap().is_empty());
+    assert_eq!(
+        a.accounts().token_account("h1").await.unwrap(),
+        Some(ann.clone())
+    );
+    assert!(b.accounts().tokens(ann.id).await.unwrap()[0]
+        .last_used
+        .is_some());
+    assert_eq!(a.accounts().token_account("unknown").await.unwrap(), None);
     assert!(
-        !a.revoke_token(ann.id, t1.id).await.unwrap(),
+        !b.accounts().revoke_token(bob.id, t1.id).await.unwrap(),
+        "not Bob's"
+    );
+    assert_eq!(
+        a.accounts().token_account("h1").await.unwrap(),
+        Some(ann.clone())
+    );
+    assert!(a.accounts().revoke_token(ann.id, t1.id).await.unwrap());
+    assert!(
+        !a.accounts().revoke_token(ann.id, t1.id).await.unwrap(),
         "revoked already"
     );
-    assert_eq!(b.token_account("h1").await.unwrap(), None);
-    assert_eq!(b.token_account("h2").await.unwrap(), Some(ann.clone()));
-    let listed = a.tokens(ann.id).await.unwrap();
+    assert_eq!(b.accounts().token_account("h1").await.unwrap(), None);
+    assert_eq!(
+        b.accounts().token_account("h2").await.unwrap(),
+        Some(ann.clone())
+    );
+    let listed = a.accounts().tokens(ann.id).await.unwrap();
     assert!(listed[0].revoked.is_some() && listed[1].revoked.is_none());
 
     // sessions
-    a.add_session("s1", ann.id, "c1", 1000).await.unwrap();
-    b.add_session("s2", bob.id, "c2", 5000).await.unwrap();
-    a.add_session("s3", ann.id, "c3", 10_000).await.unwrap();
+    a.accounts()
+        .add_session("s1", ann.id, "c1", 1000)
+        .await
+        .unwrap();
+    b.accounts()
+        .add_session("s2", bob.id, "c2", 5000)
+        .await
+        .unwrap();
+    a.accounts()
+        .add_session("s3", ann.id, "c3", 10_000)
+        .await
+        .unwrap();
     assert!(matches!(
-        a.add_session("s4", 9999, "c", 1).await,
+        a.accounts().add_session("s4", 9999, "c", 1).await,
         Err(StoreError::NoAccount(9999))
     ));
     assert_eq!(
-        b.session("s1", 999).await.unwrap(),
+        b.accounts().session("s1", 999).await.unwrap(),
         Some((ann.clone(), "c1".to_string()))
     );
-    assert_eq!(b.session("s1", 1000).await.unwrap(), None, "expired");
-    assert_eq!(a.session("nope", 0).await.unwrap(), None);
     assert_eq!(
-        a.session("s2", 0).await.unwrap(),
+        b.accounts().session("s1", 1000).await.unwrap(),
+        None,
+        "expired"
+    );
+    assert_eq!(a.accounts().session("nope", 0).await.unwrap(), None);
+    assert_eq!(
+        a.accounts().session("s2", 0).await.unwrap(),
         Some((bob.clone(), "c2".to_string()))
     );
-    b.drop_session("s2").await.unwrap();
-    assert_eq!(a.session("s2", 0).await.unwrap(), None);
-    assert_eq!(a.purge_sessions(1000).await.unwrap(), 1);
-    assert_eq!(b.session("s1", 0).await.unwrap(), None, "purged");
-    assert!(b.session("s3", 2000).await.unwrap().is_some());
-    assert_eq!(a.purge_sessions(10_000).await.unwrap(), 1);
-    assert_eq!(a.purge_sessions(10_000).await.unwrap(), 0);
+    b.accounts().drop_session("s2").await.unwrap();
+    assert_eq!(a.accounts().session("s2", 0).await.unwrap(), None);
+    assert_eq!(a.accounts().purge_sessions(1000).await.unwrap(), 1);
+    assert_eq!(b.accounts().session("s1", 0).await.unwrap(), None, "purged");
+    assert!(b.accounts().session("s3", 2000).await.unwrap().is_some());
+    assert_eq!(a.accounts().purge_sessions(10_000).await.unwrap(), 1);
+    assert_eq!(a.accounts().purge_sessions(10_000).await.unwrap(), 0);
 
     // disconnects
     let marks: Vec<(u32, bool)> = {
         let mut v = Vec::new();
         for s in [a, b, a] {
-            let acc = s.mark_disconnect(bob.id, 3).await.unwrap();
+            let acc = s.accounts().mark_disconnect(bob.id, 3).await.unwrap();
             v.push((acc.disconnects, acc.marked));
         }
         v
     };
     assert_eq!(marks, vec![(1, false), (2, false), (3, true)]);
-    assert!(b.account(bob.id).await.unwrap().unwrap().marked);
-    assert!(!b.account(ann.id).await.unwrap().unwrap().marked);
+    assert!(b.accounts().account(bob.id).await.unwrap().unwrap().marked);
+    assert!(!b.accounts().account(ann.id).await.unwrap().unwrap().marked);
     assert!(matches!(
-        a.mark_disconnect(9999, 3).await,
+        a.accounts().mark_disconnect(9999, 3).await,
         Err(StoreError::NoAccount(9999))
     ));
 }
@@ -196,7 +237,8 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     let mut ids = Vec::new();
     for n in ["p1", "p2", "p3", "racer"] {
         ids.push(
-            a.create_account(n, AccountKind::Bot, None)
+            a.accounts()
+                .create_account(n, AccountKind::Bot, None)
                 .await
                 .unwrap()
                 .id,
@@ -206,6 +248,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
         unreachable!()
     };
     let rows = a
+        .ratings()
         .rate_game(
             1,
             "q",
@@ -232,8 +275,8 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     );
     assert_eq!(rows[0].before, json!({"n": 0}));
     assert_eq!(rows[0].after, json!({"n": 1}));
-    assert_eq!(b.rated_of_game(1).await.unwrap(), rows);
-    let r1 = b.ratings_of(p1).await.unwrap();
+    assert_eq!(b.ratings().rated_of_game(1).await.unwrap(), rows);
+    let r1 = b.ratings().ratings_of(p1).await.unwrap();
     assert_eq!(r1.len(), 1);
     assert_eq!(
         (
@@ -247,6 +290,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     );
     // rated once only: `rate` is not called again, the rows are the same
     let again = b
+        .ratings()
         .rate_game(
             1,
             "q",
@@ -257,9 +301,10 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
         .await
         .unwrap();
     assert_eq!(again, rows);
-    assert_eq!(a.ratings_of(p1).await.unwrap()[0].games, 1);
+    assert_eq!(a.ratings().ratings_of(p1).await.unwrap()[0].games, 1);
     // a failing rating writes nothing
     let e = a
+        .ratings()
         .rate_game(2, "q", "open", vec![p1], Box::new(|_| Err("no".into())))
         .await
         .unwrap_err();
@@ -267,11 +312,13 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     // a rating function that panics is an error of this call only (on SQLite it runs
     // on the writer thread, which goes on writing)
     let e = a
+        .ratings()
         .rate_game(2, "q", "open", vec![p1], Box::new(|_| panic!("a bug")))
         .await
         .unwrap_err();
     assert!(matches!(e, StoreError::Rate(_)), "{e}");
     let e = a
+        .ratings()
         .rate_game(
             2,
             "q",
@@ -283,43 +330,46 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
         .unwrap_err();
     assert!(matches!(e, StoreError::Rate(_)), "an account not read: {e}");
     assert!(matches!(
-        a.rate_game(
-            2,
-            "q",
-            "open",
-            vec![9999],
-            counting(vec![9999], vec![1.0], vec![], Duration::ZERO)
-        )
-        .await,
+        a.ratings()
+            .rate_game(
+                2,
+                "q",
+                "open",
+                vec![9999],
+                counting(vec![9999], vec![1.0], vec![], Duration::ZERO)
+            )
+            .await,
         Err(StoreError::NoAccount(9999))
     ));
-    assert!(a.rated_of_game(2).await.unwrap().is_empty());
-    assert_eq!(a.ratings_of(p1).await.unwrap()[0].games, 1);
+    assert!(a.ratings().rated_of_game(2).await.unwrap().is_empty());
+    assert_eq!(a.ratings().ratings_of(p1).await.unwrap()[0].games, 1);
     // the leaderboard, by conservative rating
-    b.rate_game(
-        3,
-        "q",
-        "open",
-        vec![p1, p2, p3],
-        counting(
+    b.ratings()
+        .rate_game(
+            3,
+            "q",
+            "open",
             vec![p1, p2, p3],
-            vec![10.0, 30.0, 20.0],
-            vec![],
-            Duration::ZERO,
-        ),
-    )
-    .await
-    .unwrap();
-    a.rate_game(
-        4,
-        "q",
-        "other",
-        vec![p3],
-        counting(vec![p3], vec![99.0], vec![], Duration::ZERO),
-    )
-    .await
-    .unwrap();
-    let board = a.leaderboard("q", "open", 10).await.unwrap();
+            counting(
+                vec![p1, p2, p3],
+                vec![10.0, 30.0, 20.0],
+                vec![],
+                Duration::ZERO,
+            ),
+        )
+        .await
+        .unwrap();
+    a.ratings()
+        .rate_game(
+            4,
+            "q",
+            "other",
+            vec![p3],
+            counting(vec![p3], vec![99.0], vec![], Duration::ZERO),
+        )
+        .await
+        .unwrap();
+    let board = a.ratings().leaderboard("q", "open", 10).await.unwrap();
     assert_eq!(
         board
             .iter()
@@ -329,7 +379,8 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     );
     assert_eq!(board[0].score, json!({"n": 2}));
     assert_eq!(
-        b.leaderboard("q", "open", 2)
+        b.ratings()
+            .leaderboard("q", "open", 2)
             .await
             .unwrap()
             .iter()
@@ -338,12 +389,14 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
         vec![p2, p3]
     );
     assert!(b
+        .ratings()
         .leaderboard("akropolis", "open", 10)
         .await
         .unwrap()
         .is_empty());
     assert_eq!(
-        a.ratings_of(p3)
+        a.ratings()
+            .ratings_of(p3)
             .await
             .unwrap()
             .iter()
@@ -352,16 +405,17 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
         vec!["open", "other"]
     );
     // history and games, newest first
-    let h = b.history(p1, 10).await.unwrap();
+    let h = b.ratings().history(p1, 10).await.unwrap();
     assert_eq!(h.iter().map(|r| r.game_id).collect::<Vec<_>>(), vec![3, 1]);
     assert_eq!(h[0].before, json!({"n": 1}));
-    assert_eq!(b.history(p1, 1).await.unwrap().len(), 1);
-    assert_eq!(a.games_of(p1, 10).await.unwrap(), vec![3, 1]);
-    assert_eq!(a.games_of(p3, 10).await.unwrap(), vec![4, 3]);
-    assert_eq!(a.games_of(p3, 1).await.unwrap(), vec![4]);
+    assert_eq!(b.ratings().history(p1, 1).await.unwrap().len(), 1);
+    assert_eq!(a.ratings().games_of(p1, 10).await.unwrap(), vec![3, 1]);
+    assert_eq!(a.ratings().games_of(p3, 10).await.unwrap(), vec![4, 3]);
+    assert_eq!(a.ratings().games_of(p3, 1).await.unwrap(), vec![4]);
     // every row in the order it was rated
     assert_eq!(
-        b.rated_all()
+        b.ratings()
+            .rated_all()
             .await
             .unwrap()
             .iter()
@@ -373,6 +427,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     // two handles rate games of one account at once, while moves are written: each
     // rating reads what the other wrote (none is lost), and no write fails
     let game = a
+        .games()
         .create(NewGame {
             game: "q".into(),
             status: GameStatus::Running,
@@ -392,7 +447,8 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
         let a = a.clone();
         tokio::spawn(async move {
             for n in 0..600 {
-                a.append(game, n, 0, false, format!("\"m{n}\""))
+                a.games()
+                    .append(game, n, 0, false, format!("\"m{n}\""))
                     .await
                     .unwrap();
             }
@@ -401,15 +457,16 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     let raters = [(a.clone(), 100u64), (b.clone(), 200u64)].map(|(s, base)| {
         tokio::spawn(async move {
             for i in 0..5 {
-                s.rate_game(
-                    base + i,
-                    "q",
-                    "race",
-                    vec![racer],
-                    counting(vec![racer], vec![1.0], vec![], Duration::from_millis(20)),
-                )
-                .await
-                .unwrap();
+                s.ratings()
+                    .rate_game(
+                        base + i,
+                        "q",
+                        "race",
+                        vec![racer],
+                        counting(vec![racer], vec![1.0], vec![], Duration::from_millis(20)),
+                    )
+                    .await
+                    .unwrap();
             }
         })
     });
@@ -417,9 +474,9 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
         r.await.unwrap();
     }
     moves.await.unwrap();
-    let r = a.ratings_of(racer).await.unwrap();
+    let r = a.ratings().ratings_of(racer).await.unwrap();
     assert_eq!((r[0].games, &r[0].score), (10, &json!({"n": 10})));
-    assert_eq!(b.get(game).await.unwrap().unwrap().moves.len(), 600);
+    assert_eq!(b.games().get(game).await.unwrap().unwrap().moves.len(), 600);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -488,21 +545,26 @@ async fn a_version_4_store_gains_the_arena_tables() {
         .unwrap();
     }
     let (s, th) = Store::start(&path).unwrap();
-    assert_eq!(s.get(7).await.unwrap().unwrap().moves, vec!["\"pass\""]);
+    assert_eq!(
+        s.games().get(7).await.unwrap().unwrap().moves,
+        vec!["\"pass\""]
+    );
     let ann = s
+        .accounts()
         .create_account("ann", AccountKind::Person, None)
         .await
         .unwrap();
-    s.rate_game(
-        7,
-        "q",
-        "open",
-        vec![ann.id],
-        counting(vec![ann.id], vec![1.0], vec![], Duration::ZERO),
-    )
-    .await
-    .unwrap();
-    assert_eq!(s.games_of(ann.id, 5).await.unwrap(), vec![7]);
+    s.ratings()
+        .rate_game(
+            7,
+            "q",
+            "open",
+            vec![ann.id],
+            counting(vec![ann.id], vec![1.0], vec![], Duration::ZERO),
+        )
+        .await
+        .unwrap();
+    assert_eq!(s.ratings().games_of(ann.id, 5).await.unwrap(), vec![7]);
     stop(vec![(s, Some(th))]).await;
     let db = Connection::open(&path).unwrap();
     let v: i64 = db
@@ -528,9 +590,9 @@ async fn a_version_1_database_gains_the_arena_tables_on_postgres() {
     );
     let (s, th) = Store::open(&url, Duration::from_secs(5)).await.unwrap();
     assert_eq!(pg.psql(&url, "SELECT version FROM tessera_schema"), "3");
-    assert!(s.get(1).await.unwrap().is_some());
+    assert!(s.games().get(1).await.unwrap().is_some());
     // the plain-text secrets of version 1 are hashes now, the column gone
-    let (secrets, _) = s.secrets_and_events(2).await.unwrap().unwrap();
+    let (secrets, _) = s.games().secrets_and_events(2).await.unwrap().unwrap();
     assert_eq!(secrets, vec![Some(crate::secret_hash("tok2")), None]);
     assert_eq!(
         pg.psql(
@@ -540,9 +602,10 @@ async fn a_version_1_database_gains_the_arena_tables_on_postgres() {
         "0"
     );
     let ann = s
+        .accounts()
         .create_account("ann", AccountKind::Person, None)
         .await
         .unwrap();
-    assert_eq!(s.account(ann.id).await.unwrap(), Some(ann));
+    assert_eq!(s.accounts().account(ann.id).await.unwrap(), Some(ann));
     stop(vec![(s, Some(th))]).await;
 }

@@ -29,6 +29,7 @@ where
     let mut ids = Vec::new();
     for i in 0..5 {
         let id = store
+            .games()
             .create(NewGame {
                 game: if i % 2 == 0 {
                     "q".into()
@@ -48,19 +49,23 @@ where
     }
     assert_eq!(ids, vec![1, 2, 3, 4, 5]);
     store
+        .games()
         .append(3, 0, 0, false, "\"pass\"".into())
         .await
         .unwrap();
     store
+        .games()
         .append(3, 1, 1, true, "\"replace\"".into())
         .await
         .unwrap();
     // a move number cannot be written twice
     assert!(store
+        .games()
         .append(3, 1, 1, true, "\"pass\"".into())
         .await
         .is_err());
     store
+        .games()
         .end(
             3,
             "finished",
@@ -70,6 +75,7 @@ where
         .await
         .unwrap();
     let page = store
+        .games()
         .list(ListQuery {
             limit: Some(2),
             ..Default::default()
@@ -78,6 +84,7 @@ where
         .unwrap();
     assert_eq!(page.iter().map(|g| g.id).collect::<Vec<_>>(), vec![5, 4]);
     let next = store
+        .games()
         .list(ListQuery {
             limit: Some(2),
             before: Some(4),
@@ -87,6 +94,7 @@ where
         .unwrap();
     assert_eq!(next.iter().map(|g| g.id).collect::<Vec<_>>(), vec![3, 2]);
     let qs = store
+        .games()
         .list(ListQuery {
             game: Some("q".into()),
             ..Default::default()
@@ -94,27 +102,32 @@ where
         .await
         .unwrap();
     assert_eq!(qs.iter().map(|g| g.id).collect::<Vec<_>>(), vec![5, 3, 1]);
-    let g = store.get(3).await.unwrap().unwrap();
+    let g = store.games().get(3).await.unwrap().unwrap();
     assert_eq!(g.moves, vec!["\"pass\"", "\"replace\""]);
     assert_eq!(g.house, vec![false, true]);
     assert_eq!(g.summary.winners, vec!["b"]);
     assert_eq!(g.summary.seed, Some(44), "an ended game shows its seed");
-    let running = store.get(2).await.unwrap().unwrap();
+    let running = store.games().get(2).await.unwrap().unwrap();
     assert_eq!(
         running.summary.seed, None,
         "a running game's seed is secret"
     );
     store
+        .games()
         .event(4, 0, 0, "ejected", serde_json::json!({"seat": 1}))
         .await
         .unwrap();
-    store.set_status(5, GameStatus::Paused).await.unwrap();
+    store
+        .games()
+        .set_status(5, GameStatus::Paused)
+        .await
+        .unwrap();
     drop(store);
     thread.join();
     // after a restart the unfinished games are still there, with their secrets and
     // events; ids go on
     let (store, thread) = open().await;
-    let left = store.unfinished().await.unwrap();
+    let left = store.games().unfinished().await.unwrap();
     assert_eq!(
         left.iter().map(|u| u.game.summary.id).collect::<Vec<_>>(),
         vec![1, 2, 4, 5]
@@ -126,13 +139,15 @@ where
     );
     assert_eq!(left[3].game.summary.status, GameStatus::Paused);
     assert_eq!(
-        store.get(3).await.unwrap().unwrap().summary.status,
+        store.games().get(3).await.unwrap().unwrap().summary.status,
         GameStatus::Finished
     );
     // the secrets are never listed
-    let listed = serde_json::to_string(&store.list(ListQuery::default()).await.unwrap()).unwrap();
+    let listed =
+        serde_json::to_string(&store.games().list(ListQuery::default()).await.unwrap()).unwrap();
     assert!(!listed.contains("token"), "{listed}");
     let id = store
+        .games()
         .create(NewGame {
             game: "q".into(),
             status: GameStatus::Waiting,
@@ -192,18 +207,28 @@ async fn a_node_whose_games_were_taken_over_writes_nothing_more() {
     let (a, a_thread) = Store::open(&url, lease).await.unwrap();
     let (b, b_thread) = Store::open(&url, lease).await.unwrap();
     assert_ne!(a.node(), b.node());
-    let id = a.create(new_game(1)).await.unwrap();
-    a.start_game(id, 1, 7).await.unwrap();
-    a.heartbeat(Some("http://a"), None).await.unwrap();
-    assert!(b.claim(10).await.unwrap().is_empty(), "a's lease holds");
-    assert_eq!(b.owner(id).await.unwrap().as_deref(), Some(a.node()));
+    let id = a.games().create(new_game(1)).await.unwrap();
+    a.games().start_game(id, 1, 7).await.unwrap();
+    a.nodes().heartbeat(Some("http://a"), None).await.unwrap();
+    assert!(
+        b.nodes().claim(10).await.unwrap().is_empty(),
+        "a's lease holds"
+    );
+    assert_eq!(
+        b.nodes().owner(id).await.unwrap().as_deref(),
+        Some(a.node())
+    );
     // a writes moves as fast as it can, and stops renewing its lease: b takes over
     let writer = {
         let a = a.clone();
         tokio::spawn(async move {
             let mut acknowledged = 0;
             for n in 0..100_000 {
-                match a.append(id, n, n % 2, false, format!("\"m{n}\"")).await {
+                match a
+                    .games()
+                    .append(id, n, n % 2, false, format!("\"m{n}\""))
+                    .await
+                {
                     Ok(()) => acknowledged += 1,
                     Err(StoreError::Fenced(g)) => {
                         assert_eq!(g, id);
@@ -216,7 +241,7 @@ async fn a_node_whose_games_were_taken_over_writes_nothing_more() {
         })
     };
     let taken = loop {
-        let t = b.claim(10).await.unwrap();
+        let t = b.nodes().claim(10).await.unwrap();
         if !t.is_empty() {
             break t;
         }
@@ -231,38 +256,50 @@ async fn a_node_whose_games_were_taken_over_writes_nothing_more() {
         acknowledged, moves_at_takeover,
         "every move a saw stored is in the log b took over, and none came after"
     );
-    assert_eq!(b.owner(id).await.unwrap().as_deref(), Some(b.node()));
+    assert_eq!(
+        b.nodes().owner(id).await.unwrap().as_deref(),
+        Some(b.node())
+    );
     // b goes on from there; a is fenced off every kind of write
-    b.append(id, moves_at_takeover, 0, false, "\"b\"".into())
+    b.games()
+        .append(id, moves_at_takeover, 0, false, "\"b\"".into())
         .await
         .unwrap();
     assert!(matches!(
-        a.set_status(id, GameStatus::Paused).await,
+        a.games().set_status(id, GameStatus::Paused).await,
         Err(StoreError::Fenced(_))
     ));
     assert!(matches!(
-        a.end(id, "finished", serde_json::json!({}), 2).await,
+        a.games()
+            .end(id, "finished", serde_json::json!({}), 2)
+            .await,
         Err(StoreError::Fenced(_))
     ));
     assert!(matches!(
-        a.event(id, 0, 0, "ejected", serde_json::json!({})).await,
+        a.games()
+            .event(id, 0, 0, "ejected", serde_json::json!({}))
+            .await,
         Err(StoreError::Fenced(_))
     ));
-    b.end(id, "finished", serde_json::json!({"scores": [1, 2]}), 3)
+    b.games()
+        .end(id, "finished", serde_json::json!({"scores": [1, 2]}), 3)
         .await
         .unwrap();
-    let g = b.get(id).await.unwrap().unwrap();
+    let g = b.games().get(id).await.unwrap().unwrap();
     assert_eq!(g.moves.len(), moves_at_takeover + 1);
     assert_eq!(g.summary.status, GameStatus::Finished);
     // a node that stops lets go at once: its games can be taken over without waiting
     let (c, c_thread) = Store::open(&url, Duration::from_secs(3600)).await.unwrap();
-    let other = c.create(new_game(2)).await.unwrap();
-    c.set_status(other, GameStatus::Paused).await.unwrap();
-    assert!(b.claim(10).await.unwrap().is_empty());
-    c.release().await.unwrap();
-    let nodes = b.nodes().await.unwrap();
+    let other = c.games().create(new_game(2)).await.unwrap();
+    c.games()
+        .set_status(other, GameStatus::Paused)
+        .await
+        .unwrap();
+    assert!(b.nodes().claim(10).await.unwrap().is_empty());
+    c.nodes().release().await.unwrap();
+    let nodes = b.nodes().nodes().await.unwrap();
     assert!(nodes.iter().all(|n| n.id != c.node()), "{nodes:?}");
-    let t = b.claim(10).await.unwrap();
+    let t = b.nodes().claim(10).await.unwrap();
     assert_eq!(
         t.iter().map(|u| u.game.summary.id).collect::<Vec<_>>(),
         vec![other]
@@ -285,12 +322,15 @@ async fn every_node_hears_of_the_writes_of_the_others() {
     let url = pg.database("store_notify");
     let (a, a_thread) = Store::open(&url, Duration::from_secs(5)).await.unwrap();
     let (b, b_thread) = Store::open(&url, Duration::from_secs(5)).await.unwrap();
-    let mut heard = b.changes().expect("PostgreSQL notifies");
+    let mut heard = b.nodes().changes().expect("PostgreSQL notifies");
     // the listener connects in the background: write until it hears
-    let id = a.create(new_game(3)).await.unwrap();
+    let id = a.games().create(new_game(3)).await.unwrap();
     let mut n = 0;
     let got = loop {
-        a.append(id, n, 0, false, "\"x\"".into()).await.unwrap();
+        a.games()
+            .append(id, n, 0, false, "\"x\"".into())
+            .await
+            .unwrap();
         n += 1;
         match tokio::time::timeout(Duration::from_millis(200), heard.recv()).await {
             Ok(Ok(g)) => break g,
@@ -301,7 +341,7 @@ async fn every_node_hears_of_the_writes_of_the_others() {
     assert_eq!(got, id);
     let nonotify = temp("nonotify");
     let (c, c_thread) = Store::start(&nonotify).unwrap();
-    assert!(c.changes().is_none());
+    assert!(c.nodes().changes().is_none());
     for (s, th) in [(a, a_thread), (b, b_thread), (c, c_thread)] {
         drop(s);
         tokio::task::spawn_blocking(move || th.join())
@@ -319,7 +359,7 @@ async fn a_dropped_connection_is_made_again() {
     };
     let url = pg.database("store_reconnect");
     let (store, thread) = Store::open(&url, Duration::from_secs(5)).await.unwrap();
-    let id = store.create(new_game(4)).await.unwrap();
+    let id = store.games().create(new_game(4)).await.unwrap();
     let killed = pg.psql(
         &url,
         "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
@@ -333,17 +373,22 @@ async fn a_dropped_connection_is_made_again() {
     let mut n = 0;
     let mut ok = false;
     for _ in 0..50 {
-        if store.append(id, n, 0, false, "\"x\"".into()).await.is_ok() {
+        if store
+            .games()
+            .append(id, n, 0, false, "\"x\"".into())
+            .await
+            .is_ok()
+        {
             n += 1;
         }
-        if n >= 2 && store.get(id).await.is_ok() {
+        if n >= 2 && store.games().get(id).await.is_ok() {
             ok = true;
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(ok, "writes and reads go on after the connections dropped");
-    assert_eq!(store.get(id).await.unwrap().unwrap().moves.len(), n);
+    assert_eq!(store.games().get(id).await.unwrap().unwrap().moves.len(), n);
     drop(store);
     tokio::task::spawn_blocking(move || thread.join())
         .await

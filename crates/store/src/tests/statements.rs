@@ -94,14 +94,14 @@ fn every_sqlite_connection_has_foreign_keys_on() {
 /// backends alike ([`StoreError::NoAccount`]); nothing checks for it before.
 async fn a_missing_account_is_no_account(s: &Store) {
     assert!(matches!(
-        s.add_token(4242, "h", "x").await,
+        s.accounts().add_token(4242, "h", "x").await,
         Err(StoreError::NoAccount(4242))
     ));
     assert!(matches!(
-        s.add_session("s", 4242, "c", 1).await,
+        s.accounts().add_session("s", 4242, "c", 1).await,
         Err(StoreError::NoAccount(4242))
     ));
-    assert!(s.tokens(4242).await.unwrap().is_empty());
+    assert!(s.accounts().tokens(4242).await.unwrap().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -167,13 +167,20 @@ async fn a_seat_is_found_by_its_secret_hash_through_an_index_on_postgres() {
     let (a, at) = Store::open(&url, Duration::from_secs(5)).await.unwrap();
     let (b, bt) = Store::open(&url, Duration::from_secs(5)).await.unwrap();
     let hash = secret_hash("a browser's token");
-    let id = a.create(secret_game(&hash)).await.unwrap();
-    a.heartbeat(Some("http://a"), None).await.unwrap();
-    let found = b.seat_owner(&hash).await.unwrap().unwrap();
+    let id = a.games().create(secret_game(&hash)).await.unwrap();
+    a.nodes().heartbeat(Some("http://a"), None).await.unwrap();
+    let found = b.nodes().seat_owner(&hash).await.unwrap().unwrap();
     assert_eq!((found.game, found.node.as_str()), (id, a.node()));
     assert_eq!(found.http.as_deref(), Some("http://a"));
-    assert_eq!(a.seat_owner(&hash).await.unwrap(), None, "not another node");
-    assert_eq!(b.seat_owner(&secret_hash("other")).await.unwrap(), None);
+    assert_eq!(
+        a.nodes().seat_owner(&hash).await.unwrap(),
+        None,
+        "not another node"
+    );
+    assert_eq!(
+        b.nodes().seat_owner(&secret_hash("other")).await.unwrap(),
+        None
+    );
     // many games: the planner takes the index of the hashes
     pg.psql(
         &url,
@@ -224,16 +231,22 @@ async fn plain_text_secrets_of_a_version_5_store_are_hashed() {
         .unwrap();
     }
     let (s, th) = Store::start(&path).unwrap();
-    let (secrets, _) = s.secrets_and_events(3).await.unwrap().unwrap();
+    let (secrets, _) = s.games().secrets_and_events(3).await.unwrap().unwrap();
     assert_eq!(
         secrets,
         vec![Some(secret_hash("tokA")), None, Some(secret_hash("tokB"))]
     );
-    assert_eq!(s.secrets_and_events(4).await.unwrap().unwrap().0, vec![]);
+    assert_eq!(
+        s.games().secrets_and_events(4).await.unwrap().unwrap().0,
+        vec![]
+    );
     // the games are this node's: they are written as before
-    s.append(3, 0, 0, false, "\"x\"".into()).await.unwrap();
-    s.set_status(4, GameStatus::Paused).await.unwrap();
-    let left = s.claim(10).await.unwrap();
+    s.games()
+        .append(3, 0, 0, false, "\"x\"".into())
+        .await
+        .unwrap();
+    s.games().set_status(4, GameStatus::Paused).await.unwrap();
+    let left = s.nodes().claim(10).await.unwrap();
     assert_eq!(left.len(), 2);
     drop(s);
     tokio::task::spawn_blocking(move || th.join())
