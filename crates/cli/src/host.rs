@@ -231,7 +231,7 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         let host = Host::new(registry, store, config);
         // the games an earlier process left unfinished go on (only those: finished games
         // stay in the store, so the start does not depend on how many there are)
-        let resumed = tessera_server::recovery::resume_unfinished(&host).await?;
+        let resumed = tessera_server::host::recovery::resume_unfinished(&host).await?;
         if resumed > 0 {
             tracing::info!(resumed, "games go on after the restart");
         }

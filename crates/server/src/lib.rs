@@ -3,12 +3,16 @@
 //! person in a browser; any mix at one table. One lobby, one set of running tables, one
 //! store, one spectator path.
 //!
-//! Layers: [`tcp`] (a program's messages, over the one frame decoder) and [`web`] (the
-//! browser's API, WebSockets and files) are two doors into [`host`] (tables, the lobby,
-//! sign-ups), which plays each table with the one referee through the registry
-//! (`tessera_games`) and keeps every move in [`store`] before anyone sees it. The TCP door
-//! is its own crate (`tessera_tcp`), with the other end of it (`tessera_tcp::client`: bots
-//! that sign up and play).
+//! Layers, from the bottom (docs/architecture.md, "The host, one concern per file"; no
+//! file imports a file above it, `scripts/circles` checks): the vocabulary ([`config`],
+//! [`error`], [`secret`], [`signup`]); a [`table`] and its seats, person links, store sink
+//! and state message; what the host keeps ([`accounts`], [`rated`], the [`arena`]'s queue,
+//! the parts in [`host`]); the [`host`]'s state; the concerns over it (`host::open`,
+//! `host::play`, `host::recovery`, ..., the arena's queue and pairing); the two doors,
+//! [`tcp_door`] (programs, over `tessera_tcp`) and [`web`] (the browser's API,
+//! WebSockets and files). Every move is in the [`store`] (`tessera_store`) before anyone
+//! sees it. The other end of the TCP door is `tessera_tcp::client` (bots that sign up and
+//! play).
 //!
 //! ```no_run
 //! # async fn f() -> Result<(), Box<dyn std::error::Error>> {
@@ -29,28 +33,11 @@ pub mod analysis;
 pub mod arena;
 pub mod config;
 pub mod error;
-pub mod expire;
-pub mod games;
-pub mod hint;
 pub mod host;
-pub mod keep;
-pub mod lobby;
-pub mod open;
-pub mod person;
-pub mod play;
 pub mod rated;
-pub mod recovery;
-pub mod rematch;
-pub mod rematches;
-pub mod result;
-pub mod resumes;
-pub mod seat;
 pub mod secret;
 pub mod signup;
-pub mod sink;
-pub mod state;
 pub use tessera_store as store;
-pub mod stored;
 pub mod table;
 pub use tessera_tcp as tcp;
 pub mod tcp_door;
@@ -78,7 +65,7 @@ pub async fn run(
             .as_ref()
             .and_then(|l| l.local_addr().ok())
             .map(|a| format!("http://{a}"));
-        tokio::spawn(async move { crate::recovery::keep_lease(&host, http, tcp).await })
+        tokio::spawn(async move { crate::host::recovery::keep_lease(&host, http, tcp).await })
     };
     let tcp_task = {
         let host = host.clone();

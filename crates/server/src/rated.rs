@@ -2,7 +2,7 @@
 //! house level), each seat's rank from the game's result, and the one store transaction
 //! that moves the accounts' ratings ([`rate_table`]).
 
-use crate::result::GameResult;
+use crate::host::result::GameResult;
 use crate::store::{GameStatus, RatingUpdate, Store};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -167,7 +167,7 @@ pub async fn rate_table(
 #[cfg(test)]
 mod tests {
     use super::ranks;
-    use crate::result::GameResult;
+    use crate::host::result::GameResult;
     use crate::store::GameStatus::{Aborted, Finished, Resigned};
     use serde_json::json;
 

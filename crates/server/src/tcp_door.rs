@@ -4,11 +4,11 @@
 
 use crate::accounts::secret_hash;
 use crate::config::{human, later};
-use crate::expire::expire_tables;
+use crate::host::expire::expire_tables;
+use crate::host::lobby::{distinct, Queue, Waiting, LOBBY_LOOK};
+use crate::host::open::{seat_program, start_if_full, Pace};
+use crate::host::resumes::Refused;
 use crate::host::{lock, Host};
-use crate::lobby::{distinct, Queue, Waiting, LOBBY_LOOK};
-use crate::open::{seat_program, start_if_full, Pace};
-use crate::resumes::Refused;
 use crate::secret::Secret;
 use crate::signup::{self, refuse, Hello, SignUp};
 use crate::table::{Phase, Seat, SeatKind};
@@ -463,7 +463,7 @@ pub(crate) async fn lobby_table(host: &Host, game: &'static str, players: Vec<Wa
             kind: SeatKind::Program((w.transport.dialect() == Dialect::Tessera).then(Secret::new)),
         })
         .collect();
-    match crate::open::open_table(
+    match crate::host::open::open_table(
         host,
         entry,
         rules,

@@ -693,7 +693,7 @@ async fn a_rated_game_stays_rated_over_a_restart() {
     // the host stops with the game in progress (it pauses), and starts again
     let db = h.stop_keeping().await;
     let h = TestHost::on(tessera_games::Registry::standard(), config(), db).await;
-    tessera_server::recovery::resume_unfinished(&h.host)
+    tessera_server::host::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     let (_, state) = common::http(h.http, "GET", &format!("/api/games/{id}"), "").await;

@@ -122,7 +122,7 @@ async fn a_program_back_after_its_game_ended_hears_its_result() {
     let (db, programs) = stopped_at_the_end(test_config()).await;
     let h = TestHost::on(Registry::standard(), test_config(), db).await;
     assert_eq!(
-        tessera_server::recovery::resume_unfinished(&h.host)
+        tessera_server::host::recovery::resume_unfinished(&h.host)
             .await
             .unwrap(),
         1
@@ -158,7 +158,7 @@ async fn an_ended_game_s_seats_lapse_with_the_grace_period() {
     };
     let (db, programs) = stopped_at_the_end(config()).await;
     let h = TestHost::on(Registry::standard(), config(), db).await;
-    tessera_server::recovery::resume_unfinished(&h.host)
+    tessera_server::host::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     assert_eq!(

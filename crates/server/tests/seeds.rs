@@ -189,7 +189,7 @@ async fn seat_tokens_are_stored_hashed() {
     }
     let h = TestHost::on(tessera_games::Registry::standard(), test_config(), db).await;
     assert_eq!(
-        tessera_server::recovery::resume_unfinished(&h.host)
+        tessera_server::host::recovery::resume_unfinished(&h.host)
             .await
             .unwrap(),
         1

@@ -1,4 +1,4 @@
-//! The play page's state message has one shape (`tessera_server::state::StateMessage`),
+//! The play page's state message has one shape (`tessera_server::table::state::StateMessage`),
 //! whether a live table or a stored game answers it: the same keys, each the documented
 //! field (what the browser client in `web/*.js` reads).
 
@@ -8,7 +8,7 @@ use common::*;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::time::Duration;
-use tessera_server::state::StateMessage;
+use tessera_server::table::state::StateMessage;
 
 fn keys(v: &Value) -> BTreeSet<String> {
     v.as_object()

@@ -5,8 +5,8 @@ use super::{
     lock, sitter, sitter_account, ArenaError, Book, Matched, Sitter, Waiter, PAIRING_TICK,
 };
 use crate::error::HostError;
+use crate::host::keep::Kept;
 use crate::host::Host;
-use crate::keep::Kept;
 use crate::rated::{Rated, RatedSeat};
 use crate::store::now_ms;
 use crate::table::{Seat, SeatKind};
@@ -247,8 +247,8 @@ pub(crate) async fn open_rated(
         0
     });
     let rated = Rated { pool, seats: rated };
-    let id =
-        crate::open::open_rated_table(host, entry, rules, seats, delay, rated, programs).await?;
+    let id = crate::host::open::open_rated_table(host, entry, rules, seats, delay, rated, programs)
+        .await?;
     tracing::info!(id, game, "a rated game opens");
     Ok((id, tokens))
 }

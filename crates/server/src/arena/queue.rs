@@ -4,8 +4,8 @@
 use super::pairing::{open_rated, pair_forever, tell_matched};
 use super::{lock, refusal, sitter, ArenaError, Book, Sitter, Waiter};
 use crate::error::HostError;
+use crate::host::keep::Kept;
 use crate::host::Host;
-use crate::keep::Kept;
 use crate::rated::display;
 use crate::store::{now_ms, Account};
 use crate::tcp::TcpTransport;

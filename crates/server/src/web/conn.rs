@@ -49,7 +49,7 @@ impl Limits {
 /// hyper's own `header_read_timeout` starts when the connection waits for a request's
 /// head (after the previous response, or at the start): it bounds idle time and slow
 /// headers together, with one limit. The idle limit is shorter, and applies only while
-/// no byte of a request has arrived ([`IdleGuard`]); a request that has begun has until
+/// no byte of a request has arrived (`IdleGuard`); a request that has begun has until
 /// the header timeout.
 pub async fn serve(
     listener: TcpListener,

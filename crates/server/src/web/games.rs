@@ -3,8 +3,8 @@
 //! resignation, a rematch, a hint, the tables waiting for players.
 
 use super::errors::{arena_error, busy, error, host_error};
+use crate::host::open::TableRequest;
 use crate::host::Host;
-use crate::open::TableRequest;
 use crate::store::ListQuery;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
@@ -72,7 +72,7 @@ async fn registry(State(host): State<Host>) -> Response {
 
 async fn list(State(host): State<Host>, Query(q): Query<ListQuery>) -> Response {
     let limit = q.limit.unwrap_or(50).clamp(1, crate::store::MAX_PAGE);
-    match crate::games::list(
+    match crate::host::games::list(
         &host,
         ListQuery {
             limit: Some(limit),
@@ -92,7 +92,7 @@ async fn list(State(host): State<Host>, Query(q): Query<ListQuery>) -> Response 
 }
 
 /// Reads a request for a new table, each field checked for its type with an error that
-/// names it (the values are checked by the host: [`crate::open::create`]).
+/// names it (the values are checked by the host: [`crate::host::open::create`]).
 fn table_request(body: &[u8]) -> Result<TableRequest, String> {
     let v: Value = serde_json::from_slice(body).map_err(|e| format!("not JSON: {e}"))?;
     let Value::Object(m) = &v else {
@@ -177,7 +177,7 @@ async fn create(
             }
         }
     }
-    match crate::open::create(&host, req).await {
+    match crate::host::open::create(&host, req).await {
         Ok(c) => Json(c).into_response(),
         Err(e) => host_error(e),
     }
@@ -195,7 +195,7 @@ async fn state(
     Path(id): Path<u64>,
     Query(q): Query<TokenQuery>,
 ) -> Response {
-    match crate::games::message(&host, id, q.token.as_deref()).await {
+    match crate::host::games::message(&host, id, q.token.as_deref()).await {
         Ok((msg, _, _)) => Json(msg).into_response(),
         Err(e) => host_error(e),
     }
@@ -291,7 +291,7 @@ async fn analysis(
             }
         },
     };
-    match crate::games::analysis(&host, id, seats, iters).await {
+    match crate::host::games::analysis(&host, id, seats, iters).await {
         Ok(Answer::Done(v)) => Json(v.as_ref()).into_response(),
         Ok(Answer::Running { done, total }) => (
             StatusCode::ACCEPTED,
@@ -337,7 +337,7 @@ async fn resign(
             }
         }
     }
-    match crate::games::resign(&host, id, &token).await {
+    match crate::host::games::resign(&host, id, &token).await {
         Ok(()) => Json(json!({"resigned": true})).into_response(),
         Err(e) => host_error(e),
     }
@@ -352,7 +352,7 @@ async fn rematch(
         Ok(t) => t,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
-    match crate::rematch::rematch(&host, id, &token).await {
+    match crate::host::rematch::rematch(&host, id, &token).await {
         Ok(r) => Json(r).into_response(),
         Err(e) => host_error(e),
     }
@@ -363,7 +363,7 @@ async fn hint(State(host): State<Host>, Path(id): Path<u64>, body: axum::body::B
         Ok(t) => t,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
-    match crate::hint::hint(&host, id, &token).await {
+    match crate::host::hint::hint(&host, id, &token).await {
         Ok(v) => Json(v).into_response(),
         Err(e) => host_error(e),
     }

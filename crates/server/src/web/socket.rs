@@ -5,7 +5,7 @@
 use super::errors::{arena_error, host_error};
 use super::games::TokenQuery;
 use crate::host::Host;
-use crate::state::{ErrorMessage, StateMessage};
+use crate::table::state::{ErrorMessage, StateMessage};
 use crate::table::Table;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -51,10 +51,11 @@ async fn socket(
             }
         }
     }
-    let (first, table, seat) = match crate::games::message(&host, id, q.token.as_deref()).await {
-        Ok(x) => x,
-        Err(e) => return host_error(e),
-    };
+    let (first, table, seat) =
+        match crate::host::games::message(&host, id, q.token.as_deref()).await {
+            Ok(x) => x,
+            Err(e) => return host_error(e),
+        };
     if let (Some(t), Some(s)) = (&table, seat) {
         if t.rated.is_some() {
             let session = super::arena::session_of(&host, &headers).await;
@@ -143,7 +144,7 @@ async fn watch_remote(
                 if !ours {
                     continue;
                 }
-                let Ok((mut msg, _, _)) = crate::games::message(&host, id, None).await else {
+                let Ok((mut msg, _, _)) = crate::host::games::message(&host, id, None).await else {
                     break;
                 };
                 version += 1;

@@ -1,10 +1,10 @@
 //! Playing a table to its end with the one referee (or to the host's shutdown: a
 //! pause), then storing how it ended, rating it, and letting go of its seats.
 
+use crate::host::result::GameResult;
+use crate::host::resumes::{Gone, Reconnect, Resumed};
 use crate::host::{lock, Host};
 use crate::rated::rate_table;
-use crate::result::GameResult;
-use crate::resumes::{Gone, Reconnect, Resumed};
 use crate::secret::Secret;
 use crate::store::now_ms;
 use crate::store::GameStatus;
@@ -48,16 +48,18 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
                 pace: Some(table.pace.clone()),
                 thinking: Thinking::Blocking,
             },
-            SeatKind::Person(_) => {
-                SeatHolder::Person(crate::person::link(&table, i, host.0.config.person_idle))
-            }
+            SeatKind::Person(_) => SeatHolder::Person(crate::table::person::link(
+                &table,
+                i,
+                host.0.config.person_idle,
+            )),
             SeatKind::Program(resume) => {
                 let seated = lock(&host.0.programs).remove(&(id, i));
                 let slot = resume.as_ref().and_then(|t| host.0.resumes.slot(&t.hash()));
                 let kept = lock(&host.0.kept).get(&(id, i)).map(|k| k.back.clone());
                 let transport: Box<dyn Transport> = match (seated, slot) {
                     (Some(t), _) => match kept {
-                        Some(back) => Box::new(crate::keep::Keep::new(t, back)),
+                        Some(back) => Box::new(crate::host::keep::Keep::new(t, back)),
                         None => Box::new(t),
                     },
                     (None, Some(slot)) => Box::new(Reconnect::new(slot)),
@@ -199,7 +201,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
         .await;
     }
     // programs that asked for another rated game wait in the queue again
-    let kept: Vec<crate::keep::Kept> = {
+    let kept: Vec<crate::host::keep::Kept> = {
         let mut k = lock(&host.0.kept);
         let seats: Vec<(u64, usize)> = k.keys().filter(|(t, _)| *t == id).copied().collect();
         seats.into_iter().filter_map(|key| k.remove(&key)).collect()

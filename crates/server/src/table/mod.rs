@@ -4,8 +4,8 @@
 //! before anyone sees it) in `sink.rs`.
 
 use crate::error::HostError;
-use crate::state::{Kind, LastMove, Player, StateMessage};
 use crate::store::now_ms;
+use crate::table::state::{Kind, LastMove, Player, StateMessage};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,9 +17,14 @@ use tessera_referee::{CancellationToken, Ejected};
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
-pub use crate::seat::{Seat, SeatKind};
-pub use crate::sink::HostSink;
-pub use crate::state::LOG_KEEP;
+pub mod person;
+pub mod seat;
+pub mod sink;
+pub mod state;
+
+pub use seat::{Seat, SeatKind};
+pub use sink::HostSink;
+pub use state::LOG_KEEP;
 
 /// Where a table stands.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,9 +4,9 @@
 
 use crate::config::later;
 use crate::error::HostError;
+use crate::host::play::play;
+use crate::host::resumes::{ResumeSlot, Resumed};
 use crate::host::{lock, Host};
-use crate::play::play;
-use crate::resumes::{ResumeSlot, Resumed};
 use crate::secret::Secret;
 use crate::store::now_ms;
 use crate::table::{Phase, Seat, SeatKind, Table};

@@ -6,8 +6,8 @@ use crate::host::Host;
 use crate::store::{ListQuery, StoredGame};
 use crate::table::{Seat, SeatKind, Table};
 
-use crate::state::StateMessage;
-use crate::stored::{stored_message, StateKey};
+use crate::host::stored::{stored_message, StateKey};
+use crate::table::state::StateMessage;
 use serde_json::{json, Value};
 use std::sync::Arc;
 

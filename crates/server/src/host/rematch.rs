@@ -2,8 +2,8 @@
 //! seed; one per ended game, whoever of its people asks first.
 
 use crate::error::HostError;
+use crate::host::rematches::Rematch;
 use crate::host::Host;
-use crate::rematches::Rematch;
 use crate::secret::Secret;
 use crate::store::StoredGame;
 use crate::table::{Seat, SeatKind};
@@ -108,7 +108,7 @@ pub(crate) async fn new_rematch(
         .unwrap_or(host.0.config.bot_delay_ms)
         .min(host.0.config.max_bot_delay_ms);
     let clock = settings["clock_ms"].as_u64().map(Duration::from_millis);
-    let created = crate::open::open_web_table(
+    let created = crate::host::open::open_web_table(
         host,
         entry,
         stored.rules.clone(),

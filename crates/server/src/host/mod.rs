@@ -1,14 +1,37 @@
 //! The host: the one place where tables are created, seated, played and stored, whoever
 //! sits at them. Browsers (HTTP and WebSocket) and programs (TCP) are two doors into it.
+//!
+//! [`Host`] is the host's state (the registry, the store, the settings, the tables in
+//! memory, and what it keeps: the lobby, resume slots, rematches, stored states, accounts,
+//! the arena), with accessors only. The work is in one file per concern, each a set of
+//! functions over `&Host`, above the state and never imported by it: [`open`] (tables
+//! opened, programs seated), [`play`] (a table played to its end), [`recovery`] (games
+//! taken up again), [`rematch`], [`games`] (a game as the browser reads it), [`expire`],
+//! [`hint`]. The parts of the state with their own rules are types of their own below it:
+//! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`].
+
+pub mod expire;
+pub mod games;
+pub mod hint;
+pub mod keep;
+pub mod lobby;
+pub mod open;
+pub mod play;
+pub mod recovery;
+pub mod rematch;
+pub mod rematches;
+pub mod result;
+pub mod resumes;
+pub mod stored;
 
 use crate::accounts::{secret_hash, Accounts};
 use crate::config::{permits, Config};
 use crate::error::HostError;
-use crate::keep::Kept;
-use crate::rematches::Rematches;
-use crate::resumes::Resumes;
+use crate::host::keep::Kept;
+use crate::host::rematches::Rematches;
+use crate::host::resumes::Resumes;
+use crate::host::stored::StoredStates;
 use crate::store::{Store, StoredGame};
-use crate::stored::StoredStates;
 use crate::table::{Phase, Table};
 use crate::tcp::TcpTransport;
 use serde_json::Value;
@@ -29,7 +52,7 @@ pub(crate) struct Inner {
     pub(crate) store: Store,
     pub(crate) config: Config,
     pub(crate) tables: Mutex<HashMap<u64, Arc<Table>>>,
-    pub(crate) lobby: Mutex<HashMap<&'static str, crate::lobby::Queue>>,
+    pub(crate) lobby: Mutex<HashMap<&'static str, crate::host::lobby::Queue>>,
     pub(crate) lobby_changed: Notify,
     pub(crate) stop: CancellationToken,
     pub(crate) tasks: TaskTracker,
@@ -77,7 +100,7 @@ pub(crate) struct Inner {
     ),
 }
 
-/// The host. Cheap to clone.
+/// The host's state. Cheap to clone.
 #[derive(Clone)]
 pub struct Host(pub(crate) Arc<Inner>);
 
@@ -262,7 +285,7 @@ impl Host {
         }
     }
 
-    /// The TCP port programs connect to (once [`tcp_door::serve_tcp`] listens).
+    /// The TCP port programs connect to (once `tcp_door::serve_tcp` listens).
     pub fn tcp_port(&self) -> Option<u16> {
         self.0.tcp_port.get().copied()
     }

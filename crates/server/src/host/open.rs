@@ -2,9 +2,9 @@
 //! game's seats, a program taking an open seat; a table starts when its seats are full.
 
 use crate::error::HostError;
+use crate::host::play::play;
+use crate::host::resumes::Refused;
 use crate::host::{lock, Host};
-use crate::play::play;
-use crate::resumes::Refused;
 use crate::secret::Secret;
 use crate::store::{now_ms, NewGame, SeatRecord};
 use crate::table::{Phase, Seat, SeatKind, Table};
@@ -121,7 +121,7 @@ pub(crate) fn seed_for(host: &Host, id: u64, asked: Option<u64>) -> u64 {
 /// Creates a table as a browser asks; it starts at once unless seats are left open
 /// for programs. At most `Config::max_web_tables` such tables wait or run at once
 /// (else [`HostError::Busy`]); bots' budgets are clamped to the host's maxima
-/// ([`Config::clamp_bot`]) and the seat records the clamped spec.
+/// (`Config::clamp_bot`) and the seat records the clamped spec.
 pub async fn create(host: &Host, req: TableRequest) -> Result<Created, HostError> {
     if host.0.stop.is_cancelled() {
         return Err(HostError::Closing);
@@ -242,7 +242,7 @@ pub(crate) async fn open_web_table(
             tokens.push((i, t.plain().unwrap_or_default().to_string()));
         }
     }
-    let table = crate::open::open_table(
+    let table = crate::host::open::open_table(
         host,
         entry,
         rules,
@@ -274,13 +274,13 @@ pub(crate) async fn open_rated_table(
     seats: Vec<Seat>,
     delay: u64,
     rated: crate::rated::Rated,
-    programs: Vec<(usize, TcpTransport, Option<crate::keep::Kept>)>,
+    programs: Vec<(usize, TcpTransport, Option<crate::host::keep::Kept>)>,
 ) -> Result<u64, HostError> {
     if host.0.stop.is_cancelled() {
         return Err(HostError::Closing);
     }
     check_seats(entry.as_ref(), &rules, &seats)?;
-    let table = crate::open::open_table(
+    let table = crate::host::open::open_table(
         host,
         entry,
         rules,

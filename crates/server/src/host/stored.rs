@@ -3,8 +3,8 @@
 //! message of each game while it does not change, for every spectator.
 
 use crate::error::HostError;
-use crate::state::{Kind, LastMove, Player, StateMessage};
 use crate::store::StoredGame;
+use crate::table::state::{Kind, LastMove, Player, StateMessage};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -14,7 +14,7 @@ use tessera_games::GameEntry;
 pub type StateKey = (crate::store::GameStatus, usize);
 /// Stored games whose state messages are kept at once.
 const STORED_STATES: usize = 64;
-/// The last state messages of stored games, by id (at most [`STORED_STATES`]).
+/// The last state messages of stored games, by id (at most `STORED_STATES`).
 #[derive(Debug, Default)]
 pub struct StoredStates(Mutex<HashMap<u64, (StateKey, Arc<StateMessage>)>>);
 
