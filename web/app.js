@@ -739,7 +739,8 @@ function game(id, watch) {
     }
     seenLog = Math.max(seenLog ?? 0, newest);
     // the bots' pace (programs over TCP and people are not paced)
-    pace.hidden = !m.players.some((p) => p.kind === 'bot') || m.over;
+    // set by the people at the table, not by spectators
+    pace.hidden = !m.players.some((p) => p.kind === 'bot') || m.over || m.seat === null || m.seat === undefined;
     speedLabel.textContent = `${m.delay_ms} ms`;
     if (document.activeElement !== speed) speed.value = m.delay_ms;
     const open = m.players.filter((p) => p.kind === 'open').length;

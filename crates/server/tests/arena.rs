@@ -513,7 +513,25 @@ async fn a_rated_seat_is_played_by_its_account_only() {
     .await;
     assert_eq!(hint.status, 400, "{}", hint.body);
     assert!(hint.body["error"].as_str().unwrap().contains("rated"));
-    // the token without dana's session: refused over WebSocket and HTTP
+    // the token without dana's session: refused over WebSocket and HTTP, her view
+    // included (it holds her tiles)
+    let view = format!("/api/games/{id}?token={token}");
+    let (code, body) = common::http(h.http, "GET", &view, "").await;
+    assert_eq!(code, 403, "a rated seat's view without a session: {body}");
+    let theirs = request(h.http, "GET", &view, &[("Cookie", &eve.cookie)], "").await;
+    assert_eq!(theirs.status, 403, "{}", theirs.body);
+    let hers = request(h.http, "GET", &view, &[("Cookie", &dana.cookie)], "").await;
+    assert_eq!(hers.status, 200, "{}", hers.body);
+    assert!(hers.body["view"].is_object(), "{}", hers.body);
+    let hint = request(
+        h.http,
+        "POST",
+        &format!("/api/games/{id}/hint"),
+        &[("Cookie", &eve.cookie)],
+        &json!({"token": token}).to_string(),
+    )
+    .await;
+    assert_eq!(hint.status, 403, "{}", hint.body);
     let url = format!("ws://{}/api/games/{id}/ws?token={token}", h.http);
     assert!(tokio_tungstenite::connect_async(url.as_str())
         .await

@@ -17,6 +17,10 @@ pub enum StoreError {
     /// The writer thread is gone.
     #[error("the database writer has stopped")]
     Gone,
+    /// Another process serves this SQLite file already: two hosts on one file would both
+    /// run its live games.
+    #[error("{0} is served by another process already: stop that one first, or give this one a store of its own (--db)")]
+    Served(String),
     /// The file is not a store of this version.
     #[error("{0}")]
     Schema(String),

@@ -269,6 +269,19 @@ pub(crate) fn start(
     path: &Path,
 ) -> Result<(mpsc::Sender<Job>, Connection, Vec<thread::JoinHandle<()>>), StoreError> {
     let db = open(path)?;
+    // one host per file: an advisory lock (flock) on the file itself, held until the
+    // store's threads end (or the process does, however it ends); SQLite's own locks are
+    // of another kind (fcntl) and other readers (`tessera games`) take none of these
+    let served = std::fs::File::open(path).map_err(|e| StoreError::Url(format!("{}: {e}", path.display())))?;
+    match served.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(StoreError::Served(path.display().to_string()))
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(StoreError::Url(format!("{}: {e}", path.display())))
+        }
+    }
     // checkpoints (copying the WAL back into the file) run on a thread of their own,
     // so that the writer never stalls on one
     db.execute_batch("PRAGMA wal_autocheckpoint = 0;")?;
@@ -277,6 +290,8 @@ pub(crate) fn start(
     let checkpoints = thread::Builder::new()
         .name("store-checkpoint".into())
         .spawn(move || loop {
+            // the lock goes with this thread, the last of the store's to end
+            let _served = &served;
             let last = matches!(
                 gone.recv_timeout(std::time::Duration::from_secs(1)),
                 Err(mpsc::RecvTimeoutError::Disconnected)

@@ -104,6 +104,22 @@ pub async fn session_of(host: &Host, headers: &HeaderMap) -> Option<Session> {
     host.accounts().session(&secret).await
 }
 
+/// Whether the request may act for `seat` of `table`: a seat of a rated game held by an
+/// account is that account's alone, whoever else has its token, on every path (its
+/// view, its socket, resigning, hints): the request must carry the account's session.
+pub async fn may_sit(
+    host: &Host,
+    headers: &HeaderMap,
+    table: &crate::table::Table,
+    seat: usize,
+) -> Result<(), Response> {
+    if table.rated.is_none() {
+        return Ok(());
+    }
+    let session = session_of(host, headers).await;
+    crate::arena::may_act(table, seat, session.as_ref()).map_err(arena_error)
+}
+
 /// The session of a request that changes something: logged in, and not from another
 /// site (a `body` in JSON, same origin, the session's CSRF token in `X-Tessera-CSRF`).
 async fn changing(host: &Host, headers: &HeaderMap, body: bool) -> Result<Session, Response> {

@@ -194,9 +194,17 @@ async fn state(
     State(host): State<Host>,
     Path(id): Path<u64>,
     Query(q): Query<TokenQuery>,
+    headers: axum::http::HeaderMap,
 ) -> Response {
     match crate::host::games::message(&host, id, q.token.as_deref()).await {
-        Ok((msg, _, _)) => Json(msg).into_response(),
+        Ok((msg, table, seat)) => {
+            if let (Some(t), Some(s)) = (&table, seat) {
+                if let Err(refused) = super::arena::may_sit(&host, &headers, t, s).await {
+                    return refused;
+                }
+            }
+            Json(msg).into_response()
+        }
         Err(e) => host_error(e),
     }
 }
@@ -319,6 +327,23 @@ fn token_body(body: &[u8]) -> Result<String, String> {
         .map_err(|e| format!("bad request: {e}"))
 }
 
+/// The rated-seat check ([`super::arena::may_sit`]) of the seat of `token` at the live
+/// table `id`, if there is one.
+async fn seat_of_token(
+    host: &Host,
+    headers: &axum::http::HeaderMap,
+    id: u64,
+    token: &str,
+) -> Result<(), Response> {
+    let Some(t) = host.table(id) else {
+        return Ok(());
+    };
+    match t.seat_of(token) {
+        Some(seat) => super::arena::may_sit(host, headers, &t, seat).await,
+        None => Ok(()),
+    }
+}
+
 async fn resign(
     State(host): State<Host>,
     Path(id): Path<u64>,
@@ -329,13 +354,8 @@ async fn resign(
         Ok(t) => t,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
-    if let Some(t) = host.table(id).filter(|t| t.rated.is_some()) {
-        if let Some(seat) = t.seat_of(&token) {
-            let session = super::arena::session_of(&host, &headers).await;
-            if let Err(e) = crate::arena::may_act(&t, seat, session.as_ref()) {
-                return arena_error(e);
-            }
-        }
+    if let Err(refused) = seat_of_token(&host, &headers, id, &token).await {
+        return refused;
     }
     match crate::host::games::resign(&host, id, &token).await {
         Ok(()) => Json(json!({"resigned": true})).into_response(),
@@ -358,11 +378,19 @@ async fn rematch(
     }
 }
 
-async fn hint(State(host): State<Host>, Path(id): Path<u64>, body: axum::body::Bytes) -> Response {
+async fn hint(
+    State(host): State<Host>,
+    Path(id): Path<u64>,
+    headers: axum::http::HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
     let token = match token_body(&body) {
         Ok(t) => t,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
+    if let Err(refused) = seat_of_token(&host, &headers, id, &token).await {
+        return refused;
+    }
     match crate::host::hint::hint(&host, id, &token).await {
         Ok(v) => Json(v).into_response(),
         Err(e) => host_error(e),

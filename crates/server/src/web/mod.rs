@@ -11,7 +11,9 @@
 //! * `GET /api/games/ID?token=T`: the game as the seat of token `T` (or a spectator)
 //!   sees it;
 //! * `GET /api/games/ID/ws?token=T`: the same, live, over a WebSocket; a person sends
-//!   `{"move": MOVE}`, anyone `{"delay_ms": N}`;
+//!   `{"move": MOVE}` and may set the bots' pace, `{"delay_ms": N}` (a spectator may not);
+//!   a seat of a rated game is its account's: its view, socket, resignation and hints need
+//!   the account's session too;
 //! * `GET /api/games/ID/replay`: every step of a game, public information only;
 //! * `GET /api/games/ID/record`: an ended game's record (what `tessera replay` reads);
 //! * `GET /api/games/ID/analysis?seat=N&iters=N`: an ended game's analysis (every move of

@@ -57,11 +57,8 @@ async fn socket(
             Err(e) => return host_error(e),
         };
     if let (Some(t), Some(s)) = (&table, seat) {
-        if t.rated.is_some() {
-            let session = super::arena::session_of(&host, &headers).await;
-            if let Err(e) = crate::arena::may_act(t, s, session.as_ref()) {
-                return arena_error(e);
-            }
+        if let Err(refused) = super::arena::may_sit(&host, &headers, t, s).await {
+            return refused;
         }
     }
     let max_delay = host.config().max_bot_delay_ms;
@@ -239,11 +236,19 @@ async fn talk(
                 let refusal = match serde_json::from_str::<ClientMessage>(&text) {
                     Err(e) => Some(format!("bad message: {e}")),
                     Ok(m) => {
-                        if let Some(ms) = m.delay_ms {
-                            table.set_pace(ms, max_delay);
-                        }
-                        match (m.mv, seat) {
+                        // the pace is the seated people's: a spectator watches at theirs
+                        let pace = match (m.delay_ms, seat) {
+                            (Some(ms), Some(_)) => {
+                                table.set_pace(ms, max_delay);
+                                None
+                            }
+                            (Some(_), None) => {
+                                Some("only the people playing set the pace".to_string())
+                            }
                             (None, _) => None,
+                        };
+                        match (m.mv, seat) {
+                            (None, _) => pace,
                             (Some(_), None) => Some("spectators cannot move".to_string()),
                             (Some(mv), Some(s)) => table.person_move(s, mv.get().to_string()).err(),
                         }

@@ -436,3 +436,24 @@ fn a_first_version_store_is_upgraded() {
         serde_json::json!(["01N00E00R0"])
     );
 }
+
+/// Two hosts on one SQLite file would both run its live games (until a unique key
+/// failed): a file served by a store is refused to a second, whatever process it is in,
+/// and free again once the first has stopped.
+#[test]
+fn a_served_file_is_refused_to_a_second_store() {
+    let path = temp("served");
+    let (first, thread) = Store::start(&path).unwrap();
+    match Store::start(&path) {
+        Err(StoreError::Served(p)) => assert!(p.contains("served"), "{p}"),
+        Err(e) => panic!("another refusal: {e}"),
+        Ok(_) => panic!("a second store was opened on a served file"),
+    }
+    // a reader of the file (tessera games) is not a second host
+    assert!(crate::list_file(&path, &ListQuery::default()).is_ok());
+    drop(first);
+    thread.join();
+    let (again, thread) = Store::start(&path).expect("free once the first stopped");
+    drop(again);
+    thread.join();
+}
