@@ -739,8 +739,11 @@ function game(id, watch) {
     }
     seenLog = Math.max(seenLog ?? 0, newest);
     // the bots' pace (programs over TCP and people are not paced)
-    // set by the people at the table, not by spectators
-    pace.hidden = !m.players.some((p) => p.kind === 'bot') || m.over || m.seat === null || m.seat === undefined;
+    // set by the people at the table, not by spectators (at an unrated table of bots and
+    // programs only, by anyone watching)
+    const seated = m.seat !== null && m.seat !== undefined;
+    const nobodyPlays = !m.players.some((p) => p.kind === 'person') && !m.rated;
+    pace.hidden = !m.players.some((p) => p.kind === 'bot') || m.over || !(seated || nobodyPlays);
     speedLabel.textContent = `${m.delay_ms} ms`;
     if (document.activeElement !== speed) speed.value = m.delay_ms;
     const open = m.players.filter((p) => p.kind === 'open').length;

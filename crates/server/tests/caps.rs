@@ -529,9 +529,11 @@ async fn idle_http_connections_are_closed() {
     s.write_all(b"Host: x\r\n\r\n").await.unwrap();
     assert_eq!(response(&mut s).await, 200, "the header timeout applies");
 
-    // a WebSocket lives on past the idle limit
-    let (table, _) = open_table(&h, "q", &["human", "program"], json!({})).await;
-    let mut ws = h.ws(&format!("/api/games/{}/ws", table.id)).await;
+    // a WebSocket lives on past the idle limit (a person's: they may set the pace)
+    let (table, tokens) = open_table(&h, "q", &["human", "program"], json!({})).await;
+    let mut ws = h
+        .ws(&format!("/api/games/{}/ws?token={}", table.id, tokens[0].1))
+        .await;
     assert_eq!(next_json(&mut ws).await.unwrap()["delay_ms"], 0);
     tokio::time::sleep(idle * 2).await;
     send_json(&mut ws, &json!({"delay_ms": 100})).await;

@@ -50,5 +50,26 @@ async fn only_the_people_at_a_table_set_its_pace() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     assert!(paced, "the person could not set the pace");
+    // at a table of bots only, nobody's play depends on the pace: anyone watching sets it
+    let (_, c) = h
+        .post(
+            "/api/games",
+            &json!({"game": "triominos", "seats": [{"kind": "bot", "spec": "greedy"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 2000}),
+        )
+        .await;
+    let bots = c["id"].as_u64().unwrap();
+    let mut watcher = h.ws(&format!("/api/games/{bots}/ws")).await;
+    next_json(&mut watcher).await.unwrap();
+    send_json(&mut watcher, &json!({"delay_ms": 0})).await;
+    let mut sped = false;
+    for _ in 0..50 {
+        let (_, state) = h.get(&format!("/api/games/{bots}")).await;
+        if state["delay_ms"] == 0 {
+            sped = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(sped, "a bots-only table's pace could not be set");
     h.stop().await;
 }

@@ -272,7 +272,8 @@ pub(crate) fn start(
     // one host per file: an advisory lock (flock) on the file itself, held until the
     // store's threads end (or the process does, however it ends); SQLite's own locks are
     // of another kind (fcntl) and other readers (`tessera games`) take none of these
-    let served = std::fs::File::open(path).map_err(|e| StoreError::Url(format!("{}: {e}", path.display())))?;
+    let served = std::fs::File::open(path)
+        .map_err(|e| StoreError::Url(format!("{}: {e}", path.display())))?;
     match served.try_lock() {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {

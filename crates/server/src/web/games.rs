@@ -2,7 +2,7 @@
 //! list of games, a new table, a game's state, replay, record and analysis, a
 //! resignation, a rematch, a hint, the tables waiting for players.
 
-use super::errors::{arena_error, busy, error, host_error};
+use super::errors::{busy, error, host_error};
 use crate::host::open::TableRequest;
 use crate::host::Host;
 use crate::store::ListQuery;

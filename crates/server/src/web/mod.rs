@@ -11,7 +11,8 @@
 //! * `GET /api/games/ID?token=T`: the game as the seat of token `T` (or a spectator)
 //!   sees it;
 //! * `GET /api/games/ID/ws?token=T`: the same, live, over a WebSocket; a person sends
-//!   `{"move": MOVE}` and may set the bots' pace, `{"delay_ms": N}` (a spectator may not);
+//!   `{"move": MOVE}` and may set the bots' pace, `{"delay_ms": N}` (a spectator only
+//!   at an unrated table of bots and programs);
 //!   a seat of a rated game is its account's: its view, socket, resignation and hints need
 //!   the account's session too;
 //! * `GET /api/games/ID/replay`: every step of a game, public information only;

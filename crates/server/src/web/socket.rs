@@ -2,7 +2,7 @@
 //! table here, or a game another node runs, followed through the store's notifications),
 //! a person's socket relayed to the node that runs their game.
 
-use super::errors::{arena_error, host_error};
+use super::errors::host_error;
 use super::games::TokenQuery;
 use crate::host::Host;
 use crate::table::state::{ErrorMessage, StateMessage};
@@ -237,15 +237,14 @@ async fn talk(
                     Err(e) => Some(format!("bad message: {e}")),
                     Ok(m) => {
                         // the pace is the seated people's: a spectator watches at theirs
-                        let pace = match (m.delay_ms, seat) {
-                            (Some(ms), Some(_)) => {
+                        // (at an unrated table of bots and programs only, anyone's)
+                        let pace = match m.delay_ms {
+                            Some(ms) if seat.is_some() || open_pace(&table) => {
                                 table.set_pace(ms, max_delay);
                                 None
                             }
-                            (Some(_), None) => {
-                                Some("only the people playing set the pace".to_string())
-                            }
-                            (None, _) => None,
+                            Some(_) => Some("only the people playing set the pace".to_string()),
+                            None => None,
                         };
                         match (m.mv, seat) {
                             (None, _) => pace,
@@ -263,4 +262,15 @@ async fn talk(
         }
     }
     let _ = socket.send(Message::Close(None)).await;
+}
+
+/// Whether anyone watching may set the pace of `table`: an unrated table where no person
+/// plays (nobody's play depends on it; the arena's house games are rated).
+fn open_pace(table: &Table) -> bool {
+    table.rated.is_none()
+        && !table
+            .state()
+            .seats
+            .iter()
+            .any(|s| matches!(s.kind, crate::table::SeatKind::Person(_)))
 }
