@@ -327,21 +327,21 @@ fn token_body(body: &[u8]) -> Result<String, String> {
         .map_err(|e| format!("bad request: {e}"))
 }
 
-/// The rated-seat check ([`super::arena::may_sit`]) of the seat of `token` at the live
-/// table `id`, if there is one.
-async fn seat_of_token(
+/// The token of a request that acts for a seat (`{"token"}`), once the seat may be acted
+/// for: at a live rated table, only with its account's session ([`super::arena::may_sit`]).
+async fn seat_token(
     host: &Host,
     headers: &axum::http::HeaderMap,
     id: u64,
-    token: &str,
-) -> Result<(), Response> {
-    let Some(t) = host.table(id) else {
-        return Ok(());
-    };
-    match t.seat_of(token) {
-        Some(seat) => super::arena::may_sit(host, headers, &t, seat).await,
-        None => Ok(()),
+    body: &[u8],
+) -> Result<String, Response> {
+    let token = token_body(body).map_err(|e| error(StatusCode::BAD_REQUEST, e))?;
+    if let Some(t) = host.table(id) {
+        if let Some(seat) = t.seat_of(&token) {
+            super::arena::may_sit(host, headers, &t, seat).await?;
+        }
     }
+    Ok(token)
 }
 
 async fn resign(
@@ -350,13 +350,10 @@ async fn resign(
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    let token = match token_body(&body) {
+    let token = match seat_token(&host, &headers, id, &body).await {
         Ok(t) => t,
-        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+        Err(refused) => return refused,
     };
-    if let Err(refused) = seat_of_token(&host, &headers, id, &token).await {
-        return refused;
-    }
     match crate::host::games::resign(&host, id, &token).await {
         Ok(()) => Json(json!({"resigned": true})).into_response(),
         Err(e) => host_error(e),
@@ -384,13 +381,10 @@ async fn hint(
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    let token = match token_body(&body) {
+    let token = match seat_token(&host, &headers, id, &body).await {
         Ok(t) => t,
-        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+        Err(refused) => return refused,
     };
-    if let Err(refused) = seat_of_token(&host, &headers, id, &token).await {
-        return refused;
-    }
     match crate::host::hint::hint(&host, id, &token).await {
         Ok(v) => Json(v).into_response(),
         Err(e) => host_error(e),
