@@ -7,6 +7,7 @@
 mod analyze;
 mod common;
 mod host;
+mod limits;
 mod play;
 mod qcourse;
 mod queue;

@@ -97,6 +97,9 @@ impl From<AccountError> for ArenaError {
             AccountError::Forbidden(m) => ArenaError::Forbidden(m),
             AccountError::TooMany(m) => ArenaError::TooMany(m),
             AccountError::Store(m) => ArenaError::Store(m),
+            AccountError::Busy => ArenaError::Host(HostError::Busy(
+                "the server is checking other passwords: try again in a moment",
+            )),
             e @ (AccountError::BadName(_) | AccountError::BadPassword | AccountError::Hash(_)) => {
                 ArenaError::Invalid(e.to_string())
             }
