@@ -107,7 +107,7 @@ mod tests {
         let cli = Cli::parse_from(["t", "--body-timeout", "3", "--max-hashing", "2"]);
         let c = cli.limits.apply(Config::default()).unwrap();
         assert_eq!((c.body_timeout, c.max_hashing), (Duration::from_secs(3), 2));
-        let bad = Cli::parse_from(["t", "--socket-idle", "-1"]);
+        let bad = Cli::parse_from(["t", "--socket-idle=-1"]);
         assert!(bad.limits.apply(Config::default()).is_err());
     }
 }
