@@ -448,8 +448,16 @@ impl Table {
         let moving = seat.is_some() && st.to_move == seat;
         let (view, legal, hints) = match mine {
             Some(m) if moving => (Some(m.view), m.legal, m.hints),
-            Some(m) => (Some(m.view), Vec::new(), Value::Null),
-            None => (None, Vec::new(), Value::Null),
+            Some(m) => (
+                Some(m.view),
+                tessera_games::json_empty_list(),
+                tessera_games::json_null(),
+            ),
+            None => (
+                None,
+                tessera_games::json_empty_list(),
+                tessera_games::json_null(),
+            ),
         };
         StateMessage {
             kind: Kind::State,
