@@ -6,20 +6,18 @@
 //! its grace, exit status 0.
 
 mod common;
-use common::serve::{http, person, person_at, start, start_with, Server};
+use common::serve::{http, person, person_at, start, start_with};
 use common::{free_port, RemoveDir};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 use tessera_games::Registry;
 use tessera_server::store::{self, ListQuery};
 use tessera_tcp::client::{self, Join};
 use tokio_tungstenite::tungstenite::Message;
-
 
 #[test]
 fn a_killed_host_loses_no_game() {

@@ -47,6 +47,6 @@ pub use registration::Registration;
 pub use registry::Registry;
 pub use replay::{Replay, ReplayStep};
 pub use table::{
-    json_empty_list, json_null, json_text, JsonText, MoveInfo, SeatHolder, SeatUpdate,
-    TableReport, TableSetup, TableSink, Update,
+    json_empty_list, json_null, json_text, JsonText, MoveInfo, SeatHolder, SeatUpdate, TableReport,
+    TableSetup, TableSink, Update,
 };

@@ -367,11 +367,7 @@ async fn a_move_is_for_its_turn_only() {
     .await;
     let msg = table.message(Some(person));
     let legal: Vec<Value> = serde_json::from_str(msg.legal.get()).unwrap();
-    assert!(
-        legal.len() >= 2,
-        "two moves to choose from: {:?}",
-        legal
-    );
+    assert!(legal.len() >= 2, "two moves to choose from: {:?}", legal);
     let played = msg.moves;
     // both pass the turn's check before the referee takes either
     table.person_move(person, legal[0].to_string()).unwrap();
