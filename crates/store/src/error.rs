@@ -48,6 +48,9 @@ pub enum StoreError {
     /// A game status the store does not know.
     #[error(transparent)]
     Status(#[from] crate::status::UnknownStatus),
+    /// An operator's action refused (no such account or game, a game over already).
+    #[error(transparent)]
+    Refused(#[from] crate::admin::Refused),
     /// A column of a row is not of the type read (or not there).
     #[error("column {0} of a row is not what was expected")]
     Column(usize),

@@ -11,11 +11,13 @@
 #[macro_use]
 mod core;
 mod accounts;
+mod admin;
 mod games;
 mod nodes;
 mod ratings;
 
 pub use self::accounts::Accounts;
+pub use self::admin::{Admin, AdminDb};
 pub use self::games::Games;
 pub use self::nodes::Nodes;
 pub use self::ratings::Ratings;
@@ -126,6 +128,11 @@ impl Store {
     /// The Arena's ratings and rated games.
     pub fn ratings(&self) -> Ratings<'_> {
         Ratings(&self.core)
+    }
+
+    /// The operator's actions: bans, aborts still to do, the log.
+    pub fn admin(&self) -> Admin<'_> {
+        Admin(&self.core)
     }
 }
 
