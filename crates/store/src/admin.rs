@@ -10,7 +10,7 @@
 //! (`tessera_server::host::admin`) at the bans and at the aborts still to do (`done` is
 //! `NULL`), applies those of its games, and marks them done with its node.
 
-use crate::error::StoreError;
+use crate::error::{Refused, StoreError};
 use crate::sql::{int, Row, Sql, Stmt};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -113,20 +113,6 @@ pub(crate) const LIVE_GAMES: Stmt = sql!(
      (SELECT COUNT(*) FROM moves WHERE moves.game = games.id)
      FROM games WHERE status IN " LIVE " ORDER BY owner, id"
 );
-
-/// Why an action is refused: no such account or game, a game that is over.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Refused {
-    /// No account of this name.
-    #[error("no account {0:?}")]
-    NoAccount(String),
-    /// No game of this id.
-    #[error("no game {0}")]
-    NoGame(u64),
-    /// The game is over already.
-    #[error("game {0} is over already ({1})")]
-    Over(u64, String),
-}
 
 /// The result a game aborted before anyone played is stored with (a table that
 /// expired, or that the operator aborted): its reason under `aborted`.

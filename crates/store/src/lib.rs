@@ -67,8 +67,8 @@ mod status;
 mod tests;
 
 pub use accounts::{Account, AccountKind, TokenInfo};
-pub use admin::{abort_reason, aborted_result, Ban, LiveGame, LogEntry, PendingAbort, Refused};
-pub use error::{StoreError, Violation};
+pub use admin::{abort_reason, aborted_result, Ban, LiveGame, LogEntry, PendingAbort};
+pub use error::{Refused, StoreError, Violation};
 pub use model::{
     is_live, is_postgres, names_at, now_ms, redacted, secret_hash, EjectionNote, GameSummary,
     ListQuery, NewGame, NodeInfo, SeatOwner, SeatRecord, SecretsAndEvents, StoredGame, Unfinished,

@@ -234,6 +234,17 @@ pub fn get(db: &Connection, id: u64) -> Result<Option<StoredGame>, StoreError> {
     now(games::get(db, id))
 }
 
+/// The store file `db`, which must exist (a file that does not is an error, not a new
+/// store).
+pub(crate) fn existing(db: &str) -> Result<std::path::PathBuf, StoreError> {
+    let path = Path::new(db);
+    if path.exists() {
+        Ok(path.to_path_buf())
+    } else {
+        Err(StoreError::Url(format!("no store {db}")))
+    }
+}
+
 /// The games of the store file `path`, newest first (blocking: not on an async task).
 pub fn list_file(path: &Path, q: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
     list(&open(path)?, q)

@@ -8,7 +8,7 @@ use crate::admin::{self, Ban, LiveGame, LogEntry, PendingAbort};
 use crate::error::StoreError;
 use crate::model::{is_postgres, now_ms, redacted};
 use crate::pg::Pg;
-use crate::sqlite::{self, LOCAL};
+use crate::sqlite::{self, existing, LOCAL};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -68,7 +68,7 @@ impl AdminDb {
                 unserved: None,
             });
         }
-        let path = super::existing(db)?;
+        let path = existing(db)?;
         let (conn, unserved) = tokio::task::spawn_blocking(move || open_file(&path))
             .await
             .map_err(|_| StoreError::Gone)??;

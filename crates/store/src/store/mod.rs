@@ -27,7 +27,7 @@ use crate::error::StoreError;
 use crate::games as game_rows;
 use crate::model::{is_postgres, redacted, GameSummary, ListQuery, StoredGame};
 use crate::pg::Pg;
-use crate::sqlite::{self, LOCAL};
+use crate::sqlite::{self, existing, LOCAL};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -159,13 +159,4 @@ pub async fn get_at(db: &str, id: u64) -> Result<Option<StoredGame>, StoreError>
     tokio::task::spawn_blocking(move || sqlite::get_file(&path, id))
         .await
         .map_err(|_| StoreError::Gone)?
-}
-
-fn existing(db: &str) -> Result<std::path::PathBuf, StoreError> {
-    let path = Path::new(db);
-    if path.exists() {
-        Ok(path.to_path_buf())
-    } else {
-        Err(StoreError::Url(format!("no store {db}")))
-    }
 }
