@@ -52,7 +52,13 @@ async fn request(
 
 /// A person's account, signed in: its session cookie and CSRF token.
 async fn register(addr: SocketAddr, name: &str) -> (String, String) {
-    let body = json!({"name": name, "password": "correct horse", "kind": "person"});
+    register_as(addr, name, "person").await
+}
+
+/// An account of this kind (`person`, `bot`), signed in: its session cookie and CSRF
+/// token.
+async fn register_as(addr: SocketAddr, name: &str, kind: &str) -> (String, String) {
+    let body = json!({"name": name, "password": "correct horse", "kind": kind});
     let (status, b, cookie) = request(
         addr,
         "POST",
@@ -189,6 +195,50 @@ async fn a_ban_resigns_an_account_s_rated_game_and_an_abort_ends_games() {
     .collect();
     assert_eq!(log, want);
     assert!(admin.live().await.unwrap().is_empty());
+    drop(admin);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_banned_bot_waiting_in_the_queue_is_told_and_dropped() {
+    let config = Config {
+        arena_house_after: Duration::from_secs(3600),
+        ..common::test_config()
+    };
+    let h = TestHost::start(config).await;
+    let (cookie, csrf) = register_as(h.http, "robo", "bot").await;
+    let headers = [
+        ("Cookie", cookie.as_str()),
+        ("X-Tessera-CSRF", csrf.as_str()),
+    ];
+    let body = json!({"label": "test"}).to_string();
+    let (status, t, _) = request(h.http, "POST", "/api/tokens", &headers, &body).await;
+    assert_eq!(status, 200, "{t}");
+    let token = t["token"].as_str().unwrap();
+    let mut s = tokio::net::TcpStream::connect(h.tcp).await.unwrap();
+    let signup = json!({"token": token, "game": "q", "rated": true, "players": 2});
+    s.write_all(signup.to_string().as_bytes()).await.unwrap();
+    for _ in 0..100 {
+        if tessera_server::arena::arena_queued(&h.host) == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(tessera_server::arena::arena_queued(&h.host), 1);
+    let admin = AdminDb::open(h.db.to_str().unwrap()).await.unwrap();
+    let ban = admin.ban("robo", None).await.unwrap();
+    assert_eq!(ban.tokens, 1);
+    let mut heard = String::new();
+    let mut buf = vec![0u8; 4096];
+    loop {
+        let r = tokio::time::timeout(Duration::from_secs(5), s.read(&mut buf)).await;
+        match r {
+            Ok(Ok(n)) if n > 0 => heard.push_str(&String::from_utf8_lossy(&buf[..n])),
+            _ => break,
+        }
+    }
+    assert!(heard.contains("this account is banned"), "{heard:?}");
+    assert_eq!(tessera_server::arena::arena_queued(&h.host), 0);
     drop(admin);
     h.stop().await;
 }

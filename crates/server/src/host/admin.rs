@@ -1,10 +1,13 @@
 //! The operator's actions (`tessera admin`, a process of its own beside the hosts) as a
 //! host applies them to the games it runs: every [`WATCH_EVERY`] it reads the store's
 //! bans and the aborts still to do (`tessera_store::Admin`), resigns the seats of banned
-//! accounts at its rated tables, aborts the games it was asked to abort, and marks each
-//! abort done with its node. What the store alone does (a ban's sessions and tokens) is
+//! accounts at its rated tables (and drops their tickets from the arena's queue, their
+//! programs told), aborts the games it was asked to abort, and marks each abort done with
+//! its node. What the store alone does (a ban's sessions and tokens) is
 //! done by the command at once; see docs/operations.md.
 
+use crate::accounts::BANNED;
+use crate::arena::drop_account;
 use crate::host::expire::close_table;
 use crate::host::Host;
 use crate::store::{abort_reason, PendingAbort};
@@ -28,24 +31,24 @@ pub(crate) async fn watch(host: &Host) {
     }
 }
 
-/// One look: the aborts of this host's games, then the banned accounts' rated seats.
+/// One look: the aborts of this host's games, then the banned accounts' rated seats and
+/// their tickets in the arena's queue.
 pub(crate) async fn apply(host: &Host) {
     let tables = host.tables();
-    if tables.is_empty() {
-        return;
-    }
     let admin = host.store().admin();
-    match admin.pending_aborts().await {
-        Ok(pending) => {
-            for p in pending {
-                if let Some(table) = host.table(p.game) {
-                    abort(host, &table, &p).await;
+    if !tables.is_empty() {
+        match admin.pending_aborts().await {
+            Ok(pending) => {
+                for p in pending {
+                    if let Some(table) = host.table(p.game) {
+                        abort(host, &table, &p).await;
+                    }
                 }
             }
+            Err(e) => tracing::warn!(error = %e, "could not read the operator's aborts"),
         }
-        Err(e) => tracing::warn!(error = %e, "could not read the operator's aborts"),
     }
-    if !tables.iter().any(|t| t.rated.is_some()) {
+    if !tables.iter().any(|t| t.rated.is_some()) && host.arena().queued() == 0 {
         return;
     }
     let banned: HashSet<u64> = match admin.banned().await {
@@ -60,6 +63,14 @@ pub(crate) async fn apply(host: &Host) {
     }
     for table in tables {
         resign_banned(host, &table, &banned).await;
+    }
+    if host.arena().queued() > 0 {
+        for &account in &banned {
+            let n = drop_account(host, account, BANNED).await;
+            if n > 0 {
+                tracing::info!(account, tickets = n, "a banned account left the queue");
+            }
+        }
     }
 }
 
