@@ -1,9 +1,15 @@
 //! `tessera admin` and `tessera backup` as an operator runs them, on a SQLite file no
 //! host serves (the command does the abort itself): ban, list, abort, log, unban; a
 //! backup that `tessera games` reads, never written over; PostgreSQL sent to pg_dump.
+//! And beside a running `tessera serve`: the host aborts the game, the backup is taken
+//! while it serves.
 
+mod common;
+
+use common::{free_port, RemoveDir};
 use serde_json::json;
-use std::process::{Command, Output};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Output, Stdio};
 use tessera_server::store::{now_ms, AccountKind, GameStatus, NewGame, SeatRecord, Store};
 
 fn tessera(args: &[&str]) -> Output {
@@ -129,4 +135,77 @@ fn an_operator_bans_aborts_reads_the_log_and_backs_up() {
     ]);
     assert!(pg.contains("pg_dump") && !pg.contains("secret"), "{pg}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `POST path` with a JSON body to 127.0.0.1:`port`: the answer's JSON body.
+fn post(port: u16, path: &str, body: &serde_json::Value) -> serde_json::Value {
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let body = body.to_string();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let body = out.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
+    serde_json::from_str(body).unwrap_or_else(|_| panic!("{out}"))
+}
+
+#[test]
+fn beside_a_serving_host_the_host_aborts_and_the_backup_is_online() {
+    let dir = std::env::temp_dir().join(format!("tessera-admin-serve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = RemoveDir(dir.clone());
+    let db = dir.join("served.db");
+    let f = db.to_str().unwrap();
+    let (tcp, http) = (free_port(), free_port());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["serve", "--db", f, "--tcp-port", &tcp.to_string()])
+        .args(["--http-port", &http.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.starts_with("tcp="), "{line}");
+    let seats = json!([{"kind": "human", "name": "Ann"}, {"kind": "bot", "spec": "greedy"}]);
+    let game = json!({"game": "q", "seats": seats, "options": {"copies": 1}});
+    let id = post(http, "/api/games", &game)["id"].as_u64().unwrap();
+    let other = post(http, "/api/games", &game)["id"].as_u64().unwrap();
+    let id_text = id.to_string();
+    let out = ok(&["admin", "--db", f, "abort", &id_text, "--reason", "test"]);
+    assert!(
+        out.contains(&format!("game {id} aborted (by local)")),
+        "{out}"
+    );
+    let list = ok(&["admin", "--db", f, "list"]);
+    assert!(
+        !list.contains(&format!(" {id} ")) && list.contains(&format!(" {other} ")),
+        "{list}"
+    );
+    let backup = dir.join("online.db");
+    let b = backup.to_str().unwrap();
+    ok(&["backup", "--db", f, "--to", b]);
+    let _ = child.kill();
+    let _ = child.wait();
+    let games = ok(&["games", "--db", b, "--json"]);
+    let games: serde_json::Value = serde_json::from_str(&games).unwrap();
+    let aborted = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap();
+    assert_eq!(aborted["status"], "aborted");
+    assert_eq!(aborted["why"], "aborted by the operator: test");
+    assert!(games
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == other && g["status"] == "running"));
 }
