@@ -152,17 +152,11 @@ fn post(port: u16, path: &str, body: &serde_json::Value) -> serde_json::Value {
     serde_json::from_str(body).unwrap_or_else(|_| panic!("{out}"))
 }
 
-#[test]
-fn beside_a_serving_host_the_host_aborts_and_the_backup_is_online() {
-    let dir = std::env::temp_dir().join(format!("tessera-admin-serve-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = RemoveDir(dir.clone());
-    let db = dir.join("served.db");
-    let f = db.to_str().unwrap();
+/// Starts `tessera serve --db DB` on free ports: the process and its HTTP port.
+fn serve(db: &str) -> (std::process::Child, u16) {
     let (tcp, http) = (free_port(), free_port());
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["serve", "--db", f, "--tcp-port", &tcp.to_string()])
+        .args(["serve", "--db", db, "--tcp-port", &tcp.to_string()])
         .args(["--http-port", &http.to_string()])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -173,6 +167,18 @@ fn beside_a_serving_host_the_host_aborts_and_the_backup_is_online() {
         .read_line(&mut line)
         .unwrap();
     assert!(line.starts_with("tcp="), "{line}");
+    (child, http)
+}
+
+#[test]
+fn beside_a_serving_host_the_host_aborts_and_the_backup_is_online() {
+    let dir = std::env::temp_dir().join(format!("tessera-admin-serve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = RemoveDir(dir.clone());
+    let db = dir.join("served.db");
+    let f = db.to_str().unwrap();
+    let (mut child, http) = serve(f);
     let seats = json!([{"kind": "human", "name": "Ann"}, {"kind": "bot", "spec": "greedy"}]);
     let game = json!({"game": "q", "seats": seats, "options": {"copies": 1}});
     let id = post(http, "/api/games", &game)["id"].as_u64().unwrap();
@@ -208,4 +214,32 @@ fn beside_a_serving_host_the_host_aborts_and_the_backup_is_online() {
         .unwrap()
         .iter()
         .any(|g| g["id"] == other && g["status"] == "running"));
+}
+
+/// On PostgreSQL the node that runs the game aborts it, and says so in the log.
+#[test]
+fn on_postgres_the_node_that_runs_the_game_aborts_it() {
+    let Some(pg) = tessera_pgtest::cluster() else {
+        return;
+    };
+    let url = pg.database("admin_cli");
+    let (mut child, http) = serve(&url);
+    let seats = json!([{"kind": "human", "name": "Ann"}, {"kind": "bot", "spec": "greedy"}]);
+    let game = json!({"game": "q", "seats": seats, "options": {"copies": 1}});
+    let id = post(http, "/api/games", &game)["id"].as_u64().unwrap();
+    let list = ok(&["admin", "--db", &url, "list", "--json"]);
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    let node = list[0]["node"].as_str().unwrap().to_string();
+    assert_eq!(list[0]["id"], id);
+    let out = ok(&["admin", "--db", &url, "abort", &id.to_string()]);
+    assert!(
+        out.contains(&format!("game {id} aborted (by {node})")),
+        "{out}"
+    );
+    let log = ok(&["admin", "--db", &url, "log"]);
+    assert!(log.contains(&format!("by {node}")), "{log}");
+    let pg_backup = fails(&["backup", "--db", &url, "--to", "x.db"]);
+    assert!(pg_backup.contains("pg_dump"), "{pg_backup}");
+    let _ = child.kill();
+    let _ = child.wait();
 }
