@@ -42,6 +42,12 @@ pub async fn serve_tcp(host: &Host, listener: TcpListener) {
             .tasks
             .spawn(async move { expire_tables(&task_host).await })
     };
+    let operator = {
+        let task_host = host.clone();
+        host.0
+            .tasks
+            .spawn(async move { crate::host::admin::watch(&task_host).await })
+    };
     loop {
         let accepted = tokio::select! {
             a = listener.accept() => a,
@@ -80,6 +86,7 @@ pub async fn serve_tcp(host: &Host, listener: TcpListener) {
     drop(listener);
     let _ = lobby.await;
     let _ = expiry.await;
+    let _ = operator.await;
 }
 
 /// Handles one TCP connection: its first message (a sign-up or a list request).

@@ -6,7 +6,7 @@
 
 mod service;
 
-pub use service::{Accounts, NewSession, Session};
+pub use service::{Accounts, NewSession, Session, BANNED};
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;

@@ -9,6 +9,9 @@ use crate::store::{now_ms, Account, AccountKind, Store, StoreError};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
+/// The refusal of a banned account's sign-in (after its right password).
+pub const BANNED: &str = "this account is banned";
+
 /// A logged-in account and its session's token against cross-site requests.
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -134,6 +137,10 @@ impl Accounts {
             return Err(AccountError::WrongLogin);
         };
         lock(&self.limiter).succeeded(name, from, now_ms());
+        // the right password of a banned account: told so, no session
+        if self.store.admin().ban_of(account.id).await?.is_some() {
+            return Err(AccountError::Forbidden(BANNED.into()));
+        }
         self.new_session(account).await
     }
 

@@ -26,7 +26,8 @@ mod queue;
 pub use pages::{account_page, arena_queued, leaderboard, rated_of, recompute_ratings};
 pub use pairing::house_games;
 pub use queue::{
-    challenge, drop_waiting_programs, leave_queue, queue_person, queue_program, queue_status,
+    challenge, drop_account, drop_waiting_programs, leave_queue, queue_person, queue_program,
+    queue_status,
 };
 
 use crate::accounts::{AccountError, Session};

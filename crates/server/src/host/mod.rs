@@ -7,9 +7,10 @@
 //! functions over `&Host`, above the state and never imported by it: [`open`] (tables
 //! opened, programs seated), [`play`] (a table played to its end), [`recovery`] (games
 //! taken up again), [`rematch`], [`games`] (a game as the browser reads it), [`expire`],
-//! [`hint`]. The parts of the state with their own rules are types of their own below it:
+//! [`hint`], [`admin`] (the operator's bans and aborts). The parts of the state with their own rules are types of their own below it:
 //! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`].
 
+pub mod admin;
 pub mod expire;
 pub mod games;
 pub mod hint;
