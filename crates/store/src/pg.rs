@@ -18,7 +18,7 @@ use crate::games::{self, Answer};
 use crate::job::{next_batch, reply, Job};
 use crate::model::redacted;
 use crate::ratings::{self, RateFn, RatedRow};
-use crate::schema::{hash_plain_secrets, SCHEMA};
+use crate::schema::{fill_account_looks, hash_plain_secrets, SCHEMA};
 use crate::sql::{Param, Row, Sql, Stmt, Val};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -27,8 +27,8 @@ use tokio_postgres::types::{IsNull, ToSql, Type};
 use tokio_postgres::{Client, GenericClient, NoTls};
 
 /// The schema's version (table `tessera_schema`). 2: the Arena's tables; 3: seat
-/// secrets hashed in `seat_secrets`.
-const VERSION: i32 = 3;
+/// secrets hashed in `seat_secrets`; 4: `account_looks`.
+const VERSION: i32 = 4;
 
 const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS tessera_schema (version INTEGER NOT NULL)";
 const LOCK_SCHEMA: &str = "SELECT pg_advisory_xact_lock(7455727)";
@@ -180,6 +180,8 @@ async fn migrate(client: &mut Client) -> Result<(), StoreError> {
             if tx.query_opt(HAS_PLAIN_SECRETS, &[]).await?.is_some() {
                 hash_plain_secrets(&tx).await?;
             }
+            // version 4: the look-alike keys of the accounts
+            fill_account_looks(&tx).await?;
             let set = if v.is_some() {
                 SET_VERSION
             } else {
