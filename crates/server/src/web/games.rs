@@ -153,25 +153,22 @@ async fn create(
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
     // an account's name is the account's: only its own session seats a person under it
+    // or under a name that looks like it (a name the host refuses anyway is left to it)
     let session = super::arena::session_of(&host, &headers).await;
-    for seat in &req.seats {
-        let Some(name) = seat
-            .name
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-        else {
+    for (i, seat) in req.seats.iter().enumerate() {
+        let Ok(Some(name)) = crate::host::open::seat_name(i, seat.name.as_deref()) else {
             continue;
         };
-        if let Ok(Some((account, _))) = host.store().accounts().account_by_name(name).await {
+        if let Ok(Some(account)) = host.store().accounts().account_by_look(&name).await {
             let own =
                 seat.kind != "bot" && session.as_ref().is_some_and(|s| s.account.id == account.id);
             if !own {
+                let a = &account.name;
                 return error(
                     StatusCode::BAD_REQUEST,
                     format!(
-                        "the name {:?} belongs to an account: log in as it to play under it",
-                        account.name
+                        "seat {}: this name looks like the account {a}'s; sign in to play as {a}",
+                        i + 1
                     ),
                 );
             }
