@@ -97,7 +97,10 @@ async fn a_guest_cannot_pose_as_an_account_holder() {
         .await;
     assert_eq!(s, 400, "{r}");
     assert!(
-        r["error"].as_str().unwrap().contains("two seats are named"),
+        r["error"]
+            .as_str()
+            .unwrap()
+            .contains("two seats are named \"bob\" and \"B0B\", which look alike"),
         "{r}"
     );
 

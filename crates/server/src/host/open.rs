@@ -188,14 +188,19 @@ pub async fn create(host: &Host, req: TableRequest) -> Result<Created, HostError
         .filter(|s| !s.name.is_empty())
         .map(|s| (s.name.as_str(), tessera_core::names::look_keys(&s.name)))
         .collect();
-    if let Some((twice, _)) = named.iter().enumerate().find_map(|(i, (n, keys))| {
+    if let Some((first, second)) = named.iter().enumerate().find_map(|(i, (n, keys))| {
         named[..i]
             .iter()
             .find(|(_, k)| k.iter().any(|k| keys.contains(k)))
-            .map(|(first, _)| (n, first))
+            .map(|(first, _)| (*first, *n))
     }) {
+        let which = if first == second {
+            format!("two seats are named {first:?}")
+        } else {
+            format!("two seats are named {first:?} and {second:?}, which look alike")
+        };
         return Err(HostError::Request(format!(
-            "two seats are named {twice:?} or alike: give each player a name of their own"
+            "{which}: give each player a name of their own"
         )));
     }
     let delay = req
