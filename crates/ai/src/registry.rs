@@ -10,15 +10,21 @@
 //! | `lines` | q | `budget=N` (nodes of the search over multi-tile lines) |
 //! | `lookahead` | q | `k=N` (candidates with the most points judged, 64), `samples=N` (guesses of the hidden tiles at most, 64), `first=N` (guesses of every candidate before only the `keep=N` best go on; 8 and 8), `ms=N` (time cap per move, 100), `scale=X` (points of the logistic for an unfinished guess, 8), `fw=X` (weight 0 to 1 of a finish possible next turn, 0.3), `budget=N` (nodes of each search for a finish, 20,000) |
 //! | `greedy` | all | |
-//! | `ismcts` | all | `iters=N` or `ms=N` (budget per move; both: `iters` iterations but at most `ms` milliseconds), `c=X` (exploration), `depth=N` (rollout moves), `width=K` (only the K most promising moves of each state, best first; Triominos ranks placements by score and keeps drawing) |
+//! | `ismcts` | all | `iters=N` or `ms=N` (budget per move, from 1; `ms` at most [`MAX_MS`], a day; both: `iters` iterations but at most `ms` milliseconds), `c=X` (exploration, a number from 0 to [`MAX_C`]), `depth=N` (rollout moves), `width=K` (only the K most promising moves of each state, best first, K from 1; Triominos ranks placements by score and keeps drawing) |
 //! | `ismcts` | triominos | also `draw=never`: where it could place, it plays its most visited placement, never a voluntary draw (default `draw=search`) |
 //! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (draw only while the pile holds more), `tray=N` and `mintray=N` (draw only while the tray holds at most / at least N tiles; default any), `options=N` (draw only when at most N legal placements; default any). Defaults: `below=10,max=1,keep=4`; `max` is 1 to 3 |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
 //! | `flexible` | triominos | `weight=X` (points per distinct number kept on the tray) |
 //! | `level:N` | all | `N` from 1 (weakest) to [`LEVELS`] (strongest): the spec of row `N` of the game's table ([`TRIOMINOS_LEVELS`], [`Q_LEVELS`], [`AKROPOLIS_LEVELS`]) |
+//!
+//! Every number is checked: a count out of its range, or a weight that is not finite or past
+//! [`MAX_WEIGHT`] either way, is refused with the parameter and its range in words
+//! (`c=NaN: c (exploration) is a number from 0 to 100`).
 
 pub use crate::levels::{AKROPOLIS_LEVELS, LEVELS, Q_LEVELS, TRIOMINOS_LEVELS};
-pub use crate::spec::{ismcts_config, ismcts_settings, level, Spec, SpecError};
+pub use crate::spec::{
+    ismcts_config, ismcts_settings, level, Spec, SpecError, MAX_C, MAX_MS, MAX_WEIGHT,
+};
 
 use crate::triominos::{Drawing, Heuristic, Placing, SearchNeverDraws};
 use crate::Ismcts;
@@ -91,7 +97,12 @@ pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecErr
             ))
         }
         "blocker" => {
-            let weight = spec.take("weight", 20.0)?;
+            let weight = spec.take_number(
+                "weight",
+                20.0,
+                -MAX_WEIGHT..=MAX_WEIGHT,
+                "weight (points per bonus spot opened)",
+            )?;
             Box::new(Heuristic::new(
                 Placing::Block { weight },
                 Drawing::Never,
@@ -99,7 +110,12 @@ pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecErr
             ))
         }
         "flexible" => {
-            let weight = spec.take("weight", 2.0)?;
+            let weight = spec.take_number(
+                "weight",
+                2.0,
+                -MAX_WEIGHT..=MAX_WEIGHT,
+                "weight (points per number kept)",
+            )?;
             Box::new(Heuristic::new(
                 Placing::Flexible { weight },
                 Drawing::Never,
@@ -178,8 +194,10 @@ fn lookahead(spec: &mut Spec) -> Result<crate::q_lookahead::Lookahead, SpecError
     if bot.first == 0 || bot.keep == 0 {
         return Err(bad("first and keep must be at least 1"));
     }
-    if bot.ms == 0 {
-        return Err(bad("ms (the time cap per move) must be at least 1"));
+    if bot.ms == 0 || bot.ms > MAX_MS {
+        return Err(spec.bad(format!(
+            "ms (the time cap per move) must be at least 1 and at most {MAX_MS}"
+        )));
     }
     if !(bot.scale.is_finite() && bot.scale > 0.0) {
         return Err(bad("scale must be a positive number of points"));
@@ -208,9 +226,24 @@ pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akrop
         "districts" => {
             let d = crate::akropolis::DistrictGreedy::default();
             Box::new(crate::akropolis::DistrictGreedy {
-                district_weight: spec.take("district", d.district_weight)?,
-                star_weight: spec.take("star", d.star_weight)?,
-                stone_weight: spec.take("stone", d.stone_weight)?,
+                district_weight: spec.take_number(
+                    "district",
+                    d.district_weight,
+                    -MAX_WEIGHT..=MAX_WEIGHT,
+                    "district (points per value point)",
+                )?,
+                star_weight: spec.take_number(
+                    "star",
+                    d.star_weight,
+                    -MAX_WEIGHT..=MAX_WEIGHT,
+                    "star (points per star)",
+                )?,
+                stone_weight: spec.take_number(
+                    "stone",
+                    d.stone_weight,
+                    -MAX_WEIGHT..=MAX_WEIGHT,
+                    "stone (points per stone)",
+                )?,
             })
         }
         "ismcts" => Box::new(Ismcts::new(
@@ -323,11 +356,99 @@ mod tests {
                 "budget (nodes of each search) must be at least 1",
             ),
             ("lookahead:ms=fast", "ms=fast is not a valid value"),
+            (
+                "lookahead:ms=18446744073709551615",
+                "ms (the time cap per move) must be at least 1 and at most 86400000",
+            ),
+            ("lookahead:scale=inf", "scale must be a positive number"),
+            ("lookahead:fw=NaN", "fw (the weight of a finish next turn)"),
             ("lookahead:depth=3", "unknown parameter \"depth\""),
         ] {
             let e = q(bad).err().unwrap_or_else(|| panic!("{bad} was accepted"));
             assert!(e.to_string().contains(why), "{bad}: {e}");
         }
+    }
+
+    /// Issue 26: a bot's numbers are finite and in range, whatever the game.
+    #[test]
+    fn non_finite_and_out_of_range_numbers_are_refused_in_every_game() {
+        let refusal = |r: Result<(), SpecError>, spec: &str| match r {
+            Err(e) => e.to_string(),
+            Ok(()) => panic!("{spec} was accepted"),
+        };
+        for (spec, why) in [
+            (
+                "ismcts:c=NaN",
+                "c=NaN: c (exploration) is a number from 0 to 100",
+            ),
+            (
+                "ismcts:c=inf",
+                "c=inf: c (exploration) is a number from 0 to 100",
+            ),
+            (
+                "ismcts:c=-1",
+                "c=-1: c (exploration) is a number from 0 to 100",
+            ),
+            (
+                "ismcts:width=0",
+                "width=0: width (moves kept per state) is a whole number from 1",
+            ),
+            (
+                "ismcts:iters=0",
+                "iters=0: iters (iterations per move) is a whole number from 1",
+            ),
+            (
+                "ismcts:ms=0",
+                "ms=0: ms (milliseconds per move) is a whole number from 1 to 86400000",
+            ),
+            (
+                "ismcts:ms=99999999999",
+                "ms=99999999999: ms (milliseconds per move)",
+            ),
+        ] {
+            for (game, e) in [
+                ("triominos", refusal(triominos(spec).map(drop), spec)),
+                ("q", refusal(q(spec).map(drop), spec)),
+                ("akropolis", refusal(akropolis(spec).map(drop), spec)),
+            ] {
+                assert!(e.contains(why), "{game} {spec}: {e:?} should say {why:?}");
+            }
+        }
+        for (spec, why) in [
+            (
+                "blocker:weight=NaN",
+                "weight=NaN: weight (points per bonus spot opened) is a number",
+            ),
+            (
+                "flexible:weight=inf",
+                "weight=inf: weight (points per number kept) is a number",
+            ),
+            ("flexible:weight=-1e300", "weight=-1e300: weight"),
+        ] {
+            let e = refusal(triominos(spec).map(drop), spec);
+            assert!(e.contains(why), "{spec}: {e:?} should say {why:?}");
+        }
+        for (spec, why) in [
+            (
+                "districts:star=inf",
+                "star=inf: star (points per star) is a number",
+            ),
+            (
+                "districts:district=NaN",
+                "district=NaN: district (points per value point)",
+            ),
+            (
+                "districts:stone=-inf",
+                "stone=-inf: stone (points per stone)",
+            ),
+        ] {
+            let e = refusal(akropolis(spec).map(drop), spec);
+            assert!(e.contains(why), "{spec}: {e:?} should say {why:?}");
+        }
+        // good numbers stay good
+        assert!(triominos("blocker:weight=-5").is_ok());
+        assert!(akropolis("districts:star=2.5").is_ok());
+        assert!(q("ismcts:c=0,width=4,iters=10").is_ok());
     }
 
     #[test]

@@ -112,6 +112,51 @@ impl Spec {
         }
     }
 
+    /// A number parameter (`key`, `default` when absent), refused unless finite and in
+    /// `range` (`c=NaN`, `c=inf`, `c=-1`): `what` names it in the refusal.
+    pub(crate) fn take_number(
+        &mut self,
+        key: &str,
+        default: f64,
+        range: std::ops::RangeInclusive<f64>,
+        what: &str,
+    ) -> Result<f64, SpecError> {
+        let raw = self.params.get(key).cloned();
+        let x: f64 = self.take(key, default)?;
+        if x.is_finite() && range.contains(&x) {
+            return Ok(x);
+        }
+        Err(self.bad(format!(
+            "{key}={}: {what} is a number from {} to {}",
+            raw.unwrap_or_default(),
+            range.start(),
+            range.end()
+        )))
+    }
+
+    /// A count parameter: `None` when absent, refused unless in `range` (`width=0`).
+    pub(crate) fn take_count<T>(
+        &mut self,
+        key: &str,
+        range: std::ops::RangeInclusive<T>,
+        what: &str,
+    ) -> Result<Option<T>, SpecError>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+    {
+        let Some(raw) = self.params.remove(key) else {
+            return Ok(None);
+        };
+        match raw.parse::<T>() {
+            Ok(n) if range.contains(&n) => Ok(Some(n)),
+            _ => Err(self.bad(format!(
+                "{key}={raw}: {what} is a whole number from {} to {}",
+                range.start(),
+                range.end()
+            ))),
+        }
+    }
+
     pub(crate) fn bad(&self, why: String) -> SpecError {
         SpecError::Parameter {
             spec: self.text.clone(),
@@ -130,28 +175,37 @@ impl Spec {
     }
 }
 
-/// The ISMCTS settings of a spec (`iters`, `ms`, `c`, `depth`).
+/// The longest time a search may be given per move (`ms=N`): a day (a deadline past the
+/// clock's range would not be a deadline).
+pub const MAX_MS: u64 = 24 * 3600 * 1000;
+/// The largest exploration constant (`c=X`) a search takes.
+pub const MAX_C: f64 = 100.0;
+/// The largest weight (in points, either sign) of a heuristic's parameter (`weight=X`).
+pub const MAX_WEIGHT: f64 = 1_000_000.0;
+
+/// The ISMCTS settings of a spec (`iters`, `ms`, `c`, `depth`, `width`), each checked:
+/// `iters` from 1, `ms` from 1 to [`MAX_MS`], `c` a number from 0 to [`MAX_C`], `width`
+/// from 1 (absent: no limit).
 pub fn ismcts_config(spec: &mut Spec, default_depth: u32) -> Result<IsmctsConfig, SpecError> {
-    let iters: u32 = spec.take("iters", 0)?;
-    let iters = (iters > 0).then_some(iters);
-    let ms: u64 = spec.take("ms", 0)?;
+    let iters = spec.take_count("iters", 1..=u32::MAX, "iters (iterations per move)")?;
+    let ms = spec.take_count("ms", 1..=MAX_MS, "ms (milliseconds per move)")?;
     let budget = match (iters, ms) {
-        (Some(n), m) if m > 0 => Budget::Capped {
+        (Some(n), Some(m)) => Budget::Capped {
             iterations: n,
             time: Duration::from_millis(m),
         },
-        (Some(n), _) => Budget::Iterations(n),
-        (None, m) if m > 0 => Budget::Time(Duration::from_millis(m)),
-        _ => Budget::Iterations(1000),
+        (Some(n), None) => Budget::Iterations(n),
+        (None, Some(m)) => Budget::Time(Duration::from_millis(m)),
+        (None, None) => Budget::Iterations(1000),
     };
-    let exploration = spec.take("c", 0.7)?;
+    let exploration = spec.take_number("c", 0.7, 0.0..=MAX_C, "c (exploration)")?;
     let rollout_depth = spec.take("depth", default_depth)?;
-    let width: usize = spec.take("width", 0)?;
+    let width = spec.take_count("width", 1..=usize::MAX, "width (moves kept per state)")?;
     Ok(IsmctsConfig {
         budget,
         exploration,
         rollout_depth,
-        width: (width > 0).then_some(width),
+        width,
     })
 }
 
@@ -163,4 +217,83 @@ pub fn ismcts_settings(text: &str, default_depth: u32) -> Option<IsmctsConfig> {
         return None;
     }
     ismcts_config(&mut spec, default_depth).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(text: &str) -> String {
+        let mut spec = Spec::parse(text).unwrap();
+        match ismcts_config(&mut spec, 6) {
+            Err(e) => e.to_string(),
+            Ok(c) => panic!("{text} was taken: {c:?}"),
+        }
+    }
+
+    #[test]
+    fn non_finite_and_out_of_range_numbers_are_refused() {
+        for (text, why) in [
+            (
+                "ismcts:c=NaN",
+                "c=NaN: c (exploration) is a number from 0 to 100",
+            ),
+            (
+                "ismcts:c=nan",
+                "c=nan: c (exploration) is a number from 0 to 100",
+            ),
+            ("ismcts:c=inf", "c=inf: c (exploration)"),
+            ("ismcts:c=-inf", "c=-inf: c (exploration)"),
+            (
+                "ismcts:c=-1",
+                "c=-1: c (exploration) is a number from 0 to 100",
+            ),
+            ("ismcts:c=1e300", "c=1e300: c (exploration)"),
+            ("ismcts:c=x", "c=x is not a valid value"),
+            (
+                "ismcts:width=0",
+                "width=0: width (moves kept per state) is a whole number from 1",
+            ),
+            ("ismcts:width=-3", "width=-3: width"),
+            (
+                "ismcts:iters=0",
+                "iters=0: iters (iterations per move) is a whole number from 1 to 4294967295",
+            ),
+            ("ismcts:iters=99999999999", "iters=99999999999: iters"),
+            (
+                "ismcts:ms=0",
+                "ms=0: ms (milliseconds per move) is a whole number from 1 to 86400000",
+            ),
+            (
+                "ismcts:ms=18446744073709551615",
+                "ms=18446744073709551615: ms",
+            ),
+            ("ismcts:depth=-1", "depth=-1 is not a valid value"),
+        ] {
+            let e = refusal(text);
+            assert!(e.contains(why), "{text}: {e:?} should say {why:?}");
+        }
+    }
+
+    #[test]
+    fn good_numbers_are_taken() {
+        let mut spec = Spec::parse("ismcts:c=0,width=3,iters=50,ms=20,depth=0").unwrap();
+        let c = ismcts_config(&mut spec, 6).unwrap();
+        assert_eq!(c.exploration, 0.0);
+        assert_eq!(c.width, Some(3));
+        assert_eq!(c.rollout_depth, 0);
+        assert_eq!(
+            c.budget,
+            Budget::Capped {
+                iterations: 50,
+                time: Duration::from_millis(20)
+            }
+        );
+        let mut spec = Spec::parse("ismcts").unwrap();
+        let c = ismcts_config(&mut spec, 6).unwrap();
+        assert_eq!(
+            (c.exploration, c.width, c.budget),
+            (0.7, None, Budget::Iterations(1000))
+        );
+    }
 }

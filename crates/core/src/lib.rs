@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 mod game;
+pub mod names;
 mod outcome;
 mod record;
 mod rng;

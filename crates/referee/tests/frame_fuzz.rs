@@ -1,6 +1,7 @@
 //! Property tests of the message decoder (a fuzz target over bytes): it never panics,
 //! never lets a message over its limit through, and decodes any JSON value whatever the
-//! padding and the chunking.
+//! padding and the chunking. `PROPTEST_CASES` sets the budget (512 by default); the inputs
+//! of `tests/fuzz-corpus/frames/` are replayed every time (docs/operations.md, "Fuzzing").
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -22,8 +23,67 @@ fn json_value() -> impl Strategy<Value = Value> {
     })
 }
 
+/// `PROPTEST_CASES` cases, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Decodes `bytes` cut in chunks of `chunk` with a limit of `limit`: every message is JSON
+/// within the limit, every refusal one of the decoder's.
+fn decode_all(bytes: &[u8], chunk: usize, limit: usize) -> usize {
+    let mut d = Decoder::new(limit);
+    let mut values = 0;
+    for piece in bytes.chunks(chunk.max(1)) {
+        d.extend(piece);
+        loop {
+            match d.next_message() {
+                Ok(Some(text)) => {
+                    values += 1;
+                    assert!(text.len() <= limit);
+                    // JSON by its grammar (`1e999` is, though no f64 holds it)
+                    let raw = serde_json::from_str::<&serde_json::value::RawValue>(&text);
+                    assert!(raw.is_ok(), "{text}");
+                }
+                Ok(None) => break,
+                Err(FrameError::TooLong(n)) => {
+                    assert_eq!(n, limit);
+                    break;
+                }
+                Err(FrameError::Malformed(_)) => break,
+            }
+        }
+    }
+    values
+}
+
+/// The tricky inputs of the corpus, whole and byte by byte, under a small and a large limit.
+#[test]
+fn the_frame_corpus_decodes_without_a_panic() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz-corpus/frames");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        for (chunk, limit) in [
+            (bytes.len(), 256),
+            (1, 256),
+            (7, 1 << 16),
+            (bytes.len(), 1 << 16),
+        ] {
+            assert!(decode_all(&bytes, chunk, limit) <= bytes.len());
+        }
+        n += 1;
+    }
+    assert!(n > 0, "no corpus in {}", dir.display());
+    // two values on one line, then one more: all three come out
+    assert_eq!(decode_all(b"{\"a\":1}{\"b\":2}\n[3]\n", 3, 256), 3);
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(cases(512)))]
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..2000),

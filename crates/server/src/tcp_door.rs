@@ -197,16 +197,21 @@ pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
 
 /// The bot account of a sign-up with an API token (`Ok(None)` without one); a
 /// refusal in words for an unknown or revoked token, a name that is not the token's
-/// account, or a tokenless sign-up under an account's name.
+/// account, or a tokenless sign-up under an account's name or one that looks like it
+/// (`tessera_core::names::look_keys`: `a1ice` for `alice`).
 pub(crate) async fn account_of_signup(
     host: &Host,
     s: &SignUp,
 ) -> Result<Option<crate::store::Account>, String> {
     let Some(token) = &s.token else {
-        return match host.0.store.accounts().account_by_name(&s.name).await {
-            Ok(Some((a, _))) => Err(format!(
+        return match host.0.store.accounts().account_by_look(&s.name).await {
+            Ok(Some(a)) if a.name.eq_ignore_ascii_case(&s.name) => Err(format!(
                 "the name {:?} belongs to an account: sign up with its API token ({{\"token\": ...}}, docs/protocol.md)",
                 a.name
+            )),
+            Ok(Some(a)) => Err(format!(
+                "the name {:?} looks like the account {}'s: choose another, or sign up as {} with its API token ({{\"token\": ...}}, docs/protocol.md)",
+                s.name, a.name, a.name
             )),
             _ => Ok(None),
         };

@@ -253,7 +253,7 @@ async fn accounts_sessions_and_cross_site_requests() {
     assert!(body["error"]
         .as_str()
         .unwrap()
-        .contains("belongs to an account"));
+        .contains("looks like the account alice's; sign in to play as alice"));
     let own = again.post(h.http, "/api/games", &table).await;
     assert_eq!(own.status, 200, "{}", own.body);
     h.stop().await;

@@ -10,6 +10,7 @@
 use crate::error::{StoreError, Violation};
 use crate::sql::{int, Row, Sql, Stmt};
 use serde::{Deserialize, Serialize};
+use tessera_core::names::look_keys;
 
 /// A person (signs in with a password) or a bot (plays with an API token).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +77,17 @@ pub(crate) const CREATE: Stmt = sql!(
     "INSERT INTO accounts (name, name_key, kind, password, created)
      VALUES ($1, $2, $3, $4, $5) RETURNING id"
 );
+pub(crate) const ADD_LOOK: Stmt =
+    sql!("INSERT INTO account_looks (look, account) VALUES ($1, $2) ON CONFLICT DO NOTHING");
+pub(crate) const BY_LOOK: Stmt = sql!(
+    "SELECT " ACCOUNT " FROM accounts WHERE id IN
+     (SELECT account FROM account_looks WHERE look = $1 OR look = $2)
+     ORDER BY id LIMIT 1"
+);
+pub(crate) const WITHOUT_LOOKS: Stmt = sql!(
+    "SELECT id, name FROM accounts
+     WHERE NOT EXISTS (SELECT 1 FROM account_looks WHERE account = accounts.id) ORDER BY id"
+);
 pub(crate) const BY_ID: Stmt = sql!("SELECT " ACCOUNT " FROM accounts WHERE id = $1");
 pub(crate) const BY_NAME: Stmt =
     sql!("SELECT " ACCOUNT ", password FROM accounts WHERE name_key = $1");
@@ -139,6 +151,16 @@ pub(crate) async fn create_account<S: Sql>(
     now: i64,
 ) -> Result<Account, StoreError> {
     let key = name_key(name);
+    if let Some(other) = account_by_look(db, name).await? {
+        return Err(if name_key(&other.name) == key {
+            StoreError::NameTaken(name.to_string())
+        } else {
+            StoreError::LooksLike {
+                name: name.to_string(),
+                account: other.name,
+            }
+        });
+    }
     let params = [
         name.into(),
         key.as_str().into(),
@@ -151,15 +173,41 @@ pub(crate) async fn create_account<S: Sql>(
             Err(StoreError::NameTaken(name.to_string()))
         }
         Err(e) => Err(e),
-        Ok(row) => Ok(Account {
-            id: row.ok_or(StoreError::Gone)?.int(0)? as u64,
-            name: name.to_string(),
-            kind,
-            created: now,
-            disconnects: 0,
-            marked: false,
-        }),
+        Ok(row) => {
+            let id = row.ok_or(StoreError::Gone)?.int(0)? as u64;
+            add_looks(db, id, name).await?;
+            Ok(Account {
+                id,
+                name: name.to_string(),
+                kind,
+                created: now,
+                disconnects: 0,
+                marked: false,
+            })
+        }
     }
+}
+
+/// Writes the look-alike keys of account `id`, called `name`.
+pub(crate) async fn add_looks<S: Sql>(db: &S, id: u64, name: &str) -> Result<(), StoreError> {
+    for look in look_keys(name) {
+        db.execute(&ADD_LOOK, &[look.as_str().into(), int(id)])
+            .await?;
+    }
+    Ok(())
+}
+
+/// The first account whose name looks like `name` (they share one of their
+/// [`look_keys`]): the same name in another case included.
+pub(crate) async fn account_by_look<S: Sql>(
+    db: &S,
+    name: &str,
+) -> Result<Option<Account>, StoreError> {
+    let [a, b] = look_keys(name);
+    db.query_opt(&BY_LOOK, &[a.as_str().into(), b.as_str().into()])
+        .await?
+        .map(|r| account_of(&r))
+        .transpose()
 }
 
 pub(crate) async fn account<S: Sql>(db: &S, id: u64) -> Result<Option<Account>, StoreError> {
@@ -291,6 +339,9 @@ pub(crate) async fn mark_disconnect<S: Sql>(
 #[cfg(test)]
 pub(crate) const STATEMENTS: &[Stmt] = &[
     CREATE,
+    ADD_LOOK,
+    BY_LOOK,
+    WITHOUT_LOOKS,
     BY_ID,
     BY_NAME,
     ADD_TOKEN,

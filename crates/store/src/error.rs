@@ -39,6 +39,14 @@ pub enum StoreError {
     /// case).
     #[error("the name {0} is taken")]
     NameTaken(String),
+    /// The name looks like an existing account's (`tessera_core::names::look_keys`).
+    #[error("the name {name} looks like the account {account}'s")]
+    LooksLike {
+        /// The name asked for.
+        name: String,
+        /// The existing account's name.
+        account: String,
+    },
     /// There is no account of this id (on both backends the foreign key of the row
     /// written said so).
     #[error("no account {0}")]

@@ -18,7 +18,7 @@ use crate::games::{self, Answer};
 use crate::job::{next_batch, reply, Job};
 use crate::model::redacted;
 use crate::ratings::{self, RateFn, RatedRow};
-use crate::schema::{hash_plain_secrets, SCHEMA};
+use crate::schema::{fill_account_looks, hash_plain_secrets, SCHEMA};
 use crate::sql::{Param, Row, Sql, Stmt, Val};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -27,7 +27,8 @@ use tokio_postgres::types::{IsNull, ToSql, Type};
 use tokio_postgres::{Client, GenericClient, NoTls};
 
 /// The schema's version (table `tessera_schema`). 2: the Arena's tables; 3: seat
-/// secrets hashed in `seat_secrets`; 4: the operator's `bans` and `admin_log`.
+/// secrets hashed in `seat_secrets`; 4: the operator's `bans` and
+/// `admin_log`, and `account_looks`.
 const VERSION: i32 = 4;
 
 const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS tessera_schema (version INTEGER NOT NULL)";
@@ -180,6 +181,8 @@ async fn migrate(client: &mut Client) -> Result<(), StoreError> {
             if tx.query_opt(HAS_PLAIN_SECRETS, &[]).await?.is_some() {
                 hash_plain_secrets(&tx).await?;
             }
+            // version 4: the look-alike keys of the accounts
+            fill_account_looks(&tx).await?;
             let set = if v.is_some() {
                 SET_VERSION
             } else {

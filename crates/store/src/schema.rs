@@ -1,10 +1,12 @@
 //! The tables, written once for both backends ([`SCHEMA`]: where the dialects differ, the
 //! names of `dialect.rs`), and the upgrade both share: seat secrets kept as plain text in
-//! `games.secrets` by earlier versions are hashed into `seat_secrets`.
+//! `games.secrets` by earlier versions are hashed into `seat_secrets`; the look-alike keys
+//! of the accounts of earlier versions are written into `account_looks`.
 //!
 //! Versions: SQLite's `PRAGMA user_version` 7, PostgreSQL's `tessera_schema` 4 (each
 //! backend keeps its version its own way: `crate::sqlite`, `crate::pg`).
 
+use crate::accounts;
 use crate::error::StoreError;
 use crate::games;
 use crate::model::secret_hash;
@@ -129,6 +131,11 @@ CREATE TABLE IF NOT EXISTS admin_log (
     node TEXT
 );
 CREATE INDEX IF NOT EXISTS admin_log_pending ON admin_log (action, done);
+CREATE TABLE IF NOT EXISTS account_looks (
+    look TEXT NOT NULL,
+    account " INT " NOT NULL REFERENCES accounts (id),
+    PRIMARY KEY (look, account)
+)" NO_ROWID ";
 ");
 
 /// The plain-text secrets of an earlier version's games.
@@ -150,5 +157,14 @@ pub(crate) async fn hash_plain_secrets<S: Sql>(db: &S) -> Result<(), StoreError>
         games::write_secrets(db, id, &hashed).await?;
     }
     db.execute(&DROP_PLAIN_SECRETS, &[]).await?;
+    Ok(())
+}
+
+/// Writes the look-alike keys of every account that has none (the accounts of a store of
+/// an earlier version).
+pub(crate) async fn fill_account_looks<S: Sql>(db: &S) -> Result<(), StoreError> {
+    for row in db.query(&accounts::WITHOUT_LOOKS, &[]).await? {
+        accounts::add_looks(db, row.int(0)? as u64, &row.text(1)?).await?;
+    }
     Ok(())
 }

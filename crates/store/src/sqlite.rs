@@ -10,7 +10,7 @@ use crate::error::StoreError;
 use crate::games;
 use crate::job::{next_batch, reply, CallAnswer, Job, SqliteCall};
 use crate::model::{GameSummary, ListQuery, SeatRecord, StoredGame};
-use crate::schema::{hash_plain_secrets, SCHEMA};
+use crate::schema::{fill_account_looks, hash_plain_secrets, SCHEMA};
 use crate::sql::{now, Param, Row, Sql, Stmt, Val};
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection};
@@ -23,7 +23,8 @@ use std::thread;
 pub(crate) const LOCAL: &str = "local";
 
 /// The store's version (`PRAGMA user_version`). 5: the Arena's tables; 6: seat secrets
-/// hashed in `seat_secrets`, foreign keys on; 7: the operator's `bans` and `admin_log`.
+/// hashed in `seat_secrets`, foreign keys on; 7: the operator's `bans` and `admin_log`, and
+/// `account_looks`.
 macro_rules! version {
     () => {
         7
@@ -121,12 +122,14 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
         db.execute_batch("ALTER TABLE games ADD COLUMN owner TEXT;")?;
     }
     let tx = db.unchecked_transaction()?;
-    // versions 5, 6 and 7: the Arena's tables, seat_secrets, bans and admin_log
+    // versions 5, 6 and 7: the Arena's tables, seat_secrets, bans, admin_log and account_looks
     tx.execute_batch(SCHEMA.sqlite)?;
     // version 6: the seat secrets of earlier versions, hashed
     if has_column(&tx, "games", "secrets")? {
         now(hash_plain_secrets(&*tx))?;
     }
+    // version 7: the look-alike keys of the accounts
+    now(fill_account_looks(&*tx))?;
     now(Sql::execute(&*tx, &games::OWN_ORPHANS, &[LOCAL.into()]))?;
     tx.execute_batch(SET_VERSION)?;
     tx.commit()?;

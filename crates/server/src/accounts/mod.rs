@@ -58,6 +58,9 @@ impl From<crate::store::StoreError> for AccountError {
     fn from(e: crate::store::StoreError) -> Self {
         match e {
             crate::store::StoreError::NameTaken(n) => AccountError::NameTaken(n),
+            crate::store::StoreError::LooksLike { account, .. } => AccountError::BadName(format!(
+                "it looks like the account {account}'s; choose another"
+            )),
             e => AccountError::Store(e.to_string()),
         }
     }

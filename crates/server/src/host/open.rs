@@ -57,25 +57,16 @@ pub struct TableRequest {
 pub const CLOCK_RANGE: std::ops::RangeInclusive<u64> = 5..=3600;
 /// The longest name of a seat, in characters.
 pub const MAX_NAME: usize = 40;
-/// A seat's name as asked for: trimmed, at most [`MAX_NAME`] characters, no control
-/// characters; `None` when blank.
-fn seat_name(i: usize, name: Option<&str>) -> Result<Option<String>, HostError> {
-    let Some(n) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+/// A seat's name as asked for, normalised and checked ([`tessera_core::names::check`]:
+/// NFKC, at most [`MAX_NAME`] characters, no control, invisible or bidirectional-control
+/// characters, no look-alike letters of two scripts); `None` when blank.
+pub(crate) fn seat_name(i: usize, name: Option<&str>) -> Result<Option<String>, HostError> {
+    let Some(n) = name.filter(|n| !n.trim().is_empty()) else {
         return Ok(None);
     };
-    if n.chars().count() > MAX_NAME {
-        return Err(HostError::Request(format!(
-            "seat {}: a name has at most {MAX_NAME} characters",
-            i + 1
-        )));
-    }
-    if n.chars().any(char::is_control) {
-        return Err(HostError::Request(format!(
-            "seat {}: a name cannot hold control characters",
-            i + 1
-        )));
-    }
-    Ok(Some(n.to_string()))
+    tessera_core::names::check(n, MAX_NAME)
+        .map(Some)
+        .map_err(|e| HostError::Request(format!("seat {}: {e}", i + 1)))
 }
 
 /// A new table: its id and the tokens of its people's seats.
@@ -192,19 +183,25 @@ pub async fn create(host: &Host, req: TableRequest, from: IpAddr) -> Result<Crea
             }
         });
     }
-    let named: Vec<&str> = seats
+    // two seats whose names look alike (`bob` and `B0B`) are two seats of one name
+    let named: Vec<(&str, [String; 2])> = seats
         .iter()
         .filter(|s| !s.name.is_empty())
-        .map(|s| s.name.as_str())
+        .map(|s| (s.name.as_str(), tessera_core::names::look_keys(&s.name)))
         .collect();
-    if let Some(twice) = named
-        .iter()
-        .enumerate()
-        .find(|(i, n)| named[..*i].contains(n))
-    {
+    if let Some((first, second)) = named.iter().enumerate().find_map(|(i, (n, keys))| {
+        named[..i]
+            .iter()
+            .find(|(_, k)| k.iter().any(|k| keys.contains(k)))
+            .map(|(first, _)| (*first, *n))
+    }) {
+        let which = if first == second {
+            format!("two seats are named {first:?}")
+        } else {
+            format!("two seats are named {first:?} and {second:?}, which look alike")
+        };
         return Err(HostError::Request(format!(
-            "two seats are named {:?}: give each player a name of their own",
-            twice.1
+            "{which}: give each player a name of their own"
         )));
     }
     let delay = req

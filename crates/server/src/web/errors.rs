@@ -1,10 +1,11 @@
 //! The browser's door's refusals: one JSON shape (`{"error": WHY}`, with `busy` or
 //! `retry_after_ms` where they apply) and the status of each kind of the host's and the
-//! arena's errors, decided here and nowhere else.
+//! arena's errors, decided here and nowhere else; [`json_refusals`] puts every other
+//! refusal (axum's extractors', a route or method that is not there) in the same shape.
 
 use crate::arena::ArenaError;
 use crate::error::HostError;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
@@ -118,4 +119,117 @@ pub fn arena_error(e: ArenaError) -> Response {
             .into_response();
     }
     error(status, e)
+}
+
+/// The longest text of a refusal that [`json_refusals`] reads (axum's are one line).
+const MAX_REFUSAL_TEXT: usize = 4096;
+
+/// Every refusal leaves the browser's door as `{"error": WHY}` with its status: a
+/// response of status 4xx or 5xx that is not JSON already (the rejections of axum's
+/// extractors, in plain text: a query string that does not parse, a path whose id is not
+/// a number, a body too large or cut short, a WebSocket request without its headers; the
+/// empty 404 of a route that is not there and 405 of a method that is not allowed) has its
+/// words put in that shape, its status and its other headers (`Allow`, `Retry-After`)
+/// kept. A layer over the whole router (`axum::middleware::map_response`), so that no
+/// handler or extractor has to think of it.
+pub async fn json_refusals(resp: Response) -> Response {
+    let status = resp.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return resp;
+    }
+    let json = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if json {
+        return resp;
+    }
+    let (mut parts, body) = resp.into_parts();
+    let text = axum::body::to_bytes(body, MAX_REFUSAL_TEXT)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let allowed = parts
+        .headers
+        .get(header::ALLOW)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let why = refusal_words(status, &text, allowed.as_deref());
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    let body = serde_json::to_vec(&Refusal::new(why)).unwrap_or_default();
+    Response::from_parts(parts, axum::body::Body::from(body))
+}
+
+/// The words of a refusal that came as plain text (or none), by its status.
+fn refusal_words(status: StatusCode, text: &str, allowed: Option<&str>) -> String {
+    match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "the request's body is too large".to_string(),
+        StatusCode::NOT_FOUND if text.is_empty() => "no such page or API route".to_string(),
+        StatusCode::METHOD_NOT_ALLOWED => match allowed {
+            Some(a) if !a.is_empty() => format!("this method is not allowed here (allowed: {a})"),
+            _ => "this method is not allowed here".to_string(),
+        },
+        _ if !text.is_empty() => text.to_string(),
+        _ => status
+            .canonical_reason()
+            .unwrap_or("refused")
+            .to_lowercase(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn body_of(r: Response) -> serde_json::Value {
+        let b = axum::body::to_bytes(r.into_body(), 1 << 16).await.unwrap();
+        serde_json::from_slice(&b).unwrap()
+    }
+
+    #[tokio::test]
+    async fn plain_refusals_become_json_and_others_pass() {
+        let plain = (
+            StatusCode::BAD_REQUEST,
+            "Failed to deserialize query string: invalid digit found in string",
+        )
+            .into_response();
+        let r = json_refusals(plain).await;
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(r.headers()[header::CONTENT_TYPE], "application/json");
+        assert_eq!(
+            body_of(r).await,
+            serde_json::json!({"error": "Failed to deserialize query string: invalid digit found in string"})
+        );
+        let r = json_refusals(StatusCode::PAYLOAD_TOO_LARGE.into_response()).await;
+        assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(body_of(r).await["error"], "the request's body is too large");
+        let r = json_refusals(
+            (
+                StatusCode::METHOD_NOT_ALLOWED,
+                [(header::ALLOW, "GET,HEAD")],
+            )
+                .into_response(),
+        )
+        .await;
+        assert_eq!(r.headers()[header::ALLOW], "GET,HEAD");
+        assert_eq!(
+            body_of(r).await["error"],
+            "this method is not allowed here (allowed: GET,HEAD)"
+        );
+        let r = json_refusals(StatusCode::IM_A_TEAPOT.into_response()).await;
+        assert_eq!(body_of(r).await["error"], "i'm a teapot");
+        // JSON refusals and answers that are no refusals are left as they are
+        let r = json_refusals(busy("every slot is taken", 3)).await;
+        assert_eq!(r.headers()[header::RETRY_AFTER], "3");
+        assert_eq!(body_of(r).await["busy"], true);
+        let ok = json_refusals("hello".into_response()).await;
+        assert_eq!(ok.status(), StatusCode::OK);
+        let b = axum::body::to_bytes(ok.into_body(), 100).await.unwrap();
+        assert_eq!(&b[..], b"hello");
+    }
 }

@@ -154,25 +154,29 @@ async fn create(
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
     // an account's name is the account's: only its own session seats a person under it
+    // or under a name that looks like it (a name the host refuses anyway is left to it)
     let session = super::arena::session_of(&host, &headers).await;
-    for seat in &req.seats {
-        let Some(name) = seat
-            .name
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-        else {
+    // (no game seats more than 64: the host refuses more before it looks at any name, and
+    // a request of thousands of seats does not cost thousands of lookups here)
+    let checked = if req.seats.len() <= 64 {
+        &req.seats[..]
+    } else {
+        &[]
+    };
+    for (i, seat) in checked.iter().enumerate() {
+        let Ok(Some(name)) = crate::host::open::seat_name(i, seat.name.as_deref()) else {
             continue;
         };
-        if let Ok(Some((account, _))) = host.store().accounts().account_by_name(name).await {
+        if let Ok(Some(account)) = host.store().accounts().account_by_look(&name).await {
             let own =
                 seat.kind != "bot" && session.as_ref().is_some_and(|s| s.account.id == account.id);
             if !own {
+                let a = &account.name;
                 return error(
                     StatusCode::BAD_REQUEST,
                     format!(
-                        "the name {:?} belongs to an account: log in as it to play under it",
-                        account.name
+                        "seat {}: this name looks like the account {a}'s; sign in to play as {a}",
+                        i + 1
                     ),
                 );
             }

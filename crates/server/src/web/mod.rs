@@ -37,6 +37,10 @@
 //! and the arena's routes ([`arena`]: accounts, sessions, API tokens, the queue,
 //! leaderboards).
 //!
+//! Every refusal is `{"error": WHY}` with its status, those of axum's extractors (a query
+//! string or a path that does not parse, a body too large) and of a route or method that
+//! is not there included ([`errors::json_refusals`]).
+//!
 //! Files, one concern each: [`errors`] (the one JSON refusal and the statuses of the
 //! host's and the arena's errors), `games` (the game handlers), `socket` (the WebSockets:
 //! play, watch, relay), [`arena`], [`conn`] (the connections: their cap, idle limit and
@@ -63,5 +67,6 @@ pub fn router(host: Host) -> Router {
         .merge(socket::routes())
         .merge(arena::routes())
         .layer(axum::middleware::from_fn_with_state(bodies, body::bounded))
+        .layer(axum::middleware::map_response(errors::json_refusals))
         .with_state(host)
 }

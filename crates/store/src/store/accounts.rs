@@ -13,7 +13,8 @@ pub struct Accounts<'a>(pub(super) &'a Core);
 
 impl<'a> Accounts<'a> {
     /// Creates an account ([`StoreError::NameTaken`] when its name is taken, compared
-    /// without regard to case). `password_hash` is a PHC string
+    /// without regard to case; [`StoreError::LooksLike`] when it looks like another
+    /// account's, `rnary` and `mary` say). `password_hash` is a PHC string
     /// (`tessera_server::accounts::hash_password`), `None` for a bot.
     pub async fn create_account(
         &self,
@@ -39,6 +40,14 @@ impl<'a> Accounts<'a> {
     ) -> Result<Option<(Account, Option<String>)>, StoreError> {
         let name = name.to_string();
         on_reader!(self.0, |db| accounts::account_by_name(db, &name))
+    }
+
+    /// The first account whose name looks like `name` (`tessera_core::names::look_keys`:
+    /// `ALICE`, `a1ice` and `аlice` with a Cyrillic `а` look like `alice`); the account of
+    /// that very name included.
+    pub async fn account_by_look(&self, name: &str) -> Result<Option<Account>, StoreError> {
+        let name = name.to_string();
+        on_reader!(self.0, |db| accounts::account_by_look(db, &name))
     }
 
     /// The account `id`.

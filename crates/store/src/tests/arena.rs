@@ -87,6 +87,28 @@ async fn accounts_tokens_and_sessions(a: &Store, b: &Store) {
     }
     assert_eq!(won, 1);
 
+    // a name that looks like an account's is refused (`rnary` is `mary` in many fonts);
+    // the lookup by look finds the account whatever the case, digit or script
+    a.accounts()
+        .create_account("mary", AccountKind::Person, None)
+        .await
+        .unwrap();
+    match b
+        .accounts()
+        .create_account("rnary", AccountKind::Bot, None)
+        .await
+    {
+        Err(StoreError::LooksLike { name, account }) => {
+            assert_eq!((name.as_str(), account.as_str()), ("rnary", "mary"))
+        }
+        other => panic!("{other:?}"),
+    }
+    for look in ["ANN", "\u{0410}nn", "Ann\u{200B}"] {
+        let found = b.accounts().account_by_look(look).await.unwrap();
+        assert_eq!(found.as_ref(), Some(&ann), "{look:?}");
+    }
+    assert_eq!(a.accounts().account_by_look("Anna").await.unwrap(), None);
+
     // tokens
     let t1 = a
         .accounts()
@@ -571,6 +593,40 @@ async fn a_version_4_store_gains_the_arena_tables() {
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
     assert_eq!(v, 7);
+}
+
+/// A store of version 6 (before `account_looks`): its accounts gain their look-alike keys
+/// when it opens, so a new name that looks like theirs is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_6_store_gains_the_look_alike_keys() {
+    let path = temp("v6");
+    {
+        let (s, th) = Store::start(&path).unwrap();
+        for name in ["mary", "Alice"] {
+            s.accounts()
+                .create_account(name, AccountKind::Person, None)
+                .await
+                .unwrap();
+        }
+        stop(vec![(s, Some(th))]).await;
+        let db = Connection::open(&path).unwrap();
+        db.execute_batch("DROP TABLE account_looks; PRAGMA user_version = 6;")
+            .unwrap();
+    }
+    let (s, th) = Store::start(&path).unwrap();
+    let found = s.accounts().account_by_look("a1ice").await.unwrap();
+    assert_eq!(found.map(|a| a.name), Some("Alice".to_string()));
+    match s
+        .accounts()
+        .create_account("rnary", AccountKind::Bot, None)
+        .await
+    {
+        Err(StoreError::LooksLike { name, account }) => {
+            assert_eq!((name.as_str(), account.as_str()), ("rnary", "mary"))
+        }
+        other => panic!("{other:?}"),
+    }
+    stop(vec![(s, Some(th))]).await;
 }
 
 /// A database of schema version 1 (before the Arena) is upgraded to version 2.
