@@ -243,7 +243,7 @@ fn people_and_programs_play_through_haproxy_while_a_node_is_killed() {
     std::fs::create_dir_all(&dir).unwrap();
     let _cleanup = RemoveDir(dir.clone());
 
-    // the certificate, as the docs make it
+    // the certificate, as the docs make it (for a day)
     let out = Command::new("openssl")
         .args([
             "req",
