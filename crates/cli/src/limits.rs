@@ -40,6 +40,10 @@ pub struct DoorLimits {
     /// second (then 408; 0: no minimum).
     #[arg(long, default_value_t = 1024)]
     pub body_min_rate: u64,
+    /// A load balancer in front of the host (repeat for each): its requests are counted
+    /// under the client address it appends to `X-Forwarded-For`.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Passwords hashed or checked at once (each takes about 19 MiB for a moment).
     #[arg(long, default_value_t = 4)]
     pub max_hashing: usize,
@@ -66,6 +70,7 @@ impl DoorLimits {
             max_body: self.max_body,
             body_timeout: seconds(self.body_timeout, "--body-timeout")?,
             body_min_rate: self.body_min_rate,
+            trusted_proxies: self.trusted_proxies.clone(),
             max_hashing: self.max_hashing.max(1),
             hashing_wait: seconds(self.hashing_wait, "--hashing-wait")?,
             ..config
@@ -104,9 +109,13 @@ mod tests {
         assert_eq!(c.body_min_rate, d.body_min_rate);
         assert_eq!(c.max_hashing, d.max_hashing);
         assert_eq!(c.hashing_wait, d.hashing_wait);
+        assert!(c.trusted_proxies.is_empty());
         let cli = Cli::parse_from(["t", "--body-timeout", "3", "--max-hashing", "2"]);
         let c = cli.limits.apply(Config::default()).unwrap();
         assert_eq!((c.body_timeout, c.max_hashing), (Duration::from_secs(3), 2));
+        let cli = Cli::parse_from(["t", "--trusted-proxy", "10.0.0.2", "--trusted-proxy", "::1"]);
+        let c = cli.limits.apply(Config::default()).unwrap();
+        assert_eq!(c.trusted_proxies.len(), 2);
         let bad = Cli::parse_from(["t", "--socket-idle=-1"]);
         assert!(bad.limits.apply(Config::default()).is_err());
     }

@@ -55,6 +55,11 @@ pub struct Config {
     pub max_http_connections: usize,
     /// Most HTTP connections at once from one address.
     pub max_http_connections_per_address: usize,
+    /// The load balancers in front of the host: a request from one of them is counted
+    /// under the client's address it appends to `X-Forwarded-For` (its last entry), for
+    /// every per-address limit of a request (WebSockets, tables, analyses, hints,
+    /// sign-ins). From anyone else the header is ignored.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// The largest request body, in bytes (over it 413).
     pub max_body: usize,
     /// How long a request's body may take to arrive, all of it (then 408).
@@ -166,6 +171,7 @@ impl Default for Config {
             socket_idle: Duration::from_secs(60),
             max_http_connections: 256,
             max_http_connections_per_address: 32,
+            trusted_proxies: Vec::new(),
             max_body: 64 * 1024,
             body_timeout: Duration::from_secs(10),
             body_min_rate: 1024,

@@ -399,3 +399,39 @@ async fn a_move_is_for_its_turn_only() {
     );
     h.stop().await;
 }
+
+/// Behind a load balancer (a trusted proxy), each client counts under the address the
+/// balancer appends to `X-Forwarded-For`; from anyone else the header is ignored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trusted_balancer_names_the_client() {
+    let h = TestHost::start(tessera_server::config::Config {
+        max_web_tables_per_address: 1,
+        trusted_proxies: vec![std::net::Ipv4Addr::LOCALHOST.into()],
+        ..test_config()
+    })
+    .await;
+    let open = |from: [u8; 4], client: &'static str| {
+        let addr = h.http;
+        async move {
+            let body =
+                json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "program"}]})
+                    .to_string();
+            let mut s = connect_from(from, addr).await.unwrap();
+            let req = format!("POST /api/games HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 192.0.2.1, {client}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+            s.write_all(req.as_bytes()).await.unwrap();
+            let mut out = String::new();
+            let _ = s.read_to_string(&mut out).await;
+            out.get(9..12)
+                .and_then(|c| c.parse::<u16>().ok())
+                .unwrap_or(0)
+        }
+    };
+    // through the balancer: one table per client
+    assert_eq!(open(PERSON, "10.0.0.1").await, 200);
+    assert_eq!(open(PERSON, "10.0.0.1").await, 503);
+    assert_eq!(open(PERSON, "10.0.0.2").await, 200);
+    // not through it: the header is the client's word, the connection's address counts
+    assert_eq!(open(ATTACKER, "10.0.0.3").await, 200);
+    assert_eq!(open(ATTACKER, "10.0.0.4").await, 503);
+    h.stop().await;
+}

@@ -18,13 +18,16 @@ use tokio::task::JoinSet;
 use tokio::time::Instant;
 
 /// The caps of the browser's door.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Most connections at once (over the cap a new connection is closed at once).
     pub max_connections: usize,
     /// Most connections at once from one address (over it a new connection from that
     /// address is closed at once).
     pub per_address: usize,
+    /// The load balancers whose `X-Forwarded-For` names the client
+    /// (`Config::trusted_proxies`).
+    pub trusted: Arc<[std::net::IpAddr]>,
     /// How long a connection may wait for a request (before its first, between two of a
     /// keep-alive connection); then it is closed.
     pub idle: Duration,
@@ -39,6 +42,7 @@ impl Limits {
         Limits {
             max_connections: config.max_http_connections,
             per_address: config.max_http_connections_per_address,
+            trusted: config.trusted_proxies.clone().into(),
             idle: config.http_idle,
             header_timeout: config.http_header_timeout,
         }
@@ -94,13 +98,15 @@ pub async fn serve(
             inner: TowerToHyperService::new(app.clone()),
             activity: activity.clone(),
             peer,
+            trusted: limits.trusted.contains(&peer.ip().to_canonical()),
         };
         let io = IdleGuard::new(stream, activity, limits.idle);
         let stop = stop.clone();
+        let header_timeout = limits.header_timeout;
         connections.spawn(async move {
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new())
-                .header_read_timeout(limits.header_timeout);
+                .header_read_timeout(header_timeout);
             let conn = http
                 .serve_connection(TokioIo::new(io), service)
                 .with_upgrades();
@@ -146,6 +152,27 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
             .copied()
             .unwrap_or(Peer(std::net::SocketAddr::from(([0, 0, 0, 0], 0)))))
     }
+}
+
+/// The client a load balancer names: the last entry of the last `X-Forwarded-For`
+/// header (the one the balancer appended; entries before it are the client's word).
+///
+/// ```
+/// use axum::http::HeaderMap;
+/// use tessera_server::web::conn::forwarded_for;
+/// let mut h = HeaderMap::new();
+/// assert_eq!(forwarded_for(&h), None);
+/// h.append("x-forwarded-for", "1.2.3.4, 10.0.0.7".parse().unwrap());
+/// assert_eq!(forwarded_for(&h), Some("10.0.0.7".parse().unwrap()));
+/// h.append("x-forwarded-for", " 2001:db8::1 ".parse().unwrap());
+/// assert_eq!(forwarded_for(&h), Some("2001:db8::1".parse().unwrap()));
+/// h.append("x-forwarded-for", "nonsense".parse().unwrap());
+/// assert_eq!(forwarded_for(&h), None);
+/// ```
+pub fn forwarded_for(headers: &axum::http::HeaderMap) -> Option<std::net::IpAddr> {
+    let last = headers.get_all("x-forwarded-for").iter().next_back()?;
+    let entry = last.to_str().ok()?.rsplit(',').next()?.trim();
+    entry.parse().ok()
 }
 
 /// What one HTTP connection is doing, as its [`IdleGuard`] needs to know: requests being
@@ -224,6 +251,9 @@ struct Watched {
     activity: Arc<Activity>,
     /// The connection's peer (handlers read it as [`Peer`]).
     peer: std::net::SocketAddr,
+    /// Whether the peer is a trusted load balancer: its requests' client is the last
+    /// entry of their `X-Forwarded-For`.
+    trusted: bool,
 }
 
 impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Watched {
@@ -232,7 +262,12 @@ impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Watched 
     type Future = std::pin::Pin<Box<dyn Future<Output = Result<Response, Self::Error>> + Send>>;
 
     fn call(&self, mut req: hyper::Request<hyper::body::Incoming>) -> Self::Future {
-        req.extensions_mut().insert(Peer(self.peer));
+        let peer = if self.trusted {
+            forwarded_for(req.headers()).map_or(self.peer, |ip| std::net::SocketAddr::new(ip, 0))
+        } else {
+            self.peer
+        };
+        req.extensions_mut().insert(Peer(peer));
         let busy = Busy::new(self.activity.clone());
         let answer = self.inner.call(req);
         Box::pin(async move {
