@@ -21,6 +21,8 @@ pub fn permits(n: usize) -> Semaphore {
 #[derive(Debug)]
 pub struct Connections {
     total: Arc<Semaphore>,
+    /// The permits `total` started with.
+    cap: usize,
     per_address: usize,
     by_address: Mutex<HashMap<IpAddr, usize>>,
 }
@@ -39,11 +41,26 @@ pub enum Crowded {
 impl Connections {
     /// At most `total` connections at once, at most `per_address` from one address.
     pub fn new(total: usize, per_address: usize) -> Arc<Connections> {
+        let total = permits(total);
         Arc::new(Connections {
-            total: Arc::new(permits(total)),
+            cap: total.available_permits(),
+            total: Arc::new(total),
             per_address,
             by_address: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// How many connections hold a slot now.
+    ///
+    /// ```
+    /// let caps = tessera_tcp::Connections::new(3, 2);
+    /// let slot = caps.admit("10.0.0.1".parse().unwrap()).unwrap();
+    /// assert_eq!(caps.open(), 1);
+    /// drop(slot);
+    /// assert_eq!(caps.open(), 0);
+    /// ```
+    pub fn open(&self) -> usize {
+        self.cap.saturating_sub(self.total.available_permits())
     }
 
     /// A slot for a connection from `ip` (given back when dropped), unless a cap is

@@ -174,6 +174,7 @@ impl Accounts {
             .count()
             >= self.max_tokens
         {
+            crate::metrics::cap_hit("api_tokens");
             return Err(AccountError::TooMany(format!(
                 "an account has at most {} live tokens: revoke one first",
                 self.max_tokens

@@ -50,11 +50,10 @@ pub async fn hint(host: &Host, id: u64, token: &str) -> Result<Value, HostError>
             .ok_or_else(|| HostError::Request("no view yet: try again".into()))?;
         (view, st.moves.len())
     };
-    let permit = host
-        .hint_slots()
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| HostError::Busy("the server is giving other hints: try again"))?;
+    let permit = host.hint_slots().clone().try_acquire_owned().map_err(|_| {
+        crate::metrics::cap_hit("hint");
+        HostError::Busy("the server is giving other hints: try again")
+    })?;
     let entry = table.entry.clone();
     let spec = level.spec.clone();
     let call = format!("[\"take-turn\",[{view}]]");

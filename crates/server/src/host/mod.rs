@@ -8,10 +8,11 @@
 //! opened, programs seated), [`play`] (a table played to its end), [`recovery`] (games
 //! taken up again), [`rematch`], [`games`] (a game as the browser reads it), [`expire`],
 //! [`hint`]. The parts of the state with their own rules are types of their own below it:
-//! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`].
+//! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`], [`health`].
 
 pub mod expire;
 pub mod games;
+pub mod health;
 pub mod hint;
 pub mod keep;
 pub mod lobby;
@@ -92,6 +93,8 @@ pub(crate) struct Inner {
     pub(crate) stored_states: StoredStates,
     /// Accounts, sessions, API tokens, the sign-in limiter.
     pub(crate) accounts: Accounts,
+    /// Whether the host stops, when its lease was renewed (`GET /readyz`).
+    pub(crate) health: crate::host::health::Health,
     /// The programs of rated games that go back to the queue when their game ends
     /// (`"again": true`): the ending table sends them, the arena takes them.
     pub(crate) requeue: (
@@ -145,6 +148,7 @@ impl Host {
             rematches: Rematches::default(),
             stored_states: StoredStates::default(),
             accounts,
+            health: Default::default(),
             requeue: (requeue, Mutex::new(Some(requeued))),
         }))
     }
@@ -195,26 +199,31 @@ impl Host {
     /// A WebSocket's place on game `id`: one of the host's (`Config::max_websockets`) and
     /// one of the game's (`Config::max_websockets_per_game`), given back when dropped.
     pub fn socket_slot(&self, id: u64) -> Result<SocketSlot, HostError> {
-        let permit = self
-            .0
-            .websockets
-            .clone()
-            .try_acquire_owned()
-            .map_err(|_| HostError::Busy("too many WebSockets"))?;
+        let permit = self.0.websockets.clone().try_acquire_owned().map_err(|_| {
+            crate::metrics::cap_hit("websockets");
+            HostError::Busy("too many WebSockets")
+        })?;
         let mut by_game = lock(&self.0.sockets_by_game);
         let n = by_game.entry(id).or_insert(0);
         if *n >= self.0.config.max_websockets_per_game {
             if *n == 0 {
                 by_game.remove(&id);
             }
+            crate::metrics::cap_hit("websockets_per_game");
             return Err(HostError::Busy("too many WebSockets on this game"));
         }
         *n += 1;
         Ok(SocketSlot {
             _permit: permit,
+            _open: crate::metrics::websocket(),
             game: id,
             by_game: self.0.sockets_by_game.clone(),
         })
+    }
+
+    /// Whether the host stops, when its lease was renewed.
+    pub fn health(&self) -> &crate::host::health::Health {
+        &self.0.health
     }
 
     /// Fires when the host shuts down.
@@ -269,6 +278,7 @@ impl Host {
 
     /// Stops every game (stored as aborted) and waits for them, at most `grace`.
     pub async fn shutdown(&self, grace: Duration) {
+        self.0.health.stop();
         self.0.stop.cancel();
         self.0.tasks.close();
         if tokio::time::timeout(grace, self.0.tasks.wait())
@@ -319,6 +329,7 @@ impl Host {
 #[derive(Debug)]
 pub struct SocketSlot {
     _permit: OwnedSemaphorePermit,
+    _open: crate::metrics::Open,
     game: u64,
     by_game: Arc<Mutex<HashMap<u64, usize>>>,
 }

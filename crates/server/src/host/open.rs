@@ -229,12 +229,10 @@ pub(crate) async fn open_web_table(
     }
     check_seats(entry.as_ref(), &rules, &seats)?;
     // taken now, kept by the table until it leaves memory
-    let slot = host
-        .0
-        .web_tables
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| HostError::Busy("too many games in progress"))?;
+    let slot = host.0.web_tables.clone().try_acquire_owned().map_err(|_| {
+        crate::metrics::cap_hit("games");
+        HostError::Busy("too many games in progress")
+    })?;
     let mut tokens = Vec::new();
     for (i, s) in seats.iter_mut().enumerate() {
         if let SeatKind::Person(t) = &mut s.kind {

@@ -75,6 +75,7 @@ pub async fn serve(
         };
         let Ok(permit) = limit.clone().try_acquire_owned() else {
             tracing::warn!("HTTP connection refused: too many connections");
+            crate::metrics::cap_hit("http_connections");
             continue;
         };
         let activity = Arc::new(Activity::new());
@@ -86,6 +87,7 @@ pub async fn serve(
         let io = IdleGuard::new(stream, activity, limits.idle);
         let stop = stop.clone();
         connections.spawn(async move {
+            let _open = crate::metrics::http_connection();
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new())
                 .header_read_timeout(limits.header_timeout);

@@ -32,7 +32,9 @@
 //!   at their turn: the strongest house level's move from their view (`{move, by,
 //!   plays, at_move}`); each hint is stored with the game (`hints_used` in its result and
 //!   record);
-//! * `GET /api/tables?game=G`: the tables waiting for players.
+//! * `GET /api/tables?game=G`: the tables waiting for players;
+//! * `GET /healthz`, `GET /readyz`, `GET /metrics`: the operator's (`ops`;
+//!   `docs/operations.md`); every answer carries its request's `x-request-id`.
 //!
 //! and the arena's routes ([`arena`]: accounts, sessions, API tokens, the queue,
 //! leaderboards).
@@ -46,6 +48,7 @@ pub mod arena;
 pub mod conn;
 pub mod errors;
 mod games;
+mod ops;
 mod socket;
 
 pub use conn::{serve, Limits};
@@ -59,5 +62,7 @@ pub fn router(host: Host) -> Router {
         .merge(games::routes())
         .merge(socket::routes())
         .merge(arena::routes())
+        .merge(ops::routes())
+        .layer(axum::middleware::from_fn(ops::with_request_id))
         .with_state(host)
 }
