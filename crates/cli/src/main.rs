@@ -7,6 +7,7 @@
 mod analyze;
 mod common;
 mod host;
+mod logs;
 mod play;
 mod qcourse;
 mod queue;
