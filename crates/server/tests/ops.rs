@@ -254,3 +254,69 @@ fn promtool_check(text: &str) {
     // its linter's remarks are failures too (it exits 0 on some of them in older versions)
     assert!(said.trim().is_empty(), "promtool check metrics: {said}");
 }
+
+/// On PostgreSQL: ready once the node holds its lease, named in the metrics; not ready
+/// once the store stops answering (its database dropped under it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_ready_means_the_lease_is_held_and_the_store_answers() {
+    let Some(pg) = tessera_pgtest::cluster() else {
+        return;
+    };
+    let url = pg.database("readyz");
+    let lease = Duration::from_secs(2);
+    let (store, thread) = Store::open(&url, lease).await.unwrap();
+    let node = store.node().to_string();
+    let config = Config {
+        lease,
+        ..test_config()
+    };
+    let host = Host::new(Registry::standard(), store, config);
+    let tcp = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let door = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = door.local_addr().unwrap();
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let run = tokio::spawn(tessera_server::run(
+        host.clone(),
+        tcp,
+        Some(door),
+        Duration::from_secs(5),
+        async {
+            let _ = rx.await;
+        },
+    ));
+    // the first heartbeat renews the lease at once
+    let mut ready = (0, json!(null));
+    for _ in 0..100 {
+        ready = http(addr, "GET", "/readyz", "").await;
+        if ready.0 == 200 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(ready.0, 200, "{}", ready.1);
+    assert_eq!(ready.1["node"], node.as_str());
+    let text = http(addr, "GET", "/metrics", "").await.1;
+    let series = format!("tessera_node_info{{node=\"{node}\",store=\"postgres\"}}");
+    assert_eq!(sample(text.as_str().unwrap(), &series), Some(1.0), "{text}");
+    // the store goes away: not ready, saying why
+    let name = url.rsplit('/').next().unwrap();
+    pg.psql(
+        &format!("{}/postgres", pg.base_url()),
+        &format!("DROP DATABASE {name} WITH (FORCE)"),
+    );
+    let mut gone = (0, json!(null));
+    for _ in 0..100 {
+        gone = http(addr, "GET", "/readyz", "").await;
+        if gone.0 == 503 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(gone.0, 503, "{}", gone.1);
+    let why = gone.1["error"].as_str().unwrap_or_default();
+    assert!(why.contains("store") || why.contains("lease"), "{why}");
+    let _ = tx.send(());
+    let _ = tokio::time::timeout(Duration::from_secs(20), run).await;
+    drop(host);
+    let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+}
