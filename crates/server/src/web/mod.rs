@@ -42,7 +42,7 @@
 //! Files, one concern each: [`errors`] (the one JSON refusal and the statuses of the
 //! host's and the arena's errors), `games` (the game handlers), `socket` (the WebSockets:
 //! play, watch, relay), [`arena`], [`conn`] (the connections: their cap, idle limit and
-//! header timeout).
+//! header timeout), `ops` (health, readiness, metrics, request ids).
 
 pub mod arena;
 pub mod conn;
