@@ -110,13 +110,17 @@ fn request_id(req: &Request) -> String {
         .map_or_else(crate::metrics::next_id, str::to_string)
 }
 
-/// Runs a request in a span `request{request_id}` (every line it logs carries the id),
+/// Runs a request in a span `request{request_id, peer}` (every line it logs carries the id),
 /// logs its answer (but the operator's endpoints' 200s, asked every few seconds) and
 /// sends the id back as `x-request-id`.
 pub(super) async fn with_request_id(req: Request, next: Next) -> Response {
     let id = request_id(&req);
     let (method, path) = (req.method().clone(), req.uri().path().to_string());
-    let span = tracing::info_span!("request", request_id = %id);
+    let peer = req.extensions().get::<super::arena::Peer>().map(|p| p.0);
+    let span = match peer {
+        Some(peer) => tracing::info_span!("request", request_id = %id, %peer),
+        None => tracing::info_span!("request", request_id = %id),
+    };
     let started = std::time::Instant::now();
     let mut r = next.run(req).instrument(span.clone()).await;
     let quiet = matches!(path.as_str(), "/healthz" | "/readyz" | "/metrics")
