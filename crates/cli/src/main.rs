@@ -4,9 +4,11 @@
 //! named here. `play` has one subcommand per game (built at run time, [`play`]); the other
 //! commands are declared below and take the game's name as an argument.
 
+mod admin;
 mod analyze;
 mod common;
 mod host;
+mod limits;
 mod logs;
 mod play;
 mod qcourse;
@@ -72,6 +74,11 @@ enum Command {
     /// The arena's leaderboards from a store (`--check`: recompute every rating from the
     /// stored rated games and compare).
     Ratings(host::RatingsArgs),
+    /// The operator's actions on a store, beside the hosts that serve it: ban and unban
+    /// accounts, abort games, list the live games by node, the log of every action.
+    Admin(admin::AdminArgs),
+    /// Copy a SQLite store into a new file while a host serves it (PostgreSQL: pg_dump).
+    Backup(admin::BackupArgs),
     /// Play many bot games in parallel and compare the strategies with statistics.
     Tournament(Box<tournament::TournamentArgs>),
     /// Play the jobs of tournaments queued in PostgreSQL (`tournament --workers`) until
@@ -159,6 +166,8 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
         Command::Client(args) => host::client(registry, args),
         Command::Games(args) => host::games(args),
         Command::Ratings(args) => host::ratings(registry, args),
+        Command::Admin(args) => admin::admin(args),
+        Command::Backup(args) => admin::backup(args),
         Command::Tournament(args) => tournament::run(registry, *args),
         Command::Worker(args) => workers::worker(registry, args),
         Command::Q { command } => qcourse::run(command),

@@ -6,147 +6,18 @@
 //! its grace, exit status 0.
 
 mod common;
+use common::serve::{http, person, person_at, start, start_with};
 use common::{free_port, RemoveDir};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 use tessera_games::Registry;
 use tessera_server::store::{self, ListQuery};
 use tessera_tcp::client::{self, Join};
 use tokio_tungstenite::tungstenite::Message;
-
-struct Server {
-    child: Child,
-    log: std::path::PathBuf,
-}
-
-/// Starts `tessera serve` and waits until it serves (its `tcp=… http=…` line).
-fn start(db: &std::path::Path, tcp: u16, http: u16) -> Server {
-    start_with(db.to_str().unwrap(), tcp, http, &[])
-}
-
-/// Starts `tessera serve` on the store `db` with `extra` options.
-fn start_with(db: &str, tcp: u16, http: u16, extra: &[&str]) -> Server {
-    // its log (kept if the test fails)
-    let log = std::env::temp_dir().join(format!("tessera-crash-{}-{tcp}.log", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args([
-            "serve",
-            "--tcp-port",
-            &tcp.to_string(),
-            "--http-port",
-            &http.to_string(),
-            "--db",
-            db,
-            "--bot-delay",
-            "0",
-            "--per-call",
-            "20",
-            "--resume-grace",
-            "30",
-            "--wait",
-            "60",
-            // every program of these tests connects from 127.0.0.1
-            "--max-connections-per-address",
-            "1000",
-        ])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(&log).expect("the server's log"))
-        .spawn()
-        .expect("tessera serve runs");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    if !line.starts_with("tcp=") {
-        let _ = child.wait();
-        let said = std::fs::read_to_string(&log).unwrap_or_default();
-        let tail: Vec<&str> = said.lines().rev().take(20).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
-        panic!(
-            "tessera serve (tcp {tcp}, http {http}) did not start: the first line {line:?}, its log:\n{}",
-            tail.join("\n")
-        );
-    }
-    Server { child, log }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_file(&self.log);
-        }
-    }
-}
-
-async fn http(port: u16, method: &str, path: &str, body: &str) -> Value {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
-        .await
-        .unwrap();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).await.unwrap();
-    let body = out.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
-    serde_json::from_str(body).unwrap_or(Value::Null)
-}
-
-/// A person in the browser: plays the first legal move whenever it is their turn, and
-/// reloads (a new WebSocket, the same token) whenever the connection is lost, until the
-/// game is over.
-async fn person(http_port: u16, id: u64, token: String) -> Value {
-    person_at(vec![http_port], id, token).await
-}
-
-/// [`person`] on a site of several nodes: each reload goes to the next of `ports`.
-async fn person_at(ports: Vec<u16>, id: u64, token: String) -> Value {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(150);
-    for http_port in ports.iter().copied().cycle() {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "game {id} did not end"
-        );
-        let url = format!("ws://127.0.0.1:{http_port}/api/games/{id}/ws?token={token}");
-        let Ok((mut ws, _)) = tokio_tungstenite::connect_async(url).await else {
-            tokio::time::sleep(Duration::from_millis(300)).await;
-            continue;
-        };
-        let mut answered = None;
-        while let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_secs(60), ws.next()).await
-        {
-            let Message::Text(t) = msg else { continue };
-            let m: Value = serde_json::from_str(&t).unwrap();
-            if m["type"] != "state" {
-                continue;
-            }
-            if m["over"] == true {
-                return m;
-            }
-            let moves = m["moves"].as_u64();
-            if m["status"] == "running" && m["seat"] == m["to_move"] && answered != moves {
-                if let Some(mv) = m["legal"].as_array().and_then(|l| l.first()) {
-                    let _ = ws
-                        .send(Message::Text(json!({"move": mv}).to_string()))
-                        .await;
-                    answered = moves;
-                }
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(300)).await;
-    }
-    unreachable!("a cycle of ports never ends")
-}
 
 #[test]
 fn a_killed_host_loses_no_game() {

@@ -158,12 +158,16 @@ pub fn seat_update<G: Registration>(game: &G, seat: Seat, to_move: Option<Seat>)
     SeatUpdate {
         seat: seat.index(),
         legal: if mine {
-            view.legal_moves().iter().map(to_value).collect()
+            crate::table::json_text(&view.legal_moves())
         } else {
-            Vec::new()
+            crate::table::json_empty_list()
         },
-        hints: if mine { G::hints(&view) } else { Value::Null },
-        view: to_value(&view),
+        hints: if mine {
+            crate::table::json_text(&G::hints(&view))
+        } else {
+            crate::table::json_null()
+        },
+        view: crate::table::json_text(&view),
     }
 }
 

@@ -46,4 +46,7 @@ pub use person::PersonLink;
 pub use registration::Registration;
 pub use registry::Registry;
 pub use replay::{Replay, ReplayStep};
-pub use table::{MoveInfo, SeatHolder, SeatUpdate, TableReport, TableSetup, TableSink, Update};
+pub use table::{
+    json_empty_list, json_null, json_text, JsonText, MoveInfo, SeatHolder, SeatUpdate, TableReport,
+    TableSetup, TableSink, Update,
+};

@@ -71,18 +71,40 @@ pub struct MoveInfo {
     pub log: Vec<String>,
 }
 
+/// JSON kept as compact text: what a table holds between moves (a seat's view, its legal
+/// moves, its hints) is stored as text, a fraction of the memory of a tree of `Value`s
+/// (an Akropolis seat's hints are 24 KB of text, several times that as a tree), and is
+/// written into each message as it is.
+pub type JsonText = Box<serde_json::value::RawValue>;
+
+/// `v` as [`JsonText`] (`null` if it cannot be written, which the games' forms never are).
+pub fn json_text<T: Serialize + ?Sized>(v: &T) -> JsonText {
+    serde_json::value::to_raw_value(v).unwrap_or_else(|_| json_null())
+}
+
+/// `null` as [`JsonText`].
+pub fn json_null() -> JsonText {
+    serde_json::value::RawValue::NULL.to_owned()
+}
+
+/// `[]` as [`JsonText`].
+pub fn json_empty_list() -> JsonText {
+    serde_json::value::RawValue::from_string("[]".to_string()).unwrap_or_else(|_| json_null())
+}
+
 /// What one person's seat now sees: its view, and when it is to move, its legal moves
-/// and the game's hints for drawing them.
+/// and the game's hints for drawing them, as [`JsonText`].
 #[derive(Clone, Debug, Serialize)]
 pub struct SeatUpdate {
     /// The seat.
     pub seat: usize,
     /// Its view (the game's JSON form: the same a program gets).
-    pub view: Value,
-    /// Its legal moves (their JSON forms) when it is to move, else empty.
-    pub legal: Vec<Value>,
-    /// The game's hints for a person's screen (legal spots with their scores, ...).
-    pub hints: Value,
+    pub view: JsonText,
+    /// Its legal moves (a JSON array of their forms) when it is to move, else `[]`.
+    pub legal: JsonText,
+    /// The game's hints for a person's screen (legal spots with their scores, ...), or
+    /// `null`.
+    pub hints: JsonText,
 }
 
 /// The state of a table after a move (or at the start).

@@ -37,12 +37,31 @@ pub struct Config {
     /// How long a program may wait in the lobby for a table; then it is told (Tessera's
     /// protocol) and disconnected.
     pub lobby_expiry: Duration,
-    /// Most WebSockets at once (people and spectators).
+    /// Most spectators' WebSockets at once (a seat's own sockets are not counted here:
+    /// [`Config::max_sockets_per_seat`]).
     pub max_websockets: usize,
-    /// Most WebSockets at once on one game.
+    /// Most spectators' WebSockets at once on one game.
     pub max_websockets_per_game: usize,
+    /// Most spectators' WebSockets at once from one address.
+    pub max_websockets_per_address: usize,
+    /// Most WebSockets at once on one seat (a person's tabs): reserved, whatever
+    /// spectators hold.
+    pub max_sockets_per_seat: usize,
+    /// How often the host pings a WebSocket.
+    pub socket_ping: Duration,
+    /// A WebSocket from which nothing (not even a pong) came for this long is closed.
+    pub socket_idle: Duration,
     /// Most HTTP connections at once.
     pub max_http_connections: usize,
+    /// Most HTTP connections at once from one address.
+    pub max_http_connections_per_address: usize,
+    /// The largest request body, in bytes (over it 413).
+    pub max_body: usize,
+    /// How long a request's body may take to arrive, all of it (then 408).
+    pub body_timeout: Duration,
+    /// The slowest a request's body may arrive, in bytes a second, once it has taken
+    /// [`BODY_GRACE`] (then 408).
+    pub body_min_rate: u64,
     /// How long an HTTP connection may stay open without a request (between two requests
     /// of a keep-alive connection, or before the first); then it is closed.
     pub http_idle: Duration,
@@ -52,6 +71,8 @@ pub struct Config {
     /// Most tables opened through the HTTP API (`POST /api/games`: people, bots, seats
     /// left open for programs) that are waiting or running at once.
     pub max_web_tables: usize,
+    /// Most tables opened through the HTTP API by one address, waiting or running.
+    pub max_web_tables_per_address: usize,
     /// How long a table may wait for programs to take its open seats; then it is stored
     /// `aborted`.
     pub open_table_expiry: Duration,
@@ -95,6 +116,14 @@ pub struct Config {
     /// Hints (the strongest level's move for a person playing bots) computed at once;
     /// over it a request is refused with 503.
     pub max_hints: usize,
+    /// Analyses and hints computed at once for one address.
+    pub max_work_per_address: usize,
+    /// Passwords hashed or checked at once (registrations, sign-ins): each takes about
+    /// 19 MiB for a moment. A sign-in waits [`Config::hashing_wait`] at most for a slot,
+    /// then is refused with 503.
+    pub max_hashing: usize,
+    /// How long a sign-in or registration waits for a hashing slot.
+    pub hashing_wait: Duration,
     /// The arena: most tickets one account may hold in the queue at once.
     pub arena_per_account: usize,
     /// The arena: most tickets in the queue, every account together.
@@ -134,10 +163,19 @@ impl Default for Config {
             lobby_expiry: Duration::from_secs(10 * 60),
             max_websockets: 256,
             max_websockets_per_game: 64,
+            max_websockets_per_address: 16,
+            max_sockets_per_seat: 4,
+            socket_ping: Duration::from_secs(20),
+            socket_idle: Duration::from_secs(60),
             max_http_connections: 256,
+            max_http_connections_per_address: 32,
+            max_body: 64 * 1024,
+            body_timeout: Duration::from_secs(10),
+            body_min_rate: 1024,
             http_idle: Duration::from_secs(5),
             http_header_timeout: Duration::from_secs(10),
             max_web_tables: 500,
+            max_web_tables_per_address: 16,
             open_table_expiry: Duration::from_secs(60 * 60),
             person_idle: Duration::from_secs(30 * 60),
             max_bot_ms: 2000,
@@ -156,6 +194,9 @@ impl Default for Config {
             max_analysis_iters: 4 * tessera_games::analysis::DEFAULT_ITERATIONS,
             max_analysis_moves: 500,
             max_hints: 2,
+            max_work_per_address: 1,
+            max_hashing: 4,
+            hashing_wait: Duration::from_secs(2),
             arena_per_account: 2,
             arena_max_tickets: 10_000,
             arena_house_after: Duration::from_secs(15),
@@ -221,6 +262,10 @@ impl Config {
         }
     }
 }
+
+/// How long a request's body may arrive at any rate before [`Config::body_min_rate`]
+/// applies.
+pub const BODY_GRACE: Duration = Duration::from_secs(2);
 
 /// A duration as people read it: `30 min`, `1 h`, `5 s`, `300 ms`.
 ///

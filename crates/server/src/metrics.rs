@@ -28,23 +28,31 @@ use std::time::Duration;
 
 /// The caps whose refusals are counted (`tessera_cap_hits_total{cap}`), each known from
 /// the start (a cap never hit reads 0, so a rate over it is defined).
-pub const CAPS: [&str; 12] = [
+pub const CAPS: [&str; 20] = [
     "http_connections",
-    "websockets",
-    "websockets_per_game",
+    "http_connections_per_address",
+    "spectators",
+    "spectators_per_address",
+    "spectators_per_game",
+    "seat_sockets",
     "games",
+    "games_per_address",
     "analysis",
     "hint",
+    "work_per_address",
+    "password_hashing",
     "tcp_connections",
     "tcp_connections_per_address",
     "lobby_per_name",
     "lobby",
     "arena_queue",
     "api_tokens",
+    "body_size",
+    "body_rate",
 ];
 
 /// The outcomes of a login (`tessera_logins_total{outcome}`).
-pub const LOGIN_OUTCOMES: [&str; 4] = ["ok", "wrong", "limited", "error"];
+pub const LOGIN_OUTCOMES: [&str; 6] = ["ok", "wrong", "limited", "banned", "busy", "error"];
 
 /// The process's metrics.
 pub struct Metrics {
@@ -76,7 +84,7 @@ pub struct Metrics {
     /// Whether the host answers `GET /readyz` with 200 (1) or 503 (0), at its last ask.
     pub ready: IntGauge,
     /// The TCP doors' caps (their open connections are read at each scrape).
-    tcp_doors: Mutex<Vec<Weak<tessera_tcp::Connections>>>,
+    tcp_doors: Mutex<Vec<Weak<tessera_tcp::Caps>>>,
 }
 
 /// Bucket bounds in seconds for the latencies, from 100 µs to 10 s.
@@ -154,7 +162,7 @@ impl Metrics {
             ),
             logins: counter(
                 "tessera_logins_total",
-                "Logins by outcome: ok, wrong (name or password), limited (429), error.",
+                "Logins by outcome: ok, wrong (name or password), limited (429), banned (403), busy (503: every hashing slot taken), error.",
                 &["outcome"],
             ),
             cap_hits: counter(
@@ -268,7 +276,7 @@ pub fn store_commit(what: &'static str, took: Duration) {
 
 /// The TCP door of `caps` is open: its connections count in
 /// `tessera_tcp_connections_open` while it lives.
-pub fn tcp_door(caps: &std::sync::Arc<tessera_tcp::Connections>) {
+pub fn tcp_door(caps: &std::sync::Arc<tessera_tcp::Caps>) {
     let mut doors = METRICS.tcp_doors.lock().unwrap_or_else(|e| e.into_inner());
     doors.push(std::sync::Arc::downgrade(caps));
 }

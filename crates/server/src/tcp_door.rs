@@ -12,7 +12,7 @@ use crate::host::{lock, Host};
 use crate::secret::Secret;
 use crate::signup::{self, refuse, Hello, SignUp};
 use crate::table::{Phase, Seat, SeatKind};
-use crate::tcp::Connections;
+use crate::tcp::Caps;
 use crate::tcp::{Dialect, TcpTransport};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -28,7 +28,7 @@ pub async fn serve_tcp(host: &Host, listener: TcpListener) {
     if let Ok(a) = listener.local_addr() {
         let _ = host.0.tcp_port.set(a.port());
     }
-    let caps = Connections::new(
+    let caps = Caps::new(
         host.0.config.max_connections,
         host.0.config.max_connections_per_address,
     );
@@ -42,6 +42,12 @@ pub async fn serve_tcp(host: &Host, listener: TcpListener) {
         host.0
             .tasks
             .spawn(async move { expire_tables(&task_host).await })
+    };
+    let operator = {
+        let task_host = host.clone();
+        host.0
+            .tasks
+            .spawn(async move { crate::host::admin::watch(&task_host).await })
     };
     loop {
         let accepted = tokio::select! {
@@ -88,6 +94,7 @@ pub async fn serve_tcp(host: &Host, listener: TcpListener) {
     drop(listener);
     let _ = lobby.await;
     let _ = expiry.await;
+    let _ = operator.await;
 }
 
 /// Handles one TCP connection: its first message (a sign-up or a list request).

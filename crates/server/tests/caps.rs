@@ -213,7 +213,10 @@ async fn websockets_per_game_are_capped() {
     let refused = try_ws(&h, &on_a).await.expect_err("a third socket");
     assert_eq!(
         refused,
-        (503, json!({"error": "too many WebSockets on this game"}))
+        (
+            503,
+            json!({"error": "too many spectators on this game", "busy": true})
+        )
     );
     let mut other = h.ws(&format!("/api/games/{}/ws", b.id)).await;
     assert_eq!(next_json(&mut other).await.unwrap()["id"], b.id);
@@ -254,7 +257,10 @@ async fn web_tables_are_capped_and_waiting_ones_expire() {
     seated_at(&h, other).await;
     assert_eq!(
         h.post("/api/games", &table(person.clone())).await,
-        (503, json!({"error": "too many games in progress"}))
+        (
+            503,
+            json!({"error": "too many games in progress", "busy": true})
+        )
     );
     // the expiry
     let why = "no program took the open seats within 2 s";

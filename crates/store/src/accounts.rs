@@ -4,7 +4,8 @@
 //! On SQLite the writes run on the writer thread (in a savepoint of their own inside the
 //! batch's transaction), the reads on the reader connection; on PostgreSQL on the node's
 //! connection. A row of an account that is not there is refused by its foreign key on
-//! both backends: [`StoreError::NoAccount`].
+//! both backends: [`StoreError::NoAccount`]. The sessions and tokens of a banned account
+//! (a row of `bans`, `crate::admin`) are refused by the statements that read them.
 
 use crate::error::{StoreError, Violation};
 use crate::sql::{int, Row, Sql, Stmt};
@@ -85,14 +86,18 @@ pub(crate) const TOKENS: Stmt = sql!(
 );
 pub(crate) const REVOKE: Stmt =
     sql!("UPDATE tokens SET revoked = $3 WHERE id = $2 AND account = $1 AND revoked IS NULL");
-pub(crate) const USE_TOKEN: Stmt =
-    sql!("UPDATE tokens SET last_used = $2 WHERE hash = $1 AND revoked IS NULL RETURNING account");
+pub(crate) const USE_TOKEN: Stmt = sql!(
+    "UPDATE tokens SET last_used = $2 WHERE hash = $1 AND revoked IS NULL
+          AND NOT EXISTS (SELECT 1 FROM bans b WHERE b.account = tokens.account)
+          RETURNING account"
+);
 pub(crate) const ADD_SESSION: Stmt =
     sql!("INSERT INTO sessions (hash, account, csrf, expires) VALUES ($1, $2, $3, $4)");
 pub(crate) const SESSION: Stmt = sql!(
     "SELECT a.id, a.name, a.kind, a.created, a.disconnects, a.marked, s.csrf
      FROM sessions s JOIN accounts a ON a.id = s.account
-     WHERE s.hash = $1 AND s.expires > $2"
+     WHERE s.hash = $1 AND s.expires > $2
+     AND NOT EXISTS (SELECT 1 FROM bans b WHERE b.account = a.id)"
 );
 pub(crate) const DROP_SESSION: Stmt = sql!("DELETE FROM sessions WHERE hash = $1");
 pub(crate) const PURGE_SESSIONS: Stmt = sql!("DELETE FROM sessions WHERE expires <= $1");

@@ -1,5 +1,6 @@
-//! Why the store failed: [`StoreError`], and the kinds of constraint violation both
-//! backends report alike ([`Violation`]).
+//! Why the store failed: [`StoreError`], the kinds of constraint violation both
+//! backends report alike ([`Violation`]), and why an operator's action is refused
+//! ([`Refused`]).
 
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +49,9 @@ pub enum StoreError {
     /// A game status the store does not know.
     #[error(transparent)]
     Status(#[from] crate::status::UnknownStatus),
+    /// An operator's action refused (no such account or game, a game over already).
+    #[error(transparent)]
+    Refused(#[from] Refused),
     /// A column of a row is not of the type read (or not there).
     #[error("column {0} of a row is not what was expected")]
     Column(usize),
@@ -84,4 +88,18 @@ impl StoreError {
             _ => None,
         }
     }
+}
+
+/// Why an action is refused: no such account or game, a game that is over.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// No account of this name.
+    #[error("no account {0:?}")]
+    NoAccount(String),
+    /// No game of this id.
+    #[error("no game {0}")]
+    NoGame(u64),
+    /// The game is over already.
+    #[error("game {0} is over already ({1})")]
+    Over(u64, String),
 }

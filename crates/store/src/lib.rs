@@ -21,7 +21,9 @@
 //! events, its end, the lists and reads of games), [`Store::nodes`] ([`Nodes`]: leases,
 //! takeovers, who runs which game or seat, the stream of changed games),
 //! [`Store::accounts`] ([`Accounts`]: the Arena's accounts, API tokens and sessions) and
-//! [`Store::ratings`] ([`Ratings`]: ratings, rated games, rating a game). So a move is
+//! [`Store::ratings`] ([`Ratings`]: ratings, rated games, rating a game) and
+//! [`Store::admin`] ([`Admin`]: the operator's bans and aborts, and their log; the
+//! operator's command opens an [`AdminDb`] beside the hosts). So a move is
 //! `store.games().append(...)`.
 //!
 //! # One text for both backends
@@ -48,6 +50,7 @@ mod dialect;
 mod store;
 
 mod accounts;
+mod admin;
 mod error;
 mod games;
 mod job;
@@ -64,13 +67,16 @@ mod status;
 mod tests;
 
 pub use accounts::{Account, AccountKind, TokenInfo};
-pub use error::{StoreError, Violation};
+pub use admin::{abort_reason, aborted_result, Ban, LiveGame, LogEntry, PendingAbort};
+pub use error::{Refused, StoreError, Violation};
 pub use model::{
     is_live, is_postgres, names_at, now_ms, redacted, secret_hash, EjectionNote, GameSummary,
     ListQuery, NewGame, NodeInfo, SeatOwner, SeatRecord, SecretsAndEvents, StoredGame, Unfinished,
     MAX_PAGE,
 };
 pub use ratings::{RateFn, RatedRow, RatingRow, RatingUpdate};
-pub use sqlite::{get_file, list_file, open as open_file};
+pub use sqlite::{backup_file, get_file, list_file, open as open_file};
 pub use status::{GameStatus, UnknownStatus};
-pub use store::{get_at, list_at, Accounts, Games, Nodes, Ratings, Store, StoreThread};
+pub use store::{
+    get_at, list_at, Accounts, Admin, AdminDb, Games, Nodes, Ratings, Store, StoreThread,
+};

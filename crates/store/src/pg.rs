@@ -27,8 +27,8 @@ use tokio_postgres::types::{IsNull, ToSql, Type};
 use tokio_postgres::{Client, GenericClient, NoTls};
 
 /// The schema's version (table `tessera_schema`). 2: the Arena's tables; 3: seat
-/// secrets hashed in `seat_secrets`.
-const VERSION: i32 = 3;
+/// secrets hashed in `seat_secrets`; 4: the operator's `bans` and `admin_log`.
+const VERSION: i32 = 4;
 
 const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS tessera_schema (version INTEGER NOT NULL)";
 const LOCK_SCHEMA: &str = "SELECT pg_advisory_xact_lock(7455727)";

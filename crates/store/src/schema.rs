@@ -2,7 +2,7 @@
 //! names of `dialect.rs`), and the upgrade both share: seat secrets kept as plain text in
 //! `games.secrets` by earlier versions are hashed into `seat_secrets`.
 //!
-//! Versions: SQLite's `PRAGMA user_version` 6, PostgreSQL's `tessera_schema` 3 (each
+//! Versions: SQLite's `PRAGMA user_version` 7, PostgreSQL's `tessera_schema` 4 (each
 //! backend keeps its version its own way: `crate::sqlite`, `crate::pg`).
 
 use crate::error::StoreError;
@@ -113,6 +113,22 @@ CREATE TABLE IF NOT EXISTS rated (
     UNIQUE (game_id, seat)
 );
 CREATE INDEX IF NOT EXISTS rated_account ON rated (account, seq);
+CREATE TABLE IF NOT EXISTS bans (
+    account " INT " PRIMARY KEY REFERENCES accounts (id),
+    at " INT " NOT NULL,
+    reason TEXT
+)" NO_ROWID ";
+CREATE TABLE IF NOT EXISTS admin_log (
+    id " ID ",
+    at " INT " NOT NULL,
+    action TEXT NOT NULL,
+    target TEXT NOT NULL,
+    game " INT ",
+    reason TEXT,
+    done " INT ",
+    node TEXT
+);
+CREATE INDEX IF NOT EXISTS admin_log_pending ON admin_log (action, done);
 ");
 
 /// The plain-text secrets of an earlier version's games.

@@ -23,10 +23,10 @@ use std::thread;
 pub(crate) const LOCAL: &str = "local";
 
 /// The store's version (`PRAGMA user_version`). 5: the Arena's tables; 6: seat secrets
-/// hashed in `seat_secrets`, foreign keys on.
+/// hashed in `seat_secrets`, foreign keys on; 7: the operator's `bans` and `admin_log`.
 macro_rules! version {
     () => {
-        6
+        7
     };
 }
 const VERSION: i64 = version!();
@@ -36,6 +36,8 @@ PRAGMA foreign_keys = ON;";
 const HAS_COLUMN: &str = "SELECT COUNT(*) FROM pragma_table_info(?1) WHERE name = ?2";
 const PASSIVE: &str = "PRAGMA wal_checkpoint(PASSIVE);";
 const TRUNCATE: &str = "PRAGMA wal_checkpoint(TRUNCATE);";
+const BACKUP: &str = "VACUUM INTO ?1";
+const QUICK_CHECK: &str = "PRAGMA quick_check";
 
 impl Sql for Connection {
     async fn execute(&self, st: &Stmt, params: &[Param<'_>]) -> Result<u64, StoreError> {
@@ -119,7 +121,7 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
         db.execute_batch("ALTER TABLE games ADD COLUMN owner TEXT;")?;
     }
     let tx = db.unchecked_transaction()?;
-    // versions 5 and 6: the Arena's tables, seat_secrets
+    // versions 5, 6 and 7: the Arena's tables, seat_secrets, bans and admin_log
     tx.execute_batch(SCHEMA.sqlite)?;
     // version 6: the seat secrets of earlier versions, hashed
     if has_column(&tx, "games", "secrets")? {
@@ -232,6 +234,17 @@ pub fn get(db: &Connection, id: u64) -> Result<Option<StoredGame>, StoreError> {
     now(games::get(db, id))
 }
 
+/// The store file `db`, which must exist (a file that does not is an error, not a new
+/// store).
+pub(crate) fn existing(db: &str) -> Result<std::path::PathBuf, StoreError> {
+    let path = Path::new(db);
+    if path.exists() {
+        Ok(path.to_path_buf())
+    } else {
+        Err(StoreError::Url(format!("no store {db}")))
+    }
+}
+
 /// The games of the store file `path`, newest first (blocking: not on an async task).
 pub fn list_file(path: &Path, q: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
     list(&open(path)?, q)
@@ -240,6 +253,44 @@ pub fn list_file(path: &Path, q: &ListQuery) -> Result<Vec<GameSummary>, StoreEr
 /// One game of the store file `path` (blocking: not on an async task).
 pub fn get_file(path: &Path, id: u64) -> Result<Option<StoredGame>, StoreError> {
     get(&open(path)?, id)
+}
+
+/// Copies the store file `from` into `to`, a file that must not exist yet: SQLite's
+/// `VACUUM INTO`, one read transaction, so a consistent copy of the store as it was when
+/// it began, safe while a host serves the file and writes it (a reader like any other:
+/// the host never waits for it). The copy is checked (`PRAGMA quick_check`) and, on
+/// Unix, readable by its owner only (it holds password and secret hashes). Blocking.
+pub fn backup_file(from: &Path, to: &Path) -> Result<(), StoreError> {
+    if !from.exists() {
+        return Err(StoreError::Url(format!("no store {}", from.display())));
+    }
+    if to.exists() {
+        return Err(StoreError::Url(format!(
+            "{} exists already: a backup goes to a new file",
+            to.display()
+        )));
+    }
+    let target = to
+        .to_str()
+        .ok_or_else(|| StoreError::Url(format!("{} is not UTF-8", to.display())))?;
+    let db = open(from)?;
+    db.execute(BACKUP, params![target])?;
+    drop(db);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o600))
+            .map_err(|e| StoreError::Url(format!("{}: {e}", to.display())))?;
+    }
+    let copy = Connection::open(to)?;
+    let check: String = copy.query_row(QUICK_CHECK, [], |r| r.get(0))?;
+    if check != "ok" {
+        return Err(StoreError::Schema(format!(
+            "the backup {} fails its check: {check}",
+            to.display()
+        )));
+    }
+    Ok(())
 }
 
 /// A job done, to be answered once its batch is committed.

@@ -7,12 +7,12 @@
 //! and play: the other end of the wire, what `tessera client` and the load benchmark run).
 //!
 //! ```
-//! use tessera_tcp::{Connections, Dialect, TcpTransport};
+//! use tessera_tcp::{Caps, Dialect, TcpTransport};
 //! # #[tokio::main(flavor = "current_thread")]
 //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
 //! let addr = listener.local_addr()?;
-//! let caps = Connections::new(16, 4);
+//! let caps = Caps::new(16, 4);
 //! let host = tokio::spawn(async move {
 //!     let (stream, peer) = listener.accept().await.unwrap();
 //!     let slot = caps.admit(peer.ip()).unwrap();
@@ -33,5 +33,5 @@ pub mod caps;
 pub mod client;
 pub mod transport;
 
-pub use caps::{permits, Connections, Crowded, Slot};
+pub use caps::{permits, Caps, Crowded, Slot};
 pub use transport::{Dialect, TcpTransport};

@@ -1,6 +1,8 @@
 //! Helpers shared by the CLI's integration tests.
 #![allow(dead_code)]
 
+pub mod serve;
+
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};

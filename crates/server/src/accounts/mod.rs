@@ -6,7 +6,7 @@
 
 mod service;
 
-pub use service::{Accounts, NewSession, Session};
+pub use service::{Accounts, NewSession, Session, BANNED};
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
@@ -46,6 +46,9 @@ pub enum AccountError {
     /// A cap is reached.
     #[error("{0}")]
     TooMany(String),
+    /// Every password-hashing slot is taken: try again in a moment.
+    #[error("the server is checking other passwords: try again in a moment")]
+    Busy,
     /// The store failed.
     #[error("the store failed: {0}")]
     Store(String),
@@ -171,18 +174,28 @@ fn hex(bytes: &[u8]) -> String {
         })
 }
 
-/// Failed sign-ins allowed per name within [`NAME_WINDOW_MS`]; one more is refused until
-/// the oldest of them is that old (guessing a password takes forever).
+/// Failed sign-ins allowed per name from one address within [`NAME_WINDOW_MS`]; one
+/// more from that address is refused until the oldest of them is that old.
 pub const NAME_FAILURES: usize = 5;
 /// The window of [`NAME_FAILURES`]: 5 minutes.
 pub const NAME_WINDOW_MS: i64 = 5 * 60 * 1000;
+/// Failed sign-ins allowed per name from every address together within
+/// [`NAME_ALL_WINDOW_MS`]; past them, the name may be tried only from the addresses it
+/// has signed in from before (its known addresses): many addresses guessing one
+/// password are stopped, and its owner still signs in from home.
+pub const NAME_ALL_FAILURES: usize = 50;
+/// The window of [`NAME_ALL_FAILURES`]: 1 hour.
+pub const NAME_ALL_WINDOW_MS: i64 = 60 * 60 * 1000;
 /// Sign-in attempts (failed or not) allowed per IP address within [`IP_WINDOW_MS`] (one
 /// address trying many names).
 pub const IP_ATTEMPTS: usize = 20;
 /// The window of [`IP_ATTEMPTS`]: 1 minute.
 pub const IP_WINDOW_MS: i64 = 60 * 1000;
-/// The most names and the most addresses the limiter remembers, each: past that the
-/// least recently seen goes (memory stays bounded whatever an attacker sends).
+/// How long an address stays known for a name after it signed in as it: 30 days.
+pub const KNOWN_MS: i64 = 30 * 24 * 3600 * 1000;
+/// The most keys of each kind the limiter remembers (names, addresses, pairs of them,
+/// known addresses): past that the least recently seen goes (memory stays bounded
+/// whatever an attacker sends).
 pub const MAX_KEYS: usize = 10_000;
 
 /// A refused attempt: when one may be made again.
@@ -197,6 +210,98 @@ impl From<Limited> for AccountError {
         AccountError::Limited {
             retry_after_ms: l.retry_after_ms,
         }
+    }
+}
+
+/// Limits sign-in attempts, in memory, so that nobody can lock an account out by failing
+/// its password from elsewhere:
+///
+/// * [`NAME_FAILURES`] failures per name *and address* per [`NAME_WINDOW_MS`]: one
+///   address guessing one name is slowed to a crawl, the same name from another
+///   address is not;
+/// * [`IP_ATTEMPTS`] attempts per address per [`IP_WINDOW_MS`]: one address trying
+///   many names;
+/// * [`NAME_ALL_FAILURES`] failures per name from every address per
+///   [`NAME_ALL_WINDOW_MS`], past which only the name's known addresses (where it
+///   signed in within [`KNOWN_MS`]) may try it: many addresses guessing one password.
+///
+/// An IPv6 address counts as its /64 network. Pure: the time is passed in. Use:
+/// [`LoginLimiter::check`] before each attempt (it counts the attempt of the address),
+/// then [`LoginLimiter::failed`] or [`LoginLimiter::succeeded`].
+#[derive(Debug)]
+pub struct LoginLimiter {
+    pairs: Windows<(String, IpAddr)>,
+    names: Windows<String>,
+    ips: Windows<IpAddr>,
+    known: Windows<(String, IpAddr)>,
+}
+
+impl Default for LoginLimiter {
+    fn default() -> Self {
+        LoginLimiter::new()
+    }
+}
+
+fn keys(name: &str, ip: IpAddr) -> (String, IpAddr) {
+    (name.to_lowercase(), tessera_tcp::caps::address(ip))
+}
+
+impl LoginLimiter {
+    /// A limiter that has seen nothing.
+    pub fn new() -> Self {
+        LoginLimiter {
+            pairs: Windows::new(NAME_FAILURES, NAME_WINDOW_MS),
+            names: Windows::new(NAME_ALL_FAILURES, NAME_ALL_WINDOW_MS),
+            ips: Windows::new(IP_ATTEMPTS, IP_WINDOW_MS),
+            known: Windows::new(1, KNOWN_MS),
+        }
+    }
+
+    /// Whether an attempt to sign in as `name` from `ip` may be made at `now_ms`; if so
+    /// it counts as one of the address's attempts.
+    pub fn check(&mut self, name: &str, ip: IpAddr, now_ms: i64) -> Result<(), Limited> {
+        let (name, ip) = keys(name, ip);
+        let pair = (name.clone(), ip);
+        let known = self.known.wait(&pair, now_ms).is_some();
+        let wait = [
+            self.pairs.wait(&pair, now_ms),
+            self.ips.wait(&ip, now_ms),
+            if known {
+                None
+            } else {
+                self.names.wait(&name, now_ms)
+            },
+        ]
+        .into_iter()
+        .flatten()
+        .max();
+        if let Some(retry_after_ms) = wait {
+            return Err(Limited { retry_after_ms });
+        }
+        self.ips.add(ip, now_ms);
+        Ok(())
+    }
+
+    /// The attempt failed (wrong name or password): it counts against the name, from
+    /// this address and in all.
+    pub fn failed(&mut self, name: &str, ip: IpAddr, now_ms: i64) {
+        let (name, ip) = keys(name, ip);
+        self.pairs.add((name.clone(), ip), now_ms);
+        self.names.add(name, now_ms);
+    }
+
+    /// The attempt succeeded: the name's failures from this address are forgotten, and
+    /// the address is known for the name.
+    pub fn succeeded(&mut self, name: &str, ip: IpAddr, now_ms: i64) {
+        let pair = keys(name, ip);
+        self.pairs.clear(&pair);
+        self.known.add(pair, now_ms);
+    }
+
+    /// How many names (failed from anywhere) and addresses it remembers (at most
+    /// [`MAX_KEYS`] each).
+    pub fn remembered(&self) -> (usize, usize) {
+        (self.names.len(), self.ips.len())
     }
 }
 
@@ -268,64 +373,6 @@ impl<K: std::hash::Hash + Eq + Clone> Windows<K> {
         self.map.len()
     }
 }
-
-/// Limits sign-in attempts, in memory: at most [`NAME_FAILURES`] failures per name
-/// (without regard to case) per [`NAME_WINDOW_MS`], and [`IP_ATTEMPTS`] attempts per IP
-/// address per [`IP_WINDOW_MS`]. Pure: the time is passed in. Use:
-/// [`LoginLimiter::check`] before each attempt (it counts the attempt of the address),
-/// then [`LoginLimiter::failed`] or [`LoginLimiter::succeeded`].
-#[derive(Debug)]
-pub struct LoginLimiter {
-    names: Windows<String>,
-    ips: Windows<IpAddr>,
-}
-
-impl Default for LoginLimiter {
-    fn default() -> Self {
-        LoginLimiter::new()
-    }
-}
-
-impl LoginLimiter {
-    /// A limiter that has seen nothing.
-    pub fn new() -> Self {
-        LoginLimiter {
-            names: Windows::new(NAME_FAILURES, NAME_WINDOW_MS),
-            ips: Windows::new(IP_ATTEMPTS, IP_WINDOW_MS),
-        }
-    }
-
-    /// Whether an attempt to sign in as `name` from `ip` may be made at `now_ms`; if so
-    /// it counts as one of the address's attempts.
-    pub fn check(&mut self, name: &str, ip: IpAddr, now_ms: i64) -> Result<(), Limited> {
-        let name = name.to_lowercase();
-        let wait = [self.names.wait(&name, now_ms), self.ips.wait(&ip, now_ms)]
-            .into_iter()
-            .flatten()
-            .max();
-        if let Some(retry_after_ms) = wait {
-            return Err(Limited { retry_after_ms });
-        }
-        self.ips.add(ip, now_ms);
-        Ok(())
-    }
-
-    /// The attempt failed (wrong name or password): it counts against the name.
-    pub fn failed(&mut self, name: &str, _ip: IpAddr, now_ms: i64) {
-        self.names.add(name.to_lowercase(), now_ms);
-    }
-
-    /// The attempt succeeded: the name's failures are forgotten.
-    pub fn succeeded(&mut self, name: &str) {
-        self.names.clear(&name.to_lowercase());
-    }
-
-    /// How many names and addresses it remembers (at most [`MAX_KEYS`] each).
-    pub fn remembered(&self) -> (usize, usize) {
-        (self.names.len(), self.ips.len())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -441,24 +488,70 @@ mod tests {
     }
 
     #[test]
-    fn five_failures_per_name_in_five_minutes() {
+    fn five_failures_per_name_and_address_in_five_minutes() {
         let mut l = LoginLimiter::new();
         let t = 1_000_000;
         for i in 0..NAME_FAILURES as i64 {
-            // a different address each time: the name's limit, not the address's
-            l.check("Ann", ip(i as u32), t + i).unwrap();
-            l.failed("Ann", ip(i as u32), t + i);
+            l.check("Ann", ip(1), t + i).unwrap();
+            l.failed("Ann", ip(1), t + i);
         }
-        let e = l.check("ANN", ip(99), t + 10).unwrap_err();
+        let e = l.check("ANN", ip(1), t + 10).unwrap_err();
         assert_eq!(e.retry_after_ms, (NAME_WINDOW_MS - 10) as u64);
-        // other names are not affected
-        l.check("bob", ip(99), t + 10).unwrap();
+        // the name from another address, and other names, are not affected
+        l.check("ann", ip(2), t + 10).unwrap();
+        l.check("bob", ip(1), t + 10).unwrap();
         // once the first failure is 5 minutes old, one more attempt
-        assert!(l.check("ann", ip(99), t + NAME_WINDOW_MS - 1).is_err());
-        l.check("ann", ip(99), t + NAME_WINDOW_MS).unwrap();
+        assert!(l.check("ann", ip(1), t + NAME_WINDOW_MS - 1).is_err());
+        l.check("ann", ip(1), t + NAME_WINDOW_MS).unwrap();
         // a success forgets the failures
-        l.succeeded("aNN");
-        l.check("ann", ip(98), t + NAME_WINDOW_MS + 1).unwrap();
+        for i in 0..NAME_FAILURES as i64 {
+            l.failed("Ann", ip(1), t + NAME_WINDOW_MS + i);
+        }
+        assert!(l.check("ann", ip(1), t + NAME_WINDOW_MS + 10).is_err());
+        l.succeeded("aNN", ip(1), t + NAME_WINDOW_MS + 10);
+        l.check("ann", ip(1), t + NAME_WINDOW_MS + 11).unwrap();
+    }
+
+    /// The probe of "Open to the internet": 5 wrong passwords for alice from one
+    /// address kept alice out from every address for 5 minutes.
+    #[test]
+    fn nobody_locks_an_account_out_from_elsewhere() {
+        let mut l = LoginLimiter::new();
+        let t = 1_000_000;
+        // alice signed in from home once
+        l.check("alice", ip(7), t).unwrap();
+        l.succeeded("alice", ip(7), t);
+        // an attacker fails her password from many addresses, as often as they may
+        let mut n = 0;
+        for a in 100..200u32 {
+            for _ in 0..NAME_FAILURES {
+                let at = t + 1 + n;
+                if l.check("alice", ip(a), at).is_ok() {
+                    l.failed("alice", ip(a), at);
+                }
+                n += 1;
+            }
+        }
+        // from home she still signs in; a new address waits for the hour to pass
+        l.check("alice", ip(7), t + 1 + n).unwrap();
+        let e = l.check("alice", ip(8), t + 1 + n).unwrap_err();
+        assert!(e.retry_after_ms <= NAME_ALL_WINDOW_MS as u64);
+        // a few failures from everywhere together do not close the name to new addresses
+        let mut m = LoginLimiter::new();
+        for a in 0..(NAME_ALL_FAILURES as u32 - 1) {
+            m.check("bob", ip(a), t).unwrap();
+            m.failed("bob", ip(a), t);
+        }
+        m.check("bob", ip(999), t).unwrap();
+        // an IPv6 host counts as its /64
+        let v6 = |s: &str| s.parse::<IpAddr>().unwrap();
+        for i in 0..NAME_FAILURES {
+            let a = v6(&format!("2001:db8::{i:x}"));
+            m.check("carol", a, t).unwrap();
+            m.failed("carol", a, t);
+        }
+        assert!(m.check("carol", v6("2001:db8::ffff"), t).is_err());
+        m.check("carol", v6("2001:db8:0:1::1"), t).unwrap();
     }
 
     #[test]
@@ -482,10 +575,10 @@ mod tests {
     #[test]
     fn memory_is_bounded_and_the_least_recent_go_first() {
         let mut l = LoginLimiter::new();
-        for _ in 0..NAME_FAILURES {
+        for _ in 0..NAME_ALL_FAILURES {
             l.failed("victim", ip(0), 0);
         }
-        assert!(l.check("victim", ip(0), 1).is_err());
+        assert!(l.check("victim", ip(1), 1).is_err());
         // all within one window: nothing expires, so the cap must evict
         for i in 1..=MAX_KEYS as u32 {
             l.check(&format!("n{i}"), ip(i), i as i64).unwrap();
@@ -496,13 +589,13 @@ mod tests {
         let t = MAX_KEYS as i64 + 1;
         l.check("victim", ip(1), t).unwrap();
         // a recent one is still limited
-        for _ in 0..NAME_FAILURES {
+        for _ in 0..NAME_ALL_FAILURES {
             l.failed("n10000", ip(7), t);
         }
         assert!(l.check("n10000", ip(8), t).is_err());
         assert_eq!(l.remembered(), (MAX_KEYS, MAX_KEYS));
         // past the windows, expired entries go before anything else
-        let later = t + NAME_WINDOW_MS + 1;
+        let later = t + NAME_ALL_WINDOW_MS + 1;
         l.check("fresh", ip(u32::MAX), later).unwrap();
         l.failed("fresh", ip(u32::MAX), later);
         assert_eq!(l.remembered(), (1, 1));

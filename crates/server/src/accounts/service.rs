@@ -9,6 +9,9 @@ use crate::store::{now_ms, Account, AccountKind, Store, StoreError};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
+/// The refusal of a banned account's sign-in (after its right password).
+pub const BANNED: &str = "this account is banned";
+
 /// A logged-in account and its session's token against cross-site requests.
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -34,6 +37,9 @@ pub struct Accounts {
     limiter: Mutex<LoginLimiter>,
     session_ttl: Duration,
     max_tokens: usize,
+    /// Passwords hashed or checked at once (each takes about 19 MiB for a moment).
+    hashing: std::sync::Arc<tokio::sync::Semaphore>,
+    hashing_wait: Duration,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -41,15 +47,40 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Accounts {
-    /// The accounts of `store`: sessions last `session_ttl`, a bot account has at most
-    /// `max_tokens` live API tokens.
-    pub fn new(store: Store, session_ttl: Duration, max_tokens: usize) -> Accounts {
+    /// The accounts of `store`, under `config`: sessions last `Config::session_ttl`, a
+    /// bot account has at most `Config::arena_max_tokens` live API tokens, at most
+    /// `Config::max_hashing` passwords are hashed at once.
+    pub fn new(store: Store, config: &crate::config::Config) -> Accounts {
         Accounts {
             store,
             limiter: Mutex::new(LoginLimiter::new()),
-            session_ttl,
-            max_tokens,
+            session_ttl: config.session_ttl,
+            max_tokens: config.arena_max_tokens,
+            hashing: std::sync::Arc::new(crate::config::permits(config.max_hashing)),
+            hashing_wait: config.hashing_wait,
         }
+    }
+
+    /// Runs `work` (a password's hash or check) off the runtime, in one of the hashing
+    /// slots: waits for one at most `hashing_wait`, else [`AccountError::Busy`] (memory
+    /// stays bounded whatever the number of sign-ins; they never queue without end).
+    async fn hashing<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, AccountError> {
+        let permit = tokio::time::timeout(self.hashing_wait, self.hashing.clone().acquire_owned())
+            .await
+            .map_err(|_| {
+                crate::metrics::cap_hit("password_hashing");
+                AccountError::Busy
+            })?
+            .map_err(|_| AccountError::Busy)?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work()
+        })
+        .await
+        .map_err(|e| AccountError::Store(e.to_string()))
     }
 
     /// Registers an account and logs it in (registrations count as attempts of the
@@ -68,9 +99,7 @@ impl Accounts {
             })?;
         validate_name(name)?;
         let pw = password.to_string();
-        let hash = tokio::task::spawn_blocking(move || hash_password(&pw))
-            .await
-            .map_err(|e| AccountError::Store(e.to_string()))??;
+        let hash = self.hashing(move || hash_password(&pw)).await??;
         let account = match self
             .store
             .accounts()
@@ -103,14 +132,18 @@ impl Accounts {
         // as long for an unknown name as for a wrong password: no timing tells a name exists
         let hash = found.as_ref().and_then(|(_, h)| h.clone());
         let pw = password.to_string();
-        let ok = tokio::task::spawn_blocking(move || verify_login(&pw, hash.as_deref()))
-            .await
-            .unwrap_or(false);
+        let ok = self
+            .hashing(move || verify_login(&pw, hash.as_deref()))
+            .await?;
         let Some((account, _)) = found.filter(|_| ok) else {
             lock(&self.limiter).failed(name, from, now_ms());
             return Err(AccountError::WrongLogin);
         };
-        lock(&self.limiter).succeeded(name);
+        lock(&self.limiter).succeeded(name, from, now_ms());
+        // the right password of a banned account: told so, no session
+        if self.store.admin().ban_of(account.id).await?.is_some() {
+            return Err(AccountError::Forbidden(BANNED.into()));
+        }
         self.new_session(account).await
     }
 

@@ -26,7 +26,8 @@ mod queue;
 pub use pages::{account_page, arena_queued, leaderboard, rated_of, recompute_ratings};
 pub use pairing::house_games;
 pub use queue::{
-    challenge, drop_waiting_programs, leave_queue, queue_person, queue_program, queue_status,
+    challenge, drop_account, drop_waiting_programs, leave_queue, queue_person, queue_program,
+    queue_status,
 };
 
 use crate::accounts::{AccountError, Session};
@@ -97,6 +98,9 @@ impl From<AccountError> for ArenaError {
             AccountError::Forbidden(m) => ArenaError::Forbidden(m),
             AccountError::TooMany(m) => ArenaError::TooMany(m),
             AccountError::Store(m) => ArenaError::Store(m),
+            AccountError::Busy => ArenaError::Host(HostError::Busy(
+                "the server is checking other passwords: try again in a moment",
+            )),
             e @ (AccountError::BadName(_) | AccountError::BadPassword | AccountError::Hash(_)) => {
                 ArenaError::Invalid(e.to_string())
             }

@@ -177,6 +177,19 @@ pub async fn drop_waiting_programs(host: &Host, account: u64, why: &str) -> usiz
     n
 }
 
+/// Every ticket of `account` leaves the queue (a ban): its programs told why, its
+/// person's tickets gone. Returns how many.
+pub async fn drop_account(host: &Host, account: u64, why: &str) -> usize {
+    // the programs first, told why; then whatever tickets are left (a person's)
+    let programs = drop_waiting_programs(host, account, why).await;
+    let mut book = lock(&host.arena().book);
+    let ids = book.queue.leave_account(account);
+    for id in &ids {
+        book.waiters.remove(id);
+    }
+    programs + ids.len()
+}
+
 /// A person leaves the queue (every ticket of theirs).
 pub fn leave_queue(host: &Host, who: &Account) -> usize {
     let mut book = lock(&host.arena().book);

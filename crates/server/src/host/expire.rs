@@ -1,12 +1,12 @@
 //! Tables that wait too long for players expire: a waiting table whose open seats nobody
-//! took within `Config::open_table_expiry` is stored as aborted.
+//! took within `Config::open_table_expiry` is stored as aborted ([`close_table`], which
+//! the operator's aborts use too).
 
 use crate::config::{human, later};
 use crate::host::{lock, Host};
-use crate::store::now_ms;
+use crate::store::{aborted_result, now_ms};
 use crate::table::{Phase, Table};
 use crate::tcp::TcpTransport;
-use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
@@ -50,19 +50,18 @@ pub(crate) async fn expire_tables(host: &Host) {
 
 /// Ends a table that waited too long for programs (stored `aborted`).
 pub(crate) async fn expire_table(host: &Host, table: &Arc<Table>) {
-    let id = table.id;
     let reason = format!(
         "no program took the open seats within {}",
         human(host.0.config.open_table_expiry)
     );
-    let result = json!({
-        "scores": [],
-        "winners": [],
-        "winner_seats": [],
-        "ejected": [],
-        "outcome": null,
-        "aborted": reason,
-    });
+    close_table(host, table, reason).await;
+}
+
+/// Ends a table that has not started (stored `aborted`, `reason` in its result): the
+/// programs seated at it are told and disconnected. Nothing when it started meanwhile.
+pub(crate) async fn close_table(host: &Host, table: &Arc<Table>, reason: String) {
+    let id = table.id;
+    let result = aborted_result(&reason);
     {
         // under the table's lock: no program is seated, and the table does not start,
         // once it is over

@@ -99,6 +99,10 @@ pub async fn resign(host: &Host, id: u64, token: &str) -> Result<(), HostError> 
     table.resign(seat)
 }
 
+/// The refusal of an address that has as many analyses and hints computed as it may.
+pub(crate) const BUSY_ADDRESS: &str =
+    "an analysis or a hint you asked for is still being computed: try again when it is done";
+
 /// The analysis of an ended game ([`crate::analysis`]): of `seats` (default: the
 /// people's seats, or every seat when no person played) with `iters` iterations per
 /// move (default `Config::analysis_iters`, at most `Config::max_analysis_iters`).
@@ -109,6 +113,7 @@ pub async fn analysis(
     id: u64,
     seats: Option<Vec<usize>>,
     iters: Option<u32>,
+    from: std::net::IpAddr,
 ) -> Result<crate::analysis::Answer, HostError> {
     use crate::analysis::{Answer, Key};
     let config = &host.0.config;
@@ -171,6 +176,11 @@ pub async fn analysis(
             config.max_analysis_moves
         )));
     }
+    // one address has so many analyses and hints computed at once
+    let mine = host.0.work.admit(from).map_err(|_| {
+        crate::metrics::cap_hit("work_per_address");
+        HostError::Busy(BUSY_ADDRESS)
+    })?;
     let Some((permit, progress)) = analyses.start(&key) else {
         return match analyses.get(&key) {
             Some(answer) => Ok(answer),
@@ -185,7 +195,7 @@ pub async fn analysis(
     };
     let job = key.clone();
     tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        let _permit = (permit, mine);
         let result = entry
             .analyze(&record, &seats, &analysis_config, &mut |d, t| {
                 progress.set(d, t);

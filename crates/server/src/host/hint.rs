@@ -11,7 +11,12 @@ use serde_json::{json, Value};
 
 /// The strongest level's move for the person of `token` at table `id`, whose turn it
 /// is: `{"move", "by", "at_move"}`.
-pub async fn hint(host: &Host, id: u64, token: &str) -> Result<Value, HostError> {
+pub async fn hint(
+    host: &Host,
+    id: u64,
+    token: &str,
+    from: std::net::IpAddr,
+) -> Result<Value, HostError> {
     let Some(table) = host.table(id) else {
         host.stored(id).await?;
         return Err(HostError::Over);
@@ -50,6 +55,10 @@ pub async fn hint(host: &Host, id: u64, token: &str) -> Result<Value, HostError>
             .ok_or_else(|| HostError::Request("no view yet: try again".into()))?;
         (view, st.moves.len())
     };
+    let mine = host.0.work.admit(from).map_err(|_| {
+        crate::metrics::cap_hit("work_per_address");
+        HostError::Busy(crate::host::games::BUSY_ADDRESS)
+    })?;
     let permit = host.hint_slots().clone().try_acquire_owned().map_err(|_| {
         crate::metrics::cap_hit("hint");
         HostError::Busy("the server is giving other hints: try again")
@@ -58,7 +67,7 @@ pub async fn hint(host: &Host, id: u64, token: &str) -> Result<Value, HostError>
     let spec = level.spec.clone();
     let call = format!("[\"take-turn\",[{view}]]");
     let answer = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        let _permit = (permit, mine);
         let mut bot = entry.wire_bot(&spec).map_err(|e| e.to_string())?;
         bot.answer(&call)
     })

@@ -7,9 +7,10 @@
 //! functions over `&Host`, above the state and never imported by it: [`open`] (tables
 //! opened, programs seated), [`play`] (a table played to its end), [`recovery`] (games
 //! taken up again), [`rematch`], [`games`] (a game as the browser reads it), [`expire`],
-//! [`hint`]. The parts of the state with their own rules are types of their own below it:
+//! [`hint`], [`admin`] (the operator's bans and aborts). The parts of the state with their own rules are types of their own below it:
 //! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`], [`health`].
 
+pub mod admin;
 pub mod expire;
 pub mod games;
 pub mod health;
@@ -23,6 +24,7 @@ pub mod rematch;
 pub mod rematches;
 pub mod result;
 pub mod resumes;
+pub mod sockets;
 pub mod stored;
 
 use crate::accounts::{secret_hash, Accounts};
@@ -36,12 +38,14 @@ use crate::store::{Store, StoredGame};
 use crate::table::{Phase, Table};
 use crate::tcp::TcpTransport;
 use serde_json::Value;
+pub use sockets::SocketSlot;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tessera_games::Registry;
 use tessera_referee::CancellationToken;
-use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit, Semaphore};
+use tessera_tcp::{Caps, Slot};
+use tokio::sync::{mpsc, Notify, Semaphore};
 use tokio_util::task::TaskTracker;
 
 /// What a game's bench run reports (turn round trips, the referee's own work).
@@ -58,13 +62,16 @@ pub(crate) struct Inner {
     pub(crate) stop: CancellationToken,
     pub(crate) tasks: TaskTracker,
     pub(crate) times: Mutex<Option<mpsc::UnboundedSender<Times>>>,
-    pub(crate) websockets: Arc<Semaphore>,
-    /// WebSockets open on each game.
-    pub(crate) sockets_by_game: Arc<Mutex<HashMap<u64, usize>>>,
-    /// Slots of tables opened through the HTTP API (`Config::max_web_tables`).
-    pub(crate) web_tables: Arc<Semaphore>,
+    /// The WebSockets' caps.
+    pub(crate) sockets: sockets::Sockets,
+    /// Slots of tables opened through the HTTP API (`Config::max_web_tables`, and
+    /// `Config::max_web_tables_per_address`).
+    pub(crate) web_tables: Arc<Caps>,
     /// The slots taken, by table: given back when the table leaves memory.
-    pub(crate) web_slots: Mutex<HashMap<u64, OwnedSemaphorePermit>>,
+    pub(crate) web_slots: Mutex<HashMap<u64, Slot>>,
+    /// Analyses and hints computed at once for one address
+    /// (`Config::max_work_per_address`; the totals are the analyses' and hints' own).
+    pub(crate) work: Arc<Caps>,
     /// A table with open seats was opened (the expiry of waiting tables looks again).
     pub(crate) tables_opened: Notify,
     /// Programs seated at tables that have not started yet: (table, seat) -> connection.
@@ -114,14 +121,16 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Host {
     /// A host of `registry`'s games over `store`.
     pub fn new(registry: Registry, store: Store, config: Config) -> Host {
-        let ws = config.max_websockets;
         let web = config.max_web_tables;
         let analyses = crate::analysis::Analyses::new(config.max_analyses, config.kept_analyses);
         let arena = crate::arena::Arena::new(&config, &registry);
         let hint_slots = Arc::new(permits(config.max_hints));
         let tasks = TaskTracker::new();
         let resumes = Resumes::new(tasks.clone(), config.per_call);
-        let accounts = Accounts::new(store.clone(), config.session_ttl, config.arena_max_tokens);
+        let accounts = Accounts::new(store.clone(), &config);
+        let sockets = sockets::Sockets::new(&config);
+        let web_tables = Caps::new(web, config.max_web_tables_per_address);
+        let work = Caps::new(usize::MAX, config.max_work_per_address);
         let (requeue, requeued) = mpsc::unbounded_channel();
         Host(Arc::new(Inner {
             analyses,
@@ -136,9 +145,9 @@ impl Host {
             stop: CancellationToken::new(),
             tasks,
             times: Mutex::new(None),
-            websockets: Arc::new(permits(ws)),
-            sockets_by_game: Arc::new(Mutex::new(HashMap::new())),
-            web_tables: Arc::new(permits(web)),
+            sockets,
+            web_tables,
+            work,
             web_slots: Mutex::new(HashMap::new()),
             tables_opened: Notify::new(),
             programs: Mutex::new(HashMap::new()),
@@ -191,34 +200,10 @@ impl Host {
         &self.0.config
     }
 
-    /// The slots of WebSockets.
-    pub fn websockets(&self) -> &Arc<Semaphore> {
-        &self.0.websockets
-    }
-
-    /// A WebSocket's place on game `id`: one of the host's (`Config::max_websockets`) and
-    /// one of the game's (`Config::max_websockets_per_game`), given back when dropped.
-    pub fn socket_slot(&self, id: u64) -> Result<SocketSlot, HostError> {
-        let permit = self.0.websockets.clone().try_acquire_owned().map_err(|_| {
-            crate::metrics::cap_hit("websockets");
-            HostError::Busy("too many WebSockets")
-        })?;
-        let mut by_game = lock(&self.0.sockets_by_game);
-        let n = by_game.entry(id).or_insert(0);
-        if *n >= self.0.config.max_websockets_per_game {
-            if *n == 0 {
-                by_game.remove(&id);
-            }
-            crate::metrics::cap_hit("websockets_per_game");
-            return Err(HostError::Busy("too many WebSockets on this game"));
-        }
-        *n += 1;
-        Ok(SocketSlot {
-            _permit: permit,
-            _open: crate::metrics::websocket(),
-            game: id,
-            by_game: self.0.sockets_by_game.clone(),
-        })
+    /// A WebSocket's place on game `id` for `who` (the caps of [`sockets`]), given back
+    /// when dropped.
+    pub fn socket_slot(&self, id: u64, who: sockets::Opener<'_>) -> Result<SocketSlot, HostError> {
+        self.0.sockets.take(id, who)
     }
 
     /// Whether the host stops, when its lease was renewed.
@@ -321,27 +306,5 @@ impl Host {
             .await
             .map_err(|e| HostError::Store(e.to_string()))?
             .ok_or(HostError::NoGame(id))
-    }
-}
-
-/// A WebSocket's place under the host's caps ([`Host::socket_slot`]); given back when
-/// dropped.
-#[derive(Debug)]
-pub struct SocketSlot {
-    _permit: OwnedSemaphorePermit,
-    _open: crate::metrics::Open,
-    game: u64,
-    by_game: Arc<Mutex<HashMap<u64, usize>>>,
-}
-
-impl Drop for SocketSlot {
-    fn drop(&mut self) {
-        let mut by_game = lock(&self.by_game);
-        if let Some(n) = by_game.get_mut(&self.game) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                by_game.remove(&self.game);
-            }
-        }
     }
 }

@@ -11,6 +11,7 @@ use crate::table::{Phase, Seat, SeatKind, Table};
 use crate::tcp::{Dialect, TcpTransport};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tessera_games::GameEntry;
@@ -122,7 +123,7 @@ pub(crate) fn seed_for(host: &Host, id: u64, asked: Option<u64>) -> u64 {
 /// for programs. At most `Config::max_web_tables` such tables wait or run at once
 /// (else [`HostError::Busy`]); bots' budgets are clamped to the host's maxima
 /// (`Config::clamp_bot`) and the seat records the clamped spec.
-pub async fn create(host: &Host, req: TableRequest) -> Result<Created, HostError> {
+pub async fn create(host: &Host, req: TableRequest, from: IpAddr) -> Result<Created, HostError> {
     if host.0.stop.is_cancelled() {
         return Err(HostError::Closing);
     }
@@ -210,7 +211,12 @@ pub async fn create(host: &Host, req: TableRequest) -> Result<Created, HostError
         .delay_ms
         .unwrap_or(host.0.config.bot_delay_ms)
         .min(host.0.config.max_bot_delay_ms);
-    open_web_table(host, entry, rules, seats, req.seed, delay, clock).await
+    let pace = Pace {
+        delay,
+        clock,
+        stored: true,
+    };
+    open_web_table(host, entry, rules, seats, req.seed, pace, from).await
 }
 
 /// Opens a table of the HTTP API (a new game, a rematch) with `seats` (people's
@@ -221,17 +227,25 @@ pub(crate) async fn open_web_table(
     rules: Value,
     mut seats: Vec<Seat>,
     seed: Option<u64>,
-    delay: u64,
-    clock: Option<Duration>,
+    pace: Pace,
+    from: IpAddr,
 ) -> Result<Created, HostError> {
     if host.0.stop.is_cancelled() {
         return Err(HostError::Closing);
     }
     check_seats(entry.as_ref(), &rules, &seats)?;
     // taken now, kept by the table until it leaves memory
-    let slot = host.0.web_tables.clone().try_acquire_owned().map_err(|_| {
-        crate::metrics::cap_hit("games");
-        HostError::Busy("too many games in progress")
+    let slot = host.0.web_tables.admit(from).map_err(|e| match e {
+        tessera_tcp::Crowded::Total => {
+            crate::metrics::cap_hit("games");
+            HostError::Busy("too many games in progress")
+        }
+        tessera_tcp::Crowded::Address => {
+            crate::metrics::cap_hit("games_per_address");
+            HostError::Busy(
+                "too many games in progress from your address: finish or resign one first",
+            )
+        }
     })?;
     let mut tokens = Vec::new();
     for (i, s) in seats.iter_mut().enumerate() {
@@ -240,20 +254,7 @@ pub(crate) async fn open_web_table(
             tokens.push((i, t.plain().unwrap_or_default().to_string()));
         }
     }
-    let table = crate::host::open::open_table(
-        host,
-        entry,
-        rules,
-        seats,
-        seed,
-        Pace {
-            delay,
-            clock,
-            stored: true,
-        },
-        None,
-    )
-    .await?;
+    let table = crate::host::open::open_table(host, entry, rules, seats, seed, pace, None).await?;
     lock(&host.0.web_slots).insert(table.id, slot);
     start_if_full(host, &table);
     Ok(Created {

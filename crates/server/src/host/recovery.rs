@@ -153,7 +153,7 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
             .iter()
             .any(|s| !matches!(s.kind, SeatKind::Program(_)))
         {
-            if let Ok(slot) = host.0.web_tables.clone().try_acquire_owned() {
+            if let Ok(slot) = host.0.web_tables.admit_any() {
                 lock(&host.0.web_slots).insert(id, slot);
             }
         }

@@ -16,7 +16,14 @@ use std::time::Duration;
 /// game, rules, bots, pace and clock, the seats rotated (the second player opens, the
 /// first plays last; a solo game keeps its seats), a fresh seed. One rematch per game: whoever of its people asks
 /// first creates it, the others get their seats at it.
-pub async fn rematch(host: &Host, id: u64, token: &str) -> Result<Rematched, HostError> {
+///
+/// The new table counts against the tables of the address `from` that asked first.
+pub async fn rematch(
+    host: &Host,
+    id: u64,
+    token: &str,
+    from: std::net::IpAddr,
+) -> Result<Rematched, HostError> {
     if host.0.stop.is_cancelled() {
         return Err(HostError::Closing);
     }
@@ -47,7 +54,7 @@ pub async fn rematch(host: &Host, id: u64, token: &str) -> Result<Rematched, Hos
         .ok_or(HostError::UnknownToken)?;
     let cell = host.0.rematches.cell(id, host.0.config.open_table_expiry);
     let r = cell
-        .get_or_try_init(|| new_rematch(host, &stored, events))
+        .get_or_try_init(|| new_rematch(host, &stored, events, from))
         .await?;
     let (seat, token) = r
         .tokens
@@ -66,6 +73,7 @@ pub(crate) async fn new_rematch(
     host: &Host,
     stored: &StoredGame,
     events: Vec<(usize, String, Value)>,
+    from: std::net::IpAddr,
 ) -> Result<Rematch, HostError> {
     let seats = &stored.summary.seats;
     let entry = host.0.registry.find(&stored.summary.game)?.clone();
@@ -114,8 +122,12 @@ pub(crate) async fn new_rematch(
         stored.rules.clone(),
         rotated,
         None,
-        delay,
-        clock,
+        crate::host::open::Pace {
+            delay,
+            clock,
+            stored: true,
+        },
+        from,
     )
     .await?;
     let tokens: HashMap<usize, (usize, String)> = created

@@ -5,7 +5,7 @@
 use crate::error::HostError;
 use crate::store::StoredGame;
 use crate::table::state::{Kind, LastMove, Player, StateMessage};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tessera_games::GameEntry;
@@ -91,8 +91,8 @@ pub fn stored_message(entry: &dyn GameEntry, g: &StoredGame) -> Result<StateMess
             .and_then(|s| s.seat)
             .map(|seat| LastMove { seat, before }),
         view: None,
-        legal: Vec::new(),
-        hints: Value::Null,
+        legal: tessera_games::json_empty_list(),
+        hints: tessera_games::json_null(),
         ejected: g.result.get("ejected").cloned().unwrap_or(json!([])),
         result: g.result.clone(),
         clock_ms: None,

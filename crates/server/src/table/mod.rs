@@ -103,6 +103,10 @@ pub struct Ending {
     pub seat: Option<usize>,
 }
 
+/// A person's move on its way to the referee: the turn it was sent at (the moves
+/// played before it) and the move's JSON text.
+pub(crate) type Sent = (usize, String);
+
 /// One table.
 pub struct Table {
     /// Its id (the game's, in the store).
@@ -137,7 +141,8 @@ pub struct Table {
     /// Refusals of people's moves, (seat, why), to their sockets.
     pub(crate) refusals: broadcast::Sender<(usize, String)>,
     /// Where each person's moves go (`person.rs`), by seat.
-    pub(crate) inboxes: Mutex<Vec<Option<mpsc::Sender<String>>>>,
+    /// People's moves on their way to the referee, by seat.
+    pub(crate) inboxes: Mutex<Vec<Option<mpsc::Sender<Sent>>>>,
     /// Milliseconds its bots wait before moving.
     pub pace: Arc<AtomicU64>,
     /// Stops its game.
@@ -344,9 +349,12 @@ impl Table {
     }
 
     /// A move from the person at `seat` (its JSON text): queued for the referee, or
-    /// refused at once when it cannot be this seat's move now.
+    /// refused at once when it cannot be this seat's move now. It is for this turn only:
+    /// tagged with the moves played so far, it is refused if it reaches the referee at a
+    /// later turn (two sockets of one seat sending at once: the second is not played at
+    /// the person's next turn, before they saw the position).
     pub fn person_move(&self, seat: usize, text: String) -> Result<(), String> {
-        {
+        let turn = {
             let st = self.state();
             match &st.phase {
                 Phase::Waiting => return Err("the game has not started: seats are open".into()),
@@ -357,11 +365,12 @@ impl Table {
             if st.to_move != Some(seat) {
                 return Err("it is not your turn".into());
             }
-        }
+            st.moves.len()
+        };
         let inbox = lock(&self.inboxes).get(seat).cloned().flatten();
         match inbox {
             None => Err("this seat takes no moves".into()),
-            Some(tx) => tx.try_send(text).map_err(|e| match e {
+            Some(tx) => tx.try_send((turn, text)).map_err(|e| match e {
                 mpsc::error::TrySendError::Full(_) => {
                     "your last move is still being checked".into()
                 }
@@ -439,8 +448,16 @@ impl Table {
         let moving = seat.is_some() && st.to_move == seat;
         let (view, legal, hints) = match mine {
             Some(m) if moving => (Some(m.view), m.legal, m.hints),
-            Some(m) => (Some(m.view), Vec::new(), Value::Null),
-            None => (None, Vec::new(), Value::Null),
+            Some(m) => (
+                Some(m.view),
+                tessera_games::json_empty_list(),
+                tessera_games::json_null(),
+            ),
+            None => (
+                None,
+                tessera_games::json_empty_list(),
+                tessera_games::json_null(),
+            ),
         };
         StateMessage {
             kind: Kind::State,

@@ -39,7 +39,7 @@ pub fn link(table: &Arc<Table>, seat: usize, idle: Duration) -> Box<dyn PersonLi
 /// clock is the turn's, not the message's: refused moves do not restart it.
 struct BrowserPerson {
     seat: usize,
-    moves: mpsc::Receiver<String>,
+    moves: mpsc::Receiver<crate::table::Sent>,
     refusals: broadcast::Sender<(usize, String)>,
     table: Arc<Table>,
     idle: Duration,
@@ -47,6 +47,20 @@ struct BrowserPerson {
     turn: Option<(usize, Instant)>,
     /// The turn waited for and when its clock runs out (a table with a clock).
     clock_turn: Option<(usize, Instant)>,
+}
+
+impl BrowserPerson {
+    /// The next move sent for the turn after `played` moves; one sent for an earlier
+    /// turn is refused, with the reason.
+    async fn next_for(&mut self, played: usize) -> Option<String> {
+        loop {
+            let (turn, text) = self.moves.recv().await?;
+            if turn == played {
+                return Some(text);
+            }
+            self.refused("that move was for a turn that is over: look at the board again");
+        }
+    }
 }
 
 #[async_trait]
@@ -62,7 +76,7 @@ impl PersonLink for BrowserPerson {
             }
         };
         tokio::select! {
-            m = self.moves.recv() => m,
+            m = self.next_for(played) => m,
             _ = tokio::time::sleep_until(deadline) => {
                 let name = self
                     .table

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tessera_core::Outcome;
+use tessera_games::JsonText;
 
 /// Log lines kept per table (the newest), and shown in a state message.
 pub const LOG_KEEP: usize = 200;
@@ -47,7 +48,7 @@ pub struct LastMove {
 /// The play page's state of a game, as one seat (or a spectator) sees it: what the
 /// browser draws. Sent after every change over the game's WebSocket, and answered by
 /// `GET /api/games/ID`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StateMessage {
     /// Always [`Kind::State`].
     #[serde(rename = "type")]
@@ -89,11 +90,11 @@ pub struct StateMessage {
     /// The last move (`null` before the first).
     pub last: Option<LastMove>,
     /// The seat's own view (`null` for a spectator).
-    pub view: Option<Value>,
-    /// The seat's legal moves, when it is to move (else empty).
-    pub legal: Vec<Value>,
+    pub view: Option<JsonText>,
+    /// The seat's legal moves, when it is to move (else `[]`).
+    pub legal: JsonText,
     /// The game's hints for the seat's screen, when it is to move (else `null`).
-    pub hints: Value,
+    pub hints: JsonText,
     /// The ejections: `[{seat, name, call, reason, at_move}]`.
     pub ejected: Value,
     /// The result as stored, once ended (else `null`).

@@ -27,14 +27,12 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
-use axum::{Extension, Json, Router};
+use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::IpAddr;
 
-/// The peer's address of an HTTP request (set by the server for every connection).
-#[derive(Clone, Copy, Debug)]
-pub struct Peer(pub SocketAddr);
+pub use super::conn::Peer;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "tessera_session";
@@ -178,14 +176,14 @@ fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Response> {
 /// A request of someone not logged in yet (a registration, a login): not from another
 /// site, its address (for the limiter) and its JSON body.
 fn open_request<T: serde::de::DeserializeOwned>(
-    peer: Option<Extension<Peer>>,
+    peer: Peer,
     headers: &HeaderMap,
     bytes: &[u8],
 ) -> Result<(IpAddr, T), Response> {
     if let Some(why) = cross_site(headers, true) {
         return Err(error(StatusCode::FORBIDDEN, why));
     }
-    let ip = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
+    let ip = peer.ip();
     Ok((ip, body(bytes)?))
 }
 
@@ -200,7 +198,7 @@ struct Register {
 
 async fn register(
     State(host): State<Host>,
-    peer: Option<Extension<Peer>>,
+    peer: Peer,
     headers: HeaderMap,
     bytes: axum::body::Bytes,
 ) -> Response {
@@ -237,7 +235,7 @@ struct Login {
 
 async fn login(
     State(host): State<Host>,
-    peer: Option<Extension<Peer>>,
+    peer: Peer,
     headers: HeaderMap,
     bytes: axum::body::Bytes,
 ) -> Response {
@@ -250,6 +248,8 @@ async fn login(
         Ok(_) => "ok",
         Err(crate::accounts::AccountError::WrongLogin) => "wrong",
         Err(crate::accounts::AccountError::Limited { .. }) => "limited",
+        Err(crate::accounts::AccountError::Forbidden(_)) => "banned",
+        Err(crate::accounts::AccountError::Busy) => "busy",
         Err(_) => "error",
     });
     match r {

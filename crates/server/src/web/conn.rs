@@ -1,5 +1,6 @@
-//! The connections of the browser's door: at most so many at once, an idle limit between
-//! requests, a time limit on a request's headers; WebSocket upgrades live on.
+//! The connections of the browser's door: at most so many at once, and so many from one
+//! address, an idle limit between requests, a time limit on a request's headers;
+//! WebSocket upgrades live on. Each request knows its connection's [`Peer`].
 
 use crate::config::later;
 use axum::http::StatusCode;
@@ -21,6 +22,9 @@ use tokio::time::Instant;
 pub struct Limits {
     /// Most connections at once (over the cap a new connection is closed at once).
     pub max_connections: usize,
+    /// Most connections at once from one address (over it a new connection from that
+    /// address is closed at once).
+    pub per_address: usize,
     /// How long a connection may wait for a request (before its first, between two of a
     /// keep-alive connection); then it is closed.
     pub idle: Duration,
@@ -34,6 +38,7 @@ impl Limits {
     pub fn of(config: &crate::config::Config) -> Limits {
         Limits {
             max_connections: config.max_http_connections,
+            per_address: config.max_http_connections_per_address,
             idle: config.http_idle,
             header_timeout: config.http_header_timeout,
         }
@@ -41,8 +46,8 @@ impl Limits {
 }
 
 /// Serves `app` on `listener` (HTTP/1.1 with WebSocket upgrades) until `stop` fires,
-/// within `limits`: at most so many connections at once (over the cap a connection is
-/// closed at once); a connection that sends no request for `limits.idle` is closed (so
+/// within `limits`: at most so many connections at once, in all and from one address
+/// (over a cap a connection is closed at once); a connection that sends no request for `limits.idle` is closed (so
 /// idle sockets do not hold the cap); a request's headers must be in within
 /// `limits.header_timeout` of the connection's waiting for them.
 ///
@@ -57,7 +62,7 @@ pub async fn serve(
     limits: Limits,
     stop: tessera_referee::CancellationToken,
 ) {
-    let limit = Arc::new(crate::config::permits(limits.max_connections));
+    let caps = tessera_tcp::Caps::new(limits.max_connections, limits.per_address);
     let mut connections = JoinSet::new();
     loop {
         let accepted = tokio::select! {
@@ -73,10 +78,20 @@ pub async fn serve(
                 continue;
             }
         };
-        let Ok(permit) = limit.clone().try_acquire_owned() else {
-            tracing::warn!("HTTP connection refused: too many connections");
-            crate::metrics::cap_hit("http_connections");
-            continue;
+        let permit = match caps.admit(peer.ip()) {
+            Ok(p) => p,
+            Err(e) => {
+                let why = match e {
+                    tessera_tcp::Crowded::Total => "too many connections",
+                    tessera_tcp::Crowded::Address => "too many connections from its address",
+                };
+                tracing::warn!(%peer, "HTTP connection refused: {why}");
+                crate::metrics::cap_hit(match e {
+                    tessera_tcp::Crowded::Total => "http_connections",
+                    tessera_tcp::Crowded::Address => "http_connections_per_address",
+                });
+                continue;
+            }
         };
         let activity = Arc::new(Activity::new());
         let service = Watched {
@@ -107,6 +122,35 @@ pub async fn serve(
     }
     // let open connections finish their shutdown
     while connections.join_next().await.is_some() {}
+}
+
+/// The address of an HTTP request's peer: set by [`serve`] for every connection; a
+/// request that did not come through it (a test of the router alone) reads as
+/// `0.0.0.0:0`. An extractor.
+#[derive(Clone, Copy, Debug)]
+pub struct Peer(pub std::net::SocketAddr);
+
+impl Peer {
+    /// The peer's IP address.
+    pub fn ip(&self) -> std::net::IpAddr {
+        self.0.ip()
+    }
+}
+
+#[axum::async_trait]
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Peer, Self::Rejection> {
+        Ok(parts
+            .extensions
+            .get::<Peer>()
+            .copied()
+            .unwrap_or(Peer(std::net::SocketAddr::from(([0, 0, 0, 0], 0)))))
+    }
 }
 
 /// What one HTTP connection is doing, as its [`IdleGuard`] needs to know: requests being
@@ -183,7 +227,7 @@ impl Drop for Busy {
 struct Watched {
     inner: TowerToHyperService<Router>,
     activity: Arc<Activity>,
-    /// The connection's peer (handlers read it as [`super::arena::Peer`]).
+    /// The connection's peer (handlers read it as [`Peer`]).
     peer: std::net::SocketAddr,
 }
 
@@ -193,7 +237,7 @@ impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Watched 
     type Future = std::pin::Pin<Box<dyn Future<Output = Result<Response, Self::Error>> + Send>>;
 
     fn call(&self, mut req: hyper::Request<hyper::body::Incoming>) -> Self::Future {
-        req.extensions_mut().insert(super::arena::Peer(self.peer));
+        req.extensions_mut().insert(Peer(self.peer));
         let busy = Busy::new(self.activity.clone());
         let answer = self.inner.call(req);
         Box::pin(async move {

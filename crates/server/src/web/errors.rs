@@ -69,6 +69,9 @@ pub fn host_status(e: &HostError) -> StatusCode {
 
 /// The answer to a host's refusal.
 pub fn host_error(e: HostError) -> Response {
+    if let HostError::Busy(why) = e {
+        return busy(why, 1);
+    }
     error(host_status(&e), e)
 }
 
@@ -85,7 +88,9 @@ fn arena_status(e: &ArenaError) -> StatusCode {
         ArenaError::Forbidden(_) => StatusCode::FORBIDDEN,
         ArenaError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         ArenaError::Host(HostError::NoGame(_)) => StatusCode::NOT_FOUND,
-        ArenaError::Host(HostError::Closing) => StatusCode::SERVICE_UNAVAILABLE,
+        ArenaError::Host(HostError::Closing | HostError::Busy(_)) => {
+            StatusCode::SERVICE_UNAVAILABLE
+        }
         ArenaError::Host(_) => StatusCode::BAD_REQUEST,
     }
 }
@@ -93,6 +98,9 @@ fn arena_status(e: &ArenaError) -> StatusCode {
 /// The answer to an arena's refusal (a limited asker: 429 with `Retry-After` and
 /// `retry_after_ms`).
 pub fn arena_error(e: ArenaError) -> Response {
+    if let ArenaError::Host(HostError::Busy(why)) = e {
+        return busy(why, 1);
+    }
     let status = arena_status(&e);
     if let ArenaError::Limited { retry_after_ms } = e {
         let body = Refusal {

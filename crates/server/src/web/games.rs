@@ -145,6 +145,7 @@ fn table_request(body: &[u8]) -> Result<TableRequest, String> {
 
 async fn create(
     State(host): State<Host>,
+    peer: super::conn::Peer,
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
@@ -177,7 +178,7 @@ async fn create(
             }
         }
     }
-    match crate::host::open::create(&host, req).await {
+    match crate::host::open::create(&host, req, peer.ip()).await {
         Ok(c) => Json(c).into_response(),
         Err(e) => host_error(e),
     }
@@ -268,6 +269,7 @@ struct AnalysisQuery {
 async fn analysis(
     State(host): State<Host>,
     Path(id): Path<u64>,
+    peer: super::conn::Peer,
     Query(q): Query<AnalysisQuery>,
 ) -> Response {
     use crate::analysis::Answer;
@@ -299,7 +301,7 @@ async fn analysis(
             }
         },
     };
-    match crate::host::games::analysis(&host, id, seats, iters).await {
+    match crate::host::games::analysis(&host, id, seats, iters, peer.ip()).await {
         Ok(Answer::Done(v)) => Json(v.as_ref()).into_response(),
         Ok(Answer::Running { done, total }) => (
             StatusCode::ACCEPTED,
@@ -366,13 +368,14 @@ async fn resign(
 async fn rematch(
     State(host): State<Host>,
     Path(id): Path<u64>,
+    peer: super::conn::Peer,
     body: axum::body::Bytes,
 ) -> Response {
     let token = match token_body(&body) {
         Ok(t) => t,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
-    match crate::host::rematch::rematch(&host, id, &token).await {
+    match crate::host::rematch::rematch(&host, id, &token, peer.ip()).await {
         Ok(r) => Json(r).into_response(),
         Err(e) => host_error(e),
     }
@@ -381,6 +384,7 @@ async fn rematch(
 async fn hint(
     State(host): State<Host>,
     Path(id): Path<u64>,
+    peer: super::conn::Peer,
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
@@ -388,7 +392,7 @@ async fn hint(
         Ok(t) => t,
         Err(refused) => return refused,
     };
-    match crate::host::hint::hint(&host, id, &token).await {
+    match crate::host::hint::hint(&host, id, &token, peer.ip()).await {
         Ok(v) => Json(v).into_response(),
         Err(e) => host_error(e),
     }

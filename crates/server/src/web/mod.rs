@@ -42,27 +42,31 @@
 //! Files, one concern each: [`errors`] (the one JSON refusal and the statuses of the
 //! host's and the arena's errors), `games` (the game handlers), `socket` (the WebSockets:
 //! play, watch, relay), [`arena`], [`conn`] (the connections: their cap, idle limit and
-//! header timeout), `ops` (health, readiness, metrics, request ids).
+//! header timeout, the [`Peer`]), [`body`] (request bodies: their size, deadline and
+//! rate), `ops` (health, readiness, metrics, request ids).
 
 pub mod arena;
+pub mod body;
 pub mod conn;
 pub mod errors;
 mod games;
 mod ops;
 mod socket;
 
-pub use conn::{serve, Limits};
+pub use conn::{serve, Limits, Peer};
 
 use crate::host::Host;
 use axum::Router;
 
 /// The router of the browser's door.
 pub fn router(host: Host) -> Router {
+    let bodies = body::BodyLimits::of(host.config());
     Router::new()
         .merge(games::routes())
         .merge(socket::routes())
         .merge(arena::routes())
         .merge(ops::routes())
+        .layer(axum::middleware::from_fn_with_state(bodies, body::bounded))
         .layer(axum::middleware::from_fn(ops::with_request_id))
         .with_state(host)
 }

@@ -116,7 +116,7 @@ fn request_id(req: &Request) -> String {
 pub(super) async fn with_request_id(req: Request, next: Next) -> Response {
     let id = request_id(&req);
     let (method, path) = (req.method().clone(), req.uri().path().to_string());
-    let peer = req.extensions().get::<super::arena::Peer>().map(|p| p.0);
+    let peer = req.extensions().get::<super::conn::Peer>().map(|p| p.0);
     let span = match peer {
         Some(peer) => tracing::info_span!("request", request_id = %id, %peer),
         None => tracing::info_span!("request", request_id = %id),

@@ -4,6 +4,7 @@
 
 use super::errors::host_error;
 use super::games::TokenQuery;
+use crate::host::sockets::Opener;
 use crate::host::Host;
 use crate::table::state::{ErrorMessage, StateMessage};
 use crate::table::Table;
@@ -24,18 +25,21 @@ async fn socket(
     State(host): State<Host>,
     Path(id): Path<u64>,
     Query(q): Query<TokenQuery>,
+    peer: super::conn::Peer,
     headers: axum::http::HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let slot = match host.socket_slot(id) {
-        Ok(slot) => slot,
-        Err(e) => return host_error(e),
-    };
+    let alive = Alive::of(host.config());
+    let token = q.token.as_deref().filter(|t| !t.is_empty());
     // a person whose game another node runs: this node relays to it
-    if let Some(token) = q.token.as_deref().filter(|t| !t.is_empty()) {
+    if let Some(token) = token {
         if host.table(id).is_none() {
             if let Some(owner) = host.seat_owner(token).await {
                 if let (true, Some(base)) = (owner.game == id, owner.http) {
+                    let slot = match host.socket_slot(id, Opener::Seat(token)) {
+                        Ok(slot) => slot,
+                        Err(e) => return host_error(e),
+                    };
                     let url = format!(
                         "{}/api/games/{id}/ws?token={token}",
                         base.replacen("http://", "ws://", 1)
@@ -44,23 +48,31 @@ async fn socket(
                     return ws
                         .max_message_size(64 * 1024)
                         .on_upgrade(move |socket| async move {
-                            relay_person(socket, url).await;
+                            relay_person(socket, url, alive).await;
                             drop(slot);
                         });
                 }
             }
         }
     }
-    let (first, table, seat) =
-        match crate::host::games::message(&host, id, q.token.as_deref()).await {
-            Ok(x) => x,
-            Err(e) => return host_error(e),
-        };
+    let (first, table, seat) = match crate::host::games::message(&host, id, token).await {
+        Ok(x) => x,
+        Err(e) => return host_error(e),
+    };
     if let (Some(t), Some(s)) = (&table, seat) {
         if let Err(refused) = super::arena::may_sit(&host, &headers, t, s).await {
             return refused;
         }
     }
+    // a seat's own sockets are reserved; spectators share theirs
+    let opener = match (seat, token) {
+        (Some(_), Some(token)) => Opener::Seat(token),
+        _ => Opener::Spectator(peer.ip()),
+    };
+    let slot = match host.socket_slot(id, opener) {
+        Ok(slot) => slot,
+        Err(e) => return host_error(e),
+    };
     let max_delay = host.config().max_bot_delay_ms;
     // a game another node runs is followed through the store's notifications
     let remote = match (&table, !first.over) {
@@ -70,16 +82,46 @@ async fn socket(
     ws.max_message_size(64 * 1024)
         .on_upgrade(move |socket| async move {
             match remote {
-                Some((host, id, rx)) => watch_remote(socket, first, host, id, rx).await,
-                None => talk(socket, first, table, seat, max_delay).await,
+                Some((host, id, rx)) => watch_remote(socket, first, host, id, rx, alive).await,
+                None => talk(socket, first, table, seat, max_delay, alive).await,
             }
             drop(slot);
         })
 }
 
+/// A socket's liveness: the host pings it every `every`; when nothing (not even a
+/// pong) came from it for `idle`, it is closed (a spectator who left without closing
+/// does not hold a slot).
+#[derive(Clone, Copy, Debug)]
+struct Alive {
+    every: std::time::Duration,
+    idle: std::time::Duration,
+}
+
+impl Alive {
+    fn of(config: &crate::config::Config) -> Alive {
+        Alive {
+            every: config.socket_ping.max(std::time::Duration::from_millis(10)),
+            idle: config.socket_idle,
+        }
+    }
+
+    /// The ticker of the pings (its first tick one period from now).
+    fn ticker(&self) -> tokio::time::Interval {
+        let mut t = tokio::time::interval_at(tokio::time::Instant::now() + self.every, self.every);
+        t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        t
+    }
+
+    /// At a tick: whether the socket has been silent too long since `heard`.
+    fn gone(&self, heard: tokio::time::Instant) -> bool {
+        heard.elapsed() >= self.idle
+    }
+}
+
 /// A person's WebSocket passed on to the node that runs their game, message by message,
 /// until either side closes.
-async fn relay_person(mut socket: WebSocket, url: String) {
+async fn relay_person(mut socket: WebSocket, url: String, alive: Alive) {
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message as Remote;
     let Ok((mut there, _)) = tokio_tungstenite::connect_async(url.as_str()).await else {
@@ -90,16 +132,24 @@ async fn relay_person(mut socket: WebSocket, url: String) {
         let _ = socket.send(Message::Close(None)).await;
         return;
     };
+    let mut ping = alive.ticker();
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if alive.gone(heard) || socket.send(Message::Ping(Vec::new())).await.is_err() {
+                    break;
+                }
+            }
             m = socket.recv() => match m {
                 Some(Ok(Message::Text(t))) => {
+                    heard = tokio::time::Instant::now();
                     if there.send(Remote::Text(t)).await.is_err() {
                         break;
                     }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => heard = tokio::time::Instant::now(),
             },
             m = there.next() => match m {
                 Some(Ok(Remote::Text(t))) => {
@@ -125,13 +175,21 @@ async fn watch_remote(
     host: Host,
     id: u64,
     mut changes: tokio::sync::broadcast::Receiver<u64>,
+    alive: Alive,
 ) {
     if send(&mut socket, &first).await.is_err() {
         return;
     }
     let mut version = 0u64;
+    let mut ping = alive.ticker();
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if alive.gone(heard) || socket.send(Message::Ping(Vec::new())).await.is_err() {
+                    break;
+                }
+            }
             heard = changes.recv() => {
                 let ours = match heard {
                     Ok(g) => g == id,
@@ -152,13 +210,14 @@ async fn watch_remote(
             }
             msg = socket.recv() => match msg {
                 Some(Ok(Message::Text(_))) => {
+                    heard = tokio::time::Instant::now();
                     let no = ErrorMessage::new("spectators cannot move");
                     if send(&mut socket, &no).await.is_err() {
                         break;
                     }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => heard = tokio::time::Instant::now(),
             },
         }
     }
@@ -186,6 +245,7 @@ async fn talk(
     table: Option<Arc<Table>>,
     seat: Option<usize>,
     max_delay: u64,
+    alive: Alive,
 ) {
     let Some(table) = table else {
         // an ended game: its final state, then the end of the stream
@@ -205,8 +265,15 @@ async fn talk(
         let _ = socket.send(Message::Close(None)).await;
         return;
     }
+    let mut ping = alive.ticker();
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if alive.gone(heard) || socket.send(Message::Ping(Vec::new())).await.is_err() {
+                    break;
+                }
+            }
             changed = updates.changed() => {
                 let ended = changed.is_err();
                 // seen before the state is read: a change while it is built comes again
@@ -231,8 +298,12 @@ async fn talk(
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(_)) => continue,
+                    Some(Ok(_)) => {
+                        heard = tokio::time::Instant::now();
+                        continue;
+                    }
                 };
+                heard = tokio::time::Instant::now();
                 let refusal = match serde_json::from_str::<ClientMessage>(&text) {
                     Err(e) => Some(format!("bad message: {e}")),
                     Ok(m) => {

@@ -17,6 +17,7 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::MaybeTlsStream;
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
@@ -135,15 +136,61 @@ impl TestHost {
 
 /// One HTTP/1.1 request; returns (status, body as JSON or a string).
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    http_on(s, method, path, body).await
+}
+
+/// A TCP connection to `addr` from the loopback address `from` (`[127, 0, 0, 2]`, ...):
+/// another client address on one machine.
+pub async fn connect_from(
+    from: [u8; 4],
+    addr: SocketAddr,
+) -> std::io::Result<tokio::net::TcpStream> {
+    let s = tokio::net::TcpSocket::new_v4()?;
+    s.bind(SocketAddr::from((from, 0)))?;
+    s.connect(addr).await
+}
+
+/// [`http`] from the loopback address `from`.
+pub async fn http_from(
+    from: [u8; 4],
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, Value) {
+    let s = connect_from(from, addr).await.unwrap();
+    http_on(s, method, path, body).await
+}
+
+/// A WebSocket to `path` from the loopback address `from`.
+pub async fn ws_from(
+    from: [u8; 4],
+    addr: SocketAddr,
+    path: &str,
+) -> Result<Ws, tokio_tungstenite::tungstenite::Error> {
+    let s = connect_from(from, addr).await?;
+    let (ws, _) =
+        tokio_tungstenite::client_async(format!("ws://{addr}{path}"), MaybeTlsStream::Plain(s))
+            .await?;
+    Ok(ws)
+}
+
+/// One HTTP/1.1 request on the connection `s`.
+pub async fn http_on(
+    mut s: tokio::net::TcpStream,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, Value) {
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.unwrap();
     let mut out = String::new();
-    s.read_to_string(&mut out).await.unwrap();
-    let status = out[9..12].parse().unwrap();
+    let _ = s.read_to_string(&mut out).await;
+    let status = out.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
     let body = out
         .split_once("\r\n\r\n")
         .map(|x| x.1)
@@ -153,8 +200,7 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u1
     (status, v)
 }
 
-pub type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub type Ws = tokio_tungstenite::WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// The next JSON message (`None` when the socket closes).
 pub async fn next_json(ws: &mut Ws) -> Option<Value> {

@@ -178,6 +178,12 @@ pub async fn open_table(
             delay_ms: Some(0),
             clock_s: None,
         },
+        // each table from an address of its own: the per-address cap is not under test
+        {
+            static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+            let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            std::net::Ipv4Addr::from(0x0a00_0000 + n).into()
+        },
     )
     .await
     .unwrap();

@@ -11,11 +11,13 @@
 #[macro_use]
 mod core;
 mod accounts;
+mod admin;
 mod games;
 mod nodes;
 mod ratings;
 
 pub use self::accounts::Accounts;
+pub use self::admin::{Admin, AdminDb};
 pub use self::games::Games;
 pub use self::nodes::Nodes;
 pub use self::ratings::Ratings;
@@ -25,7 +27,7 @@ use crate::error::StoreError;
 use crate::games as game_rows;
 use crate::model::{is_postgres, redacted, GameSummary, ListQuery, StoredGame};
 use crate::pg::Pg;
-use crate::sqlite::{self, LOCAL};
+use crate::sqlite::{self, existing, LOCAL};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -127,6 +129,11 @@ impl Store {
     pub fn ratings(&self) -> Ratings<'_> {
         Ratings(&self.core)
     }
+
+    /// The operator's actions: bans, aborts still to do, the log.
+    pub fn admin(&self) -> Admin<'_> {
+        Admin(&self.core)
+    }
 }
 
 /// Games of the store `db` (a SQLite file or a PostgreSQL URL), newest first: what
@@ -152,13 +159,4 @@ pub async fn get_at(db: &str, id: u64) -> Result<Option<StoredGame>, StoreError>
     tokio::task::spawn_blocking(move || sqlite::get_file(&path, id))
         .await
         .map_err(|_| StoreError::Gone)?
-}
-
-fn existing(db: &str) -> Result<std::path::PathBuf, StoreError> {
-    let path = Path::new(db);
-    if path.exists() {
-        Ok(path.to_path_buf())
-    } else {
-        Err(StoreError::Url(format!("no store {db}")))
-    }
 }

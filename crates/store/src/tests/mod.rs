@@ -1,6 +1,7 @@
 //! The store's tests: one suite run on both backends (PostgreSQL through
 //! tessera-pgtest; skipped where it has no PostgreSQL, unless `TESSERA_REQUIRE_PG=1`).
 
+mod admin;
 mod arena;
 mod games;
 mod statements;

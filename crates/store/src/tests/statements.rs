@@ -3,7 +3,7 @@
 
 use super::TempDb;
 use crate::sql::{now, Param, Sql, Stmt};
-use crate::{accounts, games, nodes, ratings, schema, sqlite};
+use crate::{accounts, admin, games, nodes, ratings, schema, sqlite};
 use crate::{secret_hash, GameStatus, NewGame, Store, StoreError};
 use rusqlite::Connection;
 use std::time::Duration;
@@ -14,6 +14,7 @@ fn every_statement() -> Vec<Stmt> {
         nodes::STATEMENTS,
         accounts::STATEMENTS,
         ratings::STATEMENTS,
+        admin::STATEMENTS,
     ]
     .concat()
 }

@@ -1,0 +1,113 @@
+//! The flags of `tessera serve` that bound what one client, or one address, may make the
+//! host hold through the browser's door (docs/operations.md, "Limits").
+
+use anyhow::{Context, Result};
+use std::time::Duration;
+use tessera_server::config::Config;
+
+/// Per-address caps, request bodies, WebSockets and password hashing.
+#[derive(clap::Args, Debug, Clone)]
+pub struct DoorLimits {
+    /// Most HTTP connections at once from one address (an IPv6 /64 counts as one).
+    #[arg(long, default_value_t = 32)]
+    pub max_http_connections_per_address: usize,
+    /// Most spectators' WebSockets at once from one address (a seat's own sockets are
+    /// reserved: they never wait for spectators).
+    #[arg(long, default_value_t = 16)]
+    pub max_websockets_per_address: usize,
+    /// Most WebSockets at once on one seat (a person's tabs).
+    #[arg(long, default_value_t = 4)]
+    pub max_sockets_per_seat: usize,
+    /// Seconds between the host's pings of a WebSocket.
+    #[arg(long, default_value_t = 20.0)]
+    pub socket_ping: f64,
+    /// Seconds after which a WebSocket that sent nothing, not even a pong, is closed.
+    #[arg(long, default_value_t = 60.0)]
+    pub socket_idle: f64,
+    /// Most tables opened through the HTTP API by one address, waiting or running.
+    #[arg(long, default_value_t = 16)]
+    pub max_web_tables_per_address: usize,
+    /// Analyses and hints computed at once for one address.
+    #[arg(long, default_value_t = 1)]
+    pub max_work_per_address: usize,
+    /// The largest request body, in bytes (over it 413).
+    #[arg(long, default_value_t = 65536)]
+    pub max_body: usize,
+    /// Seconds a request's body may take, all of it (then 408).
+    #[arg(long, default_value_t = 10.0)]
+    pub body_timeout: f64,
+    /// The slowest a request's body may arrive after its first 2 seconds, in bytes a
+    /// second (then 408; 0: no minimum).
+    #[arg(long, default_value_t = 1024)]
+    pub body_min_rate: u64,
+    /// Passwords hashed or checked at once (each takes about 19 MiB for a moment).
+    #[arg(long, default_value_t = 4)]
+    pub max_hashing: usize,
+    /// Seconds a sign-in waits for a hashing slot before it is refused with 503.
+    #[arg(long, default_value_t = 2.0)]
+    pub hashing_wait: f64,
+}
+
+fn seconds(s: f64, what: &str) -> Result<Duration> {
+    Duration::try_from_secs_f64(s).with_context(|| format!("bad {what}: {s}"))
+}
+
+impl DoorLimits {
+    /// `config` with these limits.
+    pub fn apply(&self, config: Config) -> Result<Config> {
+        Ok(Config {
+            max_http_connections_per_address: self.max_http_connections_per_address.max(1),
+            max_websockets_per_address: self.max_websockets_per_address,
+            max_sockets_per_seat: self.max_sockets_per_seat.max(1),
+            socket_ping: seconds(self.socket_ping, "--socket-ping")?,
+            socket_idle: seconds(self.socket_idle, "--socket-idle")?,
+            max_web_tables_per_address: self.max_web_tables_per_address,
+            max_work_per_address: self.max_work_per_address,
+            max_body: self.max_body,
+            body_timeout: seconds(self.body_timeout, "--body-timeout")?,
+            body_min_rate: self.body_min_rate,
+            max_hashing: self.max_hashing.max(1),
+            hashing_wait: seconds(self.hashing_wait, "--hashing-wait")?,
+            ..config
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        limits: DoorLimits,
+    }
+
+    #[test]
+    fn the_defaults_are_the_configs() {
+        let cli = Cli::parse_from(["t"]);
+        let c = cli.limits.apply(Config::default()).unwrap();
+        let d = Config::default();
+        assert_eq!(
+            c.max_http_connections_per_address,
+            d.max_http_connections_per_address
+        );
+        assert_eq!(c.max_websockets_per_address, d.max_websockets_per_address);
+        assert_eq!(c.max_sockets_per_seat, d.max_sockets_per_seat);
+        assert_eq!(c.socket_ping, d.socket_ping);
+        assert_eq!(c.socket_idle, d.socket_idle);
+        assert_eq!(c.max_web_tables_per_address, d.max_web_tables_per_address);
+        assert_eq!(c.max_work_per_address, d.max_work_per_address);
+        assert_eq!(c.max_body, d.max_body);
+        assert_eq!(c.body_timeout, d.body_timeout);
+        assert_eq!(c.body_min_rate, d.body_min_rate);
+        assert_eq!(c.max_hashing, d.max_hashing);
+        assert_eq!(c.hashing_wait, d.hashing_wait);
+        let cli = Cli::parse_from(["t", "--body-timeout", "3", "--max-hashing", "2"]);
+        let c = cli.limits.apply(Config::default()).unwrap();
+        assert_eq!((c.body_timeout, c.max_hashing), (Duration::from_secs(3), 2));
+        let bad = Cli::parse_from(["t", "--socket-idle=-1"]);
+        assert!(bad.limits.apply(Config::default()).is_err());
+    }
+}
