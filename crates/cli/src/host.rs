@@ -6,7 +6,7 @@ use crate::common::runtime;
 use crate::serve_bench;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 use tessera_games::Registry;
@@ -150,6 +150,14 @@ pub struct ServeArgs {
     /// (`tessera arena` plays 1 by default).
     #[arg(long)]
     house_games: Option<usize>,
+    /// The log on stderr: `text` (for people) or `json` (one object a line, with the
+    /// request id of an HTTP request and the id of a TCP connection).
+    #[arg(long, value_enum, default_value_t = crate::logs::LogFormat::Text)]
+    log_format: crate::logs::LogFormat,
+    /// Seconds a stopping host answers `GET /readyz` with 503 while it still serves,
+    /// before it closes its doors (give a load balancer time to see it leave).
+    #[arg(long, default_value_t = 0.0)]
+    drain: f64,
     /// Stop after this many hours (the arena runner's shift); default: until a signal.
     #[arg(long)]
     hours: Option<f64>,
@@ -159,21 +167,13 @@ fn seconds(s: f64, what: &str) -> Result<Duration> {
     Duration::try_from_secs_f64(s).with_context(|| format!("bad {what}: {s}"))
 }
 
-fn init_logs() {
-    let _ = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_max_level(tracing::Level::INFO)
-        .try_init();
-}
-
 /// `tessera serve` (`arena`: `tessera arena`, the same host with the arena runner's
 /// house games on by default).
 pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
     if let Some(done) = serve_bench::run(registry, &args.bench, &args.db) {
         return done;
     }
-    init_logs();
+    crate::logs::init(args.log_format);
     let config = Config {
         max_message: args.max_message,
         per_call: seconds(args.per_call, "--per-call")?,
@@ -187,6 +187,7 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         seed: args.seed,
         resume_grace: seconds(args.resume_grace, "--resume-grace")?,
         lease: seconds(args.lease, "--lease")?,
+        drain: seconds(args.drain, "--drain")?,
         max_connections_per_address: args.max_connections_per_address,
         max_waiting_per_name: args.max_waiting_per_name,
         max_waiting: args.max_waiting,
@@ -241,10 +242,12 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         println!("tcp={tcp_port} http={http_port}");
         std::io::stdout().flush()?;
         tracing::info!(tcp_port, http_port, db = %store_place, node = %node, "serving");
-        eprintln!(
-            "open http://{}:{http_port}/ to play in a browser",
-            args.host
-        );
+        if args.log_format == crate::logs::LogFormat::Text {
+            eprintln!(
+                "open http://{}:{http_port}/ to play in a browser",
+                args.host
+            );
+        }
         if house_games > 0 {
             let h = host.clone();
             tokio::spawn(async move { tessera_server::arena::house_games(&h, house_games).await });

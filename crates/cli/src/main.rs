@@ -9,6 +9,7 @@ mod analyze;
 mod common;
 mod host;
 mod limits;
+mod logs;
 mod play;
 mod qcourse;
 mod queue;

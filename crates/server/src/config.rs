@@ -104,6 +104,9 @@ pub struct Config {
     /// On a shared store (PostgreSQL): how long a node may stay silent before the other
     /// nodes take its games over. It renews its lease every third of this.
     pub lease: Duration,
+    /// How long a stopping host answers `GET /readyz` with 503 before it closes its
+    /// doors (a load balancer sees it leave and sends nobody new), while it still serves.
+    pub drain: Duration,
     /// Analyses of ended games computed at once (`GET /api/games/ID/analysis`); over it a
     /// request is refused with 503 until one ends.
     pub max_analyses: usize,
@@ -190,6 +193,7 @@ impl Default for Config {
             max_bot_delay_ms: 5_000,
             resume_grace: Duration::from_secs(30),
             lease: Duration::from_secs(10),
+            drain: Duration::ZERO,
             max_analyses: 1,
             kept_analyses: 32,
             analysis_iters: tessera_games::analysis::DEFAULT_ITERATIONS,

@@ -34,6 +34,7 @@ pub mod arena;
 pub mod config;
 pub mod error;
 pub mod host;
+pub mod metrics;
 pub mod rated;
 pub mod secret;
 pub mod signup;
@@ -48,6 +49,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 
 /// Serves `host` on `tcp` (programs) and `http` (browsers) until `shutdown` resolves;
+/// then turns not ready (`GET /readyz`: 503) and goes on serving for `Config::drain`,
 /// then stops accepting, pauses every game in progress (it goes on at the next start: its
 /// moves are in the store already), closes the doors and returns, within `grace`.
 pub async fn run(
@@ -80,6 +82,20 @@ pub async fn run(
     tokio::select! {
         _ = shutdown => {}
         _ = stop.cancelled() => {}
+    }
+    // not ready from now on, while the doors still serve for `Config::drain`: a load
+    // balancer that asks `GET /readyz` sends nobody new before they close
+    host.health().stop();
+    let drain = host.config().drain;
+    if !drain.is_zero() {
+        tracing::info!(
+            ?drain,
+            "stopping: not ready, the doors close after the drain"
+        );
+        tokio::select! {
+            _ = tokio::time::sleep(drain) => {}
+            _ = stop.cancelled() => {}
+        }
     }
     tracing::info!("shutting down");
     host.shutdown(grace).await;

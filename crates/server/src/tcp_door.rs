@@ -32,6 +32,7 @@ pub async fn serve_tcp(host: &Host, listener: TcpListener) {
         host.0.config.max_connections,
         host.0.config.max_connections_per_address,
     );
+    crate::metrics::tcp_door(&caps);
     let lobby = {
         let task_host = host.clone();
         host.0.tasks.spawn(async move { lobby(&task_host).await })
@@ -65,6 +66,10 @@ pub async fn serve_tcp(host: &Host, listener: TcpListener) {
         let slot = match caps.admit(peer.ip()) {
             Ok(slot) => slot,
             Err(e) => {
+                crate::metrics::cap_hit(match e {
+                    crate::tcp::Crowded::Total => "tcp_connections",
+                    crate::tcp::Crowded::Address => "tcp_connections_per_address",
+                });
                 tracing::warn!(%peer, "connection refused: {e}");
                 drop(stream);
                 continue;
@@ -77,9 +82,12 @@ pub async fn serve_tcp(host: &Host, listener: TcpListener) {
             Some(slot),
         );
         let task_host = host.clone();
-        host.0
-            .tasks
-            .spawn(async move { handshake(&task_host, t).await });
+        // the connection's lines in the log carry its id
+        let span = tracing::info_span!("tcp", conn = %crate::metrics::next_id(), %peer);
+        host.0.tasks.spawn(tracing::Instrument::instrument(
+            async move { handshake(&task_host, t).await },
+            span,
+        ));
     }
     // no connection is taken from now on: a program coming back tries again (and
     // finds the next host) instead of waiting in the backlog of this one
@@ -338,6 +346,7 @@ pub(crate) fn sign_up(host: &Host, s: SignUp, mut t: TcpTransport) -> Result<(),
     let config = &host.0.config;
     if same >= config.max_waiting_per_name {
         drop(lobby);
+        crate::metrics::cap_hit("lobby_per_name");
         let why = format!(
             "too many programs wait under the name {:?} (at most {})",
             s.name, config.max_waiting_per_name
@@ -346,6 +355,7 @@ pub(crate) fn sign_up(host: &Host, s: SignUp, mut t: TcpTransport) -> Result<(),
     }
     if all >= config.max_waiting {
         drop(lobby);
+        crate::metrics::cap_hit("lobby");
         let why = format!("the lobby is full ({} programs wait)", config.max_waiting);
         return Err(Box::new((why, t)));
     }

@@ -26,6 +26,8 @@ pub fn permits(n: usize) -> Semaphore {
 #[derive(Debug)]
 pub struct Caps {
     total: Arc<Semaphore>,
+    /// The permits `total` started with.
+    cap: usize,
     per_address: usize,
     by_address: Mutex<HashMap<IpAddr, usize>>,
 }
@@ -44,11 +46,26 @@ pub enum Crowded {
 impl Caps {
     /// At most `total` slots at once, at most `per_address` for one address.
     pub fn new(total: usize, per_address: usize) -> Arc<Caps> {
+        let total = permits(total);
         Arc::new(Caps {
-            total: Arc::new(permits(total)),
+            cap: total.available_permits(),
+            total: Arc::new(total),
             per_address,
             by_address: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// How many slots are held now.
+    ///
+    /// ```
+    /// let caps = tessera_tcp::Caps::new(3, 2);
+    /// let slot = caps.admit("10.0.0.1".parse().unwrap()).unwrap();
+    /// assert_eq!(caps.open(), 1);
+    /// drop(slot);
+    /// assert_eq!(caps.open(), 0);
+    /// ```
+    pub fn open(&self) -> usize {
+        self.cap.saturating_sub(self.total.available_permits())
     }
 
     /// A slot for `ip` (given back when dropped), unless a cap is reached.

@@ -70,7 +70,10 @@ impl Accounts {
     ) -> Result<T, AccountError> {
         let permit = tokio::time::timeout(self.hashing_wait, self.hashing.clone().acquire_owned())
             .await
-            .map_err(|_| AccountError::Busy)?
+            .map_err(|_| {
+                crate::metrics::cap_hit("password_hashing");
+                AccountError::Busy
+            })?
             .map_err(|_| AccountError::Busy)?;
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
@@ -204,6 +207,7 @@ impl Accounts {
             .count()
             >= self.max_tokens
         {
+            crate::metrics::cap_hit("api_tokens");
             return Err(AccountError::TooMany(format!(
                 "an account has at most {} live tokens: revoke one first",
                 self.max_tokens

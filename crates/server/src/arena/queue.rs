@@ -78,6 +78,7 @@ pub(crate) fn join(host: &Host, ticket: Ticket, waiter: Waiter) -> Result<Ticket
     let mut book = lock(&host.arena().book);
     let id = book.queue.join(ticket).map_err(|e| match e {
         QueueError::TooMany { .. } | QueueError::Full { .. } | QueueError::Duplicate => {
+            crate::metrics::cap_hit("arena_queue");
             ArenaError::TooMany(refusal(&e))
         }
         e => ArenaError::Invalid(refusal(&e)),

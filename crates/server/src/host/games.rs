@@ -177,11 +177,10 @@ pub async fn analysis(
         )));
     }
     // one address has so many analyses and hints computed at once
-    let mine = host
-        .0
-        .work
-        .admit(from)
-        .map_err(|_| HostError::Busy(BUSY_ADDRESS))?;
+    let mine = host.0.work.admit(from).map_err(|_| {
+        crate::metrics::cap_hit("work_per_address");
+        HostError::Busy(BUSY_ADDRESS)
+    })?;
     let Some((permit, progress)) = analyses.start(&key) else {
         return match analyses.get(&key) {
             Some(answer) => Ok(answer),

@@ -55,16 +55,14 @@ pub async fn hint(
             .ok_or_else(|| HostError::Request("no view yet: try again".into()))?;
         (view, st.moves.len())
     };
-    let mine = host
-        .0
-        .work
-        .admit(from)
-        .map_err(|_| HostError::Busy(crate::host::games::BUSY_ADDRESS))?;
-    let permit = host
-        .hint_slots()
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| HostError::Busy("the server is giving other hints: try again"))?;
+    let mine = host.0.work.admit(from).map_err(|_| {
+        crate::metrics::cap_hit("work_per_address");
+        HostError::Busy(crate::host::games::BUSY_ADDRESS)
+    })?;
+    let permit = host.hint_slots().clone().try_acquire_owned().map_err(|_| {
+        crate::metrics::cap_hit("hint");
+        HostError::Busy("the server is giving other hints: try again")
+    })?;
     let entry = table.entry.clone();
     let spec = level.spec.clone();
     let call = format!("[\"take-turn\",[{view}]]");

@@ -8,11 +8,12 @@
 //! opened, programs seated), [`play`] (a table played to its end), [`recovery`] (games
 //! taken up again), [`rematch`], [`games`] (a game as the browser reads it), [`expire`],
 //! [`hint`], [`admin`] (the operator's bans and aborts). The parts of the state with their own rules are types of their own below it:
-//! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`].
+//! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`], [`health`].
 
 pub mod admin;
 pub mod expire;
 pub mod games;
+pub mod health;
 pub mod hint;
 pub mod keep;
 pub mod lobby;
@@ -99,6 +100,8 @@ pub(crate) struct Inner {
     pub(crate) stored_states: StoredStates,
     /// Accounts, sessions, API tokens, the sign-in limiter.
     pub(crate) accounts: Accounts,
+    /// Whether the host stops, when its lease was renewed (`GET /readyz`).
+    pub(crate) health: crate::host::health::Health,
     /// The programs of rated games that go back to the queue when their game ends
     /// (`"again": true`): the ending table sends them, the arena takes them.
     pub(crate) requeue: (
@@ -154,6 +157,7 @@ impl Host {
             rematches: Rematches::default(),
             stored_states: StoredStates::default(),
             accounts,
+            health: Default::default(),
             requeue: (requeue, Mutex::new(Some(requeued))),
         }))
     }
@@ -200,6 +204,11 @@ impl Host {
     /// when dropped.
     pub fn socket_slot(&self, id: u64, who: sockets::Opener<'_>) -> Result<SocketSlot, HostError> {
         self.0.sockets.take(id, who)
+    }
+
+    /// Whether the host stops, when its lease was renewed.
+    pub fn health(&self) -> &crate::host::health::Health {
+        &self.0.health
     }
 
     /// Fires when the host shuts down.
@@ -254,6 +263,7 @@ impl Host {
 
     /// Stops every game (stored as aborted) and waits for them, at most `grace`.
     pub async fn shutdown(&self, grace: Duration) {
+        self.0.health.stop();
         self.0.stop.cancel();
         self.0.tasks.close();
         if tokio::time::timeout(grace, self.0.tasks.wait())

@@ -233,10 +233,16 @@ pub(crate) async fn open_web_table(
     check_seats(entry.as_ref(), &rules, &seats)?;
     // taken now, kept by the table until it leaves memory
     let slot = host.0.web_tables.admit(from).map_err(|e| match e {
-        tessera_tcp::Crowded::Total => HostError::Busy("too many games in progress"),
-        tessera_tcp::Crowded::Address => HostError::Busy(
-            "too many games in progress from your address: finish or resign one first",
-        ),
+        tessera_tcp::Crowded::Total => {
+            crate::metrics::cap_hit("games");
+            HostError::Busy("too many games in progress")
+        }
+        tessera_tcp::Crowded::Address => {
+            crate::metrics::cap_hit("games_per_address");
+            HostError::Busy(
+                "too many games in progress from your address: finish or resign one first",
+            )
+        }
     })?;
     let mut tokens = Vec::new();
     for (i, s) in seats.iter_mut().enumerate() {

@@ -75,6 +75,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
         });
     }
     tracing::info!(id, game = table.entry.name(), players = ?names, "game starts");
+    crate::metrics::game_started(table.entry.name());
     let setup = TableSetup {
         rules: table.rules.clone(),
         seed: table.seed,
@@ -179,6 +180,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
             let _ = tx.send((r.turn_times.clone(), r.work_times.clone()));
         }
     }
+    crate::metrics::game_ended(table.entry.name(), status.as_str());
     if let Err(e) = host
         .0
         .store

@@ -42,14 +42,15 @@ pub async fn keep_lease(host: &Host, http: Option<String>, tcp: Option<String>) 
     }
     let every = host.0.config.lease / 3;
     loop {
-        if let Err(e) = host
+        match host
             .0
             .store
             .nodes()
             .heartbeat(http.as_deref(), tcp.as_deref())
             .await
         {
-            tracing::warn!(error = %e, "the lease could not be renewed");
+            Ok(()) => host.0.health.lease_renewed(),
+            Err(e) => tracing::warn!(error = %e, "the lease could not be renewed"),
         }
         match host.0.store.nodes().claim(64).await {
             Ok(taken) if !taken.is_empty() => {

@@ -8,7 +8,6 @@
 
 use crate::config::Config;
 use crate::error::HostError;
-use crate::host::lock;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -54,24 +53,35 @@ impl Sockets {
         match who {
             Opener::Seat(token) => {
                 let key = crate::accounts::secret_hash(token);
-                let held = count(&self.by_seat, key, self.per_seat).ok_or(HostError::Busy(
-                    "too many WebSockets on this seat: close a tab",
-                ))?;
+                let held = count(&self.by_seat, key, self.per_seat).ok_or_else(|| {
+                    crate::metrics::cap_hit("seat_sockets");
+                    HostError::Busy("too many WebSockets on this seat: close a tab")
+                })?;
                 Ok(SocketSlot {
                     _spectator: None,
                     _held: held,
+                    _open: crate::metrics::websocket(),
                 })
             }
             Opener::Spectator(ip) => {
                 let slot = self.spectators.admit(ip).map_err(|e| match e {
-                    Crowded::Total => HostError::Busy("too many spectators"),
-                    Crowded::Address => HostError::Busy("too many spectators from your address"),
+                    Crowded::Total => {
+                        crate::metrics::cap_hit("spectators");
+                        HostError::Busy("too many spectators")
+                    }
+                    Crowded::Address => {
+                        crate::metrics::cap_hit("spectators_per_address");
+                        HostError::Busy("too many spectators from your address")
+                    }
                 })?;
-                let held = count(&self.by_game, id, self.per_game)
-                    .ok_or(HostError::Busy("too many spectators on this game"))?;
+                let held = count(&self.by_game, id, self.per_game).ok_or_else(|| {
+                    crate::metrics::cap_hit("spectators_per_game");
+                    HostError::Busy("too many spectators on this game")
+                })?;
                 Ok(SocketSlot {
                     _spectator: Some(slot),
                     _held: held,
+                    _open: crate::metrics::websocket(),
                 })
             }
         }
@@ -104,6 +114,12 @@ where
     })))
 }
 
+/// `m` locked, whatever a panic left in it (its own helper: `host::lock` is in
+/// `host/mod.rs`, which imports this file).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// A count given back when dropped.
 struct Held(Box<dyn FnMut() + Send>);
 
@@ -125,6 +141,8 @@ impl std::fmt::Debug for Held {
 pub struct SocketSlot {
     _spectator: Option<Slot>,
     _held: Held,
+    /// Counted in `tessera_websockets_open` while it lives.
+    _open: crate::metrics::Open,
 }
 
 #[cfg(test)]

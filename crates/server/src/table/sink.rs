@@ -38,15 +38,19 @@ impl HostSink {
     /// Returns false (and the table stops, to go on from its log where it is run next)
     /// when another node runs the game now, or when the table stops before the store
     /// took the write: what is not stored is never shown.
-    async fn keep<F, Fut>(&self, mut write: F) -> bool
+    async fn keep<F, Fut>(&self, what: &'static str, mut write: F) -> bool
     where
         F: FnMut() -> Fut,
         Fut: std::future::Future<Output = Result<(), StoreError>>,
     {
         let mut wait = RETRY_FIRST;
         loop {
+            let asked = std::time::Instant::now();
             let e = match write().await {
-                Ok(()) => return true,
+                Ok(()) => {
+                    crate::metrics::store_commit(what, asked.elapsed());
+                    return true;
+                }
                 Err(e @ StoreError::Fenced(_)) => e,
                 Err(e) if self.table.stop.is_cancelled() => e,
                 Err(e) => {
@@ -81,10 +85,12 @@ impl TableSink for HostSink {
     }
 
     async fn moved(&mut self, update: Update) {
+        let got = std::time::Instant::now();
+        let moved = update.last.is_some();
         if let Some(m) = &update.last {
             let (store, id) = (self.store.clone(), self.table.id);
             let stored = self
-                .keep(|| {
+                .keep("move", || {
                     store
                         .games()
                         .append(id, m.index, m.seat, m.house, m.text.clone())
@@ -96,6 +102,9 @@ impl TableSink for HostSink {
         }
         self.table.apply(update);
         self.table.changed();
+        if moved {
+            crate::metrics::moved(self.table.entry.name(), got.elapsed());
+        }
     }
 
     async fn ejected(&mut self, ejected: &Ejected, update: Update) {
@@ -104,7 +113,9 @@ impl TableSink for HostSink {
         let data = serde_json::to_value(ejected).unwrap_or(Value::Null);
         let (store, id, n) = (self.store.clone(), self.table.id, self.events);
         if !self
-            .keep(|| store.games().event(id, n, at, "ejected", data.clone()))
+            .keep("event", || {
+                store.games().event(id, n, at, "ejected", data.clone())
+            })
             .await
         {
             return;

@@ -243,7 +243,16 @@ async fn login(
         Ok(x) => x,
         Err(e) => return e,
     };
-    match host.accounts().login(&r.name, &r.password, ip).await {
+    let r = host.accounts().login(&r.name, &r.password, ip).await;
+    crate::metrics::login(match &r {
+        Ok(_) => "ok",
+        Err(crate::accounts::AccountError::WrongLogin) => "wrong",
+        Err(crate::accounts::AccountError::Limited { .. }) => "limited",
+        Err(crate::accounts::AccountError::Forbidden(_)) => "banned",
+        Err(crate::accounts::AccountError::Busy) => "busy",
+        Err(_) => "error",
+    });
+    match r {
         Ok(s) => logged_in(&host, &headers, s),
         Err(e) => arena_error(e.into()),
     }

@@ -72,6 +72,7 @@ pub async fn bounded(State(limits): State<BodyLimits>, req: Request, next: Next)
         match tokio::time::timeout_at(due, stream.next()).await {
             Err(_) => {
                 tracing::info!(got = bytes.len(), "a request's body came too slowly");
+                crate::metrics::cap_hit("body_rate");
                 return error(
                     StatusCode::REQUEST_TIMEOUT,
                     format!(
@@ -101,6 +102,7 @@ pub async fn bounded(State(limits): State<BodyLimits>, req: Request, next: Next)
 }
 
 fn too_large(max: usize) -> Response {
+    crate::metrics::cap_hit("body_size");
     error(
         StatusCode::PAYLOAD_TOO_LARGE,
         format!("the request's body is too large (at most {max} bytes)"),

@@ -90,6 +90,10 @@ pub async fn serve(
                     tessera_tcp::Crowded::Address => "too many connections from its address",
                 };
                 tracing::warn!(%peer, "HTTP connection refused: {why}");
+                crate::metrics::cap_hit(match e {
+                    tessera_tcp::Crowded::Total => "http_connections",
+                    tessera_tcp::Crowded::Address => "http_connections_per_address",
+                });
                 continue;
             }
         };
@@ -104,6 +108,7 @@ pub async fn serve(
         let stop = stop.clone();
         let header_timeout = limits.header_timeout;
         connections.spawn(async move {
+            let _open = crate::metrics::http_connection();
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new())
                 .header_read_timeout(header_timeout);

@@ -312,10 +312,13 @@ async fn analysis(
             Json(json!({"status": "running", "done": done, "total": total})),
         )
             .into_response(),
-        Ok(Answer::Busy) => busy(
-            "the server is analysing other games: try again in a moment",
-            2,
-        ),
+        Ok(Answer::Busy) => {
+            crate::metrics::cap_hit("analysis");
+            busy(
+                "the server is analysing other games: try again in a moment",
+                2,
+            )
+        }
         Ok(Answer::Failed(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, e),
         Err(e) => host_error(e),
     }

@@ -32,7 +32,9 @@
 //!   at their turn: the strongest house level's move from their view (`{move, by,
 //!   plays, at_move}`); each hint is stored with the game (`hints_used` in its result and
 //!   record);
-//! * `GET /api/tables?game=G`: the tables waiting for players.
+//! * `GET /api/tables?game=G`: the tables waiting for players;
+//! * `GET /healthz`, `GET /readyz`, `GET /metrics`: the operator's (`ops`;
+//!   `docs/operations.md`); every answer carries its request's `x-request-id`.
 //!
 //! and the arena's routes ([`arena`]: accounts, sessions, API tokens, the queue,
 //! leaderboards).
@@ -45,13 +47,14 @@
 //! host's and the arena's errors), `games` (the game handlers), `socket` (the WebSockets:
 //! play, watch, relay), [`arena`], [`conn`] (the connections: their cap, idle limit and
 //! header timeout, the [`Peer`]), [`body`] (request bodies: their size, deadline and
-//! rate).
+//! rate), `ops` (health, readiness, metrics, request ids).
 
 pub mod arena;
 pub mod body;
 pub mod conn;
 pub mod errors;
 mod games;
+mod ops;
 mod socket;
 
 pub use conn::{serve, Limits, Peer};
@@ -66,7 +69,9 @@ pub fn router(host: Host) -> Router {
         .merge(games::routes())
         .merge(socket::routes())
         .merge(arena::routes())
+        .merge(ops::routes())
         .layer(axum::middleware::from_fn_with_state(bodies, body::bounded))
         .layer(axum::middleware::map_response(errors::json_refusals))
+        .layer(axum::middleware::from_fn(ops::with_request_id))
         .with_state(host)
 }

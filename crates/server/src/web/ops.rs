@@ -1,0 +1,143 @@
+//! The operator's endpoints: `GET /healthz` (the process answers), `GET /readyz` (it
+//! may be sent people: the store answers, the lease is held, it is not stopping) and
+//! `GET /metrics` (Prometheus's text format, [`crate::metrics`]); and the request id of
+//! every request (a span in the log, the `x-request-id` header of the answer).
+
+use super::errors::error;
+use crate::host::Host;
+use crate::metrics::{metrics, CONTENT_TYPE};
+use crate::table::Phase;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::json;
+use std::time::Duration;
+use tracing::Instrument;
+
+/// How long `GET /readyz` waits for the store's answer.
+const STORE_DEADLINE: Duration = Duration::from_secs(2);
+
+/// The routes of the operator's endpoints.
+pub(super) fn routes() -> Router<Host> {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(render))
+}
+
+/// 200 while the process answers.
+async fn healthz() -> Response {
+    Json(json!({"status": "ok"})).into_response()
+}
+
+/// 200 when the host may be sent people; 503 with `{"error": WHY}` otherwise.
+async fn readyz(State(host): State<Host>) -> Response {
+    let r = ready(&host).await;
+    metrics().ready.set(i64::from(r.is_ok()));
+    match r {
+        Ok(()) => Json(json!({"status": "ready", "node": host.store().node()})).into_response(),
+        Err(why) => error(StatusCode::SERVICE_UNAVAILABLE, why),
+    }
+}
+
+/// Why the host may not be sent people now, if it may not.
+async fn ready(host: &Host) -> Result<(), String> {
+    if host.health().stopping() || host.stopping().is_cancelled() {
+        return Err("the server is stopping".into());
+    }
+    // a trivial query (a game that never exists), on the store's reader
+    match tokio::time::timeout(STORE_DEADLINE, host.store().games().get(0)).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => return Err(format!("the store does not answer: {e}")),
+        Err(_) => return Err("the store does not answer in time".into()),
+    }
+    if host.store().shared() && !host.health().lease_held(host.config().lease) {
+        return Err("this node does not hold its lease on the store".into());
+    }
+    Ok(())
+}
+
+/// Every metric, the host's state read now.
+async fn render(State(host): State<Host>) -> Response {
+    let m = metrics();
+    m.games_live.reset();
+    for entry in host.registry().iter() {
+        let game = entry.name();
+        for phase in ["waiting", "running"] {
+            m.games_live.with_label_values(&[game, phase]);
+        }
+        // known from the start: a rate over them is defined before the first game
+        m.moves.with_label_values(&[game]);
+        m.games_started.with_label_values(&[game]);
+    }
+    for t in host.tables() {
+        let phase = match t.state().phase {
+            Phase::Waiting => "waiting",
+            Phase::Running => "running",
+            Phase::Paused | Phase::Ended(_) => continue,
+        };
+        m.games_live
+            .with_label_values(&[t.entry.name(), phase])
+            .inc();
+    }
+    m.node_info.reset();
+    let kind = if host.store().shared() {
+        "postgres"
+    } else {
+        "sqlite"
+    };
+    m.node_info
+        .with_label_values(&[host.store().node(), kind])
+        .set(1);
+    ([(header::CONTENT_TYPE, CONTENT_TYPE)], m.render()).into_response()
+}
+
+/// The request's id: the one a proxy in front sent (`x-request-id`: up to 64 letters,
+/// digits, `-`, `_` or `.`), else a fresh one ([`crate::metrics::next_id`]).
+fn request_id(req: &Request) -> String {
+    req.headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| {
+            !v.is_empty()
+                && v.len() <= 64
+                && v.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+        })
+        .map_or_else(crate::metrics::next_id, str::to_string)
+}
+
+/// Runs a request in a span `request{request_id, peer}` (every line it logs carries the id),
+/// logs its answer (but the operator's endpoints' 200s, asked every few seconds) and
+/// sends the id back as `x-request-id`.
+pub(super) async fn with_request_id(req: Request, next: Next) -> Response {
+    let id = request_id(&req);
+    let (method, path) = (req.method().clone(), req.uri().path().to_string());
+    let peer = req.extensions().get::<super::conn::Peer>().map(|p| p.0);
+    let span = match peer {
+        Some(peer) => tracing::info_span!("request", request_id = %id, %peer),
+        None => tracing::info_span!("request", request_id = %id),
+    };
+    let started = std::time::Instant::now();
+    let mut r = next.run(req).instrument(span.clone()).await;
+    let quiet = matches!(path.as_str(), "/healthz" | "/readyz" | "/metrics")
+        && r.status() == StatusCode::OK;
+    if !quiet {
+        span.in_scope(|| {
+            tracing::info!(
+                %method,
+                %path,
+                status = r.status().as_u16(),
+                ms = started.elapsed().as_secs_f64() * 1000.0,
+                "answered"
+            );
+        });
+    }
+    if let Ok(v) = HeaderValue::from_str(&id) {
+        r.headers_mut().insert("x-request-id", v);
+    }
+    r
+}
