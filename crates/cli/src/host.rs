@@ -3,6 +3,7 @@
 //! games).
 
 use crate::common::runtime;
+use crate::limits::seconds;
 use crate::serve_bench;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -161,10 +162,6 @@ pub struct ServeArgs {
     /// Stop after this many hours (the arena runner's shift); default: until a signal.
     #[arg(long)]
     hours: Option<f64>,
-}
-
-fn seconds(s: f64, what: &str) -> Result<Duration> {
-    Duration::try_from_secs_f64(s).with_context(|| format!("bad {what}: {s}"))
 }
 
 /// `tessera serve` (`arena`: `tessera arena`, the same host with the arena runner's

@@ -52,7 +52,9 @@ pub struct DoorLimits {
     pub hashing_wait: f64,
 }
 
-fn seconds(s: f64, what: &str) -> Result<Duration> {
+/// `s` seconds as a duration, or an error naming the flag `what` (negative, not a number,
+/// too large).
+pub(crate) fn seconds(s: f64, what: &str) -> Result<Duration> {
     Duration::try_from_secs_f64(s).with_context(|| format!("bad {what}: {s}"))
 }
 
