@@ -13,9 +13,8 @@
 //! the other PostgreSQL tests do (unless `TESSERA_REQUIRE_PG=1`).
 
 mod common;
-use common::serve::start_with;
+use common::serve::{play_on, start_with};
 use common::{free_port, RemoveDir};
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -24,7 +23,6 @@ use std::time::{Duration, Instant};
 use tessera_games::Registry;
 use tessera_tcp::client::{self, Join};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::Connector;
 
 fn repo() -> PathBuf {
@@ -189,26 +187,8 @@ async fn person(tls: native_tls::TlsConnector, port: u16, id: u64, token: String
             tokio::time::sleep(Duration::from_millis(300)).await;
             continue;
         };
-        let mut answered = None;
-        while let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_secs(60), ws.next()).await
-        {
-            let Message::Text(t) = msg else { continue };
-            let m: Value = serde_json::from_str(&t).unwrap();
-            if m["type"] != "state" {
-                continue;
-            }
-            if m["over"] == true {
-                return m;
-            }
-            let moves = m["moves"].as_u64();
-            if m["status"] == "running" && m["seat"] == m["to_move"] && answered != moves {
-                if let Some(mv) = m["legal"].as_array().and_then(|l| l.first()) {
-                    let _ = ws
-                        .send(Message::Text(json!({"move": mv}).to_string()))
-                        .await;
-                    answered = moves;
-                }
-            }
+        if let Some(end) = play_on(&mut ws).await {
+            return end;
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
@@ -462,7 +442,7 @@ fn people_and_programs_play_through_haproxy_while_a_node_is_killed() {
         )
     };
     let mut moving = false;
-    for _ in 0..200 {
+    for _ in 0..600 {
         moving = ids.iter().all(|id| {
             let row = live(id);
             let mut f = row.split(' ');

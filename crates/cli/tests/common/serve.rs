@@ -111,28 +111,40 @@ pub async fn person_at(ports: Vec<u16>, id: u64, token: String) -> Value {
             tokio::time::sleep(Duration::from_millis(300)).await;
             continue;
         };
-        let mut answered = None;
-        while let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_secs(60), ws.next()).await
-        {
-            let Message::Text(t) = msg else { continue };
-            let m: Value = serde_json::from_str(&t).unwrap();
-            if m["type"] != "state" {
-                continue;
-            }
-            if m["over"] == true {
-                return m;
-            }
-            let moves = m["moves"].as_u64();
-            if m["status"] == "running" && m["seat"] == m["to_move"] && answered != moves {
-                if let Some(mv) = m["legal"].as_array().and_then(|l| l.first()) {
-                    let _ = ws
-                        .send(Message::Text(json!({"move": mv}).to_string()))
-                        .await;
-                    answered = moves;
-                }
-            }
+        if let Some(end) = play_on(&mut ws).await {
+            return end;
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
     unreachable!("a cycle of ports never ends")
+}
+
+/// Plays a person's seat on its open WebSocket: the first legal move whenever it is their
+/// turn, until the game is over (its last state) or the socket drops, or is silent for a
+/// minute (`None`: the caller reloads).
+pub async fn play_on<S>(ws: &mut tokio_tungstenite::WebSocketStream<S>) -> Option<Value>
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    let mut answered = None;
+    while let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_secs(60), ws.next()).await {
+        let Message::Text(t) = msg else { continue };
+        let m: Value = serde_json::from_str(&t).unwrap();
+        if m["type"] != "state" {
+            continue;
+        }
+        if m["over"] == true {
+            return Some(m);
+        }
+        let moves = m["moves"].as_u64();
+        if m["status"] == "running" && m["seat"] == m["to_move"] && answered != moves {
+            if let Some(mv) = m["legal"].as_array().and_then(|l| l.first()) {
+                let _ = ws
+                    .send(Message::Text(json!({"move": mv}).to_string()))
+                    .await;
+                answered = moves;
+            }
+        }
+    }
+    None
 }
