@@ -112,11 +112,15 @@ pub enum Error {
 }
 
 /// One player: stones, moves made and the city they built.
+///
+/// The city is shared between copies of a game until one of them builds on it (a city is
+/// a fixed grid of 29 KB: a view, a search's determinization or a host's table would
+/// otherwise copy every city each time).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
     stones: u8,
     moves: Vec<Move>,
-    city: City,
+    city: std::sync::Arc<City>,
 }
 
 impl Player {
@@ -176,7 +180,7 @@ impl Akropolis {
             .map(|k| Player {
                 stones: k as u8 + 1,
                 moves: Vec::new(),
-                city: City::new(),
+                city: std::sync::Arc::new(City::new()),
             })
             .collect();
         Ok(Akropolis {
@@ -230,7 +234,7 @@ impl Akropolis {
             players.push(Player {
                 stones: p.stones,
                 moves: p.moves.clone(),
-                city,
+                city: std::sync::Arc::new(city),
             });
         }
         let pile: Vec<TileId> = TileId::pool(n)
@@ -404,7 +408,7 @@ impl Akropolis {
         let p = &mut self.players[turn];
         p.stones = p.stones.saturating_sub(cost as u8);
         self.site.remove(cost);
-        let gained = p.city.place(mv.tile, spot);
+        let gained = std::sync::Arc::make_mut(&mut p.city).place(mv.tile, spot);
         p.stones = (p.stones as u32 + gained).min(99) as u8;
         p.moves.push(mv);
         if self.rules.solo.is_some() && turn == 0 {
@@ -606,7 +610,7 @@ impl Akropolis {
                 .collect();
         }
         let p = &self.players[k];
-        let mut city = p.city.clone();
+        let mut city = City::clone(&p.city);
         let variants = self.rules.variants;
         let opts = self.score_options(k);
         let mut out = Vec::with_capacity(moves.len());
