@@ -347,7 +347,7 @@ fn a_killed_node_s_games_go_on_at_another_node() {
             http_a,
             "POST",
             "/api/games",
-            &json!({"game": "q", "seats": [{"kind": "bot", "spec": "greedy"}, {"kind": "bot", "spec": "dag"}], "delay_ms": 100}).to_string(),
+            &json!({"game": "triominos", "seats": [{"kind": "bot", "spec": "greedy"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 100}).to_string(),
         )
         .await;
         let bots = c["id"].as_u64().expect("a table of bots");
