@@ -116,17 +116,6 @@ impl Caps {
             ip: None,
         })
     }
-
-    /// How many slots `ip`'s address holds.
-    pub fn held(&self, ip: IpAddr) -> usize {
-        let by = self.by_address.lock().unwrap_or_else(|e| e.into_inner());
-        by.get(&address(ip)).copied().unwrap_or(0)
-    }
-
-    /// How many slots are free, every address together.
-    pub fn free(&self) -> usize {
-        self.total.available_permits()
-    }
 }
 
 /// The address `ip` counts under: an IPv4 address (an IPv4-mapped IPv6 address is its

@@ -89,39 +89,48 @@ async fn socket(
         })
 }
 
-/// A socket's liveness: the host pings it every `every`; when nothing (not even a
-/// pong) came from it for `idle`, it is closed (a spectator who left without closing
-/// does not hold a slot).
-#[derive(Clone, Copy, Debug)]
+/// A socket's liveness: the host pings it every `Config::socket_ping`; when nothing
+/// (not even a pong) came from it for `Config::socket_idle`, it is closed (a spectator
+/// who left without closing does not hold a slot).
+#[derive(Debug)]
 struct Alive {
-    every: std::time::Duration,
+    ticker: tokio::time::Interval,
+    heard: tokio::time::Instant,
     idle: std::time::Duration,
 }
 
 impl Alive {
     fn of(config: &crate::config::Config) -> Alive {
+        let every = config.socket_ping.max(std::time::Duration::from_millis(10));
+        let now = tokio::time::Instant::now();
+        let mut ticker = tokio::time::interval_at(now + every, every);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         Alive {
-            every: config.socket_ping.max(std::time::Duration::from_millis(10)),
+            ticker,
+            heard: now,
             idle: config.socket_idle,
         }
     }
 
-    /// The ticker of the pings (its first tick one period from now).
-    fn ticker(&self) -> tokio::time::Interval {
-        let mut t = tokio::time::interval_at(tokio::time::Instant::now() + self.every, self.every);
-        t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        t
+    /// The next time to ping.
+    async fn tick(&mut self) {
+        self.ticker.tick().await;
     }
 
-    /// At a tick: whether the socket has been silent too long since `heard`.
-    fn gone(&self, heard: tokio::time::Instant) -> bool {
-        heard.elapsed() >= self.idle
+    /// Something came from the socket.
+    fn heard(&mut self) {
+        self.heard = tokio::time::Instant::now();
+    }
+
+    /// Pings `socket`; false when it has been silent too long, or is gone.
+    async fn ping(&self, socket: &mut WebSocket) -> bool {
+        self.heard.elapsed() < self.idle && socket.send(Message::Ping(Vec::new())).await.is_ok()
     }
 }
 
 /// A person's WebSocket passed on to the node that runs their game, message by message,
 /// until either side closes.
-async fn relay_person(mut socket: WebSocket, url: String, alive: Alive) {
+async fn relay_person(mut socket: WebSocket, url: String, mut alive: Alive) {
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message as Remote;
     let Ok((mut there, _)) = tokio_tungstenite::connect_async(url.as_str()).await else {
@@ -132,24 +141,22 @@ async fn relay_person(mut socket: WebSocket, url: String, alive: Alive) {
         let _ = socket.send(Message::Close(None)).await;
         return;
     };
-    let mut ping = alive.ticker();
-    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
-            _ = ping.tick() => {
-                if alive.gone(heard) || socket.send(Message::Ping(Vec::new())).await.is_err() {
+            _ = alive.tick() => {
+                if !alive.ping(&mut socket).await {
                     break;
                 }
             }
             m = socket.recv() => match m {
                 Some(Ok(Message::Text(t))) => {
-                    heard = tokio::time::Instant::now();
+                    alive.heard();
                     if there.send(Remote::Text(t)).await.is_err() {
                         break;
                     }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                Some(Ok(_)) => heard = tokio::time::Instant::now(),
+                Some(Ok(_)) => alive.heard(),
             },
             m = there.next() => match m {
                 Some(Ok(Remote::Text(t))) => {
@@ -175,18 +182,16 @@ async fn watch_remote(
     host: Host,
     id: u64,
     mut changes: tokio::sync::broadcast::Receiver<u64>,
-    alive: Alive,
+    mut alive: Alive,
 ) {
     if send(&mut socket, &first).await.is_err() {
         return;
     }
     let mut version = 0u64;
-    let mut ping = alive.ticker();
-    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
-            _ = ping.tick() => {
-                if alive.gone(heard) || socket.send(Message::Ping(Vec::new())).await.is_err() {
+            _ = alive.tick() => {
+                if !alive.ping(&mut socket).await {
                     break;
                 }
             }
@@ -210,14 +215,14 @@ async fn watch_remote(
             }
             msg = socket.recv() => match msg {
                 Some(Ok(Message::Text(_))) => {
-                    heard = tokio::time::Instant::now();
+                    alive.heard();
                     let no = ErrorMessage::new("spectators cannot move");
                     if send(&mut socket, &no).await.is_err() {
                         break;
                     }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                Some(Ok(_)) => heard = tokio::time::Instant::now(),
+                Some(Ok(_)) => alive.heard(),
             },
         }
     }
@@ -245,7 +250,7 @@ async fn talk(
     table: Option<Arc<Table>>,
     seat: Option<usize>,
     max_delay: u64,
-    alive: Alive,
+    mut alive: Alive,
 ) {
     let Some(table) = table else {
         // an ended game: its final state, then the end of the stream
@@ -265,12 +270,10 @@ async fn talk(
         let _ = socket.send(Message::Close(None)).await;
         return;
     }
-    let mut ping = alive.ticker();
-    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
-            _ = ping.tick() => {
-                if alive.gone(heard) || socket.send(Message::Ping(Vec::new())).await.is_err() {
+            _ = alive.tick() => {
+                if !alive.ping(&mut socket).await {
                     break;
                 }
             }
@@ -295,15 +298,12 @@ async fn talk(
                 }
             }
             msg = socket.recv() => {
+                alive.heard();
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(_)) => {
-                        heard = tokio::time::Instant::now();
-                        continue;
-                    }
+                    Some(Ok(_)) => continue,
                 };
-                heard = tokio::time::Instant::now();
                 let refusal = match serde_json::from_str::<ClientMessage>(&text) {
                     Err(e) => Some(format!("bad message: {e}")),
                     Ok(m) => {
