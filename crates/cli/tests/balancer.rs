@@ -469,15 +469,21 @@ fn people_and_programs_play_through_haproxy_while_a_node_is_killed() {
         owned(victim_pid) >= 3 && owned(survivor_pid) >= 1,
         "node a runs the programs' games and HAProxy spreads the people's: {rows:?}"
     );
-    let taken: Vec<u64> = ids
-        .iter()
-        .zip(&rows)
-        .filter(|(_, r)| r.contains(&format!("-{victim_pid}-")))
-        .map(|(id, _)| *id)
-        .collect();
     nodes[victim].0.child.kill().unwrap();
     nodes[victim].0.child.wait().unwrap();
     let killed = Instant::now();
+    // the games the node ran when it died (one may have ended just before: a Q game of
+    // programs can end within a few moves)
+    let taken: Vec<u64> = ids
+        .iter()
+        .map(|id| (*id, live(id)))
+        .filter(|(_, r)| r.contains(&format!("-{victim_pid}-")) && !r.starts_with("finished "))
+        .map(|(id, _)| id)
+        .collect();
+    assert!(
+        !taken.is_empty(),
+        "the killed node ran no game any more: {rows:?}"
+    );
     eprintln!(
         "killed the node at http {} (games {taken:?}); the node at http {} goes on",
         nodes[victim].1, nodes[survivor].1
