@@ -1,30 +1,122 @@
-//! A player's city: stacked hexes on a fixed-size grid with precomputed neighbour offsets.
+//! A player's city: stacked hexes on a grid with precomputed neighbour offsets.
 //!
-//! The grid covers offsets `-40..=40` in both axes (a city of 18 tiles reaches at most 37
-//! hexes from the centre), with a two-hex border that is never built on. Besides the top
-//! hex of every position, the city keeps the list of built positions and the list of
-//! positions within two steps of one (the only places where a placement can begin), so
-//! that listing the valid placements visits a few hundred triangles at most.
+//! The grid starts small (offsets `-12..=12`) and grows when a tile comes within two hexes
+//! of its edge, up to offsets `-40..=40` (a city of 18 tiles reaches at most 37 hexes from
+//! the centre); a two-hex border is never built on. A growing grid keeps a running game
+//! small (a few KB a city, against 29 KB for the whole area) while the engine still reads
+//! every cell by index. Besides the top hex of every position, the city keeps the list of
+//! built positions and the list of positions within two steps of one (the only places
+//! where a placement can begin), so that listing the valid placements visits a few
+//! hundred triangles at most.
+//!
+//! Invariant: every built cell lies at least two hexes inside the grid's radius (unless
+//! the grid is already the whole area), so every cell a placement could touch is inside
+//! it and the growth never changes which placements are valid.
 
 use crate::hex::Pos;
 use crate::tile::{Hex, TileId};
 
 /// The largest |offset| a city may use.
 pub const CITY_RADIUS: i32 = 40;
-const OFF: i32 = CITY_RADIUS + 2;
-const SIDE: i32 = 2 * OFF + 1;
-const CELLS: usize = (SIDE * SIDE) as usize;
+
+/// The grid sizes, smallest first: (offset of the centre, log2 of a column's length).
+/// The offset is even (a column's parity is then its index's), a column holds
+/// `2 * offset + 1` cells padded to a power of two, and the radius is `offset - 2`.
+const SIZES: [(i32, u32); 3] = [(14, 5), (30, 6), (CITY_RADIUS + 2, 7)];
 
 const ADJ: u8 = 1; // has a built neighbour
 const OUT: u8 = 4; // border: never built on
 const VALID: [u8; 2] = [16, 32]; // the cell's own triangles (d = 0, 1) are valid placements
 const LISTED: [u8; 2] = [64, 128]; // ... and are in `tris`
 
-/// Neighbour index offsets, by column parity (|x| mod 2), clockwise from N.
-const DELTA: [[i32; 6]; 2] = [
-    [1, SIDE, SIDE - 1, -1, -SIDE - 1, -SIDE],
-    [1, SIDE + 1, SIDE, -1, -SIDE, -SIDE + 1],
-];
+/// The shape of a city's grid: cell `(x, y)` is at index `(x + off) << shift | (y + off)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Grid {
+    off: i32,
+    shift: u32,
+    /// Neighbour index offsets, by column parity (|x| mod 2), clockwise from N.
+    delta: [[i32; 6]; 2],
+}
+
+impl Grid {
+    const fn new((off, shift): (i32, u32)) -> Grid {
+        let s = 1 << shift;
+        Grid {
+            off,
+            shift,
+            delta: [[1, s, s - 1, -1, -s - 1, -s], [1, s + 1, s, -1, -s, -s + 1]],
+        }
+    }
+
+    /// The largest |offset| of a cell that may be built on.
+    fn radius(&self) -> i32 {
+        self.off - 2
+    }
+
+    fn len(&self) -> usize {
+        ((2 * self.off + 1) << self.shift) as usize
+    }
+
+    /// The cells of the grid, the border and the padding marked.
+    fn cells(&self) -> Vec<Cell> {
+        let r = self.radius();
+        (0..self.len())
+            .map(|i| {
+                let (x, y) = self.xy(i);
+                let out = x.abs() > r || y.abs() > r;
+                Cell {
+                    flags: if out { OUT } else { 0 },
+                    ..Cell::default()
+                }
+            })
+            .collect()
+    }
+
+    #[inline]
+    fn xy(&self, i: usize) -> (i32, i32) {
+        let i = i as i32;
+        (
+            (i >> self.shift) - self.off,
+            (i & ((1 << self.shift) - 1)) - self.off,
+        )
+    }
+
+    #[inline]
+    fn parity(&self, i: usize) -> usize {
+        // x = column - off; off is even, so the column's parity is x's parity
+        (i >> self.shift) & 1
+    }
+
+    #[inline]
+    fn step(&self, i: usize, dir: usize) -> usize {
+        (i as i32 + self.delta[self.parity(i)][dir % 6]) as usize
+    }
+
+    /// The index of a position within the radius.
+    #[inline]
+    fn index(&self, p: Pos) -> Option<usize> {
+        let (x, y) = (p.x as i32, p.y as i32);
+        let r = self.radius();
+        if x.abs() > r || y.abs() > r {
+            return None;
+        }
+        Some((((x + self.off) << self.shift) | (y + self.off)) as usize)
+    }
+
+    #[inline]
+    fn pos(&self, i: usize) -> Pos {
+        let (x, y) = self.xy(i);
+        Pos {
+            x: x as i8,
+            y: y as i8,
+        }
+    }
+}
+
+/// Whether a position lies in the area a city may use.
+pub(crate) fn in_area(p: Pos) -> bool {
+    (p.x as i32).abs() <= CITY_RADIUS && (p.y as i32).abs() <= CITY_RADIUS
+}
 
 /// The id used for the starting tile in [`City::tile_at`]-style queries.
 pub const START_TILE: u8 = 0;
@@ -66,6 +158,7 @@ pub(crate) struct Spot {
 /// One player's city.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct City {
+    grid: Grid,
     cells: Vec<Cell>,
     built: Vec<u16>,
     /// Triangles (owner cell * 2 + d: the owner, its neighbour d and d+1, d in 0..2)
@@ -74,33 +167,6 @@ pub struct City {
     tris: Vec<u16>,
     valid: u32,
     tiles: u16,
-}
-
-#[inline]
-fn parity(i: usize) -> usize {
-    // x = column - OFF; OFF is even, so the column's parity is x's parity
-    (i / SIDE as usize) & 1
-}
-
-#[inline]
-fn step(i: usize, dir: usize) -> usize {
-    (i as i32 + DELTA[parity(i)][dir % 6]) as usize
-}
-
-pub(crate) fn index_of(p: Pos) -> Option<usize> {
-    let (x, y) = (p.x as i32, p.y as i32);
-    if x.abs() > CITY_RADIUS || y.abs() > CITY_RADIUS {
-        return None;
-    }
-    Some(((x + OFF) * SIDE + (y + OFF)) as usize)
-}
-
-pub(crate) fn pos_of(i: usize) -> Pos {
-    let i = i as i32;
-    Pos {
-        x: (i / SIDE - OFF) as i8,
-        y: (i % SIDE - OFF) as i8,
-    }
 }
 
 impl Default for City {
@@ -112,15 +178,10 @@ impl Default for City {
 impl City {
     /// A city holding only the starting tile (`H` at the centre, three quarries).
     pub fn new() -> City {
-        let mut cells = vec![Cell::default(); CELLS];
-        for i in 0..SIDE {
-            for j in [0, 1, SIDE - 2, SIDE - 1] {
-                cells[(i * SIDE + j) as usize].flags |= OUT;
-                cells[(j * SIDE + i) as usize].flags |= OUT;
-            }
-        }
+        let grid = Grid::new(SIZES[0]);
         let mut city = City {
-            cells,
+            grid,
+            cells: grid.cells(),
             built: Vec::with_capacity(64),
             tris: Vec::with_capacity(128),
             valid: 0,
@@ -135,7 +196,7 @@ impl City {
         let mut fresh = Vec8::default();
         let mut cells = [0usize; 4];
         for (k, (p, h)) in start.into_iter().enumerate() {
-            cells[k] = index_of(p).unwrap_or(0);
+            cells[k] = city.grid.index(p).unwrap_or(0);
             city.put(cells[k], h.code(), START_TILE, &mut fresh);
         }
         for c in cells {
@@ -162,7 +223,7 @@ impl City {
         c.tile = tile;
         if new {
             self.built.push(i as u16);
-            for n in City::neighbours(i) {
+            for n in self.neighbours(i) {
                 let f = &mut self.cells[n].flags;
                 if *f & ADJ == 0 {
                     *f |= ADJ;
@@ -174,15 +235,20 @@ impl City {
 
     /// The three cells of a placement, if they are all on the grid.
     #[inline]
-    pub(crate) fn spot_cells(origin: usize, rotation: u8) -> [usize; 3] {
+    pub(crate) fn spot_cells(&self, origin: usize, rotation: u8) -> [usize; 3] {
         let r = rotation as usize;
-        [origin, step(origin, r), step(origin, r + 1)]
+        [
+            origin,
+            self.grid.step(origin, r),
+            self.grid.step(origin, r + 1),
+        ]
     }
 
-    /// The three positions covered by a placement at `origin` with `rotation`, or `None`
-    /// when one of them lies outside the area a city may use.
-    pub(crate) fn spot_of(origin: Pos, rotation: u8) -> Option<Spot> {
-        let o = index_of(origin)?;
+    /// The placement at `origin` with `rotation`, or `None` when `origin` lies outside
+    /// the grid's radius (then the placement cannot touch the city: see
+    /// [`City::reach`] to build there anyway).
+    pub(crate) fn spot_of(&self, origin: Pos, rotation: u8) -> Option<Spot> {
+        let o = self.grid.index(origin)?;
         let s = Spot {
             origin: o as u16,
             rotation: rotation % 6,
@@ -206,7 +272,7 @@ impl City {
 
     /// Whether a placement at this spot is allowed by the building rules.
     pub(crate) fn is_valid_spot(&self, s: Spot) -> bool {
-        let cells = City::spot_cells(s.origin as usize, s.rotation);
+        let cells = self.spot_cells(s.origin as usize, s.rotation);
         if self.cells[s.origin as usize].flags & OUT != 0 {
             return false;
         }
@@ -219,17 +285,16 @@ impl City {
         for &t in &self.tris {
             let (c, d) = (t as usize >> 1, t as usize & 1);
             if self.cells[c].flags & VALID[d] != 0 {
-                out.extend(City::triangle_spots(c, d));
+                out.extend(self.triangle_spots(c, d));
             }
         }
     }
 
     /// The three (origin, rotation) spots that cover triangle (c, d).
     #[inline]
-    fn triangle_spots(c: usize, d: usize) -> [Spot; 3] {
-        let p = parity(c);
-        let a = (c as i32 + DELTA[p][d]) as usize;
-        let b = (c as i32 + DELTA[p][d + 1]) as usize;
+    fn triangle_spots(&self, c: usize, d: usize) -> [Spot; 3] {
+        let a = self.grid.step(c, d);
+        let b = self.grid.step(c, d + 1);
         [
             Spot {
                 origin: c as u16,
@@ -261,7 +326,7 @@ impl City {
             let t = self.tris[rng.gen_range(0..self.tris.len())] as usize;
             let (c, d) = (t >> 1, t & 1);
             if self.cells[c].flags & VALID[d] != 0 {
-                return Some(City::triangle_spots(c, d)[rng.gen_range(0..3)]);
+                return Some(self.triangle_spots(c, d)[rng.gen_range(0..3)]);
             }
         }
     }
@@ -271,7 +336,7 @@ impl City {
         // the owner (v itself = 6, else v's neighbour in that direction) and d of the
         // triangle {v, neighbour k, neighbour k+1}, for k = 0..6
         const OWNER: [(usize, usize); 6] = [(6, 0), (6, 1), (3, 0), (4, 1), (4, 0), (5, 1)];
-        let ns = City::neighbours(v);
+        let ns = self.neighbours(v);
         for k in 0..6 {
             let (o, d) = OWNER[k];
             let owner = if o == 6 { v } else { ns[o] };
@@ -314,7 +379,7 @@ impl City {
     /// Places a tile without checking the building rules (heights go up by one on each
     /// hex). Returns the number of quarries covered.
     pub(crate) fn place(&mut self, tile: TileId, s: Spot) -> u32 {
-        let cells = City::spot_cells(s.origin as usize, s.rotation);
+        let cells = self.spot_cells(s.origin as usize, s.rotation);
         let codes = tile.codes();
         let mut quarries = 0;
         let mut fresh = Vec8::default();
@@ -334,13 +399,24 @@ impl City {
         }
         self.compact();
         self.tiles += 1;
+        let far = cells
+            .iter()
+            .map(|&c| {
+                let (x, y) = self.grid.xy(c);
+                x.abs().max(y.abs())
+            })
+            .max()
+            .unwrap_or(0);
+        if far > self.grid.radius() - 2 {
+            self.grow(far);
+        }
         quarries
     }
 
     /// Places a tile for a moment (only what scoring reads), calls `f` with the city and
     /// the number of quarries covered, then restores the city.
     pub(crate) fn trial<R>(&mut self, tile: TileId, s: Spot, f: impl FnOnce(&City, u32) -> R) -> R {
-        let cells = City::spot_cells(s.origin as usize, s.rotation);
+        let cells = self.spot_cells(s.origin as usize, s.rotation);
         let saved = cells.map(|c| self.cells[c]);
         let len = self.built.len();
         let codes = tile.codes();
@@ -385,7 +461,7 @@ impl City {
         let mut brute = Vec::new();
         for x in (x0 - 2).max(-CITY_RADIUS)..=(x1 + 2).min(CITY_RADIUS) {
             for y in (y0 - 2).max(-CITY_RADIUS)..=(y1 + 2).min(CITY_RADIUS) {
-                let Some(i) = Pos::new(x, y).and_then(index_of) else {
+                let Some(i) = Pos::new(x, y).and_then(|p| self.grid.index(p)) else {
                     continue;
                 };
                 for r in 0..6 {
@@ -412,7 +488,7 @@ impl City {
 
     /// The top hex and its height at a position (`None` when empty).
     pub fn top(&self, p: Pos) -> Option<(Hex, u8)> {
-        let c = self.cells[index_of(p)?];
+        let c = self.cells[self.grid.index(p)?];
         if c.height == 0 {
             None
         } else {
@@ -422,12 +498,15 @@ impl City {
 
     /// The height at a position (0 when empty).
     pub fn height(&self, p: Pos) -> u8 {
-        index_of(p).map(|i| self.cells[i].height).unwrap_or(0)
+        self.grid
+            .index(p)
+            .map(|i| self.cells[i].height)
+            .unwrap_or(0)
     }
 
     /// The positions built on, in the order they were first covered.
     pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.built.iter().map(|&i| pos_of(i as usize))
+        self.built.iter().map(|&i| self.grid.pos(i as usize))
     }
 
     // ---- raw access for scoring ----
@@ -447,13 +526,76 @@ impl City {
     }
 
     #[inline]
-    pub(crate) fn neighbours(i: usize) -> [usize; 6] {
-        let p = parity(i);
+    pub(crate) fn neighbours(&self, i: usize) -> [usize; 6] {
+        let delta = &self.grid.delta[self.grid.parity(i)];
         let mut out = [0; 6];
         for d in 0..6 {
-            out[d] = (i as i32 + DELTA[p][d]) as usize;
+            out[d] = (i as i32 + delta[d]) as usize;
         }
         out
+    }
+
+    /// The position of a cell.
+    #[inline]
+    pub(crate) fn pos_of(&self, i: usize) -> Pos {
+        self.grid.pos(i)
+    }
+
+    /// Grows the grid, if it can, until a placement at `p` lies inside it with room to
+    /// spare: for building a city from a record that need not be a legal history.
+    pub(crate) fn reach(&mut self, p: Pos) {
+        let need = (p.x as i32).abs().max((p.y as i32).abs()) + 1;
+        if need > self.grid.radius() - 2 {
+            self.grow(need);
+        }
+    }
+
+    /// Moves the city to the smallest grid whose radius exceeds `need` by two (or the
+    /// largest), keeping every cell, then lists the placements the old border hid.
+    fn grow(&mut self, need: i32) {
+        let Some(&size) = SIZES
+            .iter()
+            .find(|s| Grid::new(**s).radius() - 2 >= need)
+            .or(SIZES.last())
+        else {
+            return;
+        };
+        let grid = Grid::new(size);
+        if grid.off <= self.grid.off {
+            return;
+        }
+        let old = self.grid;
+        let mut cells = grid.cells();
+        let moved = |i: usize| {
+            let (x, y) = old.xy(i);
+            (((x + grid.off) << grid.shift) | (y + grid.off)) as usize
+        };
+        for (i, c) in self.cells.iter().enumerate() {
+            let (x, y) = old.xy(i);
+            if x.abs() > old.off || y.abs() > old.off {
+                continue; // padding
+            }
+            let n = &mut cells[moved(i)];
+            *n = Cell {
+                flags: (c.flags & !OUT) | (n.flags & OUT),
+                ..*c
+            };
+        }
+        self.cells = cells;
+        self.grid = grid;
+        for b in &mut self.built {
+            *b = moved(*b as usize) as u16;
+        }
+        for t in &mut self.tris {
+            *t = ((moved(*t as usize >> 1) << 1) | (*t as usize & 1)) as u16;
+        }
+        // a triangle the old border hid has a cell next to the city
+        let touching: Vec<usize> = (0..self.cells.len())
+            .filter(|&i| self.cells[i].flags & (ADJ | OUT) == ADJ)
+            .collect();
+        for c in touching {
+            self.refresh_around(c);
+        }
     }
 
     /// Whether a cell is on the grid's border (never built on; its neighbours may be
@@ -483,29 +625,26 @@ mod tests {
                 let f = fast(&city);
                 assert_eq!(f, brute(&city));
                 assert_eq!(f.len(), city.spot_count());
-                let (o, r) = f[next(f.len())];
-                city.place(
-                    TileId::new(t).unwrap(),
-                    Spot {
-                        origin: o,
-                        rotation: r,
-                    },
-                );
+                let (p, r) = f[next(f.len())];
+                let s = city.spot_of(p, r).unwrap();
+                city.place(TileId::new(t).unwrap(), s);
             }
         }
     }
 
-    fn brute(city: &City) -> Vec<(u16, u8)> {
+    /// Every valid placement by brute force over the whole area, on a copy of the city
+    /// grown to the whole area.
+    fn brute(city: &City) -> Vec<(Pos, u8)> {
+        let mut all = city.clone();
+        all.grow(CITY_RADIUS);
+        assert_eq!(all.grid.radius(), CITY_RADIUS);
         let mut v = Vec::new();
         for x in -CITY_RADIUS..=CITY_RADIUS {
             for y in -CITY_RADIUS..=CITY_RADIUS {
-                let i = index_of(Pos::new(x, y).unwrap()).unwrap();
+                let p = Pos::new(x, y).unwrap();
                 for r in 0..6 {
-                    if city.is_valid_spot(Spot {
-                        origin: i as u16,
-                        rotation: r,
-                    }) {
-                        v.push((i as u16, r));
+                    if all.is_valid_spot(all.spot_of(p, r).unwrap()) {
+                        v.push((p, r));
                     }
                 }
             }
@@ -514,12 +653,48 @@ mod tests {
         v
     }
 
-    fn fast(city: &City) -> Vec<(u16, u8)> {
+    fn fast(city: &City) -> Vec<(Pos, u8)> {
         let mut out = Vec::new();
         city.valid_spots(&mut out);
-        let mut v: Vec<_> = out.iter().map(|s| (s.origin, s.rotation % 6)).collect();
+        let mut v: Vec<_> = out
+            .iter()
+            .map(|s| (city.pos_of(s.origin as usize), s.rotation % 6))
+            .collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn a_long_line_grows_the_grid_to_the_whole_area_and_keeps_every_placement() {
+        // tiles laid eastwards along one row, each touching the last: the city crosses
+        // every grid size's edge
+        let mut city = City::new();
+        let small = city.cells.len();
+        let mut sizes = vec![city.grid.off];
+        for t in 1..=18u8 {
+            let f = fast(&city);
+            assert_eq!(f, brute(&city), "after {} tiles", t - 1);
+            let (x, _) = city
+                .positions()
+                .map(|p| (p.x as i32, p.y as i32))
+                .max()
+                .unwrap();
+            let &(p, r) = f
+                .iter()
+                .filter(|(p, _)| city.height(*p) == 0)
+                .max_by_key(|(p, r)| (p.x as i32 - x, *r))
+                .unwrap();
+            let s = city.spot_of(p, r).unwrap();
+            city.place(TileId::new(t).unwrap(), s);
+            if *sizes.last().unwrap() != city.grid.off {
+                sizes.push(city.grid.off);
+            }
+        }
+        assert_eq!(fast(&city), brute(&city));
+        assert_eq!(sizes, [14, 30, 42], "the grid grew through every size");
+        assert_eq!(small, 29 * 32, "the first grid: 29 columns of 32 cells");
+        let far = city.positions().map(|p| p.x).max().unwrap();
+        assert!(far >= 20, "the line reached only x = {far}");
     }
 
     #[test]
@@ -528,11 +703,11 @@ mod tests {
         assert_eq!(fast(&city), brute(&city));
         let t = |n| TileId::new(n).unwrap();
         // build a little: two ground tiles, then one on top spanning both
-        let s1 = City::spot_of(Pos::parse("S00E02").unwrap(), 0).unwrap();
+        let s1 = city.spot_of(Pos::parse("S00E02").unwrap(), 0).unwrap();
         assert!(city.is_valid_spot(s1));
         city.place(t(1), s1);
         assert_eq!(fast(&city), brute(&city));
-        let s2 = City::spot_of(Pos::parse("S02E00").unwrap(), 1).unwrap();
+        let s2 = city.spot_of(Pos::parse("S02E00").unwrap(), 1).unwrap();
         assert!(city.is_valid_spot(s2));
         city.place(t(2), s2);
         let f = fast(&city);

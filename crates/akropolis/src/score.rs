@@ -66,7 +66,7 @@ pub fn score_city(city: &City, variants: Variants, opts: ScoreOptions) -> CitySc
                 nh += 1;
             }
             MARKET => {
-                let ns = City::neighbours(i);
+                let ns = city.neighbours(i);
                 if ns.iter().any(|&n| city.code_at(n) == MARKET) {
                     continue;
                 }
@@ -75,7 +75,8 @@ pub fn score_city(city: &City, variants: Variants, opts: ScoreOptions) -> CitySc
                 values[1] += if double { 2 * value } else { value };
             }
             BARRACKS => {
-                let empty = City::neighbours(i)
+                let empty = city
+                    .neighbours(i)
                     .iter()
                     .filter(|&&n| city.height_at(n) == 0)
                     .count();
@@ -85,7 +86,7 @@ pub fn score_city(city: &City, variants: Variants, opts: ScoreOptions) -> CitySc
                 }
             }
             TEMPLE => {
-                let full = City::neighbours(i).iter().all(|&n| city.height_at(n) > 0);
+                let full = city.neighbours(i).iter().all(|&n| city.height_at(n) > 0);
                 if full {
                     let double = variants.has(District::Temple) && value >= 2;
                     values[3] += if double { 2 * value } else { value };
@@ -93,7 +94,7 @@ pub fn score_city(city: &City, variants: Variants, opts: ScoreOptions) -> CitySc
             }
             GARDEN => {
                 let double = variants.has(District::Garden)
-                    && City::neighbours(i).iter().any(|&n| is_lake(city, n));
+                    && city.neighbours(i).iter().any(|&n| is_lake(city, n));
                 values[4] += if double { 2 * value } else { value };
             }
             _ => {}
@@ -111,7 +112,7 @@ pub fn score_city(city: &City, variants: Variants, opts: ScoreOptions) -> CitySc
 fn is_lake(city: &City, n: usize) -> bool {
     city.height_at(n) == 0
         && !city.is_border(n)
-        && City::neighbours(n).iter().all(|&m| city.height_at(m) > 0)
+        && city.neighbours(n).iter().all(|&m| city.height_at(m) > 0)
 }
 
 /// The value of the largest group of adjacent houses (ties: the highest value).
@@ -135,7 +136,7 @@ fn house_value(city: &City, houses: &[(u16, u32)], variant: bool) -> u32 {
             let k = stack[sp];
             count += 1;
             value += houses[k].1;
-            let ns = City::neighbours(houses[k].0 as usize);
+            let ns = city.neighbours(houses[k].0 as usize);
             for (j, h) in houses.iter().enumerate() {
                 if !seen[j] && ns.contains(&(h.0 as usize)) {
                     seen[j] = true;

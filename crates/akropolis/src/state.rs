@@ -1,6 +1,6 @@
 //! The game state: settings, the Construction Site, the stacks, stones and cities.
 
-use crate::city::{pos_of, City, Spot};
+use crate::city::{in_area, City, Spot};
 use crate::notation::{Move, NotationError, PlayerSetup, Setup, Variants};
 use crate::score::{score_city, CityScore, ScoreOptions};
 use crate::tile::{District, TileId};
@@ -216,13 +216,14 @@ impl Akropolis {
             let mut city = City::new();
             for m in &p.moves {
                 used[m.tile.number() as usize] = true;
-                let spot = City::spot_of(m.origin, m.rotation).ok_or_else(|| {
+                city.reach(m.origin);
+                let spot = city.spot_of(m.origin, m.rotation).ok_or_else(|| {
                     NotationError::State(format!("move {m} lies outside the supported city area"))
                 })?;
                 if !city.is_valid_spot(spot) {
                     // the string need not be a legal history: build it anyway if the
                     // three hexes are within the area
-                    if !spot_in_area(spot) {
+                    if !spot_in_area(&city, spot) {
                         return Err(NotationError::State(format!(
                             "move {m} lies outside the supported city area"
                         ))
@@ -369,7 +370,7 @@ impl Akropolis {
                 stones: p.stones,
             });
         }
-        match City::spot_of(mv.origin, mv.rotation) {
+        match p.city.spot_of(mv.origin, mv.rotation) {
             Some(s) if p.city.is_valid_spot(s) => {}
             _ => return Err(Error::Placement(mv)),
         }
@@ -401,11 +402,11 @@ impl Akropolis {
         let Some(cost) = self.site.iter().position(|&t| t == mv.tile) else {
             return;
         };
-        let Some(spot) = City::spot_of(mv.origin, mv.rotation) else {
-            return;
-        };
         let turn = self.turn as usize;
         let p = &mut self.players[turn];
+        let Some(spot) = p.city.spot_of(mv.origin, mv.rotation) else {
+            return;
+        };
         p.stones = p.stones.saturating_sub(cost as u8);
         self.site.remove(cost);
         let gained = std::sync::Arc::make_mut(&mut p.city).place(mv.tile, spot);
@@ -436,7 +437,7 @@ impl Akropolis {
         let p = &self.players[self.turn as usize];
         let mut spots = Vec::with_capacity(p.city.spot_count());
         p.city.valid_spots(&mut spots);
-        self.cross(&spots, p.stones as usize, out);
+        self.cross(&p.city, &spots, p.stones as usize, out);
     }
 
     /// A valid move drawn uniformly at random (the same distribution as choosing from
@@ -456,16 +457,16 @@ impl Akropolis {
         let s = p.city.random_spot(rng)?;
         Some(Move {
             tile: self.site[rand::Rng::gen_range(rng, 0..tiles)],
-            origin: pos_of(s.origin as usize),
+            origin: p.city.pos_of(s.origin as usize),
             rotation: s.rotation % 6,
         })
     }
 
-    fn cross(&self, spots: &[Spot], stones: usize, out: &mut Vec<Move>) {
+    fn cross(&self, city: &City, spots: &[Spot], stones: usize, out: &mut Vec<Move>) {
         let tiles = &self.site[..self.site.len().min(stones + 1)];
         out.reserve(spots.len() * tiles.len());
         for s in spots {
-            let origin = pos_of(s.origin as usize);
+            let origin = city.pos_of(s.origin as usize);
             let rotation = s.rotation % 6;
             for &tile in tiles {
                 out.push(Move {
@@ -555,7 +556,7 @@ impl Akropolis {
         p.city.valid_spots(&mut spots);
         let mut best: Option<(u32, Move)> = None;
         for s in spots {
-            let origin = pos_of(s.origin as usize);
+            let origin = p.city.pos_of(s.origin as usize);
             if p.city.height(origin) != 0 {
                 continue;
             }
@@ -615,7 +616,7 @@ impl Akropolis {
         let opts = self.score_options(k);
         let mut out = Vec::with_capacity(moves.len());
         for m in moves {
-            let Some(spot) = City::spot_of(m.origin, m.rotation) else {
+            let Some(spot) = city.spot_of(m.origin, m.rotation) else {
                 continue;
             };
             let cost = self.site.iter().position(|&t| t == m.tile).unwrap_or(0) as u32;
@@ -678,11 +679,9 @@ impl Akropolis {
     }
 }
 
-fn spot_in_area(s: Spot) -> bool {
-    let cells = City::spot_cells(s.origin as usize, s.rotation);
-    cells
-        .iter()
-        .all(|&c| crate::city::index_of(pos_of(c)).is_some())
+fn spot_in_area(city: &City, s: Spot) -> bool {
+    let cells = city.spot_cells(s.origin as usize, s.rotation);
+    cells.iter().all(|&c| in_area(city.pos_of(c)))
 }
 
 impl fmt::Display for Akropolis {

@@ -133,7 +133,7 @@ impl<G: Registration> Follow<G> {
         let public = self
             .sink
             .wants_public()
-            .then(|| to_value(&game.public_view()));
+            .then(|| crate::table::json_text(&game.public_view()));
         let to_move = game.to_move();
         let seats = (0..game.seats())
             .filter(|s| self.sink.wants_seat(*s))

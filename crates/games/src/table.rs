@@ -120,8 +120,9 @@ pub struct Update {
     pub scores: Vec<i32>,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
-    /// The public view (when the sink wants it).
-    pub public: Option<Value>,
+    /// The public view (when the sink wants it), as text: a table keeps it (and the one
+    /// before) for pages opened later, and text is a tenth of a `Value`'s memory.
+    pub public: Option<JsonText>,
     /// The views of the seats the sink asked for.
     pub seats: Vec<SeatUpdate>,
 }

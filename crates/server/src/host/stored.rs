@@ -55,7 +55,7 @@ pub fn stored_message(entry: &dyn GameEntry, g: &StoredGame) -> Result<StateMess
         .len()
         .checked_sub(2)
         .and_then(|i| replay.steps.get(i))
-        .map(|s| s.public.clone());
+        .map(|s| tessera_games::json_text(&s.public));
     Ok(StateMessage {
         kind: Kind::State,
         id: g.summary.id,
@@ -86,7 +86,7 @@ pub fn stored_message(entry: &dyn GameEntry, g: &StoredGame) -> Result<StateMess
         moves: g.moves.len(),
         delay_ms: 0,
         log: StateMessage::log_tail(log),
-        public: last.map(|s| s.public.clone()),
+        public: last.map(|s| tessera_games::json_text(&s.public)),
         last: last
             .and_then(|s| s.seat)
             .map(|seat| LastMove { seat, before }),

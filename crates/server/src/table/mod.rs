@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tessera_core::Outcome;
-use tessera_games::{GameEntry, SeatUpdate, Update};
+use tessera_games::{json_text, GameEntry, JsonText, SeatUpdate, Update};
 use tessera_referee::{CancellationToken, Ejected};
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
@@ -65,12 +65,12 @@ pub struct TableState {
     /// Whether `log` and `public` follow every move (else they are rebuilt on demand).
     pub followed: bool,
     /// The public view after the last move, if built.
-    pub public: Option<Value>,
+    pub public: Option<JsonText>,
     /// The seat that played the last move (`None` before the first).
     pub last_seat: Option<usize>,
     /// The public view before the last move, if built: what the browser compares `public`
     /// with to show the last move on a page opened after it.
-    pub before: Option<Value>,
+    pub before: Option<JsonText>,
     /// The people's views.
     pub seat_views: Vec<Option<SeatUpdate>>,
     /// Scores by seat.
@@ -423,7 +423,7 @@ impl Table {
                     st.log.pop_front();
                 }
                 if let Some(last) = replay.steps.last() {
-                    st.public = Some(last.public.clone());
+                    st.public = Some(json_text(&last.public));
                     st.last_seat = last.seat;
                 }
                 st.before = replay
@@ -431,7 +431,7 @@ impl Table {
                     .len()
                     .checked_sub(2)
                     .and_then(|i| replay.steps.get(i))
-                    .map(|s| s.public.clone());
+                    .map(|s| json_text(&s.public));
                 st.followed = true;
             }
             Err(e) => tracing::warn!(id = self.id, error = %e, "cannot rebuild the table's view"),

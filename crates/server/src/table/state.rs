@@ -37,12 +37,12 @@ pub struct Player {
 /// view before it (`null` when not built), from which a page opened after the move shows
 /// what it changed. The move's own text is left out: the two public views say what it
 /// did, and nothing more.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LastMove {
     /// The seat that played it.
     pub seat: usize,
     /// The public view before it, if built.
-    pub before: Option<Value>,
+    pub before: Option<JsonText>,
 }
 
 /// The play page's state of a game, as one seat (or a spectator) sees it: what the
@@ -86,7 +86,7 @@ pub struct StateMessage {
     /// The newest log lines (at most [`LOG_KEEP`]): `[move number from 1, line]`.
     pub log: Vec<(usize, String)>,
     /// The public view after the last move, if built.
-    pub public: Option<Value>,
+    pub public: Option<JsonText>,
     /// The last move (`null` before the first).
     pub last: Option<LastMove>,
     /// The seat's own view (`null` for a spectator).
