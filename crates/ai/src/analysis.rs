@@ -10,9 +10,18 @@
 //!
 //! - `before`: the win chance after the search's best move (the most visited);
 //! - `after`: the win chance after the move played;
-//! - `loss = max(0, before - after)`, and the move's [`Class`] by the loss
-//!   ([`Class::of_loss`]: under 2% best, under 5% good, under 10% inaccuracy, under 20%
-//!   mistake, else blunder).
+//! - the difference between the best move and the played one, measured deal by deal: the
+//!   mean, over the deals both met, of the difference of their mean rewards on that deal
+//!   (from the two means when they met fewer than 8 deals in common);
+//! - `margin`: the search's own error on it, two standard errors;
+//! - `loss = max(0, difference - margin)`: what the move lost beyond the search's error,
+//!   so that a move within it of the best is never worse than good; and the move's
+//!   [`Class`] by the loss ([`Class::of_loss`]: under 2% best, under 5% good, under 10%
+//!   inaccuracy, under 20% mistake, else blunder).
+//!
+//! Every move is searched with [`SHARED_DEALS`] deals of the hidden tiles, dealt in turn to
+//! the iterations ([`Ismcts::with_shared_deals`]): the played move and the best one are
+//! judged on the same deals, not each on its own luck.
 //!
 //! Each move's search is seeded from the analysis seed and the move's number, so a fixed
 //! seed and an iteration budget give the same analysis every time (a time budget does not).
@@ -51,6 +60,12 @@ pub const THRESHOLDS: [f64; 4] = [0.02, 0.05, 0.10, 0.20];
 
 /// Moves listed among the search's best by default.
 pub const DEFAULT_TOP: usize = 3;
+
+/// The deals of the hidden tiles each move's search shares among its iterations.
+pub const SHARED_DEALS: usize = 16;
+
+/// Standard errors in [`Verdict::margin`].
+pub const MARGIN_ERRORS: f64 = 2.0;
 
 /// How a move is judged, by the win chance it lost against the search's best move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -152,7 +167,9 @@ pub struct Verdict<M> {
     pub before: f64,
     /// The estimated win chance after the move played.
     pub after: f64,
-    /// `max(0, before - after)`.
+    /// The search's own error on `before - after` ([`MARGIN_ERRORS`] standard errors).
+    pub margin: f64,
+    /// What the move lost beyond the search's error: `max(0, before - after - margin)`.
     pub loss: f64,
     /// The class by the loss.
     pub class: Class,
@@ -246,26 +263,35 @@ pub fn judge<G: Determinize + Evaluate>(
     config: &AnalysisConfig,
     rng: &mut GameRng,
 ) -> Verdict<G::Move> {
-    let mut search = Ismcts::new(search_config::<G>(config), "analysis");
+    let mut search =
+        Ismcts::new(search_config::<G>(config), "analysis").with_shared_deals(SHARED_DEALS);
     let root: Vec<RootMove<G::Move>> = search.search_root::<G>(view, rng, Some(played));
     let iterations = search.last_stats().iterations;
     let before = root.first().map_or(0.0, |r| r.mean);
     // the played move is pinned, so it is at the root unless no sample allowed it: then
     // it is judged as the worst move tried
-    let after = root
-        .iter()
-        .find(|r| &r.mv == played)
+    let mine = root.iter().find(|r| &r.mv == played);
+    let after = mine
         .map(|r| r.mean)
         .unwrap_or_else(|| root.iter().map(|r| r.mean).fold(before, f64::min));
     let best_played = root.first().is_some_and(|r| &r.mv == played);
-    let loss = if best_played {
-        0.0
-    } else {
-        (before - after).max(0.0)
+    // the difference and its standard error: deal by deal where both moves met enough
+    // deals, else from the two means (each mean's variance at most p (1 - p) / n, rewards
+    // lying in [0, 1])
+    let (difference, error) = match (root.first(), mine) {
+        _ if best_played => (0.0, 0.0),
+        (Some(b), Some(p)) => paired(b, p).unwrap_or_else(|| {
+            let variance = |r: &RootMove<G::Move>| r.mean * (1.0 - r.mean) / r.visits.max(1) as f64;
+            (before - after, (variance(b) + variance(p)).sqrt())
+        }),
+        _ => (before - after, 0.5),
     };
+    let margin = MARGIN_ERRORS * error;
+    let loss = (difference - margin).max(0.0);
     Verdict {
         before,
         after: if best_played { before } else { after },
+        margin,
         loss,
         class: Class::of_loss(loss),
         best_played,
@@ -281,6 +307,29 @@ pub fn judge<G: Determinize + Evaluate>(
         moves: root.len(),
         iterations,
     }
+}
+
+/// The fewest deals both moves must have met for [`paired`] to compare them deal by deal.
+const PAIRED_DEALS: usize = 8;
+
+/// How much better `best` did than `played` on the deals both met (the mean of the
+/// differences of their mean rewards, deal by deal) and the standard error of that mean;
+/// `None` when they met fewer than [`PAIRED_DEALS`] deals in common.
+fn paired<M>(best: &RootMove<M>, played: &RootMove<M>) -> Option<(f64, f64)> {
+    let d: Vec<f64> = best
+        .by_deal
+        .iter()
+        .zip(&played.by_deal)
+        .filter(|(b, p)| b.1 > 0 && p.1 > 0)
+        .map(|(b, p)| b.0 / b.1 as f64 - p.0 / p.1 as f64)
+        .collect();
+    if d.len() < PAIRED_DEALS {
+        return None;
+    }
+    let n = d.len() as f64;
+    let mean = d.iter().sum::<f64>() / n;
+    let variance = d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+    Some((mean, (variance / n).sqrt()))
 }
 
 /// A position the analysis judges: what the seat saw before its move, and the move.

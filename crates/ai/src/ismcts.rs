@@ -49,6 +49,10 @@ pub struct RootMove<M> {
     pub forced: u32,
     /// The searching seat's mean reward after it, in [0, 1]: its estimated win chance.
     pub mean: f64,
+    /// With shared deals ([`Ismcts::with_shared_deals`]): the seat's reward summed over
+    /// the iterations through this move of each deal, and their number, by deal (empty
+    /// otherwise). Two moves compared deal by deal meet the same luck.
+    pub by_deal: Vec<(f64, u32)>,
 }
 
 /// The ISMCTS bot.
@@ -57,6 +61,8 @@ pub struct Ismcts {
     config: IsmctsConfig,
     name: String,
     last: SearchStats,
+    /// Deals shared by the iterations ([`Ismcts::with_shared_deals`]), if any.
+    shared: Option<usize>,
 }
 
 impl Ismcts {
@@ -66,7 +72,18 @@ impl Ismcts {
             config,
             name: name.into(),
             last: SearchStats::default(),
+            shared: None,
         }
+    }
+
+    /// Makes each search draw `deals` samples of what the seat cannot see once, and deal
+    /// them in turn to its iterations, instead of a new sample every iteration: the root
+    /// moves are then compared on the same deals (common random numbers), so a move is not
+    /// judged better or worse than another because it met luckier deals. For the analysis
+    /// ([`crate::analysis`]); the bots draw a new sample every iteration.
+    pub fn with_shared_deals(mut self, deals: usize) -> Self {
+        self.shared = (deals > 0).then_some(deals);
+        self
     }
 
     /// Statistics of the last search.
@@ -148,6 +165,10 @@ impl Ismcts {
         let mut last = start;
         let mut longest = Duration::ZERO;
         let timed = self.config.budget.has_time();
+        let deals: Vec<G> = (0..self.shared.unwrap_or(0))
+            .map(|_| G::determinize(view, rng))
+            .collect();
+        let mut by_deal: std::collections::HashMap<u32, Vec<(f64, u32)>> = Default::default();
         loop {
             // the clock is read once an iteration, and only under a time budget
             let mut elapsed = Duration::ZERO;
@@ -168,7 +189,11 @@ impl Ismcts {
                 _ => {}
             }
             iterations += 1;
-            let mut state = G::determinize(view, rng);
+            let deal = iterations as usize % deals.len().max(1);
+            let mut state = match deals.get(deal) {
+                Some(deal) => deal.clone(),
+                None => G::determinize(view, rng),
+            };
             path.clear();
             path.push(0);
             let mut node = 0usize;
@@ -301,6 +326,13 @@ impl Ismcts {
                 state.play(&mv).expect("rollout moves are legal");
             }
             let rewards = state.rewards();
+            if let (false, Some(&child)) = (deals.is_empty(), path.get(1)) {
+                let sums = by_deal
+                    .entry(child)
+                    .or_insert_with(|| vec![(0.0, 0); deals.len()]);
+                sums[deal].0 += rewards[me.index()];
+                sums[deal].1 += 1;
+            }
             for &id in &path {
                 let n = &mut nodes[id as usize];
                 n.visits += 1;
@@ -331,8 +363,10 @@ impl Ismcts {
         };
         root.into_iter()
             .filter_map(|(k, visits, forced)| {
-                let n = &nodes[nodes[0].children[k] as usize];
+                let id = nodes[0].children[k];
+                let n = &nodes[id as usize];
                 Some(RootMove {
+                    by_deal: by_deal.remove(&id).unwrap_or_default(),
                     mv: n.mv.clone()?,
                     visits,
                     forced,

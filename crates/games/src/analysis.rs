@@ -49,7 +49,9 @@ pub struct AnalyzedMove {
     pub before: f64,
     /// The seat's estimated win chance after the move played.
     pub after: f64,
-    /// Win chance lost: `max(0, before - after)`.
+    /// The search's own error on `before - after` (two standard errors).
+    pub margin: f64,
+    /// Win chance lost beyond the search's error: `max(0, before - after - margin)`.
     pub loss: f64,
     /// The class by the loss.
     pub class: Class,

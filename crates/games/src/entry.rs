@@ -645,6 +645,7 @@ impl<G: Registration> GameEntry for Entry<G> {
                 words: played_words,
                 before: m.verdict.before,
                 after: m.verdict.after,
+                margin: m.verdict.margin,
                 loss: m.verdict.loss,
                 class: m.verdict.class,
                 best_played: m.verdict.best_played,
