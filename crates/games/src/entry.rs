@@ -611,16 +611,20 @@ impl<G: Registration> GameEntry for Entry<G> {
                 }
             };
             let played_words = G::describe(Some(&before), &game, seat, mv, names).join("; ");
-            // words that read the same as another move's (the same tile elsewhere) get the
-            // move's own form
-            let words = |c: &G::Move| {
-                let w = words_of(c).0;
-                if c != mv && w == played_words {
-                    format!("{w} ({})", serde_json::to_string(c).unwrap_or_default())
+            // words that read the same as another listed move's (the same tile for the same
+            // points elsewhere) say where each puts its tile
+            let mut listed: Vec<(&G::Move, String)> = vec![(mv, played_words.clone())];
+            for c in &m.verdict.best {
+                listed.push((&c.mv, words_of(&c.mv).0));
+            }
+            let place = |c: &G::Move, w: String| {
+                if listed.iter().any(|(o, ow)| *o != c && *ow == w) {
+                    format!("{w}, {}", G::move_place(c))
                 } else {
                     w
                 }
             };
+            let words = |c: &G::Move| place(c, words_of(c).0);
             let best: Vec<Suggestion> = m
                 .verdict
                 .best
@@ -642,7 +646,7 @@ impl<G: Registration> GameEntry for Entry<G> {
                 index: i,
                 seat: m.seat.index(),
                 played: to_value(mv),
-                words: played_words,
+                words: place(mv, played_words.clone()),
                 before: m.verdict.before,
                 after: m.verdict.after,
                 margin: m.verdict.margin,

@@ -64,6 +64,12 @@ pub trait Registration: Determinize + Evaluate {
     fn breakdown(_start: &Self, _moves: &[Self::Move], _end: &Self) -> Value {
         Value::Null
     }
+    /// Where a move puts its tile, in words (`at N01E02, turned twice`): what tells two
+    /// moves apart when [`Registration::describe`] words them alike (the same tile for the
+    /// same points elsewhere), as the analysis lists them. Default: the move's notation.
+    fn move_place(mv: &Self::Move) -> String {
+        format!("as {}", serde_json::to_string(mv).unwrap_or_default())
+    }
     /// The move played for a person whose time for a turn ran out (a table with a
     /// clock): a move that changes the least, from the seat's view. Default: the first
     /// legal move.

@@ -75,6 +75,17 @@ fn every_game_is_analysed_through_its_entry() {
             assert!(!m.best.is_empty() && m.best.iter().all(|b| !b.words.is_empty()));
             assert_eq!(m.better.is_null(), m.best_played, "{}", entry.name());
             assert_eq!(m.best_played, m.best[0].mv == m.played);
+            // distinct moves read distinctly, in the game's words (never the move's JSON)
+            let mut listed = vec![(&m.played, &m.words)];
+            listed.extend(m.best.iter().map(|b| (&b.mv, &b.words)));
+            for (x, wx) in &listed {
+                assert!(!wx.contains('{'), "{}: {wx}", entry.name());
+                for (y, wy) in &listed {
+                    if x != y {
+                        assert_ne!(wx, wy, "{}: two moves read alike", entry.name());
+                    }
+                }
+            }
         }
         let again = entry
             .analyze(rec, &[0], &config(30), &mut |_, _| true)

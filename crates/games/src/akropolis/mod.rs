@@ -235,6 +235,16 @@ impl Registration for Akropolis {
         lines
     }
 
+    fn move_place(mv: &Move) -> String {
+        let turned = match mv.rotation {
+            0 => String::new(),
+            1 => ", turned once".into(),
+            2 => ", turned twice".into(),
+            n => format!(", turned {n} times"),
+        };
+        format!("at {}{turned}", mv.origin)
+    }
+
     fn rules_help() -> &'static str {
         RULES_HELP
     }

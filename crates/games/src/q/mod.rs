@@ -236,6 +236,20 @@ impl Registration for QGame {
         vec![line]
     }
 
+    fn move_place(mv: &Choice) -> String {
+        match mv {
+            Choice::Pass => "by passing".into(),
+            Choice::Replace => "by exchanging the hand".into(),
+            Choice::Place(ps) => {
+                let cells: Vec<String> = ps
+                    .iter()
+                    .map(|p| format!("row {}, column {}", p.coord.row, p.coord.col))
+                    .collect();
+                format!("at {}", cells.join("; "))
+            }
+        }
+    }
+
     fn rules_help() -> &'static str {
         RULES_HELP
     }

@@ -342,6 +342,14 @@ impl Registration for TriominosGame {
             .collect()
     }
 
+    fn move_place(mv: &Move) -> String {
+        match mv {
+            Move::Place(p) => format!("at column {}, row {}, corners {}", p.x, p.y, p.orientation),
+            Move::Draw => "by drawing".into(),
+            Move::Pass => "by passing".into(),
+        }
+    }
+
     fn rules_help() -> &'static str {
         RULES_HELP
     }
