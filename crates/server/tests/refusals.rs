@@ -59,6 +59,28 @@ async fn post_large(addr: SocketAddr, path: &str, size: usize) -> (u16, Value) {
     )
 }
 
+/// A POST of `body` sent as `content_type`; the status and the body of the answer.
+async fn post_as(addr: SocketAddr, path: &str, content_type: &str, body: &str) -> (u16, Value) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).await.unwrap();
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let json = answer
+        .split_once("\r\n\r\n")
+        .and_then(|(_, b)| serde_json::from_str(b).ok())
+        .unwrap_or(Value::Null);
+    (status, json)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_refusal_is_the_json_refusal() {
     let h = TestHost::start(test_config()).await;
@@ -76,6 +98,22 @@ async fn every_refusal_is_the_json_refusal() {
         400,
         "",
     );
+    // a body not sent as JSON: a form of another site can send text/plain without asking
+    for path in [
+        "/api/games",
+        "/api/games/1/resign",
+        "/api/games/1/rematch",
+        "/api/games/1/hint",
+    ] {
+        for ct in ["text/plain", "application/x-www-form-urlencoded"] {
+            refused(
+                path,
+                post_as(a, path, ct, r#"{"game": "q", "token": "x"}"#).await,
+                403,
+                "send the request as application/json",
+            );
+        }
+    }
     // query strings that do not parse
     refused(
         "bad limit",

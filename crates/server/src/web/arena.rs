@@ -75,7 +75,7 @@ pub fn cookie(headers: &HeaderMap) -> Option<String> {
 /// Whether a request that changes something may be from another site: a `body` that is
 /// not JSON (a form can send text/plain without a preflight), or an `Origin` that is not
 /// this host (a request without a body, a DELETE, is judged by its origin alone).
-fn cross_site(headers: &HeaderMap, body: bool) -> Option<&'static str> {
+pub(crate) fn cross_site(headers: &HeaderMap, body: bool) -> Option<&'static str> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

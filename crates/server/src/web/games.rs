@@ -149,6 +149,9 @@ async fn create(
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
+    if let Some(why) = super::arena::cross_site(&headers, true) {
+        return error(StatusCode::FORBIDDEN, why);
+    }
     let req = match table_request(&body) {
         Ok(r) => r,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
@@ -359,6 +362,9 @@ async fn resign(
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
+    if let Some(why) = super::arena::cross_site(&headers, true) {
+        return error(StatusCode::FORBIDDEN, why);
+    }
     let token = match seat_token(&host, &headers, id, &body).await {
         Ok(t) => t,
         Err(refused) => return refused,
@@ -373,8 +379,12 @@ async fn rematch(
     State(host): State<Host>,
     Path(id): Path<u64>,
     peer: super::conn::Peer,
+    headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
+    if let Some(why) = super::arena::cross_site(&headers, true) {
+        return error(StatusCode::FORBIDDEN, why);
+    }
     let token = match token_body(&body) {
         Ok(t) => t,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
@@ -392,6 +402,9 @@ async fn hint(
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
+    if let Some(why) = super::arena::cross_site(&headers, true) {
+        return error(StatusCode::FORBIDDEN, why);
+    }
     let token = match seat_token(&host, &headers, id, &body).await {
         Ok(t) => t,
         Err(refused) => return refused,
