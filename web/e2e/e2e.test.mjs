@@ -559,7 +559,7 @@ test('The new-game form is drawn from the registry: seats, bots, rule options, s
   await page.selectOption('#game', 'q');
   await page.fill('#players', '4');
   await page.dispatchEvent('#players', 'change');
-  await page.fill('#opt-copies', '1');
+  await page.selectOption('#opt-copies', '1');
   await page.fill('#opt-hand_size', '12');
   await page.click('#start');
   await page.waitForFunction(() => /^Cannot start: .+/.test(document.querySelector('#error')?.textContent || ''));

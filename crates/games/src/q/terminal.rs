@@ -66,7 +66,11 @@ Type one of:
   N@ROW,COL ...        place hand tile N at row ROW, column COL; several placements in order,
                        all in one row or one column, e.g.  2@0,1 5@0,2
   help                 (or ?) this text
-  quit                 abandon the game";
+  quit                 abandon the game
+Where a tile fits: each placed tile goes on a free cell beside a tile ('.' on the map).
+Only the tiles right beside it count: next to one tile of its row (or column) it shares
+that tile's colour or shape; between two, the colour of both or the shape of both. A line
+may change colour or shape along its length and hold the same tile twice.";
 
 /// A typed move on the seat's turn.
 pub fn parse(view: &QView, line: &str) -> Result<Choice, String> {
