@@ -23,6 +23,12 @@ export function whyEnded(status, result, end) {
   return end?.reason ?? 'the game reached its end';
 }
 
+/** A sentence's first letter in capitals, unless it is a player's name ("greedy reached 400"). */
+function sentence(players, text) {
+  if (players.some((p) => p.name && text.startsWith(p.name))) return text;
+  return text.replace(/^./, (c) => c.toUpperCase());
+}
+
 /**
  * The end of a game: why, who won, each player's points broken down (the winners'
  * rows highlighted), and the buttons given (Rematch, New game).
@@ -42,7 +48,7 @@ export function endPanel(players, status, result, outcome, end, scores, buttons 
       players.map((_, i) => h('td', { class: win(i), text: rows[i]?.[k] ?? '' }))))));
   return h('section', { class: 'end', id: 'end', 'aria-label': 'End of the game' },
     h('h3', { text: 'Game over' }),
-    h('p', { id: 'end-reason' }, whyEnded(status, result, end).replace(/^./, (c) => c.toUpperCase()) + '.'),
+    h('p', { id: 'end-reason' }, sentence(players, whyEnded(status, result, end)) + '.'),
     h('p', { id: 'winner', class: 'winner-line' }, winLine(players, winners) + '.'),
     table,
     buttons.length ? h('div', { class: 'controls' }, buttons) : null);
