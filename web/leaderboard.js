@@ -42,13 +42,15 @@ export async function leaderboardPage(gameName, query) {
   }
   const me = session.me;
   put(body, h('table', { class: 'list ranks', id: 'ranks' },
-    h('thead', {}, h('tr', {}, ['Rank', 'Name', 'Rating', 'Games'].map((t) => h('th', { text: t })))),
+    h('thead', {}, h('tr', {}, ['Rank', 'Name', 'Standing', 'Rating', 'Games'].map((t) => h('th', { text: t })))),
     h('tbody', {}, rows.map((r) => h('tr', { 'data-name': r.name, class: [r.house ? 'house' : '', me && r.name === me.name && !r.house ? 'me' : ''].join(' ').trim() || null },
       h('td', { class: 'rank', text: r.rank }),
       h('td', { class: 'who' }, r.house ? h('span', { text: houseName(r.name) })
         : [h('a', { href: `#/account/${encodeURIComponent(r.name)}` }, r.name), r.kind === 'bot' ? h('span', { class: 'hint' }, ' (bot)') : null]),
+      // what the ranks follow: the rating less twice its uncertainty (the server's order)
+      h('td', { class: 'standing', title: `${round(r.rating)} − 2 × ${round(r.deviation)}` }, `${round(r.standing ?? r.rating - 2 * r.deviation)}`),
       h('td', { class: 'rating', title: `deviation ${round(r.deviation)}` }, `${round(r.rating)}`, h('span', { class: 'hint' }, ` ±${round(r.deviation)}`),
         r.provisional ? h('span', { class: 'provisional', title: 'provisional: too few games for a settled rating' }, ' ?') : null),
       h('td', { class: 'games', text: r.house ? '' : r.games ?? '' }))))),
-  h('p', { class: 'hint' }, '± is the rating\'s uncertainty; ? marks a provisional rating (too few games).'));
+  h('p', { class: 'hint', id: 'ranks-note' }, 'Ranked by standing: the rating less twice its uncertainty (±). A rating of few games is uncertain and ranks lower until it settles; ? marks a provisional rating (too few games).'));
 }

@@ -122,6 +122,10 @@ test('A person registers, plays a rated game against a house level, sees the rat
   assert.match(await text(page, `#ranks tr[data-name="${name}"] td.games`), /^1$/);
   assert.ok(await page.locator('#ranks tr.house').count() >= 1, 'the house levels are listed');
   assert.match(await text(page, '#ranks tr.house td.who'), /^level:?\d+ \(house\)$/);
+  // the ranks follow a number the page shows: the standing, never rising down the list
+  const standings = await page.$$eval('#ranks tbody td.standing', (tds) => tds.map((t) => Number(t.textContent)));
+  assert.ok(standings.length >= 2 && standings.every((x) => Number.isFinite(x)), `standings: ${standings}`);
+  assert.ok(standings.every((x, i) => i === 0 || x <= standings[i - 1]), `ranked by standing: ${standings}`);
   await shot(page, 'arena-leaderboard');
   // the 3+ players tab: another table
   await page.click('#pool-multi');
