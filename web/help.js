@@ -4,6 +4,22 @@ import { h } from './board.js';
 import { gameOf } from './api.js';
 import { renderer } from './looks.js';
 
+// ------------------------------------------------------------------ bots
+/**
+ * How strong a bot is, in the same words everywhere (the seat menu, beside a seat, How to
+ * play): a house level, and a bot a level plays, by the level and its fixed rating
+ * ("Level 3 · 1335", "as Level 3 · 1335"), so the words never contradict the ratings; any
+ * other bot by the registry's strength word.
+ */
+export function strengthWords(info, b) {
+  const levels = info?.levels || [];
+  const k = levels.findIndex((l) => l.spec === b.name);
+  if (k >= 0) return `Level ${k + 1} · ${Math.round(levels[k].rating)}`;
+  const j = levels.findIndex((l) => l.plays === b.name);
+  if (j >= 0) return `as Level ${j + 1} · ${Math.round(levels[j].rating)}`;
+  return b.strength || '';
+}
+
 // ------------------------------------------------------------------ rules help
 /** The chosen value of a rule option, in words. */
 function optionWords(o, v) {
@@ -41,7 +57,7 @@ export function rulesHelp(info, rules) {
     paras.map((p) => h('p', {}, p.trim())),
     chosen.length ? [h('h4', { text: 'This game' }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
     bots.length ? [h('h4', { text: 'The bots' }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
-      h('strong', {}, b.name), b.strength ? h('span', { class: `strength strength-${b.strength}` }, ` ${b.strength}`) : null, ` — ${b.about}`)))] : null);
+      h('strong', {}, b.name), strengthWords(info, b) ? h('span', { class: `strength strength-${b.strength}` }, ` ${strengthWords(info, b)}`) : null, ` — ${b.about}`)))] : null);
 }
 
 // ------------------------------------------------------------------ how a program joins

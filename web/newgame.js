@@ -3,7 +3,7 @@
 import { h } from './board.js';
 import { api, registry, gameOf } from './api.js';
 import { saveTokens, rememberedNames, rememberNames } from './saved.js';
-import { rulesHelp } from './help.js';
+import { rulesHelp, strengthWords } from './help.js';
 import { main } from './page.js';
 
 /** The control of one rule option (from its kind), and how to read its value. */
@@ -43,12 +43,13 @@ function optionControl(o) {
 
 /**
  * A bot's name in the seat menu: a house level by its number and fixed rating in the arena
- * ("Level 3 · 1335"), any other bot by its name and strength word.
+ * ("Level 3 · 1335"), any other bot by its name and strength (`strengthWords`: a bot a
+ * level plays as that level, "Bot: greedy (as Level 2 · 1494)").
  */
 function botLabel(game, b) {
-  const k = (game.levels || []).findIndex((l) => l.spec === b.name);
-  if (k >= 0) return `Level ${k + 1} · ${Math.round(game.levels[k].rating)}`;
-  return `Bot: ${b.name}${b.strength ? ` (${b.strength})` : ''}`;
+  const words = strengthWords(game, b);
+  if ((game.levels || []).some((l) => l.spec === b.name)) return words;
+  return `Bot: ${b.name}${words ? ` (${words})` : ''}`;
 }
 
 /** A bot's strength parameter (for the optional strength field): `ms` or `budget`. */
@@ -139,6 +140,9 @@ export async function newGame(preselect) {
         const bot = kind.value.startsWith('bot:') ? bots.find((b) => 'bot:' + b.name === kind.value) : null;
         // a person's name: the one typed for this seat last time
         if (kind.value === 'human' && !name.value && remembered[i]) name.value = remembered[i];
+        // a person's remembered name is not a bot's or a program's: a seat switched to one
+        // lets the server name it
+        else if (kind.value !== 'human' && remembered[i] && name.value === remembered[i]) name.value = '';
         name.placeholder = kind.value === 'human' ? 'your name' : 'name (optional)';
         const key = strengthKey(bot);
         strength.hidden = !key;
@@ -149,7 +153,7 @@ export async function newGame(preselect) {
         kind.title = bot ? bot.about : kind.selectedOptions[0]?.title || '';
         const level = bot && (g.levels || []).find((l) => l.spec === bot.name);
         aboutBot.textContent = level ? `${bot.about}, rated ${Math.round(level.rating)}`
-          : bot ? bot.about + (bot.strength ? ` — ${bot.strength}` : '')
+          : bot ? bot.about + (strengthWords(g, bot) ? ` — ${strengthWords(g, bot)}` : '')
           : kind.value === 'program' ? 'open until a program joins over TCP' : '';
       };
       kind.addEventListener('change', update);

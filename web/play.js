@@ -94,6 +94,9 @@ export function gamePage(id, watch) {
     }
     const akro = typeof mv === 'string' ? hints?.moves?.find((x) => x.move === mv) : null;
     if (akro) return `tile ${akro.tile}, turned ${akro.rotation}`;
+    // the moves that place nothing, in words
+    const words = { draw: 'draw a tile', pass: 'pass', replace: 'exchange your hand' };
+    if (typeof mv === 'string' && words[mv]) return words[mv];
     return JSON.stringify(mv);
   };
   const hold = (mv, sendNow, label = 'Your placement', play = 'Confirm') => {
@@ -116,7 +119,9 @@ export function gamePage(id, watch) {
     hintButton.disabled = true;
     try {
       const r = await api(`/api/games/${id}/hint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
-      if (last === m && hintSend) { heldAt = m.version; hold(r.move, hintSend, `Hint (${r.by}, plays ${r.plays})`, 'Play it'); }
+      // the level that suggests it, as the seat menu names it (never its engine's spec)
+      const by = String(r.by ?? '').replace(/^level:(\d+)$/, 'Level $1');
+      if (last === m && hintSend) { heldAt = m.version; hold(r.move, hintSend, `Hint from ${by}`, 'Play it'); }
     } catch (e) { ui.error.textContent = 'No hint: ' + e.message; }
     hintButton.disabled = false;
   });
