@@ -46,7 +46,7 @@ export async function accountPage(name) {
       h('td', {}, h('a', { href: `#/leaderboard/${r.game}?pool=${r.pool}` }, titleOf(reg, r.game))),
       h('td', { text: POOLS[r.pool] ?? r.pool }),
       h('td', { class: 'rating' }, `${round(r.rating)}`, h('span', { class: 'hint' }, ` ±${round(r.deviation)}`), r.provisional ? h('span', { class: 'provisional', title: 'provisional' }, ' ?') : null),
-      h('td', { class: 'games', text: r.games }),
+      h('td', { class: 'games', 'data-unit': r.games === 1 ? 'game' : 'games', text: r.games }),
       h('td', { class: 'spark' }, sparkline(line, `${titleOf(reg, r.game)} (${POOLS[r.pool] ?? r.pool}): ${line.map(round).join(', ')}`)));
   });
   const historyRows = history.slice(0, 50).map((x) => h('tr', { 'data-game-id': x.game_id },

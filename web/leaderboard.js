@@ -51,6 +51,6 @@ export async function leaderboardPage(gameName, query) {
       h('td', { class: 'standing', title: `${round(r.rating)} − 2 × ${round(r.deviation)}` }, `${round(r.standing ?? r.rating - 2 * r.deviation)}`),
       h('td', { class: 'rating', title: `deviation ${round(r.deviation)}` }, `${round(r.rating)}`, h('span', { class: 'hint' }, ` ±${round(r.deviation)}`),
         r.provisional ? h('span', { class: 'provisional', title: 'provisional: too few games for a settled rating' }, ' ?') : null),
-      h('td', { class: 'games', text: r.house ? '' : r.games ?? '' }))))),
+      h('td', { class: 'games', 'data-unit': r.games === 1 ? 'game' : 'games', text: r.house ? '' : r.games ?? '' }))))),
   h('p', { class: 'hint', id: 'ranks-note' }, 'Ranked by standing: the rating less twice its uncertainty (±). A rating of few games is uncertain and ranks lower until it settles; ? marks a provisional rating (too few games).'));
 }

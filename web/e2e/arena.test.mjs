@@ -325,6 +325,14 @@ test('The Arena\'s pages fit a phone', async () => {
         .map(([e]) => e.tagName + (e.id ? '#' + e.id : '')),
     }));
     await shot(page, `arena-phone-${hash.replace(/\W+/g, '-')}`);
+    // no column heads on a phone: each number says what it is, in the right number
+    const units = await page.$$eval('table.list td.games, table.ranks td.standing, table.ranks td.rating', (tds) => tds
+      .filter((td) => td.textContent.trim() !== '')
+      .map((td) => [td.className, td.textContent.trim(), getComputedStyle(td, '::before').content, getComputedStyle(td, '::after').content]));
+    for (const [cls, n, before, after] of units) {
+      if (cls === 'games') assert.equal(after, n === '1' ? '" game"' : '" games"', `${hash}: ${n} ${after}`);
+      else assert.notEqual(before, 'none', `${hash}: a ${cls} without its word`);
+    }
     assert.ok(r.scroll <= W, `${hash}: ${r.scroll} px wide on a ${W} px screen`);
     assert.deepEqual(r.outside, [], `${hash}: off the screen sideways`);
   }
