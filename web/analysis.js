@@ -4,6 +4,7 @@
 // the move and tells the better move; "Show the better move" draws it on the board).
 // Nothing here knows a game: moves come in words from the server.
 import { h, s, plural } from './board.js';
+import { answer } from './api.js';
 
 const COLOURS = ['#1f5fa8', '#c0392b', '#2a8a3a', '#8e44ad'];
 const BAD = ['inaccuracy', 'mistake', 'blunder'];
@@ -48,8 +49,8 @@ async function fetchAnalysis({ id, iters }, say, stopped) {
   say('Starting the analysis…');
   for (;;) {
     if (stopped()) return null;
-    const r = await fetch(url);
-    const body = await r.json().catch(() => ({}));
+    const r = await answer(url);
+    const body = r.body;
     if (r.status === 200) return body;
     if (r.status === 202) {
       say(body.total ? `Analysing… ${body.done} of ${body.total} moves` : 'Analysing…');

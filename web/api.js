@@ -51,6 +51,15 @@ export async function api(path, opts) {
   return body;
 }
 
+/**
+ * A request whose status the caller reads (202 "still working", 503 "busy"): `{status,
+ * body}`, never thrown for a status; the body `{}` when it is no JSON.
+ */
+export async function answer(path, opts) {
+  const r = await fetch(path, withCsrf(opts));
+  return { status: r.status, body: await r.json().catch(() => ({})), statusText: r.statusText };
+}
+
 /** Request options of a JSON body: `api(path, json('POST', {...}))`. */
 export const json = (method, body) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
