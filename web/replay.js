@@ -28,7 +28,9 @@ export async function replay(id, query = new URLSearchParams()) {
   let timer = null;
   // an analysed move whose better move the board shows instead of the move played
   let better = null;
-  const play = h('button', { id: 'replay-play', 'aria-label': 'Play or pause the replay' }, '▶');
+  const play = h('button', { id: 'replay-play', 'aria-label': 'Play or pause the replay' }, 'Play');
+  // what the step did, in words, by the scrubber (the log's lines of that move)
+  const words = h('p', { id: 'step-words', class: 'hint', 'aria-live': 'polite' });
   const show = () => {
     const i = parseInt(scrub.value, 10);
     if (better && better.index + 1 !== i) {
@@ -39,6 +41,7 @@ export async function replay(id, query = new URLSearchParams()) {
     }
     const st = better ? { ...steps[i], public: better.better } : steps[i];
     label.textContent = `move ${i} of ${steps.length - 1}` + (better ? ' (the better move)' : '');
+    words.textContent = i === 0 ? 'The start, before any move.' : (steps[i].log ?? []).join(' · ');
     ui.status.textContent = `Replay of ${titleOf(reg, sum.game)} ${id}: ${label.textContent}` + (i === steps.length - 1 ? ' (end)' : '');
     drawScores(ui, players, st.scores, st.to_move, null);
     const lines = [];
@@ -59,9 +62,9 @@ export async function replay(id, query = new URLSearchParams()) {
   const go = (d) => { scrub.value = Math.min(Math.max(parseInt(scrub.value, 10) + d, 0), steps.length - 1); show(); };
   scrub.addEventListener('input', show);
   play.addEventListener('click', () => {
-    if (timer) { clearInterval(timer); timer = null; play.textContent = '▶'; return; }
-    play.textContent = '❚❚';
-    timer = setInterval(() => { if (parseInt(scrub.value, 10) >= steps.length - 1) { clearInterval(timer); timer = null; play.textContent = '▶'; } else go(1); }, 400);
+    if (timer) { clearInterval(timer); timer = null; play.textContent = 'Play'; return; }
+    play.textContent = 'Pause';
+    timer = setInterval(() => { if (parseInt(scrub.value, 10) >= steps.length - 1) { clearInterval(timer); timer = null; play.textContent = 'Play'; } else go(1); }, 400);
   });
   const analysis = live ? null : analysisSection({
     id, iters: query.get('iters'), players,
@@ -74,10 +77,11 @@ export async function replay(id, query = new URLSearchParams()) {
   const result = live ? `not over yet (${sum.status})` : endLine(sum.status, players, data.outcome, sum.status === 'resigned' ? { winner_seats: sum.winners.map((n) => sum.players.indexOf(n)), resigned: { reason: sum.why } } : { aborted: sum.why });
   ui.extra.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, 'Replay: ', label), scrub,
     h('div', { class: 'controls' },
-      h('button', { 'aria-label': 'First move', onclick: () => { scrub.value = 0; show(); } }, '|◀'),
-      h('button', { 'aria-label': 'Previous move', onclick: () => go(-1) }, '◀'), play,
-      h('button', { 'aria-label': 'Next move', onclick: () => go(1) }, '▷'),
-      h('button', { 'aria-label': 'Last move', onclick: () => { scrub.value = steps.length - 1; show(); } }, '▶|'))),
+      // words, not look-alike arrows (▶ play and ▷ next were told apart by nobody)
+      h('button', { 'aria-label': 'First move', onclick: () => { scrub.value = 0; show(); } }, 'First'),
+      h('button', { 'aria-label': 'Previous move', onclick: () => go(-1) }, 'Back'), play,
+      h('button', { 'aria-label': 'Next move', onclick: () => go(1) }, 'Next'),
+      h('button', { 'aria-label': 'Last move', onclick: () => { scrub.value = steps.length - 1; show(); } }, 'Last')), words),
     // seeds come as strings (they use all 64 bits, more than a JavaScript number holds)
     h('p', { id: 'result' }, result + (sum.seed !== null && sum.seed !== undefined ? ` · seed ${sum.seed}` : '')),
     data.end ? endPanel(players, sum.status, null, data.outcome, data.end, sum.scores, [h('a', { class: 'button', role: 'button', href: `#/new/${sum.game}` }, 'New game')]) : null,

@@ -362,6 +362,11 @@ test('A bot-vs-bot game is watched live to its end, then replayed with the scrub
   await shot(page, 'replay-end');
   await page.click('[aria-label="Previous move"]');
   assert.equal(await page.textContent('#step-label'), `move ${max - 1} of ${max}`);
+  // the step's words by the scrubber: the log's lines of that move
+  const logged = await page.$$eval('#log li', (ls, k) => ls.filter((l) => l.value === k).map((l) => l.textContent).reverse(), max - 1);
+  assert.equal(await page.textContent('#step-words'), logged.join(' · '));
+  // the controls are words, not arrows that look alike
+  assert.deepEqual(await page.$$eval('.scrub .controls button', (bs) => bs.map((b) => b.textContent)), ['First', 'Back', 'Play', 'Next', 'Last']);
   await checkAccessibility(page, '#scrubber');
   assert.deepEqual(page.errors_, []);
 });
