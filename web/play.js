@@ -232,7 +232,7 @@ export function gamePage(id, watch) {
       // the public view before the last move (the server's, so a page opened after the
       // move shows it too); when the server has none, the renderer keeps its own
       prev: m.last?.before ?? undefined,
-      mode: mine ? 'play' : 'watch', myTurn: mine && m.to_move === m.seat && !m.over,
+      mode: mine ? 'play' : 'watch', myTurn: mine && m.to_move === m.seat && !m.over, over: !!m.over,
       send, local, players: m.players, seat: m.seat, error: (t) => { ui.error.textContent = t; }, rerender: render,
     };
     try {

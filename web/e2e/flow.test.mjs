@@ -221,6 +221,9 @@ test('Resign (asked, then confirmed), the end screen, Rematch with the seats rot
   assert.equal(await text(page, '#breakdown thead th.winner'), '★ Greedy');
   assert.equal(await text(page, '#scores tr.winner td'), '★ Greedy (bot)');
   assert.ok(await page.locator('#resign').isHidden(), 'no resigning a game that is over');
+  // the tray and Rotate are only to look at once the game is over
+  assert.ok(await page.locator('#rotate').isDisabled(), 'no Rotate after the end');
+  assert.equal(await page.locator('.tray button:not([disabled])').count(), 0, 'no live tray after the end');
   // nobody is waited for any more
   assert.doesNotMatch(await text(page, 'aside'), /Waiting/);
   await shot(page, 'resigned');
