@@ -110,8 +110,15 @@ async function tokenSection(box, name, reg) {
       h('tbody', {}, toks.map((t) => h('tr', { 'data-token-id': t.id, class: t.revoked ? 'revoked' : null },
         h('td', { text: t.label || '(no label)' }), h('td', { text: when(t.created) }), h('td', { text: t.last_used ? when(t.last_used) : 'never' }),
         h('td', { text: t.revoked ? 'revoked' : 'active' }),
-        h('td', {}, t.revoked ? null : h('button', { class: 'revoke', 'aria-label': `Revoke token ${t.label || t.id}`, onclick: (ev) => revoke(t, ev.currentTarget) }, 'Revoke'))))))
+        h('td', {}, t.revoked ? null : h('button', { class: 'revoke', 'aria-label': `Revoke token ${t.label || t.id}`, onclick: (ev) => ask(t, ev.currentTarget) }, 'Revoke'))))))
       : h('p', { class: 'hint' }, 'No token yet.'));
+  };
+  // revoking is asked, then confirmed (a program using the token stops at once)
+  const ask = (t, btn) => {
+    const cell = btn.parentElement;
+    const no = h('button', { class: 'revoke-no', onclick: () => draw() }, 'No, keep it');
+    const yes = h('button', { class: 'danger revoke-yes', onclick: () => revoke(t, yes) }, 'Yes, revoke');
+    put(cell, h('span', {}, 'Revoke it? Programs using it stop. '), yes, ' ', no);
   };
   const revoke = async (t, btn) => {
     btn.disabled = true; err.textContent = '';

@@ -234,7 +234,12 @@ test('A bot account: an API token made (shown once, with the sign-up line), a ra
   assert.equal(await page.locator('#history tbody tr').count(), 1);
   await page.waitForSelector('#tokens-table tbody tr');
   assert.doesNotMatch(await text(page, '#tokens-table tbody tr'), /never/, 'the token was used');
+  // revoking is asked first: No keeps the token
   await page.click('#tokens-table button.revoke');
+  await page.click('#tokens-table button.revoke-no');
+  assert.doesNotMatch(await text(page, '#tokens-table tbody tr'), /revoked/);
+  await page.click('#tokens-table button.revoke');
+  await page.click('#tokens-table button.revoke-yes');
   await page.waitForSelector('#tokens-table tbody tr.revoked');
   assert.match(await text(page, '#tokens-table tbody tr'), /revoked/);
   // a bot plays over TCP: the Arena says so instead of a queue
