@@ -41,7 +41,7 @@ export function lobby() {
     h('td', { text: g.id }), h('td', { text: g.created ? new Date(g.created).toLocaleString() : '' }),
     h('td', { text: titleOf(reg, g.game) }), h('td', { text: players(g) }),
     h('td', { text: g.status === 'waiting' ? `waiting (${g.open ?? 0} open)` : g.status }),
-    h('td', { text: g.moves }), h('td', { text: (g.scores || []).join(' / ') }), h('td', {}, links));
+    h('td', { class: 'moves', 'data-unit': g.moves === 1 ? 'move' : 'moves', text: g.moves }), h('td', { class: 'scores', text: (g.scores || []).join(' / ') }), h('td', {}, links));
   const label = (what, g) => `${what} ${titleOf(reg, g.game)} game ${g.id}`;
 
   const shown = (g) => (!fGame.value || g.game === fGame.value) && (!fMine.checked || tokensOf(g.id).length > 0);
