@@ -66,8 +66,6 @@ export function render(ctx) {
   const hand = view?.players?.[0]?.['tile*'] || [];
   const used = new Set(local.pending.map((p) => p.hand));
   if (local.sel !== undefined && (local.sel >= hand.length || used.has(local.sel))) local.sel = undefined;
-  if (local.sel === undefined && myTurn) local.sel = hand.findIndex((_, i) => !used.has(i));
-  if (local.sel === -1) local.sel = undefined;
   const filled = new Map(pub.map.map(([c, t]) => [key(c), t]));
   for (const p of local.pending) filled.set(key(p.coord), p.tile);
   // free cells next to a tile (map + pending)
@@ -117,6 +115,12 @@ export function render(ctx) {
   };
   // the hand tiles that fit somewhere now (marked in the hand), and the selected one's cells
   const fits = hand.map((_, i) => cellsFor(i).size > 0);
+  // nothing selected: the first tile that fits somewhere (else the first one left)
+  if (local.sel === undefined && myTurn) {
+    const first = hand.findIndex((_, i) => !used.has(i) && fits[i]);
+    local.sel = first >= 0 ? first : hand.findIndex((_, i) => !used.has(i));
+  }
+  if (local.sel === -1) local.sel = undefined;
   const hl = local.sel !== undefined ? cellsFor(local.sel) : new Set();
   const nodes = [], points = [];
   const xy = (c) => [c.col * C, c.row * C];

@@ -35,6 +35,8 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['pho
       assert.equal(framed, yes);
       assert.match(label, yes ? /\(fits\)$/ : /\(fits nowhere now\)$/);
     });
+    // the tile selected at the start is one that fits (seed 5: the first, the orange circle, does not)
+    assert.equal(await page.getAttribute('.tray button[aria-pressed=true]', 'data-fits'), 'true');
     const i = cands.findIndex((c) => c.length > 0);
     assert.ok(i >= 0, 'a hand tile fits (seed 5)');
     await page.click(`.tray button[data-index="${i}"]`);
