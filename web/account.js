@@ -6,6 +6,9 @@ import { POOLS, round, signed, when, gameChoice, openMatch } from './arena.js';
 import { main } from './page.js';
 
 // ------------------------------------------------------------------ account pages
+/** A place in a game in words from its rank (1 best, `rated::ranks`): "1st", "2nd", "3rd", "4th". */
+const place = (rank) => (Number.isInteger(rank) && rank > 0 ? `${rank}${['st', 'nd', 'rd'][rank - 1] ?? 'th'}` : '');
+
 /** A small line of the ratings after each game, oldest first (an SVG). */
 function sparkline(points, label) {
   const W = 160, H = 36, P = 3;
@@ -53,6 +56,8 @@ export async function accountPage(name) {
     h('td', { text: when(x.at) }),
     h('td', {}, h('a', { href: `#/replay/${x.game_id}`, 'aria-label': `Replay game ${x.game_id}` }, `${titleOf(reg, x.game)} #${x.game_id}`)),
     h('td', { text: POOLS[x.pool] ?? x.pool }),
+    // the result: the account's place in that game (1st: it won, or shared the win)
+    h('td', { class: 'place', text: place(x.rank) }),
     h('td', { class: 'change' }, `${round(x.before)} → ${round(x.after)} `, h('span', { class: x.change > 0 ? 'up' : x.change < 0 ? 'down' : null }, `(${signed(x.change)})`))));
   const rated = new Set(history.map((x) => x.game_id));
   const others = (acc.games ?? []).filter((g) => !rated.has(g)).slice(0, 30);
@@ -66,7 +71,7 @@ export async function accountPage(name) {
       : h('p', { id: 'no-ratings' }, 'No rated game yet.'),
     me && !mine && acc.kind === 'person' && me.kind === 'person' && reg ? challengeForm(acc, reg) : null,
     historyRows.length ? [h('h3', { text: 'Rated games' }), h('table', { class: 'list', id: 'history' },
-      h('thead', {}, h('tr', {}, ['When', 'Game', 'Pool', 'Rating'].map((t) => h('th', { text: t })))), h('tbody', {}, historyRows))] : null,
+      h('thead', {}, h('tr', {}, ['When', 'Game', 'Pool', 'Place', 'Rating'].map((t) => h('th', { text: t })))), h('tbody', {}, historyRows))] : null,
     others.length ? [h('h3', { text: 'Other games' }), h('p', { id: 'other-games' }, others.flatMap((g, i) => [i ? ', ' : null, h('a', { href: `#/replay/${g}` }, `#${g}`)]))] : null,
     tokens);
   if (mine && acc.kind === 'bot') tokenSection(tokens, acc.name, reg);

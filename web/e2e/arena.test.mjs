@@ -140,6 +140,8 @@ test('A person registers, plays a rated game against a house level, sees the rat
   assert.match(await text(page, '#ratings tr[data-game="triominos"] td.rating'), new RegExp(`^${after_} ±\\d+`));
   await page.waitForSelector(`#history tr[data-game-id="${id}"] a[href="#/replay/${id}"]`);
   assert.match(await text(page, `#history tr[data-game-id="${id}"] td.change`), new RegExp(`^${before} → ${after_} \\(${change}\\)$`));
+  // the result: resigned, the account came 2nd of the two
+  assert.equal(await text(page, `#history tr[data-game-id="${id}"] td.place`), '2nd');
   await shot(page, 'arena-account');
   // the replay says Rated too, with the changes
   await page.click(`#history tr[data-game-id="${id}"] a`);
