@@ -20,6 +20,19 @@ export function strengthWords(info, b) {
   return b.strength || '';
 }
 
+/**
+ * What a bot is, for people: its registry `about`, but a house level in words ("level 3 of
+ * 6: plays as ismcts, rated 1504"), never its engine spec (`ismcts:iters=100`).
+ */
+export function aboutBot(info, b) {
+  const levels = info?.levels || [];
+  const k = levels.findIndex((l) => l.spec === b.name);
+  if (k < 0) return b.about;
+  const plays = String(levels[k].plays).split(':')[0];
+  const end = k === 0 ? ' (the weakest)' : k === levels.length - 1 ? ' (the strongest)' : '';
+  return `level ${k + 1} of ${levels.length}${end}: plays as ${plays}, rated ${Math.round(levels[k].rating)}`;
+}
+
 // ------------------------------------------------------------------ rules help
 /** The chosen value of a rule option, in words. */
 function optionWords(o, v) {
@@ -57,7 +70,7 @@ export function rulesHelp(info, rules) {
     paras.map((p) => h('p', {}, p.trim())),
     chosen.length ? [h('h4', { text: 'This game' }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
     bots.length ? [h('h4', { text: 'The bots' }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
-      h('strong', {}, b.name), strengthWords(info, b) ? h('span', { class: `strength strength-${b.strength}` }, ` ${strengthWords(info, b)}`) : null, ` — ${b.about}`)))] : null);
+      h('strong', {}, b.name), strengthWords(info, b) ? h('span', { class: `strength strength-${b.strength}` }, ` ${strengthWords(info, b)}`) : null, ` — ${aboutBot(info, b)}`)))] : null);
 }
 
 // ------------------------------------------------------------------ how a program joins

@@ -3,7 +3,7 @@
 import { h } from './board.js';
 import { api, registry, gameOf } from './api.js';
 import { saveTokens, rememberedNames, rememberNames } from './saved.js';
-import { rulesHelp, strengthWords } from './help.js';
+import { rulesHelp, strengthWords, aboutBot } from './help.js';
 import { main } from './page.js';
 
 /** The control of one rule option (from its kind), and how to read its value. */
@@ -135,7 +135,7 @@ export async function newGame(preselect) {
       kind.value = prev && [...kind.options].some((o) => o.value === prev.kind) ? prev.kind : (i === 0 || !bots.length ? 'human' : 'bot:' + bots[0].name);
       const strength = h('input', { class: 'strength', type: 'number', min: 1, value: prev?.strength ?? '' });
       const name = h('input', { class: 'name', maxlength: 40, placeholder: 'name', 'aria-label': `Seat ${i + 1} name`, value: prev?.name ?? '' });
-      const aboutBot = h('span', { class: 'hint bot-about' });
+      const botAbout = h('span', { class: 'hint bot-about' });
       const update = () => {
         const bot = kind.value.startsWith('bot:') ? bots.find((b) => 'bot:' + b.name === kind.value) : null;
         // a person's name: the one typed for this seat last time
@@ -152,13 +152,13 @@ export async function newGame(preselect) {
         name.hidden = kind.value === 'program';
         kind.title = bot ? bot.about : kind.selectedOptions[0]?.title || '';
         const level = bot && (g.levels || []).find((l) => l.spec === bot.name);
-        aboutBot.textContent = level ? `${bot.about}, rated ${Math.round(level.rating)}`
+        botAbout.textContent = level ? aboutBot(g, bot)
           : bot ? bot.about + (strengthWords(g, bot) ? ` — ${strengthWords(g, bot)}` : '')
           : kind.value === 'program' ? 'open until a program joins over TCP' : '';
       };
       kind.addEventListener('change', update);
       update();
-      return h('div', { class: 'seat-row' }, h('label', {}, `Seat ${i + 1} `, kind), ' ', strength, ' ', name, ' ', aboutBot);
+      return h('div', { class: 'seat-row' }, h('label', {}, `Seat ${i + 1} `, kind), ' ', strength, ' ', name, ' ', botAbout);
     }));
   };
   gameSel.addEventListener('change', () => { drawOptions(); drawSeats(); });

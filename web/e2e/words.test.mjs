@@ -64,3 +64,12 @@ test('a bot\'s strength is said by the level that plays it, never against the ra
   });
   assert.deepEqual(words, ['as Level 2 · 1279', 'as Level 3 · 1335', 'Level 2 · 1279', 'strong']);
 });
+
+test('a house level is said in words, never by its engine spec', async () => {
+  const words = await page.evaluate(async () => {
+    const { aboutBot } = await import('/static/help.js');
+    const info = { levels: [{ spec: 'level:1', plays: 'random', rating: 745 }, { spec: 'level:2', plays: 'ismcts:iters=100,c=0.4', rating: 1504 }] };
+    return [aboutBot(info, { name: 'level:2', about: 'level 2 of 2 (strongest): ismcts:iters=100,c=0.4' }), aboutBot(info, { name: 'greedy', about: 'the best-scoring move' })];
+  });
+  assert.deepEqual(words, ['level 2 of 2 (the strongest): plays as ismcts, rated 1504', 'the best-scoring move']);
+});
