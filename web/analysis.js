@@ -3,7 +3,8 @@
 // done), then a win-chance graph (SVG), the biggest mistakes (a click jumps the replay to
 // the move and tells the better move; "Show the better move" draws it on the board).
 // Nothing here knows a game: moves come in words from the server.
-import { h, s } from './board.js';
+import { h, s, plural } from './board.js';
+import { answer } from './api.js';
 
 const COLOURS = ['#1f5fa8', '#c0392b', '#2a8a3a', '#8e44ad'];
 const BAD = ['inaccuracy', 'mistake', 'blunder'];
@@ -48,8 +49,8 @@ async function fetchAnalysis({ id, iters }, say, stopped) {
   say('Starting the analysis…');
   for (;;) {
     if (stopped()) return null;
-    const r = await fetch(url);
-    const body = await r.json().catch(() => ({}));
+    const r = await answer(url);
+    const body = r.body;
     if (r.status === 200) return body;
     if (r.status === 202) {
       say(body.total ? `Analysing… ${body.done} of ${body.total} moves` : 'Analysing…');
@@ -99,7 +100,7 @@ function render(a, opts) {
     const count = (c) => mine.filter((m) => m.class === c).length;
     const mean = mine.reduce((t, m) => t + m.loss, 0) / Math.max(mine.length, 1);
     return h('li', { style: `color: ${COLOURS[seat % COLOURS.length]}` },
-      `${nameOf(a, opts, seat)}: ${mine.length} moves, ${count('inaccuracy')} inaccuracies, ${count('mistake')} mistakes, ${count('blunder')} blunders; mean win chance lost ${(100 * mean).toFixed(1)}%`);
+      `${nameOf(a, opts, seat)}: ${plural(mine.length, 'move')}, ${plural(count('inaccuracy'), 'inaccuracy', 'inaccuracies')}, ${plural(count('mistake'), 'mistake')}, ${plural(count('blunder'), 'blunder')}; mean win chance lost ${(100 * mean).toFixed(1)}%`);
   });
   return [
     graph(a, opts, select),

@@ -1,4 +1,4 @@
-// SVG helpers and a pannable, zoomable board.
+// DOM and SVG helpers (h, s, put, clickable) and a pannable, zoomable board.
 export const SVGNS = 'http://www.w3.org/2000/svg';
 
 /** Creates an SVG element with attributes and children. */
@@ -31,6 +31,12 @@ export function h(tag, attrs = {}, ...children) {
   }
   return e;
 }
+
+/** Replaces an element's children: arrays flattened, null and undefined left out (as h() does). */
+export const put = (el, ...kids) => el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
+
+/** A count and its word: "1 move", "2 moves", "1 inaccuracy", "3 inaccuracies". */
+export const plural = (n, one, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
 /** Makes an SVG element act as a button: focusable, labelled, Enter/Space activate. */
 export function clickable(el, label, action) {

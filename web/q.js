@@ -66,8 +66,6 @@ export function render(ctx) {
   const hand = view?.players?.[0]?.['tile*'] || [];
   const used = new Set(local.pending.map((p) => p.hand));
   if (local.sel !== undefined && (local.sel >= hand.length || used.has(local.sel))) local.sel = undefined;
-  if (local.sel === undefined && myTurn) local.sel = hand.findIndex((_, i) => !used.has(i));
-  if (local.sel === -1) local.sel = undefined;
   const filled = new Map(pub.map.map(([c, t]) => [key(c), t]));
   for (const p of local.pending) filled.set(key(p.coord), p.tile);
   // free cells next to a tile (map + pending)
@@ -79,27 +77,51 @@ export function render(ctx) {
       if (!filled.has(key(n))) free.set(key(n), n);
     }
   }
-  // highlighted: the server's candidates (hints.candidates) for the first tile. LOCAL: with
-  // tiles already put down, the free cells where the selected tile fits by a fit rule
-  // written here (on the map plus the pending tiles, on their line), since the server lists
-  // single-tile moves only. Only a highlight: the server checks the whole turn on commit.
-  const hl = new Set();
-  if (myTurn && local.sel !== undefined) {
-    if (!local.pending.length) for (const c of (hints?.candidates?.[local.sel] || [])) hl.add(key(c));
-    else {
-      const t = hand[local.sel];
-      const get = (r, c) => filled.get(`${r},${c}`);
-      const fitLine = (a, b) => (!a && !b) || (a && !b ? a.shape === t.shape || a.color === t.color
-        : !a && b ? b.shape === t.shape || b.color === t.color
-          : (a.shape === t.shape && b.shape === t.shape) || (a.color === t.color && b.color === t.color));
-      const all = [...local.pending.map((p) => p.coord)];
-      for (const [k, c] of free) {
-        const line = [...all, c];
-        if (!line.every((x) => x.row === c.row) && !line.every((x) => x.col === c.col)) continue;
-        if (fitLine(get(c.row, c.col - 1), get(c.row, c.col + 1)) && fitLine(get(c.row - 1, c.col), get(c.row + 1, c.col))) hl.add(k);
+  // where hand tile i fits now: the server's candidates (hints.candidates) for the first
+  // tile of a turn. LOCAL: with tiles already put down, the free cells where it fits by the
+  // engine's rule written here (only the tiles right beside a cell count: beside one, the
+  // colour or the shape of it; between two, the colour of both or the shape of both; on the
+  // map plus the pending tiles, on their line), since the server lists single-tile moves
+  // only. The server checks the whole turn again on Commit.
+  const get = (r, c) => filled.get(`${r},${c}`);
+  const fitsAt = (t, c) => {
+    const fitLine = (a, b) => (!a && !b) || (a && !b ? a.shape === t.shape || a.color === t.color
+      : !a && b ? b.shape === t.shape || b.color === t.color
+        : (a.shape === t.shape && b.shape === t.shape) || (a.color === t.color && b.color === t.color));
+    return fitLine(get(c.row, c.col - 1), get(c.row, c.col + 1)) && fitLine(get(c.row - 1, c.col), get(c.row + 1, c.col));
+  };
+  /** Why `t` does not fit at `c`, in the game's words: the neighbours it does not match. */
+  const whyNot = (t, c) => {
+    for (const [a, b] of [[get(c.row, c.col - 1), get(c.row, c.col + 1)], [get(c.row - 1, c.col), get(c.row + 1, c.col)]]) {
+      if (a && b && !((a.shape === t.shape && b.shape === t.shape) || (a.color === t.color && b.color === t.color))) {
+        return `between the ${name(a)} and the ${name(b)} it needs the colour of both or the shape of both`;
       }
+      const one = a && !b ? a : !a && b ? b : null;
+      if (one && one.shape !== t.shape && one.color !== t.color) return `it shares neither colour nor shape with the ${name(one)} beside it`;
     }
+    return 'the tiles of a turn go in one row or one column';
+  };
+  const cellsFor = (i) => {
+    if (!myTurn || used.has(i) || !hand[i]) return new Set();
+    if (!local.pending.length) return new Set((hints?.candidates?.[i] || []).map(key));
+    const all = local.pending.map((p) => p.coord);
+    const cells = new Set();
+    for (const [k, c] of free) {
+      const line = [...all, c];
+      if (!line.every((x) => x.row === c.row) && !line.every((x) => x.col === c.col)) continue;
+      if (fitsAt(hand[i], c)) cells.add(k);
+    }
+    return cells;
+  };
+  // the hand tiles that fit somewhere now (marked in the hand), and the selected one's cells
+  const fits = hand.map((_, i) => cellsFor(i).size > 0);
+  // nothing selected: the first tile that fits somewhere (else the first one left)
+  if (local.sel === undefined && myTurn) {
+    const first = hand.findIndex((_, i) => !used.has(i) && fits[i]);
+    local.sel = first >= 0 ? first : hand.findIndex((_, i) => !used.has(i));
   }
+  if (local.sel === -1) local.sel = undefined;
+  const hl = local.sel !== undefined ? cellsFor(local.sel) : new Set();
   const nodes = [], points = [];
   const xy = (c) => [c.col * C, c.row * C];
   for (const [c, t] of pub.map) {
@@ -131,9 +153,11 @@ export function render(ctx) {
     if (mode !== 'play') { nodes.push(rect); continue; }
     const t = local.sel !== undefined ? hand[local.sel] : null;
     nodes.push(clickable(s('g', { class: 'spot', 'data-row': c.row, 'data-col': c.col, 'data-legal': isHl ? 'true' : 'false' }, rect),
-      t ? `Put ${name(t)} at ${c.row},${c.col}` + (isHl ? '' : ' (not highlighted)') : `Empty cell ${c.row},${c.col}`, () => {
+      t ? (isHl ? `Put ${name(t)} at ${c.row},${c.col}` : `${c.row},${c.col}: the ${name(t)} does not fit here`) : `Empty cell ${c.row},${c.col}`, () => {
         if (!myTurn) return error('It is not your turn');
         if (local.sel === undefined) return error('Select a tile from your hand first');
+        // only on a cell where it fits (the marked ones): nothing to refuse at Commit
+        if (!isHl) return error(`The ${name(t)} does not fit at ${c.row},${c.col}: ${whyNot(t, c)}.`);
         error('');
         local.pending.push({ hand: local.sel, coord: c, tile: hand[local.sel] });
         local.sel = undefined;
@@ -153,8 +177,9 @@ export function render(ctx) {
   if (mode !== 'play') return;
   const handEl = h('div', { class: 'tray', role: 'group', 'aria-label': 'Your hand' },
     hand.map((t, i) => h('button', {
-      'aria-label': `Hand tile ${i + 1}: ${name(t)}` + (used.has(i) ? ' (placed)' : ''), 'aria-pressed': i === local.sel ? 'true' : 'false',
-      disabled: used.has(i) || !myTurn, 'data-index': i, onclick: () => { local.sel = i; rerender(); },
+      'aria-label': `Hand tile ${i + 1}: ${name(t)}` + (used.has(i) ? ' (placed)' : myTurn ? (fits[i] ? ' (fits)' : ' (fits nowhere now)') : ''),
+      'aria-pressed': i === local.sel ? 'true' : 'false', class: fits[i] ? 'playable' : null, 'data-fits': myTurn && !used.has(i) ? String(fits[i]) : null,
+      disabled: used.has(i) || !myTurn, 'data-index': i, onclick: () => { local.sel = i; error(''); rerender(); },
     }, tileSvg(t))));
   const commit = () => send(local.pending.map((p) => ({ coordinate: { row: p.coord.row, column: p.coord.col }, '1tile': p.tile })));
   panel.append(h('h3', { text: 'Your hand' }), handEl, h('div', { class: 'controls' },
@@ -162,27 +187,31 @@ export function render(ctx) {
     h('button', { id: 'undo', 'aria-label': 'Take back all placed tiles', disabled: !local.pending.length, onclick: () => { local.pending = []; error(''); rerender(); } }, 'Undo'),
     h('button', { id: 'exchange', 'aria-label': 'Exchange the whole hand', disabled: !myTurn || !hints?.can_replace, onclick: () => send('replace') }, 'Exchange'),
     h('button', { id: 'pass', 'aria-label': 'Pass', disabled: !myTurn || !legal.includes('pass'), onclick: () => send('pass') }, 'Pass')),
-  h('p', { class: 'hint' }, myTurn ? 'Pick a hand tile, click a cell; repeat along one line; then Commit.' : 'Waiting for the other players…'));
+  h('p', { class: 'hint', id: 'q-hint' }, !myTurn ? 'Waiting for the other players…'
+    : fits.some(Boolean) ? 'Pick a hand tile (framed: it fits somewhere), click a marked cell; repeat along one line; then Commit.'
+      : local.pending.length ? 'No other tile of your hand fits along this line: Commit the tiles put down, or Undo.'
+        : 'No tile of your hand fits anywhere: exchange your hand or pass.'));
 }
 
 /**
- * The rules help's picture, drawn with the map's own shapes: a row of one colour and a
- * column of one shape, crossing at a tile that belongs to both (in the colour-blind look's
- * colours, with its letters, whatever the page's choice: the picture is not redrawn).
+ * The rules help's picture, drawn with the map's own shapes: a row where each tile shares
+ * the colour or the shape of the tiles beside it (a red square twice, then a blue square),
+ * crossed by a column (in the colour-blind look's colours, with its letters, whatever the
+ * page's choice: the picture is not redrawn).
  */
 export function rulesPicture() {
   const T = 36;
   const cells = [
-    [0, 0, 'red', 'circle'], [0, 1, 'red', 'square'], [0, 2, 'red', 'star'], [0, 3, 'red', 'diamond'],
-    [1, 1, 'blue', 'square'], [2, 1, 'green', 'square'],
+    [0, 0, 'red', 'circle'], [0, 1, 'red', 'square'], [0, 2, 'red', 'square'], [0, 3, 'blue', 'square'],
+    [1, 3, 'blue', 'star'], [2, 3, 'green', 'star'],
   ];
   const picture = s('svg', {
     class: 'rules-svg', width: 4 * T + 4, height: 3 * T + 4, viewBox: `-2 -2 ${4 * T + 4} ${3 * T + 4}`, role: 'img',
-    'aria-label': 'A row of red tiles (circle, square, star, diamond) and a column of squares (red, blue, green)',
+    'aria-label': 'A row: red circle, red square, red square, blue square; a column down from the blue square: blue star, green star',
   }, ...cells.map(([r, c, color, sh]) => s('g', { class: 'rules-qtile' },
     s('rect', { x: c * T + 1, y: r * T + 1, width: T - 2, height: T - 2, rx: 4, fill: '#222' }),
     // the colour-safe look and its letters, always: the picture is drawn once
     form({ color, shape: sh }, c * T + T / 2, r * T + T / 2, T * 0.36, SAFE[color]),
     s('text', { x: c * T + T / 2 - T * 0.38, y: r * T + T / 2 - T * 0.34, class: 'qletter-rules', 'font-size': 11 }, LETTER[color]))));
-  return { picture, caption: 'A line is all one colour (the row: red) or all one shape (the column: squares), never the same tile twice. The red square belongs to both lines and scores in each.' };
+  return { picture, caption: 'Only the tiles right beside a tile count: each shares the colour or the shape of its neighbour, and between two the colour of both or the shape of both (the second red square: squares on both sides). So a line may change colour or shape and hold a tile twice.' };
 }

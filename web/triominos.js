@@ -42,7 +42,7 @@ function tileIcon(tile, o) {
 // `hints` = {can_draw, can_pass, placements: [{tile, orientation, x, y, corners, score,
 // hexagons, bridge}]} (the legal placements, with what they score); `legal` = the moves in
 // their wire form. The lattice geometry below only draws: no rule is checked here.
-export function render({ board, public: pub, view, legal: moves, hints, panel, mode, myTurn, send, local, players, seat, error, rerender }) {
+export function render({ board, public: pub, view, legal: moves, hints, panel, mode, myTurn, over, send, local, players, seat, error, rerender }) {
   local.rot ??= 0;
   const tray = view?.tray || [];
   const placements = hints?.placements || [];
@@ -121,17 +121,22 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, m
     tray.map((t) => h('button', {
       'aria-label': `Tile ${t}` + (playable.has(t) ? ' (can be placed)' : '') + (drawn.has(t) ? ' (just drawn)' : ''), 'aria-pressed': t === local.tile ? 'true' : 'false', 'data-tile': t,
       class: [playable.has(t) ? 'playable' : '', drawn.has(t) ? 'drawn' : ''].join(' ').trim(), title: drawn.has(t) ? 'just drawn' : null,
-      onclick: () => { local.tile = t; rerender(); },
+      // a game over: the tray is only to look at
+      disabled: !!over,
+      // another tile: the last refusal was about the one before
+      onclick: () => { local.tile = t; error(''); rerender(); },
     }, tileIcon(t, UP[local.rot]))));
   const controls = h('div', { class: 'controls' },
-    h('button', { id: 'rotate', 'aria-label': 'Rotate tile (R)', onclick: () => { local.rot = (local.rot + 1) % 3; rerender(); } }, '⟳ Rotate'),
+    h('button', { id: 'rotate', 'aria-label': 'Rotate tile (R)', disabled: !!over, onclick: () => { local.rot = (local.rot + 1) % 3; error(''); rerender(); } }, '⟳ Rotate'),
     h('button', { id: 'draw', 'aria-label': 'Draw a tile (costs 5 points)', disabled: !myTurn || !hints?.can_draw, onclick: () => send('draw') }, 'Draw'),
     h('button', { id: 'pass', 'aria-label': 'End turn without placing (penalty 10)', disabled: !myTurn || !hints?.can_pass, onclick: () => send('pass') }, 'Pass'));
   const n = legal.length, here = legal.filter((p) => p.orientation === UP[local.rot] || p.orientation === DOWN[local.rot]).length;
   panel.append(h('h3', { text: 'Your tray' }), trayEl, controls,
-    h('p', { class: 'hint', id: 'legal-count' }, myTurn
-      ? `${here} highlighted spot(s) for ${local.tile ?? '—'} in this rotation; ${n} in all rotations. Press R to rotate.`
-      : 'Waiting for the other players…'));
+    h('p', { class: 'hint', id: 'legal-count' }, !myTurn ? 'Waiting for the other players…'
+      // nothing fits: say so, and what is left to do
+      : !placements.length ? `No tile of your tray fits anywhere: ${hints?.can_draw ? 'draw a tile' : hints?.can_pass ? 'pass' : 'wait'}.`
+        : !n ? `${local.tile ?? 'This tile'} fits nowhere; the framed tiles do.`
+          : `${here} highlighted spot${here === 1 ? '' : 's'} for ${local.tile} in this rotation; ${n} in all rotations. Press R to rotate.`));
   local.keys ??= (ev) => {
     if ((ev.key === 'r' || ev.key === 'R') && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName)) {
       document.getElementById('rotate')?.click();

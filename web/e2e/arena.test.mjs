@@ -122,6 +122,10 @@ test('A person registers, plays a rated game against a house level, sees the rat
   assert.match(await text(page, `#ranks tr[data-name="${name}"] td.games`), /^1$/);
   assert.ok(await page.locator('#ranks tr.house').count() >= 1, 'the house levels are listed');
   assert.match(await text(page, '#ranks tr.house td.who'), /^level:?\d+ \(house\)$/);
+  // the ranks follow a number the page shows: the standing, never rising down the list
+  const standings = await page.$$eval('#ranks tbody td.standing', (tds) => tds.map((t) => Number(t.textContent)));
+  assert.ok(standings.length >= 2 && standings.every((x) => Number.isFinite(x)), `standings: ${standings}`);
+  assert.ok(standings.every((x, i) => i === 0 || x <= standings[i - 1]), `ranked by standing: ${standings}`);
   await shot(page, 'arena-leaderboard');
   // the 3+ players tab: another table
   await page.click('#pool-multi');
@@ -136,6 +140,8 @@ test('A person registers, plays a rated game against a house level, sees the rat
   assert.match(await text(page, '#ratings tr[data-game="triominos"] td.rating'), new RegExp(`^${after_} ±\\d+`));
   await page.waitForSelector(`#history tr[data-game-id="${id}"] a[href="#/replay/${id}"]`);
   assert.match(await text(page, `#history tr[data-game-id="${id}"] td.change`), new RegExp(`^${before} → ${after_} \\(${change}\\)$`));
+  // the result: resigned, the account came 2nd of the two
+  assert.equal(await text(page, `#history tr[data-game-id="${id}"] td.place`), '2nd');
   await shot(page, 'arena-account');
   // the replay says Rated too, with the changes
   await page.click(`#history tr[data-game-id="${id}"] a`);
@@ -230,7 +236,12 @@ test('A bot account: an API token made (shown once, with the sign-up line), a ra
   assert.equal(await page.locator('#history tbody tr').count(), 1);
   await page.waitForSelector('#tokens-table tbody tr');
   assert.doesNotMatch(await text(page, '#tokens-table tbody tr'), /never/, 'the token was used');
+  // revoking is asked first: No keeps the token
   await page.click('#tokens-table button.revoke');
+  await page.click('#tokens-table button.revoke-no');
+  assert.doesNotMatch(await text(page, '#tokens-table tbody tr'), /revoked/);
+  await page.click('#tokens-table button.revoke');
+  await page.click('#tokens-table button.revoke-yes');
   await page.waitForSelector('#tokens-table tbody tr.revoked');
   assert.match(await text(page, '#tokens-table tbody tr'), /revoked/);
   // a bot plays over TCP: the Arena says so instead of a queue
@@ -321,6 +332,14 @@ test('The Arena\'s pages fit a phone', async () => {
         .map(([e]) => e.tagName + (e.id ? '#' + e.id : '')),
     }));
     await shot(page, `arena-phone-${hash.replace(/\W+/g, '-')}`);
+    // no column heads on a phone: each number says what it is, in the right number
+    const units = await page.$$eval('table.list td.games, table.ranks td.standing, table.ranks td.rating', (tds) => tds
+      .filter((td) => td.textContent.trim() !== '')
+      .map((td) => [td.className, td.textContent.trim(), getComputedStyle(td, '::before').content, getComputedStyle(td, '::after').content]));
+    for (const [cls, n, before, after] of units) {
+      if (cls === 'games') assert.equal(after, n === '1' ? '" game"' : '" games"', `${hash}: ${n} ${after}`);
+      else assert.notEqual(before, 'none', `${hash}: a ${cls} without its word`);
+    }
     assert.ok(r.scroll <= W, `${hash}: ${r.scroll} px wide on a ${W} px screen`);
     assert.deepEqual(r.outside, [], `${hash}: off the screen sideways`);
   }

@@ -142,6 +142,11 @@ test('Triominos against a bot: click a legal move, an illegal one is refused, re
   const reason = await refused(page);
   assert.match(reason, /Refused: .+/);
   await shot(page, 'triominos-2-refused');
+  // another tile picked: the refusal was about the one before, and goes
+  const chosen = await page.getAttribute('.tray button[aria-pressed=true]', 'data-tile');
+  await page.click('.tray button[aria-pressed=false]');
+  assert.equal(await page.textContent('#error'), '', 'no stale refusal after another tile is picked');
+  await page.click(`.tray button[data-tile="${chosen}"]`);
   // a legal spot by clicking
   const placed = await page.locator('.placed').count();
   const legal = page.locator('.spot[data-legal=true]').first();
@@ -180,7 +185,9 @@ test('A hint against bots: off by default; on, it shows the strongest level\'s m
   await page.check('#hints-on');
   await page.click('#hint');
   await page.waitForSelector('#confirm-box:not([hidden])');
-  assert.match(await page.textContent('#confirm-box'), /^Hint \(level:6, plays lines\): \w+ \w+ at \(-?\d+,-?\d+\)/);
+  // in players' words: the level, never the engine's spec
+  assert.match(await page.textContent('#confirm-box'), /^Hint from Level 6: \w+ \w+ at \(-?\d+,-?\d+\)/);
+  assert.doesNotMatch(await page.textContent('#confirm-box'), /level:|plays|lines|ismcts/);
   assert.equal(await page.locator('#rated-badge').isVisible(), false, 'an unrated game has no Rated badge');
   await shot(page, 'hint');
   const before = await movesOf(page, id);
@@ -205,14 +212,14 @@ test('Q against a bot: place and commit, an illegal placement is refused, reload
   const id = await createGame(page, 'q', ['human', 'bot:ldasg'], { seed: 5 });
   await yourTurn(page);
   await checkAccessibility(page, '#commit, #pass');
-  // illegal: the first hand tile on a cell where it does not fit
+  // illegal: the first hand tile (seed 5: the orange circle) on a cell where it does not
+  // fit: refused at once, in the game's words, nothing put down (the server refuses it too:
+  // crates/server/tests)
   await page.click('.tray button[data-index="0"]');
   await page.click('.spot[data-legal=false]');
-  await page.click('#commit');
-  const reason = await refused(page);
-  assert.match(reason, /Refused: .+/);
+  assert.match(await page.textContent('#error'), /^The \w+ \w+ does not fit at -?\d+,-?\d+: .+\.$/);
+  assert.equal(await page.locator('.pending').count(), 0);
   await shot(page, 'q-1-refused');
-  await page.click('#undo');
   // legal: a hand tile with a highlighted cell
   const before = await page.locator('.qtile').count();
   let found = false;
@@ -355,6 +362,11 @@ test('A bot-vs-bot game is watched live to its end, then replayed with the scrub
   await shot(page, 'replay-end');
   await page.click('[aria-label="Previous move"]');
   assert.equal(await page.textContent('#step-label'), `move ${max - 1} of ${max}`);
+  // the step's words by the scrubber: the log's lines of that move
+  const logged = await page.$$eval('#log li', (ls, k) => ls.filter((l) => l.value === k).map((l) => l.textContent).reverse(), max - 1);
+  assert.equal(await page.textContent('#step-words'), logged.join(' · '));
+  // the controls are words, not arrows that look alike
+  assert.deepEqual(await page.$$eval('.scrub .controls button', (bs) => bs.map((b) => b.textContent)), ['First', 'Back', 'Play', 'Next', 'Last']);
   await checkAccessibility(page, '#scrubber');
   assert.deepEqual(page.errors_, []);
 });
@@ -559,7 +571,7 @@ test('The new-game form is drawn from the registry: seats, bots, rule options, s
   await page.selectOption('#game', 'q');
   await page.fill('#players', '4');
   await page.dispatchEvent('#players', 'change');
-  await page.fill('#opt-copies', '1');
+  await page.selectOption('#opt-copies', '1');
   await page.fill('#opt-hand_size', '12');
   await page.click('#start');
   await page.waitForFunction(() => /^Cannot start: .+/.test(document.querySelector('#error')?.textContent || ''));

@@ -118,15 +118,29 @@ test('Names: typed once, remembered, shown instead of seat numbers; the rules he
   assert.match(help, /Scoring/);
   assert.match(await text(page, '#rules-chosen'), /1/);
   const reg = (await api('/api/registry')).body.games.find((g) => g.name === 'q');
-  for (const b of reg.bots) assert.ok(help.includes(`${b.name} ${b.strength}`), `${b.name} (${b.strength}) in the help`);
+  // one word of strength per bot, never contradicting the levels' ratings: a level and a
+  // bot a level plays by that level ("dag as Level 3 · 1335"), any other by its word
+  for (const b of reg.bots) {
+    const k = reg.levels.findIndex((l) => l.spec === b.name), j = reg.levels.findIndex((l) => l.plays === b.name);
+    const want = k >= 0 ? `Level ${k + 1} · ${Math.round(reg.levels[k].rating)}`
+      : j >= 0 ? `as Level ${j + 1} · ${Math.round(reg.levels[j].rating)}` : b.strength;
+    assert.ok(help.includes(`${b.name} ${want} —`), `${b.name} ${want} in the help`);
+  }
+  assert.doesNotMatch(help, /ldasg fair|dag weak|level:\d (weak|fair|strong)/, 'no word contradicting the ratings');
   await shot(page, 'names-help');
   // the name is remembered for the next game
   await page.goto(`${BASE}/#/new`);
   await page.waitForSelector('.seat-row .name');
   assert.equal(await page.locator('.seat-row').nth(0).locator('.name').inputValue(), 'Ann');
+  // the seat switched to a bot does not keep the person's name ("Ann (bot)")
+  const firstKind = page.locator('.seat-row').nth(0).locator('.kind');
+  await firstKind.selectOption({ index: 2 });
+  assert.equal(await page.locator('.seat-row').nth(0).locator('.name').inputValue(), '', 'no person\'s name on a bot');
+  await firstKind.selectOption('human');
+  assert.equal(await page.locator('.seat-row').nth(0).locator('.name').inputValue(), 'Ann', 'back to a person: the name again');
   // the form's bot choices say how strong each bot is
   const about = await page.locator('.seat-row').nth(1).locator('.bot-about').textContent();
-  assert.match(about, /— (weak|fair|strong|strongest)$/);
+  assert.match(about, /— (weak|fair|strong|strongest|as Level \d+ · \d+)$/);
   assert.deepEqual(page.errors_, []);
 });
 
@@ -207,6 +221,9 @@ test('Resign (asked, then confirmed), the end screen, Rematch with the seats rot
   assert.equal(await text(page, '#breakdown thead th.winner'), '★ Greedy');
   assert.equal(await text(page, '#scores tr.winner td'), '★ Greedy (bot)');
   assert.ok(await page.locator('#resign').isHidden(), 'no resigning a game that is over');
+  // the tray and Rotate are only to look at once the game is over
+  assert.ok(await page.locator('#rotate').isDisabled(), 'no Rotate after the end');
+  assert.equal(await page.locator('.tray button:not([disabled])').count(), 0, 'no live tray after the end');
   // nobody is waited for any more
   assert.doesNotMatch(await text(page, 'aside'), /Waiting/);
   await shot(page, 'resigned');

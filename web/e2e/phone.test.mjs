@@ -94,6 +94,11 @@ for (const game of ['triominos', 'q', 'akropolis']) {
     await page.goto(`${BASE}/#/`);
     await page.waitForSelector(`#running tr[data-id="${id}"] a`);
     await fits(page, `${game}-4-lobby`);
+    // no unlabelled numbers: the moves and the scores say what they are
+    const [moves, scores] = await page.$eval(`#running tr[data-id="${id}"]`, (tr) => [
+      getComputedStyle(tr.querySelector('td.moves'), '::after').content, getComputedStyle(tr.querySelector('td.scores'), '::before').content]);
+    assert.match(moves, /^" moves?"$/, `${game}: the moves labelled`);
+    assert.equal(scores, '"scores "', `${game}: the scores labelled`);
     for (const a of await page.locator(`#running tr[data-id="${id}"] a`).all()) {
       const b = await a.boundingBox();
       assert.ok(b.x >= 0 && b.x + b.width <= W + 0.5, `${game}: the lobby's ${await a.textContent()} link within the width`);

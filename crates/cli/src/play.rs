@@ -22,7 +22,14 @@ pub fn command(registry: &Registry) -> clap::Command {
         .subcommand_required(true)
         // an unknown game gets our error, which lists the games
         .allow_external_subcommands(true)
-        .subcommands(registry.iter().map(|e| game_command(e.info())))
+        .subcommands(registry.iter().map(|e| {
+            // the rules this command plays without a flag: the game's own defaults (Q: the
+            // course's 30 copies), which may differ from the New game form's (3)
+            let rules = e
+                .rules(e.info().seats.0, &Value::Null)
+                .unwrap_or(Value::Null);
+            game_command(e.info(), &rules)
+        }))
         .after_help(format!("Games:\n{}", games.join("\n")))
 }
 
@@ -35,8 +42,8 @@ fn typed(v: &Value) -> Option<String> {
     }
 }
 
-fn option_arg(o: &RuleOption) -> Arg {
-    let default = typed(&o.default).unwrap_or_else(|| "none".into());
+fn option_arg(o: &RuleOption, rules: &Value) -> Arg {
+    let default = typed(rules.get(o.key).unwrap_or(&o.default)).unwrap_or_else(|| "none".into());
     let mut help = o.help.to_string();
     if let Some(first) = help.get(..1) {
         help.replace_range(..1, &first.to_uppercase());
@@ -71,7 +78,7 @@ fn default_players(info: &GameInfo, solo: bool) -> String {
     players.join(",")
 }
 
-fn game_command(info: &GameInfo) -> clap::Command {
+fn game_command(info: &GameInfo, rules: &Value) -> clap::Command {
     let mut bots = vec![format!(
         "Players (--players, one per seat, comma-separated): `human` (typed at this terminal), or a bot \
          spec `NAME` or `NAME:key=value,...`:"
@@ -129,7 +136,7 @@ fn game_command(info: &GameInfo) -> clap::Command {
                 .help("Print only the start and the end, not every move"),
         );
     for o in &info.options {
-        c = c.arg(option_arg(o));
+        c = c.arg(option_arg(o, rules));
     }
     c.after_help(bots.join("\n"))
 }

@@ -98,6 +98,20 @@ pub struct GameInfo {
     pub levels: Vec<Level>,
 }
 
+impl GameInfo {
+    /// Every rule option at its default, as a JSON object of `key: default`: the game a
+    /// person gets without choosing (the New game form's defaults, the Arena's rules).
+    /// The rules' own defaults ([`crate::Registration::default_rules`]) may differ: they
+    /// are those of programs (Q: the course's 30 copies of each tile, where people get 3).
+    pub fn option_defaults(&self) -> serde_json::Value {
+        self.options
+            .iter()
+            .map(|o| (o.key.to_string(), o.default.clone()))
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    }
+}
+
 /// A house level of the arena: a bot spec `level:N`, what it plays, and its fixed
 /// rating on the Elo-like scale (Bradley-Terry fit of a round robin of the levels,
 /// docs/strategies.md).

@@ -34,8 +34,9 @@ pub enum Illegal {
     /// The cell is taken or has no occupied side neighbour.
     #[error("{0} is not a free cell next to a tile on the map")]
     NotAdjacent(Coord),
-    /// The tile does not fit its neighbours.
-    #[error("the {1} does not fit at {0}: a line is one colour or one shape, with no tile twice")]
+    /// The tile does not fit its neighbours. (Only the four cells beside it count: the
+    /// message says so, and never that a whole line must be one colour or one shape.)
+    #[error("the {1} does not fit at {0}: a tile must share the colour or the shape of the tile beside it, and between two tiles in a row or a column the colour of both or the shape of both")]
     NoFit(Coord, Tile),
     /// A replace request with fewer tiles in the pile than in the hand.
     #[error("you cannot exchange: the pile holds fewer tiles than your hand")]

@@ -502,6 +502,9 @@ async fn a_rated_seat_is_played_by_its_account_only() {
     assert!(!seen.body.to_string().contains(&token));
     let (_, state) = common::http(h.http, "GET", &format!("/api/games/{id}"), "").await;
     assert_eq!(state["rated"], true, "{state}");
+    // the Arena's Q is the game people get from the New game form: the boxed game's 3
+    // copies of each tile, not the course's 30
+    assert_eq!(state["rules"]["copies"], 3, "{}", state["rules"]);
     // no hints in a rated game
     let hint = request(
         h.http,

@@ -131,3 +131,27 @@ async fn a_guest_cannot_pose_as_an_account_holder() {
     );
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unnamed_bot_goes_by_its_spec_without_a_seat_number() {
+    let h = TestHost::start(test_config()).await;
+    let (s, r) = h
+        .post(
+            "/api/games",
+            &json!({"game": "q", "options": {"copies": 1}, "seats": [
+                {"kind": "human", "name": "Ann"}, {"kind": "bot", "spec": "dag"},
+                {"kind": "bot", "spec": "dag"}, {"kind": "bot", "spec": "ldasg"}]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{r}");
+    let (_, state) = h.get(&format!("/api/games/{}", r["id"])).await;
+    let names: Vec<&str> = state["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    // no "dag (2)": the spec, and a second of one spec numbered among its kind
+    assert_eq!(names, ["Ann", "dag", "dag 2", "ldasg"], "{state}");
+    h.stop().await;
+}

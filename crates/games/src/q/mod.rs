@@ -20,10 +20,20 @@ fn name(names: &[String], seat: Seat) -> String {
         .unwrap_or_else(|| seat.to_string())
 }
 
+/// The copies of each tile of a game for people (the New game form's and the Arena's
+/// default): the boxed game's 3, a game of 15 to 20 minutes.
+pub const PEOPLE_COPIES: usize = 3;
+
+/// The copies of each tile in the Racket course's game: the default of its rules
+/// ([`QRules::for_players`]), of programs over TCP and of the conformance tests.
+pub const COURSE_COPIES: usize = tessera_q::COPIES;
+
 /// The rules for people (the registry's `rules_help`).
 const RULES_HELP: &str = "The tiles come in six colours and six shapes; each player holds a hand of six. On your turn, either place tiles, or exchange your whole hand with the pile, or pass.
 
-Placing: put one or more tiles of your hand in one row or one column, each next to a tile already on the map, so that every line they join is all one colour or all one shape, with no tile twice in a line. Then draw as many tiles from the pile.
+Placing: put one or more tiles of your hand in one row or one column, each on a free cell beside a tile already on the map (or one you placed this turn). Then draw as many tiles from the pile.
+
+Where a tile fits: only the tiles right beside it count. Next to one tile in its row (or its column), it shares that tile's colour or its shape; between two tiles of its row (or column), it shares the colour of both or the shape of both. Tiles farther along a line do not count: a line may change colour or shape along its length and may hold the same tile twice.
 
 Scoring: one point per tile placed, plus one point for every tile of each line of two or more that a placed tile belongs to; a completed Q (a line of six: every colour, or every shape) scores 6 more, and placing the last tile of your hand 6 more.
 
@@ -64,7 +74,7 @@ fn game_over(scores: Vec<i32>, names: &[String]) -> String {
 impl Registration for QGame {
     const TITLE: &'static str = "Q";
     const ABOUT: &'static str =
-        "The Qwirkle variant of the Racket course: lines of one colour or one shape; 2 to 4 players.";
+        "Tiles of six colours and six shapes, after Qwirkle: each tile matches the colour or the shape of the tiles beside it; 2 to 4 players.";
     const SEATS: (usize, usize) = (2, 4);
     const BARE_SIGNUP: bool = true;
 
@@ -77,9 +87,16 @@ impl Registration for QGame {
             RuleOption {
                 key: "copies",
                 label: "Copies of each tile",
-                help: "copies of each of the 36 tiles (30 in a real game; fewer make short games)",
-                kind: OptionKind::Integer { min: 1, max: 30 },
-                default: json!(30),
+                help: "how many of each of the 36 tiles: 3 as in the boxed game (a game of 15 to 20 minutes for people), 30 as in the Racket course's game (hundreds of moves)",
+                kind: OptionKind::Choice {
+                    values: vec![
+                        (json!(1), "1 of each (a quick game)"),
+                        (json!(2), "2 of each"),
+                        (json!(3), "3 of each (the boxed game)"),
+                        (json!(COURSE_COPIES), "30 of each (the Racket course's game: long)"),
+                    ],
+                },
+                default: json!(PEOPLE_COPIES),
             },
             RuleOption {
                 key: "hand_size",
@@ -362,3 +379,66 @@ impl Registration for QGame {
 /// docs/strategies.md, "Levels"), rounded: 1,000 games a pair, 15,000 in all.
 const LEVEL_RATINGS: [f64; tessera_ai::registry::LEVELS] =
     [745.0, 1279.0, 1335.0, 1613.0, 1973.0, 2055.0];
+
+#[cfg(test)]
+mod people_tests {
+    use super::{COURSE_COPIES, PEOPLE_COPIES, RULES_HELP};
+    use crate::Registry;
+    use serde_json::{json, Value};
+    use tessera_q::{Color, Coord, Map, Placement, Shape, Tile};
+
+    #[test]
+    fn people_get_three_copies_and_the_course_keeps_thirty() {
+        let registry = Registry::standard();
+        let q = registry.get("q").unwrap();
+        let copies = q.info().options.iter().find(|o| o.key == "copies").unwrap();
+        assert_eq!(copies.default, json!(PEOPLE_COPIES));
+        assert_eq!(PEOPLE_COPIES, 3);
+        // the course's 30 is a choice of the form, named as the course's
+        let crate::OptionKind::Choice { values } = &copies.kind else {
+            panic!("copies is a choice: {:?}", copies.kind)
+        };
+        let course = values.iter().find(|(v, _)| *v == json!(30)).unwrap();
+        assert!(course.1.contains("course"), "{}", course.1);
+        // the Arena's rules (the form's defaults) and a program's (none given)
+        let people = q.rules(2, &q.info().option_defaults()).unwrap();
+        assert_eq!(people["copies"], json!(3));
+        let programs = q.rules(2, &Value::Null).unwrap();
+        assert_eq!(programs["copies"], json!(COURSE_COPIES));
+        assert_eq!(COURSE_COPIES, 30);
+    }
+
+    #[test]
+    fn the_rules_help_states_the_rule_the_engine_plays() {
+        // the words of the old help, which the engine never played
+        assert!(!RULES_HELP.contains("no tile twice"), "{RULES_HELP}");
+        assert!(!RULES_HELP.contains("all one colour or all one shape"));
+        assert!(RULES_HELP.contains("only the tiles right beside it count"));
+        assert!(RULES_HELP.contains("the same tile twice"));
+        // the terminal's help says the same
+        assert!(super::terminal::HELP.contains("Only the tiles right beside it count"));
+        // and the engine accepts what the help allows: the column of the issue (purple
+        // clover twice, then a change of colour and of shape along it)
+        let t = |shape, color| Tile::new(shape, color);
+        let map = Map::with_start(t(Shape::Clover, Color::Purple));
+        let hand = [
+            t(Shape::Clover, Color::Purple),
+            t(Shape::Clover, Color::Blue),
+            t(Shape::Square, Color::Blue),
+            t(Shape::Circle, Color::Blue),
+        ];
+        let column: Vec<Placement> = hand
+            .iter()
+            .enumerate()
+            .map(|(i, tile)| Placement::new(Coord::new(i as i32 + 1, 0), *tile))
+            .collect();
+        assert!(map.check(&hand, &column).is_ok());
+        // a tile between two neighbours shares the colour of both or the shape of both
+        let refused = map
+            .check(&hand[2..3], &[Placement::new(Coord::new(1, 0), hand[2])])
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("the tile beside it"), "{refused}");
+        assert!(!refused.contains("no tile twice"), "{refused}");
+    }
+}

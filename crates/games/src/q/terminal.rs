@@ -3,7 +3,7 @@
 
 use super::render;
 use tessera_core::{Game, Seat};
-use tessera_q::{Choice, Coord, Placement, QGame, QView, Tile};
+use tessera_q::{Choice, Coord, Map, Placement, QGame, QView, Tile};
 
 /// How a seat is named: `alice (1)`.
 pub fn who(names: &[String], seat: Seat) -> String {
@@ -49,13 +49,40 @@ fn scores(view: &QView, names: &[String]) -> String {
 pub fn turn(view: &QView, names: &[String]) -> String {
     let k = &view.knowledge;
     format!(
-        "\n{}scores: {}   pile: {} tiles\n{}, your hand: {}\nYour move (pass, replace, N@ROW,COL ..., help, quit):",
+        "\n{}scores: {}   pile: {} tiles\n{}, your hand: {}\n{}\nYour move (pass, replace, N@ROW,COL ..., help, quit):",
         render::map(&k.map),
         scores(view, names),
         k.pile,
         who(names, view.seat),
-        render::hand(&k.active.hand)
+        render::hand(&k.active.hand),
+        fits(&k.map, &k.active.hand)
     )
+}
+
+/// Where each hand tile fits now, as the browser marks it (the first six cells of each):
+/// `where each tile fits: 1 at 0,1 1,0 ...  2 nowhere`.
+pub fn fits(map: &Map, hand: &[Tile]) -> String {
+    const SHOWN: usize = 6;
+    let each: Vec<String> = hand
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let cells = map.candidates(*t);
+            if cells.is_empty() {
+                return format!("{} nowhere", i + 1);
+            }
+            let mut at: Vec<String> = cells
+                .iter()
+                .take(SHOWN)
+                .map(|c| format!("{},{}", c.row, c.col))
+                .collect();
+            if cells.len() > SHOWN {
+                at.push(format!("and {} more", cells.len() - SHOWN));
+            }
+            format!("{} at {}", i + 1, at.join(" "))
+        })
+        .collect();
+    format!("where each tile fits: {}", each.join("  "))
 }
 
 /// The help on a person's turn.
@@ -66,7 +93,11 @@ Type one of:
   N@ROW,COL ...        place hand tile N at row ROW, column COL; several placements in order,
                        all in one row or one column, e.g.  2@0,1 5@0,2
   help                 (or ?) this text
-  quit                 abandon the game";
+  quit                 abandon the game
+Where a tile fits: each placed tile goes on a free cell beside a tile ('.' on the map).
+Only the tiles right beside it count: next to one tile of its row (or column) it shares
+that tile's colour or shape; between two, the colour of both or the shape of both. A line
+may change colour or shape along its length and hold the same tile twice.";
 
 /// A typed move on the seat's turn.
 pub fn parse(view: &QView, line: &str) -> Result<Choice, String> {
@@ -253,6 +284,25 @@ mod tests {
         assert!(
             text.contains("scores: you 0, ldasg 0") || text.contains("scores: ldasg 0, you 0"),
             "{text}"
+        );
+        // the cells where each hand tile fits are listed, as the engine finds them
+        let map = &view.knowledge.map;
+        let first = map.candidates(hand[0]);
+        let said = match first.first() {
+            Some(c) => format!("where each tile fits: 1 at {},{}", c.row, c.col),
+            None => "where each tile fits: 1 nowhere".to_string(),
+        };
+        assert!(text.contains(&said), "{said} in {text}");
+    }
+
+    #[test]
+    fn a_tile_that_fits_nowhere_is_said_so() {
+        let red_star = Tile::new(Shape::Star, Color::Red);
+        let map = Map::with_start(red_star);
+        let line = fits(&map, &[Tile::new(Shape::Circle, Color::Blue), red_star]);
+        assert_eq!(
+            line,
+            "where each tile fits: 1 nowhere  2 at -1,0 0,-1 0,1 1,0"
         );
     }
 }

@@ -43,8 +43,8 @@ pub async fn account_page(host: &Host, name: &str) -> Result<Value, ArenaError> 
     }))
 }
 
-/// A game's leaderboard: the accounts by conservative rating (`r - 2 RD`), with the
-/// house levels among them.
+/// A game's leaderboard: the accounts by conservative rating (`r - 2 RD`, sent as
+/// `standing`: what the page shows and ranks by), with the house levels among them.
 pub async fn leaderboard(
     host: &Host,
     game: &str,
@@ -69,6 +69,7 @@ pub async fn leaderboard(
                     "name": r.name, "kind": r.kind, "rating": s.rating().round(),
                     "deviation": s.deviation().round(), "games": r.games,
                     "provisional": s.provisional(), "house": false,
+                    "standing": s.conservative().round(),
                 }),
             ))
         })
@@ -81,6 +82,7 @@ pub async fn leaderboard(
                 "name": l.spec, "kind": "house", "rating": s.rating().round(),
                 "deviation": s.deviation().round(), "games": null,
                 "provisional": false, "house": true, "plays": l.plays,
+                "standing": s.conservative().round(),
             }),
         ));
     }

@@ -10,7 +10,6 @@ use crate::host::Host;
 use crate::rated::{Rated, RatedSeat};
 use crate::store::now_ms;
 use crate::table::{Seat, SeatKind};
-use serde_json::json;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -181,7 +180,11 @@ pub(crate) async fn open_rated(
 ) -> Result<(u64, Vec<(u64, String)>), ArenaError> {
     let entry = host.registry().find(game).map_err(HostError::from)?.clone();
     let n = sitters.len();
-    let rules = entry.rules(n, &json!({})).map_err(HostError::from)?;
+    // the game people get without choosing (the New game form's defaults): Q with 3
+    // copies of each tile, not the course's 30 of programs over TCP
+    let rules = entry
+        .rules(n, &entry.info().option_defaults())
+        .map_err(HostError::from)?;
     let pool = Pool::for_players(n).map_err(|e| ArenaError::Invalid(e.to_string()))?;
     let mut seats = Vec::with_capacity(n);
     let mut rated = Vec::with_capacity(n);

@@ -166,8 +166,26 @@ pub async fn create(host: &Host, req: TableRequest, from: IpAddr) -> Result<Crea
                     .unwrap_or_else(|| info.bots.first().map_or("random", |b| b.name).to_string());
                 let spec = host.0.config.clamp_bot(&spec);
                 entry.check_bot(&spec)?;
+                // an unnamed bot goes by its spec, as people see it in the seat menu; a
+                // second of one spec by "greedy 2" (no seat numbers in names otherwise)
+                let name = name.unwrap_or_else(|| {
+                    let taken = |n: &str| {
+                        seats.iter().any(|t: &Seat| t.name == n)
+                            || seats_req.iter().any(|r| r.name.as_deref() == Some(n))
+                    };
+                    (1..=seats_req.len() + 1)
+                        .map(|k| {
+                            if k == 1 {
+                                spec.clone()
+                            } else {
+                                format!("{spec} {k}")
+                            }
+                        })
+                        .find(|n| !taken(n))
+                        .unwrap_or_else(|| format!("{spec} ({})", i + 1))
+                });
                 Seat {
-                    name: name.unwrap_or_else(|| format!("{spec} ({})", i + 1)),
+                    name,
                     kind: SeatKind::Bot(spec),
                 }
             }

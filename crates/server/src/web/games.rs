@@ -67,7 +67,17 @@ async fn registry(State(host): State<Host>) -> Response {
         .iter()
         .map(|e| serde_json::to_value(e.info()).unwrap_or(Value::Null))
         .collect();
-    Json(json!({ "games": games, "tcp_port": host.tcp_port() })).into_response()
+    Json(json!({ "games": games, "statuses": statuses(), "tcp_port": host.tcp_port() }))
+        .into_response()
+}
+
+/// Every status a game may have, as the lists and state messages send it, and whether a
+/// game of that status may still go on: the web client's one list of them.
+fn statuses() -> Vec<Value> {
+    crate::store::GameStatus::ALL
+        .into_iter()
+        .map(|s| json!({ "name": s.as_str(), "live": s.is_live() }))
+        .collect()
 }
 
 async fn list(State(host): State<Host>, Query(q): Query<ListQuery>) -> Response {
@@ -422,4 +432,25 @@ struct TablesQuery {
 
 async fn tables(State(host): State<Host>, Query(q): Query<TablesQuery>) -> Response {
     Json(json!({ "tables": host.open_tables(q.game.as_deref()) })).into_response()
+}
+
+#[cfg(test)]
+mod status_tests {
+    use super::statuses;
+
+    #[test]
+    fn the_registry_lists_every_status_and_which_are_live() {
+        let list = statuses();
+        let names: Vec<&str> = list.iter().filter_map(|s| s["name"].as_str()).collect();
+        assert_eq!(
+            names,
+            ["waiting", "running", "paused", "finished", "stopped", "aborted", "resigned"]
+        );
+        let live: Vec<&str> = list
+            .iter()
+            .filter(|s| s["live"] == true)
+            .filter_map(|s| s["name"].as_str())
+            .collect();
+        assert_eq!(live, ["waiting", "running", "paused"]);
+    }
 }

@@ -1,0 +1,75 @@
+// The words a player reads, checked on the page's own modules (imported in the browser, fed
+// made-up states): counts with their plurals, a Triominos turn where nothing fits, the end
+// of a game that a bot's name opens, bot strengths that never contradict the ratings.
+// Run by scripts/e2e.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, newPage } from './lib.mjs';
+
+let browser, page;
+before(async () => {
+  browser = await launch();
+  page = await newPage(browser);
+  await page.goto(`${BASE}/#/`);
+  await page.waitForSelector('#main');
+});
+after(async () => { await browser?.close(); });
+
+test('counts say "1 inaccuracy", "2 inaccuracies", "1 move"', async () => {
+  const out = await page.evaluate(async () => {
+    const { plural } = await import('/static/board.js');
+    return [plural(1, 'inaccuracy', 'inaccuracies'), plural(2, 'inaccuracy', 'inaccuracies'), plural(1, 'move'), plural(0, 'game')];
+  });
+  assert.deepEqual(out, ['1 inaccuracy', '2 inaccuracies', '1 move', '0 games']);
+});
+
+test('Triominos says when no tile fits, and what is left to do', async () => {
+  const words = await page.evaluate(async () => {
+    const t = await import('/static/triominos.js');
+    const say = (hints, tray = ['0-0-0', '1-2-3']) => {
+      const panel = document.createElement('div');
+      t.render({
+        board: { draw() {} }, public: { board: [{ tile: '4-4-4', orientation: 'ABC', x: 0, y: 0, corners: [4, 4, 4] }], round: 1, pile: 20, tray_sizes: [2, 2], draws: 0, to_move: 0 },
+        view: { tray, forced: null }, legal: [], hints, panel, mode: 'play', myTurn: true, send() {}, local: {},
+        players: [{ name: 'Ann' }, { name: 'Bob' }], seat: 0, error() {}, rerender() {},
+      });
+      return panel.querySelector('#legal-count').textContent;
+    };
+    const one = { tile: '1-2-3', orientation: 'ABC', x: 2, y: 0, corners: [1, 2, 3], score: 6 };
+    return [say({ can_draw: true, can_pass: false, placements: [] }), say({ can_draw: false, can_pass: true, placements: [] }),
+      say({ can_draw: true, can_pass: false, placements: [one] }, ['1-2-3'])];
+  });
+  assert.equal(words[0], 'No tile of your tray fits anywhere: draw a tile.');
+  assert.equal(words[1], 'No tile of your tray fits anywhere: pass.');
+  assert.match(words[2], /^\d+ highlighted spots? for 1-2-3 in this rotation; 1 in all rotations\./);
+  assert.doesNotMatch(words.join(' '), /spot\(s\)/);
+});
+
+test('the end of a game opened by a bot\'s name keeps the name as it is', async () => {
+  const reason = await page.evaluate(async () => {
+    const { endPanel } = await import('/static/ending.js');
+    const players = [{ name: 'greedy' }, { name: 'Ann' }];
+    const p = endPanel(players, 'finished', null, { winners: [0] }, { reason: 'greedy reached 400 points' }, [400, 200]);
+    const q = endPanel(players, 'finished', null, { winners: [0] }, { reason: 'the pile is empty' }, [400, 200]);
+    return [p.querySelector('#end-reason').textContent, q.querySelector('#end-reason').textContent];
+  });
+  assert.deepEqual(reason, ['greedy reached 400 points.', 'The pile is empty.']);
+});
+
+test('a bot\'s strength is said by the level that plays it, never against the ratings', async () => {
+  const words = await page.evaluate(async () => {
+    const { strengthWords } = await import('/static/help.js');
+    const info = { levels: [{ spec: 'level:1', plays: 'random', rating: 745 }, { spec: 'level:2', plays: 'ldasg', rating: 1279 }, { spec: 'level:3', plays: 'dag', rating: 1335 }] };
+    return ['ldasg', 'dag', 'level:2', 'lookahead'].map((name) => strengthWords(info, { name, strength: name === 'dag' ? 'weak' : 'strong' }));
+  });
+  assert.deepEqual(words, ['as Level 2 · 1279', 'as Level 3 · 1335', 'Level 2 · 1279', 'strong']);
+});
+
+test('a house level is said in words, never by its engine spec', async () => {
+  const words = await page.evaluate(async () => {
+    const { aboutBot } = await import('/static/help.js');
+    const info = { levels: [{ spec: 'level:1', plays: 'random', rating: 745 }, { spec: 'level:2', plays: 'ismcts:iters=100,c=0.4', rating: 1504 }] };
+    return [aboutBot(info, { name: 'level:2', about: 'level 2 of 2 (strongest): ismcts:iters=100,c=0.4' }), aboutBot(info, { name: 'greedy', about: 'the best-scoring move' })];
+  });
+  assert.deepEqual(words, ['level 2 of 2 (the strongest): plays as ismcts, rated 1504', 'the best-scoring move']);
+});

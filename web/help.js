@@ -1,0 +1,92 @@
+// Words about a game for people: how to play it (the registry's rules help, a picture
+// drawn by the game's look, its bots, the variants chosen) and how a program joins a table.
+import { h } from './board.js';
+import { gameOf } from './api.js';
+import { renderer } from './looks.js';
+
+// ------------------------------------------------------------------ bots
+/**
+ * How strong a bot is, in the same words everywhere (the seat menu, beside a seat, How to
+ * play): a house level, and a bot a level plays, by the level and its fixed rating
+ * ("Level 3 · 1335", "as Level 3 · 1335"), so the words never contradict the ratings; any
+ * other bot by the registry's strength word.
+ */
+export function strengthWords(info, b) {
+  const levels = info?.levels || [];
+  const k = levels.findIndex((l) => l.spec === b.name);
+  if (k >= 0) return `Level ${k + 1} · ${Math.round(levels[k].rating)}`;
+  const j = levels.findIndex((l) => l.plays === b.name);
+  if (j >= 0) return `as Level ${j + 1} · ${Math.round(levels[j].rating)}`;
+  return b.strength || '';
+}
+
+/**
+ * What a bot is, for people: its registry `about`, but a house level in words ("level 3 of
+ * 6: plays as ismcts, rated 1504"), never its engine spec (`ismcts:iters=100`).
+ */
+export function aboutBot(info, b) {
+  const levels = info?.levels || [];
+  const k = levels.findIndex((l) => l.spec === b.name);
+  if (k < 0) return b.about;
+  const plays = String(levels[k].plays).split(':')[0];
+  const end = k === 0 ? ' (the weakest)' : k === levels.length - 1 ? ' (the strongest)' : '';
+  return `level ${k + 1} of ${levels.length}${end}: plays as ${plays}, rated ${Math.round(levels[k].rating)}`;
+}
+
+// ------------------------------------------------------------------ rules help
+/** The chosen value of a rule option, in words. */
+function optionWords(o, v) {
+  const k = o.kind;
+  if (k.type === 'choice') return k.values.find(([x]) => JSON.stringify(x) === JSON.stringify(v))?.[1] ?? String(v);
+  if (k.type === 'letters') {
+    const on = k.letters.filter(([c]) => String(v ?? '').includes(c.toUpperCase())).map(([, what]) => what);
+    return on.length ? on.join(', ') : 'none';
+  }
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/**
+ * How to play a game (a picture drawn by the game's look, the registry's rules help, its
+ * bots with their strength) and, given a game's rules, the variants chosen. A <details>
+ * that opens on a click.
+ */
+export function rulesHelp(info, rules) {
+  if (!info) return h('span');
+  const paras = String(info.rules_help || info.about || '').split(/\n\s*\n/).filter((p) => p.trim());
+  const bots = info.bots.filter((b) => b.name !== info.solo?.bot);
+  const chosen = rules ? info.options.filter((o) => rules[o.key] !== undefined && rules[o.key] !== null)
+    .map((o) => h('li', {}, h('strong', {}, o.label + ': '), optionWords(o, rules[o.key]), h('span', { class: 'hint' }, ` — ${o.help}`))) : [];
+  // a picture drawn by the game's own look (its `rulesPicture()`, when it has one)
+  const picture = h('figure', { class: 'rules-picture', id: 'rules-picture', hidden: true });
+  renderer(info.name).then((m) => {
+    if (typeof m.rulesPicture !== 'function') return;
+    const { picture: svg, caption } = m.rulesPicture();
+    picture.append(svg, h('figcaption', {}, caption));
+    picture.hidden = false;
+  }).catch((e) => console.info(`no picture for ${info.name}: ${e.message}`));
+  return h('details', { class: 'rules-help', id: 'rules-help' },
+    h('summary', {}, `How to play ${info.title}`),
+    picture,
+    paras.map((p) => h('p', {}, p.trim())),
+    chosen.length ? [h('h4', { text: 'This game' }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
+    bots.length ? [h('h4', { text: 'The bots' }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
+      h('strong', {}, b.name), strengthWords(info, b) ? h('span', { class: `strength strength-${b.strength}` }, ` ${strengthWords(info, b)}`) : null, ` — ${aboutBot(info, b)}`)))] : null);
+}
+
+// ------------------------------------------------------------------ how a program joins
+// GET /api/registry tells the host's TCP port (`tcp_port`), for `tessera client --port`.
+export function joinHelp(reg, id, game, open) {
+  const info = gameOf(reg, game);
+  const bot = info?.bots.find((b) => b.name !== info.solo?.bot)?.name ?? 'random';
+  let cmd = `tessera client --table ${id} --players ${Array(Math.max(open, 1)).fill(bot).join(',')}`;
+  if (!['localhost', '127.0.0.1', '[::1]', '::1', ''].includes(location.hostname)) cmd += ` --host ${location.hostname}`;
+  if (reg?.tcp_port) cmd += ` --port ${reg.tcp_port}`;
+  return h('div', { class: 'join', 'data-table': id },
+    h('p', {}, `${open} open seat${open === 1 ? '' : 's'} wait${open === 1 ? 's' : ''} for programs over TCP. A program joins by sending `,
+      h('code', { class: 'signup' }, JSON.stringify({ name: 'NAME', table: Number(id) })),
+      ' first on the game port; or run'),
+    // each word unbroken (`--port` holds a hyphen, where lines would break): a narrow screen
+    // wraps the command between its words only
+    h('pre', {}, h('code', { class: 'command' }, cmd.split(' ').flatMap((w, i) => [i ? ' ' : null, h('span', { class: 'word' }, w)]))),
+    reg?.tcp_port ? null : h('p', { class: 'hint' }, 'Add --port P when the server\'s TCP port is not the default (tessera serve prints tcp=P).'));
+}

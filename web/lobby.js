@@ -1,0 +1,117 @@
+// The lobby (#/): the games playing now and the finished ones, filtered, refreshed every
+// 2 s; a waiting table tells how a program joins.
+import { h } from './board.js';
+import { api, registry, titleOf, isLive } from './api.js';
+import { tokensOf } from './saved.js';
+import { joinHelp } from './help.js';
+import { main, onLeave } from './page.js';
+
+const PAGE = 20;
+
+export function lobby() {
+  document.title = 'Tessera — lobby';
+  const head = () => h('thead', {}, h('tr', {}, ['Id', 'Created', 'Game', 'Players', 'Status', 'Moves', 'Scores', ''].map((t) => h('th', { text: t }))));
+  const live = h('tbody'), ended = h('tbody');
+  const older = h('button', { id: 'older', 'aria-label': 'Show older games', hidden: true }, 'Older games');
+  const err = h('p', { id: 'error', role: 'alert' });
+  const welcome = h('div', { id: 'welcome', class: 'welcome', hidden: true });
+  // filters: the game, playing or finished, only mine (games this browser has seats at)
+  const fGame = h('select', { id: 'filter-game', 'aria-label': 'Show the games of' }, h('option', { value: '' }, 'every game'));
+  const fStatus = h('select', { id: 'filter-status', 'aria-label': 'Show the games that are' },
+    h('option', { value: '' }, 'playing and finished'), h('option', { value: 'live' }, 'playing now'), h('option', { value: 'ended' }, 'finished'));
+  const fMine = h('input', { type: 'checkbox', id: 'filter-mine' });
+  const liveBox = h('div', {}, h('h3', { text: 'Playing now' }), h('table', { class: 'list', id: 'running' }, head(), live));
+  const endedBox = h('div', {}, h('h3', { text: 'Finished games' }), h('table', { class: 'list', id: 'finished' }, head(), ended), h('p', {}, older));
+  main.replaceChildren(
+    h('h2', { text: 'Lobby' }),
+    h('p', {}, h('a', { href: '#/new', id: 'new-game', role: 'button', class: 'button' }, 'New game')), welcome, err,
+    h('div', { class: 'filters', role: 'group', 'aria-label': 'Filters' },
+      h('label', {}, 'Show ', fGame), ' ', h('label', {}, fStatus), ' ', h('label', {}, fMine, ' only my games')),
+    liveBox, endedBox);
+  for (const f of [fGame, fStatus, fMine]) f.addEventListener('change', () => { lastDrawn = ''; draw(lastLive); });
+  let lastDrawn = '', lastLive = [];
+  let reg = null, stopped = false;
+  // the finished games: the first page is read again at every refresh; older pages are
+  // read once each ("Older games", `before` = the previous page's `next`)
+  const known = new Map(); // id -> game summary, of every page read
+  let next = null, pages = 1;
+
+  const players = (g) => g.seats.map((s) => s.kind === 'open' ? '(open)' : s.kind === 'program' ? `${s.name} (TCP)` : s.name).join(', ');
+  const row = (g, links) => h('tr', { 'data-id': g.id, 'data-status': g.status },
+    h('td', { text: g.id }), h('td', { text: g.created ? new Date(g.created).toLocaleString() : '' }),
+    h('td', { text: titleOf(reg, g.game) }), h('td', { text: players(g) }),
+    h('td', { text: g.status === 'waiting' ? `waiting (${g.open ?? 0} open)` : g.status }),
+    h('td', { class: 'moves', 'data-unit': g.moves === 1 ? 'move' : 'moves', text: g.moves }), h('td', { class: 'scores', text: (g.scores || []).join(' / ') }), h('td', {}, links));
+  const label = (what, g) => `${what} ${titleOf(reg, g.game)} game ${g.id}`;
+
+  const shown = (g) => (!fGame.value || g.game === fGame.value) && (!fMine.checked || tokensOf(g.id).length > 0);
+  const draw = (allLive) => {
+    lastLive = allLive;
+    const liveGames = allLive.filter(shown);
+    const done = [...known.values()].filter((g) => !isLive(reg, g.status) && shown(g)).sort((a, b) => b.id - a.id);
+    liveBox.hidden = fStatus.value === 'ended';
+    endedBox.hidden = fStatus.value === 'live';
+    // an empty server: a welcome line per game
+    const empty = !allLive.length && ![...known.values()].length;
+    welcome.hidden = !empty;
+    if (empty && reg && !welcome.childElementCount) {
+      welcome.append(h('p', {}, 'Welcome to Tessera. No game has been played here yet: start one with New game, against bots or friends on this screen.'),
+        h('ul', {}, reg.games.map((g) => h('li', {}, h('a', { href: `#/new/${g.name}` }, g.title), ` — ${g.about}`))));
+    }
+    // drawn again only when something changed: rows do not move under the pointer
+    const key = JSON.stringify([liveGames, done, next, fStatus.value]);
+    if (key === lastDrawn) return;
+    lastDrawn = key;
+    live.replaceChildren(...liveGames.flatMap((g) => {
+      const r = row(g, [
+        tokensOf(g.id).length ? h('a', { href: `#/game/${g.id}`, 'aria-label': label('Resume', g) }, 'Resume') : null, ' ',
+        h('a', { href: `#/watch/${g.id}`, 'aria-label': label('Watch', g) }, 'Watch')]);
+      return g.status === 'waiting' && g.open ? [r, h('tr', { class: 'join-row' }, h('td', { colspan: 8 }, joinHelp(reg, g.id, g.game, g.open)))] : [r];
+    }));
+    ended.replaceChildren(...done.map((g) => {
+      const winners = g.winners?.length ? ` — winner: ${g.winners.join(' and ')}` : '';
+      const r = row(g, h('a', { href: `#/replay/${g.id}`, 'aria-label': label('Replay', g) }, 'Replay'));
+      r.children[4].textContent = g.status + winners;
+      return r;
+    }));
+    older.hidden = next === null;
+  };
+
+  const refresh = async () => {
+    try {
+      if (!reg) {
+        // (the statuses come with it: without them no game could be sorted)
+        reg = await registry();
+        fGame.append(...reg.games.map((g) => h('option', { value: g.name }, g.title)));
+      }
+      const [live, first] = await Promise.all([
+        api('/api/games?status=live&limit=100'), api(`/api/games?limit=${PAGE}`)]);
+      if (stopped) return;
+      const liveGames = live.games;
+      for (const g of first.games) known.set(g.id, g);
+      if (pages === 1) next = first.next;
+      // a game of an older page that was live and is no longer: read its row again
+      const liveIds = new Set(liveGames.map((g) => g.id));
+      const stale = [...known.values()].filter((g) => isLive(reg, g.status) && !liveIds.has(g.id) && !first.games.some((f) => f.id === g.id));
+      for (const g of stale) {
+        const again = await api(`/api/games?before=${g.id + 1}&limit=1`).catch(() => null);
+        const r = again?.games.find((x) => x.id === g.id);
+        if (r) known.set(r.id, r);
+      }
+      err.textContent = '';
+      draw(liveGames);
+    } catch (e) { err.textContent = 'Cannot read the games: ' + e.message; }
+  };
+  older.addEventListener('click', async () => {
+    if (next === null) return;
+    try {
+      const page = await api(`/api/games?limit=${PAGE}&before=${next}`);
+      for (const g of page.games) known.set(g.id, g);
+      next = page.next; pages += 1;
+      draw(lastLive);
+    } catch (e) { err.textContent = 'Cannot read older games: ' + e.message; }
+  });
+  refresh();
+  const timer = setInterval(refresh, 2000);
+  onLeave(() => { stopped = true; clearInterval(timer); });
+}

@@ -1,0 +1,225 @@
+// The New game form (#/new, #/new/GAME), drawn from the registry: the game, its seats
+// (people, programs, bots), its rule options, the seed, the bots' pace and a clock.
+import { h } from './board.js';
+import { api, registry, gameOf } from './api.js';
+import { saveTokens, rememberedNames, rememberNames } from './saved.js';
+import { rulesHelp, strengthWords, aboutBot } from './help.js';
+import { main } from './page.js';
+
+/** The control of one rule option (from its kind), and how to read its value. */
+function optionControl(o) {
+  const id = `opt-${o.key}`;
+  const k = o.kind;
+  if (k.type === 'choice') {
+    // an option's value attribute: the value itself for a string, else its JSON
+    const attr = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+    const sel = h('select', { id, 'data-key': o.key, 'aria-label': o.label, title: o.help },
+      k.values.map(([v, t]) => h('option', { value: attr(v) }, t)));
+    sel.value = attr(o.default);
+    if (sel.selectedIndex < 0) sel.selectedIndex = 0;
+    return { el: h('label', { title: o.help }, o.label + ' ', sel), input: sel, read: () => k.values[sel.selectedIndex]?.[0] ?? o.default };
+  }
+  if (k.type === 'integer') {
+    const inp = h('input', { id, 'data-key': o.key, type: 'number', min: k.min, max: k.max, step: 1, required: true, value: o.default ?? '', 'aria-label': o.label, title: o.help });
+    // the form refuses what the server would: a whole number within the bounds
+    const check = () => {
+      const t = inp.value.trim();
+      const n = Number(t);
+      return /^-?\d+$/.test(t) && n >= k.min && n <= k.max ? null : `${o.label}: a whole number from ${k.min} to ${k.max}, not ${t === '' ? 'nothing' : JSON.stringify(t)}`;
+    };
+    return { el: h('label', { title: o.help }, o.label + ' ', inp), input: inp, check, read: () => { const n = parseInt(inp.value, 10); return Number.isNaN(n) ? o.default : n; } };
+  }
+  if (k.type === 'letters') {
+    const on = new Set([...String(o.default ?? '')].filter((c) => c !== c.toLowerCase()).map((c) => c.toLowerCase()));
+    const boxes = k.letters.map(([c, what]) => h('input', { type: 'checkbox', id: `${id}-${c}`, 'data-letter': c, checked: on.has(c), 'aria-label': `${o.label}: ${what}` }));
+    const el = h('span', { id, role: 'group', 'aria-label': o.label, title: o.help, class: 'letters' }, o.label + ': ',
+      k.letters.map(([, what], i) => h('label', {}, boxes[i], ' ' + what)));
+    return { el, input: el, read: () => k.letters.map(([c], i) => boxes[i].checked ? c.toUpperCase() : c.toLowerCase()).join('') };
+  }
+  // a kind this page does not know: its value as JSON text
+  const inp = h('input', { id, 'data-key': o.key, value: JSON.stringify(o.default), 'aria-label': `${o.label} (JSON)`, title: o.help });
+  return { el: h('label', { title: o.help }, `${o.label} (JSON) `, inp), input: inp, read: () => { try { return JSON.parse(inp.value); } catch { return inp.value; } } };
+}
+
+/**
+ * A bot's name in the seat menu: a house level by its number and fixed rating in the arena
+ * ("Level 3 · 1335"), any other bot by its name and strength (`strengthWords`: a bot a
+ * level plays as that level, "Bot: greedy (as Level 2 · 1494)").
+ */
+function botLabel(game, b) {
+  const words = strengthWords(game, b);
+  if ((game.levels || []).some((l) => l.spec === b.name)) return words;
+  return `Bot: ${b.name}${words ? ` (${words})` : ''}`;
+}
+
+/** A bot's strength parameter (for the optional strength field): `ms` or `budget`. */
+function strengthKey(bot) {
+  if (/\bms=/.test(bot?.params || '')) return 'ms';
+  if (/\bbudget=/.test(bot?.params || '')) return 'budget';
+  return null;
+}
+
+/** The form's own check of a whole-number field: null when fine, else the reason. */
+function wholeNumber(label, inp, lo, hi, optional) {
+  const t = inp.value.trim();
+  if (t === '' && optional) return null;
+  if (!/^\d+$/.test(t) || Number(t) < lo || (hi !== null && Number(t) > hi)) {
+    return `${label}: a whole number from ${lo}${hi !== null ? ` to ${hi}` : ''}${optional ? ', or nothing' : ''}, not ${t === '' ? 'nothing' : JSON.stringify(t)}`;
+  }
+  return null;
+}
+
+export async function newGame(preselect) {
+  document.title = 'Tessera — new game';
+  main.replaceChildren(h('h2', { text: 'New game' }), h('p', { text: 'Loading the games…' }));
+  let reg;
+  try { reg = await registry(); } catch (e) {
+    main.replaceChildren(h('h2', { text: 'New game' }), h('p', { id: 'error', role: 'alert' }, 'Cannot read the games: ' + e.message));
+    return;
+  }
+  const gameSel = h('select', { id: 'game', name: 'game', 'aria-label': 'Game' },
+    reg.games.map((g) => h('option', { value: g.name, title: g.about }, g.title)));
+  if (preselect && reg.games.some((g) => g.name === preselect)) gameSel.value = preselect;
+  const help = h('div', { id: 'game-help' });
+  const clock = h('select', { id: 'clock', 'aria-label': 'Time per move for people' },
+    [['', 'no clock'], ['30', '30 s'], ['60', '1 min'], ['120', '2 min'], ['300', '5 min'], ['600', '10 min']].map(([v, t]) => h('option', { value: v }, t)));
+  const about = h('p', { class: 'hint', id: 'game-about' });
+  const count = h('input', { id: 'players', type: 'number', value: 2, 'aria-label': 'Number of players' });
+  const soloNote = h('p', { class: 'hint', id: 'solo-note', hidden: true });
+  const seats = h('div', { id: 'seats' });
+  const options = h('div', { id: 'options' });
+  const seed = h('input', { id: 'seed', type: 'number', min: 0, placeholder: 'random', 'aria-label': 'Seed' });
+  const delay = h('input', { id: 'delay', type: 'number', min: 0, max: 5000, step: 1, value: 400, 'aria-label': 'Bot delay in milliseconds' });
+  const err = h('p', { id: 'error', role: 'alert' });
+  let controls = []; // [option, control] of the game's rule options
+  const info = () => gameOf(reg, gameSel.value);
+  const solo = () => {
+    const s = info()?.solo;
+    if (!s) return null;
+    const c = controls.find(([o]) => o.key === s.option);
+    const v = c ? c[1].read() : null;
+    return v === null || v === undefined || v === '' ? null : s;
+  };
+
+  const drawOptions = () => {
+    const g = info();
+    controls = g.options.map((o) => [o, optionControl(o)]);
+    options.replaceChildren(...(controls.length ? controls.flatMap(([o, c]) => [c.el, ' ']) : [h('span', { class: 'hint', text: 'No rule options.' })]));
+    // only the solo option changes the seats (redrawn, they would lose a name being typed)
+    for (const [o, c] of controls) if (o.key === g.solo?.option) c.input.addEventListener('change', drawSeats);
+    help.replaceChildren(rulesHelp(g, null));
+  };
+  const drawSeats = () => {
+    const g = info();
+    about.textContent = g.about;
+    const s = solo();
+    const bots = g.bots.filter((b) => b.name !== g.solo?.bot);
+    const [lo, hi] = g.seats;
+    count.min = lo; count.max = hi;
+    count.disabled = !!s;
+    const n = s ? 1 : Math.min(Math.max(parseInt(count.value, 10) || lo, lo), hi);
+    if (!s) count.value = n;
+    soloNote.hidden = !s;
+    const soloBot = s && g.bots.find((b) => b.name === s.bot);
+    soloNote.textContent = s ? `A solo game: one seat here, and the bot ${s.bot} in the last seat${soloBot ? ` — ${soloBot.about}` : ''}.` : '';
+    const old = [...seats.querySelectorAll('.seat-row')].map((r) => ({
+      kind: r.querySelector('.kind').value, strength: r.querySelector('.strength').value, name: r.querySelector('.name').value,
+    }));
+    const remembered = rememberedNames();
+    seats.replaceChildren(...Array.from({ length: n }, (_, i) => {
+      const kind = h('select', { class: 'kind', 'aria-label': `Seat ${i + 1} player` },
+        h('option', { value: 'human' }, 'Human'),
+        s ? null : h('option', { value: 'program', title: 'left open for a program that joins over TCP' }, 'Program over TCP'),
+        bots.map((b) => h('option', { value: 'bot:' + b.name, title: b.about + (b.params ? ` (parameters: ${b.params})` : '') }, botLabel(g, b))));
+      const prev = old[i];
+      kind.value = prev && [...kind.options].some((o) => o.value === prev.kind) ? prev.kind : (i === 0 || !bots.length ? 'human' : 'bot:' + bots[0].name);
+      const strength = h('input', { class: 'strength', type: 'number', min: 1, value: prev?.strength ?? '' });
+      const name = h('input', { class: 'name', maxlength: 40, placeholder: 'name', 'aria-label': `Seat ${i + 1} name`, value: prev?.name ?? '' });
+      const botAbout = h('span', { class: 'hint bot-about' });
+      const update = () => {
+        const bot = kind.value.startsWith('bot:') ? bots.find((b) => 'bot:' + b.name === kind.value) : null;
+        // a person's name: the one typed for this seat last time
+        if (kind.value === 'human' && !name.value && remembered[i]) name.value = remembered[i];
+        // a person's remembered name is not a bot's or a program's: a seat switched to one
+        // lets the server name it
+        else if (kind.value !== 'human' && remembered[i] && name.value === remembered[i]) name.value = '';
+        name.placeholder = kind.value === 'human' ? 'your name' : 'name (optional)';
+        const key = strengthKey(bot);
+        strength.hidden = !key;
+        strength.placeholder = key === 'ms' ? 'strength: ms per move' : 'strength: budget';
+        strength.setAttribute('aria-label', `Seat ${i + 1} bot strength (${key}=, optional)`);
+        strength.dataset.key = key ?? '';
+        name.hidden = kind.value === 'program';
+        kind.title = bot ? bot.about : kind.selectedOptions[0]?.title || '';
+        const level = bot && (g.levels || []).find((l) => l.spec === bot.name);
+        botAbout.textContent = level ? aboutBot(g, bot)
+          : bot ? bot.about + (strengthWords(g, bot) ? ` — ${strengthWords(g, bot)}` : '')
+          : kind.value === 'program' ? 'open until a program joins over TCP' : '';
+      };
+      kind.addEventListener('change', update);
+      update();
+      return h('div', { class: 'seat-row' }, h('label', {}, `Seat ${i + 1} `, kind), ' ', strength, ' ', name, ' ', botAbout);
+    }));
+  };
+  gameSel.addEventListener('change', () => { drawOptions(); drawSeats(); });
+  count.addEventListener('change', drawSeats);
+
+  const form = h('form', { class: 'new', id: 'new-game-form' },
+    h('fieldset', {}, h('legend', { text: 'Game' }), h('label', {}, 'Game ', gameSel), h('label', {}, 'Players ', count), about, soloNote, help),
+    h('fieldset', {}, h('legend', { text: 'Seats' }), seats),
+    h('fieldset', {}, h('legend', { text: 'Rules' }), options),
+    h('fieldset', {}, h('legend', { text: 'Options' }), h('label', {}, 'Seed ', seed), h('label', {}, 'Bot delay (ms) ', delay),
+      h('label', { title: 'a person out of time: the house plays a pass (or a draw) for that turn' }, 'Clock ', clock)),
+    h('button', { type: 'submit', class: 'primary', id: 'start', 'aria-label': 'Start game' }, 'Start game'), err);
+  form.setAttribute('novalidate', '');
+  /** What the server would refuse, said before asking it: null when the form is fine. */
+  const check = () => {
+    const g = info();
+    const problems = [];
+    if (!solo()) problems.push(wholeNumber('Players', count, g.seats[0], g.seats[1], false));
+    for (const [, c] of controls) if (c.check) problems.push(c.check());
+    const names = [];
+    [...seats.querySelectorAll('.seat-row')].forEach((r, i) => {
+      if (r.querySelector('.kind').value === 'program') return;
+      const n = r.querySelector('.name').value.trim();
+      if ([...n].length > 40) problems.push(`Seat ${i + 1}: a name has at most 40 characters`);
+      if (n && names.includes(n)) problems.push(`Seat ${i + 1}: "${n}" is taken by another seat: give each player a name of their own`);
+      if (n) names.push(n);
+    });
+    problems.push(wholeNumber('Seed', seed, 0, null, true));
+    problems.push(wholeNumber('Bot delay', delay, 0, 5000, false));
+    return problems.filter(Boolean);
+  };
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    err.textContent = '';
+    const problems = check();
+    if (problems.length) { err.textContent = 'Cannot start: ' + problems.join('; '); return; }
+    const req = {
+      game: gameSel.value,
+      seats: [...seats.querySelectorAll('.seat-row')].map((r) => {
+        const k = r.querySelector('.kind').value;
+        const name = r.querySelector('.name').value.trim() || undefined;
+        if (k === 'human') return { kind: 'human', name };
+        if (k === 'program') return { kind: 'program' };
+        const st = r.querySelector('.strength');
+        const n = parseInt(st.value, 10);
+        return { kind: 'bot', spec: k.slice(4) + (st.dataset.key && n > 0 ? `:${st.dataset.key}=${n}` : ''), name };
+      }),
+      options: Object.fromEntries(controls.map(([o, c]) => [o.key, c.read()])),
+      delay_ms: Math.max(parseInt(delay.value, 10) || 0, 0),
+    };
+    if (seed.value !== '') req.seed = parseInt(seed.value, 10);
+    if (clock.value) req.clock_s = parseInt(clock.value, 10);
+    try {
+      const c = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
+      rememberNames(req.seats.map((st) => (st.kind === 'human' ? st.name : null)));
+      saveTokens(c.id, c.tokens);
+      location.hash = c.tokens.length ? `#/game/${c.id}` : `#/watch/${c.id}`;
+    } catch (e) { err.textContent = 'Cannot start: ' + e.message; }
+  });
+  main.replaceChildren(h('h2', { text: 'New game' }), form);
+  drawOptions();
+  drawSeats();
+  gameSel.focus();
+}

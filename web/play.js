@@ -1,0 +1,287 @@
+// The page of a game played or watched (#/game/ID, #/watch/ID): first drawn from
+// GET /api/games/ID, then live over its WebSocket; the game's look draws the board and
+// its panel; the status, clock, scores, log, Resign, Confirm, hints, the bots' pace and,
+// once over, the end panel with Rematch.
+import { h } from './board.js';
+import { api, registry, gameOf } from './api.js';
+import { tokensOf, saveTokens } from './saved.js';
+import { rulesHelp, joinHelp } from './help.js';
+import { renderer, generic } from './looks.js';
+import { winnersOf, endPanel, endLine } from './ending.js';
+import { gameLayout, drawScores, drawLog } from './table.js';
+import { ratedBadge, ratedChanges } from './arena.js';
+import { onLeave } from './page.js';
+
+export function gamePage(id, watch) {
+  const tokens = watch ? [] : tokensOf(id);
+  // several people's seats in one browser (hotseat): follow the one to move
+  let token = tokens.length ? tokens[0][1] : null;
+  document.title = `Tessera — ${watch || !token ? 'watching' : 'playing'} ${id}`;
+  const { board, ui, useBoard, fitButton } = gameLayout();
+  const local = {}; // the renderer's UI state kept across updates (selection, rotation, pending tiles)
+  let seenLog = null, flashTimer = null, R = null, reg = null;
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem('tessera.pending.' + id) || 'null'); } catch { saved = null; }
+  let ws = null, closed = false, last = null, retry = 500, heldAt = null;
+  // a rated game (the Arena's): a badge, and the rating changes at its end
+  let rated = false, stopRated = () => {};
+  const badge = ratedBadge();
+  badge.hidden = true;
+  const speed = h('input', { type: 'range', id: 'speed', min: 0, max: 2000, step: 50, 'aria-label': 'Bot delay (milliseconds per move)' });
+  // the bots' delay and a person's move: sent now, or as soon as the socket opens (the page
+  // is drawn from HTTP first); a move only on the socket of the seat that made it
+  let delayWanted = null, moveWanted = null;
+  const sendDelay = () => {
+    if (delayWanted !== null && ws && ws.readyState === 1) { ws.send(JSON.stringify({ delay_ms: delayWanted })); delayWanted = null; }
+  };
+  const sendMove = () => {
+    if (moveWanted && ws && ws.readyState === 1) {
+      if (moveWanted.token === token) ws.send(moveWanted.text);
+      moveWanted = null;
+    }
+  };
+  speed.addEventListener('change', () => { delayWanted = parseInt(speed.value, 10); sendDelay(); });
+  const speedLabel = h('span');
+  const join = h('div', { id: 'join' });
+  const ejected = h('div', { id: 'ejected' });
+  const endBox = h('div', { id: 'end-box' });
+  const clockLine = h('p', { id: 'clock', class: 'clock', hidden: true });
+  const helpBox = h('div', { id: 'help-box' });
+  // resigning: asked, then confirmed (nothing is sent on a single click)
+  const resignBox = h('div', { id: 'resign-box', hidden: true });
+  const resignAsk = () => resignBox.replaceChildren(h('button', { id: 'resign', onclick: resignConfirm }, 'Resign'));
+  const resignConfirm = () => resignBox.replaceChildren(h('span', {}, 'Resign this game? The others win. '),
+    h('button', { id: 'resign-yes', class: 'danger', onclick: resignNow }, 'Yes, resign'), ' ',
+    h('button', { id: 'resign-no', onclick: resignAsk }, 'No, play on'));
+  const resignNow = async () => {
+    try { await api(`/api/games/${id}/resign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }); } catch (e) { ui.error.textContent = 'Cannot resign: ' + e.message; }
+    resignAsk();
+  };
+  resignAsk();
+  /** A rematch: the same settings, the seats rotated; every seat of this browser goes along. */
+  const rematch = async (btn) => {
+    btn.disabled = true;
+    try {
+      const mine = [];
+      let to = null;
+      for (const [, t] of tokens) {
+        const r = await api(`/api/games/${id}/rematch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: t }) });
+        mine.push([r.seat, r.token]);
+        to = r.id;
+      }
+      saveTokens(to, mine.sort((a, b) => a[0] - b[0]));
+      location.hash = `#/game/${to}`;
+    } catch (e) { ui.error.textContent = 'Cannot start a rematch: ' + e.message; btn.disabled = false; }
+  };
+  // a placement held for a confirmation (games whose registry says `confirm`, when the
+  // person asks for it): nothing is sent until Confirm; Take back forgets it
+  const confirmOn = h('input', { type: 'checkbox', id: 'confirm-moves', checked: localStorage.getItem('tessera.confirm') === 'on' });
+  confirmOn.addEventListener('change', () => { localStorage.setItem('tessera.confirm', confirmOn.checked ? 'on' : 'off'); if (!confirmOn.checked) takeBack(); });
+  const confirmPref = h('p', { id: 'confirm-pref', hidden: true }, h('label', {}, confirmOn, ' Confirm each placement before it is sent'));
+  const confirmBox = h('div', { id: 'confirm-box', class: 'confirm', role: 'group', 'aria-label': 'Placement to confirm', hidden: true });
+  let held = null;
+  const takeBack = () => { held = null; confirmBox.hidden = true; confirmBox.replaceChildren(); };
+  /** A placement in words, from the seat's hints when they describe it. */
+  const heldWords = (mv, hints) => {
+    if (mv?.place) {
+      const p = mv.place;
+      const known = hints?.placements?.find((x) => x.tile === p.tile && x.orientation === p.orientation && x.x === p.x && x.y === p.y);
+      return `${p.tile}${known ? ` for +${known.score}` : ''}`;
+    }
+    // Q: tiles placed along a line, each at (row, column) as the refusals say
+    if (Array.isArray(mv) && mv.length && mv.every((p) => p?.['1tile'] && p.coordinate)) {
+      return mv.map((p) => `${p['1tile'].color} ${p['1tile'].shape} at (${p.coordinate.row},${p.coordinate.column})`).join(', ');
+    }
+    const akro = typeof mv === 'string' ? hints?.moves?.find((x) => x.move === mv) : null;
+    if (akro) return `tile ${akro.tile}, turned ${akro.rotation}`;
+    // the moves that place nothing, in words
+    const words = { draw: 'draw a tile', pass: 'pass', replace: 'exchange your hand' };
+    if (typeof mv === 'string' && words[mv]) return words[mv];
+    return JSON.stringify(mv);
+  };
+  const hold = (mv, sendNow, label = 'Your placement', play = 'Confirm') => {
+    held = mv;
+    confirmBox.hidden = false;
+    confirmBox.replaceChildren(h('span', {}, `${label}: ${heldWords(mv, last?.hints)}. `),
+      h('button', { id: 'confirm-move', class: 'primary', onclick: () => { const m = held; takeBack(); if (m !== null) sendNow(m); } }, play), ' ',
+      h('button', { id: 'take-back', onclick: () => { takeBack(); render(); } }, 'Take back'));
+    confirmBox.querySelector('#confirm-move').focus();
+  };
+  // a hint (off unless the person turns it on; only against bots, never rated): the
+  // strongest level's move, held like a placement to confirm; the record notes each use
+  const hintsOn = h('input', { type: 'checkbox', id: 'hints-on', checked: localStorage.getItem('tessera.hints') === 'on' });
+  const hintButton = h('button', { id: 'hint', hidden: true }, 'Hint');
+  hintsOn.addEventListener('change', () => { localStorage.setItem('tessera.hints', hintsOn.checked ? 'on' : 'off'); render(); });
+  const hintPref = h('p', { id: 'hint-pref', hidden: true }, h('label', { title: 'the strongest bot suggests a move; the game record notes that you asked' }, hintsOn, ' Allow hints'), ' ', hintButton);
+  let hintSend = null;
+  hintButton.addEventListener('click', async () => {
+    const m = last;
+    hintButton.disabled = true;
+    try {
+      const r = await api(`/api/games/${id}/hint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      // the level that suggests it, as the seat menu names it (never its engine's spec)
+      const by = String(r.by ?? '').replace(/^level:(\d+)$/, 'Level $1');
+      if (last === m && hintSend) { heldAt = m.version; hold(r.move, hintSend, `Hint from ${by}`, 'Play it'); }
+    } catch (e) { ui.error.textContent = 'No hint: ' + e.message; }
+    hintButton.disabled = false;
+  });
+  // the clock of a table with one: the time left for the seat to move, counted down here
+  let clockEnds = null;
+  const tick = () => {
+    const m = last;
+    // the clock is for people: bots and programs have their own time limits
+    const person = m?.players?.[m.to_move]?.kind === 'person';
+    if (!m || !m.clock_ms || m.over || !person || clockEnds === null) { clockLine.hidden = true; return; }
+    const left = Math.max(0, Math.ceil((clockEnds - Date.now()) / 1000));
+    const who = m.to_move === m.seat ? 'You have' : `${m.players[m.to_move]?.name ?? '?'} has`;
+    clockLine.hidden = false;
+    clockLine.textContent = `${who} ${left} s left (${m.clock_ms / 1000} s per move; out of time, the house passes or draws for them)`;
+    clockLine.classList.toggle('low', left <= 10);
+  };
+  const clockTimer = setInterval(tick, 1000);
+  const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, 'Bot speed: delay ', speedLabel), speed);
+  ui.status.before(badge);
+  ui.status.after(clockLine, confirmBox);
+  ui.extra.append(endBox, resignBox, confirmPref, hintPref, join, ejected, pace, helpBox,
+    h('p', {}, h('a', { href: `#/watch/${id}` }, 'Spectator view'), ' · ', h('a', { href: '#/' }, 'Lobby')));
+
+  const render = () => {
+    const m = last;
+    if (!m || !R) return;
+    const mine = m.seat !== null && m.seat !== undefined;
+    if (m.rated) rated = true;
+    badge.hidden = !rated;
+    if (!local.restored) {
+      // Q tiles put down but not committed survive a reload (same game version only)
+      local.restored = true;
+      if (saved && saved.version === m.version && saved.seat === m.seat) local.pending = saved.pending;
+    }
+    drawScores(ui, m.players, m.scores, m.to_move, m.seat, m.over ? winnersOf(m.result, m.outcome) : []);
+    drawLog(ui, m.log);
+    if (!helpBox.childElementCount && reg) helpBox.append(rulesHelp(gameOf(reg, m.game), m.rules));
+    resignBox.hidden = !(mine && m.status === 'running' && !m.over);
+    const canConfirm = !!(mine && !m.over && gameOf(reg, m.game)?.confirm);
+    confirmPref.hidden = !canConfirm;
+    // hints: a person against bots only, not rated, in a game with house levels
+    const againstBots = mine && m.players.every((p, i) => i === m.seat || p.kind === 'bot' || p.bot);
+    hintPref.hidden = !(againstBots && !rated && !m.over && gameOf(reg, m.game)?.levels?.length);
+    hintButton.hidden = !hintsOn.checked || m.to_move !== m.seat;
+    // a held placement lapses with the turn
+    if (held !== null && !(m.to_move === m.seat && !m.over && m.version === heldAt)) takeBack();
+    if (m.clock_ms && m.turn_ms !== null && m.turn_ms !== undefined && !m.over) clockEnds = Date.now() + m.clock_ms - m.turn_ms;
+    tick();
+    // bonuses and penalties flash as they happen (not the old ones on loading)
+    const newest = m.log.length ? m.log[m.log.length - 1][0] : 0;
+    if (seenLog !== null) {
+      const fresh = m.log.filter(([n, t]) => n > seenLog && /bonus|penalty|ejected/.test(t));
+      if (fresh.length) {
+        ui.flash.textContent = fresh.map(([, t]) => t).join(' · ');
+        ui.flash.hidden = false;
+        clearTimeout(flashTimer);
+        flashTimer = setTimeout(() => { ui.flash.hidden = true; }, 4000);
+      }
+    }
+    seenLog = Math.max(seenLog ?? 0, newest);
+    // the bots' pace (programs over TCP and people are not paced)
+    // set by the people at the table, not by spectators (at an unrated table of bots and
+    // programs only, by anyone watching)
+    const seated = m.seat !== null && m.seat !== undefined;
+    const nobodyPlays = !m.players.some((p) => p.kind === 'person') && !m.rated;
+    pace.hidden = !m.players.some((p) => p.kind === 'bot') || m.over || !(seated || nobodyPlays);
+    speedLabel.textContent = `${m.delay_ms} ms`;
+    if (document.activeElement !== speed) speed.value = m.delay_ms;
+    const open = m.players.filter((p) => p.kind === 'open').length;
+    join.replaceChildren(...(m.status === 'waiting' && open ? [joinHelp(reg, m.id, m.game, open)] : []));
+    ejected.replaceChildren(...(m.ejected || []).map((e) => h('p', { class: 'hint' },
+      typeof e === 'string' ? `${e} was ejected` : `${e.name} was ejected (${e.call}): ${e.reason}`)));
+    let status;
+    if (m.over) {
+      status = endLine(m.status, m.players, m.outcome, m.result);
+      if (!endBox.childElementCount) {
+        const buttons = [];
+        // a rated game is played again through the Arena's queue (a rematch would be unrated)
+        if (!watch && tokens.length && rated) buttons.push(h('a', { id: 'play-rated-again', class: 'button', role: 'button', href: '#/arena' }, 'Play rated again'));
+        else if (!watch && tokens.length) buttons.push(h('button', { id: 'rematch', class: 'primary', title: 'the same game and settings, the seats rotated', onclick: (ev) => rematch(ev.currentTarget) }, 'Rematch'));
+        buttons.push(h('a', { id: 'new-game-after', class: 'button', role: 'button', href: `#/new/${m.game}` }, 'New game'));
+        buttons.push(h('a', { id: 'replay-link', href: `#/replay/${id}` }, 'Replay this game'));
+        endBox.append(endPanel(m.players, m.status, m.result, m.outcome, m.end, m.scores, buttons));
+        // a rated game: each rated seat's change of rating, once the server has it
+        if (rated) { const box = h('div', { id: 'rated-box' }); endBox.querySelector('#winner').after(box); stopRated = ratedChanges(box, id); }
+      }
+    } else if (m.status === 'waiting') status = `Waiting for ${open} program${open === 1 ? '' : 's'} to join over TCP`;
+    else if (mine && m.to_move === m.seat) status = 'Your turn';
+    else {
+      const p = m.players[m.to_move];
+      status = (p?.bot ? `${p.name} is thinking…` : `${p?.name ?? '?'} to move`) + (mine ? '' : ' (spectating)');
+    }
+    ui.status.textContent = status;
+    useBoard(R.board !== false);
+    if (!m.public) { ui.panel.replaceChildren(); ui.area.replaceChildren(); return; }
+    const sendNow = (mv) => {
+      ui.error.textContent = '';
+      moveWanted = { token, text: JSON.stringify({ move: mv }) };
+      sendMove();
+    };
+    hintSend = sendNow;
+    // a placement (not a draw, a pass or an exchange) waits for Confirm when asked
+    const send = (mv) => {
+      if (canConfirm && confirmOn.checked && !['draw', 'pass', 'replace'].includes(mv)) { heldAt = m.version; hold(mv, sendNow); } else sendNow(mv);
+    };
+    const ctx = {
+      board, area: ui.area, panel: ui.panel, public: m.public, view: m.view, legal: m.legal || [], hints: m.hints,
+      // the public view before the last move (the server's, so a page opened after the
+      // move shows it too); when the server has none, the renderer keeps its own
+      prev: m.last?.before ?? undefined,
+      mode: mine ? 'play' : 'watch', myTurn: mine && m.to_move === m.seat && !m.over, over: !!m.over,
+      send, local, players: m.players, seat: m.seat, error: (t) => { ui.error.textContent = t; }, rerender: render,
+    };
+    try {
+      R.render(ctx);
+    } catch (e) {
+      if (R === generic) throw e;
+      console.error(e);
+      ui.error.textContent = `The ${m.game} view failed (${e.message}): the generic view instead`;
+      R = generic; render(); return;
+    }
+    if (m.over) {
+      // nobody is waited for any more (the renderers say so while the game goes on)
+      for (const el of ui.panel.querySelectorAll('p, span, div')) {
+        if (!el.children.length && /^Waiting\b/.test(el.textContent)) el.textContent = 'The game is over.';
+      }
+    }
+    if (mine) sessionStorage.setItem('tessera.pending.' + id, JSON.stringify({ version: m.version, seat: m.seat, pending: local.pending || [] }));
+  };
+  fitButton.addEventListener('click', () => { board.fit(); render(); });
+
+  const connect = () => {
+    if (closed) return;
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws` + (token ? `?token=${encodeURIComponent(token)}` : ''));
+    ws.onopen = () => { retry = 500; sendDelay(); sendMove(); };
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.type === 'error') { ui.error.textContent = 'Refused: ' + m.error; return; }
+      if (m.type === 'state') {
+        if (last && last.version !== m.version) { local.pending = []; }
+        last = m; render();
+        const next = tokens.find(([seat]) => seat === m.to_move);
+        if (next && next[1] !== token && !m.over) { token = next[1]; ws.onclose = null; ws.close(); connect(); }
+      }
+    };
+    // an ended game's socket sends the final state and closes: nothing to come back for
+    ws.onclose = () => { if (!closed && !last?.over) { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); } };
+  };
+  // first paint over HTTP (so a 404 is shown), then live over the WebSocket
+  const q = token ? `?token=${encodeURIComponent(token)}` : '';
+  Promise.all([api(`/api/games/${id}${q}`), registry().catch(() => null)])
+    .then(async ([m, r]) => {
+      reg = r;
+      R = await renderer(m.game);
+      if (closed) return;
+      document.title = `Tessera — ${m.title ?? m.game} ${id}` + (m.seat === null ? ' (watching)' : '');
+      last = m; render();
+      if (!m.over) connect();
+    })
+    .catch((e) => { ui.status.textContent = `Game ${id}: ${e.message}`; ui.extra.append(h('p', {}, h('a', { href: `#/replay/${id}` }, 'Try its replay'))); });
+  onLeave(() => { closed = true; clearInterval(clockTimer); stopRated(); if (ws) ws.close(); });
+}
