@@ -88,7 +88,10 @@ export async function arenaPage() {
       h('p', { class: 'hint' }, 'You are paired with people near your rating; when nobody is near for a while, with one of the house levels.')));
   put(main, head, h('p', {}, `Playing as ${me.name}.`), form, err, waiting, tickets, links);
 
-  let stopped = false, timer = null, busy = false, state = { queued: [], matched: [] };
+  // `awaiting`: a ticket was taken here and its game not yet opened. The server takes a
+  // ticket out of the queue before its game is made: a look in between sees neither, and
+  // the page must keep looking.
+  let stopped = false, timer = null, busy = false, awaiting = false, state = { queued: [], matched: [] };
   const opened = new Set();
   const draw = () => {
     const q = state.queued ?? [];
@@ -123,11 +126,12 @@ export async function arenaPage() {
       if (e.status === 401) { stop(); setSession(null); reload(); return; }
       err.textContent = 'Cannot read your tickets: ' + e.message;
     }
-    if (!stopped && (state.queued ?? []).length) timer = setTimeout(poll, 1000);
+    if (!stopped && ((state.queued ?? []).length || awaiting)) timer = setTimeout(poll, 1000);
   };
   const stop = () => { stopped = true; clearTimeout(timer); };
   async function cancel() {
     err.textContent = '';
+    awaiting = false;
     try { await api('/api/arena/queue', { method: 'DELETE' }); } catch (e) { err.textContent = 'Cannot leave the queue: ' + e.message; }
     clearTimeout(timer);
     poll();
@@ -139,6 +143,7 @@ export async function arenaPage() {
     try {
       localStorage.setItem('tessera.arena.game', game.value);
       await api('/api/arena/queue', json('POST', { game: game.value, players: Number(players.value) }));
+      awaiting = true;
       clearTimeout(timer);
       await poll();
     } catch (e) {
