@@ -32,9 +32,11 @@ async function ended(id) {
 }
 
 test('Analysis: a bot game is analysed on its replay page; mistakes jump the replay and show the better move', async () => {
-  // a short game of Q (one copy of each tile): a fair bot against a random one
+  // a game of Akropolis: a district-aware bot against a random one, whose placements lose
+  // more than the search's error at this budget (a move within it is never a mistake)
+  const ITERS = 1000;
   const { id } = await post('/api/games', {
-    game: 'q', seats: [{ kind: 'bot', spec: 'ldasg' }, { kind: 'bot', spec: 'random' }], options: { copies: 1 }, seed: 4, delay_ms: 0,
+    game: 'akropolis', seats: [{ kind: 'bot', spec: 'districts' }, { kind: 'bot', spec: 'random' }], seed: 4, delay_ms: 0,
   });
   const replay = await ended(id);
   const moves = replay.steps.length - 1;
@@ -60,11 +62,12 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   assert.equal(a.total_moves, moves);
   assert.equal(a.moves.length, moves);
   assert.equal(a.budget, `${ITERS} iterations`);
-  // Q's strongest level is no search: the analysis's ISMCTS has the defaults and Q's rollouts
-  assert.equal(a.search, 'exploration 0.7, rollouts of 4 moves');
+  // Akropolis' strongest level is ISMCTS with no rollouts: the analysis searches as it does
+  assert.equal(a.search, 'exploration 0.7, no rollouts');
   assert.equal(await page.locator('#win-graph polyline.win-line').count(), 2, 'a line per seat');
   const worst = a.moves.filter((m) => BAD.includes(m.class)).sort((x, y) => y.loss - x.loss);
-  assert.ok(worst.length > 0, 'the random bot makes mistakes');
+  assert.ok(worst.some((m) => m.seat === 1), 'the random bot makes mistakes');
+  assert.ok(a.moves.every((m) => m.loss === Math.max(0, m.loss) && m.margin >= 0), 'losses beyond the margin');
   assert.equal(await page.locator('#win-graph circle.dot').count(), worst.length, 'a dot per mistake');
   const listed = page.locator('#mistakes button');
   assert.equal(await listed.count(), Math.min(5, worst.length));
