@@ -16,6 +16,12 @@ def pick_greedy(legal):
     best = max(gains)
     return random.choice([m for m, g in zip(legal["moves"], gains) if g == best])
 
+def send(sock, value):
+    try:
+        sock.sendall((json.dumps(value) + "\n").encode())
+    except OSError:
+        pass  # the host went away: the next read says so
+
 def connect(args, hello):
     sock = socket.create_connection((args.host, args.port))
     sock.sendall((json.dumps(hello) + "\n").encode())
@@ -29,7 +35,10 @@ def play(args):
     sock, lines = connect(args, hello)
     pick, token, back_by = pick_greedy if args.pick == "greedy" else pick_random, None, None
     while True:
-        line = lines.readline()
+        try:
+            line = lines.readline()
+        except OSError:  # reset by a host that died
+            line = ""
         msg = json.loads(line) if line else None
         if token and (not line or ("error" in msg and back_by and time.time() < back_by)):
             # the host went away, or one that is stopping refused us: come back with the
@@ -49,9 +58,8 @@ def play(args):
             reply = pick(params[1])
         elif method == "win":
             print(args.name, "won" if params[0] else "lost")
-            sock.sendall(b'"void"\n')
-            return
-        sock.sendall((json.dumps(reply) + "\n").encode())
+            return send(sock, "void")
+        send(sock, reply)
 
 def resume(args, token, back_by):
     while time.time() < back_by:
