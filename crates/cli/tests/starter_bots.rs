@@ -334,3 +334,67 @@ fn a_starter_bot_comes_back_after_the_host_is_killed() {
     assert_eq!(g.status, GameStatus::Finished, "{:?}", g.why);
     assert!(g.ejected.is_empty(), "ejected: {:?}", g.ejections);
 }
+
+/// The lobby's command for a table with a seat left open for a program (web/bot-command.js,
+/// evaluated by node as the browser does) seats a starter bot there, and it plays the game.
+#[test]
+fn the_lobby_command_seats_a_starter_bot_at_an_open_table() {
+    if !starter_bots().iter().any(|(i, _)| *i == "node") {
+        println!("skipped: the lobby's command is computed by web/bot-command.js, with node");
+        return;
+    }
+    let (dir, _cleanup) = temp_dir("lobby-command");
+    let db = dir.join("t.db");
+    let (tcp, http) = (free_port(), free_port());
+    let _server = start(&db, tcp, http);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let seats = json!({"game": "akropolis", "seats": [{"kind": "bot", "spec": "level:3"}, {"kind": "program"}]});
+    let table = rt.block_on(common::serve::http(
+        http,
+        "POST",
+        "/api/games",
+        &seats.to_string(),
+    ));
+    let id = table["id"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("a table: {table}"));
+    let registry = rt.block_on(common::serve::http(http, "GET", "/api/registry", ""));
+    assert_eq!(registry["tcp_port"], json!(tcp));
+    // the page's module, as an ES module for node
+    let module = dir.join("bot-command.mjs");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/bot-command.js"),
+        &module,
+    )
+    .unwrap();
+    let script = format!(
+        "import('{}').then((m) => console.log(m.starterBotCommand({{ table: {id}, port: {tcp}, host: 'localhost' }})))",
+        module.display()
+    );
+    let out = Command::new("node").args(["-e", &script]).output().unwrap();
+    let command = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert_eq!(
+        command,
+        format!("python3 examples/bots/bot.py --table {id} --pick greedy --port {tcp}")
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let child = Command::new("sh")
+        .args(["-c", &command])
+        .current_dir(root)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (ok, said) = finish(child, 120);
+    assert!(ok, "{command}: {said}");
+    let stored = games_of(&db);
+    let g = stored
+        .iter()
+        .find(|g| g.id == id)
+        .expect("the table's game");
+    assert_eq!(g.status, GameStatus::Finished, "{:?}", g.why);
+    assert!(g.ejected.is_empty(), "ejected: {:?}", g.ejections);
+}
