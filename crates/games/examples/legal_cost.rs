@@ -9,7 +9,7 @@
 use rand::seq::SliceRandom;
 use std::time::Instant;
 use tessera_akropolis::Akropolis;
-use tessera_core::{rng_from_seed, Game};
+use tessera_core::rng_from_seed;
 use tessera_games::Registration;
 use tessera_q::QGame;
 use tessera_referee::call_text;

@@ -193,21 +193,32 @@ impl Registration for QGame {
     /// Any other line is legal too: extend a listed placement along its row or column.
     fn legal(view: &QView) -> Legal<Choice> {
         let moves = view.legal_moves();
+        let k = &view.knowledge;
+        let b = view.rules.bonuses;
+        let points = |map: &tessera_q::Map, ps: &[tessera_q::Placement]| {
+            let finish = if ps.len() == k.active.hand.len() {
+                b.finish
+            } else {
+                0
+            };
+            i32::try_from(score(map, ps, b.q) + finish).unwrap_or(i32::MAX)
+        };
+        // one copy of the map for every single placement (each put down, scored, taken
+        // back), not a copy a move: the listed placements are legal
+        let mut map = k.map.clone();
         let gains = moves
             .iter()
             .map(|m| match m {
-                Choice::Place(ps) => {
-                    let k = &view.knowledge;
-                    let b = view.rules.bonuses;
-                    k.map.legal(&k.active.hand, ps).map_or(0, |map| {
-                        let finish = if ps.len() == k.active.hand.len() {
-                            b.finish
-                        } else {
-                            0
-                        };
-                        i32::try_from(score(&map, ps, b.q) + finish).unwrap_or(i32::MAX)
-                    })
+                Choice::Place(ps) if ps.len() == 1 && !map.is_occupied(ps[0].coord) => {
+                    map.insert(ps[0].coord, ps[0].tile);
+                    let gain = points(&map, ps);
+                    map.remove(ps[0].coord);
+                    gain
                 }
+                Choice::Place(ps) => k
+                    .map
+                    .legal(&k.active.hand, ps)
+                    .map_or(0, |after| points(&after, ps)),
                 _ => 0,
             })
             .collect();
