@@ -92,7 +92,7 @@ fn check_position<G: Registration>(
             return Err(format!("{v} reads back as {back:?}, not {m:?}"));
         }
     }
-    if wire["count"] != Value::from(legal.count) {
+    if wire["count"] != legal.count {
         return Err("\"count\" is not the count".into());
     }
     let Some(gains) = &legal.gains else {
