@@ -62,6 +62,10 @@ pub struct SignUp {
 /// assert!(matches!(parse(&serde_json::json!("bob")).unwrap(), Hello::SignUp(SignUp { q_course: true, .. })));
 /// assert!(parse(&serde_json::json!("no spaces")).is_err());
 /// assert_eq!(parse(&serde_json::json!({"list": "q"})).unwrap(), Hello::List(Some("q".into())));
+/// // "moves" may come with a sign-up or a resume ([`asks_moves`] reads it), nothing else may
+/// assert!(parse(&serde_json::json!({"name": "ada", "game": "q", "moves": true})).is_ok());
+/// assert_eq!(parse(&serde_json::json!({"resume": "ab", "moves": true})).unwrap(), Hello::Resume("ab".into()));
+/// assert!(parse(&serde_json::json!({"resume": "ab", "colour": "red"})).is_err());
 /// ```
 pub fn parse(v: &Value) -> Result<Hello, String> {
     let (name, game, table) = match v {
