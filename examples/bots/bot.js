@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // A starter bot for Tessera (docs/bots.md): plays any game over TCP, Node without packages.
 // It signs up with "moves": true, so every take-turn brings its legal moves (and what each
-// scores at once); `pick` chooses one. Usage:
-//   node bot.js --game q [--pick greedy] [--table ID] [--name NAME] [--port 45678]
+// scores at once); `pick` chooses one. Usage: node bot.js --game q [--pick greedy]
+// [--table ID] [--name NAME] [--port 45678] [--host H] [--token T --rated]
 "use strict";
 const net = require("net");
 
@@ -23,8 +23,7 @@ const pickers = {
 };
 const pick = pickers[args.pick];
 if (!pick) fail(`--pick is random or greedy, not ${args.pick}`);
-let token = null; // the resume token, from setup
-let backBy = null; // while coming back after a host restart: until when
+let token = null, backBy = null; // the resume token (from setup); while coming back: until when
 
 function fail(why) {
   console.error(`error: ${why}`);

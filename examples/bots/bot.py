@@ -1,14 +1,10 @@
 #!/usr/bin/env python3
 """A starter bot for Tessera (docs/bots.md): plays any game over TCP, standard library only.
-
 It signs up with "moves": true, so every take-turn brings its legal moves (and what each
-scores at once); `pick` chooses one. Usage:
-  python3 bot.py --game q [--pick greedy] [--table ID] [--name NAME] [--port 45678]
-"""
+scores at once); `pick` chooses one."""
 import argparse, json, random, socket, sys, time
 
-def pick_random(legal):
-    return random.choice(legal["moves"])
+pick_random = lambda legal: random.choice(legal["moves"])
 
 def pick_greedy(legal):
     """The move that scores most at once (ties at random); `gains` comes with the moves."""
@@ -51,15 +47,12 @@ def play(args):
         if isinstance(msg, dict):  # {"error": REASON} or {"ejected": REASON}
             sys.exit("error: the host says: " + json.dumps(msg))
         method, params, back_by = msg[0], msg[1], None
-        reply = "void"
         if method == "setup" and len(params) > 2:
             token = params[2]["resume"]
-        elif method == "take-turn":
-            reply = pick(params[1])
         elif method == "win":
             print(args.name, "won" if params[0] else "lost")
             return send(sock, "void")
-        send(sock, reply)
+        send(sock, pick(params[1]) if method == "take-turn" else "void")
 
 def resume(args, token, back_by):
     while time.time() < back_by:
