@@ -3,6 +3,7 @@
 import { h } from './board.js';
 import { gameOf } from './api.js';
 import { renderer } from './looks.js';
+import { starterBotHelp } from './bot-command.js';
 
 // ------------------------------------------------------------------ bots
 /**
@@ -88,5 +89,6 @@ export function joinHelp(reg, id, game, open) {
     // each word unbroken (`--port` holds a hyphen, where lines would break): a narrow screen
     // wraps the command between its words only
     h('pre', {}, h('code', { class: 'command' }, cmd.split(' ').flatMap((w, i) => [i ? ' ' : null, h('span', { class: 'word' }, w)]))),
-    reg?.tcp_port ? null : h('p', { class: 'hint' }, 'Add --port P when the server\'s TCP port is not the default (tessera serve prints tcp=P).'));
+    reg?.tcp_port ? null : h('p', { class: 'hint' }, 'Add --port P when the server\'s TCP port is not the default (tessera serve prints tcp=P).'),
+    starterBotHelp(h, { table: id, port: reg?.tcp_port, host: location.hostname }));
 }

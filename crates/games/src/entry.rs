@@ -379,9 +379,11 @@ impl<G: Registration> GameEntry for Entry<G> {
                         }
                         Box::new(bot)
                     }
-                    SeatHolder::Wire(t, token) => {
-                        Box::new(WirePlayer::<G>::new(name, t).with_resume(token))
-                    }
+                    SeatHolder::Wire(t, token) => Box::new(
+                        WirePlayer::<G>::new(name, t)
+                            .with_resume(token)
+                            .with_legal(G::legal),
+                    ),
                     SeatHolder::Person(link) => {
                         Box::new(Person::<G>::new(name, link).with_clock_move(G::clock_move))
                     }

@@ -5,6 +5,7 @@ use crate::info::{BotInfo, Level, RuleOption, Solo};
 use serde_json::Value;
 use tessera_ai::Evaluate;
 use tessera_core::{Determinize, Seat, Strategy, View};
+use tessera_referee::Legal;
 
 /// What a game tells the registry about itself, beyond its rules ([`Game`](tessera_core::Game)). Implemented
 /// once per game; only [`Registration::TITLE`] .. [`Registration::bot`] are required, the
@@ -85,6 +86,12 @@ pub trait Registration: Determinize + Evaluate {
     /// (spots, scores); `null` by default: a generic screen lists the legal moves.
     fn hints(_view: &Self::View) -> Value {
         Value::Null
+    }
+    /// The seat's legal moves as sent with `take-turn` to a program that asked for them
+    /// (`"moves": true` in its sign-up; docs/protocol.md, 1.3). Each in the game's MOVE
+    /// form. Default: every legal move of the view, no gains.
+    fn legal(view: &Self::View) -> Legal<Self::Move> {
+        Legal::complete(view.legal_moves())
     }
     /// What a move did, in words, public information only (`before`: the state before it,
     /// when known). Default: the move's JSON and the points it gained.

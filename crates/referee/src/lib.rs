@@ -30,12 +30,14 @@
 
 mod bot;
 pub mod frame;
+mod legal;
 mod player;
 mod run;
 mod wire;
 
 pub use async_trait::async_trait;
 pub use bot::{Bot, Thinking};
+pub use legal::{Legal, ListMoves};
 pub use player::{Player, PlayerError};
 pub use run::{
     resume, run, Ejected, Ejection, Observer, RefereeConfig, RefereeError, Report, Status,

@@ -6,6 +6,7 @@
 //! tiles and moves are the game's own serde forms (for Q, the course's JPub, JTile and
 //! JChoice), so one implementation serves every game.
 
+use crate::legal::ListMoves;
 use crate::player::{Player, PlayerError};
 use async_trait::async_trait;
 use std::marker::PhantomData;
@@ -28,6 +29,16 @@ pub trait Transport: Send {
     fn waiting(&self) -> Option<std::time::Duration> {
         None
     }
+    /// Whether the program asked, in its sign-up, to be sent its legal moves with every
+    /// `take-turn` (`"moves": true`). Known once [`Transport::ready`] has returned.
+    fn sends_moves(&self) -> bool {
+        false
+    }
+    /// Waits until the transport can carry a call (a program coming back after a
+    /// restart has come back); at once for a connection that is there.
+    async fn ready(&mut self) -> Result<(), PlayerError> {
+        Ok(())
+    }
 }
 
 /// A program over a [`Transport`].
@@ -35,6 +46,7 @@ pub struct WirePlayer<G: Game> {
     name: String,
     transport: Box<dyn Transport>,
     resume: Option<String>,
+    legal: Option<ListMoves<G>>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -45,6 +57,7 @@ impl<G: Game> WirePlayer<G> {
             name: name.into(),
             transport,
             resume: None,
+            legal: None,
             _game: PhantomData,
         }
     }
@@ -53,6 +66,13 @@ impl<G: Game> WirePlayer<G> {
     /// the program can take its seat again after the host restarts.
     pub fn with_resume(mut self, token: Option<String>) -> Self {
         self.resume = token;
+        self
+    }
+
+    /// Lists the seat's legal moves with `list`, sent as the second argument of
+    /// `take-turn` when the program asked for them ([`Transport::sends_moves`]).
+    pub fn with_legal(mut self, list: ListMoves<G>) -> Self {
+        self.legal = Some(list);
         self
     }
 
@@ -131,7 +151,17 @@ impl<G: Game> Player<G> for WirePlayer<G> {
         self.void_call("setup", &args).await
     }
     async fn take_turn(&mut self, view: &G::View) -> Result<G::Move, PlayerError> {
-        let args = format!("[{}]", json(view)?);
+        let legal = match self.legal {
+            Some(list) => {
+                self.transport.ready().await?;
+                self.transport.sends_moves().then(|| list(view))
+            }
+            None => None,
+        };
+        let args = match legal {
+            Some(legal) => format!("[{},{}]", json(view)?, json(&legal)?),
+            None => format!("[{}]", json(view)?),
+        };
         let reply = self.call("take-turn", &args).await?;
         serde_json::from_str::<G::Move>(&reply)
             .map_err(|e| PlayerError::Unexpected(format!("not a move: {e}: {}", shorten(&reply))))

@@ -1,6 +1,7 @@
 //! Prints the messages of one seat in a real game over TCP (for docs/protocol.md):
-//! `cargo run -p tessera-server --example transcript -- q` (or triominos, akropolis).
-//! Long lines are cut and the middle turns left out, as in the document.
+//! `cargo run -p tessera-server --example transcript -- q` (or triominos, akropolis);
+//! `-- q moves`: the seat signs up with `"moves": true` (its legal moves come with every
+//! `take-turn`). Long lines are cut and the middle turns left out, as in the document.
 
 use serde_json::Value;
 use std::time::Duration;
@@ -12,8 +13,12 @@ use tessera_tcp::client::{self, Join};
 use tessera_tcp::{Dialect, TcpTransport};
 
 fn cut(s: &str) -> String {
-    if s.len() > 700 {
-        let mut end = 700;
+    cut_at(s, 700)
+}
+
+fn cut_at(s: &str, at: usize) -> String {
+    if s.len() > at {
+        let mut end = at;
         while !s.is_char_boundary(end) {
             end -= 1;
         }
@@ -26,6 +31,7 @@ fn cut(s: &str) -> String {
 #[tokio::main]
 async fn main() {
     let game = std::env::args().nth(1).unwrap_or_else(|| "q".into());
+    let moves = std::env::args().nth(2).as_deref() == Some("moves");
     let registry = Registry::standard();
     let entry = registry.find(&game).expect("a game").clone();
     let db = std::env::temp_dir().join(format!("tessera-transcript-{}.db", std::process::id()));
@@ -56,7 +62,12 @@ async fn main() {
         .name;
     let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
     let mut conn = TcpTransport::new(stream, 1 << 24, Dialect::Tessera, None);
-    let signup = serde_json::json!({"name": "alice", "game": game}).to_string();
+    let signup = if moves {
+        serde_json::json!({"name": "alice", "game": game, "moves": true})
+    } else {
+        serde_json::json!({"name": "alice", "game": game})
+    }
+    .to_string();
     println!(">> {signup}");
     conn.write(&signup).await.expect("write");
     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -69,10 +80,19 @@ async fn main() {
     loop {
         let call = conn.read().await.expect("read");
         let reply = me.answer(&call).expect("an answer");
-        lines.push(format!("<< {}", cut(&call)));
+        let v: Value = serde_json::from_str(&call).expect("JSON");
+        type Call = (String, Vec<Box<serde_json::value::RawValue>>);
+        lines.push(match serde_json::from_str::<Call>(&call) {
+            // the view and the moves cut each on its own, so that both show
+            Ok((method, args)) if method == "take-turn" && args.len() == 2 => format!(
+                "<< [\"take-turn\",[{},{}]]",
+                cut_at(args[0].get(), 300),
+                cut_at(args[1].get(), 500)
+            ),
+            _ => format!("<< {}", cut(&call)),
+        });
         lines.push(format!(">> {reply}"));
         conn.write(&reply).await.expect("write");
-        let v: Value = serde_json::from_str(&call).expect("JSON");
         if v[0] == "win" {
             break;
         }

@@ -49,6 +49,8 @@ pub struct SignUp {
 /// * `{"name": NAME, "table": ID}` (`"game"` may be given too): the open seat of a table;
 /// * `{"list": GAME}` or `{"list": null}`: the open tables;
 /// * `{"resume": TOKEN}`: a seat taken again after the host restarted;
+/// * any of these objects may add `"moves": true` ([`asks_moves`]): the seat's legal
+///   moves come with every `take-turn`;
 /// * `{"token": API_TOKEN, "game": GAME, "rated": true, "players": N}` (`"name"` may be
 ///   given, the account's): a bot account's rated game of the arena; without `"rated"`,
 ///   a seat as above under the account's name.
@@ -60,16 +62,21 @@ pub struct SignUp {
 /// assert!(matches!(parse(&serde_json::json!("bob")).unwrap(), Hello::SignUp(SignUp { q_course: true, .. })));
 /// assert!(parse(&serde_json::json!("no spaces")).is_err());
 /// assert_eq!(parse(&serde_json::json!({"list": "q"})).unwrap(), Hello::List(Some("q".into())));
+/// // "moves" may come with a sign-up or a resume ([`asks_moves`] reads it), nothing else may
+/// assert!(parse(&serde_json::json!({"name": "ada", "game": "q", "moves": true})).is_ok());
+/// assert_eq!(parse(&serde_json::json!({"resume": "ab", "moves": true})).unwrap(), Hello::Resume("ab".into()));
+/// assert!(parse(&serde_json::json!({"resume": "ab", "colour": "red"})).is_err());
 /// ```
 pub fn parse(v: &Value) -> Result<Hello, String> {
     let (name, game, table) = match v {
         Value::String(s) => (s.as_str(), None, None),
         Value::Object(m) if m.contains_key("resume") => {
-            return match (m.len(), &m["resume"]) {
+            let keys = m.len() - usize::from(m.contains_key("moves"));
+            return match (keys, &m["resume"]) {
                 (1, Value::String(t)) if !t.is_empty() && t.len() <= 128 => {
                     Ok(Hello::Resume(t.clone()))
                 }
-                _ => Err("a resume is {\"resume\": TOKEN} alone".into()),
+                _ => Err("a resume is {\"resume\": TOKEN} (\"moves\" may be added)".into()),
             };
         }
         Value::Object(m) if m.contains_key("list") => {
@@ -86,7 +93,7 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
             if let Some(k) = m.keys().find(|k| {
                 !matches!(
                     k.as_str(),
-                    "name" | "game" | "table" | "token" | "rated" | "players" | "again"
+                    "name" | "game" | "table" | "token" | "rated" | "players" | "again" | "moves"
                 )
             }) {
                 return Err(format!("unknown key {k:?} in the sign-up"));
@@ -129,6 +136,25 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
         players: None,
         again: false,
     }))
+}
+
+/// Whether a first message asks for the seat's legal moves with every `take-turn`
+/// (`"moves": true`, in a sign-up object or a resume): false when absent, an error when not
+/// a boolean.
+///
+/// ```
+/// use tessera_server::signup::asks_moves;
+/// assert_eq!(asks_moves(&serde_json::json!({"name": "ada", "game": "q", "moves": true})), Ok(true));
+/// assert_eq!(asks_moves(&serde_json::json!({"name": "ada", "game": "q"})), Ok(false));
+/// assert_eq!(asks_moves(&serde_json::json!("ada")), Ok(false));
+/// assert!(asks_moves(&serde_json::json!({"resume": "ab", "moves": 1})).is_err());
+/// ```
+pub fn asks_moves(v: &Value) -> Result<bool, String> {
+    match v.get("moves") {
+        None => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err("\"moves\" is true or false".into()),
+    }
 }
 
 /// A sign-up's `"game"` (a name) and `"table"` (an id), each optional.

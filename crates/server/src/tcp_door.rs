@@ -118,7 +118,9 @@ pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
                     if v.is_string() {
                         t.set_dialect(Dialect::QCourse);
                     }
-                    signup::parse(&v).map(|h| (h, v.is_string()))
+                    let hello = signup::parse(&v)?;
+                    t.set_moves(signup::asks_moves(&v)?);
+                    Ok((hello, v.is_string()))
                 }),
             Ok(Err(e)) => Err(e.to_string()),
             Err(_) => Err("no sign-up in time".to_string()),

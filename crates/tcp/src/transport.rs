@@ -27,6 +27,7 @@ pub struct TcpTransport {
     chunk: Box<[u8]>,
     dialect: Dialect,
     read_limit: Option<Duration>,
+    moves: bool,
     _slot: Option<Slot>,
 }
 
@@ -61,6 +62,7 @@ impl TcpTransport {
             chunk: vec![0; 8192].into_boxed_slice(),
             dialect,
             read_limit: None,
+            moves: false,
             _slot: slot,
         }
     }
@@ -80,6 +82,12 @@ impl TcpTransport {
     /// Changes the protocol (a sign-up tells which).
     pub fn set_dialect(&mut self, dialect: Dialect) {
         self.dialect = dialect;
+    }
+
+    /// Sends the program its legal moves with every `take-turn` (it asked in its sign-up,
+    /// Tessera's protocol only; docs/protocol.md, 1.3).
+    pub fn set_moves(&mut self, moves: bool) {
+        self.moves = moves;
     }
 
     /// The peer's address, if known.
@@ -164,6 +172,10 @@ impl Transport for TcpTransport {
             }
         }
         Ok(!self.decoder.is_empty())
+    }
+
+    fn sends_moves(&self) -> bool {
+        self.moves && self.dialect == Dialect::Tessera
     }
 
     async fn close(&mut self, last: Option<&str>) {

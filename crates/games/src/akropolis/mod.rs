@@ -11,6 +11,7 @@ use crate::{BotInfo, OptionKind, Registration, RuleOption, Solo};
 use serde_json::{json, Value};
 use tessera_akropolis::{Akropolis, AkropolisView, Move, Rules, Variants};
 use tessera_core::{Game, Seat, Strategy, View};
+use tessera_referee::Legal;
 
 fn name(names: &[String], seat: Seat) -> String {
     names
@@ -173,6 +174,27 @@ impl Registration for Akropolis {
     }
 
     /// The legal moves with the cells each would cover.
+    /// Every legal move, each with how much it raises the mover's complete score at once
+    /// (districts times plazas, plus stones).
+    fn legal(view: &AkropolisView) -> Legal<Move> {
+        if view.to_move() != Some(view.seat()) {
+            return Legal::complete(Vec::new());
+        }
+        let state = view.state();
+        let now = i64::from(state.complete_score(state.turn()));
+        let (moves, gains): (Vec<Move>, Vec<i32>) = state
+            .moves_with_scores()
+            .into_iter()
+            .map(|(m, s)| (m, (i64::from(s) - now) as i32))
+            .unzip();
+        Legal {
+            count: moves.len(),
+            complete: true,
+            moves,
+            gains: Some(gains),
+        }
+    }
+
     fn hints(view: &AkropolisView) -> Value {
         json!({
             "moves": view

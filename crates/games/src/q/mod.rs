@@ -10,8 +10,9 @@ pub mod terminal;
 
 use crate::{BotInfo, OptionKind, Registration, RuleOption};
 use serde_json::{json, Value};
-use tessera_core::{Game, Seat, Strategy};
-use tessera_q::{Choice, QGame, QRules, QView};
+use tessera_core::{Game, Seat, Strategy, View};
+use tessera_q::{score, Choice, QGame, QRules, QView};
+use tessera_referee::Legal;
 
 fn name(names: &[String], seat: Seat) -> String {
     names
@@ -203,6 +204,49 @@ impl Registration for QGame {
 
     /// For each tile of the hand, the cells where it fits now (when the seat is to move),
     /// and whether the seat may exchange its hand.
+    /// A bounded form (`complete: false`): pass, replace when the pile allows it, every
+    /// single-tile placement, and the house's two lines (the dag and ldasg turns), each
+    /// with the points it scores at once (the finish bonus included; pass and replace 0).
+    /// Any other line is legal too: extend a listed placement along its row or column.
+    fn legal(view: &QView) -> Legal<Choice> {
+        let moves = view.legal_moves();
+        let k = &view.knowledge;
+        let b = view.rules.bonuses;
+        let points = |map: &tessera_q::Map, ps: &[tessera_q::Placement]| {
+            let finish = if ps.len() == k.active.hand.len() {
+                b.finish
+            } else {
+                0
+            };
+            i32::try_from(score(map, ps, b.q) + finish).unwrap_or(i32::MAX)
+        };
+        // one copy of the map for every single placement (each put down, scored, taken
+        // back), not a copy a move: the listed placements are legal
+        let mut map = k.map.clone();
+        let gains = moves
+            .iter()
+            .map(|m| match m {
+                Choice::Place(ps) if ps.len() == 1 && !map.is_occupied(ps[0].coord) => {
+                    map.insert(ps[0].coord, ps[0].tile);
+                    let gain = points(&map, ps);
+                    map.remove(ps[0].coord);
+                    gain
+                }
+                Choice::Place(ps) => k
+                    .map
+                    .legal(&k.active.hand, ps)
+                    .map_or(0, |after| points(&after, ps)),
+                _ => 0,
+            })
+            .collect();
+        Legal {
+            count: moves.len(),
+            complete: false,
+            moves,
+            gains: Some(gains),
+        }
+    }
+
     fn hints(view: &QView) -> Value {
         let mine = view.to_move == Some(view.seat);
         let k = &view.knowledge;

@@ -10,7 +10,11 @@ pub mod terminal;
 use crate::{BotInfo, OptionKind, Registration, RuleOption};
 use serde_json::{json, Value};
 use tessera_core::{Game, Seat, Strategy, View};
-use tessera_triominos::{EndRule, Event, Move, Placement, Rules, TriominosGame, TriominosView};
+use tessera_referee::Legal;
+use tessera_triominos::{
+    opening_score, EndRule, Event, Move, Placement, Rules, Tile, TriominosGame, TriominosView,
+    DRAW_COST, NO_PLACE_PENALTY,
+};
 
 fn name(names: &[String], seat: Seat) -> String {
     names
@@ -309,6 +313,35 @@ impl Registration for TriominosGame {
 
     /// The legal placements with their corners and scores, and whether the seat may draw
     /// or pass.
+    /// Every legal move, each with what it scores at once: a placement its points
+    /// (bonuses and the round's opening bonus included), a draw -5, a pass -10. What the
+    /// end of a round credits (it depends on the others' trays) is not included.
+    fn legal(view: &TriominosView) -> Legal<Move> {
+        let opening = |t: Tile| match view.forced {
+            Some(_) => opening_score(t) - t.value(),
+            _ => 0,
+        };
+        let mut moves = Vec::new();
+        let mut gains = Vec::new();
+        for s in view.legal_placements() {
+            moves.push(Move::Place(s.placement));
+            gains.push(s.score + opening(s.placement.tile));
+        }
+        if let Some(m) = view.turn().and_then(|t| t.non_placing_move()) {
+            moves.push(m);
+            gains.push(match m {
+                Move::Draw => -DRAW_COST,
+                _ => -NO_PLACE_PENALTY,
+            });
+        }
+        Legal {
+            count: moves.len(),
+            complete: true,
+            moves,
+            gains: Some(gains),
+        }
+    }
+
     fn hints(view: &TriominosView) -> Value {
         let moves = view.legal_moves();
         json!({

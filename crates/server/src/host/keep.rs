@@ -53,6 +53,12 @@ impl tessera_referee::Transport for Keep {
         tessera_referee::Transport::pending(self.conn()?)
     }
 
+    fn sends_moves(&self) -> bool {
+        self.inner
+            .as_ref()
+            .is_some_and(tessera_referee::Transport::sends_moves)
+    }
+
     async fn close(&mut self, last: Option<&str>) {
         if let Some(mut t) = self.inner.take() {
             tessera_referee::Transport::close(&mut t, last).await;

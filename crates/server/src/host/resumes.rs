@@ -117,6 +117,14 @@ impl Transport for Reconnect {
         }
     }
 
+    fn sends_moves(&self) -> bool {
+        self.conn.as_ref().is_some_and(Transport::sends_moves)
+    }
+
+    async fn ready(&mut self) -> Result<(), tessera_referee::PlayerError> {
+        self.connection().await.map(|_| ())
+    }
+
     async fn close(&mut self, last: Option<&str>) {
         if let Some(c) = &mut self.conn {
             c.close(last).await;
