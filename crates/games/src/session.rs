@@ -22,7 +22,7 @@ use crate::json::to_value;
 use crate::registration::Registration;
 use serde_json::Value;
 use std::any::Any;
-use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Record, Seat, Strategy, View};
+use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Record, Seat, Strategy};
 
 /// A game in progress, whatever the game: every value in and out is the game's JSON form
 /// (moves as in records and on the wire, views as sent to a seat).
