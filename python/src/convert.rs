@@ -31,12 +31,7 @@ pyo3::create_exception!(
     TesseraError,
     "A record could not be read or replayed."
 );
-pyo3::create_exception!(
-    tessera,
-    UnknownGame,
-    TesseraError,
-    "No game of that name."
-);
+pyo3::create_exception!(tessera, UnknownGame, TesseraError, "No game of that name.");
 
 /// The engine's error as the matching Python exception.
 pub fn err(e: EntryError) -> PyErr {
@@ -115,10 +110,18 @@ pub fn from_py(o: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Value::Object(m));
     }
     if let Ok(l) = o.downcast::<PyList>() {
-        return l.iter().map(|x| from_py(&x)).collect::<PyResult<_>>().map(Value::Array);
+        return l
+            .iter()
+            .map(|x| from_py(&x))
+            .collect::<PyResult<_>>()
+            .map(Value::Array);
     }
     if let Ok(t) = o.downcast::<PyTuple>() {
-        return t.iter().map(|x| from_py(&x)).collect::<PyResult<_>>().map(Value::Array);
+        return t
+            .iter()
+            .map(|x| from_py(&x))
+            .collect::<PyResult<_>>()
+            .map(Value::Array);
     }
     if let Ok(x) = o.extract::<f64>() {
         // numpy scalars and the like
@@ -139,7 +142,6 @@ pub fn from_py(o: &Bound<'_, PyAny>) -> PyResult<Value> {
 pub fn ser_to_py<'py, T: serde::Serialize>(py: Python<'py>, t: &T) -> PyResult<Bound<'py, PyAny>> {
     // through the text: some forms hold integers of any size
     let text = serde_json::to_string(t).map_err(|e| TesseraError::new_err(e.to_string()))?;
-    let v: Value =
-        serde_json::from_str(&text).map_err(|e| TesseraError::new_err(e.to_string()))?;
+    let v: Value = serde_json::from_str(&text).map_err(|e| TesseraError::new_err(e.to_string()))?;
     to_py(py, &v)
 }

@@ -2,6 +2,7 @@
 
 use crate::convert::{err, from_py, to_py, SettingsError};
 use crate::registry;
+use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::Value;
@@ -186,6 +187,44 @@ impl PyGame {
     /// Runs the engine's invariant checks; raises on a broken invariant.
     fn check(&self) -> PyResult<()> {
         self.inner.check().map_err(err)
+    }
+    /// The size of the game's fixed action space (action `i`: the `i`-th legal move).
+    #[getter]
+    fn actions(&self) -> usize {
+        self.inner.actions()
+    }
+    /// The number of legal moves of the seat to move.
+    fn legal_count(&self) -> usize {
+        self.inner.legal_count()
+    }
+    /// The observation tensor of `seat`'s view (default: the seat to move, else seat 0):
+    /// a float32 vector laid out as `tessera.encoding(game)` says.
+    #[pyo3(signature = (seat=None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = seat.or(self.inner.to_move()).unwrap_or(0);
+        let mut out = vec![0.0f32; self.inner.layout().len()];
+        self.inner.observe(seat, &mut out).map_err(err)?;
+        Ok(out.into_pyarray(py))
+    }
+    /// The legal-action mask of the seat to move (bool, `actions` long).
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let mut out = vec![false; self.inner.actions()];
+        self.inner.mask(&mut out);
+        out.into_pyarray(py)
+    }
+    /// Plays action `action` (the fixed encoding's); returns the move.
+    fn play_action<'py>(&mut self, py: Python<'py>, action: usize) -> PyResult<Bound<'py, PyAny>> {
+        if action >= self.inner.actions() {
+            return Err(crate::convert::IllegalMove::new_err(format!(
+                "action {action} is out of the action space (0 to {})",
+                self.inner.actions() - 1
+            )));
+        }
+        self.play_index(py, action)
     }
     fn __repr__(&self) -> String {
         match self.inner.to_move() {

@@ -3,6 +3,7 @@
 //! ([`tessera_games::Registry`]); nothing here names a game.
 #![deny(missing_docs)]
 
+mod batch;
 mod convert;
 mod game;
 mod tourney;
@@ -51,7 +52,10 @@ fn rules<'py>(
         .map(|o| from_py(o.as_any()))
         .transpose()?
         .unwrap_or(Value::Null);
-    to_py(py, &game::rules_of(entry.as_ref(), seats, &rules, &options)?)
+    to_py(
+        py,
+        &game::rules_of(entry.as_ref(), seats, &rules, &options)?,
+    )
 }
 
 fn record_game(record: &Value) -> PyResult<&'static str> {
@@ -97,12 +101,34 @@ fn derive_seed(base: u64, stream: u64) -> u64 {
     tessera_core::derive_seed(base, stream)
 }
 
+/// The fixed-size encoding of `game`: `{"actions": N, "size": L, "segments": [(name,
+/// shape), ...]}` (the observation is the segments' values concatenated, row-major).
+#[pyfunction]
+fn encoding<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
+    let entry = registry().find(game).map_err(err)?;
+    let (lo, _) = entry.info().seats;
+    let rules = entry.rules(lo, &Value::Null).map_err(err)?;
+    let g = entry.session(&rules, 0, &[]).map_err(err)?;
+    let layout = g.layout();
+    let segments: Vec<Value> = layout
+        .segments
+        .iter()
+        .map(|s| serde_json::json!([s.name, s.shape]))
+        .collect();
+    to_py(
+        py,
+        &serde_json::json!({"actions": g.actions(), "size": layout.len(), "segments": segments}),
+    )
+}
+
 /// The extension module.
 #[pymodule]
 fn _tessera(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<PyGame>()?;
     m.add_class::<PyBot>()?;
+    m.add_class::<batch::PyBatch>()?;
+    m.add_function(wrap_pyfunction!(encoding, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(info, m)?)?;
     m.add_function(wrap_pyfunction!(rules, m)?)?;

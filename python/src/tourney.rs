@@ -64,8 +64,8 @@ pub fn tournament<'py>(
     };
     let (played, seconds) = py.detach(|| pool.install(run)).map_err(err)?;
     let summary = tt::summarize(&played, seconds);
-    let mut v = serde_json::to_value(&summary)
-        .map_err(|e| SettingsError::new_err(e.to_string()))?;
+    let mut v =
+        serde_json::to_value(&summary).map_err(|e| SettingsError::new_err(e.to_string()))?;
     v["game"] = Value::from(entry.name());
     if results {
         v["results"] = serde_json::to_value(&played).unwrap_or(Value::Null);

@@ -52,3 +52,4 @@ pub use table::{
     json_empty_list, json_null, json_text, JsonText, MoveInfo, SeatHolder, SeatUpdate, TableReport,
     TableSetup, TableSink, Update,
 };
+pub use tessera_encode::{Encode, Layout, Segment};

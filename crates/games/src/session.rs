@@ -23,6 +23,7 @@ use crate::registration::Registration;
 use serde_json::Value;
 use std::any::Any;
 use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Record, Seat, Strategy};
+use tessera_encode::Layout;
 
 /// A game in progress, whatever the game: every value in and out is the game's JSON form
 /// (moves as in records and on the wire, views as sent to a seat).
@@ -70,8 +71,19 @@ pub trait Session: Send + Sync {
     fn play_random(&mut self, rng: &mut GameRng) -> Result<bool, EntryError>;
     /// The engine's own invariant check.
     fn check(&self) -> Result<(), EntryError>;
-    /// The game itself, for code that knows its type (the encodings).
+    /// The game itself, for code that knows its type.
     fn as_any(&self) -> &dyn Any;
+    /// The size of the game's fixed action space ([`tessera_encode::Encode::ACTIONS`]).
+    fn actions(&self) -> usize;
+    /// The game's observation layout ([`tessera_encode::Encode::layout`]).
+    fn layout(&self) -> Layout;
+    /// Writes the observation of `seat`'s view into `out` (of the layout's length).
+    fn observe(&self, seat: usize, out: &mut [f32]) -> Result<(), EntryError>;
+    /// Writes the legal-action mask of the seat to move into `out` (of
+    /// [`Session::actions`]' length): the first `n` set when `n` moves are legal.
+    fn mask(&self, out: &mut [bool]);
+    /// The number of legal moves of the seat to move.
+    fn legal_count(&self) -> usize;
 }
 
 /// A bot of one game, with its own random generator: plays on [`Session`]s of that game.
@@ -332,6 +344,30 @@ impl<G: Registration> Session for Live<G> {
     }
     fn as_any(&self) -> &dyn Any {
         &self.game
+    }
+    fn actions(&self) -> usize {
+        G::ACTIONS
+    }
+    fn layout(&self) -> Layout {
+        G::layout()
+    }
+    fn observe(&self, seat: usize, out: &mut [f32]) -> Result<(), EntryError> {
+        let seat = seat_of(seat, self.seats())?;
+        let len = G::layout().len();
+        let out = out
+            .get_mut(..len)
+            .ok_or_else(|| EntryError::Settings(format!("an observation needs {len} values")))?;
+        G::observe_into(&self.game.view(seat), out);
+        Ok(())
+    }
+    fn mask(&self, out: &mut [bool]) {
+        let n = self.legal_count().min(G::ACTIONS);
+        for (i, x) in out.iter_mut().enumerate() {
+            *x = i < n;
+        }
+    }
+    fn legal_count(&self) -> usize {
+        self.game.legal_moves().len()
     }
 }
 

@@ -12,6 +12,7 @@ carrying the engine's reason.
 """
 
 from ._tessera import (  # noqa: F401
+    Batch,
     Bot,
     BotError,
     Game,
@@ -22,6 +23,7 @@ from ._tessera import (  # noqa: F401
     UnknownGame,
     derive_seed,
     determinize,
+    encoding,
     games,
     info,
     load,
@@ -31,6 +33,7 @@ from ._tessera import (  # noqa: F401
 )
 
 __all__ = [
+    "Batch",
     "Bot",
     "BotError",
     "Game",
@@ -41,6 +44,7 @@ __all__ = [
     "UnknownGame",
     "derive_seed",
     "determinize",
+    "encoding",
     "games",
     "info",
     "load",
