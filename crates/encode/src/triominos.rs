@@ -98,10 +98,10 @@ impl Encode for TriominosGame {
         let scores = v["scores"].as_array().cloned().unwrap_or_default();
         let sizes = v["tray_sizes"].as_array().cloned().unwrap_or_default();
         let n = scores.len();
-        for s in 0..n.min(MAX_SEATS) {
+        for (s, score) in scores.iter().enumerate().take(MAX_SEATS) {
             let r = relative(s, me, n);
             put(out, seats_at + 3 * r, 1.0);
-            put(out, seats_at + 3 * r + 1, num(&scores[s]) / 400.0);
+            put(out, seats_at + 3 * r + 1, num(score) / 400.0);
             put(
                 out,
                 seats_at + 3 * r + 2,
