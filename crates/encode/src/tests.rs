@@ -86,9 +86,10 @@ fn triominos_masks_equal_the_legal_moves() {
 fn q_masks_equal_the_legal_moves() {
     let n = check_random_positions::<tessera_q::QGame>(
         |seats| {
-            let mut r = tessera_q::QRules::default();
-            r.players = seats;
-            Some(r)
+            Some(tessera_q::QRules {
+                players: seats,
+                ..Default::default()
+            })
         },
         24,
     );
