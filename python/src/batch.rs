@@ -105,7 +105,7 @@ impl PyBatch {
             })
             .map_err(err)?;
         let flat = data.into_pyarray(py);
-        Ok(flat.reshape([n, len])?)
+        flat.reshape([n, len])
     }
     /// The legal-action masks of every game (bool, games × actions).
     fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
@@ -118,7 +118,7 @@ impl PyBatch {
             }
             data
         });
-        Ok(data.into_pyarray(py).reshape([n, a])?)
+        data.into_pyarray(py).reshape([n, a])
     }
     /// The scores of every game (games × seats).
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
@@ -132,7 +132,7 @@ impl PyBatch {
                 s
             })
             .collect();
-        Ok(data.into_pyarray(py).reshape([self.games.len(), seats])?)
+        data.into_pyarray(py).reshape([self.games.len(), seats])
     }
     /// Plays one action in every game still going (`actions`: one per game; ignored for a
     /// game over). Returns which games ended with this step (bool per game); with
