@@ -11,6 +11,7 @@ use crate::json::to_value;
 use crate::person::Person;
 use crate::registration::Registration;
 use crate::replay::{Replay, ReplayStep};
+use crate::session::{Session, SessionBot};
 use crate::table::{MoveInfo, SeatHolder, SeatUpdate, TableReport, TableSetup, TableSink, Update};
 use crate::terminal::{TerminalArgs, TerminalOutcome};
 use serde_json::{Map, Value};
@@ -561,6 +562,27 @@ impl<G: Registration> GameEntry for Entry<G> {
 
     fn bench(&self, seconds: f64) -> Option<Value> {
         G::bench(seconds)
+    }
+
+    fn session(
+        &self,
+        rules: &Value,
+        seed: u64,
+        players: &[String],
+    ) -> Result<Box<dyn Session>, EntryError> {
+        crate::session::start::<G>(rules, seed, players)
+    }
+
+    fn load(&self, record: &Value) -> Result<Box<dyn Session>, EntryError> {
+        crate::session::load::<G>(record)
+    }
+
+    fn determinize(&self, view: &Value, seed: u64) -> Result<Box<dyn Session>, EntryError> {
+        crate::session::determinize::<G>(view, seed)
+    }
+
+    fn session_bot(&self, spec: &str, seed: u64) -> Result<SessionBot, EntryError> {
+        crate::session::bot::<G>(spec, seed)
     }
 
     fn analyze(

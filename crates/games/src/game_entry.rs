@@ -6,6 +6,7 @@ use crate::analysis;
 use crate::error::EntryError;
 use crate::info::GameInfo;
 use crate::replay::Replay;
+use crate::session::{Session, SessionBot};
 use crate::table::{SeatHolder, TableReport, TableSetup, TableSink};
 use crate::terminal::{TerminalArgs, TerminalOutcome};
 use serde_json::Value;
@@ -96,6 +97,23 @@ pub trait GameEntry: Send + Sync + 'static {
         config: &analysis::AnalysisConfig,
         progress: &mut dyn FnMut(usize, usize) -> bool,
     ) -> Result<analysis::Analysis, EntryError>;
+    /// A new game to drive one move at a time ([`Session`]): `rules` the rules' JSON (see
+    /// [`GameEntry::rules`]), `seed` fixes its random events, `players` (names by seat, or
+    /// none) go into its record.
+    fn session(
+        &self,
+        rules: &Value,
+        seed: u64,
+        players: &[String],
+    ) -> Result<Box<dyn Session>, EntryError>;
+    /// The game a record (the JSON of a `tessera_core::Record`) reaches, going on from
+    /// there.
+    fn load(&self, record: &Value) -> Result<Box<dyn Session>, EntryError>;
+    /// A full game drawn among those consistent with a seat's view (its JSON): the hidden
+    /// tiles shuffled, random events seeded from `seed`.
+    fn determinize(&self, view: &Value, seed: u64) -> Result<Box<dyn Session>, EntryError>;
+    /// A bot by spec that plays on this game's sessions, its generator seeded with `seed`.
+    fn session_bot(&self, spec: &str, seed: u64) -> Result<SessionBot, EntryError>;
     /// The seats of people among `players` (names by seat): those whose name is no bot
     /// spec of the game. What an analysis judges by default when it knows only names.
     fn people(&self, players: &[String]) -> Vec<usize> {

@@ -30,6 +30,7 @@ pub mod person;
 mod registration;
 mod registry;
 pub mod replay;
+pub mod session;
 pub mod table;
 mod terminal;
 pub mod text;
@@ -46,7 +47,9 @@ pub use person::PersonLink;
 pub use registration::Registration;
 pub use registry::Registry;
 pub use replay::{Replay, ReplayStep};
+pub use session::{Session, SessionBot};
 pub use table::{
     json_empty_list, json_null, json_text, JsonText, MoveInfo, SeatHolder, SeatUpdate, TableReport,
     TableSetup, TableSink, Update,
 };
+pub use tessera_encode::{Encode, Layout, Segment};

@@ -5,14 +5,15 @@ use crate::info::{BotInfo, Level, RuleOption, Solo};
 use serde_json::Value;
 use tessera_ai::Evaluate;
 use tessera_core::{Determinize, Seat, Strategy, View};
+use tessera_encode::Encode;
 use tessera_referee::Legal;
 
 /// What a game tells the registry about itself, beyond its rules ([`Game`](tessera_core::Game)). Implemented
 /// once per game; only [`Registration::TITLE`] .. [`Registration::bot`] are required, the
 /// rest (hints for people, a conformance harness, a benchmark) are optional. A game also
 /// gives the search what it needs ([`Determinize`] and [`Evaluate`], whose methods all
-/// have defaults): the analysis of its games ([`GameEntry::analyze`](crate::GameEntry::analyze)) comes from them.
-pub trait Registration: Determinize + Evaluate {
+/// have defaults) and learning its fixed-size encoding ([`Encode`]): the analysis of its games ([`GameEntry::analyze`](crate::GameEntry::analyze)) comes from them.
+pub trait Registration: Determinize + Evaluate + Encode {
     /// The game's name for people.
     const TITLE: &'static str;
     /// What it is, in a line.

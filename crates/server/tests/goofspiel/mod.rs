@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tessera_ai::Evaluate;
 use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Score, Seat, Strategy, View};
-use tessera_games::{BotInfo, OptionKind, Registration, RuleOption};
+use tessera_games::{BotInfo, Encode, Layout, OptionKind, Registration, RuleOption, Segment};
 
 /// Cards dealt to each seat (and rounds).
 pub const HAND: usize = 5;
@@ -335,6 +335,30 @@ impl Determinize for Goofspiel {
 }
 
 impl Evaluate for Goofspiel {}
+
+/// A game's encoding for learning: the cards of the hand and the prize.
+impl Encode for Goofspiel {
+    const ACTIONS: usize = 13;
+    fn layout() -> Layout {
+        Layout {
+            segments: vec![Segment {
+                name: "cards",
+                shape: vec![14],
+            }],
+        }
+    }
+    fn observe_into(view: &GoofView, out: &mut [f32]) {
+        out.iter_mut().for_each(|x| *x = 0.0);
+        for c in &view.hand {
+            if let Some(x) = out.get_mut(usize::from(*c).saturating_sub(1)) {
+                *x = 1.0;
+            }
+        }
+        if let Some(x) = out.get_mut(13) {
+            *x = f32::from(view.prize.unwrap_or(0)) / 13.0;
+        }
+    }
+}
 
 /// Bids the card nearest the prize.
 struct Match;

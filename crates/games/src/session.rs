@@ -1,0 +1,452 @@
+//! A game in progress, whatever the game ([`Session`]): the engine behind a registry entry
+//! driven one move at a time with JSON values (what the Python bindings and any other
+//! foreign caller use), and a bot that plays on it ([`SessionBot`]).
+//!
+//! ```
+//! use tessera_games::Registry;
+//! let registry = Registry::standard();
+//! let entry = registry.get("akropolis").unwrap();
+//! let rules = entry.rules(2, &serde_json::Value::Null).unwrap();
+//! let mut game = entry.session(&rules, 7, &[]).unwrap();
+//! let seat = game.to_move().unwrap();
+//! let first = game.legal_moves()[0].clone();
+//! game.play(&first).unwrap();
+//! assert_ne!(game.to_move(), None);
+//! assert!(game.play(&serde_json::json!("no such move")).is_err());
+//! assert_eq!(game.record().unwrap()["moves"][0], first);
+//! let _ = seat;
+//! ```
+
+use crate::error::EntryError;
+use crate::json::to_value;
+use crate::registration::Registration;
+use serde_json::Value;
+use std::any::Any;
+use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Record, Seat, Strategy};
+use tessera_encode::Layout;
+
+/// A game in progress, whatever the game: every value in and out is the game's JSON form
+/// (moves as in records and on the wire, views as sent to a seat).
+pub trait Session: Send + Sync {
+    /// The game's name.
+    fn name(&self) -> &'static str;
+    /// The number of seats.
+    fn seats(&self) -> usize;
+    /// The rules (JSON).
+    fn rules(&self) -> Value;
+    /// The seat to move, or `None` once the game is over.
+    fn to_move(&self) -> Option<usize>;
+    /// Every legal move of the seat to move, in the engine's order (empty at the end).
+    fn legal_moves(&self) -> Vec<Value>;
+    /// Checks and plays a move; on error the game is unchanged and the error carries the
+    /// engine's reason.
+    fn play(&mut self, mv: &Value) -> Result<(), EntryError>;
+    /// Plays the legal move of number `index` in [`Session::legal_moves`]'s order; returns
+    /// it.
+    fn play_index(&mut self, index: usize) -> Result<Value, EntryError>;
+    /// What `seat` sees.
+    fn view(&self, seat: usize) -> Result<Value, EntryError>;
+    /// What anyone sees.
+    fn public_view(&self) -> Value;
+    /// The tiles `seat` holds privately.
+    fn hand(&self, seat: usize) -> Result<Value, EntryError>;
+    /// The current scores by seat.
+    fn scores(&self) -> Vec<i32>;
+    /// The outcome (`{"scores", "winners"}`) once the game is over, else `null`.
+    fn outcome(&self) -> Value;
+    /// The moves played so far in this session.
+    fn moves_played(&self) -> usize;
+    /// The record (rules, seed, players, moves, outcome), replayable with `tessera replay`;
+    /// refused for a determinized game, which has no seed.
+    fn record(&self) -> Result<Value, EntryError>;
+    /// An independent copy.
+    fn boxed_clone(&self) -> Box<dyn Session>;
+    /// A full game drawn among those consistent with what `seat` sees (the hidden tiles
+    /// shuffled), its random events seeded from `seed`.
+    fn determinize(&self, seat: usize, seed: u64) -> Result<Box<dyn Session>, EntryError>;
+    /// The move `bot` chooses for the seat to move, from that seat's view only (not
+    /// played).
+    fn choose(&self, bot: &mut SessionBot) -> Result<Value, EntryError>;
+    /// Plays a uniformly random legal move drawn with `rng`; `false` at the end.
+    fn play_random(&mut self, rng: &mut GameRng) -> Result<bool, EntryError>;
+    /// The engine's own invariant check.
+    fn check(&self) -> Result<(), EntryError>;
+    /// The game itself, for code that knows its type.
+    fn as_any(&self) -> &dyn Any;
+    /// The size of the game's fixed action space ([`tessera_encode::Encode::ACTIONS`]).
+    fn actions(&self) -> usize;
+    /// The game's observation layout ([`tessera_encode::Encode::layout`]).
+    fn layout(&self) -> Layout;
+    /// Writes the observation of `seat`'s view into `out` (of the layout's length).
+    fn observe(&self, seat: usize, out: &mut [f32]) -> Result<(), EntryError>;
+    /// Writes the legal-action mask of the seat to move into `out` (of
+    /// [`Session::actions`]' length): the first `n` set when `n` moves are legal.
+    fn mask(&self, out: &mut [bool]);
+    /// The number of legal moves of the seat to move.
+    fn legal_count(&self) -> usize;
+}
+
+/// A bot of one game, with its own random generator: plays on [`Session`]s of that game.
+pub struct SessionBot {
+    game: &'static str,
+    spec: String,
+    inner: Box<dyn Any + Send>,
+}
+
+impl std::fmt::Debug for SessionBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SessionBot")
+            .field("game", &self.game)
+            .field("spec", &self.spec)
+            .finish()
+    }
+}
+
+impl SessionBot {
+    /// The game it plays.
+    pub fn game(&self) -> &'static str {
+        self.game
+    }
+    /// Its spec.
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+}
+
+struct Typed<G: Game> {
+    strategy: Box<dyn Strategy<G>>,
+    rng: GameRng,
+}
+
+/// A bot of `G` from its spec; its generator seeded with `seed`.
+pub(crate) fn bot<G: Registration>(spec: &str, seed: u64) -> Result<SessionBot, EntryError> {
+    let strategy = G::bot(spec).map_err(|reason| EntryError::Bot {
+        spec: spec.to_string(),
+        reason,
+    })?;
+    Ok(SessionBot {
+        game: G::NAME,
+        spec: spec.to_string(),
+        inner: Box::new(Typed::<G> {
+            strategy,
+            rng: rng_from_seed(seed),
+        }),
+    })
+}
+
+/// A registered game in progress, with its record.
+#[derive(Clone)]
+struct Live<G: Registration> {
+    game: G,
+    /// `None` for a determinized game.
+    record: Option<Record<G>>,
+    moves: usize,
+}
+
+fn seat_of(seat: usize, seats: usize) -> Result<Seat, EntryError> {
+    if seat < seats {
+        Ok(Seat(seat as u8))
+    } else {
+        Err(EntryError::Settings(format!(
+            "there is no seat {seat} (seats are 0 to {})",
+            seats.saturating_sub(1)
+        )))
+    }
+}
+
+fn parse<T: serde::de::DeserializeOwned>(v: &Value, what: &str) -> Result<T, EntryError> {
+    serde_json::from_str(&v.to_string()).map_err(|e| EntryError::Play(format!("not {what}: {e}")))
+}
+
+/// A new game of `G` from its rules' JSON and a seed; `players` (names by seat, or none)
+/// name the seats in the record and in games whose views carry names.
+pub(crate) fn start<G: Registration>(
+    rules: &Value,
+    seed: u64,
+    players: &[String],
+) -> Result<Box<dyn Session>, EntryError> {
+    let rules: G::Rules = serde_json::from_str(&rules.to_string())
+        .map_err(|e| EntryError::Settings(format!("bad rules: {e}")))?;
+    let mut game = G::new(&rules, seed).map_err(|e| EntryError::Settings(e.to_string()))?;
+    if !players.is_empty() {
+        if players.len() != game.seats() {
+            return Err(EntryError::Settings(format!(
+                "{} players named for {} seats",
+                players.len(),
+                game.seats()
+            )));
+        }
+        game.name_seats(players);
+    }
+    let record = Record::<G>::new(rules, seed, players.to_vec());
+    Ok(Box::new(Live {
+        game,
+        record: Some(record),
+        moves: 0,
+    }))
+}
+
+/// The game a record reaches, as a session that goes on from there.
+pub(crate) fn load<G: Registration>(record: &Value) -> Result<Box<dyn Session>, EntryError> {
+    let record: Record<G> =
+        serde_json::from_str(&record.to_string()).map_err(|e| EntryError::Record(e.to_string()))?;
+    if record.game != G::NAME {
+        return Err(EntryError::Record(format!(
+            "this record is for {:?}, not {:?}",
+            record.game,
+            G::NAME
+        )));
+    }
+    let mut game =
+        G::new(&record.rules, record.seed).map_err(|e| EntryError::Record(e.to_string()))?;
+    if !record.players.is_empty() {
+        game.name_seats(&record.players);
+    }
+    let mut live = Live::<G> {
+        game,
+        record: Some(Record::new(
+            record.rules.clone(),
+            record.seed,
+            record.players.clone(),
+        )),
+        moves: 0,
+    };
+    for (i, mv) in record.moves.iter().enumerate() {
+        live.apply(mv)
+            .map_err(|e| EntryError::Record(format!("move {i} is illegal: {e}")))?;
+    }
+    Ok(Box::new(live))
+}
+
+/// A full game of `G` consistent with a seat's view (its JSON), seeded from `seed`.
+pub(crate) fn determinize<G: Registration>(
+    view: &Value,
+    seed: u64,
+) -> Result<Box<dyn Session>, EntryError> {
+    let view: G::View = parse(view, "a view")?;
+    Ok(Box::new(determinized::<G>(&view, seed)))
+}
+
+fn determinized<G: Registration>(view: &G::View, seed: u64) -> Live<G> {
+    let mut rng = rng_from_seed(seed);
+    Live {
+        game: <G as Determinize>::determinize(view, &mut rng),
+        record: None,
+        moves: 0,
+    }
+}
+
+impl<G: Registration> Live<G> {
+    fn apply(&mut self, mv: &G::Move) -> Result<(), EntryError> {
+        if self.game.to_move().is_none() {
+            return Err(EntryError::Play("the game is over".into()));
+        }
+        self.game
+            .play(mv)
+            .map_err(|e| EntryError::Play(e.to_string()))?;
+        self.moves += 1;
+        if let Some(r) = &mut self.record {
+            r.moves.push(mv.clone());
+            r.outcome = self.game.outcome();
+        }
+        Ok(())
+    }
+}
+
+impl<G: Registration> Session for Live<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn seats(&self) -> usize {
+        self.game.seats()
+    }
+    fn rules(&self) -> Value {
+        to_value(self.game.rules())
+    }
+    fn to_move(&self) -> Option<usize> {
+        self.game.to_move().map(Seat::index)
+    }
+    fn legal_moves(&self) -> Vec<Value> {
+        self.game.legal_moves().iter().map(to_value).collect()
+    }
+    fn play(&mut self, mv: &Value) -> Result<(), EntryError> {
+        let mv: G::Move = parse(mv, "a move")?;
+        self.apply(&mv)
+    }
+    fn play_index(&mut self, index: usize) -> Result<Value, EntryError> {
+        let moves = self.game.legal_moves();
+        let mv = moves.get(index).ok_or_else(|| {
+            EntryError::Play(format!(
+                "there is no legal move {index} ({} legal moves)",
+                moves.len()
+            ))
+        })?;
+        self.apply(mv)?;
+        Ok(to_value(mv))
+    }
+    fn view(&self, seat: usize) -> Result<Value, EntryError> {
+        let seat = seat_of(seat, self.seats())?;
+        Ok(to_value(&self.game.view(seat)))
+    }
+    fn public_view(&self) -> Value {
+        to_value(&self.game.public_view())
+    }
+    fn hand(&self, seat: usize) -> Result<Value, EntryError> {
+        let seat = seat_of(seat, self.seats())?;
+        Ok(to_value(&self.game.hand(seat)))
+    }
+    fn scores(&self) -> Vec<i32> {
+        self.game.scores()
+    }
+    fn outcome(&self) -> Value {
+        self.game
+            .outcome()
+            .map(|o| to_value(&o))
+            .unwrap_or(Value::Null)
+    }
+    fn moves_played(&self) -> usize {
+        self.moves
+    }
+    fn record(&self) -> Result<Value, EntryError> {
+        self.record.as_ref().map(to_value).ok_or_else(|| {
+            EntryError::Record("a determinized game has no record (its seed is unknown)".into())
+        })
+    }
+    fn boxed_clone(&self) -> Box<dyn Session> {
+        Box::new(self.clone())
+    }
+    fn determinize(&self, seat: usize, seed: u64) -> Result<Box<dyn Session>, EntryError> {
+        let seat = seat_of(seat, self.seats())?;
+        Ok(Box::new(determinized::<G>(&self.game.view(seat), seed)))
+    }
+    fn choose(&self, bot: &mut SessionBot) -> Result<Value, EntryError> {
+        let typed = bot.inner.downcast_mut::<Typed<G>>().ok_or_else(|| {
+            EntryError::Settings(format!("a bot of {} cannot play {}", bot.game, G::NAME))
+        })?;
+        let seat = self
+            .game
+            .to_move()
+            .ok_or_else(|| EntryError::Play("the game is over".into()))?;
+        let view = self.game.view(seat);
+        let mv = typed.strategy.choose(&view, &mut typed.rng);
+        Ok(to_value(&mv))
+    }
+    fn play_random(&mut self, rng: &mut GameRng) -> Result<bool, EntryError> {
+        use rand::seq::SliceRandom;
+        let Some(mv) = self.game.legal_moves().choose(rng).cloned() else {
+            return Ok(false);
+        };
+        self.apply(&mv)?;
+        Ok(true)
+    }
+    fn check(&self) -> Result<(), EntryError> {
+        self.game.check_invariants().map_err(EntryError::Play)
+    }
+    fn as_any(&self) -> &dyn Any {
+        &self.game
+    }
+    fn actions(&self) -> usize {
+        G::ACTIONS
+    }
+    fn layout(&self) -> Layout {
+        G::layout()
+    }
+    fn observe(&self, seat: usize, out: &mut [f32]) -> Result<(), EntryError> {
+        let seat = seat_of(seat, self.seats())?;
+        let len = G::layout().len();
+        let out = out
+            .get_mut(..len)
+            .ok_or_else(|| EntryError::Settings(format!("an observation needs {len} values")))?;
+        G::observe_into(&self.game.view(seat), out);
+        Ok(())
+    }
+    fn mask(&self, out: &mut [bool]) {
+        let n = self.legal_count().min(G::ACTIONS);
+        for (i, x) in out.iter_mut().enumerate() {
+            *x = i < n;
+        }
+    }
+    fn legal_count(&self) -> usize {
+        self.game.legal_moves().len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Registry;
+    use serde_json::{json, Value};
+
+    #[test]
+    fn every_game_plays_to_its_end_and_its_record_loads_back() {
+        let registry = Registry::standard();
+        for entry in registry.iter() {
+            let (lo, _) = entry.info().seats;
+            let rules = entry.rules(lo, &Value::Null).unwrap();
+            let mut game = entry.session(&rules, 3, &[]).unwrap();
+            let mut rng = tessera_core::rng_from_seed(1);
+            let mut n = 0;
+            while game.play_random(&mut rng).unwrap() {
+                game.check().unwrap();
+                n += 1;
+                assert!(n < 100_000, "{} never ends", entry.name());
+            }
+            assert!(game.outcome().is_object());
+            let record = game.record().unwrap();
+            let back = entry.load(&record).unwrap();
+            assert_eq!(back.public_view(), game.public_view());
+            assert_eq!(back.scores(), game.scores());
+            assert!(game.play_index(0).is_err(), "no move after the end");
+        }
+    }
+
+    #[test]
+    fn refusals_carry_the_reason_and_change_nothing() {
+        let registry = Registry::standard();
+        for entry in registry.iter() {
+            let rules = entry.rules(entry.info().seats.0, &Value::Null).unwrap();
+            let mut game = entry.session(&rules, 5, &[]).unwrap();
+            let before = game.public_view();
+            assert!(game.play(&json!({"nonsense": 1})).is_err());
+            assert!(game.play_index(1_000_000).is_err());
+            assert!(game.view(99).is_err());
+            assert_eq!(game.public_view(), before);
+            assert_eq!(game.moves_played(), 0);
+        }
+    }
+
+    #[test]
+    fn a_determinized_game_keeps_what_the_seat_sees() {
+        let registry = Registry::standard();
+        for entry in registry.iter() {
+            let rules = entry.rules(2, &Value::Null).unwrap();
+            let mut game = entry.session(&rules, 9, &[]).unwrap();
+            let mut rng = tessera_core::rng_from_seed(2);
+            for _ in 0..3 {
+                game.play_random(&mut rng).unwrap();
+            }
+            let seat = game.to_move().unwrap();
+            let view = game.view(seat).unwrap();
+            let sample = game.determinize(seat, 4).unwrap();
+            assert_eq!(sample.view(seat).unwrap(), view, "{}", entry.name());
+            assert!(sample.record().is_err());
+            assert_eq!(sample.legal_moves(), game.legal_moves());
+            // from the view's JSON (Q's wire form names no seat: the seat to move's view)
+            let sample = entry.determinize(&view, 4).unwrap();
+            let mover = sample.to_move().unwrap();
+            assert_eq!(sample.view(mover).unwrap(), view, "{}", entry.name());
+            assert_eq!(sample.legal_moves(), game.legal_moves());
+        }
+    }
+
+    #[test]
+    fn a_bot_plays_only_its_own_game() {
+        let registry = Registry::standard();
+        let q = registry.get("q").unwrap();
+        let tri = registry.get("triominos").unwrap();
+        let mut bot = tri.session_bot("random", 1).unwrap();
+        let rules = q.rules(2, &Value::Null).unwrap();
+        let game = q.session(&rules, 1, &[]).unwrap();
+        assert!(game.choose(&mut bot).is_err());
+        assert!(q.session_bot("no-such-bot", 1).is_err());
+    }
+}

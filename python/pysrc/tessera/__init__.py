@@ -1,0 +1,68 @@
+"""Tessera's engines (Triominos, Q, Akropolis), bots and tournaments from Python.
+
+>>> import tessera
+>>> g = tessera.Game("akropolis", seats=2, seed=7)
+>>> g.play(g.legal_moves()[0])
+>>> g.to_move
+1
+
+Every game comes from Tessera's registry (``tessera.games()``); moves, views and records
+are Python values (the games' JSON forms); errors are ``tessera.TesseraError`` subclasses
+carrying the engine's reason.
+"""
+
+from ._tessera import (  # noqa: F401
+    Batch,
+    Bot,
+    BotError,
+    Game,
+    IllegalMove,
+    RecordError,
+    SettingsError,
+    TesseraError,
+    UnknownGame,
+    derive_seed,
+    determinize,
+    encoding,
+    games,
+    info,
+    load,
+    replay,
+    rules,
+    tournament,
+)
+
+__all__ = [
+    "Batch",
+    "Bot",
+    "BotError",
+    "Game",
+    "IllegalMove",
+    "RecordError",
+    "SettingsError",
+    "TesseraError",
+    "UnknownGame",
+    "derive_seed",
+    "determinize",
+    "encoding",
+    "games",
+    "info",
+    "load",
+    "play_bots",
+    "replay",
+    "rules",
+    "tournament",
+]
+
+
+def play_bots(game, players, seed=0, rules=None, max_moves=100_000, **options):
+    """Plays one game of bots to its end as ``tessera play GAME --players ... --seed SEED``
+    does (the bot of seat ``i`` seeded with ``derive_seed(seed, 1 + i)``, the players'
+    specs as names) and returns the finished ``Game``."""
+    g = Game(game, seats=len(players), seed=seed, rules=rules, players=list(players), **options)
+    bots = [Bot(game, spec, seed=derive_seed(seed, 1 + i)) for i, spec in enumerate(players)]
+    n = 0
+    while not g.is_over and n < max_moves:
+        bots[g.to_move].play(g)
+        n += 1
+    return g

@@ -1,0 +1,211 @@
+//! Many games stepped in one call, numpy in and numpy out ([`PyBatch`], `tessera.Batch`):
+//! for self-play.
+
+use crate::convert::{err, from_py, IllegalMove};
+use crate::game::rules_of;
+use crate::registry;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde_json::Value;
+use tessera_core::rng_from_seed;
+use tessera_games::{GameEntry, Session};
+
+/// `n` games of one game under the same rules, stepped together: `Batch("q", 64,
+/// seats=2, seed=0)`. A game that ends is started again with the next seed when
+/// `autoreset` (the default); `step` says which ended.
+#[pyclass(name = "Batch", module = "tessera")]
+pub struct PyBatch {
+    entry: &'static dyn GameEntry,
+    rules: Value,
+    games: Vec<Box<dyn Session>>,
+    next_seed: u64,
+    autoreset: bool,
+    actions: usize,
+    obs: usize,
+}
+
+impl PyBatch {
+    fn fresh(&mut self) -> Result<Box<dyn Session>, tessera_games::EntryError> {
+        let seed = self.next_seed;
+        self.next_seed = self.next_seed.wrapping_add(1);
+        self.entry.session(&self.rules, seed, &[])
+    }
+}
+
+#[pymethods]
+impl PyBatch {
+    /// `n` new games of `game` (seeds `seed`, `seed + 1`, ...).
+    #[new]
+    #[pyo3(signature = (game, n, seats=None, seed=0, rules=None, autoreset=true, **options))]
+    fn new(
+        game: &str,
+        n: usize,
+        seats: Option<usize>,
+        seed: u64,
+        rules: Option<&Bound<'_, PyAny>>,
+        autoreset: bool,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyBatch> {
+        let entry = registry().find(game).map_err(err)?;
+        let seats = seats.unwrap_or(entry.info().seats.0);
+        let rules = rules.map(from_py).transpose()?.unwrap_or(Value::Null);
+        let options = options
+            .map(|o| from_py(o.as_any()))
+            .transpose()?
+            .unwrap_or(Value::Null);
+        let rules = rules_of(entry.as_ref(), seats, &rules, &options)?;
+        let first = entry.session(&rules, seed, &[]).map_err(err)?;
+        let mut b = PyBatch {
+            entry: entry.as_ref(),
+            actions: first.actions(),
+            obs: first.layout().len(),
+            rules,
+            games: Vec::with_capacity(n),
+            next_seed: seed.wrapping_add(1),
+            autoreset,
+        };
+        b.games.push(first);
+        for _ in 1..n {
+            let g = b.fresh().map_err(err)?;
+            b.games.push(g);
+        }
+        b.games.truncate(n);
+        Ok(b)
+    }
+
+    /// The number of games.
+    fn __len__(&self) -> usize {
+        self.games.len()
+    }
+    /// The action space's size.
+    #[getter]
+    fn actions(&self) -> usize {
+        self.actions
+    }
+    /// The seat to move in every game (-1 for a game over).
+    fn to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.games
+            .iter()
+            .map(|g| g.to_move().map_or(-1, |s| s as i64))
+            .collect::<Vec<_>>()
+            .into_pyarray(py)
+    }
+    /// The observation of the seat to move in every game (float32, games × length).
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let (n, len) = (self.games.len(), self.obs);
+        let games = &self.games;
+        let data = py
+            .detach(|| {
+                let mut data = vec![0.0f32; n * len];
+                for (g, out) in games.iter().zip(data.chunks_mut(len.max(1))) {
+                    g.observe(g.to_move().unwrap_or(0), out)?;
+                }
+                Ok(data)
+            })
+            .map_err(err)?;
+        let flat = data.into_pyarray(py);
+        flat.reshape([n, len])
+    }
+    /// The legal-action masks of every game (bool, games × actions).
+    fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let (n, a) = (self.games.len(), self.actions);
+        let games = &self.games;
+        let data = py.detach(|| {
+            let mut data = vec![false; n * a];
+            for (g, out) in games.iter().zip(data.chunks_mut(a.max(1))) {
+                g.mask(out);
+            }
+            data
+        });
+        data.into_pyarray(py).reshape([n, a])
+    }
+    /// The scores of every game (games × seats).
+    fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let seats = self.games.first().map_or(0, |g| g.seats());
+        let data: Vec<i64> = self
+            .games
+            .iter()
+            .flat_map(|g| {
+                let mut s: Vec<i64> = g.scores().into_iter().map(i64::from).collect();
+                s.resize(seats, 0);
+                s
+            })
+            .collect();
+        data.into_pyarray(py).reshape([self.games.len(), seats])
+    }
+    /// Plays one action in every game still going (`actions`: one per game; ignored for a
+    /// game over). Returns which games ended with this step (bool per game); with
+    /// `autoreset` those start again. The GIL is released while the engines play.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let actions = actions.as_slice()?.to_vec();
+        if actions.len() != self.games.len() {
+            return Err(IllegalMove::new_err(format!(
+                "{} actions for {} games",
+                actions.len(),
+                self.games.len()
+            )));
+        }
+        let limit = self.actions;
+        let games = &mut self.games;
+        let ended = py.detach(|| -> Result<Vec<bool>, String> {
+            let mut ended = vec![false; games.len()];
+            for (i, (g, &a)) in games.iter_mut().zip(&actions).enumerate() {
+                if g.to_move().is_none() {
+                    continue;
+                }
+                let a = usize::try_from(a)
+                    .ok()
+                    .filter(|a| *a < limit)
+                    .ok_or_else(|| format!("game {i}: action {a} is out of the action space"))?;
+                g.play_index(a).map_err(|e| format!("game {i}: {e}"))?;
+                ended[i] = g.to_move().is_none();
+            }
+            Ok(ended)
+        });
+        let ended = ended.map_err(IllegalMove::new_err)?;
+        if self.autoreset {
+            for (i, e) in ended.iter().enumerate() {
+                if *e {
+                    let g = self.fresh().map_err(err)?;
+                    self.games[i] = g;
+                }
+            }
+        }
+        Ok(ended.into_pyarray(py))
+    }
+    /// Plays `steps` uniformly random legal moves in every game (drawn in Rust from
+    /// `seed`), restarting games that end; returns the moves played. For measuring the
+    /// engines alone.
+    #[pyo3(signature = (steps, seed=0))]
+    fn step_random(&mut self, py: Python<'_>, steps: usize, seed: u64) -> PyResult<usize> {
+        let mut rng = rng_from_seed(seed);
+        let mut played = 0;
+        for _ in 0..steps {
+            let games = &mut self.games;
+            let ended = py
+                .detach(|| -> Result<Vec<usize>, tessera_games::EntryError> {
+                    let mut ended = Vec::new();
+                    for (i, g) in games.iter_mut().enumerate() {
+                        if g.play_random(&mut rng)? {
+                            played += 1;
+                        }
+                        if g.to_move().is_none() {
+                            ended.push(i);
+                        }
+                    }
+                    Ok(ended)
+                })
+                .map_err(err)?;
+            for i in ended {
+                let g = self.fresh().map_err(err)?;
+                self.games[i] = g;
+            }
+        }
+        Ok(played)
+    }
+}

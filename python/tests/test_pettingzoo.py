@@ -1,0 +1,62 @@
+"""PettingZoo's own tests on every game's AEC environment."""
+
+import importlib
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import tessera  # noqa: E402
+import tessera.pettingzoo as tpz  # noqa: E402
+
+GAMES = tessera.games()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_a_module(name):
+    mod = importlib.import_module(f"tessera.pettingzoo.{name}_v0")
+    assert mod.env().metadata["name"] == f"{name}_v0"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_api_test(name):
+    env = getattr(tpz, f"{name}_v0").env(seats=2)
+    api_test(env, num_cycles=200)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seed_test(name):
+    seed_test(getattr(tpz, f"{name}_v0").env, num_cycles=100)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_random_agent_plays_whole_games(name):
+    env = getattr(tpz, f"{name}_v0").env(seats=3 if name != "q" else 2, render_mode="ansi")
+    env.reset(seed=4)
+    totals = {a: 0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            action = None
+        else:
+            action = env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+    assert sorted(totals.values())[-1] == 1
+    assert "over" in env.render()
+
+
+def test_max_cycles_truncates():
+    env = tpz.akropolis_v0.env(max_cycles=5)
+    env.reset(seed=1)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 5
