@@ -429,17 +429,7 @@ impl<G: Registration> GameEntry for Entry<G> {
     }
 
     fn replay(&self, record: &Value) -> Result<Replay, EntryError> {
-        let record: Record<G> = serde_json::from_str(&record.to_string())
-            .map_err(|e| EntryError::Record(e.to_string()))?;
-        if record.game != G::NAME {
-            return Err(EntryError::Record(format!(
-                "this record is for {:?}, not {:?}",
-                record.game,
-                G::NAME
-            )));
-        }
-        let mut game =
-            G::new(&record.rules, record.seed).map_err(|e| EntryError::Record(e.to_string()))?;
+        let (record, mut game) = crate::record::read_record::<G>(record)?;
         let names = record.players.clone();
         let mut steps = vec![ReplayStep {
             index: None,

@@ -27,6 +27,7 @@ mod game_entry;
 mod info;
 mod json;
 pub mod person;
+mod record;
 mod registration;
 mod registry;
 pub mod replay;

@@ -188,17 +188,7 @@ pub(crate) fn start<G: Registration>(
 
 /// The game a record reaches, as a session that goes on from there.
 pub(crate) fn load<G: Registration>(record: &Value) -> Result<Box<dyn Session>, EntryError> {
-    let record: Record<G> =
-        serde_json::from_str(&record.to_string()).map_err(|e| EntryError::Record(e.to_string()))?;
-    if record.game != G::NAME {
-        return Err(EntryError::Record(format!(
-            "this record is for {:?}, not {:?}",
-            record.game,
-            G::NAME
-        )));
-    }
-    let mut game =
-        G::new(&record.rules, record.seed).map_err(|e| EntryError::Record(e.to_string()))?;
+    let (record, mut game) = crate::record::read_record::<G>(record)?;
     if !record.players.is_empty() {
         game.name_seats(&record.players);
     }
