@@ -403,6 +403,11 @@ test('A person plays a program that takes the open seat over TCP (tessera client
   await lobby.goto(`${BASE}/#/`);
   await lobby.waitForSelector(`#running tr[data-id="${id}"][data-status=waiting]`);
   assert.equal((await lobby.textContent(`#running .join[data-table="${id}"] .command`)).trim(), cmd);
+  // ... and the commands that seat a starter bot there (examples/bots/, docs/bots.md)
+  assert.deepEqual(
+    (await lobby.$$eval(`#running .join[data-table="${id}"] code.starter-bot`, (cs) => cs.map((c) => c.textContent.trim()))),
+    [`python3 examples/bots/bot.py --table ${id} --pick greedy --port ${TCP_PORT}`,
+      `node examples/bots/bot.js --table ${id} --pick greedy --port ${TCP_PORT}`]);
   await shot(lobby, 'program-2-lobby');
   // the program: the command shown, as it is shown
   const client = tessera(cmd.split(' ').slice(1));
