@@ -627,40 +627,45 @@ impl<G: Registration> GameEntry for Entry<G> {
             let played_words = G::describe(Some(&before), &game, seat, mv, names).join("; ");
             // words that read the same as another listed move's (the same tile for the same
             // points elsewhere) say where each puts its tile
-            let mut listed: Vec<(&G::Move, String)> = vec![(mv, played_words.clone())];
-            for c in &m.verdict.best {
-                listed.push((&c.mv, words_of(&c.mv).0));
-            }
-            let place = |c: &G::Move, w: String| {
+            // each listed move played once: its words, and the state after it
+            let tried: Vec<(String, Option<G>)> =
+                m.verdict.best.iter().map(|c| words_of(&c.mv)).collect();
+            let mut listed: Vec<(&G::Move, &str)> = vec![(mv, played_words.as_str())];
+            listed.extend(
+                m.verdict
+                    .best
+                    .iter()
+                    .zip(&tried)
+                    .map(|(c, (w, _))| (&c.mv, w.as_str())),
+            );
+            let place = |c: &G::Move, w: &str| {
                 if listed.iter().any(|(o, ow)| *o != c && *ow == w) {
                     format!("{w}, {}", G::move_place(c))
                 } else {
-                    w
+                    w.to_string()
                 }
             };
-            let words = |c: &G::Move| place(c, words_of(c).0);
             let best: Vec<Suggestion> = m
                 .verdict
                 .best
                 .iter()
-                .map(|c| Suggestion {
+                .zip(&tried)
+                .map(|(c, (w, _))| Suggestion {
                     mv: to_value(&c.mv),
-                    words: words(&c.mv),
+                    words: place(&c.mv, w),
                     visits: c.visits,
                     win: c.win,
                 })
                 .collect();
-            let better = match m.verdict.best.first() {
-                Some(c) if !m.verdict.best_played => words_of(&c.mv)
-                    .1
-                    .map_or(Value::Null, |s| to_value(&s.public_view())),
+            let better = match tried.first() {
+                Some((_, Some(s))) if !m.verdict.best_played => to_value(&s.public_view()),
                 _ => Value::Null,
             };
             moves.push(AnalyzedMove {
                 index: i,
                 seat: m.seat.index(),
                 played: to_value(mv),
-                words: place(mv, played_words.clone()),
+                words: place(mv, &played_words),
                 before: m.verdict.before,
                 after: m.verdict.after,
                 margin: m.verdict.margin,
