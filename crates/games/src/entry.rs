@@ -428,6 +428,17 @@ impl<G: Registration> GameEntry for Entry<G> {
         })
     }
 
+    fn preview(&self, view: &str, mv: &str) -> Option<Result<i64, String>> {
+        let view: G::View = match serde_json::from_str(view) {
+            Ok(v) => v,
+            Err(e) => return Some(Err(format!("the seat's view cannot be read: {e}"))),
+        };
+        match crate::person::read_move::<G::Move>(mv) {
+            Ok(m) => G::preview(&view, &m),
+            Err(why) => Some(Err(why)),
+        }
+    }
+
     fn replay(&self, record: &Value) -> Result<Replay, EntryError> {
         let (record, mut game) = crate::record::read_record::<G>(record)?;
         let names = record.players.clone();

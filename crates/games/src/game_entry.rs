@@ -52,6 +52,11 @@ pub trait GameEntry: Send + Sync + 'static {
     /// Replays a record (the JSON of a `tessera_core::Record`): the public view and the
     /// log at every step.
     fn replay(&self, record: &Value) -> Result<Replay, EntryError>;
+    /// What the move `mv` (its JSON text) would score for the seat whose view is `view`
+    /// (its JSON text, as the seat was sent it), without playing it; why it would be
+    /// refused; `None` when the game says nothing of such a move
+    /// ([`Registration::preview`](crate::Registration::preview)).
+    fn preview(&self, view: &str, mv: &str) -> Option<Result<i64, String>>;
     /// Plays a tournament of bots ([`tessera_ai::tournament`]); `rules` default to the
     /// standard rules for the number of players.
     fn tournament(

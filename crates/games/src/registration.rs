@@ -88,6 +88,12 @@ pub trait Registration: Determinize + Evaluate + Encode {
     fn hints(_view: &Self::View) -> Value {
         Value::Null
     }
+    /// What `mv` would score for the seat of `view` if it were played now, without playing
+    /// it (a person's screen shows the points of tiles put down before they are sent), or
+    /// why it would be refused. `None` (the default): the game says nothing of this move.
+    fn preview(_view: &Self::View, _mv: &Self::Move) -> Option<Result<i64, String>> {
+        None
+    }
     /// The seat's legal moves as sent with `take-turn` to a program that asked for them
     /// (`"moves": true` in its sign-up; docs/protocol.md, 1.3). Each in the game's MOVE
     /// form. Default: every legal move of the view, no gains.

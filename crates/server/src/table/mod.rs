@@ -379,6 +379,20 @@ impl Table {
         }
     }
 
+    /// What the move `text` would score for `seat` now, without playing it (the points a
+    /// person's screen shows on tiles put down), or why it would be refused; `None` when
+    /// the game says nothing of such a move. From the seat's view as it was last sent.
+    pub fn preview(&self, seat: usize, text: &str) -> Option<Result<i64, String>> {
+        let view = {
+            let st = self.state();
+            match st.seat_views.get(seat).cloned().flatten() {
+                Some(v) => v.view,
+                None => return Some(Err("this seat has no view yet".into())),
+            }
+        };
+        self.entry.preview(view.get(), text)
+    }
+
     /// Sets the bots' delay (clamped to `max`).
     pub fn set_pace(&self, ms: u64, max: u64) {
         self.pace.store(ms.min(max), Ordering::Relaxed);

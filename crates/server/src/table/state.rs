@@ -20,6 +20,8 @@ pub enum Kind {
     State,
     /// `"error"`: an [`ErrorMessage`].
     Error,
+    /// `"preview"`: a [`PreviewMessage`].
+    Preview,
 }
 
 /// A player as the state message shows them.
@@ -139,6 +141,41 @@ impl ErrorMessage {
         ErrorMessage {
             kind: Kind::Error,
             error: why.into(),
+        }
+    }
+}
+
+/// What a move would score, for the person who asked (`{"preview": MOVE}` on the game's
+/// WebSocket): `{"type": "preview", "move": MOVE, "points": N}`, or `"error": WHY` instead
+/// of the points when the move would be refused.
+#[derive(Clone, Debug, Serialize)]
+pub struct PreviewMessage {
+    /// Always [`Kind::Preview`].
+    #[serde(rename = "type")]
+    pub kind: Kind,
+    /// The move asked about, as it was sent.
+    #[serde(rename = "move")]
+    pub mv: Box<serde_json::value::RawValue>,
+    /// The points it would score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<i64>,
+    /// Why it would be refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl PreviewMessage {
+    /// The answer about `mv`.
+    pub fn new(mv: Box<serde_json::value::RawValue>, answer: Result<i64, String>) -> Self {
+        let (points, error) = match answer {
+            Ok(p) => (Some(p), None),
+            Err(e) => (None, Some(e)),
+        };
+        PreviewMessage {
+            kind: Kind::Preview,
+            mv,
+            points,
+            error,
         }
     }
 }

@@ -6,7 +6,7 @@ use super::errors::host_error;
 use super::games::TokenQuery;
 use crate::host::sockets::Opener;
 use crate::host::Host;
-use crate::table::state::{ErrorMessage, StateMessage};
+use crate::table::state::{ErrorMessage, PreviewMessage, StateMessage};
 use crate::table::Table;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -237,6 +237,40 @@ struct ClientMessage {
     mv: Option<Box<serde_json::value::RawValue>>,
     #[serde(default)]
     delay_ms: Option<u64>,
+    /// A move to score without playing it (the points of tiles put down).
+    #[serde(default)]
+    preview: Option<Box<serde_json::value::RawValue>>,
+}
+
+/// At most this many previews a second on one socket (each reads the seat's view); more
+/// are refused in words.
+const PREVIEWS_PER_SECOND: u32 = 20;
+
+/// Counts a socket's previews in the current second.
+#[derive(Debug)]
+struct PreviewBudget {
+    since: tokio::time::Instant,
+    used: u32,
+}
+
+impl PreviewBudget {
+    fn new() -> Self {
+        PreviewBudget {
+            since: tokio::time::Instant::now(),
+            used: 0,
+        }
+    }
+
+    /// Whether one more preview may be answered now.
+    fn take(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        if now.duration_since(self.since) >= std::time::Duration::from_secs(1) {
+            self.since = now;
+            self.used = 0;
+        }
+        self.used += 1;
+        self.used <= PREVIEWS_PER_SECOND
+    }
 }
 
 async fn send(socket: &mut WebSocket, v: &impl serde::Serialize) -> Result<(), axum::Error> {
@@ -262,6 +296,7 @@ async fn talk(
     let mut updates = table.subscribe();
     updates.borrow_and_update();
     let mut refusals = table.refusals();
+    let mut previews = PreviewBudget::new();
     let t = table.clone();
     let Ok(first) = tokio::task::spawn_blocking(move || t.message(seat)).await else {
         return;
@@ -306,6 +341,26 @@ async fn talk(
                 };
                 let refusal = match serde_json::from_str::<ClientMessage>(&text) {
                     Err(e) => Some(format!("bad message: {e}")),
+                    // the points of a move, for the person at the seat (nothing is played)
+                    Ok(ClientMessage { preview: Some(mv), .. }) => match seat {
+                        None => Some("spectators cannot move".to_string()),
+                        Some(_) if !previews.take() => {
+                            Some("too many previews at once: wait a moment".to_string())
+                        }
+                        Some(s) => {
+                            let t = table.clone();
+                            let text = mv.get().to_string();
+                            let answer = tokio::task::spawn_blocking(move || t.preview(s, &text))
+                                .await
+                                .ok()
+                                .flatten()
+                                .unwrap_or_else(|| Err("no points to show for this move".into()));
+                            if send(&mut socket, &PreviewMessage::new(mv, answer)).await.is_err() {
+                                break;
+                            }
+                            None
+                        }
+                    },
                     Ok(m) => {
                         // the pace is the seated people's: a spectator watches at theirs
                         // (at an unrated table of bots and programs only, anyone's)
