@@ -2,12 +2,23 @@
 // others, a challenge from another person, and a bot account's API tokens (its owner's).
 import { h, s, put } from './board.js';
 import { api, json, loadMe, registry, session, titleOf } from './api.js';
-import { POOLS, round, signed, when, gameChoice, openMatch } from './arena.js';
+import { POOLS, round, signed, when, gameChoice, openMatch, houseName } from './arena.js';
 import { main } from './page.js';
 
 // ------------------------------------------------------------------ account pages
 /** A place in a game in words from its rank (1 best, `rated::ranks`): "1st", "2nd", "3rd", "4th". */
 const place = (rank) => (Number.isInteger(rank) && rank > 0 ? `${rank}${['st', 'nd', 'rd'][rank - 1] ?? 'th'}` : '');
+
+/** A rated game's result for the account in words, from the places (1 first): won, lost, shared. */
+function resultWords(rank, opponents) {
+  const n = opponents.length + 1;
+  if (rank === 1) return opponents.some((o) => o.rank === 1) ? 'shared the win' : 'won';
+  return n > 2 ? `lost (${place(rank)} of ${n})` : 'lost';
+}
+
+/** The opponents of a rated game: a link to each account's page, a house level by its name. */
+const against = (opponents) => opponents.flatMap((o, i) => [i ? ', ' : null,
+  o.house ? houseName(o.name) : h('a', { href: `#/account/${encodeURIComponent(o.name)}` }, o.name)]);
 
 /** A small line of the ratings after each game, oldest first (an SVG). */
 function sparkline(points, label) {
@@ -55,9 +66,11 @@ export async function accountPage(name) {
   const historyRows = history.slice(0, 50).map((x) => h('tr', { 'data-game-id': x.game_id },
     h('td', { text: when(x.at) }),
     h('td', {}, h('a', { href: `#/replay/${x.game_id}`, 'aria-label': `Replay game ${x.game_id}` }, `${titleOf(reg, x.game)} #${x.game_id}`)),
-    h('td', { text: POOLS[x.pool] ?? x.pool }),
-    // the result: the account's place in that game (1st: it won, or shared the win)
+    // who it played, and how it went: its place in that game (1st: it won, or shared the win)
+    h('td', { class: 'opponents' }, 'vs ', against(x.opponents ?? [])),
+    h('td', { class: 'result', 'data-result': x.rank === 1 ? 'won' : 'lost' }, resultWords(x.rank, x.opponents ?? [])),
     h('td', { class: 'place', text: place(x.rank) }),
+    h('td', { text: POOLS[x.pool] ?? x.pool }),
     h('td', { class: 'change' }, `${round(x.before)} → ${round(x.after)} `, h('span', { class: x.change > 0 ? 'up' : x.change < 0 ? 'down' : null }, `(${signed(x.change)})`))));
   const rated = new Set(history.map((x) => x.game_id));
   const others = (acc.games ?? []).filter((g) => !rated.has(g)).slice(0, 30);
@@ -71,7 +84,7 @@ export async function accountPage(name) {
       : h('p', { id: 'no-ratings' }, 'No rated game yet.'),
     me && !mine && acc.kind === 'person' && me.kind === 'person' && reg ? challengeForm(acc, reg) : null,
     historyRows.length ? [h('h3', { text: 'Rated games' }), h('table', { class: 'list', id: 'history' },
-      h('thead', {}, h('tr', {}, ['When', 'Game', 'Pool', 'Place', 'Rating'].map((t) => h('th', { text: t })))), h('tbody', {}, historyRows))] : null,
+      h('thead', {}, h('tr', {}, ['When', 'Game', 'Against', 'Result', 'Place', 'Pool', 'Rating'].map((t) => h('th', { text: t })))), h('tbody', {}, historyRows))] : null,
     others.length ? [h('h3', { text: 'Other games' }), h('p', { id: 'other-games' }, others.flatMap((g, i) => [i ? ', ' : null, h('a', { href: `#/replay/${g}` }, `#${g}`)]))] : null,
     tokens);
   if (mine && acc.kind === 'bot') tokenSection(tokens, acc.name, reg);

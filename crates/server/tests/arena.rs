@@ -464,6 +464,20 @@ async fn two_bots_in_the_queue_play_each_other() {
     }
     let (_, page) = common::http(h.http, "GET", "/api/accounts/alpha", "").await;
     let id = page["history"][0]["game_id"].as_u64().unwrap();
+    // the account's page names the opponent of each rated game, with its place
+    let opponents = page["history"][0]["opponents"].as_array().unwrap();
+    assert_eq!(opponents.len(), 1, "{page}");
+    assert_eq!(opponents[0]["name"], "beta");
+    assert_eq!(opponents[0]["house"], false);
+    let (mine, theirs) = (
+        page["history"][0]["rank"].as_u64(),
+        opponents[0]["rank"].as_u64(),
+    );
+    assert_eq!(
+        mine == theirs,
+        wa == wb,
+        "ranks {mine:?} and {theirs:?}: {page}"
+    );
     let (_, rated) = common::http(h.http, "GET", &format!("/api/games/{id}/rated"), "").await;
     let names: Vec<&str> = rated
         .as_array()

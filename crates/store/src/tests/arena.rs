@@ -432,6 +432,29 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     assert_eq!(h[0].before, json!({"n": 1}));
     assert_eq!(b.ratings().history(p1, 1).await.unwrap().len(), 1);
     assert_eq!(a.ratings().games_of(p1, 10).await.unwrap(), vec![3, 1]);
+    // who sat in those games (the house by its level), and the place each came
+    let players = |v: Vec<crate::RatedPlayer>| {
+        v.into_iter()
+            .map(|r| (r.game_id, r.seat, r.name, r.house, r.rank))
+            .collect::<Vec<_>>()
+    };
+    let named = |g: u64, s: usize, n: &str, h: bool, r: u32| (g, s, n.to_string(), h, r);
+    assert_eq!(
+        players(b.ratings().players_of(p1, 10).await.unwrap()),
+        vec![
+            named(1, 0, "p1", false, 0),
+            named(1, 1, "p2", false, 1),
+            named(1, 2, "level3", true, 2),
+            named(3, 0, "p1", false, 0),
+            named(3, 1, "p2", false, 1),
+            named(3, 2, "p3", false, 2),
+        ]
+    );
+    assert_eq!(
+        players(a.ratings().players_of(p3, 1).await.unwrap()),
+        vec![named(4, 0, "p3", false, 0)],
+        "the last game only"
+    );
     assert_eq!(a.ratings().games_of(p3, 10).await.unwrap(), vec![4, 3]);
     assert_eq!(a.ratings().games_of(p3, 1).await.unwrap(), vec![4]);
     // every row in the order it was rated
