@@ -47,6 +47,11 @@ function route() {
 }
 
 // ------------------------------------------------------------------ start
+// a game's page fills the window below the header, however many lines it takes
+// (style.css reads --header-h)
+const header = document.querySelector('header');
+const headerHeight = () => document.documentElement.style.setProperty('--header-h', `${header.offsetHeight}px`);
+if (header) { headerHeight(); if (window.ResizeObserver) new ResizeObserver(headerHeight).observe(header); }
 loadMe().then(drawNav);
 window.addEventListener('hashchange', route);
 if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', route);

@@ -51,7 +51,7 @@ function tileSvg(t, size = 40) {
 // `legal` = JChoices ("pass", "replace", single-tile placements). A move of several tiles is
 // a JChoice [{coordinate: {row, column}, 1tile: {color, shape}}...].
 export function render(ctx) {
-  const { board, public: pub, view, legal, hints, panel, mode, myTurn, send, local, error, rerender } = ctx;
+  const { board, public: pub, view, legal, hints, panel, dock, held, mode, myTurn, send, preview, local, error, rerender } = ctx;
   local.pending ??= [];
   // the tiles of the last turn: those not on the previous map (when it is the map just
   // before: a subset, at most a hand fewer)
@@ -164,9 +164,29 @@ export function render(ctx) {
         rerender();
       }));
   }
-  board.draw(nodes, bbox(points));
+  // the tiles put down: what they would score (the server's word, asked once), by the last one
+  const move = local.pending.map((p) => ({ coordinate: { row: p.coord.row, column: p.coord.col }, '1tile': p.tile }));
+  const said = myTurn && move.length && preview ? preview(move) : null;
+  const gain = typeof said?.points === 'number' ? `+${said.points}` : null;
+  if (gain) {
+    const [x, y] = xy(local.pending[local.pending.length - 1].coord);
+    nodes.push(s('g', { class: 'landing-points', id: 'pending-points', 'aria-hidden': 'true' },
+      s('rect', { x: x + C - 30, y: y - 8, width: 36, height: 22, rx: 11 }), s('text', { x: x + C - 12, y: y + 3 }, gain)));
+  }
+  // a move held for a confirmation (a hint): its tiles where they land, see-through
+  const heldTiles = Array.isArray(held) ? held.filter((p) => p?.coordinate && p['1tile']) : [];
+  for (const p of heldTiles) {
+    const [x, y] = xy({ row: p.coordinate.row, col: p.coordinate.column });
+    nodes.push(s('g', { class: 'held', 'aria-hidden': 'true' },
+      s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, fill: '#444', class: 'held-tile' }), shape(p['1tile'], x + C / 2, y + C / 2, C * 0.36)));
+  }
+  // when the map is too big to fit: the tiles being put down, else the last turn's, in view
+  const around = local.pending.length ? local.pending.map((p) => p.coord) : pub.map.filter(([c]) => fresh.has(key(c))).map(([c]) => c);
+  const focus = around.length ? bbox(around.flatMap((c) => [xy(c), xy({ row: c.row + 1, col: c.col + 1 })])) : null;
+  board.draw(nodes, bbox(points), { unit: ctx.over ? 0 : C, focus });
 
   const cb = safe();
+  dock.replaceChildren();
   panel.replaceChildren(h('p', { class: 'hint' },
     `Pile ${pub.pile} · hands ${pub.hand_sizes.join(' / ')}` + (fresh.size ? ` · last turn: ${fresh.size} tile${fresh.size === 1 ? '' : 's'} (framed)` : '')),
   h('div', { class: 'controls' }, h('button', {
@@ -181,13 +201,17 @@ export function render(ctx) {
       'aria-pressed': i === local.sel ? 'true' : 'false', class: fits[i] ? 'playable' : null, 'data-fits': myTurn && !used.has(i) ? String(fits[i]) : null,
       disabled: used.has(i) || !myTurn, 'data-index': i, onclick: () => { local.sel = i; error(''); rerender(); },
     }, tileSvg(t))));
-  const commit = () => send(local.pending.map((p) => ({ coordinate: { row: p.coord.row, column: p.coord.col }, '1tile': p.tile })));
-  panel.append(h('h3', { text: 'Your hand' }), handEl, h('div', { class: 'controls' },
-    h('button', { id: 'commit', class: 'primary', 'aria-label': 'Commit the placed tiles', disabled: !myTurn || !local.pending.length, onclick: commit }, `Commit (${local.pending.length})`),
+  const commit = () => send(move);
+  const n = local.pending.length;
+  dock.append(handEl, h('div', { class: 'controls' },
+    h('button', { id: 'commit', class: 'primary', 'aria-label': 'Commit the placed tiles', disabled: !myTurn || !n, onclick: commit },
+      n && gain ? `Commit ${n} tile${n === 1 ? '' : 's'} for ${gain}` : `Commit (${n})`),
     h('button', { id: 'undo', 'aria-label': 'Take back all placed tiles', disabled: !local.pending.length, onclick: () => { local.pending = []; error(''); rerender(); } }, 'Undo'),
     h('button', { id: 'exchange', 'aria-label': 'Exchange the whole hand', disabled: !myTurn || !hints?.can_replace, onclick: () => send('replace') }, 'Exchange'),
     h('button', { id: 'pass', 'aria-label': 'Pass', disabled: !myTurn || !legal.includes('pass'), onclick: () => send('pass') }, 'Pass')),
   h('p', { class: 'hint', id: 'q-hint' }, !myTurn ? 'Waiting for the other players…'
+    // the engine would refuse the tiles put down (its words)
+    : said?.error ? `These tiles would be refused: ${said.error}.`
     : fits.some(Boolean) ? 'Pick a hand tile (framed: it fits somewhere), click a marked cell; repeat along one line; then Commit.'
       : local.pending.length ? 'No other tile of your hand fits along this line: Commit the tiles put down, or Undo.'
         : 'No tile of your hand fits anywhere: exchange your hand or pass.'));
