@@ -172,7 +172,7 @@ export function render(ctx) {
       ? `${legal.length} highlighted spot${legal.length === 1 ? '' : 's'} for tile ${tileNo ?? '—'} in rotation ${local.rot}${playing ? '' : ' (on your city)'}`
         + (legal.length && best > -Infinity ? ` (best ${signed(best)})` : '') + '. Press R to rotate.'
       : 'Waiting for the other players…'));
-  } else dock.append(site); // (a spectator's and a replay's site: beside the board too)
+  } else if (pub.stack_tiles || pub.site.length > 1) dock.append(site); // (a spectator's and a replay's site, beside the board too, until the end)
   panel.append(h('p', { class: 'hint' }, `Tiles left in the stacks: ${pub.stack_tiles}`));
   panel.append(h('h3', { text: 'District scores' }), districtTable(pub, nameOf, seat), legend());
   local.keys ??= (ev) => {

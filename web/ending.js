@@ -50,8 +50,9 @@ export function endPanel(players, status, result, outcome, end, scores, buttons 
     h('h3', { text: 'Game over' }),
     h('p', { id: 'end-reason' }, sentence(players, whyEnded(status, result, end)) + '.'),
     h('p', { id: 'winner', class: 'winner-line' }, winLine(players, winners) + '.'),
-    table,
-    buttons.length ? h('div', { class: 'controls' }, buttons) : null);
+    // Rematch and New game before the breakdown: in reach however many rows it has
+    buttons.length ? h('div', { class: 'controls' }, buttons) : null,
+    table);
 }
 
 /** The status line of an ended game. */

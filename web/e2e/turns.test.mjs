@@ -176,6 +176,7 @@ const PLAY = {
         const gain = (await page.textContent('#commit')).match(/\+\d+$/)[0];
         assert.equal(await page.textContent('#pending-points'), gain, `${what}: the points by the tiles`);
         await noScroll(page, this.sels, `${what} (tiles put down)`);
+        if (/ turn 2$/.test(what)) await shot(page, `turns-q-${size}-put-down`);
         const lines = await page.locator('#log li').count();
         await press(page.locator('#commit'));
         // and that is what the move scored (the log's words)
