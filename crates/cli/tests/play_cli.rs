@@ -126,6 +126,44 @@ fn a_person_plays_a_whole_game_of_q() {
 }
 
 #[test]
+fn q_at_the_terminal_lists_the_cells_where_each_tile_fits_and_they_are_accepted() {
+    let args = [
+        "play",
+        "q",
+        "--players",
+        "human,ldasg",
+        "--seed",
+        "3",
+        "--copies",
+        "1",
+    ];
+    // the first turn: every hand tile with the cells it fits (or nowhere), and a move to type
+    let out = ok(&tessera(&args, "quit\n"));
+    assert!(
+        out.contains("where each tile fits (row,column): 1:"),
+        "{out}"
+    );
+    let typed = out
+        .split("(type ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no move to type in {out}"))
+        .to_string();
+    let (n, at) = typed.split_once('@').unwrap();
+    // the listed tile's cells hold the one suggested
+    let listed = out
+        .lines()
+        .find(|l| l.starts_with("where each tile fits"))
+        .unwrap();
+    let cells = listed.split(&format!("{n}:")).nth(1).unwrap();
+    assert!(cells.contains(&format!(" at {at}")), "{at} in {listed}");
+    // typed as suggested, the engine takes it
+    let out = ok(&tessera(&args, &format!("{typed}\nquit\n")));
+    assert!(out.contains("you (1): places"), "{typed}: {out}");
+    assert!(!out.contains("Not allowed"), "{typed}: {out}");
+}
+
+#[test]
 fn a_person_plays_a_whole_game_of_akropolis() {
     let input = lines(&["help", "list 0", "0", "hello", "list 32"], "1", 200);
     let out = ok(&tessera(
