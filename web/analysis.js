@@ -6,7 +6,8 @@
 import { h, s, plural } from './board.js';
 import { answer } from './api.js';
 
-const COLOURS = ['#1f5fa8', '#c0392b', '#2a8a3a', '#8e44ad'];
+/** A seat's colour: style.css's `.seat-N` (theme.css's --seatN, light and dark). */
+const seatClass = (seat) => `seat-${seat % 4}`;
 const BAD = ['inaccuracy', 'mistake', 'blunder'];
 const pct = (x) => `${Math.round(100 * x)}%`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -99,7 +100,7 @@ function render(a, opts) {
     const mine = a.moves.filter((m) => m.seat === seat);
     const count = (c) => mine.filter((m) => m.class === c).length;
     const mean = mine.reduce((t, m) => t + m.loss, 0) / Math.max(mine.length, 1);
-    return h('li', { style: `color: ${COLOURS[seat % COLOURS.length]}` },
+    return h('li', { class: seatClass(seat) },
       `${nameOf(a, opts, seat)}: ${plural(mine.length, 'move')}, ${plural(count('inaccuracy'), 'inaccuracy', 'inaccuracies')}, ${plural(count('mistake'), 'mistake')}, ${plural(count('blunder'), 'blunder')}; mean win chance lost ${(100 * mean).toFixed(1)}%`);
   });
   return [
@@ -130,7 +131,6 @@ function graph(a, opts, select) {
   ]);
   const lines = a.seats.map((seat) => {
     const mine = a.moves.filter((m) => m.seat === seat);
-    const colour = COLOURS[seat % COLOURS.length];
     const pts = mine.map((m) => `${x(m.index + 1).toFixed(1)},${y(m.after).toFixed(1)}`).join(' ');
     const dots = mine.filter((m) => BAD.includes(m.class)).map((m) => {
       const dot = s('circle', { cx: x(m.index + 1), cy: y(m.after), r: m.class === 'blunder' ? 5 : m.class === 'mistake' ? 4 : 3,
@@ -141,7 +141,7 @@ function graph(a, opts, select) {
       dot.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); select(m); } });
       return dot;
     });
-    return [s('polyline', { points: pts, fill: 'none', stroke: colour, 'stroke-width': 2, class: 'win-line', 'data-seat': seat }), dots];
+    return [s('polyline', { points: pts, class: `win-line ${seatClass(seat)}`, 'data-seat': seat }), dots];
   });
   return s('svg', { id: 'win-graph', class: 'win-graph', viewBox: `0 0 ${W} ${H}`, role: 'img',
     'aria-label': 'Win chance after each move' }, ...grid.flat(),
