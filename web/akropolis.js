@@ -175,7 +175,7 @@ export function render(ctx) {
   }
   for (const [k, [x, y, c, ht]] of cells) {
     const [cx, cy] = centre(x, y);
-    const g = hexShape(cx, cy, c, ht);
+    const g = hexShape(cx, cy, c, ht, { 'data-fresh': fresh.has(k) });
     const m = origins.get(k);
     const what = `${describeHex(c)}, height ${ht}${fresh.has(k) ? ', just built' : ''}`;
     if (playing) {
@@ -190,7 +190,7 @@ export function render(ctx) {
   for (const k of fresh) {
     const [x, y] = k.split(',').map(Number);
     const [cx, cy] = centre(x, y);
-    nodes.push(s('polygon', { points: hexPoints(cx, cy, R - 2.5), class: 'last-built', 'data-x': x, 'data-y': y, 'aria-hidden': 'true' }));
+    nodes.push(s('polygon', { points: hexPoints(cx, cy, R - 2.5), class: 'last-built', 'data-x': x, 'data-y': y, 'data-fresh': true, 'aria-hidden': 'true' }));
   }
   // the footprint of the hovered / focused legal placement, drawn on top
   const ghost = s('g', { 'pointer-events': 'none', 'aria-hidden': 'true' });

@@ -128,14 +128,14 @@ export function render(ctx) {
     const [x, y] = xy(c);
     points.push([x, y], [x + C, y + C]);
     const isNew = fresh.has(key(c));
-    nodes.push(s('g', { class: 'qtile' + (isNew ? ' last' : ''), 'aria-label': `${name(t)} at ${c.row},${c.col}${isNew ? ' (just placed)' : ''}` },
+    nodes.push(s('g', { class: 'qtile' + (isNew ? ' last' : ''), 'data-fresh': isNew, 'aria-label': `${name(t)} at ${c.row},${c.col}${isNew ? ' (just placed)' : ''}` },
       s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, class: 'qtile-bg' }), shape(t, x + C / 2, y + C / 2, C * 0.36)));
   }
   // the last turn's tiles, framed on top
   for (const [c] of pub.map) {
     if (!fresh.has(key(c))) continue;
     const [x, y] = xy(c);
-    nodes.push(s('rect', { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 5, class: 'last-placed', 'aria-hidden': 'true' }));
+    nodes.push(s('rect', { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 5, class: 'last-placed', 'data-fresh': true, 'aria-hidden': 'true' }));
   }
   for (const p of local.pending) {
     const [x, y] = xy(p.coord);
