@@ -73,6 +73,18 @@ fn replayed(record: &std::path::Path) -> String {
     ok(&tessera(&["replay", record.to_str().unwrap()], ""))
 }
 
+/// A game of Q of one copy of each tile, a person against `ldasg`, seed 3.
+const Q_SEED_3: [&str; 8] = [
+    "play",
+    "q",
+    "--players",
+    "human,ldasg",
+    "--seed",
+    "3",
+    "--copies",
+    "1",
+];
+
 #[test]
 fn a_person_plays_a_whole_game_of_q() {
     let record = temp("q.json");
@@ -80,19 +92,15 @@ fn a_person_plays_a_whole_game_of_q() {
     let input = lines(&["help", "9@0,0", "1@5,5", "5@0,1"], "pass", 200);
     let o = tessera(
         &[
-            "play",
-            "q",
-            "--players",
-            "human,ldasg",
-            "--seed",
-            "3",
-            "--copies",
-            "1",
-            "--rules",
-            r#"{"bonuses": {"q": 8, "finish": 4}}"#,
-            "--record",
-            record.to_str().unwrap(),
-        ],
+            &Q_SEED_3[..],
+            &[
+                "--rules",
+                r#"{"bonuses": {"q": 8, "finish": 4}}"#,
+                "--record",
+                record.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
         &input,
     );
     let out = ok(&o);
@@ -127,16 +135,7 @@ fn a_person_plays_a_whole_game_of_q() {
 
 #[test]
 fn q_at_the_terminal_lists_the_cells_where_each_tile_fits_and_they_are_accepted() {
-    let args = [
-        "play",
-        "q",
-        "--players",
-        "human,ldasg",
-        "--seed",
-        "3",
-        "--copies",
-        "1",
-    ];
+    let args = Q_SEED_3;
     // the first turn: every hand tile with the cells it fits (or nowhere), and a move to type
     let out = ok(&tessera(&args, "quit\n"));
     assert!(
