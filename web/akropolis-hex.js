@@ -64,7 +64,7 @@ export function tileIcon(hexes, rot = 0, size = 66) {
   const nodes = hexes.map((c, i) => {
     const [cx, cy] = cs[i];
     const lower = c.toLowerCase();
-    return s('g', {}, s('polygon', { points: hexPoints(cx, cy), fill: fillOf(c, 1), stroke: '#333', 'stroke-width': 1.5 }),
+    return s('g', {}, s('polygon', { points: hexPoints(cx, cy), fill: fillOf(c, 1), class: 'hex-icon', 'stroke-width': 1.5 }),
       c !== lower ? stars(cx, cy, STARS[lower] || 1, STARS[lower] === 3 ? 10 : 13) : null);
   });
   const xs = cs.map((p) => p[0]), ys = cs.map((p) => p[1]);

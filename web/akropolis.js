@@ -85,7 +85,7 @@ export function render(ctx) {
   }
   for (const [k, [x, y, c, ht]] of cells) {
     const [cx, cy] = centre(x, y);
-    const g = hexShape(cx, cy, c, ht);
+    const g = hexShape(cx, cy, c, ht, { 'data-fresh': fresh.has(k) });
     const m = origins.get(k);
     const what = `${describeHex(c)}, height ${ht}${fresh.has(k) ? ', just built' : ''}`;
     if (playing) {
@@ -100,7 +100,7 @@ export function render(ctx) {
   for (const k of fresh) {
     const [x, y] = k.split(',').map(Number);
     const [cx, cy] = centre(x, y);
-    nodes.push(s('polygon', { points: hexPoints(cx, cy, R - 2.5), class: 'last-built', 'data-x': x, 'data-y': y, 'aria-hidden': 'true' }));
+    nodes.push(s('polygon', { points: hexPoints(cx, cy, R - 2.5), class: 'last-built', 'data-x': x, 'data-y': y, 'data-fresh': true, 'aria-hidden': 'true' }));
   }
   // the tile where it would land, whole and see-through, with its points: the placement
   // held for a confirmation (a tap on a phone), and the one hovered or focused

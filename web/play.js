@@ -12,6 +12,8 @@ import { gameLayout, drawScores, drawLog } from './table.js';
 import { ratedBadge, ratedChanges } from './arena.js';
 import { onLeave } from './page.js';
 import { holder, confirmWanted, rememberConfirm } from './held.js';
+import { soundOfState } from './sound.js';
+import { arrive } from './motion.js';
 
 export function gamePage(id, watch) {
   const tokens = watch ? [] : tokensOf(id);
@@ -232,6 +234,7 @@ export function gamePage(id, watch) {
       ui.error.textContent = `The ${m.game} view failed (${e.message}): the generic view instead`;
       R = generic; render(); return;
     }
+    arrive(board.layer, local, m.version);
     if (m.over) {
       // nobody is waited for any more (the renderers say so while the game goes on)
       for (const el of [...ui.panel.querySelectorAll('p, span, div'), ...ui.dock.querySelectorAll('p, span, div')]) {
@@ -253,6 +256,7 @@ export function gamePage(id, watch) {
       if (m.type === 'preview') { previews.set(JSON.stringify(m.move), m); render(); return; }
       if (m.type === 'state') {
         if (last && last.version !== m.version) { local.pending = []; previews.clear(); }
+        soundOfState(last, m);
         last = m; render();
         const next = tokens.find(([seat]) => seat === m.to_move);
         if (next && next[1] !== token && !m.over) { token = next[1]; ws.onclose = null; ws.close(); connect(); }
