@@ -30,6 +30,8 @@ import { soundSwitch } from './sound.js';
 
 function route() {
   leave();
+  // a page starts at its top (the form's Start, at its bottom, must not leave the game page scrolled)
+  window.scrollTo(0, 0);
   const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
   const [page, id] = path.split('/');
   const q = new URLSearchParams(query ?? '');
