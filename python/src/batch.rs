@@ -134,9 +134,10 @@ impl PyBatch {
             .collect();
         data.into_pyarray(py).reshape([self.games.len(), seats])
     }
-    /// Plays one action in every game still going (`actions`: one per game; ignored for a
-    /// game over). Returns which games ended with this step (bool per game); with
-    /// `autoreset` those start again. The GIL is released while the engines play.
+    /// Takes one action in every game still going (`actions`: one per game, of the fixed
+    /// space; ignored for a game over). Returns which games ended with this step (bool per
+    /// game); with `autoreset` those start again. The GIL is released while the engines
+    /// play.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -162,7 +163,7 @@ impl PyBatch {
                     .ok()
                     .filter(|a| *a < limit)
                     .ok_or_else(|| format!("game {i}: action {a} is out of the action space"))?;
-                g.play_index(a).map_err(|e| format!("game {i}: {e}"))?;
+                g.play_action(a).map_err(|e| format!("game {i}: {e}"))?;
                 ended[i] = g.to_move().is_none();
             }
             Ok(ended)
@@ -178,9 +179,9 @@ impl PyBatch {
         }
         Ok(ended.into_pyarray(py))
     }
-    /// Plays `steps` uniformly random legal moves in every game (drawn in Rust from
-    /// `seed`), restarting games that end; returns the moves played. For measuring the
-    /// engines alone.
+    /// Takes `steps` uniformly random legal actions in every game (drawn in Rust from
+    /// `seed`: a random policy over the masks), restarting games that end; returns the
+    /// actions taken. For measuring the engines and masks without Python.
     #[pyo3(signature = (steps, seed=0))]
     fn step_random(&mut self, py: Python<'_>, steps: usize, seed: u64) -> PyResult<usize> {
         let mut rng = rng_from_seed(seed);
@@ -191,7 +192,7 @@ impl PyBatch {
                 .detach(|| -> Result<Vec<usize>, tessera_games::EntryError> {
                     let mut ended = Vec::new();
                     for (i, g) in games.iter_mut().enumerate() {
-                        if g.play_random(&mut rng)? {
+                        if g.play_random_action(&mut rng)? {
                             played += 1;
                         }
                         if g.to_move().is_none() {
