@@ -111,14 +111,38 @@ impl PyBatch {
     fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let (n, a) = (self.games.len(), self.actions);
         let games = &self.games;
-        let data = py.detach(|| {
-            let mut data = vec![false; n * a];
-            for (g, out) in games.iter().zip(data.chunks_mut(a.max(1))) {
-                g.mask(out);
+        let legal: Vec<Vec<usize>> =
+            py.detach(|| games.iter().map(|g| g.legal_actions()).collect());
+        // zeroed lazily by the allocator: only the marked entries are touched
+        let out = PyArray2::<bool>::zeros(py, [n, a], false);
+        {
+            let mut view = out.readwrite();
+            let m = view.as_slice_mut()?;
+            for (i, l) in legal.iter().enumerate() {
+                for x in l {
+                    m[i * a + x] = true;
+                }
             }
-            data
+        }
+        Ok(out)
+    }
+    /// The legal actions of every game without the games × actions array of `masks`:
+    /// `(actions, offsets)`, game `i`'s in `actions[offsets[i]:offsets[i + 1]]` (int64).
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
+        let games = &self.games;
+        let (actions, offsets) = py.detach(|| {
+            let mut actions = Vec::new();
+            let mut offsets = vec![0i64];
+            for g in games {
+                actions.extend(g.legal_actions().into_iter().map(|a| a as i64));
+                offsets.push(actions.len() as i64);
+            }
+            (actions, offsets)
         });
-        data.into_pyarray(py).reshape([n, a])
+        (actions.into_pyarray(py), offsets.into_pyarray(py))
     }
     /// The scores of every game (games × seats).
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {

@@ -2,7 +2,7 @@
 
 use crate::convert::{err, from_py, to_py, SettingsError};
 use crate::registry;
-use numpy::{IntoPyArray, PyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::Value;
@@ -215,11 +215,20 @@ impl PyGame {
     /// The legal-action mask of the seat to move (bool, `actions` long): the actions that
     /// go on to a legal move (all false at the end).
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut out = vec![false; self.inner.actions()];
-        self.inner.mask(&mut out);
-        out.into_pyarray(py)
+        // zeroed lazily by the allocator: only the marked entries are touched
+        let out = PyArray1::<bool>::zeros(py, self.inner.actions(), false);
+        let legal = self.inner.legal_actions();
+        {
+            let mut view = out.readwrite();
+            if let Ok(m) = view.as_slice_mut() {
+                for a in legal {
+                    m[a] = true;
+                }
+            }
+        }
+        out
     }
-    /// The actions the mask marks (int64, in order).
+    /// The actions the mask marks, in increasing order (int64; Akropolis has hundreds).
     fn legal_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         let v: Vec<i64> = self
             .inner
@@ -229,10 +238,11 @@ impl PyGame {
             .collect();
         v.into_pyarray(py)
     }
-    /// Takes action `action` of the fixed space: returns the move it completes (played),
-    /// or None when the move goes on (a tile of a Q turn: the same seat acts again).
-    /// Raises `IllegalMove`, nothing changed, for an action the mask does not mark.
-    fn play_action<'py>(&mut self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyAny>> {
+    /// Takes action `action` of the fixed space: True when it completes a move (played:
+    /// the record's last), False when the move goes on (a tile of a Q turn: the same seat
+    /// acts again). Raises `IllegalMove`, nothing changed, for an action the mask does not
+    /// mark.
+    fn play_action(&mut self, action: i64) -> PyResult<bool> {
         let a = usize::try_from(action)
             .ok()
             .filter(|a| *a < self.inner.actions())
@@ -242,10 +252,7 @@ impl PyGame {
                     self.inner.actions() - 1
                 ))
             })?;
-        match self.inner.play_action(a).map_err(err)? {
-            Some(mv) => to_py(py, &mv),
-            None => Ok(py.None().into_bound(py)),
-        }
+        self.inner.play_action(a).map_err(err)
     }
     /// The actions that make legal move `mv` (one, or a Q turn's tiles then its end).
     /// Raises `IllegalMove` for a move that is not legal or lies outside the window.

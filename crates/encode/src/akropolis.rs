@@ -16,7 +16,7 @@
 //! | `state` | 2 | tiles left in the stack / 60, 1 when the observer is to move |
 
 use crate::MAX_SEATS;
-use crate::{cell, clear, mark, put, relative, ActionError, Encode, Layout, Position, Segment};
+use crate::{cell, put, relative, ActionError, Encode, Layout, Position, Segment};
 use tessera_akropolis::{Akropolis, Move, Pos};
 use tessera_core::Seat;
 
@@ -116,8 +116,9 @@ impl Encode for Akropolis {
             let at = seats_at + 4 * r;
             put(out, at, 1.0);
             put(out, at + 1, f32::from(p.stones()) / 10.0);
-            put(out, at + 2, s.complete_score(k) as i32 as f32 / 100.0);
-            put(out, at + 3, s.city_score(k).quarries as f32 / 20.0);
+            let (city, complete) = s.scores_of(k);
+            put(out, at + 2, complete as i32 as f32 / 100.0);
+            put(out, at + 3, city.quarries as f32 / 20.0);
         }
         let site_at = MAX_SEATS * PLANES * plane;
         for (i, t) in s.site().iter().enumerate().take(SITE) {
@@ -132,17 +133,27 @@ impl Encode for Akropolis {
         put(out, state, s.stack_count() as f32 / 60.0);
         put(out, state + 1, f32::from(u8::from(at.to_move())));
     }
-    fn mask(at: Position<'_, Self>, _: &(), out: &mut [bool]) {
-        clear(out);
+    fn legal_actions(at: Position<'_, Self>, _: &()) -> Vec<usize> {
         if !at.to_move() {
-            return;
+            return Vec::new();
         }
         let (s, _) = state(at);
         let mut moves = Vec::new();
         s.valid_moves_into(&mut moves);
-        for mv in &moves {
-            mark(out, action(s, mv));
+        // hundreds of moves: in increasing order through a bit set rather than a sort
+        let mut bits = vec![0u64; Self::ACTIONS.div_ceil(64)];
+        for a in moves.iter().filter_map(|m| action(s, m)) {
+            bits[a / 64] |= 1 << (a % 64);
         }
+        let mut v = Vec::with_capacity(moves.len());
+        for (i, w) in bits.iter().enumerate() {
+            let mut w = *w;
+            while w != 0 {
+                v.push(i * 64 + w.trailing_zeros() as usize);
+                w &= w - 1;
+            }
+        }
+        v
     }
     fn step(at: Position<'_, Self>, _: &mut (), a: usize) -> Result<Option<Move>, ActionError> {
         let (s, _) = state(at);

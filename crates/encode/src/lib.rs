@@ -170,16 +170,22 @@ pub trait Encode: Game {
     /// written). With a move under way (`partial`, the seat to move's), what the seat would
     /// see with it made: Q's tiles of the turn on the map and out of the hand.
     fn observe(at: Position<'_, Self>, partial: &Self::Partial, out: &mut [f32]);
-    /// Writes the legal-action mask of `at`'s seat into `out` (of [`Encode::ACTIONS`]
-    /// entries; every entry written): the actions that go on from `partial` to a legal
-    /// move, inside the window; none when the seat is not to move.
+    /// The legal actions of `at`'s seat, in increasing order: those that go on from
+    /// `partial` to a legal move, inside the window; none when the seat is not to move.
     ///
     /// The default, for a game without a fixed move space, is the fallback of every
     /// method below: action `i` is the `i`-th legal move.
-    fn mask(at: Position<'_, Self>, _partial: &Self::Partial, out: &mut [bool]) {
-        let n = at.legal_moves().len();
-        for (i, x) in out.iter_mut().enumerate() {
-            *x = i < n;
+    fn legal_actions(at: Position<'_, Self>, _partial: &Self::Partial) -> Vec<usize> {
+        (0..at.legal_moves().len().min(Self::ACTIONS)).collect()
+    }
+    /// Writes the legal-action mask of `at`'s seat into `out` (of [`Encode::ACTIONS`]
+    /// entries; every entry written): [`Encode::legal_actions`] marked.
+    fn mask(at: Position<'_, Self>, partial: &Self::Partial, out: &mut [bool]) {
+        out.iter_mut().for_each(|x| *x = false);
+        for a in Self::legal_actions(at, partial) {
+            if let Some(x) = out.get_mut(a) {
+                *x = true;
+            }
         }
     }
     /// Takes action `action` after `partial`: the move it completes (`partial` then
@@ -261,18 +267,6 @@ pub(crate) fn cell(x: i64, y: i64, side: usize) -> Option<usize> {
 /// The seat `seat` relative to `me` (0 = me, then the others in seat order after it).
 pub(crate) fn relative(seat: usize, me: usize, seats: usize) -> usize {
     (seat + seats - me % seats.max(1)) % seats.max(1)
-}
-
-/// Sets every entry of a mask to `false`.
-pub(crate) fn clear(out: &mut [bool]) {
-    out.iter_mut().for_each(|x| *x = false);
-}
-
-/// Sets entry `index` of a mask when it is in range.
-pub(crate) fn mark(out: &mut [bool], index: Option<usize>) {
-    if let Some(x) = index.and_then(|i| out.get_mut(i)) {
-        *x = true;
-    }
 }
 
 #[cfg(test)]

@@ -20,9 +20,9 @@
 //! | `seats` | 4 × 2 | per seat, the observer first then the others in turn order: present, score / 100 |
 //! | `state` | 4 | pile / 108, 1 when the observer is to move, hand size / 6, 0 |
 
-use crate::{cell, clear, mark, put, ActionError, Encode, Layout, Position, Segment, MAX_SEATS};
-use tessera_core::{Game, Seat};
-use tessera_q::rules::fits_with;
+use crate::{cell, put, ActionError, Encode, Layout, Position, Segment, MAX_SEATS};
+use tessera_core::Game;
+use tessera_q::rules::fits_between;
 use tessera_q::{Choice, Color, Coord, Map, Placement, Points, QGame, Shape, Tile};
 
 const SIDE: usize = 32;
@@ -78,47 +78,52 @@ fn points(p: Points) -> f32 {
 struct Seen<'a> {
     map: &'a Map,
     hand: &'a [Tile],
-    /// The seat's score, then the others' in turn order after it.
-    scores: Vec<Points>,
     pile: usize,
     mine: bool,
 }
 
 fn seen<'a>(at: Position<'a, QGame>) -> Seen<'a> {
     match at {
-        Position::View(v) => {
-            let k = &v.knowledge;
-            Seen {
-                map: &k.map,
-                hand: &k.active.hand,
-                scores: std::iter::once(k.active.score)
-                    .chain(k.others.iter().copied())
-                    .collect(),
-                pile: k.pile,
-                mine: at.to_move(),
-            }
-        }
+        Position::View(v) => Seen {
+            map: &v.knowledge.map,
+            hand: &v.knowledge.active.hand,
+            pile: v.knowledge.pile,
+            mine: at.to_move(),
+        },
         Position::Game(g, seat) => {
             let players = g.players();
             let i = seat.index().min(players.len().saturating_sub(1));
-            // the others as the view lists them: the seats still playing, in turn order
-            // after this one (all of them when it no longer plays)
+            Seen {
+                map: g.map(),
+                hand: &players[i].hand,
+                pile: g.pile_len(),
+                mine: g.to_move() == Some(seat),
+            }
+        }
+    }
+}
+
+/// The seat's score, then the others' in turn order after it (as its view lists them).
+fn scores(at: Position<'_, QGame>) -> Vec<Points> {
+    match at {
+        Position::View(v) => std::iter::once(v.knowledge.active.score)
+            .chain(v.knowledge.others.iter().copied())
+            .collect(),
+        Position::Game(g, seat) => {
+            let players = g.players();
+            let i = seat.index().min(players.len().saturating_sub(1));
+            // the seats still playing, in turn order after this one (all of them when it
+            // no longer plays)
             let order: Vec<usize> = g.order().iter().map(|s| s.index()).collect();
             let n = order.len();
             let others: Vec<usize> = match order.iter().position(|&s| s == i) {
                 Some(k) => (1..n).map(|d| order[(k + d) % n]).collect(),
                 None => order,
             };
-            Seen {
-                map: g.map(),
-                hand: &players[i].hand,
-                scores: std::iter::once(i)
-                    .chain(others)
-                    .map(|s| players[s].score)
-                    .collect(),
-                pile: g.pile_len(),
-                mine: g.to_move() == Some(Seat(seat.0)),
-            }
+            std::iter::once(i)
+                .chain(others)
+                .map(|s| players[s].score)
+                .collect()
         }
     }
 }
@@ -188,7 +193,7 @@ impl Encode for QGame {
             held += f32::from(*n);
         }
         let seats_at = hand + 36;
-        for (r, score) in s.scores.iter().enumerate().take(MAX_SEATS) {
+        for (r, score) in scores(at).iter().enumerate().take(MAX_SEATS) {
             put(out, seats_at + 2 * r, 1.0);
             put(out, seats_at + 2 * r + 1, points(*score) / 100.0);
         }
@@ -197,50 +202,63 @@ impl Encode for QGame {
         put(out, state + 1, f32::from(u8::from(s.mine)));
         put(out, state + 2, held / 6.0);
     }
-    fn mask(at: Position<'_, Self>, partial: &Vec<Placement>, out: &mut [bool]) {
-        clear(out);
+    fn legal_actions(at: Position<'_, Self>, partial: &Vec<Placement>) -> Vec<usize> {
         let s = seen(at);
+        let mut out = Vec::new();
         if !s.mine {
-            return;
+            return out;
         }
         let left = left(s.hand, partial);
-        let kinds: Vec<usize> = (0..36).filter(|k| left[*k] > 0).collect();
+        let kinds: Vec<(usize, Tile)> = (0..36)
+            .filter(|k| left[*k] > 0)
+            .map(|k| (k, tile_of(k)))
+            .collect();
         let get = |c: Coord| at_cell(s.map, partial, c);
-        let fits = |c: Coord, out: &mut [bool]| {
+        let mut fits = |c: Coord| {
             let Some(w) = window(c) else { return };
-            for k in &kinds {
-                if fits_with(get, c, tile_of(*k)) {
-                    out[k * PLANE + w] = true;
+            // the four neighbours looked up once for every kind held
+            let n = [get(c.left()), get(c.right()), get(c.up()), get(c.down())];
+            for (k, t) in &kinds {
+                if fits_between(&n, *t) {
+                    out.push(k * PLANE + w);
                 }
             }
         };
-        let Some(first) = partial.first() else {
-            mark(out, Some(PASS));
-            mark(out, (s.pile >= s.hand.len()).then_some(REPLACE));
-            for c in s.map.frontier() {
-                fits(*c, out);
+        match partial.first() {
+            None => {
+                for c in s.map.frontier() {
+                    fits(*c);
+                }
+                out.push(PASS);
+                if s.pile >= s.hand.len() {
+                    out.push(REPLACE);
+                }
             }
-            return;
-        };
-        mark(out, Some(END));
-        let row = partial.iter().all(|p| p.coord.row == first.coord.row);
-        let col = partial.iter().all(|p| p.coord.col == first.coord.col);
-        let in_line =
-            |c: &Coord| (row && c.row == first.coord.row) || (col && c.col == first.coord.col);
-        // free cells beside the map or a tile of the turn, in its line
-        let mut cells: Vec<Coord> = s
-            .map
-            .frontier()
-            .iter()
-            .copied()
-            .chain(partial.iter().flat_map(|p| p.coord.neighbours()))
-            .filter(|c| in_line(c) && c.in_bounds() && get(*c).is_none())
-            .collect();
-        cells.sort_unstable();
-        cells.dedup();
-        for c in cells {
-            fits(c, out);
+            Some(first) => {
+                let row = partial.iter().all(|p| p.coord.row == first.coord.row);
+                let col = partial.iter().all(|p| p.coord.col == first.coord.col);
+                let in_line = |c: &Coord| {
+                    (row && c.row == first.coord.row) || (col && c.col == first.coord.col)
+                };
+                // free cells beside the map or a tile of the turn, in its line
+                let mut cells: Vec<Coord> = s
+                    .map
+                    .frontier()
+                    .iter()
+                    .copied()
+                    .chain(partial.iter().flat_map(|p| p.coord.neighbours()))
+                    .filter(|c| in_line(c) && c.in_bounds() && get(*c).is_none())
+                    .collect();
+                cells.sort_unstable();
+                cells.dedup();
+                for c in cells {
+                    fits(c);
+                }
+                out.push(END);
+            }
         }
+        out.sort_unstable();
+        out
     }
     fn step(
         at: Position<'_, Self>,

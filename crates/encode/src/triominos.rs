@@ -19,7 +19,7 @@
 //! | `state` | 4 | pile / 56, draws this turn / 3, 1 when the observer is to move, round / 10 |
 
 use crate::MAX_SEATS;
-use crate::{cell, clear, mark, put, relative, ActionError, Encode, Layout, Position, Segment};
+use crate::{cell, put, relative, ActionError, Encode, Layout, Position, Segment};
 use tessera_core::{Game, View};
 use tessera_triominos::{Board, Move, Orientation, Placement, Tile, TriominosGame};
 
@@ -242,11 +242,10 @@ impl Encode for TriominosGame {
         put(out, state + 2, f32::from(u8::from(s.mine)));
         put(out, state + 3, s.round as f32 / 10.0);
     }
-    fn mask(at: Position<'_, Self>, _: &(), out: &mut [bool]) {
-        clear(out);
-        for mv in at.legal_moves() {
-            mark(out, action(&mv));
-        }
+    fn legal_actions(at: Position<'_, Self>, _: &()) -> Vec<usize> {
+        let mut v: Vec<usize> = at.legal_moves().iter().filter_map(action).collect();
+        v.sort_unstable();
+        v
     }
     fn step(at: Position<'_, Self>, _: &mut (), a: usize) -> Result<Option<Move>, ActionError> {
         let s = seen(at);

@@ -85,10 +85,10 @@ pub trait Session: Send + Sync {
     fn mask(&self, out: &mut [bool]);
     /// The actions the mask marks, in order.
     fn legal_actions(&self) -> Vec<usize>;
-    /// Takes action `action` of the fixed space for the seat to move: the move it
-    /// completes, played, or `None` when the move goes on (a tile of a Q turn). Refused,
-    /// with nothing changed, when the mask does not mark it.
-    fn play_action(&mut self, action: usize) -> Result<Option<Value>, EntryError>;
+    /// Takes action `action` of the fixed space for the seat to move: `true` when it
+    /// completes a move (played; the record's last), `false` when the move goes on (a tile
+    /// of a Q turn). Refused, with nothing changed, when the mask does not mark it.
+    fn play_action(&mut self, action: usize) -> Result<bool, EntryError>;
     /// The actions that make legal move `mv` of the seat to move; refused when it is not
     /// legal or lies outside the action window.
     fn actions_of(&self, mv: &Value) -> Result<Vec<usize>, EntryError>;
@@ -388,14 +388,12 @@ impl<G: Registration> Session for Live<G> {
         }
     }
     fn legal_actions(&self) -> Vec<usize> {
-        let mut m = vec![false; G::ACTIONS];
-        self.mask(&mut m);
-        m.iter()
-            .enumerate()
-            .filter_map(|(i, x)| x.then_some(i))
-            .collect()
+        match self.game.to_move() {
+            Some(seat) => G::legal_actions(Position::Game(&self.game, seat), &self.partial),
+            None => Vec::new(),
+        }
     }
-    fn play_action(&mut self, action: usize) -> Result<Option<Value>, EntryError> {
+    fn play_action(&mut self, action: usize) -> Result<bool, EntryError> {
         let seat = self
             .game
             .to_move()
@@ -405,7 +403,7 @@ impl<G: Registration> Session for Live<G> {
             .map_err(|e| EntryError::Play(e.to_string()))?;
         let Some(mv) = done else {
             self.partial = partial;
-            return Ok(None);
+            return Ok(false);
         };
         let before = std::mem::take(&mut self.partial);
         if let Err(e) = self.apply(&mv) {
@@ -413,7 +411,7 @@ impl<G: Registration> Session for Live<G> {
             self.partial = before;
             return Err(e);
         }
-        Ok(Some(to_value(&mv)))
+        Ok(true)
     }
     fn actions_of(&self, mv: &Value) -> Result<Vec<usize>, EntryError> {
         let seat = self
@@ -536,7 +534,7 @@ mod tests {
                 assert!(game.play_action(off).is_err());
                 assert_eq!(game.public_view(), view);
                 let a = legal[steps * 7 % legal.len()];
-                if game.play_action(a).unwrap().is_some() {
+                if game.play_action(a).unwrap() {
                     moves += 1;
                     assert!(!game.in_move());
                 } else {
