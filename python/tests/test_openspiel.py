@@ -1,6 +1,8 @@
 """Tessera's games as OpenSpiel Python games: OpenSpiel's own random simulation test, the
 strings and resampling its information-set algorithms need, and its algorithms playing."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -58,6 +60,43 @@ def test_strings_and_resampling_keep_what_a_seat_knows(name):
         assert len(others) > 1, "the other seat's tiles are sampled"
     for a in state.legal_actions()[:3]:
         assert state.action_to_string(player, a) == state.tessera.action_text(a)
+
+
+def test_resampling_keeps_the_legal_actions_of_an_information_state_across_rounds():
+    # a new Triominos round deals every tray: a seat's information state must say so
+    game = pyspiel.load_game("python_tessera_triominos", {"players": 2, "seed": 4})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    seen = {}
+    rounds = set()
+    n = 0
+    while not state.is_terminal() and n < 600:
+        rounds.add(state.tessera.public_view()["round"])
+        for s in range(2):
+            # every seat's information state ends with the hand it holds now
+            hand = json.dumps(state.tessera.hand(s), sort_keys=True)
+            assert state.information_state_string(s).endswith(hand)
+        if n % 5 == 0:
+            player = state.current_player()
+            for _ in range(2):
+                sample = state.resample_from_infostate(player, sampler)
+                key = sample.information_state_string(player)
+                assert key == state.information_state_string(player)
+                legal = tuple(sample.legal_actions())
+                assert seen.setdefault(key, legal) == legal
+                other = 1 - player
+                if sample.current_player() == player:
+                    # after a move of the sample, the other seat's state is its own key
+                    s2 = sample.clone()
+                    s2.apply_action(legal[0])
+                    if s2.current_player() == other:
+                        k2 = s2.information_state_string(other)
+                        l2 = tuple(s2.legal_actions())
+                        assert seen.setdefault(k2, l2) == l2
+        state.apply_action(rng.choice(state.legal_actions()))
+        n += 1
+    assert len(rounds) > 1, "the game went past a round"
 
 
 def test_openspiel_information_set_mcts_plays_a_whole_game():

@@ -23,7 +23,7 @@ winner, -1 to the others (0 to all when every seat wins).
 **Strings**: the observation string is the seat's view (JSON; mid-turn, with the turn's
 actions so far); the information-state string adds what the seat remembers: every action
 taken so far (all are public; the tiles drawn are not) and the seat's own hand after each
-of its moves.
+move that changed it.
 Tensors: the observation of ``tessera.encoding`` (no information-state tensor).
 """
 
@@ -87,7 +87,7 @@ def _make(name):
             self.tessera = g
             # the actions of the move under way (a Q turn's tiles)
             self._turn = turn if turn is not None else []
-            # every action taken, and each seat's hand after each of its moves (JSON)
+            # every action taken, and each seat's hand after each move that changed it
             self._history = history if history is not None else []
             self._hands = hands if hands is not None else [
                 [json.dumps(g.hand(s), sort_keys=True)] for s in range(g.seats)]
@@ -107,9 +107,13 @@ def _make(name):
             self._history.append(action)
             if self.tessera.in_move:
                 self._turn.append(action)
-            else:
-                self._turn = []
-                self._hands[seat].append(json.dumps(self.tessera.hand(seat), sort_keys=True))
+                return
+            self._turn = []
+            # a move may deal to others too (a new Triominos round deals every tray)
+            for s, seen in enumerate(self._hands):
+                hand = json.dumps(self.tessera.hand(s), sort_keys=True)
+                if s == seat or hand != seen[-1]:
+                    seen.append(hand)
 
         def _action_to_string(self, player, action):
             return self.tessera.action_text(action)
