@@ -45,7 +45,8 @@ class TimedISMCTS(ismcts.ISMCTSBot):
         self._root_node = self.create_new_node(state)
         deadline = time.perf_counter() + self.ms / 1000
         n = 0
-        while n == 0 or time.perf_counter() < deadline:
+        # two simulations at least: the first only expands the root
+        while n < 2 or time.perf_counter() < deadline:
             self.run_simulation(self.sample_root_state(state))
             n += 1
         self.searches += 1

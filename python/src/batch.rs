@@ -112,7 +112,7 @@ impl PyBatch {
         let (n, a) = (self.games.len(), self.actions);
         let games = &self.games;
         let legal: Vec<Vec<usize>> =
-            py.detach(|| games.iter().map(|g| g.legal_actions()).collect());
+            py.detach(|| games.iter().map(|g| g.legal_actions().to_vec()).collect());
         // zeroed lazily by the allocator: only the marked entries are touched
         let out = PyArray2::<bool>::zeros(py, [n, a], false);
         {
@@ -137,7 +137,7 @@ impl PyBatch {
             let mut actions = Vec::new();
             let mut offsets = vec![0i64];
             for g in games {
-                actions.extend(g.legal_actions().into_iter().map(|a| a as i64));
+                actions.extend(g.legal_actions().iter().map(|a| *a as i64));
                 offsets.push(actions.len() as i64);
             }
             (actions, offsets)

@@ -222,7 +222,7 @@ impl PyGame {
             let mut view = out.readwrite();
             if let Ok(m) = view.as_slice_mut() {
                 for a in legal {
-                    m[a] = true;
+                    m[*a] = true;
                 }
             }
         }
@@ -233,8 +233,8 @@ impl PyGame {
         let v: Vec<i64> = self
             .inner
             .legal_actions()
-            .into_iter()
-            .map(|a| a as i64)
+            .iter()
+            .map(|a| *a as i64)
             .collect();
         v.into_pyarray(py)
     }

@@ -22,6 +22,7 @@ use crate::json::to_value;
 use crate::registration::Registration;
 use serde_json::Value;
 use std::any::Any;
+use std::sync::OnceLock;
 use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Record, Seat, Strategy};
 use tessera_encode::{Layout, Position};
 
@@ -84,7 +85,7 @@ pub trait Session: Send + Sync {
     /// [`Session::actions`]' length): the actions that go on from the move under way.
     fn mask(&self, out: &mut [bool]);
     /// The actions the mask marks, in order.
-    fn legal_actions(&self) -> Vec<usize>;
+    fn legal_actions(&self) -> &[usize];
     /// Takes action `action` of the fixed space for the seat to move: `true` when it
     /// completes a move (played; the record's last), `false` when the move goes on (a tile
     /// of a Q turn). Refused, with nothing changed, when the mask does not mark it.
@@ -159,6 +160,9 @@ struct Live<G: Registration> {
     moves: usize,
     /// The move under way in actions ([`Session::play_action`]).
     partial: G::Partial,
+    /// The legal actions of this position, once asked for (the mask, the list and a
+    /// random action read them); emptied by every change.
+    legal: OnceLock<Vec<usize>>,
 }
 
 fn seat_of(seat: usize, seats: usize) -> Result<Seat, EntryError> {
@@ -202,6 +206,7 @@ pub(crate) fn start<G: Registration>(
         record: Some(record),
         moves: 0,
         partial: G::Partial::default(),
+        legal: OnceLock::new(),
     }))
 }
 
@@ -220,6 +225,7 @@ pub(crate) fn load<G: Registration>(record: &Value) -> Result<Box<dyn Session>, 
         )),
         moves: 0,
         partial: G::Partial::default(),
+        legal: OnceLock::new(),
     };
     for (i, mv) in record.moves.iter().enumerate() {
         live.apply(mv)
@@ -244,6 +250,7 @@ fn determinized<G: Registration>(view: &G::View, seed: u64) -> Live<G> {
         record: None,
         moves: 0,
         partial: G::Partial::default(),
+        legal: OnceLock::new(),
     }
 }
 
@@ -261,6 +268,7 @@ impl<G: Registration> Live<G> {
             .play(mv)
             .map_err(|e| EntryError::Play(e.to_string()))?;
         self.moves += 1;
+        self.legal = OnceLock::new();
         if let Some(r) = &mut self.record {
             r.moves.push(mv.clone());
             r.outcome = self.game.outcome();
@@ -382,16 +390,18 @@ impl<G: Registration> Session for Live<G> {
         Ok(())
     }
     fn mask(&self, out: &mut [bool]) {
-        match self.game.to_move() {
-            Some(seat) => G::mask(Position::Game(&self.game, seat), &self.partial, out),
-            None => out.iter_mut().for_each(|x| *x = false),
+        out.iter_mut().for_each(|x| *x = false);
+        for a in self.legal_actions() {
+            if let Some(x) = out.get_mut(*a) {
+                *x = true;
+            }
         }
     }
-    fn legal_actions(&self) -> Vec<usize> {
-        match self.game.to_move() {
+    fn legal_actions(&self) -> &[usize] {
+        self.legal.get_or_init(|| match self.game.to_move() {
             Some(seat) => G::legal_actions(Position::Game(&self.game, seat), &self.partial),
             None => Vec::new(),
-        }
+        })
     }
     fn play_action(&mut self, action: usize) -> Result<bool, EntryError> {
         let seat = self
@@ -403,6 +413,7 @@ impl<G: Registration> Session for Live<G> {
             .map_err(|e| EntryError::Play(e.to_string()))?;
         let Some(mv) = done else {
             self.partial = partial;
+            self.legal = OnceLock::new();
             return Ok(false);
         };
         let before = std::mem::take(&mut self.partial);
@@ -525,7 +536,7 @@ mod tests {
             assert!(!first.is_empty());
             while game.to_move().is_some() {
                 game.mask(&mut mask);
-                let legal = game.legal_actions();
+                let legal = game.legal_actions().to_vec();
                 assert_eq!(legal.len(), mask.iter().filter(|x| **x).count());
                 assert!(!legal.is_empty(), "{}: no action", entry.name());
                 // an action the mask leaves out is refused, and changes nothing
