@@ -36,8 +36,8 @@ def options(name):
             if o["default"] is not None}
 
 
-def tessera_moves(name, seconds, with_obs=False):
-    """A random legal move a step (``play_index``), optionally the observation too."""
+def tessera_games(name, seconds, step):
+    """Whole games, one after another, `step(game, rng)` a decision; steps per second."""
     rng = random.Random(0)
     seed = [0]
 
@@ -46,33 +46,30 @@ def tessera_moves(name, seconds, with_obs=False):
         seed[0] += 1
         n = 0
         while not g.is_over:
-            if with_obs:
-                g.observation()
-            g.play_index(rng.randrange(g.legal_count()))
+            step(g, rng)
             n += 1
         return n
 
     return timed(run, seconds)
 
 
-def tessera_actions(name, seconds, with_obs=False):
-    """A random action of the fixed space a step, optionally with observation and mask."""
-    rng = random.Random(0)
-    seed = [0]
+def move_step(with_obs):
+    """A random legal move (``play_index``), optionally the observation first."""
+    def step(g, rng):
+        if with_obs:
+            g.observation()
+        g.play_index(rng.randrange(g.legal_count()))
+    return step
 
-    def run():
-        g = tessera.Game(name, seats=2, seed=seed[0], **options(name))
-        seed[0] += 1
-        n = 0
-        while not g.is_over:
-            if with_obs:
-                g.observation()
-                g.action_mask()
-            g.play_action(rng.choice(g.legal_actions()))
-            n += 1
-        return n
 
-    return timed(run, seconds)
+def action_step(with_obs):
+    """A random action of the fixed space, optionally the observation and mask first."""
+    def step(g, rng):
+        if with_obs:
+            g.observation()
+            g.action_mask()
+        g.play_action(rng.choice(g.legal_actions()))
+    return step
 
 
 def tessera_batch(name, seconds, n=64, masks=True):
@@ -140,14 +137,15 @@ def pettingzoo_env(make, seconds):
 
 
 def tessera_rows(name, s):
-    yield f"tessera {name}: one game, random move (play_index)", tessera_moves(name, s)
+    yield (f"tessera {name}: one game, random move (play_index)",
+           tessera_games(name, s, move_step(False)))
     yield (f"tessera {name}: one game, random move + observation",
-           tessera_moves(name, s, with_obs=True))
+           tessera_games(name, s, move_step(True)))
     if not hasattr(tessera.Game, "legal_actions"):
         return
-    yield f"tessera {name}: one game, random action", tessera_actions(name, s)
+    yield f"tessera {name}: one game, random action", tessera_games(name, s, action_step(False))
     yield (f"tessera {name}: one game, random action + observation + mask",
-           tessera_actions(name, s, with_obs=True))
+           tessera_games(name, s, action_step(True)))
     yield (f"tessera {name}: Batch of 64 (observations + masks + step)",
            tessera_batch(name, s))
     yield (f"tessera {name}: Batch of 64 (observations + legal actions + step)",
