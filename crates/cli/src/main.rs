@@ -8,6 +8,7 @@ mod admin;
 mod analyze;
 mod common;
 mod host;
+mod learn;
 mod limits;
 mod logs;
 mod play;
@@ -89,6 +90,12 @@ enum Command {
         #[command(subcommand)]
         command: qcourse::QCommand,
     },
+    /// Play a bot against itself and write every position, from each seat's view, with
+    /// the game's result (CSV): the data `train` learns from.
+    Selfplay(learn::SelfplayArgs),
+    /// Train a value network from `selfplay` data with a fixed seed, printing the loss
+    /// curves (the engine's network: crates/ai/models/).
+    Train(learn::TrainArgs),
     /// Measure a game's engine speed and print the figures.
     Bench {
         /// The game.
@@ -171,6 +178,8 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
         Command::Tournament(args) => tournament::run(registry, *args),
         Command::Worker(args) => workers::worker(registry, args),
         Command::Q { command } => qcourse::run(command),
+        Command::Selfplay(args) => learn::selfplay(args),
+        Command::Train(args) => learn::train(args),
         Command::Bench {
             game,
             json,
