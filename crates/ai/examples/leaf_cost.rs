@@ -7,7 +7,7 @@ use std::time::Instant;
 use tessera_ai::learned::{akropolis_features, ValueNet, FEATURES};
 use tessera_ai::registry;
 use tessera_akropolis::{Akropolis, Rules, Variants};
-use tessera_core::{rng_from_seed, Game, Strategy};
+use tessera_core::{rng_from_seed, Game};
 
 fn main() {
     let mut args = std::env::args().skip(1);

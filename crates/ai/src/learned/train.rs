@@ -81,7 +81,7 @@ impl Trained {
 
 /// Whether a position is held out for validation.
 pub fn held_out(p: &Position) -> bool {
-    p.game % 10 == 0
+    p.game.is_multiple_of(10)
 }
 
 /// Trains a network on `positions`; `progress` is called after each epoch.
