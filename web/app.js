@@ -12,7 +12,8 @@
 // Beneath them: api.js (every request, the session, the registry and the statuses),
 // saved.js (this browser's tokens and names), page.js (<main>, what a page stops when it
 // is left), table.js / ending.js / help.js (a game's page, its end, its rules help),
-// looks.js (a game's look: ./GAME.js, else generic.js), board.js (DOM and SVG helpers).
+// looks.js (a game's look: ./GAME.js, else generic.js), board.js (DOM and SVG helpers);
+// theme.js, sound.js, motion.js (dark mode, sounds, move animation: the header's switches).
 // Imports go one way, down this list; nothing here knows a game.
 import { loadMe } from './api.js';
 import { leave } from './page.js';
@@ -24,6 +25,8 @@ import { replay } from './replay.js';
 import { arenaPage } from './arena.js';
 import { leaderboardPage } from './leaderboard.js';
 import { accountPage } from './account.js';
+import { themeSwitch } from './theme.js';
+import { soundSwitch } from './sound.js';
 
 function route() {
   leave();
@@ -47,6 +50,7 @@ function route() {
 }
 
 // ------------------------------------------------------------------ start
+document.getElementById('prefs')?.append(themeSwitch(), soundSwitch());
 loadMe().then(drawNav);
 window.addEventListener('hashchange', route);
 if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', route);

@@ -71,7 +71,12 @@ export function rulesHelp(info, rules) {
     paras.map((p) => h('p', {}, p.trim())),
     chosen.length ? [h('h4', { text: 'This game' }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
     bots.length ? [h('h4', { text: 'The bots' }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
-      h('strong', {}, b.name), strengthWords(info, b) ? h('span', { class: `strength strength-${b.strength}` }, ` ${strengthWords(info, b)}`) : null, ` — ${aboutBot(info, b)}`)))] : null);
+      h('strong', {}, b.name), strengthWords(info, b) ? h('span', { class: `strength strength-${b.strength}` }, ` ${strengthWords(info, b)}`) : null, ` — ${aboutBot(info, b)}`)))] : null,
+    h('h4', { text: 'Sound and look' }),
+    h('p', { id: 'prefs-help' }, 'Sounds are on by default: a knock for every move and a chime when it becomes your turn, '
+      + 'never before you have clicked or typed in the page. The ♪ Sound switch at the top turns them off, ☾ Dark switches '
+      + 'between dark and light (at first as your system is set); this browser remembers both. A tile just placed drops into '
+      + 'place, unless your system asks for reduced motion.'));
 }
 
 // ------------------------------------------------------------------ how a program joins

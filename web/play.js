@@ -11,6 +11,8 @@ import { winnersOf, endPanel, endLine } from './ending.js';
 import { gameLayout, drawScores, drawLog } from './table.js';
 import { ratedBadge, ratedChanges } from './arena.js';
 import { onLeave } from './page.js';
+import { soundOfState } from './sound.js';
+import { arrive } from './motion.js';
 
 export function gamePage(id, watch) {
   const tokens = watch ? [] : tokensOf(id);
@@ -243,6 +245,7 @@ export function gamePage(id, watch) {
       ui.error.textContent = `The ${m.game} view failed (${e.message}): the generic view instead`;
       R = generic; render(); return;
     }
+    arrive(board.layer, local, m.version);
     if (m.over) {
       // nobody is waited for any more (the renderers say so while the game goes on)
       for (const el of ui.panel.querySelectorAll('p, span, div')) {
@@ -263,6 +266,7 @@ export function gamePage(id, watch) {
       if (m.type === 'error') { ui.error.textContent = 'Refused: ' + m.error; return; }
       if (m.type === 'state') {
         if (last && last.version !== m.version) { local.pending = []; }
+        soundOfState(last, m);
         last = m; render();
         const next = tokens.find(([seat]) => seat === m.to_move);
         if (next && next[1] !== token && !m.over) { token = next[1]; ws.onclose = null; ws.close(); connect(); }

@@ -53,4 +53,4 @@ pub use table::{
     json_empty_list, json_null, json_text, JsonText, MoveInfo, SeatHolder, SeatUpdate, TableReport,
     TableSetup, TableSink, Update,
 };
-pub use tessera_encode::{Encode, Layout, Segment};
+pub use tessera_encode::{ActionError, Encode, Layout, Position, Segment};
