@@ -18,6 +18,7 @@ mod serve_bench;
 mod stored;
 mod studies;
 mod tournament;
+mod turn_flags;
 mod workers;
 
 use anyhow::{Context, Result};

@@ -140,6 +140,7 @@ CREATE TABLE IF NOT EXISTS turn_seats (
     game " INT " NOT NULL REFERENCES games (id),
     seat " INT " NOT NULL,
     account " INT " NOT NULL REFERENCES accounts (id),
+    days " INT " NOT NULL,
     PRIMARY KEY (game, seat)
 )" NO_ROWID ";
 CREATE INDEX IF NOT EXISTS turn_seats_account ON turn_seats (account, game);

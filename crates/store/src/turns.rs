@@ -13,8 +13,8 @@ use crate::sql::{int, Param, Row, Sql, Stmt};
 use serde::Serialize;
 
 pub(crate) const SEAT_ACCOUNT: Stmt = sql!(
-    "INSERT INTO turn_seats (game, seat, account)
-     SELECT $1, $2, $3 FROM games WHERE id = $1 AND owner = $4"
+    "INSERT INTO turn_seats (game, seat, account, days)
+     SELECT $1, $2, $3, $5 FROM games WHERE id = $1 AND owner = $4"
 );
 pub(crate) const LIVE_OF_ACCOUNT: Stmt = sql!(
     "SELECT COUNT(*) FROM turn_seats s JOIN games g ON g.id = s.game
@@ -37,7 +37,7 @@ pub(crate) const CURRENT: Stmt =
 /// A game's turn goes with its end (`crate::games`, in the transaction of the end).
 pub(crate) const FORGET: Stmt = sql!("DELETE FROM turns WHERE game = $1");
 pub(crate) const OF_ACCOUNT: Stmt = sql!(
-    "SELECT s.game, s.seat, g.game, g.seats, t.seat, t.since, t.deadline, t.at_move
+    "SELECT s.game, s.seat, g.game, g.seats, s.days, t.seat, t.since, t.deadline, t.at_move
      FROM turn_seats s JOIN games g ON g.id = s.game LEFT JOIN turns t ON t.game = s.game
      WHERE s.account = $1 AND g.status IN " LIVE " ORDER BY s.game DESC LIMIT $2"
 );
@@ -93,6 +93,8 @@ pub struct TurnGame {
     pub seat: usize,
     /// The players' names by seat.
     pub players: Vec<String>,
+    /// Its days per move.
+    pub days: u32,
     /// The turn the game waits for (`None` before its first).
     pub turn: Option<Turn>,
 }
@@ -137,18 +139,25 @@ fn turn_at(r: &Row, i: usize) -> Result<Option<Turn>, StoreError> {
     }))
 }
 
-/// Records that `account` holds `seat` of game `id` (run by `node`).
+/// Records that `account` holds `seat` of game `id` (run by `node`), a game of `days`
+/// days per move.
 pub(crate) async fn seat_account<S: Sql>(
     db: &S,
     node: &str,
     id: u64,
-    seat: usize,
-    account: u64,
+    (seat, account): (usize, u64),
+    days: u32,
 ) -> Result<(), StoreError> {
     let n = db
         .execute(
             &SEAT_ACCOUNT,
-            &[int(id), int(seat as u64), int(account), node.into()],
+            &[
+                int(id),
+                int(seat as u64),
+                int(account),
+                node.into(),
+                int(u64::from(days)),
+            ],
         )
         .await?;
     if n == 0 {
@@ -227,7 +236,8 @@ pub(crate) async fn of_account<S: Sql>(
             seat: r.int(1)? as usize,
             game: r.text(2)?,
             players: seats.into_iter().map(|s| s.name).collect(),
-            turn: turn_at(&r, 4)?,
+            days: u32::try_from(r.int(4)?).unwrap_or(0),
+            turn: turn_at(&r, 5)?,
         });
     }
     Ok(out)
@@ -330,7 +340,11 @@ pub(crate) async fn email_of<S: Sql>(db: &S, account: u64) -> Result<Option<Stri
 
 /// The site's key `name`: the one stored, else `fresh` (stored now). Every node of a
 /// site reads the same one.
-pub(crate) async fn site_key<S: Sql>(db: &S, name: &str, fresh: &str) -> Result<String, StoreError> {
+pub(crate) async fn site_key<S: Sql>(
+    db: &S,
+    name: &str,
+    fresh: &str,
+) -> Result<String, StoreError> {
     db.execute(&ADD_KEY, &[name.into(), fresh.into()]).await?;
     match db.query_opt(&KEY, &[name.into()]).await? {
         Some(r) => r.text(0),

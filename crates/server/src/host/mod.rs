@@ -7,7 +7,8 @@
 //! functions over `&Host`, above the state and never imported by it: [`open`] (tables
 //! opened, programs seated), [`play`] (a table played to its end), [`recovery`] (games
 //! taken up again), [`rematch`], [`games`] (a game as the browser reads it), [`expire`],
-//! [`hint`], [`admin`] (the operator's bans and aborts). The parts of the state with their own rules are types of their own below it:
+//! [`hint`], [`admin`] (the operator's bans and aborts), [`turns`] (turn-based games, the
+//! inbox), [`reminders`] (their emails). The parts of the state with their own rules are types of their own below it:
 //! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`], [`health`].
 
 pub mod admin;
@@ -22,10 +23,12 @@ pub mod play;
 pub mod recovery;
 pub mod rematch;
 pub mod rematches;
+pub mod reminders;
 pub mod result;
 pub mod resumes;
 pub mod sockets;
 pub mod stored;
+pub mod turns;
 
 use crate::accounts::{secret_hash, Accounts};
 use crate::config::{permits, Config};
@@ -108,6 +111,8 @@ pub(crate) struct Inner {
         mpsc::UnboundedSender<Kept>,
         Mutex<Option<mpsc::UnboundedReceiver<Kept>>>,
     ),
+    /// The site's key of turn-based seats' tokens, read from the store once (`turns`).
+    pub(crate) turn_key: tokio::sync::OnceCell<Vec<u8>>,
 }
 
 /// The host's state. Cheap to clone.
@@ -159,6 +164,7 @@ impl Host {
             accounts,
             health: Default::default(),
             requeue: (requeue, Mutex::new(Some(requeued))),
+            turn_key: tokio::sync::OnceCell::new(),
         }))
     }
 

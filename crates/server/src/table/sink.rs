@@ -1,8 +1,9 @@
 //! The sink that keeps a table in step with its referee: every move (and ejection) in
 //! the store before anyone is told of it, a write the store failed tried again while the
-//! table runs.
+//! table runs; at a turn-based table, each new turn with its deadline too, before the
+//! seat to move is asked.
 
-use crate::store::{Store, StoreError};
+use crate::store::{now_ms, Store, StoreError, Turn};
 use crate::table::Table;
 use serde_json::Value;
 use std::sync::Arc;
@@ -67,6 +68,43 @@ impl HostSink {
             return false;
         }
     }
+
+    /// At a turn-based table, stores the turn it waits for now with its deadline, unless
+    /// it is the one stored (a game taken up again after a restart goes on with the
+    /// deadline it had). False when the store will not take it (the table stops).
+    async fn keep_turn(&self) -> bool {
+        let Some(turns) = &self.table.turns else {
+            return true;
+        };
+        let (at_move, to_move) = {
+            let st = self.table.state();
+            (st.moves.len(), st.to_move)
+        };
+        let Some(seat) = to_move else {
+            return true;
+        };
+        if self
+            .table
+            .turn()
+            .is_some_and(|t| t.at_move == at_move && t.seat == seat)
+        {
+            return true;
+        }
+        let since = now_ms();
+        let per_move = i64::try_from(turns.per_move_ms).unwrap_or(i64::MAX);
+        let turn = Turn {
+            at_move,
+            seat,
+            since,
+            deadline: since.saturating_add(per_move),
+        };
+        let (store, id) = (self.store.clone(), self.table.id);
+        if !self.keep("turn", || store.turns().begin(id, turn)).await {
+            return false;
+        }
+        self.table.set_turn(turn);
+        true
+    }
 }
 
 #[async_trait]
@@ -81,6 +119,9 @@ impl TableSink for HostSink {
 
     async fn started(&mut self, update: Update) {
         self.table.apply(update);
+        if !self.keep_turn().await {
+            return;
+        }
         self.table.changed();
     }
 
@@ -101,6 +142,9 @@ impl TableSink for HostSink {
             }
         }
         self.table.apply(update);
+        if !self.keep_turn().await {
+            return;
+        }
         self.table.changed();
         if moved {
             crate::metrics::moved(self.table.entry.name(), got.elapsed());

@@ -12,12 +12,18 @@ use crate::turns::{self, DueMail, Turn, TurnGame};
 pub struct Turns<'a>(pub(super) &'a Core);
 
 impl<'a> Turns<'a> {
-    /// Records the accounts of game `id`'s seats, `(seat, account)` (this node runs it).
-    pub async fn seat_accounts(self, id: u64, seats: Vec<(usize, u64)>) -> Result<(), StoreError> {
+    /// Records the accounts of game `id`'s seats, `(seat, account)` (this node runs it),
+    /// a game of `days` days per move.
+    pub async fn seat_accounts(
+        self,
+        id: u64,
+        seats: Vec<(usize, u64)>,
+        days: u32,
+    ) -> Result<(), StoreError> {
         let node = self.0.node();
         on_writer!(self.0, |db| async move {
-            for (seat, account) in seats {
-                turns::seat_account(db, &node, id, seat, account).await?;
+            for seat in seats {
+                turns::seat_account(db, &node, id, seat, days).await?;
             }
             Ok(())
         })
@@ -98,7 +104,12 @@ impl<'a> Turns<'a> {
     /// Sets (`Some`) or removes (`None`) the email address of `account`.
     pub async fn set_email(self, account: u64, email: Option<String>) -> Result<(), StoreError> {
         let now = now_ms();
-        on_writer!(self.0, |db| turns::set_email(db, account, email.as_deref(), now))
+        on_writer!(self.0, |db| turns::set_email(
+            db,
+            account,
+            email.as_deref(),
+            now
+        ))
     }
 
     /// The email address of `account`, if it has one.

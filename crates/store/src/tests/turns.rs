@@ -17,7 +17,11 @@ fn game() -> NewGame {
         status: GameStatus::Running,
         rules: serde_json::json!({}),
         seed: 1,
-        seats: vec![seat("ann", "person"), seat("bob", "person"), seat("greedy", "bot")],
+        seats: vec![
+            seat("ann", "person"),
+            seat("bob", "person"),
+            seat("greedy", "bot"),
+        ],
         secrets: vec![None, None, None],
         created: 0,
     }
@@ -50,11 +54,17 @@ where
         .unwrap();
     let id = a.games().create(game()).await.unwrap();
     let t = a.turns();
-    t.seat_accounts(id, vec![(0, ann.id), (1, bob.id)])
+    t.seat_accounts(id, vec![(0, ann.id), (1, bob.id)], 3)
         .await
         .unwrap();
-    assert_eq!(t.seats_of(id).await.unwrap(), vec![Some(ann.id), Some(bob.id)]);
-    assert_eq!((t.live_of(ann.id).await.unwrap(), t.live().await.unwrap()), (1, 1));
+    assert_eq!(
+        t.seats_of(id).await.unwrap(),
+        vec![Some(ann.id), Some(bob.id)]
+    );
+    assert_eq!(
+        (t.live_of(ann.id).await.unwrap(), t.live().await.unwrap()),
+        (1, 1)
+    );
     assert_eq!(t.current(id).await.unwrap(), None);
 
     let day = 86_400_000;
@@ -77,6 +87,7 @@ where
     assert!(inbox[0].waits_for_me());
     assert_eq!(inbox[0].turn, Some(first));
     assert_eq!(inbox[0].players, ["ann", "bob", "greedy"]);
+    assert_eq!(inbox[0].days, 3);
     assert!(!t.of_account(bob.id, 50).await.unwrap()[0].waits_for_me());
 
     // no email without an address
@@ -88,19 +99,33 @@ where
         t.email_of(ann.id).await.unwrap().as_deref(),
         Some("ann@example.org")
     );
-    assert!(t.due(999, 10).await.unwrap().is_empty(), "not waited long enough");
+    assert!(
+        t.due(999, 10).await.unwrap().is_empty(),
+        "not waited long enough"
+    );
     let due = t.due(1_000, 10).await.unwrap();
     assert_eq!(due.len(), 1);
     assert_eq!(
-        (due[0].game, due[0].account, due[0].email.as_str(), due[0].account_name.as_str()),
+        (
+            due[0].game,
+            due[0].account,
+            due[0].email.as_str(),
+            due[0].account_name.as_str()
+        ),
         (id, ann.id, "ann@example.org", "ann")
     );
     if shared {
-        assert!(b.turns().due(i64::MAX, 10).await.unwrap().is_empty(), "a's game");
+        assert!(
+            b.turns().due(i64::MAX, 10).await.unwrap().is_empty(),
+            "a's game"
+        );
         assert!(!b.turns().claim_mail(id, 1_000).await.unwrap());
     }
     assert!(t.claim_mail(id, 1_000).await.unwrap());
-    assert!(!t.claim_mail(id, 1_000).await.unwrap(), "one email per turn");
+    assert!(
+        !t.claim_mail(id, 1_000).await.unwrap(),
+        "one email per turn"
+    );
     assert!(t.due(i64::MAX, 10).await.unwrap().is_empty());
     t.log_mail(ann.id, id, true, day).await.unwrap();
     assert_eq!(t.mails_since(ann.id, 0).await.unwrap(), 1);
@@ -117,13 +142,19 @@ where
     assert_eq!(t.current(id).await.unwrap(), Some(second));
     assert!(!t.of_account(ann.id, 50).await.unwrap()[0].waits_for_me());
     assert!(t.of_account(bob.id, 50).await.unwrap()[0].waits_for_me());
-    assert!(t.due(i64::MAX, 10).await.unwrap().is_empty(), "bob has no address");
+    assert!(
+        t.due(i64::MAX, 10).await.unwrap().is_empty(),
+        "bob has no address"
+    );
 
     // the key every node reads is the first one stored
     let k = t.site_key("turn-seats", "first".into()).await.unwrap();
     assert_eq!(k, "first");
     assert_eq!(
-        b.turns().site_key("turn-seats", "second".into()).await.unwrap(),
+        b.turns()
+            .site_key("turn-seats", "second".into())
+            .await
+            .unwrap(),
         "first"
     );
 
@@ -137,7 +168,10 @@ where
         .unwrap();
     assert_eq!(t.current(id).await.unwrap(), None);
     assert!(t.of_account(ann.id, 50).await.unwrap().is_empty());
-    assert_eq!((t.live_of(ann.id).await.unwrap(), t.live().await.unwrap()), (0, 0));
+    assert_eq!(
+        (t.live_of(ann.id).await.unwrap(), t.live().await.unwrap()),
+        (0, 0)
+    );
     t.set_email(ann.id, None).await.unwrap();
     assert_eq!(t.email_of(ann.id).await.unwrap(), None);
 }
