@@ -8,6 +8,8 @@
 //   #/arena            arena.js        rated play
 //   #/leaderboard/G    leaderboard.js  the leaderboards
 //   #/account/NAME     account.js      an account's ratings, games and tokens
+//   #/turns            inbox.js        the turn-based games waiting for you (and the
+//                                      tab's count, its icon's badge, notifications)
 //
 // Beneath them: api.js (every request, the session, the registry and the statuses),
 // saved.js (this browser's tokens and names), page.js (<main>, what a page stops when it
@@ -24,6 +26,7 @@ import { replay } from './replay.js';
 import { arenaPage } from './arena.js';
 import { leaderboardPage } from './leaderboard.js';
 import { accountPage } from './account.js';
+import { startInbox, turnsPage } from './inbox.js';
 
 function route() {
   leave();
@@ -39,6 +42,7 @@ function route() {
   else if (page === 'arena') arenaPage();
   else if (page === 'leaderboard' || page === 'leaderboards') leaderboardPage(id ? decodeURIComponent(id) : '', q);
   else if (page === 'account' && id) accountPage(decodeURIComponent(id));
+  else if (page === 'turns') turnsPage();
   else lobby();
   for (const a of document.querySelectorAll('header nav a')) {
     const here = a.getAttribute('href') === '#/' + page || (page === 'leaderboard' && a.id === 'nav-leaderboards');
@@ -47,7 +51,7 @@ function route() {
 }
 
 // ------------------------------------------------------------------ start
-loadMe().then(drawNav);
+loadMe().then(() => { drawNav(); startInbox(); });
 window.addEventListener('hashchange', route);
 if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', route);
 else route();

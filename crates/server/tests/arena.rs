@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{login_of, next_json, register, request, TestHost};
+use common::{login_of, next_json, register, request, Login, TestHost};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;

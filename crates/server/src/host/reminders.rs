@@ -107,11 +107,9 @@ pub fn span(ms: i64) -> String {
 
 /// The subject and text of the email of turn `d`.
 fn words(host: &Host, d: &DueMail, site: &str, now: i64) -> (String, String) {
-    let title = host
-        .0
-        .registry
-        .get(&d.name)
-        .map_or(d.name.clone(), |e| e.info().title.to_string());
+    let info = host.0.registry.get(&d.name).map(|e| e.info());
+    let title = info.map_or(d.name.as_str(), |i| i.title);
+    let rule = info.map_or("the house plays the turn", |i| i.out_of_time);
     let others: Vec<String> = host
         .table(d.game)
         .map(|t| {
@@ -134,8 +132,8 @@ fn words(host: &Host, d: &DueMail, site: &str, now: i64) -> (String, String) {
     let body = format!(
         "Hello {name},\n\n\
          {title} #{id}{with} has waited for your move for {waited}.\n\
-         Your time for it runs out in {left}; then the house plays the turn for you, by \
-         the game's rule for a player out of time (How to play says which).\n\n\
+         Your time for it runs out in {left}. A player out of time keeps the seat, and \
+         {rule}.\n\n\
          Play your move: {site}/#/game/{id}\n\
          Every game waiting for you: {site}/#/turns\n\n\
          You get this email because your Tessera account {name} has this address. \
