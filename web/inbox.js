@@ -15,13 +15,13 @@ import { main, onLeave } from './page.js';
 export const POLL_MS = 15000;
 
 // ------------------------------------------------------------------ time
-/** A span of milliseconds in words: "2 days 3 h", "5 h 20 min", "12 min", "less than a minute". */
+/** A span of milliseconds in words: "2 days 3 h", "5 h 20 min", "12 min", "40 s". */
 export function timeLeft(ms) {
   const min = Math.floor(Math.max(0, ms) / 60000);
   const d = Math.floor(min / 1440), hr = Math.floor(min / 60) % 24, m = min % 60;
   if (d) return `${plural(d, 'day')}${hr ? ` ${hr} h` : ''}`;
   if (hr) return `${hr} h${m ? ` ${m} min` : ''}`;
-  return m ? `${m} min` : 'less than a minute';
+  return m ? `${m} min` : `${Math.ceil(Math.max(0, ms) / 1000)} s`;
 }
 
 /** Days per move in words: "1 day per move". */
@@ -41,6 +41,8 @@ export function onInbox(f) { listeners.add(f); if (inbox) f(inbox); return () =>
 /** Reads the inbox now (nothing for a guest or a bot account). */
 export async function readInbox() {
   if (!session.me || session.me.kind !== 'person') { inbox = null; show(); return null; }
+  // the games waiting when the inbox is first read (this page, this sign-in) are not news
+  if (!inbox) first = true;
   try {
     const box = await api('/api/turns');
     skew = box.now - Date.now();
@@ -114,7 +116,7 @@ function navLink(n) {
   let a = document.getElementById('nav-turns');
   if (!inbox) { a?.remove(); return; }
   if (!a) {
-    a = h('a', { href: '#/turns', id: 'nav-turns' }, 'Your turn ', h('span', { class: 'badge count', id: 'turns-count' }));
+    a = h('a', { href: '#/turns', id: 'nav-turns' }, 'Your turn', h('span', { class: 'badge count', id: 'turns-count' }));
     nav.append(a);
   }
   const badge = a.querySelector('#turns-count');

@@ -106,7 +106,6 @@ test('a turn-based game across a restart: the inbox, the tab\'s count, a notific
   let server = await serve(db, 0, smtp.port);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    await context.grantPermissions(['notifications'], { origin: server.url });
     const page = await context.newPage();
     page.errors_ = [];
     page.on('pageerror', (e) => page.errors_.push(String(e)));
@@ -124,7 +123,13 @@ test('a turn-based game across a restart: the inbox, the tab\'s count, a notific
     await page.fill('#email', `${name}@example.org`);
     await page.click('#email-save');
     await page.waitForFunction(() => /an email tells you/.test(document.querySelector('#email-note')?.textContent || ''));
+    await shot(page, 'turns-account-email');
     await page.goto(`${server.url}/#/turns`);
+    // nothing asked yet: the page offers the question, and asks only on the click (the
+    // person's answer, yes, is playwright's grant)
+    await page.waitForSelector('#notify');
+    assert.equal(await page.evaluate(() => Notification.permission), 'default');
+    await context.grantPermissions(['notifications'], { origin: server.url });
     await page.click('#notify');
     await page.waitForSelector('#notify-on');
 
@@ -138,6 +143,7 @@ test('a turn-based game across a restart: the inbox, the tab\'s count, a notific
     assert.equal(await page.isHidden('#turn-note'), false);
     assert.equal(await page.locator('.seat-row .kind option[value="program"]').count(), 0, 'no seat for programs');
     await page.locator('.seat-row .kind').nth(1).selectOption('bot:greedy');
+    await shot(page, 'turns-new-game');
     await page.click('#start');
     await page.waitForURL(/#\/game\/\d+$/);
     const id = Number(page.url().split('/').pop());
@@ -145,6 +151,7 @@ test('a turn-based game across a restart: the inbox, the tab\'s count, a notific
     await page.waitForFunction(() => /left \(1 day per move; out of time, the house passes for them if they may/.test(document.querySelector('#clock')?.textContent || ''));
     // the tab counts the game waiting, its icon too
     await page.waitForFunction(() => document.title.startsWith('(1) ') && document.querySelector('link[rel="icon"]')?.dataset.count === '1', null, { timeout: 30000 });
+    await shot(page, 'turns-game');
     const before = await (await context.request.get(`${server.url}/api/turns`)).json();
     assert.equal(before.waiting, 1);
     const deadline = before.games[0].deadline;

@@ -25,7 +25,7 @@ pub struct TurnFlags {
     #[arg(long, default_value_t = 30)]
     pub max_turn_games_per_account: usize,
     /// Turn-based games at once, all accounts together (over it: 503).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 5_000)]
     pub max_turn_games: usize,
     /// Seconds a turn of a turn-based game waits before its person gets an email (their
     /// account has an address, and --smtp-server is set).

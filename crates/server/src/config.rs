@@ -260,7 +260,7 @@ impl Default for Config {
             secure_cookies: false,
             turn_day: Duration::from_secs(24 * 3600),
             max_turn_games_per_account: 30,
-            max_turn_games: 10_000,
+            max_turn_games: 5_000,
             turn_mail_after: Duration::from_secs(3600),
             max_mails_per_day: 12,
             mail: None,

@@ -9,7 +9,8 @@
 //! taken up again), [`rematch`], [`games`] (a game as the browser reads it), [`expire`],
 //! [`hint`], [`admin`] (the operator's bans and aborts), [`turns`] (turn-based games, the
 //! inbox), [`reminders`] (their emails). The parts of the state with their own rules are types of their own below it:
-//! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`], [`health`].
+//! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`], [`health`],
+//! [`making`].
 
 pub mod admin;
 pub mod expire;
@@ -18,6 +19,7 @@ pub mod health;
 pub mod hint;
 pub mod keep;
 pub mod lobby;
+pub mod making;
 pub mod open;
 pub mod play;
 pub mod recovery;
@@ -113,6 +115,8 @@ pub(crate) struct Inner {
     ),
     /// The site's key of turn-based seats' tokens, read from the store once (`turns`).
     pub(crate) turn_key: tokio::sync::OnceCell<Vec<u8>>,
+    /// The turn-based games being made on this node (counted against their caps).
+    pub(crate) turn_making: crate::host::making::Making,
 }
 
 /// The host's state. Cheap to clone.
@@ -165,6 +169,7 @@ impl Host {
             health: Default::default(),
             requeue: (requeue, Mutex::new(Some(requeued))),
             turn_key: tokio::sync::OnceCell::new(),
+            turn_making: Default::default(),
         }))
     }
 

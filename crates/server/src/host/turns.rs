@@ -133,7 +133,9 @@ pub async fn create(
                 .into(),
         ));
     }
-    check_caps(host, &accounts).await?;
+    let ids: Vec<Option<u64>> = accounts.iter().map(|a| a.as_ref().map(|a| a.id)).collect();
+    let (_making, others) = host.0.turn_making.begin(&ids);
+    check_caps(host, &accounts, &others).await?;
     let mut p = prepare(host, &req)?;
     // a solo game's bot joins after the seats asked for
     accounts.resize(p.seats.len(), None);
@@ -202,19 +204,25 @@ async fn account_named(host: &Host, name: &str, n: usize) -> Result<Account, Hos
 }
 
 /// Refuses a new game when the site has its most turn-based games, or an account to seat
-/// has its own most.
-async fn check_caps(host: &Host, accounts: &[Option<Account>]) -> Result<(), HostError> {
+/// has its own most (the games this node is making meanwhile counted: `others`, by
+/// account in the order of `accounts`, then all).
+async fn check_caps(
+    host: &Host,
+    accounts: &[Option<Account>],
+    others: &[u64],
+) -> Result<(), HostError> {
     let config = &host.0.config;
     let turns = host.0.store.turns();
-    if turns.live().await.map_err(store_error)? >= config.max_turn_games as u64 {
+    let all = others.last().copied().unwrap_or(0);
+    if turns.live().await.map_err(store_error)? + all >= config.max_turn_games as u64 {
         crate::metrics::cap_hit("turn_games");
         return Err(HostError::Busy(
             "this server has as many turn-based games as it takes: try again later",
         ));
     }
     let most = config.max_turn_games_per_account as u64;
-    for a in accounts.iter().flatten() {
-        if turns.live_of(a.id).await.map_err(store_error)? >= most {
+    for (a, making) in accounts.iter().flatten().zip(others) {
+        if turns.live_of(a.id).await.map_err(store_error)? + making >= most {
             crate::metrics::cap_hit("turn_games_per_account");
             return Err(HostError::TooMany(format!(
                 "{} plays {most} turn-based games already, the most at once: \

@@ -171,6 +171,11 @@ async fn create(
     };
     // a turn-based game is an account's: its session (and CSRF header) makes it
     if req.days.is_some() {
+        if super::arena::session_of(&host, &headers).await.is_none() {
+            return host_error(crate::error::HostError::SignIn(
+                "a turn-based game is made by an account: log in first",
+            ));
+        }
         let session = match super::arena::changing(&host, &headers, true).await {
             Ok(s) => s,
             Err(refused) => return refused,
