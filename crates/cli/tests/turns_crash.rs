@@ -6,8 +6,9 @@
 //! game is then played to its end and replays.
 
 mod common;
-use common::serve::{play_on, start_with, Server};
+use common::serve::{start_with, Server};
 use common::{free_port, RemoveDir};
+use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -15,11 +16,24 @@ use tessera_games::Registry;
 use tessera_server::store::{self, GameStatus, ListQuery};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
 
 /// One request with the account's cookie and CSRF header: (status, Set-Cookie, body).
-async fn request(port: u16, method: &str, path: &str, login: &[String; 2], body: &Value) -> (u16, String, Value) {
-    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
-    let body = if body.is_null() { String::new() } else { body.to_string() };
+async fn request(
+    port: u16,
+    method: &str,
+    path: &str,
+    login: &[String; 2],
+    body: &Value,
+) -> (u16, String, Value) {
+    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let body = if body.is_null() {
+        String::new()
+    } else {
+        body.to_string()
+    };
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n\
          Cookie: {}\r\nX-Tessera-CSRF: {}\r\nContent-Length: {}\r\n\r\n{body}",
@@ -34,11 +48,18 @@ async fn request(port: u16, method: &str, path: &str, login: &[String; 2], body:
     let (head, rest) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
     let cookie = head
         .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or_else(|| l.strip_prefix("Set-Cookie: "))
+        })
         .and_then(|c| c.split(';').next())
         .unwrap_or_default()
         .to_string();
-    (status, cookie, serde_json::from_str(rest).unwrap_or(Value::Null))
+    (
+        status,
+        cookie,
+        serde_json::from_str(rest).unwrap_or(Value::Null),
+    )
 }
 
 /// Registers a person: its cookie and CSRF token.
@@ -56,8 +77,11 @@ async fn account(port: u16, name: &str) -> [String; 2] {
     [cookie, body["csrf"].as_str().unwrap().to_string()]
 }
 
-/// The account's inbox: game id -> (waiting for it, deadline, token).
-async fn inbox(port: u16, login: &[String; 2]) -> BTreeMap<u64, (bool, Option<i64>, String)> {
+/// An account's inbox: game id -> (waiting for it, deadline, token).
+type Inbox = BTreeMap<u64, (bool, Option<i64>, String)>;
+
+/// The account's inbox.
+async fn inbox(port: u16, login: &[String; 2]) -> Inbox {
     let (status, _, body) = request(port, "GET", "/api/turns", login, &Value::Null).await;
     assert_eq!(status, 200, "{body}");
     body["games"]
@@ -77,6 +101,30 @@ async fn inbox(port: u16, login: &[String; 2]) -> BTreeMap<u64, (bool, Option<i6
         .collect()
 }
 
+/// Plays one move on a seat's socket, the first legal one, if it is the seat's turn; true
+/// once the move is played (its state came back).
+async fn play_one(ws: &mut common::serve::Ws) -> bool {
+    let mut sent: Option<u64> = None;
+    while let Some(Ok(Message::Text(t))) = ws.next().await {
+        let m: Value = serde_json::from_str(&t).unwrap();
+        if m["type"] != "state" || m["over"] == true {
+            return m["over"] == true && sent.is_some();
+        }
+        let moves = m["moves"].as_u64().unwrap_or(0);
+        match sent {
+            Some(n) if moves > n => return true,
+            Some(_) => {}
+            None if m["seat"] == m["to_move"] => {
+                let mv = json!({"move": m["legal"][0]}).to_string();
+                ws.send(Message::Text(mv)).await.unwrap();
+                sent = Some(moves);
+            }
+            None => return false,
+        }
+    }
+    false
+}
+
 /// Every game waiting for one of the accounts is played one move (the first legal one),
 /// through the seat's WebSocket with the account's session; how many were.
 async fn one_round(port: u16, logins: &[[String; 2]]) -> usize {
@@ -91,15 +139,18 @@ async fn one_round(port: u16, logins: &[[String; 2]]) -> usize {
                 .unwrap();
             r.headers_mut().insert("cookie", login[0].parse().unwrap());
             let (mut ws, _) = tokio_tungstenite::connect_async(r).await.unwrap();
-            // plays while it is the seat's turn, returns when the socket is quiet
-            let _ = tokio::time::timeout(Duration::from_millis(700), play_on(&mut ws)).await;
-            played += 1;
+            if tokio::time::timeout(Duration::from_secs(10), play_one(&mut ws))
+                .await
+                .unwrap_or(false)
+            {
+                played += 1;
+            }
         }
     }
     played
 }
 
-fn snapshot(rt: &tokio::runtime::Runtime, port: u16, logins: &[[String; 2]]) -> Vec<BTreeMap<u64, (bool, Option<i64>, String)>> {
+fn snapshot(rt: &tokio::runtime::Runtime, port: u16, logins: &[[String; 2]]) -> Vec<Inbox> {
     rt.block_on(async {
         let mut all = Vec::new();
         for l in logins {
@@ -110,20 +161,31 @@ fn snapshot(rt: &tokio::runtime::Runtime, port: u16, logins: &[[String; 2]]) -> 
 }
 
 fn live(db: &std::path::Path) -> Vec<(u64, GameStatus)> {
-    store::list_file(db, &ListQuery { limit: Some(100), ..Default::default() })
-        .unwrap()
-        .iter()
-        .map(|g| (g.id, g.status))
-        .collect()
+    store::list_file(
+        db,
+        &ListQuery {
+            limit: Some(100),
+            ..Default::default()
+        },
+    )
+    .unwrap()
+    .iter()
+    .map(|g| (g.id, g.status))
+    .collect()
 }
 
 fn serve(db: &std::path::Path, tcp: u16, http: u16) -> Server {
     // an idle person's live game ends after a second; a turn-based game's day is an hour
-    start_with(db.to_str().unwrap(), tcp, http, &["--person-idle", "1", "--turn-day", "3600"])
+    start_with(
+        db.to_str().unwrap(),
+        tcp,
+        http,
+        &["--person-idle", "1", "--turn-day", "3600"],
+    )
 }
 
 /// Waits until no game of the accounts' inboxes changes for a moment (the bots have moved).
-fn settle(rt: &tokio::runtime::Runtime, port: u16, logins: &[[String; 2]]) -> Vec<BTreeMap<u64, (bool, Option<i64>, String)>> {
+fn settle(rt: &tokio::runtime::Runtime, port: u16, logins: &[[String; 2]]) -> Vec<Inbox> {
     let mut last = snapshot(rt, port, logins);
     for _ in 0..100 {
         std::thread::sleep(Duration::from_millis(300));
@@ -163,9 +225,9 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
         let mut ids = Vec::new();
         for (maker, game, seats) in [
             (ann, "triominos", json!([{"kind": "human"}, {"kind": "bot", "spec": "greedy"}])),
-            (ann, "q", json!([{"kind": "human"}, {"kind": "human", "account": "bob"}])),
+            (ann, "akropolis", json!([{"kind": "human"}, {"kind": "human", "account": "bob"}])),
             (bob, "triominos", json!([{"kind": "human"}, {"kind": "human", "account": "carol"}, {"kind": "bot", "spec": "greedy"}])),
-            (bob, "q", json!([{"kind": "bot", "spec": "greedy"}, {"kind": "human"}])),
+            (bob, "akropolis", json!([{"kind": "bot", "spec": "greedy"}, {"kind": "human"}])),
         ] {
             let (status, _, c) = request(port, "POST", "/api/games", maker, &json!({"game": game, "seats": seats, "days": 2})).await;
             assert_eq!(status, 200, "{c}");
@@ -186,9 +248,15 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
     let before = settle(&rt, port, &logins);
     std::thread::sleep(Duration::from_millis(1500));
     let statuses = live(&db);
-    assert!(statuses.contains(&(idle_live, GameStatus::Aborted)), "{statuses:?}");
+    assert!(
+        statuses.contains(&(idle_live, GameStatus::Aborted)),
+        "{statuses:?}"
+    );
     for id in turn_games {
-        assert!(statuses.contains(&(*id, GameStatus::Running)), "game {id}: {statuses:?}");
+        assert!(
+            statuses.contains(&(*id, GameStatus::Running)),
+            "game {id}: {statuses:?}"
+        );
     }
 
     // SIGKILL: nothing runs on the way out; the same inboxes after the start
@@ -196,7 +264,10 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
     server.child.wait().unwrap();
     let mut server = serve(&db, tcp, port);
     let after_kill = settle(&rt, port, &logins);
-    assert_eq!(after_kill, before, "the same games wait for the same people, to the same deadlines");
+    assert_eq!(
+        after_kill, before,
+        "the same games wait for the same people, to the same deadlines"
+    );
 
     // more moves, then SIGTERM: every turn-based game paused, none lost
     rt.block_on(async {
@@ -212,7 +283,10 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
     assert!(server.child.wait().unwrap().success());
     let statuses = live(&db);
     for id in turn_games {
-        assert!(statuses.contains(&(*id, GameStatus::Paused)), "game {id}: {statuses:?}");
+        assert!(
+            statuses.contains(&(*id, GameStatus::Paused)),
+            "game {id}: {statuses:?}"
+        );
     }
     let _server = serve(&db, tcp, port);
     assert_eq!(settle(&rt, port, &logins), before_term);
@@ -220,11 +294,18 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
     // every game is played to its end, and replays
     let end = std::time::Instant::now() + Duration::from_secs(240);
     loop {
-        let open = live(&db).iter().filter(|(id, s)| turn_games.contains(id) && s.is_live()).count();
+        let open = live(&db)
+            .iter()
+            .filter(|(id, s)| turn_games.contains(id) && s.is_live())
+            .count();
         if open == 0 {
             break;
         }
-        assert!(std::time::Instant::now() < end, "the games did not end: {:?}", live(&db));
+        assert!(
+            std::time::Instant::now() < end,
+            "the games did not end: {:?}",
+            live(&db)
+        );
         rt.block_on(one_round(port, &logins));
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -232,10 +313,17 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
     for id in turn_games {
         let g = store::get_file(&db, *id).unwrap().unwrap();
         assert_eq!(g.summary.status, GameStatus::Finished, "game {id}");
-        let replay = registry.find(&g.summary.game).unwrap().replay(&g.record().unwrap()).unwrap();
+        let replay = registry
+            .find(&g.summary.game)
+            .unwrap()
+            .replay(&g.record().unwrap())
+            .unwrap();
         assert!(replay.outcome.is_some(), "game {id} replays to its end");
     }
     for l in &logins {
-        assert!(rt.block_on(inbox(port, l)).is_empty(), "no game left in an inbox");
+        assert!(
+            rt.block_on(inbox(port, l)).is_empty(),
+            "no game left in an inbox"
+        );
     }
 }

@@ -403,12 +403,17 @@ async fn an_account_s_turn_based_games_are_capped_and_so_are_all() {
         json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "bot"}], "days": 1});
     // eight asked at once: two pass the account's cap (the others: 429, or 503 while the
     // site's three are all being made)
-    let asks: Vec<_> = (0..8).map(|_| ann.post(h.http, "/api/games", &body)).collect();
+    let asks: Vec<_> = (0..8)
+        .map(|_| ann.post(h.http, "/api/games", &body))
+        .collect();
     let answers = futures_util::future::join_all(asks).await;
     let made: Vec<&common::Answer> = answers.iter().filter(|a| a.status == 200).collect();
     let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
     assert_eq!(made.len(), 2, "{statuses:?}");
-    assert!(statuses.iter().all(|s| [200, 429, 503].contains(s)), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| [200, 429, 503].contains(s)),
+        "{statuses:?}"
+    );
     let first = made[0].body["id"].as_u64().unwrap();
     let first_token = made[0].body["tokens"][0][1].as_str().unwrap().to_string();
     let third = ann.post(h.http, "/api/games", &body).await;
@@ -441,12 +446,14 @@ async fn an_account_s_turn_based_games_are_capped_and_so_are_all() {
     h.stop().await;
 }
 
-/// A mail server of the test's own: it takes every email (SMTP without TLS) and keeps
-/// `(recipients, data)` of each.
-async fn smtp_sink() -> (SocketAddr, Arc<Mutex<Vec<(Vec<String>, String)>>>) {
+/// The emails a test's mail server took: `(recipients, data)` of each.
+type Mails = Arc<Mutex<Vec<(Vec<String>, String)>>>;
+
+/// A mail server of the test's own: it takes every email (SMTP without TLS).
+async fn smtp_sink() -> (SocketAddr, Mails) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let got: Arc<Mutex<Vec<(Vec<String>, String)>>> = Arc::default();
+    let got: Mails = Arc::default();
     let kept = got.clone();
     tokio::spawn(async move {
         while let Ok((s, _)) = listener.accept().await {

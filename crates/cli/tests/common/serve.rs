@@ -8,6 +8,10 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
+/// A WebSocket of a test's client.
+pub type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
 pub struct Server {
     pub child: Child,
     pub log: std::path::PathBuf,

@@ -62,7 +62,11 @@ mod tests {
         let (a, before) = m.begin(&[Some(1), None]);
         assert_eq!(before, vec![0, 0]);
         let (b, before) = m.begin(&[Some(1), Some(2)]);
-        assert_eq!(before, vec![1, 0, 1], "account 1 once, account 2 none, one in all");
+        assert_eq!(
+            before,
+            vec![1, 0, 1],
+            "account 1 once, account 2 none, one in all"
+        );
         drop(a);
         let (_c, before) = m.begin(&[Some(2)]);
         assert_eq!(before, vec![1, 1]);
