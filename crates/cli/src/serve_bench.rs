@@ -128,6 +128,15 @@ fn load_command(registry: &Registry, games: usize, args: &BenchArgs, db: &str) -
         r.work_p50.as_secs_f64() * 1e3,
         r.work_p99.as_secs_f64() * 1e3
     );
+    // the benchmark's own error: how late the bots ended their thinking
+    let (q, n) = tessera_tcp::pace::lateness(&[0.5, 0.99]);
+    if n > 0 {
+        println!(
+            "the bots' own lateness after thinking, over {n} waits: p50 {:.3} ms, p99 {:.3} ms",
+            q[0].as_secs_f64() * 1e3,
+            q[1].as_secs_f64() * 1e3
+        );
+    }
     Ok(())
 }
 

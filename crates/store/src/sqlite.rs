@@ -318,12 +318,44 @@ fn call(db: &Connection, run: Box<dyn FnOnce(&Connection) -> CallAnswer + Send>)
     r
 }
 
-/// Opens `path` and starts its writer and checkpoint threads: the queue of writes, the
-/// reader connection, the threads.
+/// A read, run on the reader thread's connection.
+pub(crate) type Read = Box<dyn FnOnce(&Connection) + Send>;
+
+/// Starts a thread that runs the reads sent to it on `db`, one after the other, until
+/// every sender is dropped.
+pub(crate) fn reader(
+    db: Connection,
+) -> Result<(mpsc::Sender<Read>, thread::JoinHandle<()>), StoreError> {
+    let (reads, rx) = mpsc::channel::<Read>();
+    let thread = thread::Builder::new()
+        .name("store-reader".into())
+        .spawn(move || {
+            while let Ok(read) = rx.recv() {
+                read(&db);
+            }
+        })
+        .map_err(|_| StoreError::Gone)?;
+    Ok((reads, thread))
+}
+
+/// Opens `path` and starts its writer, reader and checkpoint threads: the queue of
+/// writes, the queue of reads, the threads.
+///
+/// Reads have a thread of their own (one connection, as before, so one read at a time)
+/// rather than tokio's blocking pool: a burst of reads (a thousand programs signing up at
+/// once, each name checked against the accounts) queues here instead of starting a
+/// blocking thread per read, every one but one waiting on the connection.
 #[allow(clippy::type_complexity)]
 pub(crate) fn start(
     path: &Path,
-) -> Result<(mpsc::Sender<Job>, Connection, Vec<thread::JoinHandle<()>>), StoreError> {
+) -> Result<
+    (
+        mpsc::Sender<Job>,
+        mpsc::Sender<Read>,
+        Vec<thread::JoinHandle<()>>,
+    ),
+    StoreError,
+> {
     let db = open(path)?;
     // one host per file: an advisory lock (flock) on the file itself, held until the
     // store's threads end (or the process does, however it ends); SQLite's own locks are
@@ -362,7 +394,7 @@ pub(crate) fn start(
             }
         })
         .map_err(|_| StoreError::Gone)?;
-    let reader = open(path)?;
+    let (reads, reading) = reader(open(path)?)?;
     let (tx, rx) = mpsc::channel::<Job>();
     let writer = thread::Builder::new()
         .name("store-writer".into())
@@ -411,5 +443,5 @@ pub(crate) fn start(
             }
         })
         .map_err(|_| StoreError::Gone)?;
-    Ok((tx, reader, vec![writer, checkpoints]))
+    Ok((tx, reads, vec![writer, reading, checkpoints]))
 }

@@ -225,7 +225,7 @@ pub async fn play_games(
                 .and_then(|v| v.get("resume").and_then(Value::as_str).map(str::to_string));
         }
         // a thinking bot answers `think` after the call came, its own work included
-        let asked = tokio::time::Instant::now();
+        let asked = std::time::Instant::now();
         let reply = match method {
             "setup" | "take-turn" | "new-tiles" | "win" => bot.answer(&text).map_err(bad)?,
             other => return Err(bad(format!("unknown call {other:?}"))),
@@ -233,7 +233,7 @@ pub async fn play_games(
         if method == "take-turn" {
             turns += 1;
             if !think.is_zero() {
-                tokio::time::sleep_until(asked + think).await;
+                crate::pace::sleep_until(asked + think).await;
             }
         }
         if let Err(e) = conn.write(&reply).await {

@@ -31,6 +31,7 @@
 
 pub mod caps;
 pub mod client;
+pub mod pace;
 pub mod transport;
 
 pub use caps::{permits, Caps, Crowded, Slot};

@@ -10,7 +10,7 @@ use crate::model::{is_postgres, now_ms, redacted};
 use crate::pg::Pg;
 use crate::sqlite::{self, existing, LOCAL};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The operator's actions as a host sees them: [`crate::Store::admin`].
 #[derive(Clone, Copy, Debug)]
@@ -72,8 +72,10 @@ impl AdminDb {
         let (conn, unserved) = tokio::task::spawn_blocking(move || open_file(&path))
             .await
             .map_err(|_| StoreError::Gone)??;
+        // the thread ends with the last handle of this store
+        let (reads, _thread) = crate::sqlite::reader(conn)?;
         Ok(AdminDb {
-            core: Core::new(jobs, Backend::Sqlite(Arc::new(Mutex::new(conn)))),
+            core: Core::new(jobs, Backend::Sqlite(reads)),
             place: db.to_string(),
             unserved,
         })

@@ -6,7 +6,7 @@
 use crate::error::StoreError;
 use crate::job::{Job, SqliteCall};
 use crate::pg::Pg;
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc};
 use tokio::sync::oneshot;
 
 /// Runs `$body` (an operation generic over `Sql` on the connection `$db`) on the reader
@@ -47,7 +47,7 @@ macro_rules! on_writer {
 /// The reader of either backend.
 #[derive(Clone, Debug)]
 pub(super) enum Backend {
-    Sqlite(Arc<Mutex<rusqlite::Connection>>),
+    Sqlite(mpsc::Sender<crate::sqlite::Read>),
     Postgres(Arc<Pg>),
 }
 
@@ -101,18 +101,18 @@ impl Core {
     }
 }
 
-/// Runs `f` on SQLite's reader connection, on a blocking thread.
+/// Runs `f` on SQLite's reader connection, on the reader thread ([`crate::sqlite::Read`]).
 pub(super) async fn read_sqlite<T: Send + 'static>(
-    db: &Arc<Mutex<rusqlite::Connection>>,
+    reads: &mpsc::Sender<crate::sqlite::Read>,
     f: impl FnOnce(&rusqlite::Connection) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, StoreError> {
-    let reader = db.clone();
-    tokio::task::spawn_blocking(move || {
-        let db = reader.lock().unwrap_or_else(|e| e.into_inner());
-        f(&db)
-    })
-    .await
-    .map_err(|_| StoreError::Gone)?
+    let (tx, rx) = oneshot::channel();
+    let read: crate::sqlite::Read = Box::new(move |db| {
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(db)));
+        let _ = tx.send(r.unwrap_or_else(|_| Err(StoreError::Gone)));
+    });
+    reads.send(read).map_err(|_| StoreError::Gone)?;
+    rx.await.map_err(|_| StoreError::Gone)?
 }
 
 impl Core {

@@ -31,7 +31,7 @@ use crate::model::{is_postgres, redacted, GameSummary, ListQuery, StoredGame};
 use crate::pg::Pg;
 use crate::sqlite::{self, existing, LOCAL};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The host's handle on its store. Cheap to clone. Its operations are those of its
 /// facets: [`Store::games`], [`Store::nodes`], [`Store::accounts`], [`Store::ratings`].
@@ -63,7 +63,7 @@ impl Store {
         let (jobs, reader, threads) = sqlite::start(path)?;
         Ok((
             Store {
-                core: Core::new(jobs, Backend::Sqlite(Arc::new(Mutex::new(reader)))),
+                core: Core::new(jobs, Backend::Sqlite(reader)),
                 place: path.display().to_string(),
             },
             StoreThread(threads),

@@ -265,3 +265,46 @@ async fn plain_text_secrets_of_a_version_5_store_are_hashed() {
     assert_eq!(plain, 0, "the plain-text column is gone");
     assert!(schema::DROP_PLAIN_SECRETS.sqlite.contains("secrets"));
 }
+
+/// The threads of this process named `name` (Linux; `None` elsewhere).
+fn threads_named(name: &str) -> Option<usize> {
+    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
+    Some(
+        tasks
+            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+            .filter(|comm| comm.trim_end() == name)
+            .count(),
+    )
+}
+
+/// A burst of reads (a thousand programs signing up at once, each name looked up among
+/// the accounts) queues for the reader's thread: it starts no thread per read (tokio's
+/// blocking pool did, up to 512, each but one waiting for the one connection).
+#[test]
+fn a_burst_of_reads_starts_no_thread_per_read() {
+    let path = temp("burst");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("read-burst")
+        .enable_all()
+        .build()
+        .unwrap();
+    let (s, th) = Store::start(&path).unwrap();
+    let started = rt.block_on(async {
+        let mut reads = tokio::task::JoinSet::new();
+        for i in 0..300 {
+            let s = s.clone();
+            reads.spawn(async move { s.accounts().account_by_look(&format!("bot{i}")).await });
+        }
+        while let Some(r) = reads.join_next().await {
+            assert!(r.unwrap().unwrap().is_none());
+        }
+        // idle blocking threads live on for 10 s: those a burst started are still here
+        threads_named("read-burst")
+    });
+    if let Some(n) = started {
+        assert!(n <= 4, "300 reads started {n} threads");
+    }
+    drop(s);
+    th.join();
+}
