@@ -14,56 +14,33 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 use tessera_games::Registry;
 use tessera_server::store::{self, GameStatus, ListQuery};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
-/// One request with the account's cookie and CSRF header: (status, Set-Cookie, body).
-async fn request(
+/// A signed-in account: its session cookie and CSRF token.
+type Login = [String; 2];
+
+/// One request of the account `login` (its cookie and CSRF header; empty: a guest).
+fn request(
     port: u16,
     method: &str,
     path: &str,
-    login: &[String; 2],
+    login: &Login,
     body: &Value,
 ) -> (u16, String, Value) {
-    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
-        .await
-        .unwrap();
-    let body = if body.is_null() {
-        String::new()
-    } else {
-        body.to_string()
-    };
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n\
-         Cookie: {}\r\nX-Tessera-CSRF: {}\r\nContent-Length: {}\r\n\r\n{body}",
-        login[0],
-        login[1],
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).await.unwrap();
-    let status = out.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
-    let (head, rest) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
-    let cookie = head
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix("set-cookie: ")
-                .or_else(|| l.strip_prefix("Set-Cookie: "))
-        })
-        .and_then(|c| c.split(';').next())
-        .unwrap_or_default()
-        .to_string();
-    (
-        status,
-        cookie,
-        serde_json::from_str(rest).unwrap_or(Value::Null),
+    let cookie = login[0].as_str();
+    let headers = [("Cookie", cookie), ("X-Tessera-CSRF", login[1].as_str())];
+    common::serve::request(
+        port,
+        method,
+        path,
+        if cookie.is_empty() { &[] } else { &headers },
+        body,
     )
 }
 
 /// Registers a person: its cookie and CSRF token.
-async fn account(port: u16, name: &str) -> [String; 2] {
+fn account(port: u16, name: &str) -> Login {
     let none = [String::new(), String::new()];
     let (status, cookie, body) = request(
         port,
@@ -71,8 +48,7 @@ async fn account(port: u16, name: &str) -> [String; 2] {
         "/api/account/register",
         &none,
         &json!({"name": name, "password": "correct horse"}),
-    )
-    .await;
+    );
     assert_eq!(status, 200, "{body}");
     [cookie, body["csrf"].as_str().unwrap().to_string()]
 }
@@ -81,8 +57,8 @@ async fn account(port: u16, name: &str) -> [String; 2] {
 type Inbox = BTreeMap<u64, (bool, Option<i64>, String)>;
 
 /// The account's inbox.
-async fn inbox(port: u16, login: &[String; 2]) -> Inbox {
-    let (status, _, body) = request(port, "GET", "/api/turns", login, &Value::Null).await;
+fn inbox(port: u16, login: &Login) -> Inbox {
+    let (status, _, body) = request(port, "GET", "/api/turns", login, &Value::Null);
     assert_eq!(status, 200, "{body}");
     body["games"]
         .as_array()
@@ -127,10 +103,10 @@ async fn play_one(ws: &mut common::serve::Ws) -> bool {
 
 /// Every game waiting for one of the accounts is played one move (the first legal one),
 /// through the seat's WebSocket with the account's session; how many were.
-async fn one_round(port: u16, logins: &[[String; 2]]) -> usize {
+fn one_round(rt: &tokio::runtime::Runtime, port: u16, logins: &[Login]) -> usize {
     let mut played = 0;
     for login in logins {
-        for (id, (mine, _, token)) in inbox(port, login).await {
+        for (id, (mine, _, token)) in inbox(port, login) {
             if !mine {
                 continue;
             }
@@ -138,26 +114,18 @@ async fn one_round(port: u16, logins: &[[String; 2]]) -> usize {
                 .into_client_request()
                 .unwrap();
             r.headers_mut().insert("cookie", login[0].parse().unwrap());
-            let (mut ws, _) = tokio_tungstenite::connect_async(r).await.unwrap();
-            if tokio::time::timeout(Duration::from_secs(10), play_one(&mut ws))
-                .await
-                .unwrap_or(false)
-            {
-                played += 1;
-            }
+            let one = rt.block_on(async {
+                let (mut ws, _) = tokio_tungstenite::connect_async(r).await.unwrap();
+                tokio::time::timeout(Duration::from_secs(10), play_one(&mut ws)).await
+            });
+            played += usize::from(one.unwrap_or(false));
         }
     }
     played
 }
 
-fn snapshot(rt: &tokio::runtime::Runtime, port: u16, logins: &[[String; 2]]) -> Vec<Inbox> {
-    rt.block_on(async {
-        let mut all = Vec::new();
-        for l in logins {
-            all.push(inbox(port, l).await);
-        }
-        all
-    })
+fn snapshot(port: u16, logins: &[Login]) -> Vec<Inbox> {
+    logins.iter().map(|l| inbox(port, l)).collect()
 }
 
 fn live(db: &std::path::Path) -> Vec<(u64, GameStatus)> {
@@ -185,11 +153,11 @@ fn serve(db: &std::path::Path, tcp: u16, http: u16) -> Server {
 }
 
 /// Waits until no game of the accounts' inboxes changes for a moment (the bots have moved).
-fn settle(rt: &tokio::runtime::Runtime, port: u16, logins: &[[String; 2]]) -> Vec<Inbox> {
-    let mut last = snapshot(rt, port, logins);
+fn settle(port: u16, logins: &[Login]) -> Vec<Inbox> {
+    let mut last = snapshot(port, logins);
     for _ in 0..100 {
         std::thread::sleep(Duration::from_millis(300));
-        let now = snapshot(rt, port, logins);
+        let now = snapshot(port, logins);
         let waiting = now.iter().flat_map(|m| m.values()).filter(|g| g.0).count();
         if now == last && waiting > 0 {
             return now;
@@ -213,39 +181,63 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
         .enable_all()
         .build()
         .unwrap();
-    let logins: Vec<[String; 2]> = rt.block_on(async {
-        let mut v = Vec::new();
-        for name in ["ann", "bob", "carol"] {
-            v.push(account(port, name).await);
-        }
-        v
-    });
+    let logins: Vec<Login> = ["ann", "bob", "carol"]
+        .iter()
+        .map(|name| account(port, name))
+        .collect();
     let (ann, bob) = (&logins[0], &logins[1]);
-    let games: Vec<u64> = rt.block_on(async {
+    let games: Vec<u64> = {
         let mut ids = Vec::new();
         for (maker, game, seats) in [
-            (ann, "triominos", json!([{"kind": "human"}, {"kind": "bot", "spec": "greedy"}])),
-            (ann, "akropolis", json!([{"kind": "human"}, {"kind": "human", "account": "bob"}])),
-            (bob, "triominos", json!([{"kind": "human"}, {"kind": "human", "account": "carol"}, {"kind": "bot", "spec": "greedy"}])),
-            (bob, "akropolis", json!([{"kind": "bot", "spec": "greedy"}, {"kind": "human"}])),
+            (
+                ann,
+                "triominos",
+                json!([{"kind": "human"}, {"kind": "bot", "spec": "greedy"}]),
+            ),
+            (
+                ann,
+                "akropolis",
+                json!([{"kind": "human"}, {"kind": "human", "account": "bob"}]),
+            ),
+            (
+                bob,
+                "triominos",
+                json!([{"kind": "human"}, {"kind": "human", "account": "carol"}, {"kind": "bot", "spec": "greedy"}]),
+            ),
+            (
+                bob,
+                "akropolis",
+                json!([{"kind": "bot", "spec": "greedy"}, {"kind": "human"}]),
+            ),
         ] {
-            let (status, _, c) = request(port, "POST", "/api/games", maker, &json!({"game": game, "seats": seats, "days": 2})).await;
+            let (status, _, c) = request(
+                port,
+                "POST",
+                "/api/games",
+                maker,
+                &json!({"game": game, "seats": seats, "days": 2}),
+            );
             assert_eq!(status, 200, "{c}");
             ids.push(c["id"].as_u64().unwrap());
         }
         // a live game of a guest, who never moves: aborted as idle
-        let (status, _, c) = request(port, "POST", "/api/games", &[String::new(), String::new()],
-            &json!({"game": "triominos", "seats": [{"kind": "human", "name": "Gus"}, {"kind": "bot", "spec": "greedy"}]})).await;
+        let (status, _, c) = request(
+            port,
+            "POST",
+            "/api/games",
+            &[String::new(), String::new()],
+            &json!({"game": "triominos", "seats": [{"kind": "human", "name": "Gus"}, {"kind": "bot", "spec": "greedy"}]}),
+        );
         assert_eq!(status, 200, "{c}");
         ids.push(c["id"].as_u64().unwrap());
         // a few moves of everyone
         for _ in 0..3 {
-            one_round(port, &logins).await;
+            one_round(&rt, port, &logins);
         }
         ids
-    });
+    };
     let (turn_games, idle_live) = (&games[..4], games[4]);
-    let before = settle(&rt, port, &logins);
+    let before = settle(port, &logins);
     std::thread::sleep(Duration::from_millis(1500));
     let statuses = live(&db);
     assert!(
@@ -263,19 +255,17 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
     server.child.kill().unwrap();
     server.child.wait().unwrap();
     let mut server = serve(&db, tcp, port);
-    let after_kill = settle(&rt, port, &logins);
+    let after_kill = settle(port, &logins);
     assert_eq!(
         after_kill, before,
         "the same games wait for the same people, to the same deadlines"
     );
 
     // more moves, then SIGTERM: every turn-based game paused, none lost
-    rt.block_on(async {
-        for _ in 0..2 {
-            one_round(port, &logins).await;
-        }
-    });
-    let before_term = settle(&rt, port, &logins);
+    for _ in 0..2 {
+        one_round(&rt, port, &logins);
+    }
+    let before_term = settle(port, &logins);
     // SAFETY: sending a signal to our own child process.
     unsafe {
         libc::kill(server.child.id() as i32, libc::SIGTERM);
@@ -289,7 +279,7 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
         );
     }
     let _server = serve(&db, tcp, port);
-    assert_eq!(settle(&rt, port, &logins), before_term);
+    assert_eq!(settle(port, &logins), before_term);
 
     // every game is played to its end, and replays
     let end = std::time::Instant::now() + Duration::from_secs(240);
@@ -306,7 +296,7 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
             "the games did not end: {:?}",
             live(&db)
         );
-        rt.block_on(one_round(port, &logins));
+        one_round(&rt, port, &logins);
         std::thread::sleep(Duration::from_millis(100));
     }
     let registry = Registry::standard();
@@ -321,9 +311,6 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
         assert!(replay.outcome.is_some(), "game {id} replays to its end");
     }
     for l in &logins {
-        assert!(
-            rt.block_on(inbox(port, l)).is_empty(),
-            "no game left in an inbox"
-        );
+        assert!(inbox(port, l).is_empty(), "no game left in an inbox");
     }
 }
