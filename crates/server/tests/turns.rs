@@ -320,6 +320,10 @@ async fn accounts_are_seated_by_name_and_play_from_their_inboxes() {
             json!([{"kind": "human", "account": "bob"}, {"kind": "bot"}]),
             "you sit at a turn-based game you make",
         ),
+        (
+            json!([{"kind": "human"}, {"kind": "bot", "name": "B0B"}]),
+            "this name looks like the account bob's",
+        ),
     ] {
         let a = ann
             .post(

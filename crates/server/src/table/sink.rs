@@ -69,18 +69,17 @@ impl HostSink {
         }
     }
 
-    /// At a turn-based table, stores the turn it waits for now with its deadline, unless
-    /// it is the one stored (a game taken up again after a restart goes on with the
-    /// deadline it had). False when the store will not take it (the table stops).
-    async fn keep_turn(&self) -> bool {
+    /// At a turn-based table, stores the turn `update` makes it wait for, with its
+    /// deadline, unless it is the one stored (a game taken up again after a restart goes
+    /// on with the deadline it had); before the update is applied, so that nobody sees a
+    /// seat to move without its deadline. False when the store will not take it (the
+    /// table stops).
+    async fn keep_turn(&self, update: &Update) -> bool {
         let Some(turns) = &self.table.turns else {
             return true;
         };
-        let (at_move, to_move) = {
-            let st = self.table.state();
-            (st.moves.len(), st.to_move)
-        };
-        let Some(seat) = to_move else {
+        let at_move = self.table.state().moves.len() + usize::from(update.last.is_some());
+        let Some(seat) = update.to_move else {
             return true;
         };
         if self
@@ -118,10 +117,10 @@ impl TableSink for HostSink {
     }
 
     async fn started(&mut self, update: Update) {
-        self.table.apply(update);
-        if !self.keep_turn().await {
+        if !self.keep_turn(&update).await {
             return;
         }
+        self.table.apply(update);
         self.table.changed();
     }
 
@@ -141,10 +140,10 @@ impl TableSink for HostSink {
                 return;
             }
         }
-        self.table.apply(update);
-        if !self.keep_turn().await {
+        if !self.keep_turn(&update).await {
             return;
         }
+        self.table.apply(update);
         self.table.changed();
         if moved {
             crate::metrics::moved(self.table.entry.name(), got.elapsed());

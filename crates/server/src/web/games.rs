@@ -169,22 +169,6 @@ async fn create(
         Ok(r) => r,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
-    // a turn-based game is an account's: its session (and CSRF header) makes it
-    if req.days.is_some() {
-        if super::arena::session_of(&host, &headers).await.is_none() {
-            return host_error(crate::error::HostError::SignIn(
-                "a turn-based game is made by an account: log in first",
-            ));
-        }
-        let session = match super::arena::changing(&host, &headers, true).await {
-            Ok(s) => s,
-            Err(refused) => return refused,
-        };
-        return match crate::host::turns::create(&host, req, &session.account).await {
-            Ok(c) => Json(c).into_response(),
-            Err(e) => host_error(e),
-        };
-    }
     // an account's name is the account's: only its own session seats a person under it
     // or under a name that looks like it (a name the host refuses anyway is left to it)
     let session = super::arena::session_of(&host, &headers).await;
@@ -213,6 +197,22 @@ async fn create(
                 );
             }
         }
+    }
+    // a turn-based game is an account's: its session (and CSRF header) makes it
+    if req.days.is_some() {
+        if session.is_none() {
+            return host_error(crate::error::HostError::SignIn(
+                "a turn-based game is made by an account: log in first",
+            ));
+        }
+        let session = match super::arena::changing(&host, &headers, true).await {
+            Ok(s) => s,
+            Err(refused) => return refused,
+        };
+        return match crate::host::turns::create(&host, req, &session.account).await {
+            Ok(c) => Json(c).into_response(),
+            Err(e) => host_error(e),
+        };
     }
     match crate::host::open::create(&host, req, peer.ip()).await {
         Ok(c) => Json(c).into_response(),
