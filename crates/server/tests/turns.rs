@@ -355,7 +355,8 @@ async fn accounts_are_seated_by_name_and_play_from_their_inboxes() {
     assert_ne!(bob_token, ann_token);
     // whoever is to move, the inboxes say so; a move turns them round
     for _ in 0..3 {
-        let s = state(&h, &ann, id, &ann_token).await;
+        // (the game has begun: a seat is to move, and its turn is stored)
+        let s = until(&h, &ann, id, &ann_token, 30, |s| s["to_move"].is_u64()).await;
         let ann_moves = s["to_move"] == 0;
         let (a, b) = (inbox(&h, &ann).await, inbox(&h, &bob).await);
         assert_eq!(a["games"][0]["your_turn"], ann_moves, "{a}");
