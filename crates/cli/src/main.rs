@@ -19,6 +19,7 @@ mod serve_bench;
 mod stored;
 mod studies;
 mod tournament;
+mod turn_flags;
 mod workers;
 
 use anyhow::{Context, Result};
