@@ -1,9 +1,11 @@
 // An account's page (#/account/NAME): its ratings with their trend, its rated games and
-// others, a challenge from another person, and a bot account's API tokens (its owner's).
+// others, a challenge from another person, a person's email address for turns that waited
+// (their own page: inbox.js) and a bot account's API tokens (its owner's).
 import { h, s, put } from './board.js';
 import { api, json, loadMe, registry, session, titleOf } from './api.js';
 import { POOLS, round, signed, when, gameChoice, openMatch, houseName } from './arena.js';
 import { main } from './page.js';
+import { emailForm } from './inbox.js';
 
 // ------------------------------------------------------------------ account pages
 /** A place in a game in words from its rank (1 best, `rated::ranks`): "1st", "2nd", "3rd", "4th". */
@@ -77,7 +79,9 @@ export async function accountPage(name) {
   const tokens = h('section', { id: 'tokens' });
   put(main, head,
     h('p', { class: 'hint' }, `${acc.kind === 'bot' ? 'Bot' : 'Person'} account${acc.created ? `, since ${when(acc.created)}` : ''}.`),
-    mine && acc.kind !== 'bot' ? h('p', {}, h('a', { href: '#/arena', class: 'button', role: 'button' }, 'Play rated')) : null,
+    mine && acc.kind !== 'bot' ? h('p', {}, h('a', { href: '#/arena', class: 'button', role: 'button' }, 'Play rated'), ' ',
+      h('a', { href: '#/turns', class: 'button', role: 'button' }, 'Your turn-based games')) : null,
+    mine && acc.kind !== 'bot' ? emailForm() : null,
     h('h3', { text: 'Ratings' }),
     ratingRows.length ? h('table', { class: 'list', id: 'ratings' },
       h('thead', {}, h('tr', {}, ['Game', 'Pool', 'Rating', 'Games', 'Trend'].map((t) => h('th', { text: t })))), h('tbody', {}, ratingRows))

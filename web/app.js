@@ -8,6 +8,8 @@
 //   #/arena            arena.js        rated play
 //   #/leaderboard/G    leaderboard.js  the leaderboards
 //   #/account/NAME     account.js      an account's ratings, games and tokens
+//   #/turns            inbox.js        the turn-based games waiting for you (and the
+//                                      tab's count, its icon's badge, notifications)
 //
 // Beneath them: api.js (every request, the session, the registry and the statuses),
 // saved.js (this browser's tokens and names), page.js (<main>, what a page stops when it
@@ -27,6 +29,7 @@ import { leaderboardPage } from './leaderboard.js';
 import { accountPage } from './account.js';
 import { themeSwitch } from './theme.js';
 import { soundSwitch } from './sound.js';
+import { startInbox, turnsPage } from './inbox.js';
 
 function route() {
   leave();
@@ -44,6 +47,7 @@ function route() {
   else if (page === 'arena') arenaPage();
   else if (page === 'leaderboard' || page === 'leaderboards') leaderboardPage(id ? decodeURIComponent(id) : '', q);
   else if (page === 'account' && id) accountPage(decodeURIComponent(id));
+  else if (page === 'turns') turnsPage();
   else lobby();
   for (const a of document.querySelectorAll('header nav a')) {
     const here = a.getAttribute('href') === '#/' + page || (page === 'leaderboard' && a.id === 'nav-leaderboards');
@@ -58,7 +62,7 @@ document.getElementById('prefs')?.append(themeSwitch(), soundSwitch());
 const header = document.querySelector('header');
 const headerHeight = () => document.documentElement.style.setProperty('--header-h', `${header.offsetHeight}px`);
 if (header) { headerHeight(); if (window.ResizeObserver) new ResizeObserver(headerHeight).observe(header); }
-loadMe().then(drawNav);
+loadMe().then(() => { drawNav(); startInbox(); });
 window.addEventListener('hashchange', route);
 if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', route);
 else route();

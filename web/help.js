@@ -69,6 +69,10 @@ export function rulesHelp(info, rules) {
     h('summary', {}, `How to play ${info.title}`),
     picture,
     paras.map((p) => h('p', {}, p.trim())),
+    h('h4', { text: 'Out of time' }),
+    h('p', { id: 'rules-time' }, `A person out of time keeps the seat: ${info.out_of_time ?? 'the house plays that turn for them'}. `
+      + 'A live game with a clock counts seconds per move; a turn-based game days per move (1, 2, 3 or 7), and is never ended because someone is away: past the deadline the same rule plays that turn, and the game goes on. '
+      + 'A live game in which a person takes no turn for a long while (half an hour on a server\'s defaults) is ended (aborted).'),
     chosen.length ? [h('h4', { text: 'This game' }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
     bots.length ? [h('h4', { text: 'The bots' }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
       h('strong', {}, b.name), strengthWords(info, b) ? h('span', { class: `strength strength-${b.strength}` }, ` ${strengthWords(info, b)}`) : null, ` — ${aboutBot(info, b)}`)))] : null,

@@ -14,6 +14,7 @@ import { onLeave } from './page.js';
 import { holder, confirmWanted, rememberConfirm } from './held.js';
 import { soundOfState } from './sound.js';
 import { arrive } from './motion.js';
+import { timeLeft, perMove } from './inbox.js';
 
 export function gamePage(id, watch) {
   const tokens = watch ? [] : tokensOf(id);
@@ -119,9 +120,12 @@ export function gamePage(id, watch) {
     if (!m || !m.clock_ms || m.over || !person || clockEnds === null) { clockLine.hidden = true; return; }
     const left = Math.max(0, Math.ceil((clockEnds - Date.now()) / 1000));
     const who = m.to_move === m.seat ? 'You have' : `${m.players[m.to_move]?.name ?? '?'} has`;
+    const rule = gameOf(reg, m.game)?.out_of_time ?? 'the house plays that turn for them';
     clockLine.hidden = false;
-    clockLine.textContent = `${who} ${left} s left (${m.clock_ms / 1000} s per move; out of time, the house passes or draws for them)`;
-    clockLine.classList.toggle('low', left <= 10);
+    // a turn-based game counts days and hours, a live one seconds
+    clockLine.textContent = m.days ? `${who} ${timeLeft(left * 1000)} left (${perMove(m.days)}; out of time, ${rule})`
+      : `${who} ${left} s left (${m.clock_ms / 1000} s per move; out of time, ${rule})`;
+    clockLine.classList.toggle('low', m.days ? left <= 3600 : left <= 10);
   };
   const clockTimer = setInterval(tick, 1000);
   const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, 'Bot speed: delay ', speedLabel), speed);

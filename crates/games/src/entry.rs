@@ -50,6 +50,7 @@ impl<G: Registration> Entry<G> {
                 bare_signup: G::BARE_SIGNUP,
                 rules_help: G::rules_help(),
                 confirm: G::CONFIRM,
+                out_of_time: G::OUT_OF_TIME,
             },
             _game: PhantomData,
         }

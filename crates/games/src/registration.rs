@@ -54,6 +54,10 @@ pub trait Registration: Determinize + Evaluate + Encode {
     /// (a placement taken back until confirmed); no rule changes, the server sees only
     /// the confirmed move.
     const CONFIRM: bool = false;
+    /// What [`Registration::clock_move`] plays, in words for people (the rules help and
+    /// the New game form say it: a person out of time, at a table with a clock or in a
+    /// turn-based game, gets this move played for them).
+    const OUT_OF_TIME: &'static str = "the house plays the first move the rules allow for them";
     /// Why the game ended, in words for people (`game` is over; `names` by seat): the
     /// target reached, a hand placed, a round without a placement. `None` when the game
     /// does not say.

@@ -47,4 +47,10 @@ pub enum HostError {
     /// A cap is reached (too many games, too many WebSockets): try again later.
     #[error("{0}")]
     Busy(&'static str),
+    /// An account's own cap is reached (its turn-based games): it must end one first.
+    #[error("{0}")]
+    TooMany(String),
+    /// The request needs an account's session.
+    #[error("{0}")]
+    SignIn(&'static str),
 }

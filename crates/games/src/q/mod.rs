@@ -378,6 +378,8 @@ impl Registration for QGame {
         })
     }
 
+    const OUT_OF_TIME: &'static str = "the house passes for them";
+
     /// A pass.
     fn clock_move(view: &QView) -> Option<Choice> {
         (view.to_move == Some(view.seat)).then_some(Choice::Pass)

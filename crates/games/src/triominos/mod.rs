@@ -388,6 +388,8 @@ impl Registration for TriominosGame {
     }
 
     const CONFIRM: bool = true;
+    const OUT_OF_TIME: &'static str =
+        "the house passes for them if they may, else draws a tile for them";
 
     fn ending(game: &Self, names: &[String]) -> Option<String> {
         ending(game, names)

@@ -228,29 +228,30 @@ impl Arena {
     }
 }
 
-/// Whether `session` may act for seat `seat` of `table`: a seat of a rated game held by
-/// an account is that account's alone, whoever else has its token.
+/// Whether `session` may act for seat `seat` of `table`: a seat of a rated or a
+/// turn-based game held by an account is that account's alone, whoever else has its
+/// token.
 pub fn may_act(
     table: &crate::table::Table,
     seat: usize,
     session: Option<&Session>,
 ) -> Result<(), ArenaError> {
-    let Some(account) = table
-        .rated
-        .as_ref()
-        .and_then(|r| r.seats.get(seat))
-        .and_then(|s| s.account)
-    else {
+    let Some(account) = table.account_of(seat) else {
         return Ok(());
+    };
+    let what = if table.rated.is_some() {
+        "this seat of a rated game"
+    } else {
+        "this seat of a turn-based game"
     };
     match session {
         Some(s) if s.account.id == account => Ok(()),
-        Some(_) => Err(ArenaError::Forbidden(
-            "this seat of a rated game belongs to another account".into(),
-        )),
-        None => Err(ArenaError::Forbidden(
-            "this seat of a rated game is played by its account: log in first".into(),
-        )),
+        Some(_) => Err(ArenaError::Forbidden(format!(
+            "{what} belongs to another account"
+        ))),
+        None => Err(ArenaError::Forbidden(format!(
+            "{what} is played by its account: log in first"
+        ))),
     }
 }
 

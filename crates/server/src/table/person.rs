@@ -11,8 +11,9 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
 
 /// The link of the person at `seat` of `table` (moves come through it); a turn of theirs
-/// that lasts longer than `idle` ends the table (see [`Table::ending`]).
-pub fn link(table: &Arc<Table>, seat: usize, idle: Duration) -> Box<dyn PersonLink> {
+/// that lasts longer than `idle` ends the table (see [`Table::ending`]); `None`: never (a
+/// turn-based table, where the turn's deadline plays the clock move instead).
+pub fn link(table: &Arc<Table>, seat: usize, idle: Option<Duration>) -> Box<dyn PersonLink> {
     let (tx, rx) = mpsc::channel(2);
     if let Some(slot) = lock(&table.inboxes).get_mut(seat) {
         *slot = Some(tx);
@@ -42,7 +43,7 @@ struct BrowserPerson {
     moves: mpsc::Receiver<crate::table::Sent>,
     refusals: broadcast::Sender<(usize, String)>,
     table: Arc<Table>,
-    idle: Duration,
+    idle: Option<Duration>,
     /// The turn waited for (the moves played before it) and its deadline.
     turn: Option<(usize, Instant)>,
     /// The turn waited for and when its clock runs out (a table with a clock).
@@ -67,10 +68,13 @@ impl BrowserPerson {
 impl PersonLink for BrowserPerson {
     async fn next_move(&mut self) -> Option<String> {
         let played = self.table.state().moves.len();
+        let Some(idle) = self.idle else {
+            return self.next_for(played).await;
+        };
         let deadline = match self.turn {
             Some((n, at)) if n == played => at,
             _ => {
-                let at = crate::config::later(Instant::now(), self.idle);
+                let at = crate::config::later(Instant::now(), idle);
                 self.turn = Some((played, at));
                 at
             }
@@ -89,7 +93,7 @@ impl PersonLink for BrowserPerson {
                     status: "aborted",
                     reason: format!(
                         "{name} took no turn within {}",
-                        crate::config::human(self.idle)
+                        crate::config::human(idle)
                     ),
                     seat: Some(self.seat),
                 });
@@ -111,6 +115,12 @@ impl PersonLink for BrowserPerson {
             let st = self.table.state();
             (st.moves.len(), st.turn_since)
         };
+        // a turn-based table's deadline is the stored one (it outlives a restart)
+        if let Some(t) = self.table.turn() {
+            if t.at_move == played && t.seat == self.seat {
+                return Some(super::turns::instant_of(t.deadline, crate::store::now_ms()));
+            }
+        }
         match self.clock_turn {
             Some((n, at)) if n == played => Some(at),
             _ => {
@@ -129,13 +139,18 @@ impl PersonLink for BrowserPerson {
             .get(self.seat)
             .map(|s| s.name.clone())
             .unwrap_or_default();
-        let clock = self
-            .table
-            .clock
-            .map(crate::config::human)
-            .unwrap_or_default();
+        let clock = match &self.table.turns {
+            Some(t) => t.words(),
+            None => format!(
+                "{} per move",
+                self.table
+                    .clock
+                    .map(crate::config::human)
+                    .unwrap_or_default()
+            ),
+        };
         self.table.note(format!(
-            "{name} ran out of time ({clock} per move): the house plays this turn for them"
+            "{name} ran out of time ({clock}): the house plays this turn for them"
         ));
     }
 }

@@ -107,6 +107,13 @@ pub struct StateMessage {
     /// How long the seat to move has been at its turn (`null`: nobody to move, or a
     /// stored game).
     pub turn_ms: Option<u64>,
+    /// The days per move of a turn-based game (the key only where it is one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u32>,
+    /// When the turn of a turn-based game runs out, in ms since the Unix epoch (the key
+    /// only where there is one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<i64>,
     /// What the end screen shows once the game reached its end (`{"reason",
     /// "breakdown"}`), else `null`.
     pub end: Value,

@@ -45,10 +45,12 @@ async fn socket(
                         base.replacen("http://", "ws://", 1)
                     );
                     tracing::info!(id, node = %owner.node, "a person's seat is relayed to the node that runs the game");
+                    // an account's seat (rated, turn-based) answers there to its session
+                    let cookie = super::arena::cookie(&headers);
                     return ws
                         .max_message_size(64 * 1024)
                         .on_upgrade(move |socket| async move {
-                            relay_person(socket, url, alive).await;
+                            relay_person(socket, url, cookie, alive).await;
                             drop(slot);
                         });
                 }
@@ -129,11 +131,31 @@ impl Alive {
 }
 
 /// A person's WebSocket passed on to the node that runs their game, message by message,
-/// until either side closes.
-async fn relay_person(mut socket: WebSocket, url: String, mut alive: Alive) {
+/// until either side closes; with the person's session cookie, if any (the seat of an
+/// account answers only to its session, there too).
+async fn relay_person(
+    mut socket: WebSocket,
+    url: String,
+    cookie: Option<String>,
+    mut alive: Alive,
+) {
     use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     use tokio_tungstenite::tungstenite::Message as Remote;
-    let Ok((mut there, _)) = tokio_tungstenite::connect_async(url.as_str()).await else {
+    let request = url.as_str().into_client_request().map(|mut r| {
+        let value = cookie.and_then(|c| {
+            axum::http::HeaderValue::from_str(&format!("{}={c}", super::arena::COOKIE)).ok()
+        });
+        if let Some(v) = value {
+            r.headers_mut().insert(axum::http::header::COOKIE, v);
+        }
+        r
+    });
+    let connected = match request {
+        Ok(r) => tokio_tungstenite::connect_async(r).await.ok(),
+        Err(_) => None,
+    };
+    let Some((mut there, _)) = connected else {
         let no = ErrorMessage::new(
             "the node that runs this game cannot be reached: reload to try again",
         );
