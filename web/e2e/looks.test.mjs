@@ -42,10 +42,12 @@ async function legalSpot(page, tiles) {
   for (let t = 0; t <= (await page.locator(tiles).count()); t++) {
     if (t > 0) await page.locator(tiles).nth(t - 1).click();
     for (let i = 0; i < 6 && !(await page.$('.spot[data-legal=true]')); i++) await page.click('#rotate');
-    const spot = await page.$('.spot[data-legal=true]');
-    if (spot) {
+    // a locator, not an element handle: the board may be drawn again (the preview's points
+    // arrive) between finding a spot and clicking it, and a locator finds it again
+    const spot = page.locator('.spot[data-legal=true]').first();
+    if (await spot.count()) {
       const at = [await spot.getAttribute('data-x'), await spot.getAttribute('data-y')];
-      await spot.click();
+      await page.locator(`.spot[data-legal=true][data-x="${at[0]}"][data-y="${at[1]}"]`).first().click();
       // a touch screen holds the placement for Confirm
       if (await page.$('#confirm-move')) await page.click('#confirm-move');
       return at;
