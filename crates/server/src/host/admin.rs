@@ -117,7 +117,7 @@ async fn resign_banned(host: &Host, table: &Arc<Table>, banned: &HashSet<u64>) {
         let name = st.seats.get(seat).map(|s| s.name.clone());
         (st.phase.clone(), name.unwrap_or_default())
     };
-    let reason = format!("{name} was banned by the operator");
+    let reason = tessera_games::words!("resigned-banned", who = name);
     match phase {
         Phase::Running => table.end_as(Ending {
             status: "resigned",

@@ -5,7 +5,7 @@
 use crate::table::{lock, Ending, Table};
 use std::sync::Arc;
 use std::time::Duration;
-use tessera_games::PersonLink;
+use tessera_games::{words, Msg, PersonLink};
 use tessera_referee::async_trait;
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
@@ -40,7 +40,7 @@ pub fn link(table: &Arc<Table>, seat: usize, idle: Duration) -> Box<dyn PersonLi
 struct BrowserPerson {
     seat: usize,
     moves: mpsc::Receiver<crate::table::Sent>,
-    refusals: broadcast::Sender<(usize, String)>,
+    refusals: broadcast::Sender<(usize, Msg)>,
     table: Arc<Table>,
     idle: Duration,
     /// The turn waited for (the moves played before it) and its deadline.
@@ -58,7 +58,7 @@ impl BrowserPerson {
             if turn == played {
                 return Some(text);
             }
-            self.refused("that move was for a turn that is over: look at the board again");
+            self.refused(&words!("move-turn-over"));
         }
     }
 }
@@ -87,9 +87,10 @@ impl PersonLink for BrowserPerson {
                     .unwrap_or_default();
                 self.table.end_as(Ending {
                     status: "aborted",
-                    reason: format!(
-                        "{name} took no turn within {}",
-                        crate::config::human(self.idle)
+                    reason: words!(
+                        "aborted-idle",
+                        who = name,
+                        time = crate::config::human(self.idle)
                     ),
                     seat: Some(self.seat),
                 });
@@ -101,8 +102,8 @@ impl PersonLink for BrowserPerson {
         }
     }
 
-    fn refused(&mut self, reason: &str) {
-        let _ = self.refusals.send((self.seat, reason.to_string()));
+    fn refused(&mut self, reason: &Msg) {
+        let _ = self.refusals.send((self.seat, reason.clone()));
     }
 
     fn clock(&mut self) -> Option<Instant> {
@@ -134,8 +135,7 @@ impl PersonLink for BrowserPerson {
             .clock
             .map(crate::config::human)
             .unwrap_or_default();
-        self.table.note(format!(
-            "{name} ran out of time ({clock} per move): the house plays this turn for them"
-        ));
+        self.table
+            .note(words!("log-out-of-time", who = name, clock = clock));
     }
 }

@@ -2,7 +2,7 @@
 //! list of games, a new table, a game's state, replay, record and analysis, a
 //! resignation, a rematch, a hint, the tables waiting for players.
 
-use super::errors::{busy, error, host_error};
+use super::errors::{busy, error, host_error, refuse};
 use crate::host::open::TableRequest;
 use crate::host::Host;
 use crate::store::ListQuery;
@@ -20,7 +20,7 @@ include!(concat!(env!("OUT_DIR"), "/web_assets.rs"));
 pub(super) fn routes() -> Router<Host> {
     Router::new()
         .route("/", get(index))
-        .route("/static/:file", get(asset))
+        .route("/static/*file", get(asset))
         .route("/api/registry", get(registry))
         .route("/api/games", get(list).post(create))
         .route("/api/games/:id", get(state))
@@ -185,12 +185,9 @@ async fn create(
                 seat.kind != "bot" && session.as_ref().is_some_and(|s| s.account.id == account.id);
             if !own {
                 let a = &account.name;
-                return error(
+                return refuse(
                     StatusCode::BAD_REQUEST,
-                    format!(
-                        "seat {}: this name looks like the account {a}'s; sign in to play as {a}",
-                        i + 1
-                    ),
+                    tessera_games::words!("seat-name-account", seat = i + 1, account = a.as_str()),
                 );
             }
         }

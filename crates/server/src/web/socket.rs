@@ -15,6 +15,7 @@ use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
 use std::sync::Arc;
+use tessera_words::words;
 
 /// The route of a game's WebSocket.
 pub(super) fn routes() -> Router<Host> {
@@ -134,9 +135,7 @@ async fn relay_person(mut socket: WebSocket, url: String, mut alive: Alive) {
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message as Remote;
     let Ok((mut there, _)) = tokio_tungstenite::connect_async(url.as_str()).await else {
-        let no = ErrorMessage::new(
-            "the node that runs this game cannot be reached: reload to try again",
-        );
+        let no = ErrorMessage::new(words!("node-unreachable"));
         let _ = send(&mut socket, &no).await;
         let _ = socket.send(Message::Close(None)).await;
         return;
@@ -216,7 +215,7 @@ async fn watch_remote(
             msg = socket.recv() => match msg {
                 Some(Ok(Message::Text(_))) => {
                     alive.heard();
-                    let no = ErrorMessage::new("spectators cannot move");
+                    let no = ErrorMessage::new(words!("spectators-cannot-move"));
                     if send(&mut socket, &no).await.is_err() {
                         break;
                     }
@@ -305,7 +304,7 @@ async fn talk(
                     Some(Ok(_)) => continue,
                 };
                 let refusal = match serde_json::from_str::<ClientMessage>(&text) {
-                    Err(e) => Some(format!("bad message: {e}")),
+                    Err(e) => Some(words!("bad-message", why = e.to_string())),
                     Ok(m) => {
                         // the pace is the seated people's: a spectator watches at theirs
                         // (at an unrated table of bots and programs only, anyone's)
@@ -314,12 +313,12 @@ async fn talk(
                                 table.set_pace(ms, max_delay);
                                 None
                             }
-                            Some(_) => Some("only the people playing set the pace".to_string()),
+                            Some(_) => Some(words!("pace-players-only")),
                             None => None,
                         };
                         match (m.mv, seat) {
                             (None, _) => pace,
-                            (Some(_), None) => Some("spectators cannot move".to_string()),
+                            (Some(_), None) => Some(words!("spectators-cannot-move")),
                             (Some(mv), Some(s)) => table.person_move(s, mv.get().to_string()).err(),
                         }
                     }
