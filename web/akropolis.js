@@ -3,6 +3,7 @@
 // o = x mod 2: N (0,1), NE (1,o), SE (1,o-1), S (0,-1), SW (-1,o-1), NW (-1,o); a tile in
 // rotation r covers its origin and the neighbours in directions r and r+1.
 import { s, h, clickable, bbox, previousPublic, darken } from './board.js';
+import { t as say } from './i18n.js';
 
 const R = 30, SQ3 = Math.sqrt(3);
 const DIRS = (o) => [[0, 1], [1, o], [1, o - 1], [0, -1], [-1, o - 1], [-1, o]];
@@ -10,23 +11,13 @@ const mod2 = (x) => ((x % 2) + 2) % 2;
 const centre = (x, y) => [x * 1.5 * R, -(y + mod2(x) / 2) * SQ3 * R];
 const DISTRICT = { h: ['houses', '#4a7fc1'], m: ['markets', '#e6b325'], b: ['barracks', '#c8453a'], t: ['temples', '#8a5cb8'], g: ['gardens', '#4c9a4a'], q: ['quarry', '#9b9486'] };
 const NAMES = ['houses', 'markets', 'barracks', 'temples', 'gardens'];
+/** A district's name (`houses`), or the quarry's, in the page's language. */
+const dname = (d) => say(`akropolis-${d}`);
 /** The stars of one plaza, by district (the rulebook's: houses 1, gardens 3, the others 2). */
 const STARS = { h: 1, m: 2, b: 2, t: 2, g: 3 };
 /** How each district scores (the base rules; the variants double some). */
-const HOW = {
-  houses: 'only your largest group of adjacent houses counts, each house its height',
-  markets: 'a market counts its height when no other market touches it',
-  barracks: 'a barracks counts its height when it is on the edge of the city (an empty space beside it)',
-  temples: 'a temple counts its height when all six sides are built',
-  gardens: 'every garden counts its height',
-};
-const VARIANT = {
-  houses: 'variant: a group worth 10 or more counts double',
-  markets: 'variant: a market beside a market plaza counts double',
-  barracks: 'variant: a barracks with 3 or 4 empty sides counts double',
-  temples: 'variant: a temple at height 2 or more counts double',
-  gardens: 'variant: a garden beside an enclosed empty space (a lake) counts double',
-};
+const HOW = (d) => say(`akro-how-${d}`);
+const VARIANT = (d) => say(`akro-variant-${d}`);
 const tileName = (t) => String(t).padStart(2, '0');
 
 function hexPoints(cx, cy, r = R) {
@@ -38,13 +29,13 @@ function hexPoints(cx, cy, r = R) {
 function describeHex(c) {
   const lower = c.toLowerCase();
   const [n] = DISTRICT[lower] || ['?'];
-  if (lower === 'q') return 'quarry';
-  return c !== lower ? `${n} plaza (${STARS[lower]} star${STARS[lower] === 1 ? '' : 's'})` : `${n} district`;
+  if (lower === 'q') return dname('quarry');
+  return c !== lower ? say('akro-plaza', { name: dname(n), stars: STARS[lower] }) : say('akro-district', { name: dname(n) });
 }
 /** A short name of a hex for the site: "houses", "houses ★", "quarry". */
 function shortHex(c) {
   const lower = c.toLowerCase();
-  return (DISTRICT[lower]?.[0] ?? '?') + (c !== lower ? ` ${'★'.repeat(STARS[lower] || 1)}` : '');
+  return (DISTRICT[lower] ? dname(DISTRICT[lower][0]) : '?') + (c !== lower ? ` ${'★'.repeat(STARS[lower] || 1)}` : '');
 }
 /** The fill of a hex: its district's colour, darker the higher it stands. */
 function fillOf(c, height) {
@@ -177,12 +168,12 @@ export function render(ctx) {
     const [cx, cy] = centre(x, y);
     const g = hexShape(cx, cy, c, ht);
     const m = origins.get(k);
-    const what = `${describeHex(c)}, height ${ht}${fresh.has(k) ? ', just built' : ''}`;
+    const what = say('akro-hex-what', { hex: describeHex(c), height: ht, fresh: fresh.has(k) ? 'yes' : 'no' });
     if (playing) {
       if (m) g.append(s('polygon', { points: hexPoints(cx, cy, R - 4), class: 'legal' }));
       nodes.push(spot(x, y, g, m, what));
     } else {
-      g.setAttribute('aria-label', `${what} at ${x},${y}`);
+      g.setAttribute('aria-label', say('akro-hex-at', { what, x: String(x), y: String(y) }));
       nodes.push(g);
     }
   }
@@ -203,14 +194,14 @@ export function render(ctx) {
       c !== c.toLowerCase() ? stars(cx, cy - 10, STARS[c.toLowerCase()] || 1) : null,
       s('text', { x: cx, y: c !== c.toLowerCase() ? cy + 9 : cy + 1, class: 'hlabel' }, String(ht)));
   }) : []));
-  function spot(x, y, el, m, what = 'empty') {
+  function spot(x, y, el, m, what = say('akro-empty')) {
     const g = s('g', { class: 'spot', 'data-x': x, 'data-y': y, 'data-legal': m ? 'true' : 'false' }, el);
     if (m) { g.dataset.move = m.move; for (const ev of ['mouseenter', 'focus']) g.addEventListener(ev, () => showGhost(m)); }
     for (const ev of ['mouseleave', 'blur']) g.addEventListener(ev, () => showGhost(null));
-    const label = tileNo ? `Place tile ${tileNo} with its first hex at ${x},${y} (${what})${m ? '' : ', not highlighted'}` : `Hex ${x},${y} (${what})`;
+    const label = tileNo ? say('akro-spot', { tile: tileNo, x: String(x), y: String(y), what, legal: m ? 'yes' : 'no' }) : say('akro-hex', { x: String(x), y: String(y), what });
     return clickable(g, label, () => {
-      if (!myTurn) return error('It is not your turn');
-      if (!tileNo) return error('Select a tile from the Construction Site first');
+      if (!myTurn) return error(say('not-your-turn-page'));
+      if (!tileNo) return error(say('akro-select-first'));
       // the server's own move when it is legal; else one built here (the server refuses it)
       send(m && moves.includes(m.move) ? m.move : `${tileNo}${posString(x, y)}R${local.rot}`);
     });
@@ -219,46 +210,50 @@ export function render(ctx) {
   board.draw(nodes, bbox(points));
 
   panel.replaceChildren();
-  const nameOf = (i) => players[i]?.name ?? `seat ${i + 1}`;
+  const nameOf = (i) => players[i]?.name ?? say('seat-n', { n: i + 1 });
+  /** A player's name, "(you)" after the seat's own. */
+  const who = (i) => say('name-you', { name: nameOf(i), you: i === seat ? 'yes' : 'no' });
   const follow = h('button', {
     id: 'follow', 'aria-pressed': local.pinned ? 'false' : 'true',
-    'aria-label': mine ? 'Follow the play: your city on your turn, else the city that just changed' : 'Follow the play: show the city that just changed',
+    'aria-label': say(mine ? 'akro-follow-mine' : 'akro-follow-label'),
     onclick: () => { local.pinned = false; board.fit(); rerender(); },
-  }, 'Follow');
-  const tabs = h('div', { class: 'tabs', role: 'group', 'aria-label': 'Cities' },
+  }, say('akro-follow'));
+  const tabs = h('div', { class: 'tabs', role: 'group', 'aria-label': say('akro-cities') },
     pub.players.map((p, i) => h('button', {
       class: 'city-tab' + (last?.seat === i ? ' changed' : ''), 'data-city': i,
       'aria-pressed': local.pinned && i === local.city ? 'true' : 'false',
       'aria-current': i === local.city ? 'true' : null,
-      'aria-label': `Show the city of ${nameOf(i)}${i === seat ? ' (you)' : ''}${last?.seat === i ? ' (built last)' : ''} and keep it`,
-      title: last?.seat === i ? 'built last' : null,
+      'aria-label': say('akro-tab-label', { who: who(i), last: last?.seat === i ? 'yes' : 'no' }),
+      title: last?.seat === i ? say('akro-built-last') : null,
       onclick: () => { local.city = i; local.pinned = true; board.fit(); rerender(); },
-    }, `${nameOf(i)}${i === seat ? ' (you)' : ''}`)), follow);
+    }, who(i))), follow);
   const shown = h('p', { class: 'hint', id: 'city-shown' },
-    `Showing the city of ${nameOf(local.city)}${local.city === seat ? ' (you)' : ''}${local.pinned ? ' (kept)' : ''}` +
-    (!last ? '.' : last.seat === local.city ? (fresh.size ? '; the tile just built is outlined.' : '; it built last.')
-      : `; ${nameOf(last.seat)}${last.seat === seat ? ' (you)' : ''} built last (the marked tab).`));
-  const siteLabel = (t) => `Site tile ${tileName(t.tile)}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone${t.cost === 1 ? '' : 's'}`;
-  const siteBody = (t) => [tileIcon(t.hexes, t.tile === local.tile && mine ? local.rot : 0),
-    h('span', { class: 'site-cost', text: `#${t.tile} · ${t.cost} stone${t.cost === 1 ? '' : 's'}` }),
-    h('span', { class: 'site-names' }, t.hexes.map((c) => h('span', { class: 'site-name', text: shortHex(c) })))];
-  const site = h('div', { class: 'site', role: 'group', 'aria-label': 'Construction Site' },
-    pub.site.map((t) => !mine ? h('div', { class: 'site-tile', role: 'img', 'aria-label': siteLabel(t) }, siteBody(t)) : h('button', {
-      'aria-label': siteLabel(t), 'aria-pressed': t.tile === local.tile ? 'true' : 'false', 'data-tile': t.tile,
-      disabled: !myTurn || t.cost > (me?.stones ?? 0),
-      onclick: () => { local.tile = t.tile; local.city = seat; local.pinned = false; rerender(); },
-    }, siteBody(t))));
+    say('akro-showing', {
+      who: who(local.city), kept: local.pinned ? 'yes' : 'no',
+      last: !last ? 'none' : last.seat === local.city ? (fresh.size ? 'outlined' : 'this') : 'other',
+      builder: last ? who(last.seat) : '',
+    }));
+  const siteLabel = (tl) => say('akro-site-label', { tile: tileName(tl.tile), hexes: tl.hexes.map(describeHex).join(', '), cost: tl.cost });
+  const siteBody = (tl) => [tileIcon(tl.hexes, tl.tile === local.tile && mine ? local.rot : 0),
+    h('span', { class: 'site-cost', text: say('akro-site-cost', { tile: String(tl.tile), cost: tl.cost }) }),
+    h('span', { class: 'site-names' }, tl.hexes.map((c) => h('span', { class: 'site-name', text: shortHex(c) })))];
+  const site = h('div', { class: 'site', role: 'group', 'aria-label': say('akro-site') },
+    pub.site.map((tl) => !mine ? h('div', { class: 'site-tile', role: 'img', 'aria-label': siteLabel(tl) }, siteBody(tl)) : h('button', {
+      'aria-label': siteLabel(tl), 'aria-pressed': tl.tile === local.tile ? 'true' : 'false', 'data-tile': tl.tile,
+      disabled: !myTurn || tl.cost > (me?.stones ?? 0),
+      onclick: () => { local.tile = tl.tile; local.city = seat; local.pinned = false; rerender(); },
+    }, siteBody(tl))));
   panel.append(tabs, shown);
   if (mine) {
     panel.append(h('div', { class: 'controls' },
-      h('button', { id: 'rotate', 'aria-label': 'Rotate tile (R)', disabled: !myTurn, onclick: () => { local.rot = (local.rot + 1) % 6; rerender(); } }, `⟳ Rotate (${local.rot})`)),
+      h('button', { id: 'rotate', 'aria-label': say('tri-rotate-label'), disabled: !myTurn, onclick: () => { local.rot = (local.rot + 1) % 6; rerender(); } }, '⟳ ' + say('akro-rotate', { rot: local.rot }))),
     h('p', { class: 'hint', id: 'legal-count' }, myTurn
-      ? `${legal.length} highlighted spot${legal.length === 1 ? '' : 's'} for tile ${tileNo ?? '—'} in rotation ${local.rot}${playing ? '' : ' (on your city)'}. Press R to rotate.`
-      : 'Waiting for the other players…'));
+      ? say('akro-spots', { n: legal.length, tile: tileNo ?? '—', rot: local.rot, city: playing ? 'yes' : 'no' })
+      : say('waiting-others')));
   }
-  panel.append(h('h3', { text: 'Construction Site' }), site,
-    h('p', { class: 'hint' }, `Tiles left in the stacks: ${pub.stack_tiles}`));
-  panel.append(h('h3', { text: 'District scores' }), districtTable(pub, nameOf, seat), legend());
+  panel.append(h('h3', { text: say('akro-site') }), site,
+    h('p', { class: 'hint' }, say('akro-stacks', { n: pub.stack_tiles })));
+  panel.append(h('h3', { text: say('akro-district-scores') }), districtTable(pub, nameOf, seat), legend());
   local.keys ??= (ev) => {
     if ((ev.key === 'r' || ev.key === 'R') && !ev.ctrlKey && !ev.metaKey && !ev.altKey && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName)) document.getElementById('rotate')?.click();
   };
@@ -270,34 +265,34 @@ export function render(ctx) {
 function districtTable(pub, nameOf, seat) {
   const variants = String(pub.rules?.variants ?? '');
   const on = (d) => variants.includes(d[0].toUpperCase());
-  const head = h('tr', {}, h('th', { scope: 'col', text: 'District' }), pub.players.map((_, i) => h('th', {
-    scope: 'col', class: 'who', title: nameOf(i), text: nameOf(i) + (i === seat ? ' (you)' : ''),
+  const head = h('tr', {}, h('th', { scope: 'col', text: say('akro-district-col') }), pub.players.map((_, i) => h('th', {
+    scope: 'col', class: 'who', title: nameOf(i), text: say('name-you', { name: nameOf(i), you: i === seat ? 'yes' : 'no' }),
   })));
   const rows = NAMES.map((d, k) => {
     const key = d[0];
-    const why = `${d[0].toUpperCase() + d.slice(1)}: ${HOW[d]}${on(d) ? ` (${VARIANT[d]})` : ''}; the sum is multiplied by the stars of your ${d} plazas (${STARS[key]} per plaza). No plaza, no points.`;
+    const why = say('akro-row-why', { district: say(`akropolis-column-${d}`), how: HOW(d), variant: on(d) ? VARIANT(d) : 'none', d: key, stars: STARS[key] });
     return h('tr', {},
       h('th', { scope: 'row', title: why },
-        h('span', { class: 'swatch', style: `background:${DISTRICT[key][1]}`, 'aria-hidden': 'true' }), ` ${d}`, on(d) ? h('sup', { title: VARIANT[d] }, ' v') : null),
+        h('span', { class: 'swatch', style: `background:${DISTRICT[key][1]}`, 'aria-hidden': 'true' }), ' ' + dname(d), on(d) ? h('sup', { title: VARIANT(d) }, ' v') : null),
       pub.players.map((p, i) => {
-        const explain = `${nameOf(i)}, ${d}: ${p.values[k]} (heights that count) × ${p.stars[k]} star${p.stars[k] === 1 ? '' : 's'} = ${p.districts[k]} points`;
+        const explain = say('akro-cell-why', { who: nameOf(i), district: dname(d), values: p.values[k], stars: p.stars[k], points: p.districts[k] });
         return h('td', { title: explain, 'aria-label': explain },
           h('strong', { text: p.districts[k] }), h('span', { class: 'why', text: ` ${p.values[k]}×${p.stars[k]}★` }));
       }));
   });
   return h('table', { class: 'scores districts', id: 'districts' },
-    h('caption', { class: 'hint' }, 'Points = the heights of the districts that count × the stars of the plazas of their colour (hover a row or a cell for its rule).'),
+    h('caption', { class: 'hint' }, say('akro-table-caption')),
     h('thead', {}, head),
     h('tbody', {}, rows,
-      h('tr', {}, h('th', { scope: 'row', title: 'One point per stone held at the end' }, 'stones'), pub.players.map((p, i) => h('td', { title: `${nameOf(i)}: ${p.stones} stone${p.stones === 1 ? '' : 's'}, 1 point each`, text: p.stones }))),
-      h('tr', { class: 'total' }, h('th', { scope: 'row', title: 'The five districts plus the stones' }, 'total'), pub.players.map((p) => h('td', {}, h('strong', { text: p.total }))))));
+      h('tr', {}, h('th', { scope: 'row', title: say('akro-stones-about') }, say('akro-stones')), pub.players.map((p, i) => h('td', { title: say('akro-stones-cell', { who: nameOf(i), n: p.stones }), text: p.stones }))),
+      h('tr', { class: 'total' }, h('th', { scope: 'row', title: say('akro-total-about') }, say('akro-total')), pub.players.map((p) => h('td', {}, h('strong', { text: p.total }))))));
 }
 
 function legend() {
-  return h('ul', { class: 'legend', 'aria-label': 'Legend' },
-    Object.entries(DISTRICT).map(([, [name, col]]) => h('li', {}, h('span', { class: 'swatch', style: `background:${col}`, 'aria-hidden': 'true' }), ` ${name}`)),
-    h('li', {}, '★ plaza (stars: houses 1, markets, barracks, temples 2, gardens 3)'),
-    h('li', {}, 'the number on a hex is its height; the higher, the darker'));
+  return h('ul', { class: 'legend', 'aria-label': say('akro-legend') },
+    Object.entries(DISTRICT).map(([, [name, col]]) => h('li', {}, h('span', { class: 'swatch', style: `background:${col}`, 'aria-hidden': 'true' }), ' ' + dname(name))),
+    h('li', {}, '★ ' + say('akro-legend-plaza')),
+    h('li', {}, say('akro-legend-height')));
 }
 
 /**
@@ -321,7 +316,7 @@ export function rulesPicture() {
   const [x0, y0, x1, y1] = [Math.min(...xs) - 4, Math.min(...ys) - 4, Math.max(...xs) + 4, Math.max(...ys) + 4];
   const picture = s('svg', {
     class: 'rules-svg', width: Math.round((x1 - x0) * 0.8), height: Math.round((y1 - y0) * 0.8), viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, role: 'img',
-    'aria-label': 'A tile of three hexes (a houses plaza with one star, a market, a garden) built at height 2 over the city',
+    'aria-label': say('akro-picture-label'),
   }, ...nodes, ...outline);
-  return { picture, caption: 'A tile of three hexes (outlined) built on top of the city, at height 2: the number on a hex is its height. The houses plaza\'s star (★) multiplies the points of the houses; the grey hex is a quarry.' };
+  return { picture, caption: say('akro-picture-caption') };
 }

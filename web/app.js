@@ -12,8 +12,10 @@
 // Beneath them: api.js (every request, the session, the registry and the statuses),
 // saved.js (this browser's tokens and names), page.js (<main>, what a page stops when it
 // is left), table.js / ending.js / help.js (a game's page, its end, its rules help),
-// looks.js (a game's look: ./GAME.js, else generic.js), board.js (DOM and SVG helpers).
+// looks.js (a game's look: ./GAME.js, else generic.js), board.js (DOM and SVG helpers),
+// i18n.js (the words of the reader's language: every string shown comes from it).
 // Imports go one way, down this list; nothing here knows a game.
+import { loadWords, t, lang, LANGS, setLang } from './i18n.js';
 import { loadMe } from './api.js';
 import { leave } from './page.js';
 import { drawNav, loginPage, registerPage } from './login.js';
@@ -46,7 +48,23 @@ function route() {
   }
 }
 
+/** The header in the page's language: its links (`data-words`) and the language switch. */
+function drawHeader() {
+  for (const el of document.querySelectorAll('[data-words]')) el.textContent = t(el.dataset.words);
+  document.getElementById('main-nav')?.setAttribute('aria-label', t('nav-main'));
+  document.getElementById('account-nav')?.setAttribute('aria-label', t('nav-account'));
+  const pick = document.createElement('select');
+  pick.id = 'lang';
+  pick.setAttribute('aria-label', t('lang-label'));
+  for (const code of LANGS) pick.append(new Option(t(`lang-${code}`), code, code === lang, code === lang));
+  pick.addEventListener('change', () => setLang(pick.value));
+  document.querySelector('header')?.append(pick);
+}
+
 // ------------------------------------------------------------------ start
+// (the words first: every page is drawn in them)
+await loadWords();
+drawHeader();
 loadMe().then(drawNav);
 window.addEventListener('hashchange', route);
 if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', route);

@@ -364,3 +364,657 @@ challenge-not-waiting = { $name } wartet nicht auf eine Partie { $game }
 queue-too-many = ein Konto kann auf höchstens { $max } Partien zugleich warten
 queue-full = die Warteschlange ist voll: versuche es später noch einmal
 queue-duplicate = dieses Konto wartet schon auf diese Partie
+
+## The page's frame (web/index.html, web/app.js)
+nav-main = Hauptmenü
+nav-account = Konto
+nav-lobby = Lobby
+nav-new = Neues Spiel
+nav-arena = Arena
+nav-leaderboards = Ranglisten
+lang-label = Sprache
+lang-en = English
+lang-de = Deutsch
+loading = Wird geladen …
+
+## Accounts (web/login.js)
+title-page = Tessera — { $page }
+login = Anmelden
+register = Registrieren
+logout = Abmelden
+your-account = dein Konto
+your-bot-account = dein Bot-Konto
+name-bot = { $name } (Bot)
+account-kind-person = Mensch
+account-kind-bot = Bot
+account-name = Name
+account-name-hint = 2 bis 20 Buchstaben oder Ziffern, am Anfang ein Buchstabe.
+account-password = Passwort
+account-password-hint = 8 bis 128 Zeichen.
+account-kind = Art
+account-kind-hint = Ein Mensch spielt im Browser; ein Bot ist ein Programm, das über TCP mit API-Schlüsseln spielt.
+have-account = Schon ein Konto?
+no-account-yet = Noch kein Konto?
+account-name-required = Name: erforderlich.
+account-name-bad = Name: 2 bis 20 Buchstaben oder Ziffern, am Anfang ein Buchstabe.
+account-password-required = Passwort: erforderlich.
+account-password-bad = Passwort: 8 bis 128 Zeichen.
+refusal-wait = { $why } (versuche es in { $seconds } s noch einmal)
+register-about = Mit einem Konto spielst du gewertete Partien und stehst in den Ranglisten. Auch ohne Konto spielst du als Gast ungewertete Partien.
+
+## Requests (web/api.js)
+refusal-status = der Server antwortete mit { $status }
+
+## The lobby (web/lobby.js)
+col-id = Nr.
+col-created = Erstellt
+col-game = Spiel
+col-players = Spieler
+col-status = Stand
+col-moves = Züge
+col-scores = Punkte
+older-games = Ältere Spiele
+older-games-label = Ältere Spiele zeigen
+filters = Filter
+filter-show = Zeige
+filter-game = Zeige die Spiele von
+filter-every-game = allen Spielen
+filter-status = Zeige die Spiele, die
+filter-all = laufen oder beendet sind
+filter-live = gerade laufen
+filter-ended = beendet sind
+filter-mine = nur meine Spiele
+playing-now = Laufende Spiele
+finished-games = Beendete Spiele
+seat-open = (frei)
+name-tcp = { $name } (TCP)
+status-waiting-open = wartet ({ $open } frei)
+status-waiting = wartet
+status-running = läuft
+status-paused = unterbrochen
+status-finished = beendet
+status-stopped = angehalten
+status-aborted = abgebrochen
+status-resigned = aufgegeben
+status-winners = { $status } — { $count ->
+    [one] Sieger
+   *[other] Sieger
+}: { $winners }
+unit-moves = { $n ->
+    [one] Zug
+   *[other] Züge
+}
+unit-games = { $n ->
+    [one] Spiel
+   *[other] Spiele
+}
+resume = Weiterspielen
+watch = Zuschauen
+replay = Wiederholung
+resume-game = { $game }-Spiel { $id } weiterspielen
+watch-game = { $game }-Spiel { $id } zuschauen
+replay-game = { $game }-Spiel { $id } wiederholen
+welcome = Willkommen bei Tessera. Hier wurde noch kein Spiel gespielt: Starte eines mit „Neues Spiel“, gegen Bots oder mit Freunden an diesem Bildschirm.
+cannot-read-games = Die Spiele lassen sich nicht lesen: { $why }
+cannot-read-older = Ältere Spiele lassen sich nicht lesen: { $why }
+
+## A game's page (web/table.js)
+board-label = Spielfeld: ziehen oder Pfeiltasten zum Verschieben, Mausrad oder +/- zum Zoomen
+zoom-fit = Spielfeld einpassen
+zoom-in = Vergrößern
+zoom-out = Verkleinern
+game-log = Spielprotokoll
+log = Protokoll
+col-player = Spieler
+col-score = Punkte
+player-in-scores = { $name }{ $kind ->
+        [program] {" "}(Programm)
+        [bot] {" "}(Bot)
+       *[person] {""}
+    }{ $you ->
+        [yes] {" "}(du)
+       *[no] {""}
+    }
+
+## The end of a game (web/ending.js)
+seat-n = Platz { $n }
+why-resigned = ein Spieler hat aufgegeben
+why-stopped = das Spiel wurde vor seinem Ende angehalten
+why-end = das Spiel ist zu Ende
+end-label = Spielende
+game-over = Spielende
+sentence = { $text }.
+end-line = Spielende — { $won }
+end-line-resigned = Spielende — { $why }; { $won }
+end-line-other = Spiel { $status }: { $why }
+win-line = { $count ->
+    [0] niemand gewinnt
+    [one] { $winners } gewinnt
+   *[other] { $winners } teilen sich den Sieg
+}
+
+## Rules help, bots, how a program joins (web/help.js)
+level-rating = Stufe { $n } · { $rating }
+as-level-rating = wie Stufe { $n } · { $rating }
+strength-weak = schwach
+strength-fair = mittel
+strength-strong = stark
+strength-strongest = sehr stark
+none = keine
+label-colon = { $label }:
+how-to-play = So spielt man { $game }
+this-game = Diese Partie
+the-bots = Die Bots
+join-or-run = zuerst an den Spielport sendet; oder führe aus:
+join-port = Gib --port P an, wenn der TCP-Port des Servers nicht der voreingestellte ist (tessera serve zeigt tcp=P).
+starter-bots = Oder setze einen Einsteiger-Bot (docs/bots.md) an den Tisch, aus dem Hauptordner des Repositorys:
+level-about = Stufe { $n } von { $of }{ $rank ->
+        [weakest] {" "}(die schwächste)
+        [strongest] {" "}(die stärkste)
+       *[other] {""}
+    }: spielt wie { $plays }, Wertung { $rating }
+join-open = { $open ->
+    [one] { $open } freier Platz wartet auf Programme über TCP. Ein Programm setzt sich, indem es
+   *[other] { $open } freie Plätze warten auf Programme über TCP. Ein Programm setzt sich, indem es
+}
+
+## The New game form (web/newgame.js)
+label-value = { $label }: { $value }
+label-json = { $label } (JSON)
+bot-label = Bot: { $name }
+bot-label-strength = Bot: { $name } ({ $strength })
+nothing = nichts
+clock-label = Bedenkzeit pro Zug für Menschen
+no-clock = keine Uhr
+players-count = Anzahl der Spieler
+seed = Startwert
+seed-random = zufällig
+delay-label = Bot-Verzögerung in Millisekunden
+delay = Bot-Verzögerung (ms)
+delay-short = Bot-Verzögerung
+no-rule-options = Keine Regeloptionen.
+solo-note = Eine Solopartie: ein Platz hier und der Bot { $bot } auf dem letzten Platz — { $about }.
+seat-player = Spieler auf Platz { $n }
+seat-human = Mensch
+seat-program = Programm über TCP
+seat-program-about = frei für ein Programm, das über TCP beitritt
+seat-program-open = frei, bis ein Programm über TCP beitritt
+bot-params = { $about } (Parameter: { $params })
+seat-name-placeholder = Name
+seat-name = Name auf Platz { $n }
+your-name = dein Name
+name-optional = Name (freiwillig)
+strength-ms = Stärke: ms pro Zug
+strength-budget = Stärke: Budget
+seat-strength = Bot-Stärke auf Platz { $n } ({ $key }=, freiwillig)
+seat-n-label = Platz { $n }
+seats = Plätze
+rules = Regeln
+options = Optionen
+clock = Uhr
+clock-about = wer die Bedenkzeit überschreitet: das Haus passt (oder zieht) für diesen Zug
+start-game = Spiel starten
+seat-name-long = Platz { $n }: ein Name hat höchstens { $max } Zeichen
+seat-name-taken = Platz { $n }: „{ $name }“ hat schon ein anderer Platz: gib jedem Spieler einen eigenen Namen
+cannot-start = Start nicht möglich: { $why }
+not-whole-number = { $label }: eine ganze Zahl ab { $lo }{ $hi ->
+        [none] {""}
+       *[other] {" "}bis { $hi }
+    }{ $optional ->
+        [yes] {" "}oder nichts
+       *[no] {""}
+    }, nicht { $given }
+
+## Playing a game (web/play.js)
+title-watching = Tessera — Zuschauen bei { $id }
+title-playing = Tessera — Spiel { $id }
+title-game = Tessera — { $game } { $id }
+title-game-watching = Tessera — { $game } { $id } (Zuschauen)
+speed-label = Bot-Verzögerung (Millisekunden pro Zug)
+resign = Aufgeben
+resign-ask = Dieses Spiel aufgeben? Die anderen gewinnen.
+resign-yes = Ja, aufgeben
+resign-no = Nein, weiterspielen
+cannot-resign = Aufgeben nicht möglich: { $why }
+cannot-rematch = Revanche nicht möglich: { $why }
+confirm-pref = Jeden Zug vor dem Senden bestätigen
+confirm-label = Zug bestätigen
+held-tile-points = { $tile } für +{ $points }
+held-at = { $tile } auf { $cell }
+held-draw = einen Stein ziehen
+held-pass = passen
+held-replace = die Hand tauschen
+your-placement = Dein Zug
+confirm = Bestätigen
+held-line = { $label }: { $move }.
+take-back = Zurücknehmen
+hint = Tipp
+hints-about = der stärkste Bot schlägt einen Zug vor; das Spielprotokoll vermerkt, dass du gefragt hast
+hints-allow = Tipps erlauben
+level-n = Stufe { $n }
+hint-from = Tipp von { $by }
+play-it = Spielen
+no-hint = Kein Tipp: { $why }
+clock-you = Du hast noch { $left } s ({ $per } s pro Zug; ist die Zeit um, passt oder zieht das Haus für dich)
+clock-other = { $who } hat noch { $left } s ({ $per } s pro Zug; ist die Zeit um, passt oder zieht das Haus)
+bot-speed = Bot-Tempo: Verzögerung
+spectator-view = Zuschaueransicht
+was-ejected = { $who } wurde ausgeschlossen
+was-ejected-why = { $who } wurde ausgeschlossen ({ $call }): { $reason }
+play-rated-again = Wieder gewertet spielen
+rematch = Revanche
+rematch-about = dasselbe Spiel mit denselben Einstellungen, die Plätze weitergerückt
+replay-this = Dieses Spiel wiederholen
+your-turn = Du bist am Zug
+view-failed = Die Ansicht von { $game } ist fehlgeschlagen ({ $why }): stattdessen die allgemeine Ansicht
+waiting-others = Warten auf die anderen Spieler …
+game-is-over = Das Spiel ist vorbei.
+refused = Abgelehnt: { $why }
+game-failed = Spiel { $id }: { $why }
+try-replay = Zur Wiederholung
+held-akropolis = Plättchen { $tile }, { $turns }-mal gedreht
+waiting-programs = { $open ->
+    [one] Warten, bis { $open } Programm über TCP beitritt
+   *[other] Warten, bis { $open } Programme über TCP beitreten
+}
+bot-thinking = { $who } denkt nach …{ $spectating ->
+        [yes] {" "}(Zuschauer)
+       *[no] {""}
+    }
+to-move = { $who } ist am Zug{ $spectating ->
+        [yes] {" "}(Zuschauer)
+       *[no] {""}
+    }
+
+## The replay and its analysis (web/replay.js, web/analysis.js)
+title-replay = Tessera — Wiederholung { $id }
+replay-failed = Wiederholung { $id }: { $why }
+replay-move = Zug
+replay-play-label = Wiederholung abspielen oder anhalten
+replay-play = Abspielen
+replay-pause = Anhalten
+show-better = Den besseren Zug zeigen
+show-played = Den gespielten Zug zeigen
+replay-start-words = Der Anfang, vor dem ersten Zug.
+not-over-yet = noch nicht vorbei ({ $status })
+replay-label = Wiederholung:
+replay-first-label = Erster Zug
+replay-first = Anfang
+replay-back-label = Vorheriger Zug
+replay-back = Zurück
+replay-next-label = Nächster Zug
+replay-next = Weiter
+replay-last-label = Letzter Zug
+replay-last = Ende
+result-seed = { $result } · Startwert { $seed }
+record-json = Das Protokoll (JSON)
+analyze-label = Das Spiel mit dem Bot analysieren
+analyze = Analysieren
+analysis = Analyse
+analysis-about = Der stärkste Bot beurteilt jeden Zug allein aus der Sicht des Spielers (was der Spieler nicht sehen konnte, schätzt er an Stichproben).
+analysis-failed = Analyse fehlgeschlagen: { $why }
+analysis-starting = Die Analyse beginnt …
+analysing = Analyse läuft …
+analysing-done = Analyse läuft … { $done } von { $total } Zügen
+analysis-waiting = Der Server analysiert gerade ein anderes Spiel; warten …
+analysis-empty = Kein Zug zu analysieren.
+analysis-move-who = Zug { $n }, { $who }:
+win-chance-change = (Siegchance { $before } → { $after })
+win-chance = (Siegchance { $win })
+better = Besser:
+bot-agrees = Der Bot hätte diesen Zug auch gespielt.
+best-moves = Die besten Züge des Bots:
+biggest-mistakes = Die größten Fehler
+mistake-line = Zug { $n } · { $who } · { $class } (−{ $loss })
+no-mistakes = Keine Ungenauigkeit, kein Fehler, kein Patzer: gut gespielt.
+analysis-legend = Siegchance, wie der Bot sie aus der Sicht des Spielers schätzt ({ $budget } pro Zug; { $search }). Verlust unter { $best }: bester Zug; unter { $good }: gut; unter { $inaccuracy }: Ungenauigkeit; unter { $mistake }: Fehler; mehr: Patzer.
+dot-label = Zug { $n }: { $class }
+dot-title = Zug { $n } ({ $who }): { $class }, −{ $loss }
+win-graph = Siegchance nach jedem Zug
+graph-move = Zug { $n }
+class-best = bester Zug
+class-good = gut
+class-inaccuracy = Ungenauigkeit
+class-mistake = Fehler
+class-blunder = Patzer
+replay-step = Zug { $i } von { $of }{ $better ->
+        [yes] {" "}(der bessere Zug)
+       *[no] {""}
+    }
+replay-status = Wiederholung von { $game } { $id }: { $step }{ $end ->
+        [yes] {" "}(Ende)
+       *[no] {""}
+    }
+analysis-summary-line = { $who }: { $moves ->
+        [one] { $moves } Zug
+       *[other] { $moves } Züge
+    }, { $inaccuracies ->
+        [one] { $inaccuracies } Ungenauigkeit
+       *[other] { $inaccuracies } Ungenauigkeiten
+    }, { $mistakes ->
+        [one] { $mistakes } Fehler
+       *[other] { $mistakes } Fehler
+    }, { $blunders ->
+        [one] { $blunders } Patzer
+       *[other] { $blunders } Patzer
+    }; im Mittel { $lost } Siegchance verloren
+
+## The Arena (web/arena.js)
+pool-duel = 2 Spieler
+pool-multi = 3+ Spieler
+house-name = { $name } (Haus)
+arena-login-1 = Gewertete Partien brauchen ein Konto: melde dich an oder
+arena-register = registriere dich
+arena-login-2 = . Als Gast spielst du ungewertete Partien unter
+arena-login-3 = .
+your-ratings = Deine Wertungen
+arena-bot-account = { $name } ist ein Bot-Konto: Bots spielen gewertete Partien über TCP mit einem API-Schlüssel, nicht im Browser.
+your-tokens = Deine Schlüssel
+tell-how = zeigen, wie.
+play-rated = Gewertet spielen
+arena-pairing = Du spielst gegen Menschen mit ähnlicher Wertung; ist eine Weile niemand in der Nähe, gegen eine der Hausstufen.
+playing-as = Du spielst als { $name }.
+wait-game = { $game }, { $n } Spieler:
+waiting-opponent = Warten auf einen Gegner … ({ $seconds } s)
+cancel = Abbrechen
+your-tickets = Deine Anmeldungen
+col-ticket = Anmeldung
+queued-for = wartet seit { $seconds } s
+matched-game = gepaart: Spiel { $id }
+play = Spielen
+cannot-read-tickets = Deine Anmeldungen lassen sich nicht lesen: { $why }
+cannot-leave-queue = Verlassen der Warteschlange nicht möglich: { $why }
+cannot-queue = Anmelden nicht möglich: { $why }
+rated-about = eine gewertete Partie: ihr Ergebnis ändert die Wertungen der Spieler
+rated = Gewertet
+rated-updating = Gewertete Partie: die Wertungen werden aktualisiert …
+rating-changes = Wertungsänderungen
+rated-not-ready = Gewertete Partie: die neuen Wertungen sind noch nicht fertig; siehe die Seiten der Spieler.
+n-players = { $n } Spieler
+
+## Accounts and leaderboards (web/account.js, web/leaderboard.js)
+account-failed = Konto { $name }: { $why }
+badge-bot = Bot
+badge-person = Mensch
+marked-about = dieses Konto hat zu viele Spiele verlassen
+marked = markiert: verlässt Spiele
+provisional = vorläufig
+ratings = Wertungen
+col-pool = Gruppe
+col-rating = Wertung
+col-games = Spiele
+col-trend = Verlauf
+no-rated-game = Noch keine gewertete Partie.
+rated-games = Gewertete Partien
+col-when = Wann
+col-place = Platz
+other-games = Andere Spiele
+challenge-who = { $name } herausfordern
+challenge = Herausfordern
+challenge-about = Sofort eine gewertete Partie, wenn { $name } in der Warteschlange auf dieses Spiel wartet.
+token-label-placeholder = Bezeichnung (z. B. Laptop)
+token-label = Bezeichnung des Schlüssels
+new-token = Neuer Schlüssel
+api-tokens = API-Schlüssel
+tokens-about = Ein Programm spielt mit einem Schlüssel gewertete Partien für diesen Bot. Ein Schlüssel wird nur einmal gezeigt, wenn er erstellt wird: halte ihn geheim und widerrufe ihn, wenn er bekannt wird.
+cannot-read-tokens = Die Schlüssel lassen sich nicht lesen: { $why }
+col-label = Bezeichnung
+col-made = Erstellt
+col-last-used = Zuletzt benutzt
+col-state = Zustand
+no-label = (ohne Bezeichnung)
+never = nie
+token-revoked = widerrufen
+token-active = gültig
+revoke-token = Schlüssel { $token } widerrufen
+revoke = Widerrufen
+no-token-yet = Noch kein Schlüssel.
+revoke-no = Nein, behalten
+revoke-yes = Ja, widerrufen
+revoke-ask = Widerrufen? Programme, die ihn nutzen, hören auf.
+cannot-revoke = Widerrufen nicht möglich: { $why }
+cannot-make-token = Schlüssel erstellen nicht möglich: { $why }
+copied = Kopiert.
+selected-copy = Ausgewählt: zum Kopieren Strg+C (⌘C) drücken.
+copy = Kopieren
+new-token-shown = Dein neuer Schlüssel (nur jetzt sichtbar — kopiere ihn):
+token-signup-1 = Ein Programm meldet sich mit dieser ersten Zeile am Spielport an
+token-game = Spiel
+token-or-run = oder führt aus (SPEC: der Bot, den es spielt, z. B. random):
+no-games = Dieser Server hat keine Spiele.
+title-leaderboard = Tessera — Rangliste { $game } ({ $pool })
+players-per-game = Spieler pro Partie
+cannot-read-leaderboard = Die Rangliste lässt sich nicht lesen: { $why }
+nobody-rated = Bei { $game } mit { $pool } hat noch niemand eine Wertung.
+be-the-first = und sei der Erste.
+col-rank = Rang
+col-name = Name
+col-standing = Stand
+bot-mark = (Bot)
+deviation = Abweichung { $d }
+provisional-about = vorläufig: zu wenige Partien für eine feste Wertung
+ranks-note = Geordnet nach Stand: die Wertung abzüglich ihrer doppelten Unsicherheit (±). Eine Wertung aus wenigen Partien ist unsicher und steht weiter unten, bis sie sich festigt; ? kennzeichnet eine vorläufige Wertung (zu wenige Partien).
+place = { $rank }.
+account-since = { $kind ->
+        [bot] Bot-Konto
+       *[person] Konto eines Menschen
+    }{ $since ->
+        [none] .
+       *[other] , seit { $since }.
+    }
+
+## The generic look and Triominos' look (web/generic.js, web/triominos.js)
+generic-legal = Deine erlaubten Züge
+generic-filter = Züge filtern
+generic-filter-label = Die erlaubten Züge filtern
+generic-play = { $move } spielen
+generic-more = … und { $n } weitere: filtere sie
+generic-json = ein Zug als JSON
+generic-not-json = Kein JSON: { $why }
+generic-your-moves = Deine Züge
+generic-send-label = Den als JSON eingegebenen Zug senden
+generic-send = Senden
+generic-public = Öffentliche Ansicht
+generic-public-json = Die öffentliche Ansicht (JSON)
+generic-view = Deine Ansicht
+generic-view-json = Deine Ansicht (JSON)
+tri-empty-spot = Leeres Feld { $x },{ $y }
+not-your-turn-page = Du bist nicht am Zug
+tri-select-first = Wähle zuerst einen Stein aus deiner Ablage
+tri-opens-with = Die Runde beginnt mit { $tile }.
+tri-your-tray = Deine Ablage
+tri-just-drawn = gerade gezogen
+tri-rotate-label = Stein drehen (R)
+tri-rotate = Drehen
+tri-draw-label = Einen Stein ziehen (kostet 5 Punkte)
+tri-draw = Ziehen
+tri-pass-label = Zug ohne Anlegen beenden (Strafe 10)
+tri-pass = Passen
+tri-tile-fits-nowhere = { $tile } passt nirgends; die umrandeten Steine passen.
+tri-this-fits-nowhere = Dieser Stein passt nirgends; die umrandeten Steine passen.
+tri-picture-label = Zwei Steine nebeneinander: die Ecken an der gemeinsamen Kante zeigen dieselben Zahlen, 3 und 4
+tri-picture-caption = Ein Stein passt neben einen anderen, wenn die gemeinsamen Ecken dieselben Zahlen zeigen (hier 3 und 4 an der markierten Kante); er bringt die Summe seiner drei Zahlen.
+generic-count = { $n ->
+    [one] { $n } erlaubter Zug: klicke ihn an, um ihn zu spielen.
+   *[other] { $n } erlaubte Züge: klicke einen an, um ihn zu spielen.
+}
+tri-placed-label = Stein { $tile } auf { $x },{ $y }{ $last ->
+        [yes] {" "}(zuletzt gelegt)
+       *[no] {""}
+    }
+tri-spot-label = { $tile } auf { $x },{ $y } legen: { $score } Punkte{ $hexagon ->
+        [yes] {" "}mit Sechseck-Bonus
+       *[no] {""}
+    }{ $bridge ->
+        [yes] {" "}mit Brücken-Bonus
+       *[no] {""}
+    }
+tri-info = Runde { $round } · Vorrat { $pile } · Ablagen { $trays }{ $draws ->
+        [0] {""}
+       *[other] {" "}· in diesem Zug gezogen: { $draws }
+    }
+tri-tray-tile = Stein { $tile }{ $playable ->
+        [yes] {" "}(kann gelegt werden)
+       *[no] {""}
+    }{ $drawn ->
+        [yes] {" "}(gerade gezogen)
+       *[no] {""}
+    }
+tri-nothing-fits = Kein Stein deiner Ablage passt irgendwo: { $then ->
+    [draw] zieh einen Stein.
+    [pass] passe.
+   *[wait] warte.
+}
+tri-spots = { $here ->
+        [one] { $here } markiertes Feld
+       *[other] { $here } markierte Felder
+    } für { $tile } in dieser Drehung; { $n } in allen Drehungen. Mit R drehen.
+
+## Q's look (web/q.js)
+q-why-between = zwischen { $a } und { $b } braucht es die Farbe beider oder die Form beider
+q-why-beside = es hat weder Farbe noch Form mit dem Nachbarn gemeinsam ({ $tile })
+q-take-back = { $tile } von { $cell } zurücknehmen
+q-put = { $tile } auf { $cell } legen
+q-not-here = { $cell }: { $tile } passt hier nicht
+q-empty-cell = Leeres Feld { $cell }
+q-select-first = Wähle zuerst ein Plättchen aus deiner Hand
+q-does-not-fit = { $tile } passt nicht auf { $cell }: { $why }.
+q-colourblind-label = Ansicht für Farbenblinde: unterscheidbare Farben und ein Buchstabe je Farbe
+q-letters-on = Farbbuchstaben: an
+q-letters-off = Farbbuchstaben: aus
+q-letters-title = R rot, Gr grün, B blau, Ge gelb, O orange, V violett
+q-your-hand = Deine Hand
+q-commit-label = Die gelegten Plättchen festlegen
+q-commit = Festlegen ({ $n })
+q-undo-label = Alle gelegten Plättchen zurücknehmen
+q-undo = Zurücknehmen
+q-exchange-label = Die ganze Hand tauschen
+q-exchange = Tauschen
+q-how = Wähle ein Plättchen der Hand (umrandet: es passt irgendwo), klicke auf ein markiertes Feld; wiederhole das entlang einer Linie; dann Festlegen.
+q-no-other-fits = Kein weiteres Plättchen deiner Hand passt in diese Linie: Lege die gelegten Plättchen fest oder nimm sie zurück.
+q-nothing-fits = Kein Plättchen deiner Hand passt irgendwo: tausche deine Hand oder passe.
+q-picture-label = Eine Reihe: roter Kreis, rotes Quadrat, rotes Quadrat, blaues Quadrat; eine Spalte abwärts vom blauen Quadrat: blauer Stern, grüner Stern
+q-picture-caption = Es zählen nur die Plättchen direkt daneben: Jedes hat die Farbe oder die Form seines Nachbarn, zwischen zweien die Farbe beider oder die Form beider (das zweite rote Quadrat: Quadrate auf beiden Seiten). Eine Linie darf also Farbe oder Form wechseln und ein Plättchen zweimal enthalten.
+q-letter = { $color ->
+    [red] R
+    [green] Gr
+    [blue] B
+    [yellow] Ge
+    [orange] O
+   *[purple] V
+}
+q-tile-at = { $tile } auf { $cell }{ $fresh ->
+        [yes] {" "}(gerade gelegt)
+       *[no] {""}
+    }
+q-info = Vorrat { $pile } · Hände { $hands }{ $fresh ->
+        [0] {""}
+        [one] {" "}· letzter Zug: { $fresh } Plättchen (umrandet)
+       *[other] {" "}· letzter Zug: { $fresh } Plättchen (umrandet)
+    }
+q-hand-tile = Plättchen { $n } der Hand: { $tile }{ $state ->
+        [placed] {" "}(gelegt)
+        [fits] {" "}(passt)
+        [nowhere] {" "}(passt gerade nirgends)
+       *[none] {""}
+    }
+
+## Akropolis' look (web/akropolis.js)
+akropolis-quarry = Steinbruch
+akro-how-houses = nur deine größte zusammenhängende Gruppe von Wohnvierteln zählt, jedes mit seiner Höhe
+akro-how-markets = ein Markt zählt seine Höhe, wenn kein anderer Markt an ihn grenzt
+akro-how-barracks = eine Kaserne zählt ihre Höhe, wenn sie am Rand der Stadt steht (ein freies Feld daneben)
+akro-how-temples = ein Tempel zählt seine Höhe, wenn alle sechs Seiten bebaut sind
+akro-how-gardens = jeder Garten zählt seine Höhe
+akro-variant-houses = Variante: eine Gruppe mit 10 oder mehr Punkten zählt doppelt
+akro-variant-markets = Variante: ein Markt neben einem Marktplatz zählt doppelt
+akro-variant-barracks = Variante: eine Kaserne mit 3 oder 4 freien Seiten zählt doppelt
+akro-variant-temples = Variante: ein Tempel ab Höhe 2 zählt doppelt
+akro-variant-gardens = Variante: ein Garten neben einem umschlossenen freien Feld (einem See) zählt doppelt
+akro-district = { $name }
+akro-hex-at = { $what } auf { $x },{ $y }
+akro-empty = leer
+akro-hex = Feld { $x },{ $y } ({ $what })
+akro-select-first = Wähle zuerst ein Plättchen vom Bauplatz
+akro-follow-mine = Dem Spiel folgen: deine Stadt, wenn du am Zug bist, sonst die Stadt, die sich gerade geändert hat
+akro-follow-label = Dem Spiel folgen: die Stadt zeigen, die sich gerade geändert hat
+akro-follow = Folgen
+akro-cities = Städte
+akro-built-last = hat zuletzt gebaut
+akro-site = Bauplatz
+akro-district-scores = Punkte der Viertel
+akro-district-col = Viertel
+akro-table-caption = Punkte = die Höhen der zählenden Viertel × die Sterne der Plätze ihrer Farbe (zeige auf eine Zeile oder Zelle für ihre Regel).
+akro-stones-about = Ein Punkt je Stein am Ende
+akro-stones = Steine
+akro-total-about = Die fünf Viertel und die Steine
+akro-total = Summe
+akro-legend = Legende
+akro-legend-plaza = Platz (Sterne: Wohnviertel 1, Märkte, Kasernen, Tempel 2, Gärten 3)
+akro-legend-height = die Zahl auf einem Feld ist seine Höhe; je höher, desto dunkler
+akro-picture-label = Ein Plättchen aus drei Feldern (ein Wohnplatz mit einem Stern, ein Markt, ein Garten), auf Höhe 2 über der Stadt gebaut
+akro-picture-caption = Ein Plättchen aus drei Feldern (umrandet), oben auf die Stadt gebaut, auf Höhe 2: die Zahl auf einem Feld ist seine Höhe. Der Stern (★) des Wohnplatzes vervielfacht die Punkte der Wohnviertel; das graue Feld ist ein Steinbruch.
+akro-plaza = Platz: { $name } ({ $stars ->
+    [one] { $stars } Stern
+   *[other] { $stars } Sterne
+})
+akro-hex-what = { $hex }, Höhe { $height }{ $fresh ->
+        [yes] , gerade gebaut
+       *[no] {""}
+    }
+akro-spot = Plättchen { $tile } mit dem ersten Feld auf { $x },{ $y } bauen ({ $what }){ $legal ->
+        [yes] {""}
+       *[no] , nicht markiert
+    }
+name-you = { $name }{ $you ->
+        [yes] {" "}(du)
+       *[no] {""}
+    }
+akro-tab-label = Die Stadt von { $who } zeigen{ $last ->
+        [yes] {" "}(hat zuletzt gebaut)
+       *[no] {""}
+    } und festhalten
+akro-showing = Zu sehen: die Stadt von { $who }{ $kept ->
+        [yes] {" "}(festgehalten)
+       *[no] {""}
+    }{ $last ->
+        [none] .
+        [outlined] ; das gerade gebaute Plättchen ist umrandet.
+        [this] ; hier wurde zuletzt gebaut.
+       *[other] ; { $builder } hat zuletzt gebaut (der markierte Reiter).
+    }
+akro-site-label = Plättchen { $tile } des Bauplatzes: { $hexes }; kostet { $cost ->
+        [one] { $cost } Stein
+       *[other] { $cost } Steine
+    }
+akro-site-cost = #{ $tile } · { $cost ->
+        [one] { $cost } Stein
+       *[other] { $cost } Steine
+    }
+akro-rotate = Drehen ({ $rot })
+akro-spots = { $n ->
+        [one] { $n } markiertes Feld
+       *[other] { $n } markierte Felder
+    } für Plättchen { $tile } in Drehung { $rot }{ $city ->
+        [yes] {""}
+       *[no] {" "}(in deiner Stadt)
+    }. Mit R drehen.
+akro-stacks = Plättchen in den Stapeln: { $n }
+akro-row-why = { $district }: { $how }{ $variant ->
+        [none] {""}
+       *[other] {" "}({ $variant })
+    }; die Summe wird mit den Sternen deiner Plätze dieser Farbe multipliziert ({ $stars } je Platz{ $d ->
+        [h] , Wohnviertel
+        [m] , Märkte
+        [b] , Kasernen
+        [t] , Tempel
+       *[g] , Gärten
+    }). Ohne Platz keine Punkte.
+akro-cell-why = { $who }, { $district }: { $values } (zählende Höhen) × { $stars ->
+        [one] { $stars } Stern
+       *[other] { $stars } Sterne
+    } = { $points } Punkte
+akro-stones-cell = { $who }: { $n ->
+        [one] { $n } Stein
+       *[other] { $n } Steine
+    }, je 1 Punkt

@@ -353,3 +353,665 @@ challenge-not-waiting = { $name } is not waiting for a game of { $game }
 queue-too-many = an account may wait for at most { $max } games at once
 queue-full = the queue is full: try again later
 queue-duplicate = this account already waits for that game
+
+## The page's frame (web/index.html, web/app.js)
+nav-main = Main
+nav-account = Account
+nav-lobby = Lobby
+nav-new = New game
+nav-arena = Arena
+nav-leaderboards = Leaderboards
+lang-label = Language
+lang-en = English
+lang-de = Deutsch
+loading = Loading…
+
+## Accounts (web/login.js)
+title-page = Tessera — { $page }
+login = Log in
+register = Register
+logout = Log out
+your-account = your account
+your-bot-account = your bot account
+name-bot = { $name } (bot)
+account-kind-person = Person
+account-kind-bot = Bot
+account-name = Name
+account-name-hint = 2 to 20 letters or digits, starting with a letter.
+account-password = Password
+account-password-hint = 8 to 128 characters.
+account-kind = Kind
+account-kind-hint = A person plays in the browser; a bot is a program that plays over TCP with API tokens.
+have-account = Have an account?
+no-account-yet = No account yet?
+account-name-required = Name: required.
+account-name-bad = Name: 2 to 20 letters or digits, starting with a letter.
+account-password-required = Password: required.
+account-password-bad = Password: 8 to 128 characters.
+refusal-wait = { $why } (try again in { $seconds } s)
+register-about = An account plays rated games and has a place on the leaderboards. Guests still play unrated games without one.
+
+## Requests (web/api.js)
+refusal-status = the server answered { $status }
+
+## The lobby (web/lobby.js)
+col-id = Id
+col-created = Created
+col-game = Game
+col-players = Players
+col-status = Status
+col-moves = Moves
+col-scores = Scores
+older-games = Older games
+older-games-label = Show older games
+filters = Filters
+filter-show = Show
+filter-game = Show the games of
+filter-every-game = every game
+filter-status = Show the games that are
+filter-all = playing and finished
+filter-live = playing now
+filter-ended = finished
+filter-mine = only my games
+playing-now = Playing now
+finished-games = Finished games
+seat-open = (open)
+name-tcp = { $name } (TCP)
+status-waiting-open = waiting ({ $open } open)
+status-waiting = waiting
+status-running = running
+status-paused = paused
+status-finished = finished
+status-stopped = stopped
+status-aborted = aborted
+status-resigned = resigned
+status-winners = { $status } — { $count ->
+    [one] winner
+   *[other] winners
+}: { $winners }
+unit-moves = { $n ->
+    [one] move
+   *[other] moves
+}
+unit-games = { $n ->
+    [one] game
+   *[other] games
+}
+resume = Resume
+watch = Watch
+replay = Replay
+resume-game = Resume { $game } game { $id }
+watch-game = Watch { $game } game { $id }
+replay-game = Replay { $game } game { $id }
+welcome = Welcome to Tessera. No game has been played here yet: start one with New game, against bots or friends on this screen.
+cannot-read-games = Cannot read the games: { $why }
+cannot-read-older = Cannot read older games: { $why }
+
+## A game's page (web/table.js)
+board-label = Board: drag or use arrow keys to pan, wheel or +/- to zoom
+zoom-fit = Fit board to view
+zoom-in = Zoom in
+zoom-out = Zoom out
+game-log = Game log
+log = Log
+col-player = Player
+col-score = Score
+player-in-scores = { $name }{ $kind ->
+        [program] {" "}(program)
+        [bot] {" "}(bot)
+       *[person] {""}
+    }{ $you ->
+        [yes] {" "}(you)
+       *[no] {""}
+    }
+
+## The end of a game (web/ending.js)
+seat-n = seat { $n }
+why-resigned = a player resigned
+why-stopped = the game was stopped before its end
+why-end = the game reached its end
+end-label = End of the game
+game-over = Game over
+sentence = { $text }.
+end-line = Game over — { $won }
+end-line-resigned = Game over — { $why }; { $won }
+end-line-other = Game { $status }: { $why }
+win-line = { $count ->
+    [0] nobody wins
+    [one] { $winners } wins
+   *[other] { $winners } share the win
+}
+
+## Rules help, bots, how a program joins (web/help.js)
+level-rating = Level { $n } · { $rating }
+as-level-rating = as Level { $n } · { $rating }
+strength-weak = weak
+strength-fair = fair
+strength-strong = strong
+strength-strongest = strongest
+none = none
+label-colon = { $label }:
+how-to-play = How to play { $game }
+this-game = This game
+the-bots = The bots
+join-or-run = first on the game port; or run
+join-port = Add --port P when the server's TCP port is not the default (tessera serve prints tcp=P).
+starter-bots = Or seat a starter bot (docs/bots.md), from the repository's root:
+level-about = level { $n } of { $of }{ $rank ->
+        [weakest] {" "}(the weakest)
+        [strongest] {" "}(the strongest)
+       *[other] {""}
+    }: plays as { $plays }, rated { $rating }
+join-open = { $open ->
+    [one] { $open } open seat waits for programs over TCP. A program joins by sending
+   *[other] { $open } open seats wait for programs over TCP. A program joins by sending
+}
+
+## The New game form (web/newgame.js)
+label-value = { $label }: { $value }
+label-json = { $label } (JSON)
+bot-label = Bot: { $name }
+bot-label-strength = Bot: { $name } ({ $strength })
+nothing = nothing
+clock-label = Time per move for people
+no-clock = no clock
+players-count = Number of players
+seed = Seed
+seed-random = random
+delay-label = Bot delay in milliseconds
+delay = Bot delay (ms)
+delay-short = Bot delay
+no-rule-options = No rule options.
+solo-note = A solo game: one seat here, and the bot { $bot } in the last seat — { $about }.
+seat-player = Seat { $n } player
+seat-human = Human
+seat-program = Program over TCP
+seat-program-about = left open for a program that joins over TCP
+seat-program-open = open until a program joins over TCP
+bot-params = { $about } (parameters: { $params })
+seat-name-placeholder = name
+seat-name = Seat { $n } name
+your-name = your name
+name-optional = name (optional)
+strength-ms = strength: ms per move
+strength-budget = strength: budget
+seat-strength = Seat { $n } bot strength ({ $key }=, optional)
+seat-n-label = Seat { $n }
+seats = Seats
+rules = Rules
+options = Options
+clock = Clock
+clock-about = a person out of time: the house plays a pass (or a draw) for that turn
+start-game = Start game
+seat-name-long = Seat { $n }: a name has at most { $max } characters
+seat-name-taken = Seat { $n }: "{ $name }" is taken by another seat: give each player a name of their own
+cannot-start = Cannot start: { $why }
+not-whole-number = { $label }: a whole number from { $lo }{ $hi ->
+        [none] {""}
+       *[other] {" "}to { $hi }
+    }{ $optional ->
+        [yes] , or nothing
+       *[no] {""}
+    }, not { $given }
+
+## Playing a game (web/play.js)
+title-watching = Tessera — watching { $id }
+title-playing = Tessera — playing { $id }
+title-game = Tessera — { $game } { $id }
+title-game-watching = Tessera — { $game } { $id } (watching)
+speed-label = Bot delay (milliseconds per move)
+resign = Resign
+resign-ask = Resign this game? The others win.
+resign-yes = Yes, resign
+resign-no = No, play on
+cannot-resign = Cannot resign: { $why }
+cannot-rematch = Cannot start a rematch: { $why }
+confirm-pref = Confirm each placement before it is sent
+confirm-label = Placement to confirm
+held-tile-points = { $tile } for +{ $points }
+held-at = { $tile } at { $cell }
+held-draw = draw a tile
+held-pass = pass
+held-replace = exchange your hand
+your-placement = Your placement
+confirm = Confirm
+held-line = { $label }: { $move }.
+take-back = Take back
+hint = Hint
+hints-about = the strongest bot suggests a move; the game record notes that you asked
+hints-allow = Allow hints
+level-n = Level { $n }
+hint-from = Hint from { $by }
+play-it = Play it
+no-hint = No hint: { $why }
+clock-you = You have { $left } s left ({ $per } s per move; out of time, the house passes or draws for them)
+clock-other = { $who } has { $left } s left ({ $per } s per move; out of time, the house passes or draws for them)
+bot-speed = Bot speed: delay
+spectator-view = Spectator view
+was-ejected = { $who } was ejected
+was-ejected-why = { $who } was ejected ({ $call }): { $reason }
+play-rated-again = Play rated again
+rematch = Rematch
+rematch-about = the same game and settings, the seats rotated
+replay-this = Replay this game
+your-turn = Your turn
+view-failed = The { $game } view failed ({ $why }): the generic view instead
+waiting-others = Waiting for the other players…
+game-is-over = The game is over.
+refused = Refused: { $why }
+game-failed = Game { $id }: { $why }
+try-replay = Try its replay
+held-akropolis = tile { $tile }, turned { $turns }
+waiting-programs = { $open ->
+    [one] Waiting for { $open } program to join over TCP
+   *[other] Waiting for { $open } programs to join over TCP
+}
+bot-thinking = { $who } is thinking…{ $spectating ->
+        [yes] {" "}(spectating)
+       *[no] {""}
+    }
+to-move = { $who } to move{ $spectating ->
+        [yes] {" "}(spectating)
+       *[no] {""}
+    }
+
+## The replay and its analysis (web/replay.js, web/analysis.js)
+title-replay = Tessera — replay { $id }
+replay-failed = Replay { $id }: { $why }
+replay-move = Move
+replay-play-label = Play or pause the replay
+replay-play = Play
+replay-pause = Pause
+show-better = Show the better move
+show-played = Show the move played
+replay-start-words = The start, before any move.
+not-over-yet = not over yet ({ $status })
+replay-label = Replay:
+replay-first-label = First move
+replay-first = First
+replay-back-label = Previous move
+replay-back = Back
+replay-next-label = Next move
+replay-next = Next
+replay-last-label = Last move
+replay-last = Last
+result-seed = { $result } · seed { $seed }
+record-json = The record (JSON)
+analyze-label = Analyze the game with the bot
+analyze = Analyze
+analysis = Analysis
+analysis-about = The strongest bot judges every move from the player's view only (it samples the tiles the player could not see).
+analysis-failed = Analysis failed: { $why }
+analysis-starting = Starting the analysis…
+analysing = Analysing…
+analysing-done = Analysing… { $done } of { $total } moves
+analysis-waiting = The server is analysing another game; waiting for it…
+analysis-empty = No move to analyse.
+analysis-move-who = Move { $n }, { $who }:
+win-chance-change = (win chance { $before } → { $after })
+win-chance = (win chance { $win })
+better = Better:
+bot-agrees = The bot would have played this move too.
+best-moves = The bot's best moves:
+biggest-mistakes = The biggest mistakes
+mistake-line = Move { $n } · { $who } · { $class } (−{ $loss })
+no-mistakes = No inaccuracy, mistake or blunder: well played.
+analysis-legend = Win chance as the bot estimates it from the player's view ({ $budget } per move; { $search }). Lost under { $best }: best; under { $good }: good; under { $inaccuracy }: inaccuracy; under { $mistake }: mistake; more: blunder.
+dot-label = Move { $n }: { $class }
+dot-title = Move { $n } ({ $who }): { $class }, −{ $loss }
+win-graph = Win chance after each move
+graph-move = move { $n }
+class-best = best
+class-good = good
+class-inaccuracy = inaccuracy
+class-mistake = mistake
+class-blunder = blunder
+replay-step = move { $i } of { $of }{ $better ->
+        [yes] {" "}(the better move)
+       *[no] {""}
+    }
+replay-status = Replay of { $game } { $id }: { $step }{ $end ->
+        [yes] {" "}(end)
+       *[no] {""}
+    }
+analysis-summary-line = { $who }: { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, { $inaccuracies ->
+        [one] { $inaccuracies } inaccuracy
+       *[other] { $inaccuracies } inaccuracies
+    }, { $mistakes ->
+        [one] { $mistakes } mistake
+       *[other] { $mistakes } mistakes
+    }, { $blunders ->
+        [one] { $blunders } blunder
+       *[other] { $blunders } blunders
+    }; mean win chance lost { $lost }
+
+## The Arena (web/arena.js)
+pool-duel = 2 players
+pool-multi = 3+ players
+house-name = { $name } (house)
+arena-login-1 = Rated games need an account: log in, or
+arena-register = register
+arena-login-2 = . Guests can still play unrated games from
+arena-login-3 = .
+your-ratings = Your ratings
+arena-bot-account = { $name } is a bot account: bots play rated games over TCP with an API token, not in the browser.
+your-tokens = Your tokens
+tell-how = tell how.
+play-rated = Play rated
+arena-pairing = You are paired with people near your rating; when nobody is near for a while, with one of the house levels.
+playing-as = Playing as { $name }.
+wait-game = { $game }, { $n } players:
+waiting-opponent = Waiting for an opponent… ({ $seconds } s)
+cancel = Cancel
+your-tickets = Your tickets
+col-ticket = Ticket
+queued-for = queued { $seconds } s
+matched-game = matched: game { $id }
+play = Play
+cannot-read-tickets = Cannot read your tickets: { $why }
+cannot-leave-queue = Cannot leave the queue: { $why }
+cannot-queue = Cannot queue: { $why }
+rated-about = a rated game: its result changes the players' ratings
+rated = Rated
+rated-updating = Rated game: the ratings are being updated…
+rating-changes = Rating changes
+rated-not-ready = Rated game: the new ratings are not ready yet; see the players' pages.
+n-players = { $n ->
+    [one] { $n } player
+   *[other] { $n } players
+}
+
+## Accounts and leaderboards (web/account.js, web/leaderboard.js)
+account-failed = Account { $name }: { $why }
+badge-bot = bot
+badge-person = person
+marked-about = this account has left too many games
+marked = marked: leaves games
+provisional = provisional
+ratings = Ratings
+col-pool = Pool
+col-rating = Rating
+col-games = Games
+col-trend = Trend
+no-rated-game = No rated game yet.
+rated-games = Rated games
+col-when = When
+col-place = Place
+other-games = Other games
+challenge-who = Challenge { $name }
+challenge = Challenge
+challenge-about = A rated game at once, when { $name } is waiting in the queue for that game.
+token-label-placeholder = label (e.g. laptop)
+token-label = Token label
+new-token = New token
+api-tokens = API tokens
+tokens-about = A program plays rated games for this bot with a token. A token is shown once, when made: keep it secret; revoke it if it leaks.
+cannot-read-tokens = Cannot read the tokens: { $why }
+col-label = Label
+col-made = Made
+col-last-used = Last used
+col-state = State
+no-label = (no label)
+never = never
+token-revoked = revoked
+token-active = active
+revoke-token = Revoke token { $token }
+revoke = Revoke
+no-token-yet = No token yet.
+revoke-no = No, keep it
+revoke-yes = Yes, revoke
+revoke-ask = Revoke it? Programs using it stop.
+cannot-revoke = Cannot revoke: { $why }
+cannot-make-token = Cannot make a token: { $why }
+copied = Copied.
+selected-copy = Selected: press Ctrl+C (⌘C) to copy.
+copy = Copy
+new-token-shown = Your new token (shown only now — copy it):
+token-signup-1 = A program signs up with this first line on the game port
+token-game = game
+token-or-run = or runs (SPEC: the bot it plays, e.g. random):
+no-games = This server has no games.
+title-leaderboard = Tessera — { $game } leaderboard ({ $pool })
+players-per-game = Players per game
+cannot-read-leaderboard = Cannot read the leaderboard: { $why }
+nobody-rated = Nobody is rated at { $game } with { $pool } yet.
+be-the-first = to be the first.
+col-rank = Rank
+col-name = Name
+col-standing = Standing
+bot-mark = (bot)
+deviation = deviation { $d }
+provisional-about = provisional: too few games for a settled rating
+ranks-note = Ranked by standing: the rating less twice its uncertainty (±). A rating of few games is uncertain and ranks lower until it settles; ? marks a provisional rating (too few games).
+place = { $rank ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $rank }th
+}
+account-since = { $kind ->
+        [bot] Bot account
+       *[person] Person account
+    }{ $since ->
+        [none] .
+       *[other] , since { $since }.
+    }
+
+## The generic look and Triominos' look (web/generic.js, web/triominos.js)
+generic-legal = Your legal moves
+generic-filter = filter the moves
+generic-filter-label = Filter the legal moves
+generic-play = Play { $move }
+generic-more = … and { $n } more: filter them
+generic-json = a move as JSON
+generic-not-json = Not JSON: { $why }
+generic-your-moves = Your moves
+generic-send-label = Send the move typed as JSON
+generic-send = Send
+generic-public = Public view
+generic-public-json = The public view (JSON)
+generic-view = Your view
+generic-view-json = Your view (JSON)
+tri-empty-spot = Empty spot { $x },{ $y }
+not-your-turn-page = It is not your turn
+tri-select-first = Select a tile from your tray first
+tri-opens-with = The round opens with { $tile }.
+tri-your-tray = Your tray
+tri-just-drawn = just drawn
+tri-rotate-label = Rotate tile (R)
+tri-rotate = Rotate
+tri-draw-label = Draw a tile (costs 5 points)
+tri-draw = Draw
+tri-pass-label = End turn without placing (penalty 10)
+tri-pass = Pass
+tri-tile-fits-nowhere = { $tile } fits nowhere; the framed tiles do.
+tri-this-fits-nowhere = This tile fits nowhere; the framed tiles do.
+tri-picture-label = Two tiles side by side: the corners along the edge they share show the same numbers, 3 and 4
+tri-picture-caption = A tile goes beside another when the corners they share show the same numbers (here 3 and 4 along the marked edge); it scores the sum of its three numbers.
+generic-count = { $n ->
+    [one] { $n } legal move: click it to play it.
+   *[other] { $n } legal moves: click one to play it.
+}
+tri-placed-label = tile { $tile } at { $x },{ $y }{ $last ->
+        [yes] {" "}(placed last)
+       *[no] {""}
+    }
+tri-spot-label = Place { $tile } at { $x },{ $y } for { $score } points{ $hexagon ->
+        [yes] {" "}with a hexagon bonus
+       *[no] {""}
+    }{ $bridge ->
+        [yes] {" "}with a bridge bonus
+       *[no] {""}
+    }
+tri-info = Round { $round } · pile { $pile } · trays { $trays }{ $draws ->
+        [0] {""}
+       *[other] {" "}· draws this turn: { $draws }
+    }
+tri-tray-tile = Tile { $tile }{ $playable ->
+        [yes] {" "}(can be placed)
+       *[no] {""}
+    }{ $drawn ->
+        [yes] {" "}(just drawn)
+       *[no] {""}
+    }
+tri-nothing-fits = No tile of your tray fits anywhere: { $then ->
+    [draw] draw a tile.
+    [pass] pass.
+   *[wait] wait.
+}
+tri-spots = { $here ->
+        [one] { $here } highlighted spot
+       *[other] { $here } highlighted spots
+    } for { $tile } in this rotation; { $n } in all rotations. Press R to rotate.
+
+## Q's look (web/q.js)
+q-why-between = between the { $a } and the { $b } it needs the colour of both or the shape of both
+q-why-beside = it shares neither colour nor shape with the { $tile } beside it
+q-take-back = Take back { $tile } from { $cell }
+q-put = Put { $tile } at { $cell }
+q-not-here = { $cell }: the { $tile } does not fit here
+q-empty-cell = Empty cell { $cell }
+q-select-first = Select a tile from your hand first
+q-does-not-fit = The { $tile } does not fit at { $cell }: { $why }.
+q-colourblind-label = Colour-blind look: safe colours and a letter per colour
+q-letters-on = Colour letters: on
+q-letters-off = Colour letters: off
+q-letters-title = R red, G green, B blue, Y yellow, O orange, P purple
+q-your-hand = Your hand
+q-commit-label = Commit the placed tiles
+q-commit = Commit ({ $n })
+q-undo-label = Take back all placed tiles
+q-undo = Undo
+q-exchange-label = Exchange the whole hand
+q-exchange = Exchange
+q-how = Pick a hand tile (framed: it fits somewhere), click a marked cell; repeat along one line; then Commit.
+q-no-other-fits = No other tile of your hand fits along this line: Commit the tiles put down, or Undo.
+q-nothing-fits = No tile of your hand fits anywhere: exchange your hand or pass.
+q-picture-label = A row: red circle, red square, red square, blue square; a column down from the blue square: blue star, green star
+q-picture-caption = Only the tiles right beside a tile count: each shares the colour or the shape of its neighbour, and between two the colour of both or the shape of both (the second red square: squares on both sides). So a line may change colour or shape and hold a tile twice.
+q-letter = { $color ->
+    [red] R
+    [green] G
+    [blue] B
+    [yellow] Y
+    [orange] O
+   *[purple] P
+}
+q-tile-at = { $tile } at { $cell }{ $fresh ->
+        [yes] {" "}(just placed)
+       *[no] {""}
+    }
+q-info = Pile { $pile } · hands { $hands }{ $fresh ->
+        [0] {""}
+        [one] {" "}· last turn: { $fresh } tile (framed)
+       *[other] {" "}· last turn: { $fresh } tiles (framed)
+    }
+q-hand-tile = Hand tile { $n }: { $tile }{ $state ->
+        [placed] {" "}(placed)
+        [fits] {" "}(fits)
+        [nowhere] {" "}(fits nowhere now)
+       *[none] {""}
+    }
+
+## Akropolis' look (web/akropolis.js)
+akropolis-quarry = quarry
+akro-how-houses = only your largest group of adjacent houses counts, each house its height
+akro-how-markets = a market counts its height when no other market touches it
+akro-how-barracks = a barracks counts its height when it is on the edge of the city (an empty space beside it)
+akro-how-temples = a temple counts its height when all six sides are built
+akro-how-gardens = every garden counts its height
+akro-variant-houses = variant: a group worth 10 or more counts double
+akro-variant-markets = variant: a market beside a market plaza counts double
+akro-variant-barracks = variant: a barracks with 3 or 4 empty sides counts double
+akro-variant-temples = variant: a temple at height 2 or more counts double
+akro-variant-gardens = variant: a garden beside an enclosed empty space (a lake) counts double
+akro-district = { $name } district
+akro-hex-at = { $what } at { $x },{ $y }
+akro-empty = empty
+akro-hex = Hex { $x },{ $y } ({ $what })
+akro-select-first = Select a tile from the Construction Site first
+akro-follow-mine = Follow the play: your city on your turn, else the city that just changed
+akro-follow-label = Follow the play: show the city that just changed
+akro-follow = Follow
+akro-cities = Cities
+akro-built-last = built last
+akro-site = Construction Site
+akro-district-scores = District scores
+akro-district-col = District
+akro-table-caption = Points = the heights of the districts that count × the stars of the plazas of their colour (hover a row or a cell for its rule).
+akro-stones-about = One point per stone held at the end
+akro-stones = stones
+akro-total-about = The five districts plus the stones
+akro-total = total
+akro-legend = Legend
+akro-legend-plaza = plaza (stars: houses 1, markets, barracks, temples 2, gardens 3)
+akro-legend-height = the number on a hex is its height; the higher, the darker
+akro-picture-label = A tile of three hexes (a houses plaza with one star, a market, a garden) built at height 2 over the city
+akro-picture-caption = A tile of three hexes (outlined) built on top of the city, at height 2: the number on a hex is its height. The houses plaza's star (★) multiplies the points of the houses; the grey hex is a quarry.
+akro-plaza = { $name } plaza ({ $stars ->
+    [one] { $stars } star
+   *[other] { $stars } stars
+})
+akro-hex-what = { $hex }, height { $height }{ $fresh ->
+        [yes] , just built
+       *[no] {""}
+    }
+akro-spot = Place tile { $tile } with its first hex at { $x },{ $y } ({ $what }){ $legal ->
+        [yes] {""}
+       *[no] , not highlighted
+    }
+name-you = { $name }{ $you ->
+        [yes] {" "}(you)
+       *[no] {""}
+    }
+akro-tab-label = Show the city of { $who }{ $last ->
+        [yes] {" "}(built last)
+       *[no] {""}
+    } and keep it
+akro-showing = Showing the city of { $who }{ $kept ->
+        [yes] {" "}(kept)
+       *[no] {""}
+    }{ $last ->
+        [none] .
+        [outlined] ; the tile just built is outlined.
+        [this] ; it built last.
+       *[other] ; { $builder } built last (the marked tab).
+    }
+akro-site-label = Site tile { $tile }: { $hexes }; costs { $cost ->
+        [one] { $cost } stone
+       *[other] { $cost } stones
+    }
+akro-site-cost = #{ $tile } · { $cost ->
+        [one] { $cost } stone
+       *[other] { $cost } stones
+    }
+akro-rotate = Rotate ({ $rot })
+akro-spots = { $n ->
+        [one] { $n } highlighted spot
+       *[other] { $n } highlighted spots
+    } for tile { $tile } in rotation { $rot }{ $city ->
+        [yes] {""}
+       *[no] {" "}(on your city)
+    }. Press R to rotate.
+akro-stacks = Tiles left in the stacks: { $n }
+akro-row-why = { $district }: { $how }{ $variant ->
+        [none] {""}
+       *[other] {" "}({ $variant })
+    }; the sum is multiplied by the stars of your { $d ->
+        [h] houses
+        [m] markets
+        [b] barracks
+        [t] temples
+       *[g] gardens
+    } plazas ({ $stars } per plaza). No plaza, no points.
+akro-cell-why = { $who }, { $district }: { $values } (heights that count) × { $stars ->
+        [one] { $stars } star
+       *[other] { $stars } stars
+    } = { $points } points
+akro-stones-cell = { $who }: { $n ->
+        [one] { $n } stone
+       *[other] { $n } stones
+    }, 1 point each

@@ -30,7 +30,7 @@ pub trait Words {
     fn words(&self) -> Msg;
 }
 
-/// A [`Msg`] of the catalogue: `words!("q-passed", who = name)`. Each argument is anything
+/// A [`Msg`] of the catalogue: `words!("log-passed", who = name)`. Each argument is anything
 /// that converts into an [`Arg`] (text, a number, a message, a list).
 #[macro_export]
 macro_rules! words {
