@@ -127,7 +127,7 @@ function render(a, opts) {
 
 /** The win chance of each analysed seat after each of its moves, over the game's moves. */
 function graph(a, opts, select) {
-  const W = 320, H = 140, L = 28, B = 16, T = 6;
+  const W = 320, H = 140, L = 38, B = 16, T = 6;
   const n = Math.max(a.total_moves, 1);
   const x = (step) => L + (W - L - 4) * step / n;
   const y = (p) => T + (H - T - B) * (1 - p);

@@ -49,8 +49,8 @@ export async function leaderboardPage(gameName, query) {
       h('td', { class: 'who' }, r.house ? h('span', { text: houseName(r.name) })
         : [h('a', { href: `#/account/${encodeURIComponent(r.name)}` }, r.name), r.kind === 'bot' ? h('span', { class: 'hint' }, ' ' + t('bot-mark')) : null]),
       // what the ranks follow: the rating less twice its uncertainty (the server's order)
-      h('td', { class: 'standing', title: `${round(r.rating)} − 2 × ${round(r.deviation)}` }, `${round(r.standing ?? r.rating - 2 * r.deviation)}`),
-      h('td', { class: 'rating', title: t('deviation', { d: String(round(r.deviation)) }) }, `${round(r.rating)}`, h('span', { class: 'hint' }, ` ±${round(r.deviation)}`),
+      h('td', { class: 'standing', 'data-label': t('col-standing'), title: `${round(r.rating)} − 2 × ${round(r.deviation)}` }, `${round(r.standing ?? r.rating - 2 * r.deviation)}`),
+      h('td', { class: 'rating', 'data-label': t('col-rating'), title: t('deviation', { d: String(round(r.deviation)) }) }, `${round(r.rating)}`, h('span', { class: 'hint' }, ` ±${round(r.deviation)}`),
         r.provisional ? h('span', { class: 'provisional', title: t('provisional-about') }, ' ?') : null),
       h('td', { class: 'games', 'data-unit': t('unit-games', { n: r.games ?? 0 }), text: r.house ? '' : r.games ?? '' }))))),
   h('p', { class: 'hint', id: 'ranks-note' }, t('ranks-note')));

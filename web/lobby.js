@@ -42,7 +42,7 @@ export function lobby() {
     h('td', { text: g.id }), h('td', { text: g.created ? dateTime(g.created) : '' }),
     h('td', { text: titleOf(reg, g.game) }), h('td', { text: players(g) }),
     h('td', { text: g.status === 'waiting' ? t('status-waiting-open', { open: g.open ?? 0 }) : t(`status-${g.status}`) }),
-    h('td', { class: 'moves', 'data-unit': t('unit-moves', { n: g.moves }), text: g.moves }), h('td', { class: 'scores', text: (g.scores || []).join(' / ') }), h('td', {}, links));
+    h('td', { class: 'moves', 'data-unit': t('unit-moves', { n: g.moves }), text: g.moves }), h('td', { class: 'scores', 'data-label': t('col-scores'), text: (g.scores || []).join(' / ') }), h('td', {}, links));
   const label = (what, g) => t(what, { game: titleOf(reg, g.game), id: String(g.id) });
 
   const shown = (g) => (!fGame.value || g.game === fGame.value) && (!fMine.checked || tokensOf(g.id).length > 0);
