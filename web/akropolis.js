@@ -28,14 +28,14 @@ function hexPoints(cx, cy, r = R) {
 }
 function describeHex(c) {
   const lower = c.toLowerCase();
-  const [n] = DISTRICT[lower] || ['?'];
-  if (lower === 'q') return dname('quarry');
-  return c !== lower ? say('akro-plaza', { name: dname(n), stars: STARS[lower] }) : say('akro-district', { name: dname(n) });
+  if (!DISTRICT[lower]) return '?';
+  if (lower === 'q') return say('akro-hex-name', { d: lower });
+  return c !== lower ? say('akro-plaza', { d: lower, stars: STARS[lower] }) : say('akro-district', { d: lower });
 }
 /** A short name of a hex for the site: "houses", "houses ★", "quarry". */
 function shortHex(c) {
   const lower = c.toLowerCase();
-  return (DISTRICT[lower] ? dname(DISTRICT[lower][0]) : '?') + (c !== lower ? ` ${'★'.repeat(STARS[lower] || 1)}` : '');
+  return (DISTRICT[lower] ? say('akro-hex-name', { d: lower }) : '?') + (c !== lower ? ` ${'★'.repeat(STARS[lower] || 1)}` : '');
 }
 /** The fill of a hex: its district's colour, darker the higher it stands. */
 function fillOf(c, height) {

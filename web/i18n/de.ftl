@@ -931,7 +931,6 @@ akro-variant-markets = Variante: ein Markt neben einem Marktplatz zählt doppelt
 akro-variant-barracks = Variante: eine Kaserne mit 3 oder 4 freien Seiten zählt doppelt
 akro-variant-temples = Variante: ein Tempel ab Höhe 2 zählt doppelt
 akro-variant-gardens = Variante: ein Garten neben einem umschlossenen freien Feld (einem See) zählt doppelt
-akro-district = { $name }
 akro-hex-at = { $what } auf { $x },{ $y }
 akro-empty = leer
 akro-hex = Feld { $x },{ $y } ({ $what })
@@ -954,10 +953,6 @@ akro-legend-plaza = Platz (Sterne: Wohnviertel 1, Märkte, Kasernen, Tempel 2, G
 akro-legend-height = die Zahl auf einem Feld ist seine Höhe; je höher, desto dunkler
 akro-picture-label = Ein Plättchen aus drei Feldern (ein Wohnplatz mit einem Stern, ein Markt, ein Garten), auf Höhe 2 über der Stadt gebaut
 akro-picture-caption = Ein Plättchen aus drei Feldern (umrandet), oben auf die Stadt gebaut, auf Höhe 2: die Zahl auf einem Feld ist seine Höhe. Der Stern (★) des Wohnplatzes vervielfacht die Punkte der Wohnviertel; das graue Feld ist ein Steinbruch.
-akro-plaza = Platz: { $name } ({ $stars ->
-    [one] { $stars } Stern
-   *[other] { $stars } Sterne
-})
 akro-hex-what = { $hex }, Höhe { $height }{ $fresh ->
         [yes] , gerade gebaut
        *[no] {""}
@@ -1018,3 +1013,22 @@ akro-stones-cell = { $who }: { $n ->
         [one] { $n } Stein
        *[other] { $n } Steine
     }, je 1 Punkt
+akro-hex-name = { $d ->
+    [h] Wohnviertel
+    [m] Markt
+    [b] Kaserne
+    [t] Tempel
+    [g] Garten
+   *[q] Steinbruch
+}
+akro-district = { akro-hex-name }
+akro-plaza = { $d ->
+    [h] Wohnviertel-Platz
+    [m] Marktplatz
+    [b] Kasernenplatz
+    [t] Tempelplatz
+   *[g] Gartenplatz
+} ({ $stars ->
+    [one] { $stars } Stern
+   *[other] { $stars } Sterne
+})

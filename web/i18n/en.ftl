@@ -928,7 +928,6 @@ akro-variant-markets = variant: a market beside a market plaza counts double
 akro-variant-barracks = variant: a barracks with 3 or 4 empty sides counts double
 akro-variant-temples = variant: a temple at height 2 or more counts double
 akro-variant-gardens = variant: a garden beside an enclosed empty space (a lake) counts double
-akro-district = { $name } district
 akro-hex-at = { $what } at { $x },{ $y }
 akro-empty = empty
 akro-hex = Hex { $x },{ $y } ({ $what })
@@ -951,10 +950,6 @@ akro-legend-plaza = plaza (stars: houses 1, markets, barracks, temples 2, garden
 akro-legend-height = the number on a hex is its height; the higher, the darker
 akro-picture-label = A tile of three hexes (a houses plaza with one star, a market, a garden) built at height 2 over the city
 akro-picture-caption = A tile of three hexes (outlined) built on top of the city, at height 2: the number on a hex is its height. The houses plaza's star (★) multiplies the points of the houses; the grey hex is a quarry.
-akro-plaza = { $name } plaza ({ $stars ->
-    [one] { $stars } star
-   *[other] { $stars } stars
-})
 akro-hex-what = { $hex }, height { $height }{ $fresh ->
         [yes] , just built
        *[no] {""}
@@ -1015,3 +1010,16 @@ akro-stones-cell = { $who }: { $n ->
         [one] { $n } stone
        *[other] { $n } stones
     }, 1 point each
+akro-hex-name = { $d ->
+    [h] houses
+    [m] markets
+    [b] barracks
+    [t] temples
+    [g] gardens
+   *[q] quarry
+}
+akro-district = { akro-hex-name } district
+akro-plaza = { akro-hex-name } plaza ({ $stars ->
+    [one] { $stars } star
+   *[other] { $stars } stars
+})

@@ -39,6 +39,19 @@ pub fn catalogue_source(lang: Lang) -> &'static str {
     }
 }
 
+impl Msg {
+    /// Its English words (as `Display` writes them).
+    pub fn english(&self) -> String {
+        render(Lang::En, self)
+    }
+}
+
+impl std::fmt::Display for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.english())
+    }
+}
+
 fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
     static EN: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();
     static DE: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();

@@ -21,14 +21,7 @@ mod catalogue;
 mod msg;
 
 pub use catalogue::{catalogue_source, check_catalogues, has, render, Lang, LANGS};
-pub use msg::{Arg, Msg};
-
-/// What can say itself in words for people: an error a player may be shown (a refused
-/// move), whose `Display` is the English of the same message.
-pub trait Words {
-    /// Its words.
-    fn words(&self) -> Msg;
-}
+pub use msg::{Arg, Msg, Words};
 
 /// A [`Msg`] of the catalogue: `words!("log-passed", who = name)`. Each argument is anything
 /// that converts into an [`Arg`] (text, a number, a message, a list).

@@ -4,7 +4,6 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-use std::fmt;
 
 /// Words for people: a message id of the catalogues (`web/i18n/*.ftl`) and its arguments.
 /// Displayed, it is its English rendering (see [`crate::render`] for another language).
@@ -83,22 +82,18 @@ impl Msg {
     pub fn get(&self, name: &str) -> Option<&Arg> {
         self.args.iter().find(|(k, _)| k == name).map(|(_, v)| v)
     }
-
-    /// Its English words (as [`fmt::Display`] writes them).
-    pub fn english(&self) -> String {
-        crate::render(crate::Lang::En, self)
-    }
 }
 
-impl crate::Words for Msg {
+/// What can say itself in words for people: an error a player may be shown (a refused
+/// move), whose `Display` is the English of the same message.
+pub trait Words {
+    /// Its words.
+    fn words(&self) -> Msg;
+}
+
+impl Words for Msg {
     fn words(&self) -> Msg {
         self.clone()
-    }
-}
-
-impl fmt::Display for Msg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.english())
     }
 }
 

@@ -66,7 +66,9 @@ pub(crate) async fn apply(host: &Host) {
     }
     if host.arena().queued() > 0 {
         for &account in &banned {
-            let n = drop_account(host, account, BANNED).await;
+            // (programs are told in English: the TCP protocol's words)
+            let banned = tessera_games::Msg::new(BANNED).english();
+            let n = drop_account(host, account, &banned).await;
             if n > 0 {
                 tracing::info!(account, tickets = n, "a banned account left the queue");
             }

@@ -217,7 +217,8 @@ mod tests {
         assert_eq!(r.headers()[header::CONTENT_TYPE], "application/json");
         assert_eq!(
             body_of(r).await,
-            serde_json::json!({"error": "Failed to deserialize query string: invalid digit found in string"})
+            serde_json::json!({"error": "Failed to deserialize query string: invalid digit found in string",
+                "message": {"id": "verbatim", "args": {"text": "Failed to deserialize query string: invalid digit found in string"}}})
         );
         let r = json_refusals(StatusCode::PAYLOAD_TOO_LARGE.into_response()).await;
         assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
