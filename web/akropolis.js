@@ -70,7 +70,7 @@ function tileIcon(hexes, rot = 0, size = 66) {
   const nodes = hexes.map((c, i) => {
     const [cx, cy] = cs[i];
     const lower = c.toLowerCase();
-    return s('g', {}, s('polygon', { points: hexPoints(cx, cy), fill: fillOf(c, 1), stroke: '#333', 'stroke-width': 1.5 }),
+    return s('g', {}, s('polygon', { points: hexPoints(cx, cy), fill: fillOf(c, 1), class: 'hex-icon', 'stroke-width': 1.5 }),
       c !== lower ? stars(cx, cy, STARS[lower] || 1, STARS[lower] === 3 ? 10 : 13) : null);
   });
   const xs = cs.map((p) => p[0]), ys = cs.map((p) => p[1]);
@@ -166,7 +166,7 @@ export function render(ctx) {
   }
   for (const [k, [x, y, c, ht]] of cells) {
     const [cx, cy] = centre(x, y);
-    const g = hexShape(cx, cy, c, ht);
+    const g = hexShape(cx, cy, c, ht, { 'data-fresh': fresh.has(k) });
     const m = origins.get(k);
     const what = say('akro-hex-what', { hex: describeHex(c), height: ht, fresh: fresh.has(k) ? 'yes' : 'no' });
     if (playing) {
@@ -181,7 +181,7 @@ export function render(ctx) {
   for (const k of fresh) {
     const [x, y] = k.split(',').map(Number);
     const [cx, cy] = centre(x, y);
-    nodes.push(s('polygon', { points: hexPoints(cx, cy, R - 2.5), class: 'last-built', 'data-x': x, 'data-y': y, 'aria-hidden': 'true' }));
+    nodes.push(s('polygon', { points: hexPoints(cx, cy, R - 2.5), class: 'last-built', 'data-x': x, 'data-y': y, 'data-fresh': true, 'aria-hidden': 'true' }));
   }
   // the footprint of the hovered / focused legal placement, drawn on top
   const ghost = s('g', { 'pointer-events': 'none', 'aria-hidden': 'true' });
@@ -190,7 +190,7 @@ export function render(ctx) {
     const [cx, cy] = centre(gx, gy);
     const c = siteHexes[i] || 'q';
     const ht = (cells.get(`${gx},${gy}`)?.[3] || 0) + 1;
-    return s('g', { opacity: 0.9 }, s('polygon', { points: hexPoints(cx, cy, R - 3), fill: fillOf(c, ht), stroke: '#1f5fa8', 'stroke-width': 3 }),
+    return s('g', { opacity: 0.9 }, s('polygon', { points: hexPoints(cx, cy, R - 3), fill: fillOf(c, ht), class: 'hex-ghost' }),
       c !== c.toLowerCase() ? stars(cx, cy - 10, STARS[c.toLowerCase()] || 1) : null,
       s('text', { x: cx, y: c !== c.toLowerCase() ? cy + 9 : cy + 1, class: 'hlabel' }, String(ht)));
   }) : []));

@@ -7,7 +7,8 @@ import { h, s } from './board.js';
 import { answer, refusal } from './api.js';
 import { t, words, lang } from './i18n.js';
 
-const COLOURS = ['#1f5fa8', '#c0392b', '#2a8a3a', '#8e44ad'];
+/** A seat's colour: style.css's `.seat-N` (theme.css's --seatN, light and dark). */
+const seatClass = (seat) => `seat-${seat % 4}`;
 const BAD = ['inaccuracy', 'mistake', 'blunder'];
 const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
 const pct = (x) => percent.format(x);
@@ -75,9 +76,13 @@ function render(a, opts) {
   const select = (m) => {
     opts.jump(m.index + 1);
     const best = m.best[0];
+    // a move's win chance as the graph shows it: the search's estimate, shifted as the
+    // graph's line is (carried from the seat's previous move, unless it changed beyond the
+    // searches' error)
+    const shown = (win) => Math.min(1, Math.max(0, win - m.before + m.chance.before));
     const lines = [
       h('p', {}, h('strong', {}, t('analysis-move-who', { n: m.index + 1, who: nameOf(a, opts, m.seat) })), ' ', words(m.words), ' ',
-        h('span', { class: `class class-${m.class}` }, cls(m.class)), ' ', t('win-chance-change', { before: pct(m.before), after: pct(m.after) })),
+        h('span', { class: `class class-${m.class}` }, cls(m.class)), ' ', t('win-chance-change', { before: pct(m.chance.before), after: pct(m.chance.after) })),
     ];
     if (!m.best_played && best) {
       const show = h('button', { id: 'show-better', 'aria-pressed': 'false' }, t('show-better'));
@@ -87,13 +92,13 @@ function render(a, opts) {
         show.textContent = t(on ? 'show-played' : 'show-better');
         opts.showBetter(on ? m : null);
       });
-      lines.push(h('p', { id: 'better-move' }, h('strong', {}, t('better')), ' ', words(best.words), ' ', t('win-chance', { win: pct(best.win) })),
+      lines.push(h('p', { id: 'better-move' }, h('strong', {}, t('better')), ' ', words(best.words), ' ', t('win-chance', { win: pct(shown(best.win)) })),
         m.better ? show : null);
     } else {
       lines.push(h('p', { id: 'better-move' }, t('bot-agrees')));
     }
     if (m.best.length > 1) {
-      lines.push(h('p', { class: 'hint' }, t('best-moves') + ' ', m.best.map((b, k) => `${k + 1}. ${words(b.words)} (${pct(b.win)})`).join('; ')));
+      lines.push(h('p', { class: 'hint' }, t('best-moves') + ' ', m.best.map((b, k) => `${k + 1}. ${words(b.words)} (${pct(shown(b.win))})`).join('; ')));
     }
     detail.replaceChildren(...lines);
   };
@@ -102,7 +107,7 @@ function render(a, opts) {
     const mine = a.moves.filter((m) => m.seat === seat);
     const count = (c) => mine.filter((m) => m.class === c).length;
     const mean = mine.reduce((t, m) => t + m.loss, 0) / Math.max(mine.length, 1);
-    return h('li', { style: `color: ${COLOURS[seat % COLOURS.length]}` },
+    return h('li', { class: seatClass(seat) },
       t('analysis-summary-line', {
         who: nameOf(a, opts, seat), moves: mine.length, inaccuracies: count('inaccuracy'), mistakes: count('mistake'), blunders: count('blunder'),
         lost: new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(mean),
@@ -125,7 +130,11 @@ function render(a, opts) {
   ];
 }
 
-/** The win chance of each analysed seat after each of its moves, over the game's moves. */
+/**
+ * The win chance of each analysed seat over the game's moves: before and after each of its
+ * moves (the server's `chance`: flat across the others' moves unless they changed it beyond
+ * the searches' error), a dot on each inaccuracy, mistake or blunder.
+ */
 function graph(a, opts, select) {
   const W = 320, H = 140, L = 38, B = 16, T = 6;
   const n = Math.max(a.total_moves, 1);
@@ -137,10 +146,10 @@ function graph(a, opts, select) {
   ]);
   const lines = a.seats.map((seat) => {
     const mine = a.moves.filter((m) => m.seat === seat);
-    const colour = COLOURS[seat % COLOURS.length];
-    const pts = mine.map((m) => `${x(m.index + 1).toFixed(1)},${y(m.after).toFixed(1)}`).join(' ');
+    const pts = mine.flatMap((m) => [[m.index, m.chance.before], [m.index + 1, m.chance.after]])
+      .map(([step, p]) => `${x(step).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
     const dots = mine.filter((m) => BAD.includes(m.class)).map((m) => {
-      const dot = s('circle', { cx: x(m.index + 1), cy: y(m.after), r: m.class === 'blunder' ? 5 : m.class === 'mistake' ? 4 : 3,
+      const dot = s('circle', { cx: x(m.index + 1), cy: y(m.chance.after), r: m.class === 'blunder' ? 5 : m.class === 'mistake' ? 4 : 3,
         class: `dot class-${m.class}`, 'data-move': m.index + 1, tabindex: '0', role: 'button',
         'aria-label': t('dot-label', { n: m.index + 1, class: cls(m.class) }) });
       dot.append(s('title', {}, t('dot-title', { n: m.index + 1, who: nameOf(a, opts, seat), class: cls(m.class), loss: pct(m.loss) })));
@@ -148,7 +157,7 @@ function graph(a, opts, select) {
       dot.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); select(m); } });
       return dot;
     });
-    return [s('polyline', { points: pts, fill: 'none', stroke: colour, 'stroke-width': 2, class: 'win-line', 'data-seat': seat }), dots];
+    return [s('polyline', { points: pts, class: `win-line ${seatClass(seat)}`, 'data-seat': seat }), dots];
   });
   return s('svg', { id: 'win-graph', class: 'win-graph', viewBox: `0 0 ${W} ${H}`, role: 'img',
     'aria-label': t('win-graph') }, ...grid.flat(),

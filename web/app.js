@@ -12,7 +12,8 @@
 // Beneath them: api.js (every request, the session, the registry and the statuses),
 // saved.js (this browser's tokens and names), page.js (<main>, what a page stops when it
 // is left), table.js / ending.js / help.js (a game's page, its end, its rules help),
-// looks.js (a game's look: ./GAME.js, else generic.js), board.js (DOM and SVG helpers),
+// looks.js (a game's look: ./GAME.js, else generic.js), board.js (DOM and SVG helpers);
+// theme.js, sound.js, motion.js (dark mode, sounds, move animation: the header's switches),
 // i18n.js (the words of the reader's language: every string shown comes from it).
 // Imports go one way, down this list; nothing here knows a game.
 import { loadWords, t, lang, LANGS, setLang } from './i18n.js';
@@ -26,6 +27,8 @@ import { replay } from './replay.js';
 import { arenaPage } from './arena.js';
 import { leaderboardPage } from './leaderboard.js';
 import { accountPage } from './account.js';
+import { themeSwitch } from './theme.js';
+import { soundSwitch } from './sound.js';
 
 function route() {
   leave();
@@ -53,17 +56,19 @@ function drawHeader() {
   for (const el of document.querySelectorAll('[data-words]')) el.textContent = t(el.dataset.words);
   document.getElementById('main-nav')?.setAttribute('aria-label', t('nav-main'));
   document.getElementById('account-nav')?.setAttribute('aria-label', t('nav-account'));
+  document.getElementById('prefs')?.setAttribute('aria-label', t('nav-prefs'));
   const pick = document.createElement('select');
   pick.id = 'lang';
   pick.setAttribute('aria-label', t('lang-label'));
   for (const code of LANGS) pick.append(new Option(t(`lang-${code}`), code, code === lang, code === lang));
   pick.addEventListener('change', () => setLang(pick.value));
-  document.querySelector('header')?.append(pick);
+  (document.getElementById('prefs') ?? document.querySelector('header'))?.append(pick);
 }
 
 // ------------------------------------------------------------------ start
 // (the words first: every page is drawn in them)
 await loadWords();
+document.getElementById('prefs')?.append(themeSwitch(), soundSwitch());
 drawHeader();
 loadMe().then(drawNav);
 window.addEventListener('hashchange', route);

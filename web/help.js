@@ -75,7 +75,9 @@ export function rulesHelp(info, rules) {
     paras.map((p) => h('p', {}, p)),
     chosen.length ? [h('h4', { text: t('this-game') }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
     bots.length ? [h('h4', { text: t('the-bots') }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
-      h('strong', {}, b.name), strengthWords(info, b) ? [' ', h('span', { class: `strength strength-${b.strength}` }, strengthWords(info, b))] : null, ' — ', aboutBot(info, b))))] : null);
+      h('strong', {}, b.name), strengthWords(info, b) ? [' ', h('span', { class: `strength strength-${b.strength}` }, strengthWords(info, b))] : null, ' — ', aboutBot(info, b))))] : null,
+    h('h4', { text: t('prefs-title') }),
+    h('p', { id: 'prefs-help' }, t('prefs-help')));
 }
 
 // ------------------------------------------------------------------ how a program joins

@@ -11,6 +11,8 @@ import { winnersOf, endPanel, endLine } from './ending.js';
 import { gameLayout, drawScores, drawLog } from './table.js';
 import { ratedBadge, ratedChanges } from './arena.js';
 import { onLeave } from './page.js';
+import { soundOfState } from './sound.js';
+import { arrive } from './motion.js';
 import { t, words } from './i18n.js';
 
 /** Whether a line of the log flashes over the board: a bonus, a penalty, an ejection. */
@@ -253,6 +255,7 @@ export function gamePage(id, watch) {
       ui.error.textContent = t('view-failed', { game: m.game, why: e.message });
       R = generic; render(); return;
     }
+    arrive(board.layer, local, m.version);
     if (m.over) {
       // nobody is waited for any more (the renderers say so while the game goes on)
       for (const el of ui.panel.querySelectorAll('p, span, div')) {
@@ -273,6 +276,7 @@ export function gamePage(id, watch) {
       if (m.type === 'error') { ui.error.textContent = t('refused', { why: m.message ? words(m.message) : m.error }); return; }
       if (m.type === 'state') {
         if (last && last.version !== m.version) { local.pending = []; }
+        soundOfState(last, m);
         last = m; render();
         const next = tokens.find(([seat]) => seat === m.to_move);
         if (next && next[1] !== token && !m.over) { token = next[1]; ws.onclose = null; ws.close(); connect(); }

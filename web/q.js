@@ -44,7 +44,7 @@ function form(t, cx, cy, r, fill) {
 const name = (t) => say('q-tile', { color: t.color, shape: t.shape === '8star' ? 'eightstar' : t.shape });
 function tileSvg(t, size = 40) {
   return s('svg', { width: size, height: size, viewBox: `0 0 ${size} ${size}`, 'aria-hidden': 'true' },
-    s('rect', { x: 1, y: 1, width: size - 2, height: size - 2, rx: 4, fill: '#222' }), shape(t, size / 2, size / 2, size * 0.36));
+    s('rect', { x: 1, y: 1, width: size - 2, height: size - 2, rx: 4, class: 'qtile-bg' }), shape(t, size / 2, size / 2, size * 0.36));
 }
 
 // What the server gives (app.js passes it on): `public` = {map: [[{row, col}, tile]...],
@@ -131,19 +131,19 @@ export function render(ctx) {
     const [x, y] = xy(c);
     points.push([x, y], [x + C, y + C]);
     const isNew = fresh.has(key(c));
-    nodes.push(s('g', { class: 'qtile' + (isNew ? ' last' : ''), 'aria-label': say('q-tile-at', { tile: name(t), cell: `${c.row},${c.col}`, fresh: isNew ? 'yes' : 'no' }) },
-      s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, fill: '#222' }), shape(t, x + C / 2, y + C / 2, C * 0.36)));
+    nodes.push(s('g', { class: 'qtile' + (isNew ? ' last' : ''), 'data-fresh': isNew, 'aria-label': say('q-tile-at', { tile: name(t), cell: `${c.row},${c.col}`, fresh: isNew ? 'yes' : 'no' }) },
+      s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, class: 'qtile-bg' }), shape(t, x + C / 2, y + C / 2, C * 0.36)));
   }
   // the last turn's tiles, framed on top
   for (const [c] of pub.map) {
     if (!fresh.has(key(c))) continue;
     const [x, y] = xy(c);
-    nodes.push(s('rect', { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 5, class: 'last-placed', 'aria-hidden': 'true' }));
+    nodes.push(s('rect', { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 5, class: 'last-placed', 'data-fresh': true, 'aria-hidden': 'true' }));
   }
   for (const p of local.pending) {
     const [x, y] = xy(p.coord);
     nodes.push(clickable(s('g', { class: 'pending' },
-      s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, fill: '#444', class: 'pending-frame' }), shape(p.tile, x + C / 2, y + C / 2, C * 0.36)),
+      s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, class: 'qpending-bg pending-frame' }), shape(p.tile, x + C / 2, y + C / 2, C * 0.36)),
     say('q-take-back', { tile: name(p.tile), cell: `${p.coord.row},${p.coord.col}` }), () => {
       local.pending = local.pending.filter((q) => q !== p); rerender();
     }));
@@ -212,7 +212,7 @@ export function rulesPicture() {
     class: 'rules-svg', width: 4 * T + 4, height: 3 * T + 4, viewBox: `-2 -2 ${4 * T + 4} ${3 * T + 4}`, role: 'img',
     'aria-label': say('q-picture-label'),
   }, ...cells.map(([r, c, color, sh]) => s('g', { class: 'rules-qtile' },
-    s('rect', { x: c * T + 1, y: r * T + 1, width: T - 2, height: T - 2, rx: 4, fill: '#222' }),
+    s('rect', { x: c * T + 1, y: r * T + 1, width: T - 2, height: T - 2, rx: 4, class: 'qtile-bg' }),
     // the colour-safe look and its letters, always: the picture is drawn once
     form({ color, shape: sh }, c * T + T / 2, r * T + T / 2, T * 0.36, SAFE[color]),
     s('text', { x: c * T + T / 2 - T * 0.38, y: r * T + T / 2 - T * 0.34, class: 'qletter-rules', 'font-size': 11 }, letter(color)))));

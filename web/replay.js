@@ -9,6 +9,7 @@ import { gameLayout, drawScores, drawLog } from './table.js';
 import { analysisSection } from './analysis.js';
 import { ratedChanges } from './arena.js';
 import { onLeave } from './page.js';
+import { arrive } from './motion.js';
 import { t, words as say } from './i18n.js';
 
 export async function replay(id, query = new URLSearchParams()) {
@@ -26,7 +27,7 @@ export async function replay(id, query = new URLSearchParams()) {
   const local = {}; // the renderer's UI state (e.g. which Akropolis city is shown)
   const scrub = h('input', { type: 'range', id: 'scrubber', min: 0, max: steps.length - 1, value: 0, 'aria-label': t('replay-move') });
   const label = h('span', { id: 'step-label' });
-  let timer = null;
+  let timer = null, shown = null;
   // an analysed move whose better move the board shows instead of the move played
   let better = null;
   const play = h('button', { id: 'replay-play', 'aria-label': t('replay-play-label') }, t('replay-play'));
@@ -56,8 +57,11 @@ export async function replay(id, query = new URLSearchParams()) {
     try { R.render(ctx); } catch (e) {
       if (R === generic) throw e;
       console.error(e);
-      R = generic; show();
+      R = generic; show(); return;
     }
+    // a step forward: its tiles drop into place
+    arrive(board.layer, local, i, shown !== null && i === shown + 1 && !better);
+    shown = i;
   };
   fitButton.addEventListener('click', () => { board.fit(); show(); });
   const go = (d) => { scrub.value = Math.min(Math.max(parseInt(scrub.value, 10) + d, 0), steps.length - 1); show(); };

@@ -77,14 +77,14 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, m
   // placed tiles
   pub.board.forEach((p, i) => {
     const isLast = i === pub.board.length - 1;
-    const g = s('g', { class: 'placed' + (isLast ? ' last' : ''), 'aria-label': t('tri-placed-label', { tile: p.tile, x: String(p.x), y: String(p.y), last: isLast ? 'yes' : 'no' }) },
+    const g = s('g', { class: 'placed' + (isLast ? ' last' : ''), 'data-fresh': isLast, 'aria-label': t('tri-placed-label', { tile: p.tile, x: String(p.x), y: String(p.y), last: isLast ? 'yes' : 'no' }) },
       poly(p.x, p.y, 'tri' + (isLast ? ' last' : '')), ...numbers(p.x, p.y, p.corners));
     nodes.push(g);
     corners(p.x, p.y).forEach((c) => points.push(pt(c)));
   });
   // the tile placed last, outlined on top
   const lastTile = pub.board[pub.board.length - 1];
-  if (lastTile) nodes.push(poly(lastTile.x, lastTile.y, 'last-placed', { 'aria-hidden': 'true' }));
+  if (lastTile) nodes.push(poly(lastTile.x, lastTile.y, 'last-placed', { 'data-fresh': true, 'aria-hidden': 'true' }));
   // empty cells a tile could go to: the frontier (or the opening cells)
   const empty = new Map();
   if (!pub.board.length) for (let y = -1; y <= 1; y++) for (let x = -2; x <= 3; x++) empty.set(`${x},${y}`, [x, y]);

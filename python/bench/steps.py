@@ -1,10 +1,15 @@
 """Random-play steps per second: Tessera through the Python API (one game at a time,
 and batched), OpenSpiel's C++ games through pyspiel, a PettingZoo classic environment.
 
-    python python/bench/steps.py [--seconds S]
+    python python/bench/steps.py [--seconds S] [--only tessera|others] [--games q,...]
 
 Prints only what it measures (games not installed are reported as missing). A step is
-one move chosen uniformly at random among the legal ones; games restart when they end.
+one decision chosen uniformly at random among the legal ones: a move for the rows that
+say "move" (``play_index``), an action of the fixed space otherwise (a Q turn that puts
+tiles down is one action per tile, then its end); games restart when they end.
+Tessera's environments deal the rules people play (``tessera.people_options``: Q with 3
+copies of each tile). The "move + observation" row uses only calls that every version of
+the package has, so that two builds can be compared with it.
 """
 
 import argparse
@@ -17,49 +22,76 @@ import tessera
 
 
 def timed(fn, seconds):
-    """Runs fn(budget) repeatedly for about `seconds`; returns steps per second."""
+    """Runs fn() repeatedly for about `seconds`; returns steps per second."""
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         steps += fn()
     return steps / (time.perf_counter() - start)
 
 
-def tessera_single(name, seconds, with_obs=False):
+def options(name):
+    """The options people play with (``tessera.people_options``, written out here so that
+    an older build of the package, without it, runs the same games)."""
+    return {o["key"]: o["default"] for o in tessera.info(name)["options"]
+            if o["default"] is not None}
+
+
+def tessera_games(name, seconds, step):
+    """Whole games, one after another, `step(game, rng)` a decision; steps per second."""
     rng = random.Random(0)
     seed = [0]
 
     def run():
-        g = tessera.Game(name, seats=2, seed=seed[0])
+        g = tessera.Game(name, seats=2, seed=seed[0], **options(name))
         seed[0] += 1
         n = 0
         while not g.is_over:
-            if with_obs:
-                g.observation()
-                g.action_mask()
-            g.play_index(rng.randrange(g.legal_count()))
+            step(g, rng)
             n += 1
         return n
 
     return timed(run, seconds)
 
 
-def tessera_batch(name, seconds, n=64):
-    b = tessera.Batch(name, n, seats=2, seed=0)
+def move_step(with_obs):
+    """A random legal move (``play_index``), optionally the observation first."""
+    def step(g, rng):
+        if with_obs:
+            g.observation()
+        g.play_index(rng.randrange(g.legal_count()))
+    return step
+
+
+def action_step(with_obs):
+    """A random action of the fixed space, optionally the observation and mask first."""
+    def step(g, rng):
+        if with_obs:
+            g.observation()
+            g.action_mask()
+        g.play_action(rng.choice(g.legal_actions()))
+    return step
+
+
+def tessera_batch(name, seconds, n=64, masks=True):
+    """Observations of every game, masks (or the legal actions' lists), a random action each."""
+    b = tessera.Batch(name, n, seats=2, seed=0, **options(name))
     rng = np.random.default_rng(0)
 
     def run():
-        masks = b.masks()
         b.observations()
-        counts = masks.sum(axis=1)
-        actions = (rng.random(n) * counts).astype(np.int64)
-        b.step(actions)
+        if masks:
+            b.masks()
+        actions, offsets = b.legal_actions()
+        counts = np.diff(offsets)
+        pick = offsets[:-1] + (rng.random(n) * counts).astype(np.int64)
+        b.step(actions[pick])
         return n
 
     return timed(run, seconds)
 
 
 def tessera_engine(name, seconds, n=64):
-    b = tessera.Batch(name, n, seats=2, seed=0)
+    b = tessera.Batch(name, n, seats=2, seed=0, **options(name))
     return timed(lambda: b.step_random(10, seed=1), seconds)
 
 
@@ -104,36 +136,58 @@ def pettingzoo_env(make, seconds):
     return timed(run, seconds)
 
 
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--seconds", type=float, default=3.0)
-    args = p.parse_args()
-    s = args.seconds
-    rows = []
-    for name in tessera.games():
-        rows.append((f"tessera {name}: Python API, one game (play_index)", tessera_single(name, s)))
-        rows.append((f"tessera {name}: Python API, one game + observation + mask",
-                     tessera_single(name, s, with_obs=True)))
-        rows.append((f"tessera {name}: Batch of 64 (masks + observations + step)",
-                     tessera_batch(name, s)))
-        rows.append((f"tessera {name}: Batch.step_random (engine only)", tessera_engine(name, s)))
-        from tessera.pettingzoo import make
-        rows.append((f"tessera {name}: PettingZoo AEC env (random agent)",
-                     pettingzoo_env(lambda: make(name)[0](seats=2), s)))
+def tessera_rows(name, s):
+    yield (f"tessera {name}: one game, random move (play_index)",
+           tessera_games(name, s, move_step(False)))
+    yield (f"tessera {name}: one game, random move + observation",
+           tessera_games(name, s, move_step(True)))
+    if not hasattr(tessera.Game, "legal_actions"):
+        return
+    yield f"tessera {name}: one game, random action", tessera_games(name, s, action_step(False))
+    yield (f"tessera {name}: one game, random action + observation + mask",
+           tessera_games(name, s, action_step(True)))
+    yield (f"tessera {name}: Batch of 64 (observations + masks + step)",
+           tessera_batch(name, s))
+    yield (f"tessera {name}: Batch of 64 (observations + legal actions + step)",
+           tessera_batch(name, s, masks=False))
+    yield f"tessera {name}: Batch.step_random (no Python per step)", tessera_engine(name, s)
+    from tessera.pettingzoo import make
+    yield (f"tessera {name}: PettingZoo AEC env (random agent)",
+           pettingzoo_env(lambda: make(name)[0](seats=2), s))
+
+
+def other_rows(s):
     for g in ("backgammon", "hearts", "tic_tac_toe", "connect_four"):
         try:
-            rows.append((f"pyspiel {g} (C++ game, Python loop)", pyspiel_game(g, s)))
+            yield f"pyspiel {g} (C++ game, Python loop)", pyspiel_game(g, s)
         except ImportError:
-            rows.append((f"pyspiel {g}", None))
+            yield f"pyspiel {g}", None
     try:
         from pettingzoo.classic import connect_four_v3
 
-        rows.append(("PettingZoo classic connect_four_v3 (random agent)",
-                     pettingzoo_env(connect_four_v3.env, s)))
+        yield ("PettingZoo classic connect_four_v3 (random agent)",
+               pettingzoo_env(connect_four_v3.env, s))
     except ImportError as e:
-        rows.append((f"PettingZoo classic connect_four_v3 ({e})", None))
-    for label, v in rows:
-        print(f"{label:<68} " + (f"{v:>12,.0f} steps/s" if v is not None else "   not installed"))
+        yield f"PettingZoo classic connect_four_v3 ({e})", None
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument("--only", choices=["tessera", "others"])
+    p.add_argument("--games", help="comma-separated games (default: all)")
+    args = p.parse_args()
+    names = args.games.split(",") if args.games else tessera.games()
+    rows = []
+    if args.only != "others":
+        rows += [tessera_rows(name, args.seconds) for name in names]
+    if args.only != "tessera":
+        rows.append(other_rows(args.seconds))
+    for group in rows:
+        for label, v in group:
+            print(f"{label:<72} "
+                  + (f"{v:>12,.0f} steps/s" if v is not None else "   not installed"),
+                  flush=True)
 
 
 if __name__ == "__main__":

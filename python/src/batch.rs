@@ -111,14 +111,38 @@ impl PyBatch {
     fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let (n, a) = (self.games.len(), self.actions);
         let games = &self.games;
-        let data = py.detach(|| {
-            let mut data = vec![false; n * a];
-            for (g, out) in games.iter().zip(data.chunks_mut(a.max(1))) {
-                g.mask(out);
+        let legal: Vec<Vec<usize>> =
+            py.detach(|| games.iter().map(|g| g.legal_actions().to_vec()).collect());
+        // zeroed lazily by the allocator: only the marked entries are touched
+        let out = PyArray2::<bool>::zeros(py, [n, a], false);
+        {
+            let mut view = out.readwrite();
+            let m = view.as_slice_mut()?;
+            for (i, l) in legal.iter().enumerate() {
+                for x in l {
+                    m[i * a + x] = true;
+                }
             }
-            data
+        }
+        Ok(out)
+    }
+    /// The legal actions of every game without the games × actions array of `masks`:
+    /// `(actions, offsets)`, game `i`'s in `actions[offsets[i]:offsets[i + 1]]` (int64).
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
+        let games = &self.games;
+        let (actions, offsets) = py.detach(|| {
+            let mut actions = Vec::new();
+            let mut offsets = vec![0i64];
+            for g in games {
+                actions.extend(g.legal_actions().iter().map(|a| *a as i64));
+                offsets.push(actions.len() as i64);
+            }
+            (actions, offsets)
         });
-        data.into_pyarray(py).reshape([n, a])
+        (actions.into_pyarray(py), offsets.into_pyarray(py))
     }
     /// The scores of every game (games × seats).
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
@@ -134,9 +158,10 @@ impl PyBatch {
             .collect();
         data.into_pyarray(py).reshape([self.games.len(), seats])
     }
-    /// Plays one action in every game still going (`actions`: one per game; ignored for a
-    /// game over). Returns which games ended with this step (bool per game); with
-    /// `autoreset` those start again. The GIL is released while the engines play.
+    /// Takes one action in every game still going (`actions`: one per game, of the fixed
+    /// space; ignored for a game over). Returns which games ended with this step (bool per
+    /// game); with `autoreset` those start again. The GIL is released while the engines
+    /// play.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -162,7 +187,7 @@ impl PyBatch {
                     .ok()
                     .filter(|a| *a < limit)
                     .ok_or_else(|| format!("game {i}: action {a} is out of the action space"))?;
-                g.play_index(a).map_err(|e| format!("game {i}: {e}"))?;
+                g.play_action(a).map_err(|e| format!("game {i}: {e}"))?;
                 ended[i] = g.to_move().is_none();
             }
             Ok(ended)
@@ -178,9 +203,9 @@ impl PyBatch {
         }
         Ok(ended.into_pyarray(py))
     }
-    /// Plays `steps` uniformly random legal moves in every game (drawn in Rust from
-    /// `seed`), restarting games that end; returns the moves played. For measuring the
-    /// engines alone.
+    /// Takes `steps` uniformly random legal actions in every game (drawn in Rust from
+    /// `seed`: a random policy over the masks), restarting games that end; returns the
+    /// actions taken. For measuring the engines and masks without Python.
     #[pyo3(signature = (steps, seed=0))]
     fn step_random(&mut self, py: Python<'_>, steps: usize, seed: u64) -> PyResult<usize> {
         let mut rng = rng_from_seed(seed);
@@ -191,7 +216,7 @@ impl PyBatch {
                 .detach(|| -> Result<Vec<usize>, tessera_games::EntryError> {
                     let mut ended = Vec::new();
                     for (i, g) in games.iter_mut().enumerate() {
-                        if g.play_random(&mut rng)? {
+                        if g.play_random_action(&mut rng)? {
                             played += 1;
                         }
                         if g.to_move().is_none() {

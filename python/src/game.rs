@@ -2,7 +2,7 @@
 
 use crate::convert::{err, from_py, to_py, SettingsError};
 use crate::registry;
-use numpy::{IntoPyArray, PyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::Value;
@@ -188,17 +188,19 @@ impl PyGame {
     fn check(&self) -> PyResult<()> {
         self.inner.check().map_err(err)
     }
-    /// The size of the game's fixed action space (action `i`: the `i`-th legal move).
+    /// The size of the game's fixed action space (`tessera.encoding(game)` says what each
+    /// action is: the same move in every position).
     #[getter]
     fn actions(&self) -> usize {
         self.inner.actions()
     }
-    /// The number of legal moves of the seat to move.
+    /// The number of legal moves of the seat to move (as `legal_moves()` lists them).
     fn legal_count(&self) -> usize {
         self.inner.legal_count()
     }
     /// The observation tensor of `seat`'s view (default: the seat to move, else seat 0):
-    /// a float32 vector laid out as `tessera.encoding(game)` says.
+    /// a float32 vector laid out as `tessera.encoding(game)` says. For the seat to move
+    /// in the middle of a move made of actions (a Q turn), its tiles are shown down.
     #[pyo3(signature = (seat=None))]
     fn observation<'py>(
         &self,
@@ -210,21 +212,66 @@ impl PyGame {
         self.inner.observe(seat, &mut out).map_err(err)?;
         Ok(out.into_pyarray(py))
     }
-    /// The legal-action mask of the seat to move (bool, `actions` long).
+    /// The legal-action mask of the seat to move (bool, `actions` long): the actions that
+    /// go on to a legal move (all false at the end).
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let mut out = vec![false; self.inner.actions()];
-        self.inner.mask(&mut out);
-        out.into_pyarray(py)
-    }
-    /// Plays action `action` (the fixed encoding's); returns the move.
-    fn play_action<'py>(&mut self, py: Python<'py>, action: usize) -> PyResult<Bound<'py, PyAny>> {
-        if action >= self.inner.actions() {
-            return Err(crate::convert::IllegalMove::new_err(format!(
-                "action {action} is out of the action space (0 to {})",
-                self.inner.actions() - 1
-            )));
+        // zeroed lazily by the allocator: only the marked entries are touched
+        let out = PyArray1::<bool>::zeros(py, self.inner.actions(), false);
+        let legal = self.inner.legal_actions();
+        {
+            let mut view = out.readwrite();
+            if let Ok(m) = view.as_slice_mut() {
+                for a in legal {
+                    m[*a] = true;
+                }
+            }
         }
-        self.play_index(py, action)
+        out
+    }
+    /// The actions the mask marks, in increasing order (int64; Akropolis has hundreds).
+    fn legal_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let v: Vec<i64> = self
+            .inner
+            .legal_actions()
+            .iter()
+            .map(|a| *a as i64)
+            .collect();
+        v.into_pyarray(py)
+    }
+    /// Takes action `action` of the fixed space: True when it completes a move (played:
+    /// the record's last), False when the move goes on (a tile of a Q turn: the same seat
+    /// acts again). Raises `IllegalMove`, nothing changed, for an action the mask does not
+    /// mark.
+    fn play_action(&mut self, action: i64) -> PyResult<bool> {
+        let a = usize::try_from(action)
+            .ok()
+            .filter(|a| *a < self.inner.actions())
+            .ok_or_else(|| {
+                crate::convert::IllegalMove::new_err(format!(
+                    "action {action} is out of the action space (0 to {})",
+                    self.inner.actions() - 1
+                ))
+            })?;
+        self.inner.play_action(a).map_err(err)
+    }
+    /// The actions that make legal move `mv` (one, or a Q turn's tiles then its end).
+    /// Raises `IllegalMove` for a move that is not legal or lies outside the window.
+    fn actions_of(&self, mv: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let mv = from_py(mv)?;
+        self.inner.actions_of(&mv).map_err(err)
+    }
+    /// What action `action` is, in words (the same in every position).
+    fn action_text(&self, action: usize) -> PyResult<String> {
+        self.inner.action_text(action).ok_or_else(|| {
+            crate::convert::IllegalMove::new_err(format!(
+                "action {action} is out of the action space"
+            ))
+        })
+    }
+    /// Whether a move is under way in actions (a Q turn with tiles down, not yet ended).
+    #[getter]
+    fn in_move(&self) -> bool {
+        self.inner.in_move()
     }
     fn __repr__(&self) -> String {
         match self.inner.to_move() {

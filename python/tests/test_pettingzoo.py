@@ -60,3 +60,24 @@ def test_max_cycles_truncates():
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         steps += 1
     assert steps == 5
+
+
+def test_environments_deal_people_rules_and_a_q_turn_is_several_steps():
+    env = tpz.q_v0.env()
+    env.reset(seed=2)
+    assert env.unwrapped._game.rules["copies"] == 3
+    assert tpz.q_v0.env(copies=30).unwrapped.options["copies"] == 30
+    tile_steps = 0
+    for agent in env.agent_iter(max_iter=300):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        tiles = legal[legal < 36 * 1024]
+        env.step(int(tiles[0]) if len(tiles) else int(legal[0]))
+        if len(tiles):
+            # a tile put down: the same agent acts again, to end or go on
+            assert env.agent_selection == agent
+            tile_steps += 1
+    assert tile_steps > 0

@@ -65,6 +65,20 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   // Akropolis' strongest level is ISMCTS with no rollouts: the analysis searches as it does
   assert.equal(a.search, 'exploration 0.7, no rollouts');
   assert.equal(await page.locator('#win-graph polyline.win-line').count(), 2, 'a line per seat');
+  // each line: the win chance before and after each of its seat's moves, carried across the
+  // other's moves unless the search's estimate changed beyond its error
+  for (const seat of [0, 1]) {
+    const mine = a.moves.filter((m) => m.seat === seat);
+    const points = (await page.getAttribute(`.win-line[data-seat="${seat}"]`, 'points')).split(' ');
+    assert.equal(points.length, 2 * mine.length, `seat ${seat}: two points a move`);
+    assert.ok(!mine[0].chance.carried);
+    for (let k = 1; k < mine.length; k++) {
+      const [prev, m] = [mine[k - 1], mine[k]];
+      assert.equal(m.chance.before, m.chance.carried ? prev.chance.after : m.before, `move ${m.index}`);
+      assert.ok(m.chance.after <= m.chance.before, `move ${m.index}: a move never raises the line`);
+    }
+    assert.ok(mine.some((m) => m.chance.carried), `seat ${seat}: a chance carried across the other's moves`);
+  }
   const worst = a.moves.filter((m) => BAD.includes(m.class)).sort((x, y) => y.loss - x.loss);
   assert.ok(worst.some((m) => m.seat === 1), 'the random bot makes mistakes');
   assert.ok(a.moves.every((m) => m.loss === Math.max(0, m.loss) && m.margin >= 0), 'losses beyond the margin');
@@ -80,7 +94,9 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   await page.waitForFunction((k) => document.querySelector('#step-label')?.textContent === `move ${k} of ${document.querySelector('#scrubber').max}`, m.index + 1);
   assert.equal(await page.inputValue('#scrubber'), String(m.index + 1));
   assert.ok(!m.best_played && m.best.length > 0);
-  assert.equal(await page.textContent('#better-move'), `Better: ${m.best[0].words} (win chance ${Math.round(100 * m.best[0].win)}%)`);
+  // the better move's chance as the graph shows it: the chance before the move
+  assert.equal(await page.textContent('#better-move'), `Better: ${m.best[0].words} (win chance ${Math.round(100 * m.chance.before)}%)`);
+  assert.match(await page.textContent('#analysis-move'), new RegExp(`win chance ${Math.round(100 * m.chance.before)}% → ${Math.round(100 * m.chance.after)}%`));
   assert.ok(m.better, 'the board after the better move');
   // ... and draws it on the board
   await page.click('#show-better');

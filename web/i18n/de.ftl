@@ -1032,3 +1032,14 @@ akro-plaza = { $d ->
     [one] { $stars } Stern
    *[other] { $stars } Sterne
 })
+
+## Look and sound (web/theme.js, web/sound.js, web/help.js)
+nav-prefs = Ansicht, Ton und Sprache
+theme-dark = Dunkel
+theme-on = Dunkler Modus ist an: klicke für hell
+theme-off = Dunkler Modus ist aus: klicke für dunkel
+sound = Ton
+sound-on = Töne sind an (ein Zug, du bist dran): klicke, um sie auszuschalten
+sound-off = Töne sind aus: klicke, um sie einzuschalten
+prefs-title = Ton und Ansicht
+prefs-help = Töne sind zu Beginn an: ein Klopfen bei jedem Zug und ein Klang, wenn du am Zug bist, nie bevor du in die Seite geklickt oder getippt hast. Der Schalter ♪ Ton oben schaltet sie aus, ☾ Dunkel wechselt zwischen dunkel und hell (anfangs wie dein System eingestellt ist); dieser Browser merkt sich beides. Ein gerade gelegtes Plättchen fällt an seinen Platz, außer dein System wünscht weniger Bewegung. Der Sprachschalter daneben wählt Englisch oder Deutsch.

@@ -23,6 +23,12 @@
 //! the iterations ([`Ismcts::with_shared_deals`]): the played move and the best one are
 //! judged on the same deals, not each on its own luck.
 //!
+//! The win chance a graph shows over the game ([`Chance`], [`chances`]) moves at the seat's
+//! own moves by what they lost against the best, and between them, while the others move,
+//! only when the next search's estimate differs from the chance carried from the seat's
+//! previous move by more than the two searches' error: two searches of the same position
+//! (different deals) disagree by a few points, and that noise is not shown as a jump.
+//!
 //! Each move's search is seeded from the analysis seed and the move's number, so a fixed
 //! seed and an iteration budget give the same analysis every time (a time budget does not).
 //!
@@ -175,6 +181,10 @@ pub struct Verdict<M> {
     pub class: Class,
     /// Whether the played move was the search's best.
     pub best_played: bool,
+    /// The standard error of `before`, the best move's mean ([`standard_error`]).
+    pub before_error: f64,
+    /// The standard error of `after`, the played move's mean.
+    pub after_error: f64,
     /// The search's best moves, the best first (at most [`AnalysisConfig::top`]).
     pub best: Vec<Candidate<M>>,
     /// Moves tried at the root.
@@ -196,6 +206,61 @@ pub struct MoveAnalysis<M> {
     /// What the search says of it.
     #[serde(flatten)]
     pub verdict: Verdict<M>,
+    /// The win chance a graph shows before and after it ([`chances`]).
+    pub chance: Chance,
+}
+
+/// The seat's win chance a graph of the game shows around one of its moves: the searches'
+/// estimates, with the noise between two searches taken out ([`chances`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Chance {
+    /// Before the move: the chance after the seat's previous move, carried across the
+    /// others' moves, unless this move's search ([`Verdict::before`]) differs from it by more
+    /// than [`MARGIN_ERRORS`] standard errors of the two searches; then the search's.
+    pub before: f64,
+    /// After the move: `before` less what the move played lost against the search's best
+    /// (`Verdict::before - Verdict::after`, 0 when the best was played), at least 0.
+    pub after: f64,
+    /// Whether `before` is carried from the seat's previous move (nothing the others did, or
+    /// the seat drew, changed the estimate beyond the searches' error).
+    pub carried: bool,
+}
+
+/// The win chance to show around each of `verdicts` (the moves of one seat, in the order
+/// played, each with its search): see [`Chance`]. The first move's `before` is its
+/// search's. So the line moves at the seat's moves by what they lost, and between them only
+/// where the others' moves (or what the seat drew) changed the estimate beyond the noise of
+/// two searches.
+pub fn chances<'a, M: 'a>(verdicts: impl IntoIterator<Item = &'a Verdict<M>>) -> Vec<Chance> {
+    let mut out = Vec::new();
+    // the chance shown after the seat's previous move, and the error of the estimate it
+    // stands for
+    let mut carried: Option<(f64, f64)> = None;
+    for v in verdicts {
+        let (before, kept) = match carried {
+            Some((c, e))
+                if (v.before - c).abs()
+                    <= MARGIN_ERRORS * (e * e + v.before_error * v.before_error).sqrt() =>
+            {
+                (c, true)
+            }
+            _ => (v.before, false),
+        };
+        let after = (before - (v.before - v.after).max(0.0)).clamp(0.0, 1.0);
+        // the reference of the next comparison: a carried chance keeps the error of the
+        // estimate it came from; a new one has this search's error on the move played
+        let error = match carried {
+            Some((_, e)) if kept => e.max(v.after_error),
+            _ => v.after_error,
+        };
+        carried = Some((after, error));
+        out.push(Chance {
+            before,
+            after,
+            carried: kept,
+        });
+    }
+    out
 }
 
 impl<M> std::ops::Deref for MoveAnalysis<M> {
@@ -293,6 +358,7 @@ pub fn judge<G: Determinize + Evaluate>(
     };
     let margin = MARGIN_ERRORS * error;
     let loss = (difference - margin).max(0.0);
+    let before_error = root.first().map_or(0.5, standard_error);
     Verdict {
         before,
         after: if best_played { before } else { after },
@@ -300,6 +366,12 @@ pub fn judge<G: Determinize + Evaluate>(
         loss,
         class: Class::of_loss(loss),
         best_played,
+        before_error,
+        after_error: if best_played {
+            before_error
+        } else {
+            mine.map_or(0.5, standard_error)
+        },
         best: root
             .iter()
             .take(config.top)
@@ -316,6 +388,26 @@ pub fn judge<G: Determinize + Evaluate>(
 
 /// The fewest deals both moves must have met for [`paired`] to compare them deal by deal.
 const PAIRED_DEALS: usize = 8;
+
+/// The standard error of a root move's mean as an estimate of the position's win chance:
+/// from the spread of its means deal by deal when it met at least [`PAIRED_DEALS`] deals
+/// (the luck of the deals is most of the error), else from the mean alone (a variance of at
+/// most `p (1 - p) / visits`, rewards lying in [0, 1]).
+pub fn standard_error<M>(r: &RootMove<M>) -> f64 {
+    let means: Vec<f64> = r
+        .by_deal
+        .iter()
+        .filter(|d| d.1 > 0)
+        .map(|d| d.0 / d.1 as f64)
+        .collect();
+    if means.len() < PAIRED_DEALS {
+        return (r.mean * (1.0 - r.mean) / r.visits.max(1) as f64).sqrt();
+    }
+    let n = means.len() as f64;
+    let mean = means.iter().sum::<f64>() / n;
+    let variance = means.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+    (variance / n).sqrt()
+}
 
 /// How much better `best` did than `played` on the deals both met (the mean of the
 /// differences of their mean rewards, deal by deal) and the standard error of that mean;
@@ -438,9 +530,18 @@ pub fn analyze_record<G: Determinize + Evaluate>(
             seat,
             played,
             verdict,
+            chance: Chance::default(),
         });
         if !progress(k + 1, total) {
             return Err(AnalysisError::Stopped);
+        }
+    }
+    // each seat's line over the game
+    for &seat in seats {
+        let mine: Vec<usize> = (0..out.len()).filter(|&i| out[i].seat == seat).collect();
+        let line = chances(mine.iter().map(|&i| &out[i].verdict));
+        for (i, c) in mine.into_iter().zip(line) {
+            out[i].chance = c;
         }
     }
     Ok(out)

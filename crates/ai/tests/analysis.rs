@@ -5,40 +5,11 @@ use tessera_ai::analysis::{
     analyze_record, judge, positions, AnalysisConfig, AnalysisError, Class,
 };
 use tessera_ai::{registry, Budget, Evaluate};
-use tessera_core::{
-    derive_seed, play_out, rng_from_seed, Determinize, Game, Record, Seat, Strategy,
-};
+use tessera_core::{derive_seed, rng_from_seed, Determinize, Game, Record, Seat};
 use tessera_triominos::{Rules, TriominosGame};
 
-fn config(iters: u32, seed: u64) -> AnalysisConfig {
-    AnalysisConfig {
-        budget: Budget::Iterations(iters),
-        seed,
-        ..AnalysisConfig::default()
-    }
-}
-
-/// A record of `moves` moves of `players` (bot specs) from `seed`.
-fn record<G: Game>(
-    rules: G::Rules,
-    seed: u64,
-    moves: usize,
-    mut players: Vec<Box<dyn Strategy<G>>>,
-) -> Record<G> {
-    let mut game = G::new(&rules, seed).unwrap();
-    let moves = play_out(
-        &mut game,
-        &mut players,
-        &mut rng_from_seed(seed),
-        moves,
-        |_, _, _| {},
-    )
-    .unwrap();
-    Record {
-        moves,
-        ..Record::new(rules, seed, vec!["a".into(), "b".into()])
-    }
-}
+mod common;
+use common::{config, record};
 
 fn triominos_record(seed: u64, moves: usize, a: &str, b: &str) -> Record<TriominosGame> {
     record(

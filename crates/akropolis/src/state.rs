@@ -532,13 +532,18 @@ impl Akropolis {
     /// Complete score of player k: the five district scores plus stones (plus 2 per
     /// visible quarry for the Architect Metagenes); zero for a player who does not exist.
     pub fn complete_score(&self, k: usize) -> u32 {
+        self.scores_of(k).1
+    }
+
+    /// Player k's city score and complete score, the city scored once.
+    pub fn scores_of(&self, k: usize) -> (CityScore, u32) {
         let s = self.city_score(k);
         let stones = self.players.get(k).map_or(0, |p| p.stones as u32);
         let mut total = s.total() + stones;
         if k == 1 && self.rules.solo == Some(Architect::Metagenes) {
             total += 2 * s.quarries;
         }
-        total
+        (s, total)
     }
 
     /// Complete scores of every player.

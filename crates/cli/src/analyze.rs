@@ -149,7 +149,8 @@ fn text(a: &Analysis, seconds: f64) -> String {
     };
     let mut out = format!(
         "Analysis of a game of {} ({} moves): seats {} by the search ({}), {} per move, seed {}, in {seconds:.1} s.\n\
-         Win chance: the seat's estimated chance after the search's best move -> after the move played.\n\n",
+         Win chance: the seat's estimated chance before the move -> after it (before: the chance after the seat's previous move,\n\
+         carried across the others' moves unless the search's estimate now differs beyond its error; after: less what the move lost against the best).\n\n",
         a.game,
         a.total_moves,
         a.seats.iter().map(|&s| format!("{s} ({})", name(s))).collect::<Vec<_>>().join(", "),
@@ -166,8 +167,8 @@ fn text(a: &Analysis, seconds: f64) -> String {
             "{:>5}  {:<14.14} {:>4} -> {:>4}  {:>5}  {:<10}  {}\n",
             m.index + 1,
             name(m.seat),
-            pct(m.before),
-            pct(m.after),
+            pct(m.chance.before),
+            pct(m.chance.after),
             pct(m.loss),
             m.class.as_str(),
             m.words

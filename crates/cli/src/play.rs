@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use tessera_games::text::{Console, TerminalArgs};
 use tessera_games::{GameInfo, OptionKind, Registry, RuleOption};
+use tessera_referee::Status;
 
 /// The `play` command: a subcommand per game.
 pub fn command(registry: &Registry) -> clap::Command {
@@ -134,6 +135,15 @@ fn game_command(info: &GameInfo, rules: &Value) -> clap::Command {
                 .long("quiet")
                 .action(ArgAction::SetTrue)
                 .help("Print only the start and the end, not every move"),
+        )
+        .arg(
+            Arg::new("no-wait")
+                .long("no-wait")
+                .action(ArgAction::SetTrue)
+                .help(
+                    "Exit as soon as the game ends (at a terminal, the result otherwise stays \
+                     on screen until a key is pressed; piped input never waits)",
+                ),
         );
     for o in &info.options {
         c = c.arg(option_arg(o, rules));
@@ -202,5 +212,24 @@ pub fn run(registry: &Registry, game: &str, m: &ArgMatches) -> Result<()> {
             path.display()
         );
     }
+    if outcome.status == Status::Finished && !m.get_flag("no-wait") {
+        hold_the_end();
+    }
     Ok(())
+}
+
+/// Keeps the end of a game on screen until a key is pressed, when a person at a terminal
+/// runs it (standard input and output both terminals): a window opened to run `tessera
+/// play` closes when it exits, taking the result with it. Piped or scripted input never
+/// waits.
+fn hold_the_end() {
+    use std::io::{IsTerminal, Write};
+    if !(std::io::stdin().is_terminal() && std::io::stdout().is_terminal()) {
+        return;
+    }
+    print!("Press any key to close. ");
+    let _ = std::io::stdout().flush();
+    // one key, without Enter (the terminal in raw mode while it waits)
+    let _ = console::Term::stdout().read_key();
+    println!();
 }

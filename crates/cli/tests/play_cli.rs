@@ -73,6 +73,18 @@ fn replayed(record: &std::path::Path) -> String {
     ok(&tessera(&["replay", record.to_str().unwrap()], ""))
 }
 
+/// A game of Q of one copy of each tile, a person against `ldasg`, seed 3.
+const Q_SEED_3: [&str; 8] = [
+    "play",
+    "q",
+    "--players",
+    "human,ldasg",
+    "--seed",
+    "3",
+    "--copies",
+    "1",
+];
+
 #[test]
 fn a_person_plays_a_whole_game_of_q() {
     let record = temp("q.json");
@@ -80,19 +92,15 @@ fn a_person_plays_a_whole_game_of_q() {
     let input = lines(&["help", "9@0,0", "1@5,5", "5@0,1"], "pass", 200);
     let o = tessera(
         &[
-            "play",
-            "q",
-            "--players",
-            "human,ldasg",
-            "--seed",
-            "3",
-            "--copies",
-            "1",
-            "--rules",
-            r#"{"bonuses": {"q": 8, "finish": 4}}"#,
-            "--record",
-            record.to_str().unwrap(),
-        ],
+            &Q_SEED_3[..],
+            &[
+                "--rules",
+                r#"{"bonuses": {"q": 8, "finish": 4}}"#,
+                "--record",
+                record.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
         &input,
     );
     let out = ok(&o);
@@ -123,6 +131,35 @@ fn a_person_plays_a_whole_game_of_q() {
     let r = replayed(&record);
     assert!(r.contains("Replay matches the record"), "{r}");
     assert!(r.contains("you placed"), "{r}");
+}
+
+#[test]
+fn q_at_the_terminal_lists_the_cells_where_each_tile_fits_and_they_are_accepted() {
+    let args = Q_SEED_3;
+    // the first turn: every hand tile with the cells it fits (or nowhere), and a move to type
+    let out = ok(&tessera(&args, "quit\n"));
+    assert!(
+        out.contains("where each tile fits (row,column): 1:"),
+        "{out}"
+    );
+    let typed = out
+        .split("(type ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no move to type in {out}"))
+        .to_string();
+    let (n, at) = typed.split_once('@').unwrap();
+    // the listed tile's cells hold the one suggested
+    let listed = out
+        .lines()
+        .find(|l| l.starts_with("where each tile fits"))
+        .unwrap();
+    let cells = listed.split(&format!("{n}:")).nth(1).unwrap();
+    assert!(cells.contains(&format!(" at {at}")), "{at} in {listed}");
+    // typed as suggested, the engine takes it
+    let out = ok(&tessera(&args, &format!("{typed}\nquit\n")));
+    assert!(out.contains("you (1): places"), "{typed}: {out}");
+    assert!(!out.contains("Not allowed"), "{typed}: {out}");
 }
 
 #[test]

@@ -1,30 +1,74 @@
-//! Akropolis: 4,096 actions; the observation (27,904 values):
+//! Akropolis: 36,864 actions; the observation (27,904 values).
+//!
+//! **Actions**: `((s × 6 + r) × 32 + (y + 16)) × 32 + (x + 16)` takes the site's tile of
+//! cost `s` (0 to 5: its place in the Construction Site) and puts its first hex at the
+//! city's position `(x, y)` (the notation's offsets, x east, y north, both in -16..16), its
+//! second in direction `r` (0 = N, clockwise) and its third in direction `r + 1`: the
+//! move `{tile}{position}R{r}`.
+//!
+//! **Observation**:
 //!
 //! | segment | shape | values |
 //! |---|---|---|
-//! | `cities` | 48 × 24 × 24 | per seat (the observer first, then the next seats) 12 planes over its city's cells q, r in -12..12 (row r, column q): one per kind of the top hex (h m b t g, H M B T G, q), then its height / 5 |
+//! | `cities` | 48 × 24 × 24 | per seat (the observer first, then the next seats) 12 planes over its city's positions x, y in -12..12 (row y, column x): one per kind of the top hex (h m b t g, H M B T G, q), then its height / 5 |
 //! | `site` | 7 × 34 | the construction site's tiles in order: per hex of the tile its kind one-hot (3 × 11), then the tile's cost / 6 |
 //! | `seats` | 4 × 4 | per seat as above: present, stones / 10, score / 100, quarries / 20 |
 //! | `state` | 2 | tiles left in the stack / 60, 1 when the observer is to move |
 
-use crate::{cell, put, relative, Encode, Layout, Segment, MAX_SEATS};
-use serde_json::Value;
-use tessera_akropolis::{Akropolis, AkropolisPublic};
-use tessera_core::View;
+use crate::MAX_SEATS;
+use crate::{cell, put, relative, ActionError, Encode, Layout, Position, Segment};
+use tessera_akropolis::{Akropolis, Move, Pos};
+use tessera_core::Seat;
 
 const SIDE: usize = 24;
-const KINDS: [&str; 11] = ["h", "m", "b", "t", "g", "H", "M", "B", "T", "G", "q"];
+const KINDS: [char; 11] = ['h', 'm', 'b', 't', 'g', 'H', 'M', 'B', 'T', 'G', 'q'];
 const PLANES: usize = 12;
 const SITE: usize = 7;
 const TILE: usize = 3 * 11 + 1;
+/// The action window's side and the site's places that have actions.
+const WINDOW: usize = 32;
+const AREA: usize = WINDOW * WINDOW;
+const SLOTS: usize = 6;
 
 /// The plane of a hex kind.
-fn kind(k: &str) -> Option<usize> {
+fn kind(k: char) -> Option<usize> {
     KINDS.iter().position(|x| *x == k)
 }
 
+/// The state a position reads (a view holds the public state) and its seat.
+fn state<'a>(at: Position<'a, Akropolis>) -> (&'a Akropolis, Seat) {
+    match at {
+        Position::View(v) => (v.state(), tessera_core::View::seat(v)),
+        Position::Game(g, s) => (g, s),
+    }
+}
+
+/// The action of a move of state `s`, if its tile is in the site and its cell in the window.
+fn action(s: &Akropolis, mv: &Move) -> Option<usize> {
+    let slot = s.site().iter().position(|t| *t == mv.tile)?;
+    let at = cell(mv.origin.x as i64, mv.origin.y as i64, WINDOW)?;
+    (slot < SLOTS && mv.rotation < 6).then(|| (slot * 6 + mv.rotation as usize) * AREA + at)
+}
+
+/// The move of an action in state `s` (not checked).
+fn decode(s: &Akropolis, a: usize) -> Option<Move> {
+    let (sr, at) = (a / AREA, a % AREA);
+    let (slot, rotation) = (sr / 6, (sr % 6) as u8);
+    let origin = Pos::new(
+        (at % WINDOW) as i32 - WINDOW as i32 / 2,
+        (at / WINDOW) as i32 - WINDOW as i32 / 2,
+    )?;
+    let tile = *s.site().get(slot).filter(|_| slot < SLOTS)?;
+    Some(Move {
+        tile,
+        origin,
+        rotation,
+    })
+}
+
 impl Encode for Akropolis {
-    const ACTIONS: usize = 4096;
+    const ACTIONS: usize = SLOTS * 6 * AREA;
+    type Partial = ();
     fn layout() -> Layout {
         Layout {
             segments: vec![
@@ -47,86 +91,91 @@ impl Encode for Akropolis {
             ],
         }
     }
-    fn observe_into(view: &Self::View, out: &mut [f32]) {
+    fn observe(at: Position<'_, Self>, _: &(), out: &mut [f32]) {
         out.iter_mut().for_each(|x| *x = 0.0);
-        let public = AkropolisPublic::of(view.state());
-        let v = serde_json::to_value(&public).unwrap_or(Value::Null);
+        let (s, seat) = state(at);
         let plane = SIDE * SIDE;
-        let me = view.seat().index();
-        let players = v["players"].as_array().cloned().unwrap_or_default();
-        let n = players.len();
-        let scores = v["scores"].as_array().cloned().unwrap_or_default();
+        let me = seat.index();
+        let n = s.players().len();
         let seats_at = MAX_SEATS * PLANES * plane + SITE * TILE;
-        for (s, p) in players.iter().enumerate().take(MAX_SEATS) {
-            let r = relative(s, me, n);
+        for (k, p) in s.players().iter().enumerate().take(MAX_SEATS) {
+            let r = relative(k, me, n);
             let base = r * PLANES * plane;
-            for c in p["cells"].as_array().into_iter().flatten() {
-                let (Some(q), Some(rr), Some(k), Some(h)) = (
-                    c.get(0).and_then(Value::as_i64),
-                    c.get(1).and_then(Value::as_i64),
-                    c.get(2).and_then(Value::as_str),
-                    c.get(3).and_then(Value::as_f64),
-                ) else {
+            let city = p.city();
+            for pos in city.positions() {
+                let Some((hex, h)) = city.top(pos) else {
                     continue;
                 };
-                if let (Some(at), Some(k)) = (cell(q, rr, SIDE), kind(k)) {
+                if let (Some(at), Some(k)) =
+                    (cell(pos.x as i64, pos.y as i64, SIDE), kind(hex.char()))
+                {
                     put(out, base + k * plane + at, 1.0);
-                    put(out, base + 11 * plane + at, h as f32 / 5.0);
+                    put(out, base + 11 * plane + at, f32::from(h) / 5.0);
                 }
             }
             let at = seats_at + 4 * r;
             put(out, at, 1.0);
-            put(
-                out,
-                at + 1,
-                p["stones"].as_f64().unwrap_or(0.0) as f32 / 10.0,
-            );
-            put(
-                out,
-                at + 2,
-                scores.get(s).and_then(Value::as_f64).unwrap_or(0.0) as f32 / 100.0,
-            );
-            put(
-                out,
-                at + 3,
-                p["quarries"].as_f64().unwrap_or(0.0) as f32 / 20.0,
-            );
+            put(out, at + 1, f32::from(p.stones()) / 10.0);
+            let (city, complete) = s.scores_of(k);
+            put(out, at + 2, complete as i32 as f32 / 100.0);
+            put(out, at + 3, city.quarries as f32 / 20.0);
         }
         let site_at = MAX_SEATS * PLANES * plane;
-        for (i, t) in v["site"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .enumerate()
-            .take(SITE)
-        {
-            for (j, h) in t["hexes"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .enumerate()
-                .take(3)
-            {
-                if let Some(k) = h.as_str().and_then(kind) {
+        for (i, t) in s.site().iter().enumerate().take(SITE) {
+            for (j, h) in t.hexes().iter().enumerate() {
+                if let Some(k) = kind(h.char()) {
                     put(out, site_at + i * TILE + j * 11 + k, 1.0);
                 }
             }
-            put(
-                out,
-                site_at + i * TILE + TILE - 1,
-                t["cost"].as_f64().unwrap_or(0.0) as f32 / 6.0,
-            );
+            put(out, site_at + i * TILE + TILE - 1, i as f32 / 6.0);
         }
         let state = seats_at + 4 * MAX_SEATS;
-        put(
-            out,
-            state,
-            v["stack_tiles"].as_f64().unwrap_or(0.0) as f32 / 60.0,
-        );
-        put(
-            out,
-            state + 1,
-            f32::from(u8::from(view.to_move() == Some(view.seat()))),
-        );
+        put(out, state, s.stack_count() as f32 / 60.0);
+        put(out, state + 1, f32::from(u8::from(at.to_move())));
+    }
+    fn legal_actions(at: Position<'_, Self>, _: &()) -> Vec<usize> {
+        if !at.to_move() {
+            return Vec::new();
+        }
+        let (s, _) = state(at);
+        let mut moves = Vec::new();
+        s.valid_moves_into(&mut moves);
+        // hundreds of moves: in increasing order through a bit set rather than a sort
+        let mut bits = vec![0u64; Self::ACTIONS.div_ceil(64)];
+        for a in moves.iter().filter_map(|m| action(s, m)) {
+            bits[a / 64] |= 1 << (a % 64);
+        }
+        let mut v = Vec::with_capacity(moves.len());
+        for (i, w) in bits.iter().enumerate() {
+            let mut w = *w;
+            while w != 0 {
+                v.push(i * 64 + w.trailing_zeros() as usize);
+                w &= w - 1;
+            }
+        }
+        v
+    }
+    fn step(at: Position<'_, Self>, _: &mut (), a: usize) -> Result<Option<Move>, ActionError> {
+        let (s, _) = state(at);
+        match decode(s, a) {
+            Some(mv) if at.to_move() && s.is_valid(mv) => Ok(Some(mv)),
+            _ => Err(ActionError(format!("action {a} is not legal here"))),
+        }
+    }
+    fn actions_of(at: Position<'_, Self>, mv: &Move) -> Option<Vec<usize>> {
+        let (s, _) = state(at);
+        if !at.to_move() || !s.is_valid(*mv) {
+            return None;
+        }
+        action(s, mv).map(|a| vec![a])
+    }
+    fn action_text(a: usize) -> Option<String> {
+        let (sr, at) = (a / AREA, a % AREA);
+        let (slot, rotation) = (sr / 6, sr % 6);
+        let origin = Pos::new(
+            (at % WINDOW) as i32 - WINDOW as i32 / 2,
+            (at / WINDOW) as i32 - WINDOW as i32 / 2,
+        )?;
+        (slot < SLOTS).then(|| format!("the site's tile of cost {slot} at {origin}R{rotation}"))
     }
 }

@@ -1,15 +1,20 @@
-//! Fixed-size encodings of Tessera's games for learning ([`Encode`]): an action space with
-//! its legal-action mask, and an observation tensor of one seat's view with a documented
-//! layout ([`Layout`]). Pure functions of a view, so that a network trained from Python
-//! (where the bindings compute exactly these) can be used by a Rust bot.
+//! Fixed-size encodings of Tessera's games for learning ([`Encode`]): an action space in
+//! which each index is one move whatever the position, its legal-action mask, and an
+//! observation tensor of one seat's view with a documented layout ([`Layout`]). Functions
+//! of what the seat sees, so that a network trained from Python (where the bindings
+//! compute exactly these) can be used by a Rust bot.
 //!
-//! **Actions.** Action `i` is the `i`-th legal move of the seat to move, in the engine's
-//! order ([`View::legal_moves`], the same as `Game::legal_moves` of the true state): the
-//! action space has [`Encode::ACTIONS`] entries and the mask marks the first `n` of them
-//! when `n` moves are legal. The order is the engine's canonical one (deterministic for a
-//! view), so the mask equals the legal moves; an index carries no meaning across
-//! positions (a network reads a move's meaning from the observation, or scores moves
-//! one by one).
+//! **Actions.** Each game's module documents its space: Triominos and Akropolis give one
+//! action per move (a tile, a cell of a window around the centre, a rotation; Triominos
+//! adds draw and pass); a turn of Q is one action per tile put down, then "end the turn"
+//! (or one action to pass or to exchange), the tiles of the turn so far being the
+//! [`Encode::Partial`] move. A move whose cell lies outside the window has no action: the
+//! mask leaves it out (every position keeps at least one action: draw or pass, pass, or a
+//! placement near the centre), and it can still be played as a move.
+//!
+//! **Where the encoders read.** [`Position`]: a seat's view (what a bot holds) or the game
+//! itself with a seat (what the Python bindings hold: no view is built). Both give the same
+//! values (the tests check it), since the encoders read only what the seat sees.
 //!
 //! **Observations.** A flat `f32` vector, the concatenation of the named segments of
 //! [`Encode::layout`] (each with its shape, row-major): board planes over a window, the
@@ -18,15 +23,17 @@
 //!
 //! ```
 //! use tessera_core::{Game, Seat};
-//! use tessera_encode::{mask, observe, Encode};
-//! let rules = tessera_q::QRules::default();
-//! let game = tessera_q::QGame::new(&rules, 1).unwrap();
+//! use tessera_encode::{mask, move_of, observe, Encode};
+//! let rules = tessera_akropolis::Rules::new(2, tessera_akropolis::Variants::NONE);
+//! let game = tessera_akropolis::Akropolis::new(rules, 1).unwrap();
 //! let view = game.view(Seat(0));
-//! let m = mask::<tessera_q::QGame>(&view);
-//! assert_eq!(m.len(), tessera_q::QGame::ACTIONS);
-//! assert_eq!(m.iter().filter(|x| **x).count(), game.legal_moves().len());
-//! let obs = observe::<tessera_q::QGame>(&view);
-//! assert_eq!(obs.len(), tessera_q::QGame::layout().len());
+//! let m = mask::<tessera_akropolis::Akropolis>(&view);
+//! assert_eq!(m.len(), tessera_akropolis::Akropolis::ACTIONS);
+//! assert_eq!(m.iter().filter(|x| **x).count(), game.valid_moves().len());
+//! let a = m.iter().position(|x| *x).unwrap();
+//! assert!(game.valid_moves().contains(&move_of::<tessera_akropolis::Akropolis>(&view, a).unwrap()));
+//! let obs = observe::<tessera_akropolis::Akropolis>(&view);
+//! assert_eq!(obs.len(), tessera_akropolis::Akropolis::layout().len());
 //! ```
 #![deny(missing_docs)]
 
@@ -34,7 +41,7 @@ mod akropolis;
 mod q;
 mod triominos;
 
-use tessera_core::{Game, View};
+use tessera_core::{Game, Seat, View};
 
 /// The most seats of any game: per-seat segments have this many rows (absent seats 0).
 pub const MAX_SEATS: usize = 4;
@@ -88,50 +95,155 @@ impl Layout {
     }
 }
 
+/// Where the encoders read: one seat's view, or the game itself with the seat whose
+/// knowledge is encoded (nothing the seat cannot see is read).
+pub enum Position<'a, G: Game> {
+    /// A seat's view (what a bot is given).
+    View(&'a G::View),
+    /// The game and a seat (no view is built).
+    Game(&'a G, Seat),
+}
+
+impl<G: Game> Clone for Position<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: Game> Copy for Position<'_, G> {}
+
+impl<'a, G: Game> Position<'a, G> {
+    /// The seat whose knowledge is encoded.
+    pub fn seat(self) -> Seat {
+        match self {
+            Position::View(v) => v.seat(),
+            Position::Game(_, s) => s,
+        }
+    }
+    /// Whether that seat is to move.
+    pub fn to_move(self) -> bool {
+        let mover = match self {
+            Position::View(v) => v.to_move(),
+            Position::Game(g, _) => g.to_move(),
+        };
+        mover == Some(self.seat())
+    }
+    /// The seat's view (built for a game).
+    pub fn view(self) -> std::borrow::Cow<'a, G::View> {
+        match self {
+            Position::View(v) => std::borrow::Cow::Borrowed(v),
+            Position::Game(g, s) => std::borrow::Cow::Owned(g.view(s)),
+        }
+    }
+    /// The legal moves of the seat (none when it is not to move).
+    pub fn legal_moves(self) -> Vec<G::Move> {
+        match self {
+            Position::View(v) => v.legal_moves(),
+            Position::Game(g, s) if g.to_move() == Some(s) => g.legal_moves(),
+            Position::Game(..) => Vec::new(),
+        }
+    }
+}
+
+/// Why an action was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionError(pub String);
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ActionError {}
+
 /// A game's fixed-size encoding for learning.
 pub trait Encode: Game {
-    /// The action space's size: the most legal moves a position may have (see the crate's
-    /// documentation for what an action is). A position with more has its moves past this
-    /// number unreachable by action (the tests play thousands of positions to show none
-    /// does).
+    /// The action space's size (see the game's module for what each index is).
     const ACTIONS: usize;
+    /// A move under way in actions: the actions taken so far in the turn of a game whose
+    /// move is several actions (Q's tiles of the turn); `()` where every move is one
+    /// action.
+    type Partial: Clone + std::fmt::Debug + Default + PartialEq + Send + Sync + 'static;
     /// The observation's layout (the same under every rules).
     fn layout() -> Layout;
-    /// Writes the observation of `view` into `out` (of the layout's length; zeroed
-    /// first).
-    fn observe_into(view: &Self::View, out: &mut [f32]);
+    /// Writes the observation of `at` into `out` (of the layout's length; every value
+    /// written). With a move under way (`partial`, the seat to move's), what the seat would
+    /// see with it made: Q's tiles of the turn on the map and out of the hand.
+    fn observe(at: Position<'_, Self>, partial: &Self::Partial, out: &mut [f32]);
+    /// The legal actions of `at`'s seat, in increasing order: those that go on from
+    /// `partial` to a legal move, inside the window; none when the seat is not to move.
+    ///
+    /// The default, for a game without a fixed move space, is the fallback of every
+    /// method below: action `i` is the `i`-th legal move.
+    fn legal_actions(at: Position<'_, Self>, _partial: &Self::Partial) -> Vec<usize> {
+        (0..at.legal_moves().len().min(Self::ACTIONS)).collect()
+    }
+    /// Writes the legal-action mask of `at`'s seat into `out` (of [`Encode::ACTIONS`]
+    /// entries; every entry written): [`Encode::legal_actions`] marked.
+    fn mask(at: Position<'_, Self>, partial: &Self::Partial, out: &mut [bool]) {
+        out.iter_mut().for_each(|x| *x = false);
+        for a in Self::legal_actions(at, partial) {
+            if let Some(x) = out.get_mut(a) {
+                *x = true;
+            }
+        }
+    }
+    /// Takes action `action` after `partial`: the move it completes (`partial` then
+    /// emptied), or `None` when it adds to `partial` (Q's tile); refused when the mask
+    /// does not mark it (`partial` unchanged).
+    fn step(
+        at: Position<'_, Self>,
+        _partial: &mut Self::Partial,
+        action: usize,
+    ) -> Result<Option<Self::Move>, ActionError> {
+        at.legal_moves()
+            .into_iter()
+            .nth(action)
+            .filter(|_| action < Self::ACTIONS)
+            .map(Some)
+            .ok_or_else(|| ActionError(format!("action {action} is not legal here")))
+    }
+    /// The actions that make legal move `mv` of `at`'s seat, in order; `None` when a cell of
+    /// it lies outside the window (or it is not legal).
+    fn actions_of(at: Position<'_, Self>, mv: &Self::Move) -> Option<Vec<usize>> {
+        at.legal_moves()
+            .iter()
+            .position(|m| m == mv)
+            .filter(|a| *a < Self::ACTIONS)
+            .map(|a| vec![a])
+    }
+    /// What action `action` is, in words (the same in every position); `None` out of the
+    /// space.
+    fn action_text(action: usize) -> Option<String> {
+        (action < Self::ACTIONS).then(|| format!("legal move {action}"))
+    }
 }
 
 /// The observation of `view` (see [`Encode::layout`]).
 pub fn observe<G: Encode>(view: &G::View) -> Vec<f32> {
     let mut out = vec![0.0; G::layout().len()];
-    G::observe_into(view, &mut out);
+    G::observe(Position::View(view), &G::Partial::default(), &mut out);
     out
 }
 
-/// The legal-action mask of `view`: [`Encode::ACTIONS`] entries, the first `n` set when
-/// `n` moves are legal for its seat (none when it is not to move).
+/// The legal-action mask of `view` at the start of its seat's turn ([`Encode::mask`]).
 pub fn mask<G: Encode>(view: &G::View) -> Vec<bool> {
-    let n = view.legal_moves().len().min(G::ACTIONS);
     let mut m = vec![false; G::ACTIONS];
-    m[..n].iter_mut().for_each(|x| *x = true);
+    G::mask(Position::View(view), &G::Partial::default(), &mut m);
     m
 }
 
-/// The move of action `action` in `view`, if it is legal.
+/// The move action `action` makes in `view` by itself (at the start of a turn), if it is
+/// legal there and one action is a whole move (not Q's tile, which starts a turn).
 pub fn move_of<G: Encode>(view: &G::View, action: usize) -> Option<G::Move> {
-    if action >= G::ACTIONS {
-        return None;
-    }
-    view.legal_moves().into_iter().nth(action)
+    G::step(Position::View(view), &mut G::Partial::default(), action)
+        .ok()
+        .flatten()
 }
 
-/// The action of a legal move `mv` in `view`, if it is one.
+/// The first action of legal move `mv` in `view` ([`Encode::actions_of`]).
 pub fn action_of<G: Encode>(view: &G::View, mv: &G::Move) -> Option<usize> {
-    view.legal_moves()
-        .iter()
-        .position(|m| m == mv)
-        .filter(|&a| a < G::ACTIONS)
+    G::actions_of(Position::View(view), mv).and_then(|a| a.first().copied())
 }
 
 /// Writes `value` at `index` of `out` when it is in range (a window cut off is skipped).

@@ -1,4 +1,17 @@
-//! Q: 4,096 actions; the observation (12,336 values):
+//! Q: 36,867 actions; the observation (12,336 values).
+//!
+//! **Actions**: a turn that puts tiles down is one action per tile, then "end the turn":
+//! `k × 1024 + (row + 16) × 32 + (column + 16)` puts a tile of kind `k` (colour × 6 +
+//! shape, the orders of the observation's planes) at that cell (rows and columns in
+//! -16..16, the board planes' window); 36,864 ends the turn (placing the tiles put so far,
+//! the [`Encode::Partial`] move), 36,865 passes and 36,866 exchanges the hand. The mask
+//! marks the tiles that may go on from the tiles put so far (owned, on a free cell beside
+//! the map or a tile of the turn, fitting, in one row or one column with the turn's
+//! tiles); ending when a tile is down; passing and exchanging only before one is. Every
+//! legal turn is a path of actions, not only the engine's listed ones.
+//!
+//! **Observation** (with tiles of the turn put down, they count as on the map and out of
+//! the hand):
 //!
 //! | segment | shape | values |
 //! |---|---|---|
@@ -7,23 +20,135 @@
 //! | `seats` | 4 × 2 | per seat, the observer first then the others in turn order: present, score / 100 |
 //! | `state` | 4 | pile / 108, 1 when the observer is to move, hand size / 6, 0 |
 
-use crate::{cell, put, Encode, Layout, Segment, MAX_SEATS};
-use serde_json::Value;
-use tessera_core::View;
-use tessera_q::QGame;
+use crate::{cell, put, ActionError, Encode, Layout, Position, Segment, MAX_SEATS};
+use tessera_core::Game;
+use tessera_q::rules::fits_between;
+use tessera_q::{Choice, Color, Coord, Map, Placement, Points, QGame, Shape, Tile};
 
 const SIDE: usize = 32;
-const COLORS: [&str; 6] = ["red", "orange", "yellow", "green", "blue", "purple"];
-const SHAPES: [&str; 6] = ["star", "8star", "square", "circle", "clover", "diamond"];
+const PLANE: usize = SIDE * SIDE;
+const END: usize = 36 * PLANE;
+const PASS: usize = END + 1;
+const REPLACE: usize = END + 2;
 
-fn kind(t: &Value) -> Option<(usize, usize)> {
-    let c = COLORS.iter().position(|c| t["color"] == *c)?;
-    let s = SHAPES.iter().position(|s| t["shape"] == *s)?;
-    Some((c, s))
+/// A tile's colour in the observation's order (red, orange, yellow, green, blue, purple).
+fn color(c: Color) -> usize {
+    match c {
+        Color::Red => 0,
+        Color::Orange => 1,
+        Color::Yellow => 2,
+        Color::Green => 3,
+        Color::Blue => 4,
+        Color::Purple => 5,
+    }
+}
+
+const COLORS: [Color; 6] = [
+    Color::Red,
+    Color::Orange,
+    Color::Yellow,
+    Color::Green,
+    Color::Blue,
+    Color::Purple,
+];
+
+/// A tile's kind: colour × 6 + shape.
+fn kind(t: Tile) -> usize {
+    color(t.color) * 6 + t.shape.index()
+}
+
+fn tile_of(k: usize) -> Tile {
+    Tile::new(Shape::ALL[k % 6], COLORS[k / 6 % 6])
+}
+
+/// The cell's place in the window (column x, row y).
+fn window(c: Coord) -> Option<usize> {
+    cell(c.col as i64, c.row as i64, SIDE)
+}
+
+fn coord_of(at: usize) -> Coord {
+    Coord::new((at / SIDE) as i32 - 16, (at % SIDE) as i32 - 16)
+}
+
+fn points(p: Points) -> f32 {
+    p.to_u64().map_or(0.0, |n| n as f64) as f32
+}
+
+/// What the encoders read of a seat's knowledge.
+struct Seen<'a> {
+    map: &'a Map,
+    hand: &'a [Tile],
+    pile: usize,
+    mine: bool,
+}
+
+fn seen<'a>(at: Position<'a, QGame>) -> Seen<'a> {
+    match at {
+        Position::View(v) => Seen {
+            map: &v.knowledge.map,
+            hand: &v.knowledge.active.hand,
+            pile: v.knowledge.pile,
+            mine: at.to_move(),
+        },
+        Position::Game(g, seat) => {
+            let players = g.players();
+            let i = seat.index().min(players.len().saturating_sub(1));
+            Seen {
+                map: g.map(),
+                hand: &players[i].hand,
+                pile: g.pile_len(),
+                mine: g.to_move() == Some(seat),
+            }
+        }
+    }
+}
+
+/// The seat's score, then the others' in turn order after it (as its view lists them).
+fn scores(at: Position<'_, QGame>) -> Vec<Points> {
+    match at {
+        Position::View(v) => std::iter::once(v.knowledge.active.score)
+            .chain(v.knowledge.others.iter().copied())
+            .collect(),
+        Position::Game(g, seat) => {
+            let players = g.players();
+            let i = seat.index().min(players.len().saturating_sub(1));
+            // the seats still playing, in turn order after this one (all of them when it
+            // no longer plays)
+            let order: Vec<usize> = g.order().iter().map(|s| s.index()).collect();
+            let n = order.len();
+            let others: Vec<usize> = match order.iter().position(|&s| s == i) {
+                Some(k) => (1..n).map(|d| order[(k + d) % n]).collect(),
+                None => order,
+            };
+            std::iter::once(i)
+                .chain(others)
+                .map(|s| players[s].score)
+                .collect()
+        }
+    }
+}
+
+/// The tiles of the hand not yet put down in the turn, counted by kind.
+fn left(hand: &[Tile], partial: &[Placement]) -> [u8; 36] {
+    let mut n = [0u8; 36];
+    for t in hand {
+        n[kind(*t)] = n[kind(*t)].saturating_add(1);
+    }
+    for p in partial {
+        n[kind(p.tile)] = n[kind(p.tile)].saturating_sub(1);
+    }
+    n
+}
+
+/// The tile at `c` on the map or among the turn's tiles.
+fn at_cell(map: &Map, partial: &[Placement], c: Coord) -> Option<Tile> {
+    map.get(c)
+        .or_else(|| partial.iter().rev().find(|p| p.coord == c).map(|p| p.tile))
 }
 
 impl Encode for QGame {
-    const ACTIONS: usize = 4096;
+    const ACTIONS: usize = REPLACE + 1;
+    type Partial = Vec<Placement>;
     fn layout() -> Layout {
         Layout {
             segments: vec![
@@ -46,61 +171,162 @@ impl Encode for QGame {
             ],
         }
     }
-    fn observe_into(view: &Self::View, out: &mut [f32]) {
+    fn observe(at: Position<'_, Self>, partial: &Vec<Placement>, out: &mut [f32]) {
         out.iter_mut().for_each(|x| *x = 0.0);
-        // the wire form: {"map": [[row, [column, tile], ...], ...], "players": [me, score,
-        // ...], "tile*": pile}
-        let v = serde_json::to_value(view).unwrap_or(Value::Null);
-        let plane = SIDE * SIDE;
-        for row in v["map"].as_array().into_iter().flatten() {
-            let Some(r) = row.get(0).and_then(Value::as_i64) else {
-                continue;
-            };
-            for entry in row.as_array().into_iter().flatten().skip(1) {
-                let (Some(c), Some((color, shape))) = (
-                    entry.get(0).and_then(Value::as_i64),
-                    entry.get(1).and_then(kind),
-                ) else {
-                    continue;
-                };
-                if let Some(at) = cell(c, r, SIDE) {
-                    put(out, color * plane + at, 1.0);
-                    put(out, (6 + shape) * plane + at, 1.0);
-                }
+        let s = seen(at);
+        let partial: &[Placement] = if s.mine { partial } else { &[] };
+        let tiles = s
+            .map
+            .iter()
+            .chain(partial.iter().map(|p| (p.coord, p.tile)));
+        for (c, t) in tiles {
+            if let Some(at) = window(c) {
+                put(out, color(t.color) * PLANE + at, 1.0);
+                put(out, (6 + t.shape.index()) * PLANE + at, 1.0);
             }
         }
-        let hand = 12 * plane;
-        let players = v["players"].as_array().cloned().unwrap_or_default();
+        let hand = 12 * PLANE;
+        let left = left(s.hand, partial);
         let mut held = 0.0;
-        if let Some(me) = players.first() {
-            for t in me["tile*"].as_array().into_iter().flatten() {
-                if let Some((c, s)) = kind(t) {
-                    out[hand + c * 6 + s] += 1.0;
-                    held += 1.0;
-                }
-            }
+        for (k, n) in left.iter().enumerate() {
+            out[hand + k] = f32::from(*n);
+            held += f32::from(*n);
         }
         let seats_at = hand + 36;
-        for (r, p) in players.iter().enumerate().take(MAX_SEATS) {
-            let score = if p.is_object() { &p["score"] } else { p };
+        for (r, score) in scores(at).iter().enumerate().take(MAX_SEATS) {
             put(out, seats_at + 2 * r, 1.0);
-            put(
-                out,
-                seats_at + 2 * r + 1,
-                score.as_f64().unwrap_or(0.0) as f32 / 100.0,
-            );
+            put(out, seats_at + 2 * r + 1, points(*score) / 100.0);
         }
         let state = seats_at + 2 * MAX_SEATS;
-        put(
-            out,
-            state,
-            v["tile*"].as_f64().unwrap_or(0.0) as f32 / 108.0,
-        );
-        put(
-            out,
-            state + 1,
-            f32::from(u8::from(view.to_move() == Some(view.seat()))),
-        );
+        put(out, state, s.pile as f32 / 108.0);
+        put(out, state + 1, f32::from(u8::from(s.mine)));
         put(out, state + 2, held / 6.0);
+    }
+    fn legal_actions(at: Position<'_, Self>, partial: &Vec<Placement>) -> Vec<usize> {
+        let s = seen(at);
+        let mut out = Vec::new();
+        if !s.mine {
+            return out;
+        }
+        let left = left(s.hand, partial);
+        let kinds: Vec<(usize, Tile)> = (0..36)
+            .filter(|k| left[*k] > 0)
+            .map(|k| (k, tile_of(k)))
+            .collect();
+        let get = |c: Coord| at_cell(s.map, partial, c);
+        let mut fits = |c: Coord| {
+            let Some(w) = window(c) else { return };
+            // the four neighbours looked up once for every kind held
+            let n = [get(c.left()), get(c.right()), get(c.up()), get(c.down())];
+            for (k, t) in &kinds {
+                if fits_between(&n, *t) {
+                    out.push(k * PLANE + w);
+                }
+            }
+        };
+        match partial.first() {
+            None => {
+                for c in s.map.frontier() {
+                    fits(*c);
+                }
+                out.push(PASS);
+                if s.pile >= s.hand.len() {
+                    out.push(REPLACE);
+                }
+            }
+            Some(first) => {
+                let row = partial.iter().all(|p| p.coord.row == first.coord.row);
+                let col = partial.iter().all(|p| p.coord.col == first.coord.col);
+                let in_line = |c: &Coord| {
+                    (row && c.row == first.coord.row) || (col && c.col == first.coord.col)
+                };
+                // free cells beside the map or a tile of the turn, in its line
+                let mut cells: Vec<Coord> = s
+                    .map
+                    .frontier()
+                    .iter()
+                    .copied()
+                    .chain(partial.iter().flat_map(|p| p.coord.neighbours()))
+                    .filter(|c| in_line(c) && c.in_bounds() && get(*c).is_none())
+                    .collect();
+                cells.sort_unstable();
+                cells.dedup();
+                for c in cells {
+                    fits(c);
+                }
+                out.push(END);
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+    fn step(
+        at: Position<'_, Self>,
+        partial: &mut Vec<Placement>,
+        a: usize,
+    ) -> Result<Option<Choice>, ActionError> {
+        let s = seen(at);
+        if !s.mine {
+            return Err(ActionError("the seat is not to move".into()));
+        }
+        match a {
+            END if partial.is_empty() => Err(ActionError("no tile is down to end the turn".into())),
+            END => Ok(Some(Choice::Place(std::mem::take(partial)))),
+            PASS | REPLACE if !partial.is_empty() => Err(ActionError(
+                "tiles are down: put more or end the turn".into(),
+            )),
+            PASS => Ok(Some(Choice::Pass)),
+            REPLACE if s.pile < s.hand.len() => Err(ActionError(
+                "you cannot exchange: the pile holds fewer tiles than your hand".into(),
+            )),
+            REPLACE => Ok(Some(Choice::Replace)),
+            a if a < END => {
+                let p = Placement::new(coord_of(a % PLANE), tile_of(a / PLANE));
+                let mut turn = partial.clone();
+                turn.push(p);
+                s.map
+                    .check(s.hand, &turn)
+                    .map_err(|e| ActionError(e.to_string()))?;
+                partial.push(p);
+                Ok(None)
+            }
+            _ => Err(ActionError(format!("action {a} is out of the space"))),
+        }
+    }
+    fn actions_of(at: Position<'_, Self>, mv: &Choice) -> Option<Vec<usize>> {
+        let s = seen(at);
+        if !s.mine {
+            return None;
+        }
+        match mv {
+            Choice::Pass => Some(vec![PASS]),
+            Choice::Replace => (s.pile >= s.hand.len()).then(|| vec![REPLACE]),
+            Choice::Place(ps) => {
+                s.map.check(s.hand, ps).ok()?;
+                ps.iter()
+                    .map(|p| window(p.coord).map(|w| kind(p.tile) * PLANE + w))
+                    .chain([Some(END)])
+                    .collect()
+            }
+        }
+    }
+    fn action_text(a: usize) -> Option<String> {
+        match a {
+            END => Some("end the turn".into()),
+            PASS => Some("pass".into()),
+            REPLACE => Some("exchange the hand".into()),
+            a if a < END => {
+                let t = tile_of(a / PLANE);
+                let c = coord_of(a % PLANE);
+                Some(format!(
+                    "{} {} at row {}, column {}",
+                    t.color.name(),
+                    t.shape.name(),
+                    c.row,
+                    c.col
+                ))
+            }
+            _ => None,
+        }
     }
 }

@@ -1,4 +1,15 @@
-//! Triominos: 64 actions; the observation (4,168 values):
+//! Triominos: 258,050 actions; the observation (4,168 values).
+//!
+//! **Actions**: `((t × 3 + k) × 32 + (y + 16)) × 32 + (x + 16)` puts tile `t` on cell
+//! `(x, y)` (x, y in -16..16, the board planes' window) turned the `k`-th way that cell's
+//! facing allows; then 258,048 is draw and 258,049 pass. Tiles `t`: the 56 tiles `a-b-c`
+//! (a ≤ b ≤ c ≤ 5) in lexical order, then the 28 with a 6 in lexical order. Turn `k` of a
+//! cell: its orientation `ORIENTATIONS[f + 2k]` (`f` = 0 for an up cell, x + y even, 1 for a
+//! down cell) of the tile written `a-b-c`: the corners (left, middle, right) get
+//! (a b c), (c a b), (b c a) on an up cell and (a c b), (c b a), (b a c) on a down cell. A
+//! triple lists its three turns as three moves, as the engine does.
+//!
+//! **Observation**:
 //!
 //! | segment | shape | values |
 //! |---|---|---|
@@ -7,29 +18,34 @@
 //! | `seats` | 4 × 3 | per seat, the observer first then the next seats: present, score / 400, tray size / 20 |
 //! | `state` | 4 | pile / 56, draws this turn / 3, 1 when the observer is to move, round / 10 |
 
-use crate::{cell, put, relative, Encode, Layout, Segment, MAX_SEATS};
-use serde_json::Value;
-use tessera_core::View;
-use tessera_triominos::TriominosGame;
+use crate::MAX_SEATS;
+use crate::{cell, put, relative, ActionError, Encode, Layout, Position, Segment};
+use tessera_core::{Game, View};
+use tessera_triominos::{Board, Move, Orientation, Placement, Tile, TriominosGame};
 
 const SIDE: usize = 32;
+const PLANE: usize = SIDE * SIDE;
+/// The tiles of both sets.
+const TILES: usize = 84;
+/// The first action that is not a placement: draw.
+const DRAW: usize = TILES * 3 * PLANE;
+const PASS: usize = DRAW + 1;
 
-/// The index of tile `a-b-c` (any order) among the 56, in lexical order of its sorted
-/// numbers.
-fn tile_index(text: &str) -> Option<usize> {
-    let mut n: Vec<usize> = text
-        .split('-')
-        .map(|p| p.trim().parse().ok().filter(|x| *x <= 5))
-        .collect::<Option<_>>()?;
-    if n.len() != 3 {
-        return None;
-    }
+/// The index among the 84 of the tile with these numbers (in any order): the 56 without
+/// a 6 first.
+fn sorted_index(t: Tile) -> Option<usize> {
+    let mut n = t.corners();
     n.sort_unstable();
-    let mut i = 0;
-    for a in 0..=5 {
-        for b in a..=5 {
-            for c in b..=5 {
-                if [a, b, c] == n[..] {
+    let [a, b, c] = n.map(usize::from);
+    let max = if c <= 5 { 5 } else { 6 };
+    let mut i = if c <= 5 { 0 } else { 56 };
+    for x in 0..=max {
+        for y in x..=max {
+            for z in y..=max {
+                if max == 6 && z < 6 {
+                    continue;
+                }
+                if [x, y, z] == [a, b, c] {
                     return Some(i);
                 }
                 i += 1;
@@ -39,12 +55,135 @@ fn tile_index(text: &str) -> Option<usize> {
     None
 }
 
-fn num(v: &Value) -> f32 {
-    v.as_f64().unwrap_or(0.0) as f32
+/// The index of a tile (any rotation) among the 84, if it is a tile of a set (its mirror
+/// image, 1-3-2 for 1-2-3, is in neither).
+fn tile_index(t: Tile) -> Option<usize> {
+    let i = sorted_index(t)?;
+    (tile_of(i)?.id() == t.id()).then_some(i)
+}
+
+/// The tile of index `i` (written `a-b-c`, a ≤ b ≤ c).
+fn tile_of(i: usize) -> Option<Tile> {
+    let mut k = 0;
+    for max in [5u8, 6] {
+        for x in 0..=max {
+            for y in x..=max {
+                for z in y..=max {
+                    if max == 6 && z < 6 {
+                        continue;
+                    }
+                    if k == i {
+                        return Tile::new(x, y, z);
+                    }
+                    k += 1;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The orientations a cell's facing allows, in turn order.
+fn turns(x: i16, y: i16) -> [Orientation; 3] {
+    let f = usize::from((x as i32 + y as i32).rem_euclid(2) == 1);
+    [0, 1, 2].map(|k| Orientation::ALL[f + 2 * k])
+}
+
+/// The corners (left, middle, right) of `tile` turned by `o`.
+fn corners(tile: Tile, o: Orientation) -> [u8; 3] {
+    let c = tile.corners();
+    o.letters().map(|i| c[i])
+}
+
+/// The action of a placement, if its cell is in the window.
+fn placement_action(p: &Placement) -> Option<usize> {
+    let t = tile_index(p.tile)?;
+    let base = tile_of(t)?;
+    let want = p.corners();
+    let turns = turns(p.x, p.y);
+    let k = if p.tile == base {
+        turns.iter().position(|o| *o == p.orientation)?
+    } else {
+        turns.iter().position(|o| corners(base, *o) == want)?
+    };
+    let at = cell(p.x as i64, p.y as i64, SIDE)?;
+    Some((t * 3 + k) * PLANE + at)
+}
+
+/// What the encoders read of a seat's knowledge.
+struct Seen<'a> {
+    me: usize,
+    board: &'a Board,
+    tray: &'a [Tile],
+    tray_sizes: Vec<usize>,
+    scores: Vec<i32>,
+    pile: usize,
+    draws: u8,
+    round: u32,
+    mine: bool,
+}
+
+fn seen<'a>(at: Position<'a, TriominosGame>) -> Seen<'a> {
+    match at {
+        Position::View(v) => Seen {
+            me: v.seat.index(),
+            board: &v.board,
+            tray: &v.tray,
+            tray_sizes: v.tray_sizes.clone(),
+            scores: v.scores.clone(),
+            pile: v.pile,
+            draws: v.draws,
+            round: v.round,
+            mine: v.to_move() == Some(v.seat),
+        },
+        Position::Game(g, seat) => Seen {
+            me: seat.index(),
+            board: g.board(),
+            tray: g.tray(seat),
+            tray_sizes: (0..g.seats())
+                .map(|s| g.tray(tessera_core::Seat(s as u8)).len())
+                .collect(),
+            scores: g.scores(),
+            pile: g.pile_len(),
+            draws: g.draws_this_turn(),
+            round: g.round(),
+            mine: g.to_move() == Some(seat),
+        },
+    }
+}
+
+/// The move of an action, if its tile is in the seat's tray (not checked further).
+fn decode(tray: &[Tile], action: usize) -> Option<Move> {
+    match action {
+        DRAW => return Some(Move::Draw),
+        PASS => return Some(Move::Pass),
+        a if a > PASS => return None,
+        _ => {}
+    }
+    let (tk, at) = (action / PLANE, action % PLANE);
+    let (t, k) = (tk / 3, tk % 3);
+    let base = tile_of(t)?;
+    let (x, y) = ((at % SIDE) as i16 - 16, (at / SIDE) as i16 - 16);
+    let o = turns(x, y)[k];
+    let want = corners(base, o);
+    // the tray's tile as written, turned to put the same numbers at the same corners
+    let tile = *tray.iter().find(|h| h.id() == base.id())?;
+    let orientation = if tile == base {
+        o
+    } else {
+        *turns(x, y).iter().find(|o| corners(tile, **o) == want)?
+    };
+    Some(Move::Place(Placement {
+        tile,
+        orientation,
+        x,
+        y,
+    }))
 }
 
 impl Encode for TriominosGame {
-    const ACTIONS: usize = 64;
+    const ACTIONS: usize = PASS + 1;
+    type Partial = ();
     fn layout() -> Layout {
         Layout {
             segments: vec![
@@ -67,67 +206,118 @@ impl Encode for TriominosGame {
             ],
         }
     }
-    fn observe_into(view: &Self::View, out: &mut [f32]) {
+    fn observe(at: Position<'_, Self>, _: &(), out: &mut [f32]) {
         out.iter_mut().for_each(|x| *x = 0.0);
-        let v = serde_json::to_value(view).unwrap_or(Value::Null);
-        let plane = SIDE * SIDE;
-        for t in v["board"].as_array().into_iter().flatten() {
-            let (Some(x), Some(y)) = (t["x"].as_i64(), t["y"].as_i64()) else {
+        let s = seen(at);
+        for p in s.board.placements() {
+            let Some(at) = cell(p.x as i64, p.y as i64, SIDE) else {
                 continue;
             };
-            let Some(at) = cell(x, y, SIDE) else { continue };
             put(out, at, 1.0);
-            for (k, c) in t["corners"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .enumerate()
-                .take(3)
-            {
-                put(out, (k + 1) * plane + at, num(c) / 5.0);
+            for (k, c) in p.corners().iter().enumerate() {
+                put(out, (k + 1) * PLANE + at, f32::from(*c) / 5.0);
             }
         }
-        let tray = 4 * plane;
-        for t in v["tray"].as_array().into_iter().flatten() {
-            if let Some(i) = t.as_str().and_then(tile_index) {
+        let tray = 4 * PLANE;
+        for t in s.tray {
+            if let Some(i) = sorted_index(*t).filter(|i| *i < 56) {
                 out[tray + i] += 1.0;
             }
         }
         let seats_at = tray + 56;
-        let me = view.seat().index();
-        let scores = v["scores"].as_array().cloned().unwrap_or_default();
-        let sizes = v["tray_sizes"].as_array().cloned().unwrap_or_default();
-        let n = scores.len();
-        for (s, score) in scores.iter().enumerate().take(MAX_SEATS) {
-            let r = relative(s, me, n);
+        let n = s.scores.len();
+        for (seat, score) in s.scores.iter().enumerate().take(MAX_SEATS) {
+            let r = relative(seat, s.me, n);
             put(out, seats_at + 3 * r, 1.0);
-            put(out, seats_at + 3 * r + 1, num(score) / 400.0);
+            put(out, seats_at + 3 * r + 1, *score as f32 / 400.0);
             put(
                 out,
                 seats_at + 3 * r + 2,
-                sizes.get(s).map_or(0.0, num) / 20.0,
+                s.tray_sizes.get(seat).map_or(0.0, |x| *x as f32) / 20.0,
             );
         }
         let state = seats_at + 3 * MAX_SEATS;
-        put(out, state, num(&v["pile"]) / 56.0);
-        put(out, state + 1, num(&v["draws"]) / 3.0);
-        put(
-            out,
-            state + 2,
-            f32::from(u8::from(view.to_move() == Some(view.seat()))),
-        );
-        put(out, state + 3, num(&v["round"]) / 10.0);
+        put(out, state, s.pile as f32 / 56.0);
+        put(out, state + 1, f32::from(s.draws) / 3.0);
+        put(out, state + 2, f32::from(u8::from(s.mine)));
+        put(out, state + 3, s.round as f32 / 10.0);
+    }
+    fn legal_actions(at: Position<'_, Self>, _: &()) -> Vec<usize> {
+        let mut v: Vec<usize> = at.legal_moves().iter().filter_map(action).collect();
+        v.sort_unstable();
+        v
+    }
+    fn step(at: Position<'_, Self>, _: &mut (), a: usize) -> Result<Option<Move>, ActionError> {
+        let s = seen(at);
+        let refuse = || ActionError(format!("action {a} is not legal here"));
+        let mv = decode(s.tray, a).ok_or_else(refuse)?;
+        if at.legal_moves().contains(&mv) {
+            Ok(Some(mv))
+        } else {
+            Err(refuse())
+        }
+    }
+    fn actions_of(at: Position<'_, Self>, mv: &Move) -> Option<Vec<usize>> {
+        at.legal_moves()
+            .contains(mv)
+            .then(|| action(mv))
+            .flatten()
+            .map(|a| vec![a])
+    }
+    fn action_text(a: usize) -> Option<String> {
+        match a {
+            DRAW => Some("draw".into()),
+            PASS => Some("pass".into()),
+            a if a > PASS => None,
+            _ => {
+                let (tk, at) = (a / PLANE, a % PLANE);
+                let base = tile_of(tk / 3)?;
+                let (x, y) = ((at % SIDE) as i16 - 16, (at / SIDE) as i16 - 16);
+                let o = turns(x, y)[tk % 3];
+                Some(format!("{base} {o} at ({x},{y})"))
+            }
+        }
+    }
+}
+
+/// The action of a move, if its cell is in the window.
+fn action(mv: &Move) -> Option<usize> {
+    match mv {
+        Move::Draw => Some(DRAW),
+        Move::Pass => Some(PASS),
+        Move::Place(p) => placement_action(p),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
-    fn the_56_tiles_have_distinct_indices() {
-        assert_eq!(super::tile_index("0-0-0"), Some(0));
-        assert_eq!(super::tile_index("5-5-5"), Some(55));
-        assert_eq!(super::tile_index("4-1-4"), super::tile_index("1-4-4"));
-        assert_eq!(super::tile_index("1-6-4"), None);
-        assert_eq!(super::tile_index("x"), None);
+    fn the_84_tiles_have_distinct_indices_the_56_first() {
+        let t = |s: &str| s.parse::<Tile>().unwrap();
+        assert_eq!(tile_index(t("0-0-0")), Some(0));
+        assert_eq!(tile_index(t("5-5-5")), Some(55));
+        assert_eq!(tile_index(t("0-0-6")), Some(56));
+        assert_eq!(tile_index(t("6-6-6")), Some(83));
+        assert_eq!(tile_index(t("4-1-4")), tile_index(t("1-4-4")));
+        assert_eq!(tile_index(t("3-1-2")), tile_index(t("1-2-3")));
+        assert_eq!(tile_index(t("1-3-2")), None, "a mirror image");
+        for i in 0..TILES {
+            assert_eq!(tile_index(tile_of(i).unwrap()), Some(i));
+        }
+        assert_eq!(tile_of(TILES), None);
+    }
+
+    #[test]
+    fn every_action_reads_back_and_says_what_it_is() {
+        for a in [0, 1, PLANE, 3 * PLANE + 17, DRAW - 1] {
+            let text = TriominosGame::action_text(a).unwrap();
+            let mv = decode(&tessera_triominos::TileSet::Extended84.tiles(), a).unwrap();
+            assert_eq!(action(&mv), Some(a), "{text}");
+            assert_eq!(text, mv.to_string());
+        }
+        assert_eq!(TriominosGame::action_text(PASS).as_deref(), Some("pass"));
+        assert_eq!(TriominosGame::action_text(PASS + 1), None);
     }
 }

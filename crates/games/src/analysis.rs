@@ -6,7 +6,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-pub use tessera_ai::analysis::{AnalysisConfig, Class, DEFAULT_ITERATIONS, THRESHOLDS};
+pub use tessera_ai::analysis::{AnalysisConfig, Chance, Class, DEFAULT_ITERATIONS, THRESHOLDS};
 pub use tessera_ai::Budget;
 
 /// The analysis of a game's moves by some of its seats.
@@ -57,6 +57,10 @@ pub struct AnalyzedMove {
     pub class: Class,
     /// Whether the move played is the search's best.
     pub best_played: bool,
+    /// The win chance a graph shows before and after the move: the estimates with the noise
+    /// between two searches taken out (the chance after the seat's previous move carried
+    /// across the others' moves unless they changed it beyond the searches' error).
+    pub chance: Chance,
     /// The search's best moves, the best first.
     pub best: Vec<Suggestion>,
     /// Moves the search tried.

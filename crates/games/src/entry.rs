@@ -691,6 +691,7 @@ impl<G: Registration> GameEntry for Entry<G> {
                 loss: m.verdict.loss,
                 class: m.verdict.class,
                 best_played: m.verdict.best_played,
+                chance: m.chance,
                 best,
                 searched: m.verdict.moves,
                 iterations: m.verdict.iterations,

@@ -53,7 +53,7 @@ pub use table::{
     json_empty_list, json_null, json_text, JsonText, MoveInfo, SeatHolder, SeatUpdate, TableReport,
     TableSetup, TableSink, Update,
 };
-pub use tessera_encode::{Encode, Layout, Segment};
+pub use tessera_encode::{ActionError, Encode, Layout, Position, Segment};
 pub use tessera_words::{words, Arg, Msg};
 
 /// Points with their sign, as the log shows them (`+4`, `-5`, `+0`).

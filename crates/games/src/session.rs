@@ -22,8 +22,9 @@ use crate::json::to_value;
 use crate::registration::Registration;
 use serde_json::Value;
 use std::any::Any;
+use std::sync::OnceLock;
 use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Record, Seat, Strategy};
-use tessera_encode::Layout;
+use tessera_encode::{Layout, Position};
 
 /// A game in progress, whatever the game: every value in and out is the game's JSON form
 /// (moves as in records and on the wire, views as sent to a seat).
@@ -77,11 +78,27 @@ pub trait Session: Send + Sync {
     fn actions(&self) -> usize;
     /// The game's observation layout ([`tessera_encode::Encode::layout`]).
     fn layout(&self) -> Layout;
-    /// Writes the observation of `seat`'s view into `out` (of the layout's length).
+    /// Writes the observation of `seat` into `out` (of the layout's length): its view, with
+    /// the move under way in actions made when it is the seat to move's.
     fn observe(&self, seat: usize, out: &mut [f32]) -> Result<(), EntryError>;
     /// Writes the legal-action mask of the seat to move into `out` (of
-    /// [`Session::actions`]' length): the first `n` set when `n` moves are legal.
+    /// [`Session::actions`]' length): the actions that go on from the move under way.
     fn mask(&self, out: &mut [bool]);
+    /// The actions the mask marks, in order.
+    fn legal_actions(&self) -> &[usize];
+    /// Takes action `action` of the fixed space for the seat to move: `true` when it
+    /// completes a move (played; the record's last), `false` when the move goes on (a tile
+    /// of a Q turn). Refused, with nothing changed, when the mask does not mark it.
+    fn play_action(&mut self, action: usize) -> Result<bool, EntryError>;
+    /// The actions that make legal move `mv` of the seat to move; refused when it is not
+    /// legal or lies outside the action window.
+    fn actions_of(&self, mv: &Value) -> Result<Vec<usize>, EntryError>;
+    /// Whether a move is under way in actions (some taken, not yet a whole move).
+    fn in_move(&self) -> bool;
+    /// What action `action` is, in words (the same in every position).
+    fn action_text(&self, action: usize) -> Option<String>;
+    /// Takes a uniformly random action of the mask drawn with `rng`; `false` at the end.
+    fn play_random_action(&mut self, rng: &mut GameRng) -> Result<bool, EntryError>;
     /// The number of legal moves of the seat to move.
     fn legal_count(&self) -> usize;
 }
@@ -141,6 +158,11 @@ struct Live<G: Registration> {
     /// `None` for a determinized game.
     record: Option<Record<G>>,
     moves: usize,
+    /// The move under way in actions ([`Session::play_action`]).
+    partial: G::Partial,
+    /// The legal actions of this position, once asked for (the mask, the list and a
+    /// random action read them); emptied by every change.
+    legal: OnceLock<Vec<usize>>,
 }
 
 fn seat_of(seat: usize, seats: usize) -> Result<Seat, EntryError> {
@@ -183,6 +205,8 @@ pub(crate) fn start<G: Registration>(
         game,
         record: Some(record),
         moves: 0,
+        partial: G::Partial::default(),
+        legal: OnceLock::new(),
     }))
 }
 
@@ -200,6 +224,8 @@ pub(crate) fn load<G: Registration>(record: &Value) -> Result<Box<dyn Session>, 
             record.players.clone(),
         )),
         moves: 0,
+        partial: G::Partial::default(),
+        legal: OnceLock::new(),
     };
     for (i, mv) in record.moves.iter().enumerate() {
         live.apply(mv)
@@ -223,6 +249,8 @@ fn determinized<G: Registration>(view: &G::View, seed: u64) -> Live<G> {
         game: <G as Determinize>::determinize(view, &mut rng),
         record: None,
         moves: 0,
+        partial: G::Partial::default(),
+        legal: OnceLock::new(),
     }
 }
 
@@ -231,10 +259,16 @@ impl<G: Registration> Live<G> {
         if self.game.to_move().is_none() {
             return Err(EntryError::Play("the game is over".into()));
         }
+        if self.partial != G::Partial::default() {
+            return Err(EntryError::Play(
+                "a move is under way in actions: finish it with actions".into(),
+            ));
+        }
         self.game
             .play(mv)
             .map_err(|e| EntryError::Play(e.to_string()))?;
         self.moves += 1;
+        self.legal = OnceLock::new();
         if let Some(r) = &mut self.record {
             r.moves.push(mv.clone());
             r.outcome = self.game.outcome();
@@ -307,7 +341,12 @@ impl<G: Registration> Session for Live<G> {
     }
     fn determinize(&self, seat: usize, seed: u64) -> Result<Box<dyn Session>, EntryError> {
         let seat = seat_of(seat, self.seats())?;
-        Ok(Box::new(determinized::<G>(&self.game.view(seat), seed)))
+        let mut sample = determinized::<G>(&self.game.view(seat), seed);
+        if self.game.to_move() == Some(seat) {
+            // the seat's own move under way is part of what it knows
+            sample.partial = self.partial.clone();
+        }
+        Ok(Box::new(sample))
     }
     fn choose(&self, bot: &mut SessionBot) -> Result<Value, EntryError> {
         let typed = bot.inner.downcast_mut::<Typed<G>>().ok_or_else(|| {
@@ -347,14 +386,67 @@ impl<G: Registration> Session for Live<G> {
         let out = out
             .get_mut(..len)
             .ok_or_else(|| EntryError::Settings(format!("an observation needs {len} values")))?;
-        G::observe_into(&self.game.view(seat), out);
+        G::observe(Position::Game(&self.game, seat), &self.partial, out);
         Ok(())
     }
     fn mask(&self, out: &mut [bool]) {
-        let n = self.legal_count().min(G::ACTIONS);
-        for (i, x) in out.iter_mut().enumerate() {
-            *x = i < n;
+        out.iter_mut().for_each(|x| *x = false);
+        for a in self.legal_actions() {
+            if let Some(x) = out.get_mut(*a) {
+                *x = true;
+            }
         }
+    }
+    fn legal_actions(&self) -> &[usize] {
+        self.legal.get_or_init(|| match self.game.to_move() {
+            Some(seat) => G::legal_actions(Position::Game(&self.game, seat), &self.partial),
+            None => Vec::new(),
+        })
+    }
+    fn play_action(&mut self, action: usize) -> Result<bool, EntryError> {
+        let seat = self
+            .game
+            .to_move()
+            .ok_or_else(|| EntryError::Play("the game is over".into()))?;
+        let mut partial = self.partial.clone();
+        let done = G::step(Position::Game(&self.game, seat), &mut partial, action)
+            .map_err(|e| EntryError::Play(e.to_string()))?;
+        let Some(mv) = done else {
+            self.partial = partial;
+            self.legal = OnceLock::new();
+            return Ok(false);
+        };
+        let before = std::mem::take(&mut self.partial);
+        if let Err(e) = self.apply(&mv) {
+            // a move the encoding completed but the engine refused: nothing changes
+            self.partial = before;
+            return Err(e);
+        }
+        Ok(true)
+    }
+    fn actions_of(&self, mv: &Value) -> Result<Vec<usize>, EntryError> {
+        let seat = self
+            .game
+            .to_move()
+            .ok_or_else(|| EntryError::Play("the game is over".into()))?;
+        let mv: G::Move = parse(mv, "a move")?;
+        G::actions_of(Position::Game(&self.game, seat), &mv).ok_or_else(|| {
+            EntryError::Play("not a legal move with actions (illegal, or beyond the window)".into())
+        })
+    }
+    fn in_move(&self) -> bool {
+        self.partial != G::Partial::default()
+    }
+    fn action_text(&self, action: usize) -> Option<String> {
+        G::action_text(action)
+    }
+    fn play_random_action(&mut self, rng: &mut GameRng) -> Result<bool, EntryError> {
+        use rand::seq::SliceRandom;
+        let Some(a) = self.legal_actions().choose(rng).copied() else {
+            return Ok(false);
+        };
+        self.play_action(a)?;
+        Ok(true)
     }
     fn legal_count(&self) -> usize {
         self.game.legal_moves().len()
@@ -425,6 +517,54 @@ mod tests {
             let mover = sample.to_move().unwrap();
             assert_eq!(sample.view(mover).unwrap(), view, "{}", entry.name());
             assert_eq!(sample.legal_moves(), game.legal_moves());
+        }
+    }
+
+    #[test]
+    fn every_game_plays_to_its_end_by_actions() {
+        let registry = Registry::standard();
+        for entry in registry.iter() {
+            let rules = entry
+                .rules(2, &serde_json::json!({"copies": 3}))
+                .unwrap_or_else(|_| entry.rules(2, &Value::Null).unwrap());
+            let mut game = entry.session(&rules, 11, &[]).unwrap();
+            let mut steps = 0;
+            let mut moves = 0;
+            let mut mask = vec![false; game.actions()];
+            let before = game.legal_moves();
+            let first = game.actions_of(&before[0]).unwrap();
+            assert!(!first.is_empty());
+            while game.to_move().is_some() {
+                game.mask(&mut mask);
+                let legal = game.legal_actions().to_vec();
+                assert_eq!(legal.len(), mask.iter().filter(|x| **x).count());
+                assert!(!legal.is_empty(), "{}: no action", entry.name());
+                // an action the mask leaves out is refused, and changes nothing
+                let off = (0..game.actions()).find(|a| !mask[*a]).unwrap();
+                let view = game.public_view();
+                assert!(game.play_action(off).is_err());
+                assert_eq!(game.public_view(), view);
+                let a = legal[steps * 7 % legal.len()];
+                if game.play_action(a).unwrap() {
+                    moves += 1;
+                    assert!(!game.in_move());
+                } else {
+                    assert!(game.in_move());
+                    assert!(
+                        game.play(&game.legal_moves()[0]).is_err(),
+                        "a move under way"
+                    );
+                }
+                steps += 1;
+                assert!(steps < 100_000, "{} never ends", entry.name());
+            }
+            assert_eq!(game.moves_played(), moves);
+            let record = game.record().unwrap();
+            assert_eq!(
+                entry.load(&record).unwrap().public_view(),
+                game.public_view()
+            );
+            assert!(game.play_action(0).is_err(), "no action after the end");
         }
     }
 

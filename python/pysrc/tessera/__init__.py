@@ -48,6 +48,7 @@ __all__ = [
     "games",
     "info",
     "load",
+    "people_options",
     "play_bots",
     "replay",
     "rules",
@@ -66,3 +67,10 @@ def play_bots(game, players, seed=0, rules=None, max_moves=100_000, **options):
         bots[g.to_move].play(g)
         n += 1
     return g
+
+
+def people_options(game):
+    """The rule options people play with (each option's default, as the browser deals:
+    Q with 3 copies of each tile, not the course's 30), which the PettingZoo and OpenSpiel
+    environments start from; ``Game`` starts from the engine's standard rules instead."""
+    return {o["key"]: o["default"] for o in info(game)["options"] if o["default"] is not None}

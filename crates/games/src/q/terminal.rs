@@ -59,18 +59,22 @@ pub fn turn(view: &QView, names: &[String]) -> String {
     )
 }
 
-/// Where each hand tile fits now, as the browser marks it (the first six cells of each):
-/// `where each tile fits: 1 at 0,1 1,0 ...  2 nowhere`.
+/// Where each hand tile fits now, as the browser marks it (the first six cells of each, by
+/// row and column, as a move is typed), and how to type one; or, when no tile fits, what is
+/// left to do: `where each tile fits (row,column): 1:o# at 0,1 1,0 ...  2:r* nowhere`.
 pub fn fits(map: &Map, hand: &[Tile]) -> String {
     const SHOWN: usize = 6;
+    let mut example = None;
     let each: Vec<String> = hand
         .iter()
         .enumerate()
         .map(|(i, t)| {
+            let name = format!("{}:{}", i + 1, render::tile(*t));
             let cells = map.candidates(*t);
-            if cells.is_empty() {
-                return format!("{} nowhere", i + 1);
-            }
+            let Some(first) = cells.first() else {
+                return format!("{name} nowhere");
+            };
+            example.get_or_insert((i + 1, first.row, first.col));
             let mut at: Vec<String> = cells
                 .iter()
                 .take(SHOWN)
@@ -79,10 +83,16 @@ pub fn fits(map: &Map, hand: &[Tile]) -> String {
             if cells.len() > SHOWN {
                 at.push(format!("and {} more", cells.len() - SHOWN));
             }
-            format!("{} at {}", i + 1, at.join(" "))
+            format!("{name} at {}", at.join(" "))
         })
         .collect();
-    format!("where each tile fits: {}", each.join("  "))
+    match example {
+        None => "No tile of your hand fits anywhere: exchange your hand (replace) or pass.".into(),
+        Some((n, row, col)) => format!(
+            "where each tile fits (row,column): {}\n(type {n}@{row},{col} to put tile {n} at row {row}, column {col})",
+            each.join("  ")
+        ),
+    }
 }
 
 /// The help on a person's turn.
@@ -289,8 +299,13 @@ mod tests {
         let map = &view.knowledge.map;
         let first = map.candidates(hand[0]);
         let said = match first.first() {
-            Some(c) => format!("where each tile fits: 1 at {},{}", c.row, c.col),
-            None => "where each tile fits: 1 nowhere".to_string(),
+            Some(c) => format!(
+                "where each tile fits (row,column): 1:{} at {},{}",
+                render::tile(hand[0]),
+                c.row,
+                c.col
+            ),
+            None => format!("1:{} nowhere", render::tile(hand[0])),
         };
         assert!(text.contains(&said), "{said} in {text}");
     }
@@ -299,10 +314,21 @@ mod tests {
     fn a_tile_that_fits_nowhere_is_said_so() {
         let red_star = Tile::new(Shape::Star, Color::Red);
         let map = Map::with_start(red_star);
-        let line = fits(&map, &[Tile::new(Shape::Circle, Color::Blue), red_star]);
+        let blue_circle = Tile::new(Shape::Circle, Color::Blue);
+        let line = fits(&map, &[blue_circle, red_star]);
         assert_eq!(
             line,
-            "where each tile fits: 1 nowhere  2 at -1,0 0,-1 0,1 1,0"
+            format!(
+                "where each tile fits (row,column): 1:{} nowhere  2:{} at -1,0 0,-1 0,1 1,0\n\
+                 (type 2@-1,0 to put tile 2 at row -1, column 0)",
+                render::tile(blue_circle),
+                render::tile(red_star)
+            )
+        );
+        // nothing fits: what is left to do, in the game's words
+        assert_eq!(
+            fits(&map, &[blue_circle]),
+            "No tile of your hand fits anywhere: exchange your hand (replace) or pass."
         );
     }
 }

@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tessera_ai::Evaluate;
 use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Score, Seat, Strategy, View};
-use tessera_games::{BotInfo, Encode, Layout, OptionKind, Registration, RuleOption, Segment};
+use tessera_games::{
+    BotInfo, Encode, Layout, OptionKind, Position, Registration, RuleOption, Segment,
+};
 
 /// Cards dealt to each seat (and rounds).
 pub const HAND: usize = 5;
@@ -344,9 +346,11 @@ impl Determinize for Goofspiel {
 
 impl Evaluate for Goofspiel {}
 
-/// A game's encoding for learning: the cards of the hand and the prize.
+/// A game's encoding for learning: the cards of the hand and the prize (actions: the
+/// default, the legal moves in order).
 impl Encode for Goofspiel {
     const ACTIONS: usize = 13;
+    type Partial = ();
     fn layout() -> Layout {
         Layout {
             segments: vec![Segment {
@@ -355,7 +359,8 @@ impl Encode for Goofspiel {
             }],
         }
     }
-    fn observe_into(view: &GoofView, out: &mut [f32]) {
+    fn observe(at: Position<'_, Self>, _: &(), out: &mut [f32]) {
+        let view = at.view();
         out.iter_mut().for_each(|x| *x = 0.0);
         for c in &view.hand {
             if let Some(x) = out.get_mut(usize::from(*c).saturating_sub(1)) {

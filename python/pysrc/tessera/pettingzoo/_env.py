@@ -17,10 +17,13 @@ class TesseraEnv(AECEnv):
     Agents ``player_0`` .. ``player_{n-1}`` (the seats). The observation of an agent is a
     dict: ``"observation"``, the float32 tensor of its seat's view
     (``tessera.encoding(game)`` documents the layout), and ``"action_mask"``, int8 over
-    the fixed action space (all zero for an agent not to move). Action ``i`` is the
-    ``i``-th legal move of the seat to move. Rewards: at the end +1 to each winner and -1
-    to the others (0 to all when every seat wins); none before. ``max_cycles`` truncates
-    a game after that many moves. ``reset(seed=s)`` deals the game of seed ``s``.
+    the fixed action space (all zero for an agent not to move). Each action is the same
+    move in every position (docs/python.md); a Q turn that puts tiles down is one action
+    per tile then "end the turn", the same agent acting until it ends. Rewards: at the end
+    +1 to each winner and -1 to the others (0 to all when every seat wins); none before.
+    ``max_cycles`` truncates a game after that many actions. ``reset(seed=s)`` deals the
+    game of seed ``s``. Rule options (keywords) are laid over the options people play with
+    (``tessera.people_options``: Q deals 3 copies of each tile unless ``copies=30``).
     """
 
     metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
@@ -29,7 +32,7 @@ class TesseraEnv(AECEnv):
         super().__init__()
         self.game_name = game
         self.seats_n = seats or tessera.info(game)["seats"][0]
-        self.options = options
+        self.options = {**tessera.people_options(game), **options}
         self.max_cycles = max_cycles
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"{game}_v0")
@@ -67,7 +70,7 @@ class TesseraEnv(AECEnv):
         seat = self._seat(agent)
         obs = self._game.observation(seat)
         if self._game.to_move == seat:
-            mask = self._game.action_mask().astype(np.int8)
+            mask = self._game.action_mask().view(np.int8)
         else:
             mask = np.zeros(self.n_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
