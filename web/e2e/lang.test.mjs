@@ -53,7 +53,7 @@ async function untranslated(page, names) {
   return page.evaluate((names) => {
     const shown = [...(window.__tesseraWords || [])].filter((s) => s.trim()).sort((a, b) => b.length - a.length);
     // names, codes and data: numbers, tiles (3-4-5), positions (N01E02), units, symbols
-    const data = /^[\s\d.,:;+\-−–—·×/%()#★▶▷⏸…→←⤢⟳?±|'"!=_[\]{}*&„“”‚‘’«»]*$/;
+    const data = /^[\s\d.,:;+\-−–—·×/%()#★▶▷⏸…→←⤢⟳☾♪?±|'"!=_[\]{}*&„“”‚‘’«»]*$/;
     const strip = (text) => {
       let r = text;
       for (const w of [...shown, ...names].sort((a, b) => b.length - a.length)) if (r.includes(w)) r = r.split(w).join(' ');
