@@ -7,28 +7,12 @@
 // Run by scripts/e2e.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, shot, fetchJson } from './lib.mjs';
+import { BASE, launch, shot, fetchJson, post, ended } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const post = async (path, body) => {
-  const r = await fetch(BASE + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const b = await r.json();
-  assert.ok(r.ok, `${path}: ${r.status} ${JSON.stringify(b)}`);
-  return b;
-};
-const LIVE = ['waiting', 'running', 'paused'];
-async function ended(id) {
-  for (let i = 0; i < 1200; i++) {
-    const r = await fetchJson(`/api/games/${id}/replay`);
-    if (!LIVE.includes(r.summary.status)) return r;
-    await sleep(100);
-  }
-  assert.fail(`game ${id} did not end`);
-}
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const PEOPLE = ['Anna', 'Bernd'];
@@ -91,10 +75,25 @@ async function untranslated(page, names) {
   }, names);
 }
 
-/** Names the test knows: the people, the games, the bots and their specs. */
+/**
+ * Names the test knows: the people, the games, the bots and their specs, and every name the
+ * server holds (its games' seats, its rated accounts: other tests' players too).
+ */
 async function knownNames() {
   const reg = await fetchJson('/api/registry');
   const names = new Set([...PEOPLE, 'Tessera', 'TCP', 'JSON', 'API']);
+  for (let before = null, i = 0; i < 50; i++) {
+    const page = await fetchJson(`/api/games?limit=100${before ? `&before=${before}` : ''}`);
+    for (const g of page.games) for (const s of g.seats) if (s.name) names.add(s.name);
+    if (page.next === null || page.next === undefined) break;
+    before = page.next;
+  }
+  for (const g of reg.games) {
+    for (const pool of ['duel', 'multi']) {
+      const rows = await fetchJson(`/api/leaderboard/${g.name}?pool=${pool}&limit=100`).catch(() => []);
+      for (const r of rows) names.add(r.name);
+    }
+  }
   for (const g of reg.games) {
     names.add(g.title);
     for (const b of g.bots) names.add(b.name);
@@ -121,7 +120,7 @@ async function finishedGames() {
     post('/api/games', { game: 'akropolis', seats: [{ kind: 'bot', spec: 'greedy', name: PEOPLE[0] }, { kind: 'bot', spec: 'random', name: PEOPLE[1] }], seed: 3, delay_ms: 0 }),
   ]);
   games = { triominos: made[0].id, q: made[1].id, akropolis: made[2].id };
-  for (const id of Object.values(games)) await ended(id);
+  for (const id of Object.values(games)) await ended(id, 1200);
   return games;
 }
 

@@ -141,6 +141,29 @@ pub fn levels(table: &[&'static str], ratings: &[f64]) -> Vec<Level> {
         .collect()
 }
 
+/// The house levels as bots of the registry (`level:1` .. `level:6`), each with what it
+/// plays (the row of `table`, a game's levels table) and its strength word.
+pub fn level_bots(
+    table: &[&'static str; tessera_ai::registry::LEVELS],
+    strengths: [&'static str; tessera_ai::registry::LEVELS],
+) -> Vec<BotInfo> {
+    const NAMES: [&str; tessera_ai::registry::LEVELS] = [
+        "level:1", "level:2", "level:3", "level:4", "level:5", "level:6",
+    ];
+    NAMES
+        .iter()
+        .zip(table)
+        .zip(strengths)
+        .enumerate()
+        .map(|(i, ((name, plays), strength))| BotInfo {
+            name,
+            about: level_about(i + 1, plays),
+            params: "",
+            strength,
+        })
+        .collect()
+}
+
 /// What a house level is, in words: `level 3 of 6: dag` (the first and the last said to be
 /// the weakest and the strongest), for a level bot's `about`.
 pub fn level_about(n: usize, plays: &str) -> Msg {

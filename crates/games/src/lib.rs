@@ -43,7 +43,9 @@ pub mod triominos;
 pub use entry::Entry;
 pub use error::EntryError;
 pub use game_entry::{GameEntry, WireBot};
-pub use info::{level_about, levels, BotInfo, GameInfo, Level, OptionKind, RuleOption, Solo};
+pub use info::{
+    level_about, level_bots, levels, BotInfo, GameInfo, Level, OptionKind, RuleOption, Solo,
+};
 pub use person::PersonLink;
 pub use registration::Registration;
 pub use registry::Registry;

@@ -97,7 +97,7 @@ impl Registration for Akropolis {
     }
 
     fn bots() -> Vec<BotInfo> {
-        vec![
+        let mut bots = vec![
             BotInfo {
                 name: "ismcts",
                 about: words!("akropolis-bot-ismcts"),
@@ -128,43 +128,12 @@ impl Registration for Akropolis {
                 params: "",
                 strength: "",
             },
-            BotInfo {
-                name: "level:1",
-                about: crate::level_about(1, "random"),
-                params: "",
-                strength: "weak",
-            },
-            BotInfo {
-                name: "level:2",
-                about: crate::level_about(2, "greedy"),
-                params: "",
-                strength: "fair",
-            },
-            BotInfo {
-                name: "level:3",
-                about: crate::level_about(3, "districts"),
-                params: "",
-                strength: "strong",
-            },
-            BotInfo {
-                name: "level:4",
-                about: crate::level_about(4, "ismcts:iters=50"),
-                params: "",
-                strength: "strong",
-            },
-            BotInfo {
-                name: "level:5",
-                about: crate::level_about(5, "ismcts:iters=200"),
-                params: "",
-                strength: "strongest",
-            },
-            BotInfo {
-                name: "level:6",
-                about: crate::level_about(6, "ismcts:ms=100"),
-                params: "",
-                strength: "strongest",
-            },
-        ]
+        ];
+        bots.extend(crate::level_bots(
+            &tessera_ai::registry::AKROPOLIS_LEVELS,
+            ["weak", "fair", "strong", "strong", "strongest", "strongest"],
+        ));
+        bots
     }
 
     fn bot(spec: &str) -> Result<Box<dyn Strategy<Self>>, String> {

@@ -115,7 +115,7 @@ impl Registration for QGame {
     }
 
     fn bots() -> Vec<BotInfo> {
-        vec![
+        let mut bots = vec![
             BotInfo {
                 name: "ldasg",
                 about: words!("q-bot-ldasg"),
@@ -158,43 +158,12 @@ impl Registration for QGame {
                 params: "",
                 strength: "weak",
             },
-            BotInfo {
-                name: "level:1",
-                about: crate::level_about(1, "random"),
-                params: "",
-                strength: "weak",
-            },
-            BotInfo {
-                name: "level:2",
-                about: crate::level_about(2, "ldasg"),
-                params: "",
-                strength: "weak",
-            },
-            BotInfo {
-                name: "level:3",
-                about: crate::level_about(3, "dag"),
-                params: "",
-                strength: "fair",
-            },
-            BotInfo {
-                name: "level:4",
-                about: crate::level_about(4, "greedy"),
-                params: "",
-                strength: "fair",
-            },
-            BotInfo {
-                name: "level:5",
-                about: crate::level_about(5, "lines:budget=20"),
-                params: "",
-                strength: "strong",
-            },
-            BotInfo {
-                name: "level:6",
-                about: crate::level_about(6, "lines"),
-                params: "",
-                strength: "strongest",
-            },
-        ]
+        ];
+        bots.extend(crate::level_bots(
+            &tessera_ai::registry::Q_LEVELS,
+            ["weak", "weak", "fair", "fair", "strong", "strongest"],
+        ));
+        bots
     }
 
     fn bot(spec: &str) -> Result<Box<dyn Strategy<Self>>, String> {

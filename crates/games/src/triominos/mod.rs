@@ -323,7 +323,7 @@ impl Registration for TriominosGame {
     }
 
     fn bots() -> Vec<BotInfo> {
-        vec![
+        let mut bots = vec![
             BotInfo {
                 name: "greedy",
                 about: words!("triominos-bot-greedy"),
@@ -360,43 +360,12 @@ impl Registration for TriominosGame {
                 params: "",
                 strength: "weak",
             },
-            BotInfo {
-                name: "level:1",
-                about: crate::level_about(1, "random"),
-                params: "",
-                strength: "weak",
-            },
-            BotInfo {
-                name: "level:2",
-                about: crate::level_about(2, "greedy"),
-                params: "",
-                strength: "fair",
-            },
-            BotInfo {
-                name: "level:3",
-                about: crate::level_about(3, "ismcts:iters=100"),
-                params: "",
-                strength: "strong",
-            },
-            BotInfo {
-                name: "level:4",
-                about: crate::level_about(4, "ismcts:iters=300"),
-                params: "",
-                strength: "strong",
-            },
-            BotInfo {
-                name: "level:5",
-                about: crate::level_about(5, "ismcts:iters=1000"),
-                params: "",
-                strength: "strongest",
-            },
-            BotInfo {
-                name: "level:6",
-                about: crate::level_about(6, "ismcts:ms=100,depth=20,c=0.4"),
-                params: "",
-                strength: "strongest",
-            },
-        ]
+        ];
+        bots.extend(crate::level_bots(
+            &tessera_ai::registry::TRIOMINOS_LEVELS,
+            ["weak", "fair", "strong", "strong", "strongest", "strongest"],
+        ));
+        bots
     }
 
     fn bot(spec: &str) -> Result<Box<dyn Strategy<Self>>, String> {
