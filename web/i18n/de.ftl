@@ -1043,3 +1043,6 @@ sound-on = Töne sind an (ein Zug, du bist dran): klicke, um sie auszuschalten
 sound-off = Töne sind aus: klicke, um sie einzuschalten
 prefs-title = Ton und Ansicht
 prefs-help = Töne sind zu Beginn an: ein Klopfen bei jedem Zug und ein Klang, wenn du am Zug bist, nie bevor du in die Seite geklickt oder getippt hast. Der Schalter ♪ Ton oben schaltet sie aus, ☾ Dunkel wechselt zwischen dunkel und hell (anfangs wie dein System eingestellt ist); dieser Browser merkt sich beides. Ein gerade gelegtes Plättchen fällt an seinen Platz, außer dein System wünscht weniger Bewegung. Der Sprachschalter daneben wählt Englisch oder Deutsch.
+
+## Busy (crates/server/src/web/games.rs)
+busy-analyses = der Server analysiert gerade andere Spiele: versuche es gleich noch einmal

@@ -1034,3 +1034,6 @@ sound-on = Sounds are on (a move, your turn): click to turn them off
 sound-off = Sounds are off: click to turn them on
 prefs-title = Sound and look
 prefs-help = Sounds are on by default: a knock for every move and a chime when it becomes your turn, never before you have clicked or typed in the page. The ♪ Sound switch at the top turns them off, ☾ Dark switches between dark and light (at first as your system is set); this browser remembers both. A tile just placed drops into place, unless your system asks for reduced motion. The language switch beside them chooses English or German.
+
+## Busy (crates/server/src/web/games.rs)
+busy-analyses = the server is analysing other games: try again in a moment

@@ -29,8 +29,8 @@ fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The ids that follow each of `openers` (`words!(` then a quoted id) in `text`, whatever
-/// the white space between.
+/// The quoted literals that follow each of `openers` (`words!(` then a quoted id) in `text`,
+/// whatever the white space between: each must be an id of the catalogues.
 fn ids_after(text: &str, openers: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     for opener in openers {
@@ -48,15 +48,9 @@ fn ids_after(text: &str, openers: &[&str]) -> Vec<String> {
             };
             let body = &t[1..];
             let Some(end) = body.find(q) else { continue };
-            let id = &body[..end];
-            if !id.is_empty()
-                && id.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-                && id
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            {
-                out.push(id.to_string());
-            }
+            // (every literal there is an id: words typed where an id belongs, `busy("the
+            // server is busy")`, are reported as a missing id)
+            out.push(body[..end].to_string());
         }
     }
     out
@@ -64,6 +58,17 @@ fn ids_after(text: &str, openers: &[&str]) -> Vec<String> {
 
 fn missing(ids: impl IntoIterator<Item = String>) -> BTreeSet<String> {
     ids.into_iter().filter(|id| !has(id)).collect()
+}
+
+#[test]
+fn words_typed_where_an_id_belongs_are_found() {
+    let text = r#"busy("the server is busy", 2); t('nav-new'); say("lobby-x"); count('mistake')"#;
+    let found = ids_after(text, &["busy(", "t(", "say("]);
+    assert_eq!(found, ["the server is busy", "nav-new", "lobby-x"]);
+    assert_eq!(
+        missing(found),
+        BTreeSet::from(["the server is busy".to_string(), "lobby-x".to_string()])
+    );
 }
 
 #[test]
@@ -94,6 +99,7 @@ fn every_id_the_server_names_is_in_the_catalogues() {
                 "words!(",
                 "Msg::new(",
                 "Busy(",
+                "busy(",
                 "CannotDraw(",
                 "BANNED: &str =",
                 "BUSY_ADDRESS: &str =",

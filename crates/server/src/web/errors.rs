@@ -239,7 +239,7 @@ mod tests {
         let r = json_refusals(StatusCode::IM_A_TEAPOT.into_response()).await;
         assert_eq!(body_of(r).await["error"], "i'm a teapot");
         // JSON refusals and answers that are no refusals are left as they are
-        let r = json_refusals(busy("every slot is taken", 3)).await;
+        let r = json_refusals(busy("busy-games", 3)).await;
         assert_eq!(r.headers()[header::RETRY_AFTER], "3");
         assert_eq!(body_of(r).await["busy"], true);
         let ok = json_refusals("hello".into_response()).await;

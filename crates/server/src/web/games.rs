@@ -324,10 +324,7 @@ async fn analysis(
             .into_response(),
         Ok(Answer::Busy) => {
             crate::metrics::cap_hit("analysis");
-            busy(
-                "the server is analysing other games: try again in a moment",
-                2,
-            )
+            busy("busy-analyses", 2)
         }
         Ok(Answer::Failed(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, e),
         Err(e) => host_error(e),
