@@ -1,10 +1,12 @@
 // An account's page (#/account/NAME): its ratings with their trend, its rated games and
-// others, a challenge from another person, and a bot account's API tokens (its owner's).
+// others, a challenge from another person, a person's email address for turns that waited
+// (their own page: inbox.js) and a bot account's API tokens (its owner's).
 import { h, s, put } from './board.js';
 import { api, json, loadMe, registry, session, titleOf } from './api.js';
-import { POOLS, round, signed, when, gameChoice, openMatch } from './arena.js';
+import { POOLS, round, signed, when, gameChoice, openMatch, houseName } from './arena.js';
 import { main } from './page.js';
 import { t } from './i18n.js';
+import { emailForm } from './inbox.js';
 
 // ------------------------------------------------------------------ account pages
 /** A place in a game in words from its rank (1 best, `rated::ranks`): "1st", "2nd", "3rd", "4th". */
@@ -12,6 +14,17 @@ const place = (rank) => (Number.isInteger(rank) && rank > 0 ? t('place', { rank 
 
 /** A pool's name (`duel`: "2 players"). */
 const poolName = (p) => (POOLS[p] ? t(POOLS[p]) : p);
+
+/** A rated game's result for the account in words, from the places (1 first): won, lost, shared. */
+function resultWords(rank, opponents) {
+  const n = opponents.length + 1;
+  if (rank === 1) return t(opponents.some((o) => o.rank === 1) ? 'result-shared' : 'result-won');
+  return n > 2 ? t('result-lost-place', { place: place(rank), n }) : t('result-lost');
+}
+
+/** The opponents of a rated game: a link to each account's page, a house level by its name. */
+const against = (opponents) => opponents.flatMap((o, i) => [i ? ', ' : null,
+  o.house ? houseName(o.name) : h('a', { href: `#/account/${encodeURIComponent(o.name)}` }, o.name)]);
 
 /** A small line of the ratings after each game, oldest first (an SVG). */
 function sparkline(points, label) {
@@ -59,23 +72,27 @@ export async function accountPage(name) {
   const historyRows = history.slice(0, 50).map((x) => h('tr', { 'data-game-id': x.game_id },
     h('td', { text: when(x.at) }),
     h('td', {}, h('a', { href: `#/replay/${x.game_id}`, 'aria-label': t('replay-game', { game: titleOf(reg, x.game), id: String(x.game_id) }) }, `${titleOf(reg, x.game)} #${x.game_id}`)),
-    h('td', { text: poolName(x.pool) }),
-    // the result: the account's place in that game (1st: it won, or shared the win)
+    // who it played, and how it went: its place in that game (1st: it won, or shared the win)
+    h('td', { class: 'opponents' }, t('versus'), ' ', against(x.opponents ?? [])),
+    h('td', { class: 'result', 'data-result': x.rank === 1 ? 'won' : 'lost' }, resultWords(x.rank, x.opponents ?? [])),
     h('td', { class: 'place', text: place(x.rank) }),
+    h('td', { text: poolName(x.pool) }),
     h('td', { class: 'change' }, `${round(x.before)} → ${round(x.after)} `, h('span', { class: x.change > 0 ? 'up' : x.change < 0 ? 'down' : null }, `(${signed(x.change)})`))));
   const rated = new Set(history.map((x) => x.game_id));
   const others = (acc.games ?? []).filter((g) => !rated.has(g)).slice(0, 30);
   const tokens = h('section', { id: 'tokens' });
   put(main, head,
     h('p', { class: 'hint' }, t('account-since', { kind: acc.kind === 'bot' ? 'bot' : 'person', since: acc.created ? when(acc.created) : 'none' })),
-    mine && acc.kind !== 'bot' ? h('p', {}, h('a', { href: '#/arena', class: 'button', role: 'button' }, t('play-rated'))) : null,
+    mine && acc.kind !== 'bot' ? h('p', {}, h('a', { href: '#/arena', class: 'button', role: 'button' }, t('play-rated')), ' ',
+      h('a', { href: '#/turns', class: 'button', role: 'button' }, t('your-turn-games'))) : null,
+    mine && acc.kind !== 'bot' ? emailForm() : null,
     h('h3', { text: t('ratings') }),
     ratingRows.length ? h('table', { class: 'list', id: 'ratings' },
       h('thead', {}, h('tr', {}, ['col-game', 'col-pool', 'col-rating', 'col-games', 'col-trend'].map((id) => h('th', { text: t(id) })))), h('tbody', {}, ratingRows))
       : h('p', { id: 'no-ratings' }, t('no-rated-game')),
     me && !mine && acc.kind === 'person' && me.kind === 'person' && reg ? challengeForm(acc, reg) : null,
     historyRows.length ? [h('h3', { text: t('rated-games') }), h('table', { class: 'list', id: 'history' },
-      h('thead', {}, h('tr', {}, ['col-when', 'col-game', 'col-pool', 'col-place', 'col-rating'].map((id) => h('th', { text: t(id) })))), h('tbody', {}, historyRows))] : null,
+      h('thead', {}, h('tr', {}, ['col-when', 'col-game', 'col-against', 'col-result', 'col-place', 'col-pool', 'col-rating'].map((id) => h('th', { text: t(id) })))), h('tbody', {}, historyRows))] : null,
     others.length ? [h('h3', { text: t('other-games') }), h('p', { id: 'other-games' }, others.flatMap((g, i) => [i ? ', ' : null, h('a', { href: `#/replay/${g}` }, `#${g}`)]))] : null,
     tokens);
   if (mine && acc.kind === 'bot') tokenSection(tokens, acc.name, reg);

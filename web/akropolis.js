@@ -1,94 +1,14 @@
-// Akropolis: hex cities with heights, the Construction Site with stone costs.
-// Positions (x east, y north) in odd-column offset coordinates: neighbours of (x, y) with
-// o = x mod 2: N (0,1), NE (1,o), SE (1,o-1), S (0,-1), SW (-1,o-1), NW (-1,o); a tile in
-// rotation r covers its origin and the neighbours in directions r and r+1.
-import { s, h, clickable, bbox, previousPublic, darken } from './board.js';
+// Akropolis: hex cities with heights, the Construction Site with stone costs (the hexes
+// drawn: akropolis-hex.js; the district table: akropolis-districts.js).
+import { s, h, clickable, bbox, previousPublic } from './board.js';
+import { R, DIRS, mod2, centre, tileName, hexPoints, describeHex, shortHex, hexShape, tileIcon, posString, landing } from './akropolis-hex.js';
+import { districtTable, legend } from './akropolis-districts.js';
 import { t as say } from './i18n.js';
-
-const R = 30, SQ3 = Math.sqrt(3);
-const DIRS = (o) => [[0, 1], [1, o], [1, o - 1], [0, -1], [-1, o - 1], [-1, o]];
-const mod2 = (x) => ((x % 2) + 2) % 2;
-const centre = (x, y) => [x * 1.5 * R, -(y + mod2(x) / 2) * SQ3 * R];
-const DISTRICT = { h: ['houses', '#4a7fc1'], m: ['markets', '#e6b325'], b: ['barracks', '#c8453a'], t: ['temples', '#8a5cb8'], g: ['gardens', '#4c9a4a'], q: ['quarry', '#9b9486'] };
-const NAMES = ['houses', 'markets', 'barracks', 'temples', 'gardens'];
-/** A district's name (`houses`), or the quarry's, in the page's language. */
-const dname = (d) => say(`akropolis-${d}`);
-/** The stars of one plaza, by district (the rulebook's: houses 1, gardens 3, the others 2). */
-const STARS = { h: 1, m: 2, b: 2, t: 2, g: 3 };
-/** How each district scores (the base rules; the variants double some). */
-const HOW = (d) => say(`akro-how-${d}`);
-const VARIANT = (d) => say(`akro-variant-${d}`);
-const tileName = (t) => String(t).padStart(2, '0');
-
-function hexPoints(cx, cy, r = R) {
-  return Array.from({ length: 6 }, (_, i) => {
-    const a = Math.PI / 3 * i;
-    return `${cx + r * Math.cos(a)},${cy + r * Math.sin(a)}`;
-  }).join(' ');
-}
-function describeHex(c) {
-  const lower = c.toLowerCase();
-  if (!DISTRICT[lower]) return '?';
-  if (lower === 'q') return say('akro-hex-name', { d: lower });
-  return c !== lower ? say('akro-plaza', { d: lower, stars: STARS[lower] }) : say('akro-district', { d: lower });
-}
-/** A short name of a hex for the site: "houses", "houses ★", "quarry". */
-function shortHex(c) {
-  const lower = c.toLowerCase();
-  return (DISTRICT[lower] ? say('akro-hex-name', { d: lower }) : '?') + (c !== lower ? ` ${'★'.repeat(STARS[lower] || 1)}` : '');
-}
-/** The fill of a hex: its district's colour, darker the higher it stands. */
-function fillOf(c, height) {
-  const [, col] = DISTRICT[c.toLowerCase()] || ['', '#cccccc'];
-  return darken(col, Math.min(Math.max(height - 1, 0), 4) * 0.17);
-}
-/** The plaza's stars, drawn as star shapes in a row centred at (cx, cy). */
-function stars(cx, cy, n, size = 7) {
-  const one = (x) => s('polygon', {
-    class: 'plaza-star',
-    points: Array.from({ length: 10 }, (_, i) => {
-      const a = Math.PI * i / 5 - Math.PI / 2, r = i % 2 ? size * 0.45 : size;
-      return `${x + r * Math.cos(a)},${cy + r * Math.sin(a)}`;
-    }).join(' '),
-  });
-  return Array.from({ length: n }, (_, i) => one(cx + (i - (n - 1) / 2) * size * 1.9));
-}
-function hexShape(cx, cy, c, height, extra = {}) {
-  const lower = c.toLowerCase();
-  const plaza = c !== lower;
-  return s('g', extra,
-    s('polygon', { points: hexPoints(cx, cy), class: 'hex', fill: fillOf(c, height), 'stroke-width': 1 + height * 0.6 }),
-    plaza ? stars(cx, cy - 10, STARS[lower] || 1) : null,
-    height ? s('text', { x: cx, y: plaza ? cy + 9 : cy + 1, class: 'hlabel' }, String(height)) : null);
-}
-/** The cells a tile covers, origin (0, 0), in rotation `rot`. */
-const footprint = (rot) => [[0, 0], DIRS(0)[rot % 6], DIRS(0)[(rot + 1) % 6]];
-/** A tile of the site as a small SVG, in rotation `rot` (its stars big enough to read). */
-function tileIcon(hexes, rot = 0, size = 66) {
-  const pos = footprint(rot);
-  const cs = pos.map(([x, y]) => centre(x, y));
-  const nodes = hexes.map((c, i) => {
-    const [cx, cy] = cs[i];
-    const lower = c.toLowerCase();
-    return s('g', {}, s('polygon', { points: hexPoints(cx, cy), fill: fillOf(c, 1), class: 'hex-icon', 'stroke-width': 1.5 }),
-      c !== lower ? stars(cx, cy, STARS[lower] || 1, STARS[lower] === 3 ? 10 : 13) : null);
-  });
-  const xs = cs.map((p) => p[0]), ys = cs.map((p) => p[1]);
-  const x0 = Math.min(...xs) - R - 2, y0 = Math.min(...ys) - R - 2;
-  const w = Math.max(...xs) - Math.min(...xs) + 2 * R + 4, hh = Math.max(...ys) - Math.min(...ys) + 2 * R + 4;
-  const side = Math.max(w, hh);
-  return s('svg', {
-    width: size, height: size, viewBox: `${x0 - (side - w) / 2} ${y0 - (side - hh) / 2} ${side} ${side}`, 'aria-hidden': 'true',
-  }, ...nodes);
-}
-function posString(x, y) {
-  const p = (n) => String(Math.abs(n)).padStart(2, '0');
-  return `${y > 0 ? 'N' : 'S'}${p(y)}${x < 0 ? 'W' : 'E'}${p(x)}`;
-}
 
 /** Moves each city has had: every tile adds three levels to the four of the start. */
 const builds = (pub) => pub.players.map((p) => Math.max(0, Math.round((p.cells.reduce((a, c) => a + c[3], 0) - 4) / 3)));
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+const signed = (n) => `${n >= 0 ? '+' : ''}${n}`;
 
 /**
  * The last build: `{seat, cells}` (cells: a set of "x,y", empty when unknown) or null
@@ -119,7 +39,7 @@ function lastBuild(pub, prev) {
 // (the legal moves with the three cells each covers, the first its origin); `legal` = the
 // move strings (`32S02E00R0`). The hex geometry here only draws: no rule is checked here.
 export function render(ctx) {
-  const { board, public: pub, legal: moves, hints, panel, mode, myTurn, send, local, players, seat, error, rerender } = ctx;
+  const { board, public: pub, legal: moves, hints, panel, dock, held, mode, myTurn, send, local, players, seat, error, rerender } = ctx;
   local.rot ??= 0;
   const n = pub.players.length;
   const mine = mode === 'play' && seat !== null && seat !== undefined;
@@ -183,22 +103,18 @@ export function render(ctx) {
     const [cx, cy] = centre(x, y);
     nodes.push(s('polygon', { points: hexPoints(cx, cy, R - 2.5), class: 'last-built', 'data-x': x, 'data-y': y, 'data-fresh': true, 'aria-hidden': 'true' }));
   }
-  // the footprint of the hovered / focused legal placement, drawn on top
-  const ghost = s('g', { 'pointer-events': 'none', 'aria-hidden': 'true' });
-  const siteHexes = pub.site.find((t) => t.tile === local.tile)?.hexes || [];
-  const showGhost = (m) => ghost.replaceChildren(...(m ? m.cells.map(([gx, gy], i) => {
-    const [cx, cy] = centre(gx, gy);
-    const c = siteHexes[i] || 'q';
-    const ht = (cells.get(`${gx},${gy}`)?.[3] || 0) + 1;
-    return s('g', { opacity: 0.9 }, s('polygon', { points: hexPoints(cx, cy, R - 3), fill: fillOf(c, ht), class: 'hex-ghost' }),
-      c !== c.toLowerCase() ? stars(cx, cy - 10, STARS[c.toLowerCase()] || 1) : null,
-      s('text', { x: cx, y: c !== c.toLowerCase() ? cy + 9 : cy + 1, class: 'hlabel' }, String(ht)));
-  }) : []));
+  // the tile where it would land, whole and see-through, with its points: the placement
+  // held for a confirmation (a tap on a phone), and the one hovered or focused
+  const hexesOf = (tile) => pub.site.find((t) => t.tile === tile)?.hexes || [];
+  const heightOf = (x, y) => cells.get(`${x},${y}`)?.[3] || 0;
+  const heldMove = playing && typeof held === 'string' ? (hints?.moves || []).find((m) => m.move === held) : null;
+  const ghost = s('g', { class: 'ghost-layer', 'pointer-events': 'none', 'aria-hidden': 'true' });
+  const showGhost = (m) => ghost.replaceChildren(...(m && m !== heldMove ? [landing(m, hexesOf(m.tile), heightOf)] : []));
   function spot(x, y, el, m, what = say('akro-empty')) {
     const g = s('g', { class: 'spot', 'data-x': x, 'data-y': y, 'data-legal': m ? 'true' : 'false' }, el);
     if (m) { g.dataset.move = m.move; for (const ev of ['mouseenter', 'focus']) g.addEventListener(ev, () => showGhost(m)); }
     for (const ev of ['mouseleave', 'blur']) g.addEventListener(ev, () => showGhost(null));
-    const label = tileNo ? say('akro-spot', { tile: tileNo, x: String(x), y: String(y), what, legal: m ? 'yes' : 'no' }) : say('akro-hex', { x: String(x), y: String(y), what });
+    const label = tileNo ? say('akro-spot', { tile: tileNo, x: String(x), y: String(y), what, legal: m ? 'yes' : 'no', points: m ? signed(m.points) : '' }) : say('akro-hex', { x: String(x), y: String(y), what });
     return clickable(g, label, () => {
       if (!myTurn) return error(say('not-your-turn-page'));
       if (!tileNo) return error(say('akro-select-first'));
@@ -206,8 +122,11 @@ export function render(ctx) {
       send(m && moves.includes(m.move) ? m.move : `${tileNo}${posString(x, y)}R${local.rot}`);
     });
   }
+  if (heldMove) nodes.push(landing(heldMove, hexesOf(heldMove.tile), heightOf, true));
   nodes.push(ghost);
-  board.draw(nodes, bbox(points));
+  const around = (cs) => bbox(cs.flatMap(([x, y]) => { const [cx, cy] = centre(x, y); return [[cx - R, cy - R], [cx + R, cy + R]]; }));
+  const focus = heldMove ? around(heldMove.cells) : fresh.size ? around([...fresh].map((k) => k.split(',').map(Number))) : null;
+  board.draw(nodes, bbox(points), { unit: ctx.over ? 0 : 2 * R * 0.8, focus });
 
   panel.replaceChildren();
   const nameOf = (i) => players[i]?.name ?? say('seat-n', { n: i + 1 });
@@ -237,62 +156,34 @@ export function render(ctx) {
   const siteBody = (tl) => [tileIcon(tl.hexes, tl.tile === local.tile && mine ? local.rot : 0),
     h('span', { class: 'site-cost', text: say('akro-site-cost', { tile: String(tl.tile), cost: tl.cost }) }),
     h('span', { class: 'site-names' }, tl.hexes.map((c) => h('span', { class: 'site-name', text: shortHex(c) })))];
+  const stones = me?.stones ?? 0;
+  // a tile too dear stays readable (the plan for the next turns), marked by its price
   const site = h('div', { class: 'site', role: 'group', 'aria-label': say('akro-site') },
     pub.site.map((tl) => !mine ? h('div', { class: 'site-tile', role: 'img', 'aria-label': siteLabel(tl) }, siteBody(tl)) : h('button', {
-      'aria-label': siteLabel(tl), 'aria-pressed': tl.tile === local.tile ? 'true' : 'false', 'data-tile': tl.tile,
-      disabled: !myTurn || tl.cost > (me?.stones ?? 0),
+      'aria-label': tl.cost > stones ? say('akro-too-dear', { label: siteLabel(tl), stones }) : siteLabel(tl), 'aria-pressed': tl.tile === local.tile ? 'true' : 'false', 'data-tile': tl.tile,
+      class: tl.cost > stones ? 'unaffordable' : null, title: tl.cost > stones ? say('akro-costs-have', { cost: tl.cost, stones }) : null,
+      disabled: !myTurn || tl.cost > stones,
       onclick: () => { local.tile = tl.tile; local.city = seat; local.pinned = false; rerender(); },
     }, siteBody(tl))));
+  const best = legal.reduce((b, m) => Math.max(b, m.points ?? -Infinity), -Infinity);
   panel.append(tabs, shown);
+  dock.replaceChildren();
   if (mine) {
-    panel.append(h('div', { class: 'controls' },
-      h('button', { id: 'rotate', 'aria-label': say('tri-rotate-label'), disabled: !myTurn, onclick: () => { local.rot = (local.rot + 1) % 6; rerender(); } }, '⟳ ' + say('akro-rotate', { rot: local.rot }))),
+    // the dock: the tile to take, turned as it will be built, and where it goes
+    dock.append(site, h('div', { class: 'controls' },
+      h('button', { id: 'rotate', 'aria-label': say('tri-rotate-label'), disabled: !myTurn, onclick: () => { local.rot = (local.rot + 1) % 6; rerender(); } }, '⟳ ' + say('akro-rotate', { rot: local.rot })),
+      h('span', { class: 'hint stones', id: 'stones' }, say('akro-stones-held', { n: stones }))),
     h('p', { class: 'hint', id: 'legal-count' }, myTurn
-      ? say('akro-spots', { n: legal.length, tile: tileNo ?? '—', rot: local.rot, city: playing ? 'yes' : 'no' })
+      ? say('akro-spots', { n: legal.length, tile: tileNo ?? '—', rot: local.rot, city: playing ? 'yes' : 'no', best: legal.length && best > -Infinity ? signed(best) : 'none' })
       : say('waiting-others')));
-  }
-  panel.append(h('h3', { text: say('akro-site') }), site,
-    h('p', { class: 'hint' }, say('akro-stacks', { n: pub.stack_tiles })));
+  } else if (pub.stack_tiles || pub.site.length > 1) dock.append(site); // (a spectator's and a replay's site, beside the board too, until the end)
+  panel.append(h('p', { class: 'hint' }, say('akro-stacks', { n: pub.stack_tiles })));
   panel.append(h('h3', { text: say('akro-district-scores') }), districtTable(pub, nameOf, seat), legend());
   local.keys ??= (ev) => {
     if ((ev.key === 'r' || ev.key === 'R') && !ev.ctrlKey && !ev.metaKey && !ev.altKey && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName)) document.getElementById('rotate')?.click();
   };
   document.removeEventListener('keydown', local.keys);
   document.addEventListener('keydown', local.keys);
-}
-
-/** The district table: a row per district, a column per city; each cell its points and why. */
-function districtTable(pub, nameOf, seat) {
-  const variants = String(pub.rules?.variants ?? '');
-  const on = (d) => variants.includes(d[0].toUpperCase());
-  const head = h('tr', {}, h('th', { scope: 'col', text: say('akro-district-col') }), pub.players.map((_, i) => h('th', {
-    scope: 'col', class: 'who', title: nameOf(i), text: say('name-you', { name: nameOf(i), you: i === seat ? 'yes' : 'no' }),
-  })));
-  const rows = NAMES.map((d, k) => {
-    const key = d[0];
-    const why = say('akro-row-why', { district: say(`akropolis-column-${d}`), how: HOW(d), variant: on(d) ? VARIANT(d) : 'none', d: key, stars: STARS[key] });
-    return h('tr', {},
-      h('th', { scope: 'row', title: why },
-        h('span', { class: 'swatch', style: `background:${DISTRICT[key][1]}`, 'aria-hidden': 'true' }), ' ' + dname(d), on(d) ? h('sup', { title: VARIANT(d) }, ' v') : null),
-      pub.players.map((p, i) => {
-        const explain = say('akro-cell-why', { who: nameOf(i), district: dname(d), values: p.values[k], stars: p.stars[k], points: p.districts[k] });
-        return h('td', { title: explain, 'aria-label': explain },
-          h('strong', { text: p.districts[k] }), h('span', { class: 'why', text: ` ${p.values[k]}×${p.stars[k]}★` }));
-      }));
-  });
-  return h('table', { class: 'scores districts', id: 'districts' },
-    h('caption', { class: 'hint' }, say('akro-table-caption')),
-    h('thead', {}, head),
-    h('tbody', {}, rows,
-      h('tr', {}, h('th', { scope: 'row', title: say('akro-stones-about') }, say('akro-stones')), pub.players.map((p, i) => h('td', { title: say('akro-stones-cell', { who: nameOf(i), n: p.stones }), text: p.stones }))),
-      h('tr', { class: 'total' }, h('th', { scope: 'row', title: say('akro-total-about') }, say('akro-total')), pub.players.map((p) => h('td', {}, h('strong', { text: p.total }))))));
-}
-
-function legend() {
-  return h('ul', { class: 'legend', 'aria-label': say('akro-legend') },
-    Object.entries(DISTRICT).map(([, [name, col]]) => h('li', {}, h('span', { class: 'swatch', style: `background:${col}`, 'aria-hidden': 'true' }), ' ' + dname(name))),
-    h('li', {}, '★ ' + say('akro-legend-plaza')),
-    h('li', {}, say('akro-legend-height')));
 }
 
 /**

@@ -8,6 +8,8 @@
 //   #/arena            arena.js        rated play
 //   #/leaderboard/G    leaderboard.js  the leaderboards
 //   #/account/NAME     account.js      an account's ratings, games and tokens
+//   #/turns            inbox.js        the turn-based games waiting for you (and the
+//                                      tab's count, its icon's badge, notifications)
 //
 // Beneath them: api.js (every request, the session, the registry and the statuses),
 // saved.js (this browser's tokens and names), page.js (<main>, what a page stops when it
@@ -29,9 +31,12 @@ import { leaderboardPage } from './leaderboard.js';
 import { accountPage } from './account.js';
 import { themeSwitch } from './theme.js';
 import { soundSwitch } from './sound.js';
+import { startInbox, turnsPage } from './inbox.js';
 
 function route() {
   leave();
+  // a page starts at its top (the form's Start, at its bottom, must not leave the game page scrolled)
+  window.scrollTo(0, 0);
   const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
   const [page, id] = path.split('/');
   const q = new URLSearchParams(query ?? '');
@@ -44,6 +49,7 @@ function route() {
   else if (page === 'arena') arenaPage();
   else if (page === 'leaderboard' || page === 'leaderboards') leaderboardPage(id ? decodeURIComponent(id) : '', q);
   else if (page === 'account' && id) accountPage(decodeURIComponent(id));
+  else if (page === 'turns') turnsPage();
   else lobby();
   for (const a of document.querySelectorAll('header nav a')) {
     const here = a.getAttribute('href') === '#/' + page || (page === 'leaderboard' && a.id === 'nav-leaderboards');
@@ -70,7 +76,12 @@ function drawHeader() {
 await loadWords();
 document.getElementById('prefs')?.append(themeSwitch(), soundSwitch());
 drawHeader();
-loadMe().then(drawNav);
+// a game's page fills the window below the header, however many lines it takes
+// (style.css reads --header-h)
+const header = document.querySelector('header');
+const headerHeight = () => document.documentElement.style.setProperty('--header-h', `${header.offsetHeight}px`);
+if (header) { headerHeight(); if (window.ResizeObserver) new ResizeObserver(headerHeight).observe(header); }
+loadMe().then(() => { drawNav(); startInbox(); });
 window.addEventListener('hashchange', route);
 if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', route);
 else route();

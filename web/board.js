@@ -140,22 +140,55 @@ export class Board {
   }
   /** Fits the next drawing to the view and follows the content again. */
   fit() { this.vb = null; this.refit = true; this.user = false; }
-  /** Replaces the content; `bbox` = {x, y, w, h} of the content, for the first fit. */
-  draw(nodes, bbox) {
+  /** Keeps `el` (the zoom buttons, over a corner of the board) clear of the content when fitting. */
+  keepClear(el) { this.clear = el; }
+  /**
+   * Replaces the content; `bbox` = {x, y, w, h} of the content. The view follows the
+   * content (fits it) until the user pans or zooms, leaving the zoom buttons' corner
+   * clear; but a cell (`unit`, in the drawing's units) is never drawn smaller than
+   * MIN_CELL px: then the view is centred on `focus` (a box: the last move, the pending
+   * tile) and the rest is a pan away.
+   */
+  draw(nodes, bbox, { unit = 0, focus = null } = {}) {
     this.layer.replaceChildren(...nodes);
-    // follow the content (fit it) until the user pans or zooms
-    if (!this.vb || this.refit || !this.user) {
+    if (this.vb && !this.refit && this.user) return;
+    const r = this.svg.getBoundingClientRect();
+    if (!r.width || !r.height) {
       const pad = 40;
-      const r = this.svg.getBoundingClientRect();
-      let w = bbox.w + 2 * pad, hh = bbox.h + 2 * pad;
-      const aspect = r.width && r.height ? r.width / r.height : 1.4;
-      if (w / hh < aspect) w = hh * aspect; else hh = w / aspect;
-      this.vb = { x: bbox.x + bbox.w / 2 - w / 2, y: bbox.y + bbox.h / 2 - hh / 2, w, h: hh };
-      this.refit = false;
+      this.vb = { x: bbox.x - pad, y: bbox.y - pad, w: bbox.w + 2 * pad, h: bbox.h + 2 * pad };
       this.apply();
+      return;
     }
+    // the buttons' corner: the content goes beside them or below them, whichever is larger
+    const c = this.clear?.getBoundingClientRect();
+    const pad = 8;
+    const room = [[r.width, r.height]];
+    if (c && c.width) room.push([r.width - (r.right - c.left) - pad, r.height], [r.width, r.height - (c.bottom - r.top) - pad]);
+    let best = null;
+    for (const [w, hh] of room) {
+      if (w <= 2 * pad || hh <= 2 * pad) continue;
+      const k = Math.max(bbox.w / (w - 2 * pad), bbox.h / (hh - 2 * pad));
+      if (!best || k < best.k) best = { k, w, hh };
+    }
+    if (!best) best = { k: Math.max(bbox.w / r.width, bbox.h / r.height), w: r.width, hh: r.height };
+    let { k } = best;
+    let [cx, cy] = [bbox.x + bbox.w / 2, bbox.y + bbox.h / 2];
+    if (unit && k > unit / MIN_CELL) {
+      k = unit / MIN_CELL;
+      if (focus) [cx, cy] = [focus.x + focus.w / 2, focus.y + focus.h / 2];
+    }
+    // the content's centre in the middle of its room (the room starts at the board's top left
+    // unless the buttons' strip is above it)
+    const top = r.height - best.hh, left = 0;
+    const mx = left + best.w / 2, my = top + best.hh / 2;
+    this.vb = { x: cx - mx * k, y: cy - my * k, w: r.width * k, h: r.height * k };
+    this.refit = false;
+    this.apply();
   }
 }
+
+/** The smallest a cell is drawn when fitting (CSS px): big enough to read and to tap. */
+const MIN_CELL = 30;
 
 /** Bounding box of points [[x, y], ...]. */
 export function bbox(points) {

@@ -49,8 +49,9 @@ export function endPanel(players, status, result, outcome, end, scores, buttons 
     h('h3', { text: t('game-over') }),
     h('p', { id: 'end-reason' }, t('sentence', { text: sentence(players, whyEnded(status, result, end)) })),
     h('p', { id: 'winner', class: 'winner-line' }, t('sentence', { text: sentence(players, winLine(players, winners)) })),
-    table,
-    buttons.length ? h('div', { class: 'controls' }, buttons) : null);
+    // Rematch and New game before the breakdown: in reach however many rows it has
+    buttons.length ? h('div', { class: 'controls' }, buttons) : null,
+    table);
 }
 
 /** The status line of an ended game. */

@@ -73,6 +73,8 @@ export function rulesHelp(info, rules) {
     h('summary', {}, t('how-to-play', { game: info.title })),
     picture,
     paras.map((p) => h('p', {}, p)),
+    h('h4', { text: t('out-of-time-title') }),
+    h('p', { id: 'rules-time' }, t('out-of-time-help', { rule: info.out_of_time ? words(info.out_of_time) : t('out-of-time-first-move') })),
     chosen.length ? [h('h4', { text: t('this-game') }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
     bots.length ? [h('h4', { text: t('the-bots') }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
       h('strong', {}, b.name), strengthWords(info, b) ? [' ', h('span', { class: `strength strength-${b.strength}` }, strengthWords(info, b))] : null, ' — ', aboutBot(info, b))))] : null,

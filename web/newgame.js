@@ -1,11 +1,14 @@
 // The New game form (#/new, #/new/GAME), drawn from the registry: the game, its seats
-// (people, programs, bots), its rule options, the seed, the bots' pace and a clock.
+// (people, programs, bots), its rule options, the seed, the bots' pace and the time per
+// move: a clock for people, or days per move (a turn-based game of a signed-in person,
+// whose people's seats are accounts: inbox.js).
 import { h } from './board.js';
-import { api, registry, gameOf } from './api.js';
+import { api, registry, gameOf, loadMe, session } from './api.js';
 import { saveTokens, rememberedNames, rememberNames } from './saved.js';
 import { rulesHelp, strengthWords, aboutBot } from './help.js';
 import { main } from './page.js';
 import { t, words } from './i18n.js';
+import { perMove } from './inbox.js';
 
 /** The control of one rule option (from its kind), and how to read its value. */
 function optionControl(o) {
@@ -89,8 +92,14 @@ export async function newGame(preselect) {
     reg.games.map((g) => h('option', { value: g.name, title: words(g.about) }, g.title)));
   if (preselect && reg.games.some((g) => g.name === preselect)) gameSel.value = preselect;
   const help = h('div', { id: 'game-help' });
+  // live: a clock of seconds (or none); turn-based: days per move, for a signed-in person
+  await loadMe();
+  const person = session.me?.kind === 'person';
   const clock = h('select', { id: 'clock', 'aria-label': t('clock-label') },
-    [['', t('no-clock')], ['30', '30 s'], ['60', '1 min'], ['120', '2 min'], ['300', '5 min'], ['600', '10 min']].map(([v, text]) => h('option', { value: v }, text)));
+    h('optgroup', { label: t('clock-live') }, [['', t('no-clock')], ['30', '30 s'], ['60', '1 min'], ['120', '2 min'], ['300', '5 min'], ['600', '10 min']].map(([v, text]) => h('option', { value: v }, text))),
+    h('optgroup', { label: t(person ? 'clock-turns' : 'clock-turns-log-in') }, [1, 2, 3, 7].map((d) => h('option', { value: `d${d}`, disabled: !person }, perMove(d)))));
+  const turnBased = () => (clock.value.startsWith('d') ? parseInt(clock.value.slice(1), 10) : null);
+  const turnNote = h('p', { class: 'hint', id: 'turn-note', hidden: true }, t('turn-note'));
   const about = h('p', { class: 'hint', id: 'game-about' });
   const count = h('input', { id: 'players', type: 'number', value: 2, 'aria-label': t('players-count') });
   const soloNote = h('p', { class: 'hint', id: 'solo-note', hidden: true });
@@ -137,7 +146,7 @@ export async function newGame(preselect) {
     seats.replaceChildren(...Array.from({ length: n }, (_, i) => {
       const kind = h('select', { class: 'kind', 'aria-label': t('seat-player', { n: i + 1 }) },
         h('option', { value: 'human' }, t('seat-human')),
-        s ? null : h('option', { value: 'program', title: t('seat-program-about') }, t('seat-program')),
+        s || turnBased() ? null : h('option', { value: 'program', title: t('seat-program-about') }, t('seat-program')),
         bots.map((b) => h('option', { value: 'bot:' + b.name, title: b.params ? t('bot-params', { about: words(b.about), params: b.params }) : words(b.about) }, botLabel(g, b))));
       const prev = old[i];
       kind.value = prev && [...kind.options].some((o) => o.value === prev.kind) ? prev.kind : (i === 0 || !bots.length ? 'human' : 'bot:' + bots[0].name);
@@ -146,12 +155,14 @@ export async function newGame(preselect) {
       const botAbout = h('span', { class: 'hint bot-about' });
       const update = () => {
         const bot = kind.value.startsWith('bot:') ? bots.find((b) => 'bot:' + b.name === kind.value) : null;
+        // a turn-based game's person is an account, never a name remembered from a live one
+        if (turnBased() && remembered[i] && name.value === remembered[i]) name.value = '';
         // a person's name: the one typed for this seat last time
-        if (kind.value === 'human' && !name.value && remembered[i]) name.value = remembered[i];
+        else if (kind.value === 'human' && !name.value && remembered[i] && !turnBased()) name.value = remembered[i];
         // a person's remembered name is not a bot's or a program's: a seat switched to one
         // lets the server name it
         else if (kind.value !== 'human' && remembered[i] && name.value === remembered[i]) name.value = '';
-        name.placeholder = t(kind.value === 'human' ? 'your-name' : 'name-optional');
+        name.placeholder = t(kind.value !== 'human' ? 'name-optional' : turnBased() ? 'account-or-you' : 'your-name');
         const key = strengthKey(bot);
         strength.hidden = !key;
         strength.placeholder = t(key === 'ms' ? 'strength-ms' : 'strength-budget');
@@ -170,6 +181,7 @@ export async function newGame(preselect) {
     }));
   };
   gameSel.addEventListener('change', () => { drawOptions(); drawSeats(); });
+  clock.addEventListener('change', () => { turnNote.hidden = !turnBased(); drawSeats(); });
   count.addEventListener('change', drawSeats);
 
   const form = h('form', { class: 'new', id: 'new-game-form' },
@@ -177,7 +189,7 @@ export async function newGame(preselect) {
     h('fieldset', {}, h('legend', { text: t('seats') }), seats),
     h('fieldset', {}, h('legend', { text: t('rules') }), options),
     h('fieldset', {}, h('legend', { text: t('options') }), h('label', {}, t('seed') + ' ', seed), h('label', {}, t('delay') + ' ', delay),
-      h('label', { title: t('clock-about') }, t('clock') + ' ', clock)),
+      h('label', { title: t('clock-about') }, t('time-per-move') + ' ', clock), turnNote),
     h('button', { type: 'submit', class: 'primary', id: 'start', 'aria-label': t('start-game') }, t('start-game')), err);
   form.setAttribute('novalidate', '');
   /** What the server would refuse, said before asking it: null when the form is fine. */
@@ -208,7 +220,7 @@ export async function newGame(preselect) {
       seats: [...seats.querySelectorAll('.seat-row')].map((r) => {
         const k = r.querySelector('.kind').value;
         const name = r.querySelector('.name').value.trim() || undefined;
-        if (k === 'human') return { kind: 'human', name };
+        if (k === 'human') return turnBased() ? { kind: 'human', account: name } : { kind: 'human', name };
         if (k === 'program') return { kind: 'program' };
         const st = r.querySelector('.strength');
         const n = parseInt(st.value, 10);
@@ -218,10 +230,11 @@ export async function newGame(preselect) {
       delay_ms: Math.max(parseInt(delay.value, 10) || 0, 0),
     };
     if (seed.value !== '') req.seed = parseInt(seed.value, 10);
-    if (clock.value) req.clock_s = parseInt(clock.value, 10);
+    if (turnBased()) req.days = turnBased();
+    else if (clock.value) req.clock_s = parseInt(clock.value, 10);
     try {
       const c = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
-      rememberNames(req.seats.map((st) => (st.kind === 'human' ? st.name : null)));
+      if (!req.days) rememberNames(req.seats.map((st) => (st.kind === 'human' ? st.name : null)));
       saveTokens(c.id, c.tokens);
       location.hash = c.tokens.length ? `#/game/${c.id}` : `#/watch/${c.id}`;
     } catch (e) { err.textContent = t('cannot-start', { why: e.message }); }

@@ -11,9 +11,11 @@ import { winnersOf, endPanel, endLine } from './ending.js';
 import { gameLayout, drawScores, drawLog } from './table.js';
 import { ratedBadge, ratedChanges } from './arena.js';
 import { onLeave } from './page.js';
+import { holder, confirmWanted, rememberConfirm } from './held.js';
 import { soundOfState } from './sound.js';
 import { arrive } from './motion.js';
 import { t, words } from './i18n.js';
+import { timeLeft, perMove } from './inbox.js';
 
 /** Whether a line of the log flashes over the board: a bonus, a penalty, an ejection. */
 function flashes(msg) {
@@ -32,7 +34,14 @@ export function gamePage(id, watch) {
   let seenLog = null, flashTimer = null, R = null, reg = null;
   let saved = null;
   try { saved = JSON.parse(sessionStorage.getItem('tessera.pending.' + id) || 'null'); } catch { saved = null; }
-  let ws = null, closed = false, last = null, retry = 500, heldAt = null;
+  let ws = null, closed = false, last = null, retry = 500;
+  // what moves would score (`{"preview": MOVE}`), asked once each, for the position shown
+  const previews = new Map();
+  const preview = (mv) => {
+    const key = JSON.stringify(mv);
+    if (!previews.has(key) && ws && ws.readyState === 1) { previews.set(key, null); ws.send(JSON.stringify({ preview: mv })); }
+    return previews.get(key) ?? null;
+  };
   // a rated game (the Arena's): a badge, and the rating changes at its end
   let rated = false, stopRated = () => {};
   const badge = ratedBadge();
@@ -54,7 +63,7 @@ export function gamePage(id, watch) {
   const speedLabel = h('span');
   const join = h('div', { id: 'join' });
   const ejected = h('div', { id: 'ejected' });
-  const endBox = h('div', { id: 'end-box' });
+  const endBox = ui.end;
   const clockLine = h('p', { id: 'clock', class: 'clock', hidden: true });
   const helpBox = h('div', { id: 'help-box' });
   // resigning: asked, then confirmed (nothing is sent on a single click)
@@ -84,41 +93,14 @@ export function gamePage(id, watch) {
     } catch (e) { ui.error.textContent = t('cannot-rematch', { why: e.message }); btn.disabled = false; }
   };
   // a placement held for a confirmation (games whose registry says `confirm`, when the
-  // person asks for it): nothing is sent until Confirm; Take back forgets it
-  const confirmOn = h('input', { type: 'checkbox', id: 'confirm-moves', checked: localStorage.getItem('tessera.confirm') === 'on' });
-  confirmOn.addEventListener('change', () => { localStorage.setItem('tessera.confirm', confirmOn.checked ? 'on' : 'off'); if (!confirmOn.checked) takeBack(); });
+  // person asks for it, as a touch screen does by default): nothing is sent until Confirm
+  // (or a second tap on the same spot); Take back forgets it. The board shows it.
+  const confirmOn = h('input', { type: 'checkbox', id: 'confirm-moves', checked: confirmWanted() });
+  confirmOn.addEventListener('change', () => { rememberConfirm(confirmOn.checked); if (!confirmOn.checked) takeBack(); });
   const confirmPref = h('p', { id: 'confirm-pref', hidden: true }, h('label', {}, confirmOn, ' ' + t('confirm-pref')));
-  const confirmBox = h('div', { id: 'confirm-box', class: 'confirm', role: 'group', 'aria-label': t('confirm-label'), hidden: true });
-  let held = null;
-  const takeBack = () => { held = null; confirmBox.hidden = true; confirmBox.replaceChildren(); };
-  /** A placement in words, from the seat's hints when they describe it. */
-  const heldWords = (mv, hints) => {
-    if (mv?.place) {
-      const p = mv.place;
-      const known = hints?.placements?.find((x) => x.tile === p.tile && x.orientation === p.orientation && x.x === p.x && x.y === p.y);
-      return known ? t('held-tile-points', { tile: p.tile, points: known.score }) : p.tile;
-    }
-    // Q: tiles placed along a line, each at (row, column) as the refusals say
-    if (Array.isArray(mv) && mv.length && mv.every((p) => p?.['1tile'] && p.coordinate)) {
-      return mv.map((p) => t('held-at', {
-        tile: t('q-tile', { color: p['1tile'].color, shape: p['1tile'].shape === '8star' ? 'eightstar' : p['1tile'].shape }),
-        cell: `(${p.coordinate.row},${p.coordinate.column})`,
-      })).join(', ');
-    }
-    const akro = typeof mv === 'string' ? hints?.moves?.find((x) => x.move === mv) : null;
-    if (akro) return t('held-akropolis', { tile: String(akro.tile), turns: akro.rotation });
-    // the moves that place nothing, in words
-    if (['draw', 'pass', 'replace'].includes(mv)) return t(`held-${mv}`);
-    return JSON.stringify(mv);
-  };
-  const hold = (mv, sendNow, label = t('your-placement'), play = t('confirm')) => {
-    held = mv;
-    confirmBox.hidden = false;
-    confirmBox.replaceChildren(h('span', {}, t('held-line', { label, move: heldWords(mv, last?.hints) }) + ' '),
-      h('button', { id: 'confirm-move', class: 'primary', onclick: () => { const m = held; takeBack(); if (m !== null) sendNow(m); } }, play), ' ',
-      h('button', { id: 'take-back', onclick: () => { takeBack(); render(); } }, t('take-back')));
-    confirmBox.querySelector('#confirm-move').focus();
-  };
+  const held = holder(() => render());
+  const confirmBox = held.box;
+  const takeBack = () => { if (held.move !== null) { held.clear(); render(); } };
   // a hint (off unless the person turns it on; only against bots, never rated): the
   // strongest level's move, held like a placement to confirm; the record notes each use
   const hintsOn = h('input', { type: 'checkbox', id: 'hints-on', checked: localStorage.getItem('tessera.hints') === 'on' });
@@ -134,7 +116,7 @@ export function gamePage(id, watch) {
       // the level that suggests it, as the seat menu names it (never its engine's spec)
       const level = /^level:(\d+)$/.exec(String(r.by ?? ''));
       const by = level ? t('level-n', { n: Number(level[1]) }) : String(r.by ?? '');
-      if (last === m && hintSend) { heldAt = m.version; hold(r.move, hintSend, t('hint-from', { by }), t('play-it')); }
+      if (last === m && hintSend) held.hold(r.move, { version: m.version, hints: m.hints, play: hintSend, label: t('hint-from', { by }), verb: t('play-it') });
     } catch (e) { ui.error.textContent = t('no-hint', { why: e.message }); }
     hintButton.disabled = false;
   });
@@ -146,15 +128,23 @@ export function gamePage(id, watch) {
     const person = m?.players?.[m.to_move]?.kind === 'person';
     if (!m || !m.clock_ms || m.over || !person || clockEnds === null) { clockLine.hidden = true; return; }
     const left = Math.max(0, Math.ceil((clockEnds - Date.now()) / 1000));
+    const rule = gameOf(reg, m.game)?.out_of_time;
     clockLine.hidden = false;
-    clockLine.textContent = t(m.to_move === m.seat ? 'clock-you' : 'clock-other', { who: m.players[m.to_move]?.name ?? '?', left, per: m.clock_ms / 1000 });
-    clockLine.classList.toggle('low', left <= 10);
+    // a turn-based game counts days and hours, a live one seconds
+    clockLine.textContent = t(m.to_move === m.seat ? 'clock-you' : 'clock-other', {
+      who: m.players[m.to_move]?.name ?? '?',
+      left: m.days ? timeLeft(left * 1000) : t('span-seconds', { s: left }),
+      per: m.days ? perMove(m.days) : t('per-move', { clock: `${m.clock_ms / 1000} s` }),
+      rule: rule ? words(rule) : t('out-of-time-first-move'),
+    });
+    clockLine.classList.toggle('low', m.days ? left <= 3600 : left <= 10);
   };
   const clockTimer = setInterval(tick, 1000);
   const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, t('bot-speed') + ' ', speedLabel), speed);
   ui.status.before(badge);
-  ui.status.after(clockLine, confirmBox);
-  ui.extra.append(endBox, resignBox, confirmPref, hintPref, join, ejected, pace, helpBox,
+  ui.status.after(clockLine);
+  ui.dock.before(confirmBox);
+  ui.extra.append(resignBox, confirmPref, hintPref, join, ejected, pace, helpBox,
     h('p', {}, h('a', { href: `#/watch/${id}` }, t('spectator-view')), ' · ', h('a', { href: '#/' }, t('nav-lobby'))));
 
   const render = () => {
@@ -179,7 +169,7 @@ export function gamePage(id, watch) {
     hintPref.hidden = !(againstBots && !rated && !m.over && gameOf(reg, m.game)?.levels?.length);
     hintButton.hidden = !hintsOn.checked || m.to_move !== m.seat;
     // a held placement lapses with the turn
-    if (held !== null && !(m.to_move === m.seat && !m.over && m.version === heldAt)) takeBack();
+    if (held.move !== null && !(m.to_move === m.seat && !m.over && m.version === held.version)) held.clear();
     if (m.clock_ms && m.turn_ms !== null && m.turn_ms !== undefined && !m.over) clockEnds = Date.now() + m.clock_ms - m.turn_ms;
     tick();
     // bonuses and penalties flash as they happen (not the old ones on loading)
@@ -228,7 +218,9 @@ export function gamePage(id, watch) {
     }
     ui.status.textContent = status;
     useBoard(R.board !== false);
-    if (!m.public) { ui.panel.replaceChildren(); ui.area.replaceChildren(); return; }
+    // once over, the end of the game takes the dock's place
+    ui.dockwrap.hidden = !!m.over;
+    if (!m.public) { ui.panel.replaceChildren(); ui.dock.replaceChildren(); ui.area.replaceChildren(); return; }
     const sendNow = (mv) => {
       ui.error.textContent = '';
       moveWanted = { token, text: JSON.stringify({ move: mv }) };
@@ -237,15 +229,18 @@ export function gamePage(id, watch) {
     hintSend = sendNow;
     // a placement (not a draw, a pass or an exchange) waits for Confirm when asked
     const send = (mv) => {
-      if (canConfirm && confirmOn.checked && !['draw', 'pass', 'replace'].includes(mv)) { heldAt = m.version; hold(mv, sendNow); } else sendNow(mv);
+      // the held placement tapped again: it goes
+      if (held.holds(mv)) { held.clear(); sendNow(mv); return; }
+      if (canConfirm && confirmOn.checked && !['draw', 'pass', 'replace'].includes(mv)) held.hold(mv, { version: m.version, hints: m.hints, play: sendNow });
+      else sendNow(mv);
     };
     const ctx = {
-      board, area: ui.area, panel: ui.panel, public: m.public, view: m.view, legal: m.legal || [], hints: m.hints,
+      board, area: ui.area, panel: ui.panel, dock: ui.dock, held: held.move, public: m.public, view: m.view, legal: m.legal || [], hints: m.hints,
       // the public view before the last move (the server's, so a page opened after the
       // move shows it too); when the server has none, the renderer keeps its own
       prev: m.last?.before ?? undefined,
       mode: mine ? 'play' : 'watch', myTurn: mine && m.to_move === m.seat && !m.over, over: !!m.over,
-      send, local, players: m.players, seat: m.seat, error: (why) => { ui.error.textContent = why; }, rerender: render,
+      send, preview, local, players: m.players, seat: m.seat, error: (why) => { ui.error.textContent = why; }, rerender: render,
     };
     try {
       R.render(ctx);
@@ -258,7 +253,7 @@ export function gamePage(id, watch) {
     arrive(board.layer, local, m.version);
     if (m.over) {
       // nobody is waited for any more (the renderers say so while the game goes on)
-      for (const el of ui.panel.querySelectorAll('p, span, div')) {
+      for (const el of [...ui.panel.querySelectorAll('p, span, div'), ...ui.dock.querySelectorAll('p, span, div')]) {
         if (!el.children.length && el.textContent === t('waiting-others')) el.textContent = t('game-is-over');
       }
     }
@@ -274,8 +269,9 @@ export function gamePage(id, watch) {
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === 'error') { ui.error.textContent = t('refused', { why: m.message ? words(m.message) : m.error }); return; }
+      if (m.type === 'preview') { previews.set(JSON.stringify(m.move), m); render(); return; }
       if (m.type === 'state') {
-        if (last && last.version !== m.version) { local.pending = []; }
+        if (last && last.version !== m.version) { local.pending = []; previews.clear(); }
         soundOfState(last, m);
         last = m; render();
         const next = tokens.find(([seat]) => seat === m.to_move);

@@ -1,6 +1,6 @@
 // Q: a square grid; several tiles per turn (pending until committed), exchange, pass.
 import { s, h, clickable, bbox, previousPublic } from './board.js';
-import { t as say } from './i18n.js';
+import { t as say, words } from './i18n.js';
 
 const C = 56;
 const COLORS = { red: '#d62d20', green: '#2a9d3a', blue: '#1f5fa8', yellow: '#e8b800', orange: '#f07f13', purple: '#7b3fa0' };
@@ -54,7 +54,7 @@ function tileSvg(t, size = 40) {
 // `legal` = JChoices ("pass", "replace", single-tile placements). A move of several tiles is
 // a JChoice [{coordinate: {row, column}, 1tile: {color, shape}}...].
 export function render(ctx) {
-  const { board, public: pub, view, legal, hints, panel, mode, myTurn, send, local, error, rerender } = ctx;
+  const { board, public: pub, view, legal, hints, panel, dock, held, mode, myTurn, send, preview, local, error, rerender } = ctx;
   local.pending ??= [];
   // the tiles of the last turn: those not on the previous map (when it is the map just
   // before: a subset, at most a hand fewer)
@@ -167,9 +167,29 @@ export function render(ctx) {
         rerender();
       }));
   }
-  board.draw(nodes, bbox(points));
+  // the tiles put down: what they would score (the server's word, asked once), by the last one
+  const move = local.pending.map((p) => ({ coordinate: { row: p.coord.row, column: p.coord.col }, '1tile': p.tile }));
+  const said = myTurn && move.length && preview ? preview(move) : null;
+  const gain = typeof said?.points === 'number' ? `+${said.points}` : null;
+  if (gain) {
+    const [x, y] = xy(local.pending[local.pending.length - 1].coord);
+    nodes.push(s('g', { class: 'landing-points', id: 'pending-points', 'aria-hidden': 'true' },
+      s('rect', { x: x + C - 30, y: y - 8, width: 36, height: 22, rx: 11 }), s('text', { x: x + C - 12, y: y + 3 }, gain)));
+  }
+  // a move held for a confirmation (a hint): its tiles where they land, see-through
+  const heldTiles = Array.isArray(held) ? held.filter((p) => p?.coordinate && p['1tile']) : [];
+  for (const p of heldTiles) {
+    const [x, y] = xy({ row: p.coordinate.row, col: p.coordinate.column });
+    nodes.push(s('g', { class: 'held held-q', 'aria-hidden': 'true' },
+      s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, class: 'qpending-bg pending-frame' }), shape(p['1tile'], x + C / 2, y + C / 2, C * 0.36)));
+  }
+  // when the map is too big to fit: the tiles being put down, else the last turn's, in view
+  const around = local.pending.length ? local.pending.map((p) => p.coord) : pub.map.filter(([c]) => fresh.has(key(c))).map(([c]) => c);
+  const focus = around.length ? bbox(around.flatMap((c) => [xy(c), xy({ row: c.row + 1, col: c.col + 1 })])) : null;
+  board.draw(nodes, bbox(points), { unit: ctx.over ? 0 : C, focus });
 
   const cb = safe();
+  dock.replaceChildren();
   panel.replaceChildren(h('p', { class: 'hint' },
     say('q-info', { pile: pub.pile, hands: pub.hand_sizes.join(' / '), fresh: fresh.size })),
   h('div', { class: 'controls' }, h('button', {
@@ -184,13 +204,17 @@ export function render(ctx) {
       'aria-pressed': i === local.sel ? 'true' : 'false', class: fits[i] ? 'playable' : null, 'data-fits': myTurn && !used.has(i) ? String(fits[i]) : null,
       disabled: used.has(i) || !myTurn, 'data-index': i, onclick: () => { local.sel = i; error(''); rerender(); },
     }, tileSvg(t))));
-  const commit = () => send(local.pending.map((p) => ({ coordinate: { row: p.coord.row, column: p.coord.col }, '1tile': p.tile })));
-  panel.append(h('h3', { text: say('q-your-hand') }), handEl, h('div', { class: 'controls' },
-    h('button', { id: 'commit', class: 'primary', 'aria-label': say('q-commit-label'), disabled: !myTurn || !local.pending.length, onclick: commit }, say('q-commit', { n: local.pending.length })),
+  const commit = () => send(move);
+  const n = local.pending.length;
+  dock.append(handEl, h('div', { class: 'controls' },
+    h('button', { id: 'commit', class: 'primary', 'aria-label': say('q-commit-label'), disabled: !myTurn || !n, onclick: commit },
+      n && gain ? say('q-commit-points', { n, points: said.points }) : say('q-commit', { n })),
     h('button', { id: 'undo', 'aria-label': say('q-undo-label'), disabled: !local.pending.length, onclick: () => { local.pending = []; error(''); rerender(); } }, say('q-undo')),
     h('button', { id: 'exchange', 'aria-label': say('q-exchange-label'), disabled: !myTurn || !hints?.can_replace, onclick: () => send('replace') }, say('q-exchange')),
     h('button', { id: 'pass', 'aria-label': say('tri-pass'), disabled: !myTurn || !legal.includes('pass'), onclick: () => send('pass') }, say('tri-pass'))),
   h('p', { class: 'hint', id: 'q-hint' }, !myTurn ? say('waiting-others')
+    // the engine would refuse the tiles put down (its words)
+    : said?.message ? say('q-would-refuse', { why: words(said.message) })
     : fits.some(Boolean) ? say('q-how')
       : local.pending.length ? say('q-no-other-fits')
         : say('q-nothing-fits')));

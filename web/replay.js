@@ -4,7 +4,7 @@ import { h } from './board.js';
 import { api, registry, gameOf, titleOf, isLive } from './api.js';
 import { rulesHelp } from './help.js';
 import { renderer, generic } from './looks.js';
-import { endPanel, endLine } from './ending.js';
+import { endPanel, endLine, winnersOf } from './ending.js';
 import { gameLayout, drawScores, drawLog } from './table.js';
 import { analysisSection } from './analysis.js';
 import { ratedChanges } from './arena.js';
@@ -44,14 +44,17 @@ export async function replay(id, query = new URLSearchParams()) {
     const st = better ? { ...steps[i], public: better.better } : steps[i];
     label.textContent = t('replay-step', { i, of: steps.length - 1, better: better ? 'yes' : 'no' });
     words.textContent = i === 0 ? t('replay-start-words') : (steps[i].log ?? []).map(say).join(' · ');
-    ui.status.textContent = t('replay-status', { game: titleOf(reg, sum.game), id: String(id), step: label.textContent, end: i === steps.length - 1 ? 'yes' : 'no' });
-    drawScores(ui, players, st.scores, st.to_move, null);
+    const atEnd = i === steps.length - 1;
+    ui.status.textContent = t('replay-status', { game: titleOf(reg, sum.game), id: String(id), step: label.textContent, end: atEnd ? 'yes' : 'no' });
+    // the result only at the end (never a winner at move 0)
+    ui.end.hidden = !atEnd;
+    drawScores(ui, players, st.scores, st.to_move, null, atEnd && !live ? winnersOf(resultOf, data.outcome) : []);
     const lines = [];
     for (let k = 1; k <= i; k++) for (const l of steps[k].log) lines.push([k, l]);
     drawLog(ui, lines);
     useBoard(R.board !== false);
     const ctx = {
-      board, area: ui.area, panel: ui.panel, public: st.public, prev: i > 0 ? steps[i - 1].public : null, view: null, legal: [], hints: null, mode: 'replay', myTurn: false,
+      board, area: ui.area, panel: ui.panel, dock: ui.dock, held: null, public: st.public, prev: i > 0 ? steps[i - 1].public : null, view: null, legal: [], hints: null, mode: 'replay', myTurn: false,
       send: () => {}, local, players, seat: null, error: () => {}, rerender: show,
     };
     try { R.render(ctx); } catch (e) {
@@ -79,22 +82,27 @@ export async function replay(id, query = new URLSearchParams()) {
   // a rated game's rating changes (the Arena's)
   const ratedBox = live ? null : h('div', { id: 'rated-box' });
   const stopRated = ratedBox ? ratedChanges(ratedBox, id, { wait: false }) : () => {};
-  const result = live ? t('not-over-yet', { status: t(`status-${sum.status}`) }) : endLine(sum.status, players, data.outcome, sum.status === 'resigned' ? { winner_seats: sum.winners.map((n) => sum.players.indexOf(n)), resigned: { reason: sum.why } } : { aborted: sum.why });
-  ui.extra.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, t('replay-label') + ' ', label), scrub,
+  const resultOf = sum.status === 'resigned' ? { winner_seats: sum.winners.map((n) => sum.players.indexOf(n)), resigned: { reason: sum.why } } : { aborted: sum.why };
+  const result = live ? t('not-over-yet', { status: t(`status-${sum.status}`) }) : endLine(sum.status, players, data.outcome, resultOf);
+  // the scrubber by the board (the dock: the renderers draw nothing there in a replay)
+  ui.dockwrap.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, t('replay-label') + ' ', label), scrub,
     h('div', { class: 'controls' },
       // words, not look-alike arrows (▶ play and ▷ next were told apart by nobody)
       h('button', { 'aria-label': t('replay-first-label'), onclick: () => { scrub.value = 0; show(); } }, t('replay-first')),
       h('button', { 'aria-label': t('replay-back-label'), onclick: () => go(-1) }, t('replay-back')), play,
       h('button', { 'aria-label': t('replay-next-label'), onclick: () => go(1) }, t('replay-next')),
-      h('button', { 'aria-label': t('replay-last-label'), onclick: () => { scrub.value = steps.length - 1; show(); } }, t('replay-last'))), words),
+      h('button', { 'aria-label': t('replay-last-label'), onclick: () => { scrub.value = steps.length - 1; show(); } }, t('replay-last'))), words));
+  // the end of the game, shown at its last step
+  ui.end.append(...[
     // seeds come as strings (they use all 64 bits, more than a JavaScript number holds)
     h('p', { id: 'result' }, sum.seed !== null && sum.seed !== undefined ? t('result-seed', { result, seed: String(sum.seed) }) : result),
     data.end ? endPanel(players, sum.status, null, data.outcome, data.end, sum.scores, [h('a', { class: 'button', role: 'button', href: `#/new/${sum.game}` }, t('nav-new'))]) : null,
-    ratedBox,
+    ratedBox].filter(Boolean));
+  ui.extra.append(...[
     analysis?.section ?? null,
     rulesHelp(gameOf(reg, sum.game), data.rules ?? null),
     h('p', {}, live ? null : [h('a', { href: `/api/games/${id}/record`, download: `tessera-${id}.json` }, t('record-json')), ' · '],
-      h('a', { href: '#/' }, t('nav-lobby'))));
+      h('a', { href: '#/' }, t('nav-lobby')))].filter(Boolean));
   onLeave(() => { if (timer) clearInterval(timer); analysis?.stop(); stopRated(); });
   show();
 }

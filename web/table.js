@@ -1,6 +1,9 @@
-// The page of one game (play, watch, replay): the board or the generic area beside a
-// panel (status, error, scores, the look's panel, extras, the log), and the scores and
-// log drawn in it.
+// The page of one game (play, watch, replay), laid out for a turn without scrolling: the
+// stage (the status line with the scores, the board or the generic area, the end of the
+// game, the dock: the look's own controls, tray, hand or site, and the page's Confirm or
+// scrubber) beside a side panel (the look's panel, the log, the page's extras); on a phone
+// the stage fills the screen and the side panel follows below it. The scores and log are
+// drawn here.
 import { h, Board } from './board.js';
 import { main } from './page.js';
 import { t, words } from './i18n.js';
@@ -17,8 +20,10 @@ export function gameLayout() {
     h('button', { 'aria-label': t('zoom-in'), onclick: () => board.zoom(1 / 1.25) }, '+'),
     h('button', { 'aria-label': t('zoom-out'), onclick: () => board.zoom(1.25) }, '−'),
     fitButton);
+  board.keepClear(zoom);
   const ui = {
     status: h('div', { id: 'status', role: 'status', 'aria-live': 'polite' }),
+    // a refusal, over the top of the board: it never pushes the board down
     error: h('div', { id: 'error', role: 'alert' }),
     scores: h('table', { class: 'scores', id: 'scores' }),
     panel: h('div', { id: 'panel' }),
@@ -27,12 +32,24 @@ export function gameLayout() {
     flash: h('div', { class: 'flash', id: 'flash', role: 'status', 'aria-live': 'assertive', hidden: true }),
     // the generic look draws here instead of on the board
     area: h('div', { class: 'generic', id: 'generic', hidden: true }),
+    // the status line (the page adds its badge and clock), the end of a game, the dock
+    top: h('div', { class: 'topline', id: 'topline' }),
+    end: h('div', { id: 'end-box' }),
+    dock: h('div', { class: 'dock', id: 'dock' }),
+    dockwrap: h('div', { class: 'dockwrap', id: 'dockwrap' }),
   };
-  const wrap = h('div', { class: 'boardwrap' }, svg, zoom, ui.flash);
-  main.replaceChildren(h('section', { class: 'game' }, wrap, ui.area,
-    h('aside', {}, ui.status, ui.error, ui.scores, ui.panel, ui.extra, h('h3', { text: t('log') }), ui.log)));
-  /** Shows the board (a game's own look) or the generic area. */
-  const useBoard = (yes) => { wrap.hidden = !yes; ui.area.hidden = yes; };
+  ui.top.append(ui.status, ui.scores);
+  ui.dockwrap.append(ui.dock);
+  const wrap = h('div', { class: 'boardwrap' }, svg, zoom, ui.flash, ui.error);
+  main.replaceChildren(h('section', { class: 'game' },
+    h('div', { class: 'stage', id: 'stage' }, ui.top, wrap, ui.area, ui.end, ui.dockwrap),
+    h('aside', {}, ui.panel, h('h3', { class: 'log-head', text: t('log') }), ui.log, ui.extra)));
+  /** Shows the board (a game's own look) or the generic area (and the refusals over it). */
+  const useBoard = (yes) => {
+    wrap.hidden = !yes; ui.area.hidden = yes;
+    if (yes && ui.error.parentElement !== wrap) wrap.append(ui.error);
+    if (!yes && ui.error.nextElementSibling !== ui.area) ui.area.before(ui.error);
+  };
   return { board, ui, useBoard, fitButton };
 }
 
@@ -40,7 +57,8 @@ export function gameLayout() {
 export function drawScores(ui, players, scores, toMove, seat, winners = []) {
   const kind = (p) => (p.kind === 'program' ? 'program' : p.kind === 'bot' || p.bot ? 'bot' : 'person');
   ui.scores.replaceChildren(
-    h('thead', {}, h('tr', {}, h('th', { text: t('col-player') }), h('th', { text: t('col-score') }))),
+    // (a line of names and points by the status: the heads are for screen readers)
+    h('thead', { class: 'sr-only' }, h('tr', {}, h('th', { text: t('col-player') }), h('th', { text: t('col-score') }))),
     h('tbody', {}, players.map((p, i) => h('tr', { class: [i === toMove ? 'to-move' : '', winners.includes(i) ? 'winner' : ''].join(' ').trim() },
       h('td', { text: (winners.includes(i) ? '★ ' : '') + (p.name ? t('player-in-scores', { name: p.name, kind: kind(p), you: i === seat ? 'yes' : 'no' }) : t('seat-open')) }),
       h('td', { text: scores?.[i] ?? '' })))));

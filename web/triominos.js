@@ -16,6 +16,12 @@ function corners(x, y) {
 function poly(x, y, cls, extra = {}) {
   return s('polygon', { points: corners(x, y).map(pt).map((p) => p.join(',')).join(' '), class: cls, ...extra });
 }
+/** The points a placement at cell (x, y) scores, written in its middle ("+12"). */
+function pointsText(x, y, n, cls = 'pts') {
+  const cs = corners(x, y).map(pt);
+  const cx = (cs[0][0] + cs[1][0] + cs[2][0]) / 3, cy = (cs[0][1] + cs[1][1] + cs[2][1]) / 3;
+  return s('text', { x: cx, y: cy, class: cls }, `${n >= 0 ? '+' : ''}${n}`);
+}
 /** Numbers [l, m, r] drawn inside the corners of cell (x, y). */
 function numbers(x, y, nums, cls = 'num') {
   const cs = corners(x, y).map(pt);
@@ -43,7 +49,7 @@ function tileIcon(tile, o) {
 // `hints` = {can_draw, can_pass, placements: [{tile, orientation, x, y, corners, score,
 // hexagons, bridge}]} (the legal placements, with what they score); `legal` = the moves in
 // their wire form. The lattice geometry below only draws: no rule is checked here.
-export function render({ board, public: pub, view, legal: moves, hints, panel, mode, myTurn, over, send, local, players, seat, error, rerender }) {
+export function render({ board, public: pub, view, legal: moves, hints, panel, dock, held, mode, myTurn, over, send, local, players, seat, error, rerender }) {
   local.rot ??= 0;
   const tray = view?.tray || [];
   const placements = hints?.placements || [];
@@ -97,7 +103,8 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, m
     const o = orient(x, y);
     const here = legal.find((p) => p.x === x && p.y === y && p.orientation === o);
     const g = s('g', { class: 'spot', 'data-x': x, 'data-y': y, 'data-legal': here ? 'true' : 'false' }, poly(x, y, here ? 'legal' : 'cell-empty'));
-    if (here) g.append(...numbers(x, y, here.corners, 'ghost'));
+    // a legal spot shows the tile's numbers as they would lie, and the points it scores
+    if (here) g.append(...numbers(x, y, here.corners, 'ghost'), pointsText(x, y, here.score));
     const label = here
       ? t('tri-spot-label', { tile: local.tile, x: String(x), y: String(y), score: here.score, hexagon: here.hexagons ? 'yes' : 'no', bridge: here.bridge ? 'yes' : 'no' })
       : t('tri-empty-spot', { x: String(x), y: String(y) });
@@ -107,15 +114,25 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, m
       send(placeMove(local.tile, o, x, y));
     }));
   }
-  board.draw(nodes, bbox(points));
+  // the placement held for a confirmation: the tile where it lands, see-through, with its points
+  const hp = held?.place;
+  const shown = hp && placements.find((p) => p.tile === hp.tile && p.orientation === hp.orientation && p.x === hp.x && p.y === hp.y);
+  if (shown) {
+    nodes.push(s('g', { class: 'held', 'data-x': shown.x, 'data-y': shown.y, 'aria-hidden': 'true' },
+      poly(shown.x, shown.y, 'held-tile'), ...numbers(shown.x, shown.y, shown.corners), pointsText(shown.x, shown.y, shown.score, 'held-points')));
+  }
+  const at = (p) => bbox(corners(p.x, p.y).map(pt));
+  const focus = shown ? at(shown) : lastTile ? at(lastTile) : null;
+  board.draw(nodes, bbox(points), { unit: over ? 0 : S * 0.75, focus });
 
-  // side panel
+  // side panel: the table's news; the dock: the person's tray and moves
   panel.replaceChildren();
+  dock.replaceChildren();
   const info = h('p', { class: 'hint' },
     t('tri-info', { round: pub.round, pile: pub.pile, trays: pub.tray_sizes.map((n, i) => `${players[i]?.name ?? i}: ${n}`).join(', '), draws: pub.draws || 0 }));
   panel.append(info);
   if (mode !== 'play') return;
-  if (view?.forced && myTurn) panel.append(h('p', { class: 'hint' }, t('tri-opens-with', { tile: view.forced })));
+  if (view?.forced && myTurn) dock.append(h('p', { class: 'hint' }, t('tri-opens-with', { tile: view.forced })));
   const playable = new Set(placements.map((p) => p.tile));
   const trayEl = h('div', { class: 'tray', role: 'group', 'aria-label': t('tri-your-tray') },
     tray.map((tile) => h('button', {
@@ -131,7 +148,7 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, m
     h('button', { id: 'draw', 'aria-label': t('tri-draw-label'), disabled: !myTurn || !hints?.can_draw, onclick: () => send('draw') }, t('tri-draw')),
     h('button', { id: 'pass', 'aria-label': t('tri-pass-label'), disabled: !myTurn || !hints?.can_pass, onclick: () => send('pass') }, t('tri-pass')));
   const n = legal.length, here = legal.filter((p) => p.orientation === UP[local.rot] || p.orientation === DOWN[local.rot]).length;
-  panel.append(h('h3', { text: t('tri-your-tray') }), trayEl, controls,
+  dock.append(trayEl, controls,
     h('p', { class: 'hint', id: 'legal-count' }, !myTurn ? t('waiting-others')
       // nothing fits: say so, and what is left to do
       : !placements.length ? t('tri-nothing-fits', { then: hints?.can_draw ? 'draw' : hints?.can_pass ? 'pass' : 'wait' })

@@ -142,10 +142,15 @@ test('A person registers, plays a rated game against a house level, sees the rat
   assert.match(await text(page, `#history tr[data-game-id="${id}"] td.change`), new RegExp(`^${before} → ${after_} \\(${change}\\)$`));
   // the result: resigned, the account came 2nd of the two
   assert.equal(await text(page, `#history tr[data-game-id="${id}"] td.place`), '2nd');
+  // with whom: the house level it played, and the result in words
+  assert.match(await text(page, `#history tr[data-game-id="${id}"] td.opponents`), /^vs level:?\d+ \(house\)$/);
+  assert.equal(await text(page, `#history tr[data-game-id="${id}"] td.result`), 'lost');
   await shot(page, 'arena-account');
   // the replay says Rated too, with the changes
   await page.click(`#history tr[data-game-id="${id}"] a`);
   await page.waitForSelector('#scrubber');
+  // (at the game's end: the changes say who won)
+  await page.click('[aria-label="Last move"]');
   await page.waitForSelector('#rated-changes li');
   clean(page);
 });

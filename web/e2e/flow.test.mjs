@@ -309,10 +309,17 @@ test('A finished game ends with why, the points broken down and the winner highl
   const first = await text(page, '#log li:first-child');
   assert.match(first, /^Game over: (Gus|Rand) -?\d+, (Gus|Rand) -?\d+; /);
   await shot(page, 'finished');
-  // the replay ends on the same screen
+  // the replay starts with nobody won yet (no result, no end screen, no winner's star) and
+  // ends on the same screen
   await page.goto(`${BASE}/#/replay/${r.body.id}`);
+  await page.waitForSelector('#scrubber');
+  await page.waitForFunction(() => /move 0 of/.test(document.querySelector('#status')?.textContent || ''));
+  for (const sel of ['#end', '#result', '#scores tr.winner']) assert.equal(await page.locator(`${sel}:visible`).count(), 0, `${sel} at move 0`);
+  assert.doesNotMatch(await page.innerText('#stage'), /wins|★/, 'no winner at move 0');
+  await page.click('[aria-label="Last move"]');
   await page.waitForSelector('#end');
   assert.match(await text(page, '#end-reason'), /^A one-round game: /);
+  assert.match(await text(page, '#result'), /^Game over — /);
   assert.deepEqual(page.errors_, []);
 });
 

@@ -1,9 +1,10 @@
 // The pages in German, at 1280x800 and at 390x844: every page (lobby, New game, a game of
 // each game played and watched, its end, the replay with its analysis, the Arena, the
-// leaderboards, an account) shows only text the catalogue gave (web/i18n.js records each
-// string it renders when asked: `window.__tesseraWords`), names, numbers and codes; no
-// English word is left; refusals of the server come in German; the language switch takes
-// the pages back to English. Screenshots of each page in artifacts/e2e/de-*.png.
+// leaderboards, an account, a turn-based game, the Your turn page and the account's email)
+// shows only text the catalogue gave (web/i18n.js records each string it renders when
+// asked: `window.__tesseraWords`), names, numbers and codes; no English word is left;
+// refusals of the server come in German; the language switch takes the pages back to
+// English. Screenshots of each page in artifacts/e2e/de-*.png.
 // Run by scripts/e2e.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -200,6 +201,45 @@ for (const size of Object.keys(SIZES)) {
     if (await first.count()) await first.click();
     await page.locator('#analysis').scrollIntoViewIfNeeded();
     await checked(page, 'analysis', size, names);
+    await page.context().close();
+  });
+}
+
+for (const size of Object.keys(SIZES)) {
+  test(`German (${size}): a turn-based game, the Your turn page and the account's email`, async () => {
+    const names = await knownNames();
+    const page = await german(size);
+    const name = `Tara${size[0]}${Date.now() % 100000}`;
+    names.unshift(name);
+    await page.goto(`${BASE}/#/register`);
+    await page.waitForSelector('#register-form');
+    await page.fill('#account-name', name);
+    await page.fill('#account-password', 'ein langes Passwort');
+    await page.click('#register-submit');
+    await page.waitForSelector('#nav-turns');
+    // the form for days per move, then the game of 1 day per move against a bot
+    await page.goto(`${BASE}/#/new/triominos`);
+    await page.waitForSelector('.seat-row');
+    await page.selectOption('#clock', 'd1');
+    await page.waitForSelector('#turn-note:not([hidden])');
+    await page.locator('.seat-row .kind').nth(1).selectOption('bot:greedy');
+    await checked(page, 'turns-new', size, names);
+    await page.click('#start');
+    await page.waitForURL(/#\/game\/\d+$/);
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Du bist am Zug', null, { timeout: 30000 });
+    await page.waitForFunction(() => /1 Tag pro Zug/.test(document.querySelector('#clock')?.textContent || ''));
+    await page.locator('.tray button').first().click();
+    await page.waitForSelector('#legal-count');
+    await checked(page, 'turns-play', size, names);
+    // the inbox: the game waits for this account
+    await page.goto(`${BASE}/#/turns`);
+    await page.waitForSelector('#turns-mine li');
+    assert.match(await page.textContent('#turns-head'), /^1 Partie wartet auf dich$/);
+    await checked(page, 'turns', size, names);
+    await page.goto(`${BASE}/#/account/${name}`);
+    await page.waitForSelector('#email-form');
+    await page.waitForFunction(() => (document.querySelector('#email-note')?.textContent || '') !== '');
+    await checked(page, 'account-email', size, names);
     await page.context().close();
   });
 }

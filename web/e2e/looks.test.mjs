@@ -43,7 +43,13 @@ async function legalSpot(page, tiles) {
     if (t > 0) await page.locator(tiles).nth(t - 1).click();
     for (let i = 0; i < 6 && !(await page.$('.spot[data-legal=true]')); i++) await page.click('#rotate');
     const spot = await page.$('.spot[data-legal=true]');
-    if (spot) { const at = [await spot.getAttribute('data-x'), await spot.getAttribute('data-y')]; await spot.click(); return at; }
+    if (spot) {
+      const at = [await spot.getAttribute('data-x'), await spot.getAttribute('data-y')];
+      await spot.click();
+      // a touch screen holds the placement for Confirm
+      if (await page.$('#confirm-move')) await page.click('#confirm-move');
+      return at;
+    }
   }
   return null;
 }
@@ -160,9 +166,11 @@ for (const game of ['triominos', 'q', 'akropolis']) {
       const board = await style(page, '.boardwrap', 'backgroundColor');
       assert.ok(luminance(board) < 0.05, `${game}: a dark board (${board})`);
       const panel = await style(page, 'aside', 'backgroundColor');
-      readable(`${game}: the status`, await style(page, '#status', 'color'), panel, 7);
+      // (the status line is on the page's ground, above the board)
+      readable(`${game}: the status`, await style(page, '#status', 'color'), await style(page, 'body', 'backgroundColor'), 7);
       readable(`${game}: the log`, await style(page, '#log li', 'color'), panel, 4.5);
-      readable(`${game}: a button`, await style(page, '#panel button:not([disabled])', 'color'), await style(page, '#panel button:not([disabled])', 'backgroundColor'), 7);
+      const button = '#dock button:not([disabled]), #panel button:not([disabled])';
+      readable(`${game}: a button`, await style(page, button, 'color'), await style(page, button, 'backgroundColor'), 7);
       readable(`${game}: the scores' seat to move`, await style(page, 'tr.to-move td', 'color'), await style(page, 'tr.to-move', 'backgroundColor'), 4.5);
       await shot(page, `dark-${game}-${size}`);
       await BOARD[game](page, board);

@@ -38,7 +38,12 @@ async function tapLegalSpot(page, tiles) {
   for (let t = 0; t <= (await page.locator(tiles).count()); t++) {
     if (t > 0) await page.locator(tiles).nth(t - 1).tap();
     for (let i = 0; i < 6 && !(await page.$('.spot[data-legal=true]')); i++) await page.locator('#rotate').tap();
-    if (await page.$('.spot[data-legal=true]')) { await page.locator('.spot[data-legal=true]').first().tap(); return true; }
+    if (await page.$('.spot[data-legal=true]')) {
+      await page.locator('.spot[data-legal=true]').first().tap();
+      // a touch screen holds the placement (drawn where it lands) for Confirm
+      await page.locator('#confirm-move').tap();
+      return true;
+    }
   }
   return false;
 }

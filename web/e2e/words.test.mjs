@@ -28,13 +28,13 @@ test('Triominos says when no tile fits, and what is left to do', async () => {
   const words = await page.evaluate(async () => {
     const t = await import('/static/triominos.js');
     const say = (hints, tray = ['0-0-0', '1-2-3']) => {
-      const panel = document.createElement('div');
+      const panel = document.createElement('div'), dock = document.createElement('div');
       t.render({
         board: { draw() {} }, public: { board: [{ tile: '4-4-4', orientation: 'ABC', x: 0, y: 0, corners: [4, 4, 4] }], round: 1, pile: 20, tray_sizes: [2, 2], draws: 0, to_move: 0 },
-        view: { tray, forced: null }, legal: [], hints, panel, mode: 'play', myTurn: true, send() {}, local: {},
+        view: { tray, forced: null }, legal: [], hints, panel, dock, mode: 'play', myTurn: true, send() {}, local: {},
         players: [{ name: 'Ann' }, { name: 'Bob' }], seat: 0, error() {}, rerender() {},
       });
-      return panel.querySelector('#legal-count').textContent;
+      return dock.querySelector('#legal-count').textContent;
     };
     const one = { tile: '1-2-3', orientation: 'ABC', x: 2, y: 0, corners: [1, 2, 3], score: 6 };
     return [say({ can_draw: true, can_pass: false, placements: [] }), say({ can_draw: false, can_pass: true, placements: [] }),

@@ -22,7 +22,6 @@ log-game-over = Spielende: { $scores }; { $winners } { $count ->
    *[other] gewinnen
 }
 log-ejected = { $who } wurde ausgeschlossen ({ $call }): { $reason }
-log-out-of-time = { $who } hat die Bedenkzeit überschritten ({ $clock } pro Zug): das Haus spielt diesen Zug
 replay-start = Start
 place-at = auf { $cells }
 place-by-passing = durch Passen
@@ -295,6 +294,13 @@ move-turn-over = dieser Zug galt einem vergangenen Zug: sieh dir den Tisch noch 
 spectators-cannot-move = Zuschauer können nicht ziehen
 pace-players-only = das Tempo bestimmen nur die Mitspielenden
 node-unreachable = der Knoten, der dieses Spiel führt, ist nicht erreichbar: lade die Seite neu
+out-of-time-first-move = das Haus spielt für die Person den ersten Zug, den die Regeln erlauben
+out-of-time-q = das Haus passt für die Person
+out-of-time-triominos = das Haus passt für die Person, wenn sie darf, sonst zieht es für sie einen Stein
+preview-too-many = zu viele Vorschauen auf einmal: warte einen Moment
+preview-none = für diesen Zug gibt es keine Punkte anzuzeigen
+preview-no-view = dieser Platz hat noch keine Ansicht
+preview-unreadable-view = die Ansicht des Platzes ist unlesbar: { $why }
 game-on-other-node = Spiel { $id } läuft auf dem Knoten { $node }: spiele es dort (oder wieder hier, sobald es übernommen ist)
 game-seats = { $game } ist für { $lo } bis { $hi } Spieler, nicht { $seats }
 options-not-object = die Optionen sind kein JSON-Objekt
@@ -356,8 +362,6 @@ tokens-too-many = ein Konto hat höchstens { $max } gültige Schlüssel: widerru
 no-token = kein Schlüssel { $id } von dir
 no-account = kein Konto „{ $name }“
 bot-account-tcp = ein Bot-Konto spielt über TCP mit seinem Schlüssel (docs/protocol.md)
-rated-seat-other-account = dieser Platz einer gewerteten Partie gehört einem anderen Konto
-rated-seat-log-in = diesen Platz einer gewerteten Partie spielt sein Konto: melde dich zuerst an
 challenge-two-players = eine Herausforderung ist eine Partie zu zweit
 challenge-yourself = du kannst dich nicht selbst herausfordern
 challenge-not-waiting = { $name } wartet nicht auf eine Partie { $game }
@@ -504,6 +508,8 @@ none = keine
 label-colon = { $label }:
 how-to-play = So spielt man { $game }
 this-game = Diese Partie
+out-of-time-title = Zeit überschritten
+out-of-time-help = Eine Person, deren Zeit abgelaufen ist, behält ihren Platz: { $rule }. Eine Live-Partie mit Uhr zählt Sekunden pro Zug, eine Fernpartie Tage pro Zug (1, 2, 3 oder 7); sie wird nie beendet, weil jemand fehlt: Nach Ablauf der Frist spielt dieselbe Regel diesen Zug, und die Partie geht weiter. Eine Live-Partie, in der eine Person lange keinen Zug macht (auf einem Server mit Standardeinstellungen eine halbe Stunde), wird abgebrochen.
 the-bots = Die Bots
 join-or-run = zuerst an den Spielport sendet; oder führe aus:
 join-port = Gib --port P an, wenn der TCP-Port des Servers nicht der voreingestellte ist (tessera serve zeigt tcp=P).
@@ -526,6 +532,12 @@ bot-label-strength = Bot: { $name } ({ $strength })
 nothing = nichts
 clock-label = Bedenkzeit pro Zug für Menschen
 no-clock = keine Uhr
+clock-live = Live
+clock-turns = Fernpartie (Konten)
+clock-turns-log-in = Fernpartie (erst anmelden)
+turn-note = Eine Fernpartie: Jede Person spielt von ihrem Konto aus, in ihrem eigenen Tempo (die Seite „Du bist dran“, Benachrichtigungen, eine E-Mail). Lass den Namen deines Platzes leer; trage für die anderen Personen deren Konten ein.
+account-or-you = Konto (leer: du)
+time-per-move = Bedenkzeit pro Zug
 players-count = Anzahl der Spieler
 seed = Startwert
 seed-random = zufällig
@@ -552,7 +564,7 @@ seats = Plätze
 rules = Regeln
 options = Optionen
 clock = Uhr
-clock-about = wer die Bedenkzeit überschreitet: das Haus passt (oder zieht) für diesen Zug
+clock-about = wer die Bedenkzeit überschreitet: das Haus spielt diesen Zug für diese Person (wie, steht unter „So spielt man …“)
 start-game = Spiel starten
 seat-name-long = Platz { $n }: ein Name hat höchstens { $max } Zeichen
 seat-name-taken = Platz { $n }: „{ $name }“ hat schon ein anderer Platz: gib jedem Spieler einen eigenen Namen
@@ -595,8 +607,8 @@ level-n = Stufe { $n }
 hint-from = Tipp von { $by }
 play-it = Spielen
 no-hint = Kein Tipp: { $why }
-clock-you = Du hast noch { $left } s ({ $per } s pro Zug; ist die Zeit um, passt oder zieht das Haus für dich)
-clock-other = { $who } hat noch { $left } s ({ $per } s pro Zug; ist die Zeit um, passt oder zieht das Haus)
+clock-you = Du hast noch { $left } ({ $per }; bei Zeitüberschreitung: { $rule })
+clock-other = { $who } hat noch { $left } ({ $per }; bei Zeitüberschreitung: { $rule })
 bot-speed = Bot-Tempo: Verzögerung
 spectator-view = Zuschaueransicht
 was-ejected = { $who } wurde ausgeschlossen
@@ -612,7 +624,10 @@ game-is-over = Das Spiel ist vorbei.
 refused = Abgelehnt: { $why }
 game-failed = Spiel { $id }: { $why }
 try-replay = Zur Wiederholung
-held-akropolis = Plättchen { $tile }, { $turns }-mal gedreht
+held-akropolis = Plättchen { $tile }, { $turns }-mal gedreht{ $points ->
+        [none] {""}
+       *[other] {" "}für { $points }
+    }
 waiting-programs = { $open ->
     [one] Warten, bis { $open } Programm über TCP beitritt
    *[other] Warten, bis { $open } Programme über TCP beitreten
@@ -748,6 +763,14 @@ no-rated-game = Noch keine gewertete Partie.
 rated-games = Gewertete Partien
 col-when = Wann
 col-place = Platz
+col-against = Gegen
+col-result = Ergebnis
+versus = gegen
+result-won = gewonnen
+result-shared = Sieg geteilt
+result-lost = verloren
+result-lost-place = verloren ({ $place } von { $n })
+your-turn-games = Deine Fernpartien
 other-games = Andere Spiele
 challenge-who = { $name } herausfordern
 challenge = Herausfordern
@@ -886,6 +909,8 @@ q-letters-title = R rot, Gr grün, B blau, Ge gelb, O orange, V violett
 q-your-hand = Deine Hand
 q-commit-label = Die gelegten Plättchen festlegen
 q-commit = Festlegen ({ $n })
+q-commit-points = { $n } Plättchen für +{ $points } festlegen
+q-would-refuse = Diese Plättchen würden abgelehnt: { $why }.
 q-undo-label = Alle gelegten Plättchen zurücknehmen
 q-undo = Zurücknehmen
 q-exchange-label = Die ganze Hand tauschen
@@ -958,7 +983,7 @@ akro-hex-what = { $hex }, Höhe { $height }{ $fresh ->
        *[no] {""}
     }
 akro-spot = Plättchen { $tile } mit dem ersten Feld auf { $x },{ $y } bauen ({ $what }){ $legal ->
-        [yes] {""}
+        [yes] {" "}für { $points }
        *[no] , nicht markiert
     }
 name-you = { $name }{ $you ->
@@ -987,12 +1012,24 @@ akro-site-cost = #{ $tile } · { $cost ->
        *[other] { $cost } Steine
     }
 akro-rotate = Drehen ({ $rot })
+akro-too-dear = { $label } (du hast { $stones }: zu teuer)
+akro-costs-have = kostet { $cost ->
+        [one] { $cost } Stein
+       *[other] { $cost } Steine
+    }; du hast { $stones }
+akro-stones-held = { $n ->
+        [one] { $n } Stein
+       *[other] { $n } Steine
+    }
 akro-spots = { $n ->
         [one] { $n } markiertes Feld
        *[other] { $n } markierte Felder
     } für Plättchen { $tile } in Drehung { $rot }{ $city ->
         [yes] {""}
        *[no] {" "}(in deiner Stadt)
+    }{ $best ->
+        [none] {""}
+       *[other] {" "}(bis zu { $best })
     }. Mit R drehen.
 akro-stacks = Plättchen in den Stapeln: { $n }
 akro-row-why = { $district }: { $how }{ $variant ->
@@ -1046,3 +1083,107 @@ prefs-help = Töne sind zu Beginn an: ein Klopfen bei jedem Zug und ein Klang, w
 
 ## Busy (crates/server/src/web/games.rs)
 busy-analyses = der Server analysiert gerade andere Spiele: versuche es gleich noch einmal
+
+## A seat of an account, a move out of time (crates/server/src/arena/mod.rs, table/person.rs, table/turns.rs)
+rated-seat-other-account = { $kind ->
+    [rated] dieser Platz einer gewerteten Partie
+   *[turns] dieser Platz einer Fernpartie
+} gehört einem anderen Konto
+rated-seat-log-in = { $kind ->
+    [rated] diesen Platz einer gewerteten Partie
+   *[turns] diesen Platz einer Fernpartie
+} spielt sein Konto: melde dich zuerst an
+per-move = { $clock } pro Zug
+per-move-days = { $days ->
+    [one] { $days } Tag pro Zug
+   *[other] { $days } Tage pro Zug
+}
+log-out-of-time = { $who } hat die Bedenkzeit überschritten ({ $per }): das Haus spielt diesen Zug
+
+## Turn-based games: the Your turn page, its notifications and emails (web/inbox.js)
+nav-turns = Du bist dran
+nav-turns-label = Du bist dran: { $n ->
+        [0] keine Partie wartet auf dich
+        [one] { $n } Partie wartet auf dich
+       *[other] { $n } Partien warten auf dich
+    }
+span-days = { $d ->
+        [one] { $d } Tag
+       *[other] { $d } Tage
+    }{ $h ->
+        [0] {""}
+       *[other] {" "}{ $h } h
+    }
+span-hours = { $h } h{ $m ->
+        [0] {""}
+       *[other] {" "}{ $m } min
+    }
+span-minutes = { $m } min
+span-seconds = { $s } s
+turns-notify-title = Du bist dran: { $game } #{ $id }
+turns-notify-body = { $others } — noch { $left } ({ $per })
+notify-none = Dieser Browser zeigt keine Benachrichtigungen.
+notify-on = Benachrichtigungen sind an: Dieser Browser meldet dir, wenn eine Partie auf dich wartet (solange eine Tessera-Seite offen ist).
+notify-denied = Benachrichtigungen sind für diese Seite blockiert: Erlaube sie in den Website-Einstellungen des Browsers, um zu erfahren, wenn eine Partie auf dich wartet.
+notify-ask = Benachrichtige mich, wenn ich dran bin
+notify-ask-hint = (der Browser fragt dich zuerst)
+turns-row = mit { $others ->
+        [none] niemandem
+       *[other] { $others }
+    } · { $per } ·
+turns-yours = du bist dran
+turns-left = noch { $left }
+turns-to-move = { $who } ist dran{ $left ->
+        [none] {""}
+       *[other] , noch { $left }
+    }
+turns-starting = beginnt
+turns-log-in = Melde dich an,
+turns-log-in-why = um Fernpartien zu spielen: Tage pro Zug, jede Person in ihrem eigenen Tempo.
+turns-waiting = { $n ->
+        [0] Keine Partie wartet auf dich
+        [one] { $n } Partie wartet auf dich
+       *[other] { $n } Partien warten auf dich
+    }
+turns-about-1 = Fernpartien: Für jeden Zug hat man Tage Zeit (anlegen unter
+turns-about-2 = , „Bedenkzeit pro Zug“).
+turns-theirs = Warten auf die anderen
+turns-email-1 = Eine E-Mail, wenn ein Zug gewartet hat: Trage deine Adresse ein auf
+turns-email-link = deiner Kontoseite
+turns-email-2 = .
+email-placeholder = du@example.org
+email-address = E-Mail-Adresse
+email-none = Dieser Server verschickt keine E-Mails.
+email-when = Wenn eine Fernpartie { $after } auf deinen Zug gewartet hat, bekommst du eine E-Mail (höchstens { $n } am Tag). Die Adresse wird nicht geprüft: Trage eine ein, die dir gehört.
+email-label = E-Mail für Züge, die warten
+email-save = Speichern
+email-remove = Entfernen
+email-title = E-Mail
+
+## Turn-based games: the server's refusals (crates/server/src/host/turns.rs, mail.rs)
+turns-log-in-first = eine Fernpartie legt ein Konto an: melde dich zuerst an
+turns-days = Tage = { $days }: eine Fernpartie hat 1, 2, 3 oder 7 Tage pro Zug
+turns-no-clock = eine Fernpartie hat Tage pro Zug, keine Uhr: lass clock_s weg
+turns-people-only = Fernpartien sind für Konten von Personen (ein Bot-Konto spielt gewertete Partien über TCP)
+turns-no-programs = Platz { $seat }: eine Fernpartie hat keine Plätze für Programme (ihre Züge haben Fristen von Sekunden): setze ein Konto oder einen Bot dorthin
+turns-account-person = Platz { $seat }: nur der Platz einer Person hat ein Konto
+turns-seated-twice = Platz { $seat }: { $name } hat schon einen Platz (ein Platz pro Konto)
+turns-you-sit = an einer Fernpartie, die du anlegst, sitzt du selbst: lass den Platz einer Person ohne Konto
+turns-not-seated = die Konten ließen sich nicht setzen: { $why }
+turns-no-account = Platz { $seat }: es gibt kein Personenkonto „{ $name }“
+busy-turn-games = dieser Server hat so viele Fernpartien, wie er aufnimmt: versuche es später noch einmal
+turns-too-many = { $name } spielt schon { $most } Fernpartien, mehr gehen nicht auf einmal: beende oder gib erst eine auf
+email-too-long = eine E-Mail-Adresse hat höchstens { $max } Zeichen
+email-invalid = „{ $address }“ ist keine E-Mail-Adresse: { $why }
+
+## Turn-based games: the email of a turn that waited (crates/server/src/host/reminders.rs)
+span-under-minute = weniger als eine Minute
+email-turn-hello = Hallo { $name },
+email-turn-waited = { $game } #{ $id }{ $others ->
+        [none] {""}
+       *[other] {" "}mit { $others }
+    } wartet schon { $waited } auf deinen Zug.
+    Dir bleiben dafür noch { $left }. Wer die Zeit überschreitet, behält den Platz, und { $rule }.
+email-turn-links = Spiele deinen Zug: { $site }/#/game/{ $id }
+    Alle Partien, die auf dich warten: { $site }/#/turns
+email-turn-why = Du bekommst diese E-Mail, weil dein Tessera-Konto { $name } diese Adresse hat. Entferne sie auf deiner Kontoseite, um keine mehr zu bekommen: { $site }/#/account/{ $name }

@@ -31,7 +31,6 @@ log-game-over = Game over: { $scores }; { $winners } { $count ->
    *[other] win
 }
 log-ejected = { $who } is ejected ({ $call }): { $reason }
-log-out-of-time = { $who } ran out of time ({ $clock } per move): the house plays this turn for them
 replay-start = start
 place-at = at { $cells }
 place-by-passing = by passing
@@ -284,6 +283,13 @@ move-turn-over = that move was for a turn that is over: look at the board again
 spectators-cannot-move = spectators cannot move
 pace-players-only = only the people playing set the pace
 node-unreachable = the node that runs this game cannot be reached: reload to try again
+out-of-time-first-move = the house plays the first move the rules allow for them
+out-of-time-q = the house passes for them
+out-of-time-triominos = the house passes for them if they may, else draws a tile for them
+preview-too-many = too many previews at once: wait a moment
+preview-none = no points to show for this move
+preview-no-view = this seat has no view yet
+preview-unreadable-view = the seat's view cannot be read: { $why }
 game-on-other-node = game { $id } is run by the node { $node }: play it there (or again here once it is taken over)
 game-seats = { $game } is for { $lo } to { $hi } players, not { $seats }
 options-not-object = the options are not a JSON object
@@ -345,8 +351,6 @@ tokens-too-many = an account has at most { $max } live tokens: revoke one first
 no-token = no token { $id } of yours
 no-account = no account "{ $name }"
 bot-account-tcp = a bot account plays over TCP with its token (docs/protocol.md)
-rated-seat-other-account = this seat of a rated game belongs to another account
-rated-seat-log-in = this seat of a rated game is played by its account: log in first
 challenge-two-players = a challenge is a two-player game
 challenge-yourself = you cannot challenge yourself
 challenge-not-waiting = { $name } is not waiting for a game of { $game }
@@ -493,6 +497,8 @@ none = none
 label-colon = { $label }:
 how-to-play = How to play { $game }
 this-game = This game
+out-of-time-title = Out of time
+out-of-time-help = A person out of time keeps the seat: { $rule }. A live game with a clock counts seconds per move; a turn-based game days per move (1, 2, 3 or 7), and is never ended because someone is away: past the deadline the same rule plays that turn, and the game goes on. A live game in which a person takes no turn for a long while (half an hour on a server's defaults) is ended (aborted).
 the-bots = The bots
 join-or-run = first on the game port; or run
 join-port = Add --port P when the server's TCP port is not the default (tessera serve prints tcp=P).
@@ -515,6 +521,12 @@ bot-label-strength = Bot: { $name } ({ $strength })
 nothing = nothing
 clock-label = Time per move for people
 no-clock = no clock
+clock-live = Live
+clock-turns = Turn-based (accounts)
+clock-turns-log-in = Turn-based (log in first)
+turn-note = A turn-based game: each person plays from their account, at their own pace (the Your turn page, notifications, an email). Leave your seat's name empty; name the other people's accounts.
+account-or-you = account (empty: you)
+time-per-move = Time per move
 players-count = Number of players
 seed = Seed
 seed-random = random
@@ -541,7 +553,7 @@ seats = Seats
 rules = Rules
 options = Options
 clock = Clock
-clock-about = a person out of time: the house plays a pass (or a draw) for that turn
+clock-about = a person out of time: the house plays that turn for them (How to play says how)
 start-game = Start game
 seat-name-long = Seat { $n }: a name has at most { $max } characters
 seat-name-taken = Seat { $n }: "{ $name }" is taken by another seat: give each player a name of their own
@@ -584,8 +596,8 @@ level-n = Level { $n }
 hint-from = Hint from { $by }
 play-it = Play it
 no-hint = No hint: { $why }
-clock-you = You have { $left } s left ({ $per } s per move; out of time, the house passes or draws for them)
-clock-other = { $who } has { $left } s left ({ $per } s per move; out of time, the house passes or draws for them)
+clock-you = You have { $left } left ({ $per }; out of time, { $rule })
+clock-other = { $who } has { $left } left ({ $per }; out of time, { $rule })
 bot-speed = Bot speed: delay
 spectator-view = Spectator view
 was-ejected = { $who } was ejected
@@ -601,7 +613,10 @@ game-is-over = The game is over.
 refused = Refused: { $why }
 game-failed = Game { $id }: { $why }
 try-replay = Try its replay
-held-akropolis = tile { $tile }, turned { $turns }
+held-akropolis = tile { $tile }, turned { $turns }{ $points ->
+        [none] {""}
+       *[other] {" "}for { $points }
+    }
 waiting-programs = { $open ->
     [one] Waiting for { $open } program to join over TCP
    *[other] Waiting for { $open } programs to join over TCP
@@ -740,6 +755,14 @@ no-rated-game = No rated game yet.
 rated-games = Rated games
 col-when = When
 col-place = Place
+col-against = Against
+col-result = Result
+versus = vs
+result-won = won
+result-shared = shared the win
+result-lost = lost
+result-lost-place = lost ({ $place } of { $n })
+your-turn-games = Your turn-based games
 other-games = Other games
 challenge-who = Challenge { $name }
 challenge = Challenge
@@ -883,6 +906,11 @@ q-letters-title = R red, G green, B blue, Y yellow, O orange, P purple
 q-your-hand = Your hand
 q-commit-label = Commit the placed tiles
 q-commit = Commit ({ $n })
+q-commit-points = Commit { $n } { $n ->
+    [one] tile
+   *[other] tiles
+} for +{ $points }
+q-would-refuse = These tiles would be refused: { $why }.
 q-undo-label = Take back all placed tiles
 q-undo = Undo
 q-exchange-label = Exchange the whole hand
@@ -955,7 +983,7 @@ akro-hex-what = { $hex }, height { $height }{ $fresh ->
        *[no] {""}
     }
 akro-spot = Place tile { $tile } with its first hex at { $x },{ $y } ({ $what }){ $legal ->
-        [yes] {""}
+        [yes] {" "}for { $points }
        *[no] , not highlighted
     }
 name-you = { $name }{ $you ->
@@ -984,12 +1012,24 @@ akro-site-cost = #{ $tile } · { $cost ->
        *[other] { $cost } stones
     }
 akro-rotate = Rotate ({ $rot })
+akro-too-dear = { $label } (you have { $stones }: too dear)
+akro-costs-have = costs { $cost ->
+        [one] { $cost } stone
+       *[other] { $cost } stones
+    }; you have { $stones }
+akro-stones-held = { $n ->
+        [one] { $n } stone
+       *[other] { $n } stones
+    }
 akro-spots = { $n ->
         [one] { $n } highlighted spot
        *[other] { $n } highlighted spots
     } for tile { $tile } in rotation { $rot }{ $city ->
         [yes] {""}
        *[no] {" "}(on your city)
+    }{ $best ->
+        [none] {""}
+       *[other] {" "}(best { $best })
     }. Press R to rotate.
 akro-stacks = Tiles left in the stacks: { $n }
 akro-row-why = { $district }: { $how }{ $variant ->
@@ -1037,3 +1077,107 @@ prefs-help = Sounds are on by default: a knock for every move and a chime when i
 
 ## Busy (crates/server/src/web/games.rs)
 busy-analyses = the server is analysing other games: try again in a moment
+
+## A seat of an account, a move out of time (crates/server/src/arena/mod.rs, table/person.rs, table/turns.rs)
+rated-seat-other-account = { $kind ->
+    [rated] this seat of a rated game
+   *[turns] this seat of a turn-based game
+} belongs to another account
+rated-seat-log-in = { $kind ->
+    [rated] this seat of a rated game
+   *[turns] this seat of a turn-based game
+} is played by its account: log in first
+per-move = { $clock } per move
+per-move-days = { $days ->
+    [one] { $days } day per move
+   *[other] { $days } days per move
+}
+log-out-of-time = { $who } ran out of time ({ $per }): the house plays this turn for them
+
+## Turn-based games: the Your turn page, its notifications and emails (web/inbox.js)
+nav-turns = Your turn
+nav-turns-label = Your turn: { $n ->
+        [0] no game waiting for you
+        [one] { $n } game waiting for you
+       *[other] { $n } games waiting for you
+    }
+span-days = { $d ->
+        [one] { $d } day
+       *[other] { $d } days
+    }{ $h ->
+        [0] {""}
+       *[other] {" "}{ $h } h
+    }
+span-hours = { $h } h{ $m ->
+        [0] {""}
+       *[other] {" "}{ $m } min
+    }
+span-minutes = { $m } min
+span-seconds = { $s } s
+turns-notify-title = Your turn: { $game } #{ $id }
+turns-notify-body = { $others } — { $left } left ({ $per })
+notify-none = This browser shows no notifications.
+notify-on = Notifications are on: this browser tells you when a game waits for you (while a Tessera page is open).
+notify-denied = Notifications are blocked for this site: allow them in the browser's site settings to be told when a game waits for you.
+notify-ask = Notify me when it is my turn
+notify-ask-hint = (the browser asks you first)
+turns-row = with { $others ->
+        [none] nobody
+       *[other] { $others }
+    } · { $per } ·
+turns-yours = your turn
+turns-left = { $left } left
+turns-to-move = { $who } to move{ $left ->
+        [none] {""}
+       *[other] , { $left } left
+    }
+turns-starting = starting
+turns-log-in = Log in
+turns-log-in-why = to play turn-based games: days per move, each player at their own pace.
+turns-waiting = { $n ->
+        [0] No game waits for you
+        [one] { $n } game waiting for you
+       *[other] { $n } games waiting for you
+    }
+turns-about-1 = Turn-based games: each player has days for a move (made from
+turns-about-2 = , "Time per move").
+turns-theirs = Waiting for the others
+turns-email-1 = An email when a turn has waited: set your address on
+turns-email-link = your account page
+turns-email-2 = .
+email-placeholder = you@example.org
+email-address = Email address
+email-none = This server sends no emails.
+email-when = When a turn-based game has waited { $after } for your move, an email tells you (at most { $n } a day). The address is not checked: set one that is yours.
+email-label = Email for turns that waited
+email-save = Save
+email-remove = Remove
+email-title = Email
+
+## Turn-based games: the server's refusals (crates/server/src/host/turns.rs, mail.rs)
+turns-log-in-first = a turn-based game is made by an account: log in first
+turns-days = days = { $days }: a turn-based game has 1, 2, 3 or 7 days per move
+turns-no-clock = a turn-based game has days per move, not a clock: leave clock_s out
+turns-people-only = turn-based games are for people's accounts (a bot account plays rated games over TCP)
+turns-no-programs = seat { $seat }: a turn-based game has no seats for programs (their moves have deadlines of seconds): seat an account or a bot
+turns-account-person = seat { $seat }: only a person's seat has an account
+turns-seated-twice = seat { $seat }: { $name } has a seat already (one seat per account)
+turns-you-sit = you sit at a turn-based game you make: leave one person's seat without an account
+turns-not-seated = could not seat its accounts: { $why }
+turns-no-account = seat { $seat }: there is no person's account "{ $name }"
+busy-turn-games = this server has as many turn-based games as it takes: try again later
+turns-too-many = { $name } plays { $most } turn-based games already, the most at once: finish or resign one first
+email-too-long = an email address has at most { $max } characters
+email-invalid = "{ $address }" is no email address: { $why }
+
+## Turn-based games: the email of a turn that waited (crates/server/src/host/reminders.rs)
+span-under-minute = less than a minute
+email-turn-hello = Hello { $name },
+email-turn-waited = { $game } #{ $id }{ $others ->
+        [none] {""}
+       *[other] {" "}with { $others }
+    } has waited for your move for { $waited }.
+    Your time for it runs out in { $left }. A player out of time keeps the seat, and { $rule }.
+email-turn-links = Play your move: { $site }/#/game/{ $id }
+    Every game waiting for you: { $site }/#/turns
+email-turn-why = You get this email because your Tessera account { $name } has this address. Remove it on your account page to get no more: { $site }/#/account/{ $name }

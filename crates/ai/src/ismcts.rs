@@ -97,6 +97,18 @@ impl Ismcts {
         view: &G::View,
         rng: &mut GameRng,
     ) -> G::Move {
+        self.search_with::<G>(view, rng, &mut |s: &G| s.rewards())
+    }
+
+    /// Searches from `view` as [`Ismcts::search`] does, but judges the states the tree
+    /// reaches (after the rollout, if any) with `leaf`, a reward in [0, 1] per seat,
+    /// instead of [`Evaluate::rewards`]: a learned evaluation ([`crate::learned`]).
+    pub fn search_with<G: Determinize + Evaluate>(
+        &mut self,
+        view: &G::View,
+        rng: &mut GameRng,
+        leaf: &mut dyn FnMut(&G) -> Vec<f64>,
+    ) -> G::Move {
         // a time budget counts from here: the whole move, not the tree search alone
         let start = Instant::now();
         let root_moves = view.legal_moves();
@@ -112,7 +124,7 @@ impl Ismcts {
             };
             return root_moves[0].clone();
         }
-        let root = self.run::<G>(view, rng, None, start);
+        let root = self.run::<G>(view, rng, None, start, leaf);
         root.into_iter()
             .next()
             .map(|r| r.mv)
@@ -132,7 +144,7 @@ impl Ismcts {
         rng: &mut GameRng,
         pinned: Option<&G::Move>,
     ) -> Vec<RootMove<G::Move>> {
-        self.run::<G>(view, rng, pinned, Instant::now())
+        self.run::<G>(view, rng, pinned, Instant::now(), &mut |s: &G| s.rewards())
     }
 
     /// The search itself: the root's moves, the most visited first.
@@ -142,6 +154,7 @@ impl Ismcts {
         rng: &mut GameRng,
         pinned: Option<&G::Move>,
         start: Instant,
+        leaf: &mut dyn FnMut(&G) -> Vec<f64>,
     ) -> Vec<RootMove<G::Move>> {
         let mut pinned = pinned.cloned();
         let mut forced = 0u32;
@@ -325,7 +338,7 @@ impl Ismcts {
                 };
                 state.play(&mv).expect("rollout moves are legal");
             }
-            let rewards = state.rewards();
+            let rewards = leaf(&state);
             if let (false, Some(&child)) = (deals.is_empty(), path.get(1)) {
                 let sums = by_deal
                     .entry(child)

@@ -5,6 +5,7 @@
 //!   its seat's view.
 //! - [`draw_study`]: when a Triominos bot draws while it could place.
 //! - [`triominos`]: placement and drawing strategies for the Triominos study.
+//! - [`learned`]: a value network trained on self-play, at the leaves of the search.
 //! - [`analysis`]: a finished game's moves judged by the search, from each seat's view.
 //! - [`registry`]: strategies by name with parameters, as typed on the command line
 //!   (`greedy`, `ismcts:iters=2000`, `ismcts:ms=200`, ...).
@@ -27,6 +28,7 @@ pub mod analysis;
 pub mod draw_study;
 mod evaluate;
 mod ismcts;
+pub mod learned;
 mod levels;
 pub mod q;
 pub mod q_lookahead;

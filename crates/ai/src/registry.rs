@@ -11,6 +11,7 @@
 //! | `lookahead` | q | `k=N` (candidates with the most points judged, 64), `samples=N` (guesses of the hidden tiles at most, 64), `first=N` (guesses of every candidate before only the `keep=N` best go on; 8 and 8), `ms=N` (time cap per move, 100), `scale=X` (points of the logistic for an unfinished guess, 8), `fw=X` (weight 0 to 1 of a finish possible next turn, 0.3), `budget=N` (nodes of each search for a finish, 20,000) |
 //! | `greedy` | all | |
 //! | `ismcts` | all | `iters=N` or `ms=N` (budget per move, from 1; `ms` at most [`MAX_MS`], a day; both: `iters` iterations but at most `ms` milliseconds), `c=X` (exploration, a number from 0 to [`MAX_C`]), `depth=N` (rollout moves), `width=K` (only the K most promising moves of each state, best first, K from 1; Triominos ranks placements by score and keeps drawing) |
+//! | `ismcts` | akropolis | also `value=net`: the leaves judged by the learned value network ([`crate::learned`]; 2-player games without variants; default `value=hand`, the district-aware measure), and `model=FILE`: another network than the shipped one (`tessera train --out`) |
 //! | `ismcts` | triominos | also `draw=never`: where it could place, it plays its most visited placement, never a voluntary draw (default `draw=search`) |
 //! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (draw only while the pile holds more), `tray=N` and `mintray=N` (draw only while the tray holds at most / at least N tiles; default any), `options=N` (draw only when at most N legal placements; default any). Defaults: `below=10,max=1,keep=4`; `max` is 1 to 3 |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
@@ -246,13 +247,34 @@ pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akrop
                 )?,
             })
         }
-        "ismcts" => Box::new(Ismcts::new(
-            ismcts_config(
-                &mut spec,
-                <tessera_akropolis::Akropolis as crate::Evaluate>::ROLLOUT_DEPTH,
-            )?,
-            text,
-        )),
+        "ismcts" => {
+            let search = Ismcts::new(
+                ismcts_config(
+                    &mut spec,
+                    <tessera_akropolis::Akropolis as crate::Evaluate>::ROLLOUT_DEPTH,
+                )?,
+                text,
+            );
+            let value: String = spec.take("value", "hand".to_string())?;
+            let model: Option<String> = spec.params.remove("model");
+            match value.as_str() {
+                "hand" if model.is_none() => Box::new(search),
+                "hand" => return Err(spec.bad("model=FILE goes with value=net".into())),
+                "net" => Box::new(crate::learned::Valued::new(
+                    search,
+                    match model {
+                        None => crate::learned::ValueNet::akropolis(),
+                        Some(path) => crate::learned::ValueNet::from_file(&path)
+                            .map_err(|e| spec.bad(format!("model={path}: {e}")))?,
+                    },
+                )),
+                other => {
+                    return Err(spec.bad(format!(
+                        "value={other}: value is hand (the district-aware measure) or net (the learned network)"
+                    )))
+                }
+            }
+        }
         other => {
             return Err(SpecError::Unknown {
                 name: other.into(),

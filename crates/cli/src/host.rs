@@ -130,6 +130,9 @@ pub struct ServeArgs {
     /// What one address may hold through the browser's door.
     #[command(flatten)]
     limits: crate::limits::DoorLimits,
+    /// Turn-based games: their caps and the emails of turns that waited.
+    #[command(flatten)]
+    turns: crate::turn_flags::TurnFlags,
     /// The arena: seconds after which a rated-game ticket that found nobody near its
     /// rating plays the house level of the closest rating.
     #[arg(long, default_value_t = 15.0)]
@@ -206,7 +209,7 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         arena_max_tickets: args.arena_max_tickets.max(1),
         arena_mark_after: args.arena_mark_after.max(1),
         secure_cookies: args.secure_cookies,
-        ..args.limits.apply(Config::default())?
+        ..args.turns.apply(args.limits.apply(Config::default())?)?
     };
     let registry = registry.clone();
     let grace = seconds(args.shutdown_grace, "--shutdown-grace")?;

@@ -8,6 +8,7 @@ mod admin;
 mod analyze;
 mod common;
 mod host;
+mod learn;
 mod limits;
 mod logs;
 mod play;
@@ -18,6 +19,7 @@ mod serve_bench;
 mod stored;
 mod studies;
 mod tournament;
+mod turn_flags;
 mod workers;
 
 use anyhow::{Context, Result};
@@ -89,6 +91,12 @@ enum Command {
         #[command(subcommand)]
         command: qcourse::QCommand,
     },
+    /// Play a bot against itself and write every position, from each seat's view, with
+    /// the game's result (CSV): the data `train` learns from.
+    Selfplay(learn::SelfplayArgs),
+    /// Train a value network from `selfplay` data with a fixed seed, printing the loss
+    /// curves (the engine's network: crates/ai/models/).
+    Train(learn::TrainArgs),
     /// Measure a game's engine speed and print the figures.
     Bench {
         /// The game.
@@ -171,6 +179,8 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
         Command::Tournament(args) => tournament::run(registry, *args),
         Command::Worker(args) => workers::worker(registry, args),
         Command::Q { command } => qcourse::run(command),
+        Command::Selfplay(args) => learn::selfplay(args),
+        Command::Train(args) => learn::train(args),
         Command::Bench {
             game,
             json,

@@ -4,51 +4,11 @@
 //! ratings --check` lists the bot and recomputes every stored rating without a difference.
 
 mod common;
+use common::serve::request as http;
 use common::{free_port, RemoveDb};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
-
-/// One HTTP request (JSON); returns the status, the `Set-Cookie` header and the body.
-fn http(
-    port: u16,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: &Value,
-) -> (u16, String, Value) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    let body = body.to_string();
-    let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
-        body.len()
-    );
-    for (k, v) in headers {
-        req.push_str(&format!("{k}: {v}\r\n"));
-    }
-    req.push_str("\r\n");
-    req.push_str(&body);
-    s.write_all(req.as_bytes()).unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    let status = out[9..12].parse().unwrap();
-    let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
-    let cookie = head
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix("set-cookie: ")
-                .or_else(|| l.strip_prefix("Set-Cookie: "))
-        })
-        .and_then(|c| c.split(';').next())
-        .unwrap_or_default()
-        .to_string();
-    (
-        status,
-        cookie,
-        serde_json::from_str(body).unwrap_or(Value::Null),
-    )
-}
 
 #[test]
 fn a_bot_account_plays_rated_games_and_the_ratings_check_out() {

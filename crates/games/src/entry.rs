@@ -51,6 +51,7 @@ impl<G: Registration> Entry<G> {
                 bare_signup: G::BARE_SIGNUP,
                 rules_help: G::rules_help(),
                 confirm: G::CONFIRM,
+                out_of_time: Msg::new(G::OUT_OF_TIME),
             },
             _game: PhantomData,
         }
@@ -440,6 +441,17 @@ impl<G: Registration> GameEntry for Entry<G> {
                 work_times: report.work_times,
             })
         })
+    }
+
+    fn preview(&self, view: &str, mv: &str) -> Option<Result<i64, Msg>> {
+        let view: G::View = match serde_json::from_str(view) {
+            Ok(v) => v,
+            Err(e) => return Some(Err(words!("preview-unreadable-view", why = e.to_string()))),
+        };
+        match crate::person::read_move::<G::Move>(mv) {
+            Ok(m) => G::preview(&view, &m),
+            Err(why) => Some(Err(why)),
+        }
     }
 
     fn replay(&self, record: &Value) -> Result<Replay, EntryError> {

@@ -95,6 +95,9 @@ pub struct GameInfo {
     /// Whether a person's screen may hold each move for a confirmation before it is sent
     /// (a placement that can be taken back until confirmed).
     pub confirm: bool,
+    /// What the house plays for a person whose time ran out (a table's clock, a turn-based
+    /// game's deadline), in words for people: the rule of `Registration::clock_move`.
+    pub out_of_time: Msg,
     /// The house levels that play in the arena as fixed-rating anchors (weakest first).
     pub levels: Vec<Level>,
 }

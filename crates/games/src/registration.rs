@@ -54,6 +54,11 @@ pub trait Registration: Determinize + Evaluate + Encode {
     /// (a placement taken back until confirmed); no rule changes, the server sees only
     /// the confirmed move.
     const CONFIRM: bool = false;
+    /// What [`Registration::clock_move`] plays, in words for people: the id of a message
+    /// of the catalogues (the rules help and the New game form say it: a person out of
+    /// time, at a table with a clock or in a turn-based game, gets this move played for
+    /// them).
+    const OUT_OF_TIME: &'static str = "out-of-time-first-move";
     /// Why the game ended, in words for people (`game` is over; `names` by seat): the
     /// target reached, a hand placed, a round without a placement. `None` when the game
     /// does not say.
@@ -90,6 +95,12 @@ pub trait Registration: Determinize + Evaluate + Encode {
     /// (spots, scores); `null` by default: a generic screen lists the legal moves.
     fn hints(_view: &Self::View) -> Value {
         Value::Null
+    }
+    /// What `mv` would score for the seat of `view` if it were played now, without playing
+    /// it (a person's screen shows the points of tiles put down before they are sent), or
+    /// why it would be refused. `None` (the default): the game says nothing of this move.
+    fn preview(_view: &Self::View, _mv: &Self::Move) -> Option<Result<i64, Msg>> {
+        None
     }
     /// The seat's legal moves as sent with `take-turn` to a program that asked for them
     /// (`"moves": true` in its sign-up; docs/protocol.md, 1.3). Each in the game's MOVE

@@ -36,7 +36,7 @@ pub use game::{QGame, QMove, QRules, QView};
 pub use map::Map;
 pub use points::Points;
 pub use rules::{Illegal, Placement};
-pub use score::{is_q, score, Bonuses};
+pub use score::{is_q, preview, score, turn_points, Bonuses};
 pub use state::{GameState, Placed, PlayerState, PubState, RefState};
 pub use strategy::StrategyKind;
 pub use tile::{Color, Shape, Tile, COPIES};

@@ -1,5 +1,6 @@
 //! Scoring (1.7).
 
+use crate::rules::Illegal;
 use crate::{Coord, Map, Placement, Tile};
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +70,34 @@ fn segment_points(tiles: &[Tile], q_bonus: u64) -> u64 {
     } else {
         tiles.len() as u64 + if is_q(tiles) { q_bonus } else { 0 }
     }
+}
+
+/// The points of a turn: the score of `placements` on `map_after` (the map after them) and
+/// the finish bonus when they were the whole hand of `hand` tiles (all of 1.7).
+pub fn turn_points(
+    map_after: &Map,
+    placements: &[Placement],
+    hand: usize,
+    bonuses: Bonuses,
+) -> u64 {
+    let finished = placements.len() == hand;
+    score(map_after, placements, bonuses.q) + if finished { bonuses.finish } else { 0 }
+}
+
+/// What placing `placements` from `hand` on `map` would score (a turn's points, the
+/// finish bonus included), or why it is illegal; `map` is left as it is.
+pub fn preview(
+    map: &Map,
+    hand: &[Tile],
+    placements: &[Placement],
+    bonuses: Bonuses,
+) -> Result<u64, Illegal> {
+    map.check(hand, placements)?;
+    let mut after = map.clone();
+    for p in placements {
+        after.insert(p.coord, p.tile);
+    }
+    Ok(turn_points(&after, placements, hand.len(), bonuses))
 }
 
 /// The score of `placements` on `map`, the map **after** they were made (steps 1-3 of 1.7;

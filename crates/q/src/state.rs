@@ -3,7 +3,7 @@
 //! others are scores, the pile is a count). [`RefState::view`] is the one view function.
 
 use crate::rules::{remove_tiles, Illegal, Placement};
-use crate::score::{score, Bonuses};
+use crate::score::{turn_points, Bonuses};
 use crate::{Map, Points, Tile};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -100,8 +100,7 @@ impl RefState {
             self.map.insert(p.coord, p.tile);
         }
         let finished = placements.len() == self.active.hand.len();
-        let points =
-            score(&self.map, placements, bonuses.q) + if finished { bonuses.finish } else { 0 };
+        let points = turn_points(&self.map, placements, self.active.hand.len(), bonuses);
         remove_tiles(&mut self.active.hand, placements.iter().map(|p| p.tile));
         self.active.score = self.active.score.plus(points);
         Ok(Placed { points, finished })

@@ -5,7 +5,8 @@
 //! per address, HTTP, WebSockets in all and per game), programs waiting in the lobby (per
 //! name, in all, and for how long), tables opened through the HTTP API (how many, how long
 //! they wait for programs, how long a person may take a turn), bots' budgets, idle HTTP
-//! connections.
+//! connections, turn-based games (how many per account and in all) and their emails (the
+//! mail server, how many per account a day).
 
 use std::time::Duration;
 use tokio::time::Instant;
@@ -151,6 +152,51 @@ pub struct Config {
     /// Whether the session cookie is `Secure` always (else only for requests that came
     /// through HTTPS, `X-Forwarded-Proto: https`).
     pub secure_cookies: bool,
+    /// Turn-based games: the length of their day (a game of 2 days per move gives each
+    /// turn twice this). A day, but for tests.
+    pub turn_day: Duration,
+    /// Turn-based games: the most one account sits at at once (over it a new one is
+    /// refused with 429).
+    pub max_turn_games_per_account: usize,
+    /// Turn-based games: the most at once, every account's together (over it a new one
+    /// is refused with 503).
+    pub max_turn_games: usize,
+    /// Turn-based games: how long a turn waits before its person is sent an email (when
+    /// [`Config::mail`] is set and their account has an address).
+    pub turn_mail_after: Duration,
+    /// The most emails one account is sent in 24 hours (turns past it get none).
+    pub max_mails_per_day: u64,
+    /// The SMTP server that sends the emails of turn-based games (`None`: no emails).
+    pub mail: Option<MailConfig>,
+    /// The site's address as people reach it (`https://tessera.example.org`), for the
+    /// links of emails; `None`: the HTTP door's own address.
+    pub public_url: Option<String>,
+}
+
+/// How a mail server is reached (`tessera serve --smtp-server ...`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailConfig {
+    /// Its host name (or address).
+    pub server: String,
+    /// Its port.
+    pub port: u16,
+    /// The sender's address (`Tessera <tessera@example.org>`).
+    pub from: String,
+    /// How the connection is secured.
+    pub tls: MailTls,
+    /// The user and password to sign in with, if the server asks for them.
+    pub login: Option<(String, String)>,
+}
+
+/// How a connection to the mail server is secured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MailTls {
+    /// TLS from the first byte (port 465).
+    Tls,
+    /// Plain text upgraded with STARTTLS, required (port 587).
+    StartTls,
+    /// No encryption (a local relay or a test's server only).
+    None,
 }
 
 impl Default for Config {
@@ -212,6 +258,13 @@ impl Default for Config {
             arena_max_tokens: 10,
             session_ttl: Duration::from_secs(30 * 24 * 3600),
             secure_cookies: false,
+            turn_day: Duration::from_secs(24 * 3600),
+            max_turn_games_per_account: 30,
+            max_turn_games: 5_000,
+            turn_mail_after: Duration::from_secs(3600),
+            max_mails_per_day: 12,
+            mail: None,
+            public_url: None,
         }
     }
 }

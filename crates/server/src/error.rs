@@ -53,6 +53,12 @@ pub enum HostError {
     /// message's id: it has no arguments.)
     #[error("{}", self.words())]
     Busy(&'static str),
+    /// An account's own cap is reached (its turn-based games): it must end one first.
+    #[error("{}", self.words())]
+    TooMany(Msg),
+    /// The request needs an account's session. (The message's id: it has no arguments.)
+    #[error("{}", self.words())]
+    SignIn(&'static str),
 }
 
 impl Words for HostError {
@@ -73,7 +79,8 @@ impl Words for HostError {
             HostError::Request(why) => Msg::verbatim(why.as_str()),
             HostError::Store(why) => words!("store-failed", why = why.as_str()),
             HostError::Closing => words!("server-closing"),
-            HostError::Busy(id) => Msg::new(*id),
+            HostError::Busy(id) | HostError::SignIn(id) => Msg::new(*id),
+            HostError::TooMany(m) => m.clone(),
         }
     }
 }

@@ -34,6 +34,7 @@ pub mod arena;
 pub mod config;
 pub mod error;
 pub mod host;
+pub mod mail;
 pub mod metrics;
 pub mod rated;
 pub mod secret;
@@ -69,6 +70,23 @@ pub async fn run(
             .map(|a| format!("http://{a}"));
         tokio::spawn(async move { crate::host::recovery::keep_lease(&host, http, tcp).await })
     };
+    let reminders_task = {
+        let host = host.clone();
+        let mailer = host.config().mail.as_ref().and_then(|c| {
+            crate::mail::Mailer::new(c)
+                .map_err(|e| tracing::error!(error = %e, "no emails: the mail server's settings"))
+                .ok()
+        });
+        let site = host.config().public_url.clone().or_else(|| {
+            http.as_ref()
+                .and_then(|l| l.local_addr().ok())
+                .map(|a| format!("http://{a}"))
+        });
+        let site = site.unwrap_or_default();
+        tokio::spawn(
+            async move { crate::host::reminders::send_reminders(&host, mailer, site).await },
+        )
+    };
     let tcp_task = {
         let host = host.clone();
         tokio::spawn(async move { crate::tcp_door::serve_tcp(&host, tcp).await })
@@ -100,6 +118,7 @@ pub async fn run(
     tracing::info!("shutting down");
     host.shutdown(grace).await;
     let _ = lease_task.await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), reminders_task).await;
     let _ = tokio::time::timeout(Duration::from_secs(1), tcp_task).await;
     if let Some(t) = http_task {
         let _ = tokio::time::timeout(Duration::from_secs(1), t).await;

@@ -28,7 +28,7 @@ use std::time::Duration;
 
 /// The caps whose refusals are counted (`tessera_cap_hits_total{cap}`), each known from
 /// the start (a cap never hit reads 0, so a rate over it is defined).
-pub const CAPS: [&str; 20] = [
+pub const CAPS: [&str; 23] = [
     "http_connections",
     "http_connections_per_address",
     "spectators",
@@ -49,7 +49,14 @@ pub const CAPS: [&str; 20] = [
     "api_tokens",
     "body_size",
     "body_rate",
+    "turn_games",
+    "turn_games_per_account",
+    "mails_per_account",
 ];
+
+/// The outcomes of a turn's email (`tessera_mails_total{outcome}`): sent, failed (the
+/// server did not take it), limited (the account had its most emails of the day).
+pub const MAIL_OUTCOMES: [&str; 3] = ["sent", "failed", "limited"];
 
 /// The outcomes of a login (`tessera_logins_total{outcome}`).
 pub const LOGIN_OUTCOMES: [&str; 6] = ["ok", "wrong", "limited", "banned", "busy", "error"];
@@ -79,6 +86,8 @@ pub struct Metrics {
     pub logins: IntCounterVec,
     /// Refusals by the cap that was reached.
     pub cap_hits: IntCounterVec,
+    /// Emails of turns by outcome.
+    pub mails: IntCounterVec,
     /// This node (label `node`, and `store`: `sqlite` or `postgres`), always 1.
     pub node_info: IntGaugeVec,
     /// Whether the host answers `GET /readyz` with 200 (1) or 503 (0), at its last ask.
@@ -170,6 +179,11 @@ impl Metrics {
                 "Requests or connections refused because a cap was reached, by cap.",
                 &["cap"],
             ),
+            mails: counter(
+                "tessera_mails_total",
+                "Emails of turns that waited (turn-based games), by outcome: sent, failed (the mail server did not take it), limited (the account had its most of the day).",
+                &["outcome"],
+            ),
             node_info: gauges(
                 "tessera_node_info",
                 "This node: its id in the store (local on SQLite) and the store's kind; always 1.",
@@ -181,7 +195,7 @@ impl Metrics {
             ),
             tcp_doors: Mutex::new(Vec::new()),
         };
-        let collectors: [Box<dyn prometheus::core::Collector>; 13] = [
+        let collectors: [Box<dyn prometheus::core::Collector>; 14] = [
             Box::new(m.games_live.clone()),
             Box::new(m.games_started.clone()),
             Box::new(m.games_ended.clone()),
@@ -193,6 +207,7 @@ impl Metrics {
             Box::new(m.tcp_connections.clone()),
             Box::new(m.logins.clone()),
             Box::new(m.cap_hits.clone()),
+            Box::new(m.mails.clone()),
             Box::new(m.node_info.clone()),
             Box::new(m.ready.clone()),
         ];
@@ -204,6 +219,9 @@ impl Metrics {
         }
         for outcome in LOGIN_OUTCOMES {
             m.logins.with_label_values(&[outcome]);
+        }
+        for outcome in MAIL_OUTCOMES {
+            m.mails.with_label_values(&[outcome]);
         }
         m
     }
@@ -240,6 +258,11 @@ pub fn metrics() -> &'static Metrics {
 /// A cap was reached: a request or connection was refused (`cap` is one of [`CAPS`]).
 pub fn cap_hit(cap: &'static str) {
     METRICS.cap_hits.with_label_values(&[cap]).inc();
+}
+
+/// A turn's email ended with `outcome` (one of [`MAIL_OUTCOMES`]).
+pub fn mail(outcome: &'static str) {
+    METRICS.mails.with_label_values(&[outcome]).inc();
 }
 
 /// A login ended with `outcome` (one of [`LOGIN_OUTCOMES`]).
@@ -337,6 +360,7 @@ mod tests {
         for (name, kind) in [
             ("tessera_cap_hits_total", "counter"),
             ("tessera_logins_total", "counter"),
+            ("tessera_mails_total", "counter"),
             ("tessera_moves_total", "counter"),
             ("tessera_move_seconds", "histogram"),
             ("tessera_store_commit_seconds", "histogram"),

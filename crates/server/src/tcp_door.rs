@@ -498,7 +498,7 @@ pub(crate) async fn lobby_table(host: &Host, game: &'static str, players: Vec<Wa
             clock: None,
             stored: false,
         },
-        None,
+        crate::host::open::Holders::Tokens,
     )
     .await
     {

@@ -23,31 +23,13 @@ async fn request(
     headers: &[(&str, &str)],
     body: &str,
 ) -> (u16, Value, String) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n"
-    );
-    for (k, v) in headers {
-        head.push_str(&format!("{k}: {v}\r\n"));
-    }
-    head.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
-    s.write_all(head.as_bytes()).await.unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).await.unwrap();
-    let status = out[9..12].parse().unwrap();
-    let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
-    let cookie = head
-        .lines()
-        .find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            k.trim()
-                .eq_ignore_ascii_case("set-cookie")
-                .then(|| v.trim().to_string())
-        })
-        .and_then(|c| c.split(';').next().map(str::to_string))
-        .unwrap_or_default();
-    let body = serde_json::from_str(body).unwrap_or(Value::String(body.to_string()));
-    (status, body, cookie)
+    let a = common::request(addr, method, path, headers, body).await;
+    let cookie = a
+        .header("set-cookie")
+        .and_then(|c| c.split(';').next())
+        .unwrap_or_default()
+        .to_string();
+    (a.status, a.body, cookie)
 }
 
 /// A person's account, signed in: its session cookie and CSRF token.

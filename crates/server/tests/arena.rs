@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{next_json, TestHost};
+use common::{login_of, next_json, register, request, Login, TestHost};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -18,116 +18,6 @@ fn arena_config() -> Config {
         arena_house_after: Duration::from_millis(300),
         ..common::test_config()
     }
-}
-
-/// An HTTP response: status, headers (lower-case names) and body.
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Value,
-}
-
-impl Answer {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// One request with extra headers (`Content-Type: application/json` unless given).
-async fn request(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: &str,
-) -> Answer {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    if !headers
-        .iter()
-        .any(|(k, _)| k.eq_ignore_ascii_case("content-type"))
-    {
-        head.push_str("Content-Type: application/json\r\n");
-    }
-    for (k, v) in headers {
-        head.push_str(&format!("{k}: {v}\r\n"));
-    }
-    head.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
-    s.write_all(head.as_bytes()).await.unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).await.unwrap();
-    let status = out[9..12].parse().unwrap();
-    let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
-    let headers = head
-        .lines()
-        .skip(1)
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    Answer {
-        status,
-        headers,
-        body: serde_json::from_str(body).unwrap_or(Value::String(body.to_string())),
-    }
-}
-
-/// A logged-in account: its cookie and CSRF token.
-struct Login {
-    cookie: String,
-    csrf: String,
-}
-
-impl Login {
-    async fn post(&self, addr: SocketAddr, path: &str, body: &Value) -> Answer {
-        request(
-            addr,
-            "POST",
-            path,
-            &[("Cookie", &self.cookie), ("X-Tessera-CSRF", &self.csrf)],
-            &body.to_string(),
-        )
-        .await
-    }
-    async fn get(&self, addr: SocketAddr, path: &str) -> Answer {
-        request(addr, "GET", path, &[("Cookie", &self.cookie)], "").await
-    }
-    async fn delete(&self, addr: SocketAddr, path: &str) -> Answer {
-        request(
-            addr,
-            "DELETE",
-            path,
-            &[("Cookie", &self.cookie), ("X-Tessera-CSRF", &self.csrf)],
-            "",
-        )
-        .await
-    }
-}
-
-fn login_of(a: &Answer) -> Login {
-    assert_eq!(a.status, 200, "{}", a.body);
-    let set = a.header("set-cookie").expect("a session cookie");
-    assert!(set.contains("HttpOnly"), "{set}");
-    assert!(set.contains("SameSite=Strict"), "{set}");
-    let cookie = set.split(';').next().unwrap().to_string();
-    Login {
-        cookie,
-        csrf: a.body["csrf"].as_str().unwrap().to_string(),
-    }
-}
-
-async fn register(addr: SocketAddr, name: &str, kind: &str) -> Login {
-    let a = request(
-        addr,
-        "POST",
-        "/api/account/register",
-        &[],
-        &json!({"name": name, "password": "correct horse", "kind": kind}).to_string(),
-    )
-    .await;
-    login_of(&a)
 }
 
 /// A bot account and one API token of it.
@@ -464,6 +354,20 @@ async fn two_bots_in_the_queue_play_each_other() {
     }
     let (_, page) = common::http(h.http, "GET", "/api/accounts/alpha", "").await;
     let id = page["history"][0]["game_id"].as_u64().unwrap();
+    // the account's page names the opponent of each rated game, with its place
+    let opponents = page["history"][0]["opponents"].as_array().unwrap();
+    assert_eq!(opponents.len(), 1, "{page}");
+    assert_eq!(opponents[0]["name"], "beta");
+    assert_eq!(opponents[0]["house"], false);
+    let (mine, theirs) = (
+        page["history"][0]["rank"].as_u64(),
+        opponents[0]["rank"].as_u64(),
+    );
+    assert_eq!(
+        mine == theirs,
+        wa == wb,
+        "ranks {mine:?} and {theirs:?}: {page}"
+    );
     let (_, rated) = common::http(h.http, "GET", &format!("/api/games/{id}/rated"), "").await;
     let names: Vec<&str> = rated
         .as_array()

@@ -103,6 +103,8 @@ fn every_id_the_server_names_is_in_the_catalogues() {
                 "CannotDraw(",
                 "BANNED: &str =",
                 "BUSY_ADDRESS: &str =",
+                "SignIn(",
+                "OUT_OF_TIME: &'static str =",
             ],
         ));
     }

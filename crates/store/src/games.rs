@@ -197,7 +197,12 @@ pub(crate) async fn apply<S: Sql>(db: &S, node: &str, job: &Job) -> Result<Answe
                 (*ended).into(),
                 node.into(),
             ];
-            fenced(db.execute(&END, &params).await?, *game)
+            let answer = fenced(db.execute(&END, &params).await?, *game);
+            if answer.is_ok() {
+                // a turn-based game waits for no turn once over
+                db.execute(&crate::turns::FORGET, &[int(*game)]).await?;
+            }
+            answer
         }
     })
 }

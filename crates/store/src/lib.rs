@@ -23,8 +23,9 @@
 //! [`Store::accounts`] ([`Accounts`]: the Arena's accounts, API tokens and sessions) and
 //! [`Store::ratings`] ([`Ratings`]: ratings, rated games, rating a game) and
 //! [`Store::admin`] ([`Admin`]: the operator's bans and aborts, and their log; the
-//! operator's command opens an [`AdminDb`] beside the hosts). So a move is
-//! `store.games().append(...)`.
+//! operator's command opens an [`AdminDb`] beside the hosts) and [`Store::turns`]
+//! ([`Turns`]: turn-based games, their accounts, turns with deadlines, and emails). So a
+//! move is `store.games().append(...)`.
 //!
 //! # One text for both backends
 //!
@@ -62,6 +63,7 @@ mod schema;
 mod sql;
 mod sqlite;
 mod status;
+mod turns;
 
 #[cfg(test)]
 mod tests;
@@ -74,9 +76,10 @@ pub use model::{
     ListQuery, NewGame, NodeInfo, SeatOwner, SeatRecord, SecretsAndEvents, StoredGame, Unfinished,
     MAX_PAGE,
 };
-pub use ratings::{RateFn, RatedRow, RatingRow, RatingUpdate};
+pub use ratings::{RateFn, RatedPlayer, RatedRow, RatingRow, RatingUpdate};
 pub use sqlite::{backup_file, get_file, list_file, open as open_file};
 pub use status::{GameStatus, UnknownStatus};
 pub use store::{
-    get_at, list_at, Accounts, Admin, AdminDb, Games, Nodes, Ratings, Store, StoreThread,
+    get_at, list_at, Accounts, Admin, AdminDb, Games, Nodes, Ratings, Store, StoreThread, Turns,
 };
+pub use turns::{DueMail, Turn, TurnGame};

@@ -28,8 +28,9 @@ use tokio_postgres::{Client, GenericClient, NoTls};
 
 /// The schema's version (table `tessera_schema`). 2: the Arena's tables; 3: seat
 /// secrets hashed in `seat_secrets`; 4: the operator's `bans` and
-/// `admin_log`, and `account_looks`.
-const VERSION: i32 = 4;
+/// `admin_log`, and `account_looks`; 5: turn-based games (`turn_seats`, `turns`),
+/// `account_emails`, `mails`, `site_keys`.
+const VERSION: i32 = 5;
 
 const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS tessera_schema (version INTEGER NOT NULL)";
 const LOCK_SCHEMA: &str = "SELECT pg_advisory_xact_lock(7455727)";

@@ -55,6 +55,22 @@ pub struct RatedRow {
     pub at: i64,
 }
 
+/// Who sat in one seat of a rated game, and the place it came: what an account's page
+/// says of its rated games (the opponents, the result).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatedPlayer {
+    /// The game's id.
+    pub game_id: u64,
+    /// The seat.
+    pub seat: usize,
+    /// The account's name, or the house player's (a level, `level:3`).
+    pub name: String,
+    /// Whether the house sat there.
+    pub house: bool,
+    /// Its place in the game (1 first; ties share).
+    pub rank: u32,
+}
+
 /// What `rate` decides for one seat of a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingUpdate {
@@ -145,6 +161,13 @@ pub(crate) const RATED_OF_GAME: Stmt =
 pub(crate) const HISTORY: Stmt =
     sql!("SELECT " RATED " FROM rated WHERE account = $1 ORDER BY seq DESC LIMIT $2");
 pub(crate) const RATED_ALL: Stmt = sql!("SELECT " RATED " FROM rated ORDER BY seq");
+/// Every seat of an account's last `$2` rated games, with who sat there.
+pub(crate) const PLAYERS_OF: Stmt = sql!(
+    "SELECT r.game_id, r.seat, COALESCE(a.name, r.house, ''), r.house IS NOT NULL, r.rank
+     FROM rated r LEFT JOIN accounts a ON a.id = r.account
+     WHERE r.game_id IN (SELECT game_id FROM rated WHERE account = $1 ORDER BY seq DESC LIMIT $2)
+     ORDER BY r.game_id, r.seat"
+);
 pub(crate) const GAMES_OF: Stmt = sql!(
     "SELECT game_id FROM rated WHERE account = $1 GROUP BY game_id
      ORDER BY MAX(seq) DESC LIMIT $2"
@@ -236,6 +259,26 @@ pub(crate) async fn history<S: Sql>(
 
 pub(crate) async fn rated_all<S: Sql>(db: &S) -> Result<Vec<RatedRow>, StoreError> {
     rated(db, &RATED_ALL, &[]).await
+}
+
+pub(crate) async fn players_of<S: Sql>(
+    db: &S,
+    account: u64,
+    n: usize,
+) -> Result<Vec<RatedPlayer>, StoreError> {
+    db.query(&PLAYERS_OF, &[int(account), limit(n)])
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(RatedPlayer {
+                game_id: r.int(0)? as u64,
+                seat: r.int(1)? as usize,
+                name: r.text(2)?,
+                house: r.bool(3)?,
+                rank: r.int(4)? as u32,
+            })
+        })
+        .collect()
 }
 
 pub(crate) async fn games_of<S: Sql>(
@@ -336,6 +379,7 @@ pub(crate) const STATEMENTS: &[Stmt] = &[
     RATED_OF_GAME,
     HISTORY,
     RATED_ALL,
+    PLAYERS_OF,
     GAMES_OF,
     LOCK_ACCOUNT,
     SCORE,

@@ -3,7 +3,7 @@
 //! `games.secrets` by earlier versions are hashed into `seat_secrets`; the look-alike keys
 //! of the accounts of earlier versions are written into `account_looks`.
 //!
-//! Versions: SQLite's `PRAGMA user_version` 7, PostgreSQL's `tessera_schema` 4 (each
+//! Versions: SQLite's `PRAGMA user_version` 8, PostgreSQL's `tessera_schema` 5 (each
 //! backend keeps its version its own way: `crate::sqlite`, `crate::pg`).
 
 use crate::accounts;
@@ -135,6 +135,40 @@ CREATE TABLE IF NOT EXISTS account_looks (
     look TEXT NOT NULL,
     account " INT " NOT NULL REFERENCES accounts (id),
     PRIMARY KEY (look, account)
+)" NO_ROWID ";
+CREATE TABLE IF NOT EXISTS turn_seats (
+    game " INT " NOT NULL REFERENCES games (id),
+    seat " INT " NOT NULL,
+    account " INT " NOT NULL REFERENCES accounts (id),
+    days " INT " NOT NULL,
+    PRIMARY KEY (game, seat)
+)" NO_ROWID ";
+CREATE INDEX IF NOT EXISTS turn_seats_account ON turn_seats (account, game);
+CREATE TABLE IF NOT EXISTS turns (
+    game " INT " PRIMARY KEY REFERENCES games (id),
+    at_move " INT " NOT NULL,
+    seat " INT " NOT NULL,
+    since " INT " NOT NULL,
+    deadline " INT " NOT NULL,
+    mailed " INT "
+)" NO_ROWID ";
+CREATE INDEX IF NOT EXISTS turns_unmailed ON turns (mailed, since);
+CREATE TABLE IF NOT EXISTS account_emails (
+    account " INT " PRIMARY KEY REFERENCES accounts (id),
+    email TEXT NOT NULL,
+    set_at " INT " NOT NULL
+)" NO_ROWID ";
+CREATE TABLE IF NOT EXISTS mails (
+    id " ID ",
+    account " INT " NOT NULL REFERENCES accounts (id),
+    game " INT ",
+    at " INT " NOT NULL,
+    sent " BOOL " NOT NULL
+);
+CREATE INDEX IF NOT EXISTS mails_account ON mails (account, at);
+CREATE TABLE IF NOT EXISTS site_keys (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 )" NO_ROWID ";
 ");
 

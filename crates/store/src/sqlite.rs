@@ -24,10 +24,11 @@ pub(crate) const LOCAL: &str = "local";
 
 /// The store's version (`PRAGMA user_version`). 5: the Arena's tables; 6: seat secrets
 /// hashed in `seat_secrets`, foreign keys on; 7: the operator's `bans` and `admin_log`, and
-/// `account_looks`.
+/// `account_looks`; 8: turn-based games (`turn_seats`, `turns`), `account_emails`,
+/// `mails`, `site_keys`.
 macro_rules! version {
     () => {
-        7
+        8
     };
 }
 const VERSION: i64 = version!();
@@ -122,7 +123,8 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
         db.execute_batch("ALTER TABLE games ADD COLUMN owner TEXT;")?;
     }
     let tx = db.unchecked_transaction()?;
-    // versions 5, 6 and 7: the Arena's tables, seat_secrets, bans, admin_log and account_looks
+    // versions 5 to 8: the Arena's tables, seat_secrets, bans, admin_log, account_looks,
+    // the tables of turn-based games and their emails
     tx.execute_batch(SCHEMA.sqlite)?;
     // version 6: the seat secrets of earlier versions, hashed
     if has_column(&tx, "games", "secrets")? {

@@ -7,7 +7,8 @@
 //! reader's language with `@fluent/bundle`, and this crate renders it with `fluent-bundle`
 //! (the same format, the same files, compiled in) where the words are English for good:
 //! the terminal (`tessera play`), the TCP protocol, the `error` text of the HTTP API,
-//! the command line. So each sentence is written once, in the catalogue, and a game's log
+//! the command line, the email of a turn that waited (an account has no language yet).
+//! So each sentence is written once, in the catalogue, and a game's log
 //! reads in each watcher's own language.
 //!
 //! A message travels as `{"id": ID, "args": {NAME: VALUE}}`; a value is a string, a number

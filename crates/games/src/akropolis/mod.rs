@@ -159,7 +159,6 @@ impl Registration for Akropolis {
         }
     }
 
-    /// The legal moves with the cells each would cover.
     /// Every legal move, each with how much it raises the mover's complete score at once
     /// (districts times plazas, plus stones).
     fn legal(view: &AkropolisView) -> Legal<Move> {
@@ -181,18 +180,25 @@ impl Registration for Akropolis {
         }
     }
 
+    /// The legal moves with the cells each would cover (the first its origin) and the
+    /// points it would score at once (the mover's complete score after it, less now: what
+    /// the log will say, `for +N`), so that a screen shows the whole tile where it lands.
     fn hints(view: &AkropolisView) -> Value {
+        let legal = Self::legal(view);
+        let gains = legal.gains.unwrap_or_default();
         json!({
-            "moves": view
-                .legal_moves()
+            "moves": legal
+                .moves
                 .iter()
-                .filter_map(|m| {
+                .enumerate()
+                .filter_map(|(i, m)| {
                     let cells = m.positions()?;
                     Some(json!({
                         "move": m.to_string(),
                         "tile": m.tile.number(),
                         "rotation": m.rotation,
                         "cells": cells.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>(),
+                        "points": gains.get(i).copied().unwrap_or(0),
                     }))
                 })
                 .collect::<Vec<_>>(),
@@ -378,3 +384,37 @@ impl Registration for Akropolis {
 /// where they are); level 1 won no game, so its rating is only a bound.
 const LEVEL_RATINGS: [f64; tessera_ai::registry::LEVELS] =
     [264.0, 1494.0, 1595.0, 1714.0, 1935.0, 1997.0];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tessera_akropolis::Rules;
+
+    /// Each hint is a legal move, every legal move has one, and its `points` are what
+    /// playing it adds to the mover's score (the log's `for +N`), on positions of a game
+    /// played by taking the first hint each turn.
+    #[test]
+    fn hints_cover_the_legal_moves_with_the_points_each_scores() {
+        let rules = Rules::new(2, Variants::ALL);
+        let mut game = Akropolis::new(rules, 11).unwrap();
+        let mut checked = 0;
+        while let Some(seat) = Game::to_move(&game) {
+            let view = game.view(seat);
+            let hints = Akropolis::hints(&view);
+            let moves = hints["moves"].as_array().unwrap();
+            assert_eq!(moves.len(), view.legal_moves().len());
+            let before = game.scores()[seat.index()];
+            for h in moves.iter().step_by(7) {
+                let mv: Move = h["move"].as_str().unwrap().parse().unwrap();
+                let mut next = game.clone();
+                Game::play(&mut next, &mv).unwrap();
+                let gained = next.scores()[seat.index()] - before;
+                assert_eq!(h["points"].as_i64(), Some(i64::from(gained)), "{h}");
+                checked += 1;
+            }
+            let first: Move = moves[0]["move"].as_str().unwrap().parse().unwrap();
+            Game::play(&mut game, &first).unwrap();
+        }
+        assert!(checked > 100, "{checked} moves checked");
+    }
+}

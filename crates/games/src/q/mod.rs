@@ -11,7 +11,7 @@ pub mod terminal;
 use crate::{BotInfo, OptionKind, Registration, RuleOption};
 use serde_json::{json, Value};
 use tessera_core::{Game, Seat, Strategy, View};
-use tessera_q::{score, Choice, QGame, QRules, QView};
+use tessera_q::{turn_points, Choice, QGame, QRules, QView};
 use tessera_referee::Legal;
 use tessera_words::{words, Arg, Msg, Words};
 
@@ -181,12 +181,7 @@ impl Registration for QGame {
         let k = &view.knowledge;
         let b = view.rules.bonuses;
         let points = |map: &tessera_q::Map, ps: &[tessera_q::Placement]| {
-            let finish = if ps.len() == k.active.hand.len() {
-                b.finish
-            } else {
-                0
-            };
-            i32::try_from(score(map, ps, b.q) + finish).unwrap_or(i32::MAX)
+            i32::try_from(turn_points(map, ps, k.active.hand.len(), b)).unwrap_or(i32::MAX)
         };
         // one copy of the map for every single placement (each put down, scored, taken
         // back), not a copy a move: the listed placements are legal
@@ -224,6 +219,21 @@ impl Registration for QGame {
             }).collect::<Vec<_>>(),
             "can_replace": mine && k.pile >= k.active.hand.len(),
         })
+    }
+
+    /// The points of the tiles a person has put down (a screen shows them before Commit),
+    /// or why the engine would refuse them: the score the move would add, finish bonus
+    /// included. Exchanging and passing score nothing to show.
+    fn preview(view: &QView, mv: &Choice) -> Option<Result<i64, Msg>> {
+        let Choice::Place(ps) = mv else {
+            return None;
+        };
+        let k = &view.knowledge;
+        Some(
+            tessera_q::preview(&k.map, &k.active.hand, ps, view.rules.bonuses)
+                .map(|p| i64::try_from(p).unwrap_or(i64::MAX))
+                .map_err(|e| e.words()),
+        )
     }
 
     fn describe(
@@ -339,6 +349,8 @@ impl Registration for QGame {
             }).collect::<Vec<_>>(),
         })
     }
+
+    const OUT_OF_TIME: &'static str = "out-of-time-q";
 
     /// A pass.
     fn clock_move(view: &QView) -> Option<Choice> {

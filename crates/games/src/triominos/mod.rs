@@ -454,6 +454,7 @@ impl Registration for TriominosGame {
     }
 
     const CONFIRM: bool = true;
+    const OUT_OF_TIME: &'static str = "out-of-time-triominos";
 
     fn ending(game: &Self, names: &[String]) -> Option<Msg> {
         ending(game, names)

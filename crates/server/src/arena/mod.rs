@@ -246,28 +246,31 @@ impl Arena {
     }
 }
 
-/// Whether `session` may act for seat `seat` of `table`: a seat of a rated game held by
-/// an account is that account's alone, whoever else has its token.
+/// Whether `session` may act for seat `seat` of `table`: a seat of a rated or a
+/// turn-based game held by an account is that account's alone, whoever else has its
+/// token.
 pub fn may_act(
     table: &crate::table::Table,
     seat: usize,
     session: Option<&Session>,
 ) -> Result<(), ArenaError> {
-    let Some(account) = table
-        .rated
-        .as_ref()
-        .and_then(|r| r.seats.get(seat))
-        .and_then(|s| s.account)
-    else {
+    let Some(account) = table.account_of(seat) else {
         return Ok(());
+    };
+    let kind = if table.rated.is_some() {
+        "rated"
+    } else {
+        "turns"
     };
     match session {
         Some(s) if s.account.id == account => Ok(()),
         Some(_) => Err(ArenaError::Forbidden(tessera_games::words!(
-            "rated-seat-other-account"
+            "rated-seat-other-account",
+            kind = kind
         ))),
         None => Err(ArenaError::Forbidden(tessera_games::words!(
-            "rated-seat-log-in"
+            "rated-seat-log-in",
+            kind = kind
         ))),
     }
 }

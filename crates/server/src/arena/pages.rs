@@ -31,13 +31,27 @@ pub async fn account_page(host: &Host, name: &str) -> Result<Value, ArenaError> 
             })
         })
         .collect();
+    // each rated game with its opponents (the others' names and places)
+    let players = host
+        .store()
+        .ratings()
+        .players_of(account.id, HISTORY)
+        .await?;
     let history: Vec<Value> = host
         .store()
         .ratings()
         .history(account.id, HISTORY)
         .await?
         .into_iter()
-        .map(|r| history_row(&r))
+        .map(|r| {
+            let mut v = history_row(&r);
+            v["opponents"] = players
+                .iter()
+                .filter(|p| p.game_id == r.game_id && p.seat != r.seat)
+                .map(|p| json!({"name": p.name, "house": p.house, "rank": p.rank}))
+                .collect();
+            v
+        })
         .collect();
     let games = host.store().ratings().games_of(account.id, HISTORY).await?;
     Ok(json!({

@@ -31,7 +31,8 @@ pub(crate) async fn watch(host: &Host) {
     }
 }
 
-/// One look: the aborts of this host's games, then the banned accounts' rated seats and
+/// One look: the aborts of this host's games, then the banned accounts' seats (rated and
+/// turn-based) and
 /// their tickets in the arena's queue.
 pub(crate) async fn apply(host: &Host) {
     let tables = host.tables();
@@ -48,7 +49,11 @@ pub(crate) async fn apply(host: &Host) {
             Err(e) => tracing::warn!(error = %e, "could not read the operator's aborts"),
         }
     }
-    if !tables.iter().any(|t| t.rated.is_some()) && host.arena().queued() == 0 {
+    if !tables
+        .iter()
+        .any(|t| t.rated.is_some() || t.turns.is_some())
+        && host.arena().queued() == 0
+    {
         return;
     }
     let banned: HashSet<u64> = match admin.banned().await {
@@ -98,19 +103,14 @@ async fn abort(host: &Host, table: &Arc<Table>, p: &PendingAbort) {
     }
 }
 
-/// A running rated table where a banned account holds a seat: that seat resigns (the
-/// first such seat: the game ends with it).
+/// A running rated or turn-based table where a banned account holds a seat: that seat
+/// resigns (the first such seat: the game ends with it).
 async fn resign_banned(host: &Host, table: &Arc<Table>, banned: &HashSet<u64>) {
-    let Some(rated) = &table.rated else {
-        return;
-    };
     if table.ending().is_some() {
         return;
     }
-    let Some(seat) = rated
-        .seats
-        .iter()
-        .position(|s| s.account.is_some_and(|a| banned.contains(&a)))
+    let seats = table.state().seats.len();
+    let Some(seat) = (0..seats).find(|&i| table.account_of(i).is_some_and(|a| banned.contains(&a)))
     else {
         return;
     };

@@ -7,8 +7,10 @@
 //! functions over `&Host`, above the state and never imported by it: [`open`] (tables
 //! opened, programs seated), [`play`] (a table played to its end), [`recovery`] (games
 //! taken up again), [`rematch`], [`games`] (a game as the browser reads it), [`expire`],
-//! [`hint`], [`admin`] (the operator's bans and aborts). The parts of the state with their own rules are types of their own below it:
-//! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`], [`health`].
+//! [`hint`], [`admin`] (the operator's bans and aborts), [`turns`] (turn-based games, the
+//! inbox), [`reminders`] (their emails). The parts of the state with their own rules are types of their own below it:
+//! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`], [`health`],
+//! [`making`].
 
 pub mod admin;
 pub mod expire;
@@ -17,15 +19,18 @@ pub mod health;
 pub mod hint;
 pub mod keep;
 pub mod lobby;
+pub mod making;
 pub mod open;
 pub mod play;
 pub mod recovery;
 pub mod rematch;
 pub mod rematches;
+pub mod reminders;
 pub mod result;
 pub mod resumes;
 pub mod sockets;
 pub mod stored;
+pub mod turns;
 
 use crate::accounts::{secret_hash, Accounts};
 use crate::config::{permits, Config};
@@ -108,6 +113,10 @@ pub(crate) struct Inner {
         mpsc::UnboundedSender<Kept>,
         Mutex<Option<mpsc::UnboundedReceiver<Kept>>>,
     ),
+    /// The site's key of turn-based seats' tokens, read from the store once (`turns`).
+    pub(crate) turn_key: tokio::sync::OnceCell<Vec<u8>>,
+    /// The turn-based games being made on this node (counted against their caps).
+    pub(crate) turn_making: crate::host::making::Making,
 }
 
 /// The host's state. Cheap to clone.
@@ -159,6 +168,8 @@ impl Host {
             accounts,
             health: Default::default(),
             requeue: (requeue, Mutex::new(Some(requeued))),
+            turn_key: tokio::sync::OnceCell::new(),
+            turn_making: Default::default(),
         }))
     }
 

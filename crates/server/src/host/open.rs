@@ -30,6 +30,10 @@ pub struct SeatRequest {
     /// The name shown for the seat.
     #[serde(default)]
     pub name: Option<String>,
+    /// A turn-based game's person seat: the account that plays it (none: the account
+    /// that makes the game).
+    #[serde(default)]
+    pub account: Option<String>,
 }
 
 /// A request for a new table.
@@ -53,6 +57,10 @@ pub struct TableRequest {
     /// draw...) and the person stays at the table.
     #[serde(default)]
     pub clock_s: Option<u64>,
+    /// Days per move: a turn-based game (`crate::table::turns::DAYS`), made by an
+    /// account for accounts and bots (`crate::host::turns`).
+    #[serde(default)]
+    pub days: Option<u32>,
 }
 
 /// The seconds per move a table's clock may be set to.
@@ -78,6 +86,28 @@ pub struct Created {
     pub id: u64,
     /// `[seat, token]` for every person's seat.
     pub tokens: Vec<(usize, String)>,
+}
+
+/// Who holds a table's seats beyond their tokens.
+#[derive(Clone, Debug, Default)]
+pub enum Holders {
+    /// The tokens alone (a live table).
+    #[default]
+    Tokens,
+    /// A rated table of the arena: accounts and house levels.
+    Rated(crate::rated::Rated),
+    /// A turn-based table: accounts and bots.
+    TurnBased(crate::table::turns::TurnBased),
+}
+
+/// A browser's request made into a table's parts (checked): its game, rules, seats
+/// (people's tokens still to make), seed and pace.
+pub(crate) struct Prepared {
+    pub(crate) entry: Arc<dyn GameEntry>,
+    pub(crate) rules: Value,
+    pub(crate) seats: Vec<Seat>,
+    pub(crate) seed: Option<u64>,
+    pub(crate) pace: Pace,
 }
 
 /// A table's settings beyond its rules.
@@ -120,6 +150,17 @@ pub async fn create(host: &Host, req: TableRequest, from: IpAddr) -> Result<Crea
     if host.0.stop.is_cancelled() {
         return Err(HostError::Closing);
     }
+    if req.days.is_some() || req.seats.iter().any(|s| s.account.is_some()) {
+        return Err(HostError::SignIn("turns-log-in-first"));
+    }
+    let p = prepare(host, &req)?;
+    open_web_table(host, p.entry, p.rules, p.seats, p.seed, p.pace, from).await
+}
+
+/// Reads a browser's request for a table into its parts, each checked (the game, its
+/// rules, the seats, the bots' specs clamped to the host's maxima, the names, the clock
+/// and the pace).
+pub(crate) fn prepare(host: &Host, req: &TableRequest) -> Result<Prepared, HostError> {
     let entry = host.0.registry.find(&req.game)?.clone();
     let info = entry.info();
     let mut seats_req = req.seats.clone();
@@ -136,6 +177,7 @@ pub async fn create(host: &Host, req: TableRequest, from: IpAddr) -> Result<Crea
                 kind: "bot".into(),
                 spec: Some(solo.bot.into()),
                 name: None,
+                account: None,
             });
         }
     }
@@ -232,7 +274,13 @@ pub async fn create(host: &Host, req: TableRequest, from: IpAddr) -> Result<Crea
         clock,
         stored: true,
     };
-    open_web_table(host, entry, rules, seats, req.seed, pace, from).await
+    Ok(Prepared {
+        entry,
+        rules,
+        seats,
+        seed: req.seed,
+        pace,
+    })
 }
 
 /// Opens a table of the HTTP API (a new game, a rematch) with `seats` (people's
@@ -268,7 +316,7 @@ pub(crate) async fn open_web_table(
             tokens.push((i, t.plain().unwrap_or_default().to_string()));
         }
     }
-    let table = crate::host::open::open_table(host, entry, rules, seats, seed, pace, None).await?;
+    let table = open_table(host, entry, rules, seats, seed, pace, Holders::Tokens).await?;
     lock(&host.0.web_slots).insert(table.id, slot);
     start_if_full(host, &table);
     Ok(Created {
@@ -293,7 +341,7 @@ pub(crate) async fn open_rated_table(
         return Err(HostError::Closing);
     }
     check_seats(entry.as_ref(), &rules, &seats)?;
-    let table = crate::host::open::open_table(
+    let table = open_table(
         host,
         entry,
         rules,
@@ -304,7 +352,7 @@ pub(crate) async fn open_rated_table(
             clock: None,
             stored: true,
         },
-        Some(rated),
+        Holders::Rated(rated),
     )
     .await?;
     {
@@ -321,6 +369,9 @@ pub(crate) async fn open_rated_table(
     Ok(table.id)
 }
 
+/// Opens a table (its game's row in the store, its settings as its first event when
+/// `pace.stored`) and keeps it in memory; it starts once its seats are full
+/// ([`start_if_full`]).
 pub(crate) async fn open_table(
     host: &Host,
     entry: Arc<dyn GameEntry>,
@@ -328,8 +379,13 @@ pub(crate) async fn open_table(
     seats: Vec<Seat>,
     seed: Option<u64>,
     pace: Pace,
-    rated: Option<crate::rated::Rated>,
+    holders: Holders,
 ) -> Result<Arc<Table>, HostError> {
+    let (rated, turns) = match holders {
+        Holders::Tokens => (None, None),
+        Holders::Rated(r) => (Some(r), None),
+        Holders::TurnBased(t) => (None, Some(t)),
+    };
     let Pace {
         delay,
         clock,
@@ -362,6 +418,9 @@ pub(crate) async fn open_table(
         if let Some(r) = &rated {
             data["rated"] = serde_json::to_value(r).unwrap_or(Value::Null);
         }
+        if let Some(t) = &turns {
+            data["turns"] = serde_json::to_value(t).unwrap_or(Value::Null);
+        }
         host.0
             .store
             .games()
@@ -380,6 +439,7 @@ pub(crate) async fn open_table(
     );
     table.clock = clock;
     table.rated = rated;
+    table.turns = turns;
     table.stored_events = usize::from(settings);
     let table = Arc::new(table);
     let open = table.state().seats.iter().any(|s| s.kind == SeatKind::Open);

@@ -48,10 +48,12 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
                 pace: Some(table.pace.clone()),
                 thinking: Thinking::Blocking,
             },
+            // a person of a turn-based table is never ended as idle: the turn's
+            // deadline plays the clock move for them
             SeatKind::Person(_) => SeatHolder::Person(crate::table::person::link(
                 &table,
                 i,
-                host.0.config.person_idle,
+                table.turns.is_none().then_some(host.0.config.person_idle),
             )),
             SeatKind::Program(resume) => {
                 let seated = lock(&host.0.programs).remove(&(id, i));

@@ -144,14 +144,19 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
         );
         table.clock = settings["clock_ms"].as_u64().map(Duration::from_millis);
         table.rated = serde_json::from_value(settings["rated"].clone()).ok();
+        table.turns = serde_json::from_value(settings["turns"].clone()).ok();
         table.stored_events = u.events.len();
+        // a turn-based game goes on with the turn and deadline it had
+        crate::host::turns::restore(host, &table).await;
         let table = Arc::new(table);
         lock(&host.0.tables).insert(id, table.clone());
         // a table of the HTTP API (any seat not a program's) takes a slot of
-        // `max_web_tables` if one is free: a game in progress goes on either way
-        if seats
-            .iter()
-            .any(|s| !matches!(s.kind, SeatKind::Program(_)))
+        // `max_web_tables` if one is free: a game in progress goes on either way (a
+        // turn-based one has caps of its own)
+        if table.turns.is_none()
+            && seats
+                .iter()
+                .any(|s| !matches!(s.kind, SeatKind::Program(_)))
         {
             if let Ok(slot) = host.0.web_tables.admit_any() {
                 lock(&host.0.web_slots).insert(id, slot);

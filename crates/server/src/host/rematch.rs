@@ -52,6 +52,17 @@ pub async fn rematch(
                     .is_some_and(|h| Secret::Hashed(h).matches(token))
         })
         .ok_or(HostError::UnknownToken)?;
+    // a turn-based game's seats are accounts': its rematch is a new game made by one of
+    // them (New game), not tokens handed out here
+    if events
+        .iter()
+        .any(|(_, kind, data)| kind == "settings" && !data["turns"].is_null())
+    {
+        return Err(HostError::Request(
+            "a turn-based game has no rematch here: make a new one (New game, days per move)"
+                .into(),
+        ));
+    }
     let cell = host.0.rematches.cell(id, host.0.config.open_table_expiry);
     let r = cell
         .get_or_try_init(|| new_rematch(host, &stored, events, from))

@@ -97,6 +97,8 @@ pub fn stored_message(entry: &dyn GameEntry, g: &StoredGame) -> Result<StateMess
         result: g.result.clone(),
         clock_ms: None,
         turn_ms: None,
+        days: None,
+        deadline: None,
         end: replay.end.clone(),
         rated: false,
     })

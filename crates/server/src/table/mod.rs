@@ -21,6 +21,7 @@ pub mod person;
 pub mod seat;
 pub mod sink;
 pub mod state;
+pub mod turns;
 
 pub use seat::{Seat, SeatKind};
 pub use sink::HostSink;
@@ -130,6 +131,11 @@ pub struct Table {
     pub clock: Option<Duration>,
     /// Who sits where at a rated table of the arena (`None`: not rated).
     pub rated: Option<crate::rated::Rated>,
+    /// Days per move and the accounts at the seats of a turn-based table (`None`: a live
+    /// table).
+    pub turns: Option<turns::TurnBased>,
+    /// The turn a turn-based table waits for, as stored.
+    turn: Mutex<Option<crate::store::Turn>>,
     /// The hints given, `(seat, moves played then)` (stored with the result).
     hints: Mutex<Vec<(usize, usize)>>,
     /// Events stored for the game before it started (its settings).
@@ -201,6 +207,8 @@ impl Table {
             }),
             clock: None,
             rated: None,
+            turns: None,
+            turn: Mutex::new(None),
             hints: Mutex::new(Vec::new()),
             stored_events: 0,
             version: watch::channel(0).0,
@@ -242,6 +250,25 @@ impl Table {
             .seats
             .iter()
             .position(|s| matches!(&s.kind, SeatKind::Person(t) if t.matches(token)))
+    }
+
+    /// The account that holds `seat` (of a rated or a turn-based table), if one does: its
+    /// seat answers only to its session.
+    pub fn account_of(&self, seat: usize) -> Option<u64> {
+        let rated = self.rated.as_ref().and_then(|r| r.seats.get(seat)?.account);
+        let turns = self.turns.as_ref().and_then(|t| *t.accounts.get(seat)?);
+        rated.or(turns)
+    }
+
+    /// The turn a turn-based table waits for, as stored (`None`: none yet, or a live
+    /// table).
+    pub fn turn(&self) -> Option<crate::store::Turn> {
+        *lock(&self.turn)
+    }
+
+    /// Keeps the turn the table waits for (stored already).
+    pub fn set_turn(&self, turn: crate::store::Turn) {
+        *lock(&self.turn) = Some(turn);
     }
 
     /// Notes a hint given to `seat` after `at_move` moves.
@@ -371,6 +398,20 @@ impl Table {
         }
     }
 
+    /// What the move `text` would score for `seat` now, without playing it (the points a
+    /// person's screen shows on tiles put down), or why it would be refused; `None` when
+    /// the game says nothing of such a move. From the seat's view as it was last sent.
+    pub fn preview(&self, seat: usize, text: &str) -> Option<Result<i64, Msg>> {
+        let view = {
+            let st = self.state();
+            match st.seat_views.get(seat).cloned().flatten() {
+                Some(v) => v.view,
+                None => return Some(Err(words!("preview-no-view"))),
+            }
+        };
+        self.entry.preview(view.get(), text)
+    }
+
     /// Sets the bots' delay (clamped to `max`).
     pub fn set_pace(&self, ms: u64, max: u64) {
         self.pace.store(ms.min(max), Ordering::Relaxed);
@@ -487,9 +528,19 @@ impl Table {
             ejected: serde_json::to_value(&st.ejected).unwrap_or(Value::Null),
             result: st.result.clone().unwrap_or(Value::Null),
             clock_ms: self.clock.map(|c| c.as_millis() as u64),
-            turn_ms: st
-                .to_move
-                .map(|_| st.turn_since.elapsed().as_millis() as u64),
+            turn_ms: match (self.turn(), st.to_move) {
+                // a turn-based table counts from the turn's stored start (a restart
+                // does not give anyone more time)
+                (Some(t), Some(seat)) if t.seat == seat && t.at_move == st.moves.len() => {
+                    Some(u64::try_from(now_ms().saturating_sub(t.since)).unwrap_or(0))
+                }
+                (_, to_move) => to_move.map(|_| st.turn_since.elapsed().as_millis() as u64),
+            },
+            days: self.turns.as_ref().map(|t| t.days),
+            deadline: self
+                .turn()
+                .filter(|t| st.to_move == Some(t.seat) && t.at_move == st.moves.len())
+                .map(|t| t.deadline),
             end: st.end.clone(),
             rated: false,
         }

@@ -11,8 +11,9 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
 
 /// The link of the person at `seat` of `table` (moves come through it); a turn of theirs
-/// that lasts longer than `idle` ends the table (see [`Table::ending`]).
-pub fn link(table: &Arc<Table>, seat: usize, idle: Duration) -> Box<dyn PersonLink> {
+/// that lasts longer than `idle` ends the table (see [`Table::ending`]); `None`: never (a
+/// turn-based table, where the turn's deadline plays the clock move instead).
+pub fn link(table: &Arc<Table>, seat: usize, idle: Option<Duration>) -> Box<dyn PersonLink> {
     let (tx, rx) = mpsc::channel(2);
     if let Some(slot) = lock(&table.inboxes).get_mut(seat) {
         *slot = Some(tx);
@@ -42,7 +43,7 @@ struct BrowserPerson {
     moves: mpsc::Receiver<crate::table::Sent>,
     refusals: broadcast::Sender<(usize, Msg)>,
     table: Arc<Table>,
-    idle: Duration,
+    idle: Option<Duration>,
     /// The turn waited for (the moves played before it) and its deadline.
     turn: Option<(usize, Instant)>,
     /// The turn waited for and when its clock runs out (a table with a clock).
@@ -67,10 +68,13 @@ impl BrowserPerson {
 impl PersonLink for BrowserPerson {
     async fn next_move(&mut self) -> Option<String> {
         let played = self.table.state().moves.len();
+        let Some(idle) = self.idle else {
+            return self.next_for(played).await;
+        };
         let deadline = match self.turn {
             Some((n, at)) if n == played => at,
             _ => {
-                let at = crate::config::later(Instant::now(), self.idle);
+                let at = crate::config::later(Instant::now(), idle);
                 self.turn = Some((played, at));
                 at
             }
@@ -90,7 +94,7 @@ impl PersonLink for BrowserPerson {
                     reason: words!(
                         "aborted-idle",
                         who = name,
-                        time = crate::config::human(self.idle)
+                        time = crate::config::human(idle)
                     ),
                     seat: Some(self.seat),
                 });
@@ -112,6 +116,12 @@ impl PersonLink for BrowserPerson {
             let st = self.table.state();
             (st.moves.len(), st.turn_since)
         };
+        // a turn-based table's deadline is the stored one (it outlives a restart)
+        if let Some(t) = self.table.turn() {
+            if t.at_move == played && t.seat == self.seat {
+                return Some(super::turns::instant_of(t.deadline, crate::store::now_ms()));
+            }
+        }
         match self.clock_turn {
             Some((n, at)) if n == played => Some(at),
             _ => {
@@ -130,12 +140,18 @@ impl PersonLink for BrowserPerson {
             .get(self.seat)
             .map(|s| s.name.clone())
             .unwrap_or_default();
-        let clock = self
-            .table
-            .clock
-            .map(crate::config::human)
-            .unwrap_or_default();
+        let per = match &self.table.turns {
+            Some(t) => t.words(),
+            None => words!(
+                "per-move",
+                clock = self
+                    .table
+                    .clock
+                    .map(crate::config::human)
+                    .unwrap_or_default()
+            ),
+        };
         self.table
-            .note(words!("log-out-of-time", who = name, clock = clock));
+            .note(words!("log-out-of-time", who = name, per = per));
     }
 }

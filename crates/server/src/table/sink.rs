@@ -1,8 +1,9 @@
 //! The sink that keeps a table in step with its referee: every move (and ejection) in
 //! the store before anyone is told of it, a write the store failed tried again while the
-//! table runs.
+//! table runs; at a turn-based table, each new turn with its deadline too, before the
+//! seat to move is asked.
 
-use crate::store::{Store, StoreError};
+use crate::store::{now_ms, Store, StoreError, Turn};
 use crate::table::Table;
 use serde_json::Value;
 use std::sync::Arc;
@@ -67,6 +68,42 @@ impl HostSink {
             return false;
         }
     }
+
+    /// At a turn-based table, stores the turn `update` makes it wait for, with its
+    /// deadline, unless it is the one stored (a game taken up again after a restart goes
+    /// on with the deadline it had); before the update is applied, so that nobody sees a
+    /// seat to move without its deadline. False when the store will not take it (the
+    /// table stops).
+    async fn keep_turn(&self, update: &Update) -> bool {
+        let Some(turns) = &self.table.turns else {
+            return true;
+        };
+        let at_move = self.table.state().moves.len() + usize::from(update.last.is_some());
+        let Some(seat) = update.to_move else {
+            return true;
+        };
+        if self
+            .table
+            .turn()
+            .is_some_and(|t| t.at_move == at_move && t.seat == seat)
+        {
+            return true;
+        }
+        let since = now_ms();
+        let per_move = i64::try_from(turns.per_move_ms).unwrap_or(i64::MAX);
+        let turn = Turn {
+            at_move,
+            seat,
+            since,
+            deadline: since.saturating_add(per_move),
+        };
+        let (store, id) = (self.store.clone(), self.table.id);
+        if !self.keep("turn", || store.turns().begin(id, turn)).await {
+            return false;
+        }
+        self.table.set_turn(turn);
+        true
+    }
 }
 
 #[async_trait]
@@ -80,6 +117,9 @@ impl TableSink for HostSink {
     }
 
     async fn started(&mut self, update: Update) {
+        if !self.keep_turn(&update).await {
+            return;
+        }
         self.table.apply(update);
         self.table.changed();
     }
@@ -99,6 +139,9 @@ impl TableSink for HostSink {
             if !stored {
                 return;
             }
+        }
+        if !self.keep_turn(&update).await {
+            return;
         }
         self.table.apply(update);
         self.table.changed();

@@ -20,6 +20,8 @@ pub enum Kind {
     State,
     /// `"error"`: an [`ErrorMessage`].
     Error,
+    /// `"preview"`: a [`PreviewMessage`].
+    Preview,
 }
 
 /// A player as the state message shows them.
@@ -105,6 +107,13 @@ pub struct StateMessage {
     /// How long the seat to move has been at its turn (`null`: nobody to move, or a
     /// stored game).
     pub turn_ms: Option<u64>,
+    /// The days per move of a turn-based game (the key only where it is one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u32>,
+    /// When the turn of a turn-based game runs out, in ms since the Unix epoch (the key
+    /// only where there is one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<i64>,
     /// What the end screen shows once the game reached its end (`{"reason",
     /// "breakdown"}`), else `null`.
     pub end: Value,
@@ -144,6 +153,45 @@ impl ErrorMessage {
             kind: Kind::Error,
             error: why.english(),
             message: why,
+        }
+    }
+}
+
+/// What a move would score, for the person who asked (`{"preview": MOVE}` on the game's
+/// WebSocket): `{"type": "preview", "move": MOVE, "points": N}`, or `"error": WHY` instead
+/// of the points when the move would be refused.
+#[derive(Clone, Debug, Serialize)]
+pub struct PreviewMessage {
+    /// Always [`Kind::Preview`].
+    #[serde(rename = "type")]
+    pub kind: Kind,
+    /// The move asked about, as it was sent.
+    #[serde(rename = "move")]
+    pub mv: Box<serde_json::value::RawValue>,
+    /// The points it would score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<i64>,
+    /// Why it would be refused, in English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Why it would be refused, as a message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<Msg>,
+}
+
+impl PreviewMessage {
+    /// The answer about `mv`.
+    pub fn new(mv: Box<serde_json::value::RawValue>, answer: Result<i64, Msg>) -> Self {
+        let (points, message) = match answer {
+            Ok(p) => (Some(p), None),
+            Err(e) => (None, Some(e)),
+        };
+        PreviewMessage {
+            kind: Kind::Preview,
+            mv,
+            points,
+            error: message.as_ref().map(Msg::english),
+            message,
         }
     }
 }

@@ -102,16 +102,17 @@ pub async fn session_of(host: &Host, headers: &HeaderMap) -> Option<Session> {
     host.accounts().session(&secret).await
 }
 
-/// Whether the request may act for `seat` of `table`: a seat of a rated game held by an
-/// account is that account's alone, whoever else has its token, on every path (its
-/// view, its socket, resigning, hints): the request must carry the account's session.
+/// Whether the request may act for `seat` of `table`: a seat of a rated or a turn-based
+/// game held by an account is that account's alone, whoever else has its token, on every
+/// path (its view, its socket, resigning, hints): the request must carry the account's
+/// session.
 pub async fn may_sit(
     host: &Host,
     headers: &HeaderMap,
     table: &crate::table::Table,
     seat: usize,
 ) -> Result<(), Response> {
-    if table.rated.is_none() {
+    if table.account_of(seat).is_none() {
         return Ok(());
     }
     let session = session_of(host, headers).await;
@@ -120,7 +121,11 @@ pub async fn may_sit(
 
 /// The session of a request that changes something: logged in, and not from another
 /// site (a `body` in JSON, same origin, the session's CSRF token in `X-Tessera-CSRF`).
-async fn changing(host: &Host, headers: &HeaderMap, body: bool) -> Result<Session, Response> {
+pub(super) async fn changing(
+    host: &Host,
+    headers: &HeaderMap,
+    body: bool,
+) -> Result<Session, Response> {
     if let Some(why) = cross_site(headers, body) {
         return Err(error(StatusCode::FORBIDDEN, why));
     }

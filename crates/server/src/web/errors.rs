@@ -73,6 +73,8 @@ pub fn host_status(e: &HostError) -> StatusCode {
         HostError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         HostError::Closing | HostError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         HostError::UnknownToken => StatusCode::FORBIDDEN,
+        HostError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+        HostError::SignIn(_) => StatusCode::UNAUTHORIZED,
         HostError::NotYourTurn | HostError::NotEnded { .. } => StatusCode::CONFLICT,
         HostError::Entry(_)
         | HostError::Over

@@ -109,7 +109,9 @@ fn table_request(body: &[u8]) -> Result<TableRequest, String> {
         return Err("the request is not a JSON object".into());
     };
 
-    const FIELDS: [&str; 6] = ["game", "seats", "options", "seed", "delay_ms", "clock_s"];
+    const FIELDS: [&str; 7] = [
+        "game", "seats", "options", "seed", "delay_ms", "clock_s", "days",
+    ];
     if let Some(k) = m.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return Err(format!(
             "unknown field {k:?} (known: {})",
@@ -127,6 +129,7 @@ fn table_request(body: &[u8]) -> Result<TableRequest, String> {
     whole("seed")?;
     whole("delay_ms")?;
     whole("clock_s")?;
+    whole("days")?;
     match m.get("options") {
         None | Some(Value::Null) | Some(Value::Object(_)) => {}
         Some(_) => return Err("options: a JSON object of rule options is needed".into()),
@@ -144,7 +147,7 @@ fn table_request(body: &[u8]) -> Result<TableRequest, String> {
         if !s.get("kind").is_some_and(Value::is_string) {
             return Err(format!("seat {n}: kind is needed (human, bot or program)"));
         }
-        for k in ["spec", "name"] {
+        for k in ["spec", "name", "account"] {
             if !matches!(s.get(k), None | Some(Value::Null) | Some(Value::String(_))) {
                 return Err(format!("seat {n}: {k} must be a string"));
             }
@@ -191,6 +194,20 @@ async fn create(
                 );
             }
         }
+    }
+    // a turn-based game is an account's: its session (and CSRF header) makes it
+    if req.days.is_some() {
+        if session.is_none() {
+            return host_error(crate::error::HostError::SignIn("turns-log-in-first"));
+        }
+        let session = match super::arena::changing(&host, &headers, true).await {
+            Ok(s) => s,
+            Err(refused) => return refused,
+        };
+        return match crate::host::turns::create(&host, req, &session.account).await {
+            Ok(c) => Json(c).into_response(),
+            Err(e) => host_error(e),
+        };
     }
     match crate::host::open::create(&host, req, peer.ip()).await {
         Ok(c) => Json(c).into_response(),

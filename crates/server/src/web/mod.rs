@@ -33,6 +33,10 @@
 //!   plays, at_move}`); each hint is stored with the game (`hints_used` in its result and
 //!   record);
 //! * `GET /api/tables?game=G`: the tables waiting for players;
+//! * `POST /api/games` with `days` (1, 2, 3 or 7): a turn-based game, made by a signed-in
+//!   person (session and CSRF header) for accounts (`seats: [{kind: "human", account}]`,
+//!   the maker's seat without one) and bots; `GET /api/turns`, the account's inbox, and
+//!   its email address for reminders (`turns`);
 //! * `GET /healthz`, `GET /readyz`, `GET /metrics`: the operator's (`ops`;
 //!   `docs/operations.md`); every answer carries its request's `x-request-id`.
 //!
@@ -45,7 +49,7 @@
 //!
 //! Files, one concern each: [`errors`] (the one JSON refusal and the statuses of the
 //! host's and the arena's errors), `games` (the game handlers), `socket` (the WebSockets:
-//! play, watch, relay), [`arena`], [`conn`] (the connections: their cap, idle limit and
+//! play, watch, relay), `turns` (the inbox, the email address), [`arena`], [`conn`] (the connections: their cap, idle limit and
 //! header timeout, the [`Peer`]), [`body`] (request bodies: their size, deadline and
 //! rate), `ops` (health, readiness, metrics, request ids).
 
@@ -56,6 +60,7 @@ pub mod errors;
 mod games;
 mod ops;
 mod socket;
+mod turns;
 
 pub use conn::{serve, Limits, Peer};
 
@@ -69,6 +74,7 @@ pub fn router(host: Host) -> Router {
         .merge(games::routes())
         .merge(socket::routes())
         .merge(arena::routes())
+        .merge(turns::routes())
         .merge(ops::routes())
         .layer(axum::middleware::from_fn_with_state(bodies, body::bounded))
         .layer(axum::middleware::map_response(errors::json_refusals))

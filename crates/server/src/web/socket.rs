@@ -6,7 +6,7 @@ use super::errors::host_error;
 use super::games::TokenQuery;
 use crate::host::sockets::Opener;
 use crate::host::Host;
-use crate::table::state::{ErrorMessage, StateMessage};
+use crate::table::state::{ErrorMessage, PreviewMessage, StateMessage};
 use crate::table::Table;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -46,10 +46,12 @@ async fn socket(
                         base.replacen("http://", "ws://", 1)
                     );
                     tracing::info!(id, node = %owner.node, "a person's seat is relayed to the node that runs the game");
+                    // an account's seat (rated, turn-based) answers there to its session
+                    let cookie = super::arena::cookie(&headers);
                     return ws
                         .max_message_size(64 * 1024)
                         .on_upgrade(move |socket| async move {
-                            relay_person(socket, url, alive).await;
+                            relay_person(socket, url, cookie, alive).await;
                             drop(slot);
                         });
                 }
@@ -130,11 +132,31 @@ impl Alive {
 }
 
 /// A person's WebSocket passed on to the node that runs their game, message by message,
-/// until either side closes.
-async fn relay_person(mut socket: WebSocket, url: String, mut alive: Alive) {
+/// until either side closes; with the person's session cookie, if any (the seat of an
+/// account answers only to its session, there too).
+async fn relay_person(
+    mut socket: WebSocket,
+    url: String,
+    cookie: Option<String>,
+    mut alive: Alive,
+) {
     use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     use tokio_tungstenite::tungstenite::Message as Remote;
-    let Ok((mut there, _)) = tokio_tungstenite::connect_async(url.as_str()).await else {
+    let request = url.as_str().into_client_request().map(|mut r| {
+        let value = cookie.and_then(|c| {
+            axum::http::HeaderValue::from_str(&format!("{}={c}", super::arena::COOKIE)).ok()
+        });
+        if let Some(v) = value {
+            r.headers_mut().insert(axum::http::header::COOKIE, v);
+        }
+        r
+    });
+    let connected = match request {
+        Ok(r) => tokio_tungstenite::connect_async(r).await.ok(),
+        Err(_) => None,
+    };
+    let Some((mut there, _)) = connected else {
         let no = ErrorMessage::new(words!("node-unreachable"));
         let _ = send(&mut socket, &no).await;
         let _ = socket.send(Message::Close(None)).await;
@@ -236,6 +258,40 @@ struct ClientMessage {
     mv: Option<Box<serde_json::value::RawValue>>,
     #[serde(default)]
     delay_ms: Option<u64>,
+    /// A move to score without playing it (the points of tiles put down).
+    #[serde(default)]
+    preview: Option<Box<serde_json::value::RawValue>>,
+}
+
+/// At most this many previews a second on one socket (each reads the seat's view); more
+/// are refused in words.
+const PREVIEWS_PER_SECOND: u32 = 20;
+
+/// Counts a socket's previews in the current second.
+#[derive(Debug)]
+struct PreviewBudget {
+    since: tokio::time::Instant,
+    used: u32,
+}
+
+impl PreviewBudget {
+    fn new() -> Self {
+        PreviewBudget {
+            since: tokio::time::Instant::now(),
+            used: 0,
+        }
+    }
+
+    /// Whether one more preview may be answered now.
+    fn take(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        if now.duration_since(self.since) >= std::time::Duration::from_secs(1) {
+            self.since = now;
+            self.used = 0;
+        }
+        self.used += 1;
+        self.used <= PREVIEWS_PER_SECOND
+    }
 }
 
 async fn send(socket: &mut WebSocket, v: &impl serde::Serialize) -> Result<(), axum::Error> {
@@ -261,6 +317,7 @@ async fn talk(
     let mut updates = table.subscribe();
     updates.borrow_and_update();
     let mut refusals = table.refusals();
+    let mut previews = PreviewBudget::new();
     let t = table.clone();
     let Ok(first) = tokio::task::spawn_blocking(move || t.message(seat)).await else {
         return;
@@ -305,6 +362,24 @@ async fn talk(
                 };
                 let refusal = match serde_json::from_str::<ClientMessage>(&text) {
                     Err(e) => Some(words!("bad-message", why = e.to_string())),
+                    // the points of a move, for the person at the seat (nothing is played)
+                    Ok(ClientMessage { preview: Some(mv), .. }) => match seat {
+                        None => Some(words!("spectators-cannot-move")),
+                        Some(_) if !previews.take() => Some(words!("preview-too-many")),
+                        Some(s) => {
+                            let t = table.clone();
+                            let text = mv.get().to_string();
+                            let answer = tokio::task::spawn_blocking(move || t.preview(s, &text))
+                                .await
+                                .ok()
+                                .flatten()
+                                .unwrap_or_else(|| Err(words!("preview-none")));
+                            if send(&mut socket, &PreviewMessage::new(mv, answer)).await.is_err() {
+                                break;
+                            }
+                            None
+                        }
+                    },
                     Ok(m) => {
                         // the pace is the seated people's: a spectator watches at theirs
                         // (at an unrated table of bots and programs only, anyone's)

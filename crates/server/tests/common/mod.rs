@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -69,10 +69,23 @@ impl TestHost {
     }
 
     pub async fn on(registry: Registry, config: Config, db: PathBuf) -> TestHost {
+        let (store, thread) = Store::start(&db).unwrap();
+        TestHost::over(registry, config, store, thread, db).await
+    }
+
+    /// A host over `store` (a PostgreSQL one, say; `db` names it for [`TestHost::stop`],
+    /// which removes a file of that name if there is one), with the games it left
+    /// unfinished taken up again (on PostgreSQL: those of nodes whose lease ran out).
+    pub async fn over(
+        registry: Registry,
+        config: Config,
+        store: Store,
+        thread: StoreThread,
+        db: PathBuf,
+    ) -> TestHost {
         let tcp = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let (tcp_addr, http_addr) = (tcp.local_addr().unwrap(), http.local_addr().unwrap());
-        let (store, thread) = Store::start(&db).unwrap();
         let host = Host::new(registry, store, config);
         let (tx, rx) = oneshot::channel::<()>();
         let h = host.clone();
@@ -218,4 +231,114 @@ pub async fn next_json(ws: &mut Ws) -> Option<Value> {
 
 pub async fn send_json(ws: &mut Ws, v: &Value) {
     ws.send(Message::Text(v.to_string())).await.unwrap();
+}
+
+/// An HTTP response: status, headers (lower-case names) and body.
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// One HTTP/1.1 request with extra headers (`Content-Type: application/json` unless given).
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Answer {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    if !headers
+        .iter()
+        .any(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+    {
+        head.push_str("Content-Type: application/json\r\n");
+    }
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    s.write_all(head.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    let status = out[9..12].parse().unwrap();
+    let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    Answer {
+        status,
+        headers,
+        body: serde_json::from_str(body).unwrap_or(Value::String(body.to_string())),
+    }
+}
+
+/// A logged-in account (registered with [`register`]): its cookie and CSRF token.
+pub struct Login {
+    pub cookie: String,
+    pub csrf: String,
+}
+
+impl Login {
+    pub async fn post(&self, addr: SocketAddr, path: &str, body: &Value) -> Answer {
+        request(
+            addr,
+            "POST",
+            path,
+            &[("Cookie", &self.cookie), ("X-Tessera-CSRF", &self.csrf)],
+            &body.to_string(),
+        )
+        .await
+    }
+    pub async fn get(&self, addr: SocketAddr, path: &str) -> Answer {
+        request(addr, "GET", path, &[("Cookie", &self.cookie)], "").await
+    }
+    pub async fn delete(&self, addr: SocketAddr, path: &str) -> Answer {
+        request(
+            addr,
+            "DELETE",
+            path,
+            &[("Cookie", &self.cookie), ("X-Tessera-CSRF", &self.csrf)],
+            "",
+        )
+        .await
+    }
+}
+
+pub fn login_of(a: &Answer) -> Login {
+    assert_eq!(a.status, 200, "{}", a.body);
+    let set = a.header("set-cookie").expect("a session cookie");
+    assert!(set.contains("HttpOnly"), "{set}");
+    assert!(set.contains("SameSite=Strict"), "{set}");
+    let cookie = set.split(';').next().unwrap().to_string();
+    Login {
+        cookie,
+        csrf: a.body["csrf"].as_str().unwrap().to_string(),
+    }
+}
+
+pub async fn register(addr: SocketAddr, name: &str, kind: &str) -> Login {
+    let a = request(
+        addr,
+        "POST",
+        "/api/account/register",
+        &[],
+        &json!({"name": name, "password": "correct horse", "kind": kind}).to_string(),
+    )
+    .await;
+    login_of(&a)
 }

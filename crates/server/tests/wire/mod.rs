@@ -150,6 +150,7 @@ fn seat(kind: &str, spec: Option<&str>) -> SeatRequest {
         kind: kind.into(),
         spec: spec.map(str::to_string),
         name: None,
+        account: None,
     }
 }
 
@@ -177,6 +178,7 @@ pub async fn open_table(
             seed: None,
             delay_ms: Some(0),
             clock_s: None,
+            days: None,
         },
         // each table from an address of its own: the per-address cap is not under test
         {

@@ -114,3 +114,14 @@ pub(super) async fn read_sqlite<T: Send + 'static>(
     reads.send(read).map_err(|_| StoreError::Gone)?;
     rx.await.map_err(|_| StoreError::Gone)?
 }
+
+impl Core {
+    /// This process's node: the owner its writes of games are fenced by (`local` on
+    /// SQLite).
+    pub(super) fn node(&self) -> String {
+        match &self.backend {
+            Backend::Sqlite(_) => crate::sqlite::LOCAL.to_string(),
+            Backend::Postgres(pg) => pg.node.clone(),
+        }
+    }
+}

@@ -15,12 +15,14 @@ mod admin;
 mod games;
 mod nodes;
 mod ratings;
+mod turns;
 
 pub use self::accounts::Accounts;
 pub use self::admin::{Admin, AdminDb};
 pub use self::games::Games;
 pub use self::nodes::Nodes;
 pub use self::ratings::Ratings;
+pub use self::turns::Turns;
 
 use self::core::{Backend, Core};
 use crate::error::StoreError;
@@ -133,6 +135,11 @@ impl Store {
     /// The operator's actions: bans, aborts still to do, the log.
     pub fn admin(&self) -> Admin<'_> {
         Admin(&self.core)
+    }
+
+    /// Turn-based games: their accounts, turns and deadlines, emails.
+    pub fn turns(&self) -> Turns<'_> {
+        Turns(&self.core)
     }
 }
 

@@ -5,7 +5,7 @@
 use super::core::{Backend, Core};
 use crate::error::StoreError;
 use crate::model::now_ms;
-use crate::ratings::{self, RateFn, RatedRow, RatingRow};
+use crate::ratings::{self, RateFn, RatedPlayer, RatedRow, RatingRow};
 use crate::sql::now as now_;
 
 /// The Arena's ratings of a store: [`crate::Store::ratings`].
@@ -79,6 +79,16 @@ impl<'a> Ratings<'a> {
     /// a replay of the ratings goes through.
     pub async fn rated_all(self) -> Result<Vec<RatedRow>, StoreError> {
         on_reader!(self.0, |db| ratings::rated_all(db))
+    }
+
+    /// Every seat of an account's last `limit` rated games (by game, then seat), with
+    /// who sat there and the place it came.
+    pub async fn players_of(
+        self,
+        account: u64,
+        limit: usize,
+    ) -> Result<Vec<RatedPlayer>, StoreError> {
+        on_reader!(self.0, |db| ratings::players_of(db, account, limit))
     }
 
     /// The ids of an account's last `limit` rated games, newest first.

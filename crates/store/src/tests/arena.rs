@@ -432,6 +432,29 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     assert_eq!(h[0].before, json!({"n": 1}));
     assert_eq!(b.ratings().history(p1, 1).await.unwrap().len(), 1);
     assert_eq!(a.ratings().games_of(p1, 10).await.unwrap(), vec![3, 1]);
+    // who sat in those games (the house by its level), and the place each came
+    let players = |v: Vec<crate::RatedPlayer>| {
+        v.into_iter()
+            .map(|r| (r.game_id, r.seat, r.name, r.house, r.rank))
+            .collect::<Vec<_>>()
+    };
+    let named = |g: u64, s: usize, n: &str, h: bool, r: u32| (g, s, n.to_string(), h, r);
+    assert_eq!(
+        players(b.ratings().players_of(p1, 10).await.unwrap()),
+        vec![
+            named(1, 0, "p1", false, 0),
+            named(1, 1, "p2", false, 1),
+            named(1, 2, "level3", true, 2),
+            named(3, 0, "p1", false, 0),
+            named(3, 1, "p2", false, 1),
+            named(3, 2, "p3", false, 2),
+        ]
+    );
+    assert_eq!(
+        players(a.ratings().players_of(p3, 1).await.unwrap()),
+        vec![named(4, 0, "p3", false, 0)],
+        "the last game only"
+    );
     assert_eq!(a.ratings().games_of(p3, 10).await.unwrap(), vec![4, 3]);
     assert_eq!(a.ratings().games_of(p3, 1).await.unwrap(), vec![4]);
     // every row in the order it was rated
@@ -592,7 +615,7 @@ async fn a_version_4_store_gains_the_arena_tables() {
     let v: i64 = db
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(v, 7);
+    assert_eq!(v, 8);
 }
 
 /// A store of version 6 (before `account_looks`): its accounts gain their look-alike keys
@@ -645,7 +668,7 @@ async fn a_version_1_database_gains_the_arena_tables_on_postgres() {
         "0"
     );
     let (s, th) = Store::open(&url, Duration::from_secs(5)).await.unwrap();
-    assert_eq!(pg.psql(&url, "SELECT version FROM tessera_schema"), "4");
+    assert_eq!(pg.psql(&url, "SELECT version FROM tessera_schema"), "5");
     assert!(s.games().get(1).await.unwrap().is_some());
     // the plain-text secrets of version 1 are hashes now, the column gone
     let (secrets, _) = s.games().secrets_and_events(2).await.unwrap().unwrap();

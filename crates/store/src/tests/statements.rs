@@ -3,7 +3,7 @@
 
 use super::TempDb;
 use crate::sql::{now, Param, Sql, Stmt};
-use crate::{accounts, admin, games, nodes, ratings, schema, sqlite};
+use crate::{accounts, admin, games, nodes, ratings, schema, sqlite, turns};
 use crate::{secret_hash, GameStatus, NewGame, Store, StoreError};
 use rusqlite::Connection;
 use std::time::Duration;
@@ -15,6 +15,7 @@ fn every_statement() -> Vec<Stmt> {
         accounts::STATEMENTS,
         ratings::STATEMENTS,
         admin::STATEMENTS,
+        turns::STATEMENTS,
     ]
     .concat()
 }

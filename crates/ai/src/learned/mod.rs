@@ -1,0 +1,168 @@
+//! A learned evaluation: a small value network trained on self-play, evaluated in Rust
+//! (with [candle](https://github.com/huggingface/candle): a maintained pure-Rust library
+//! that both trains and runs the network, so the training code and the bots share one
+//! definition of it, and no Python or native runtime is needed) at the leaves of the
+//! ISMCTS search.
+//!
+//! - [`features`]: what the network reads of a seat's view ([`FEATURES`] numbers).
+//! - [`ValueNet`]: a multilayer perceptron (ReLU layers, then one logit): the chance that
+//!   the observing seat wins.
+//! - [`selfplay`]: games of a bot recording every position from each seat's view with the
+//!   game's result (`tessera selfplay`).
+//! - [`train`]: training from those positions with a fixed seed (`tessera train`).
+//! - [`Valued`]: the ISMCTS bot with the network at its leaves (`ismcts:value=net`).
+//!
+//! The network shipped with the engine is [`ValueNet::akropolis`]
+//! (`crates/ai/models/akropolis-value.safetensors`, with the command and seed that made it
+//! and its outputs on fixed inputs in `akropolis-value.json` beside it).
+
+pub mod features;
+pub mod selfplay;
+pub mod train;
+mod valued;
+
+pub use features::{akropolis_features, FEATURES};
+pub use valued::Valued;
+
+use candle_core::{DType, Device, Tensor};
+use candle_nn::{Linear, Module};
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+/// Why a network could not be loaded or run.
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    /// The file is not a network of the expected shape.
+    #[error("not a value network: {0}")]
+    Shape(String),
+    /// candle refused (a malformed file, a tensor operation).
+    #[error("candle: {0}")]
+    Candle(#[from] candle_core::Error),
+}
+
+/// A value network: ReLU layers `l0`, `l1`, ..., the last with one output, a logit of the
+/// chance that the observing seat wins.
+#[derive(Clone, Debug)]
+pub struct ValueNet {
+    layers: Vec<Linear>,
+    inputs: usize,
+}
+
+/// The shipped Akropolis network (see the module's documentation).
+const AKROPOLIS_MODEL: &[u8] = include_bytes!("../../models/akropolis-value.safetensors");
+
+impl ValueNet {
+    /// Loads a network from safetensors bytes: tensors `lK.weight` (out x in) and
+    /// `lK.bias` for K = 0, 1, ..., each layer's inputs the previous one's outputs, the
+    /// last with one output.
+    pub fn from_bytes(bytes: &[u8]) -> Result<ValueNet, NetError> {
+        ValueNet::from_tensors(&candle_core::safetensors::load_buffer(bytes, &Device::Cpu)?)
+    }
+
+    /// A network of tensors named as in [`ValueNet::from_bytes`].
+    pub fn from_tensors(tensors: &HashMap<String, Tensor>) -> Result<ValueNet, NetError> {
+        let mut layers = Vec::new();
+        let mut inputs = None;
+        let mut width = 0;
+        while let Some(w) = tensors.get(&format!("l{}.weight", layers.len())) {
+            let k = layers.len();
+            let b = tensors
+                .get(&format!("l{k}.bias"))
+                .ok_or_else(|| NetError::Shape(format!("l{k}.bias is missing")))?;
+            let (out, inp) = w.dims2()?;
+            if inputs.is_some() && inp != width {
+                return Err(NetError::Shape(format!(
+                    "l{k} takes {inp} inputs, the layer before gives {width}"
+                )));
+            }
+            if b.dims1()? != out {
+                return Err(NetError::Shape(format!("l{k}.bias is not of {out} values")));
+            }
+            inputs.get_or_insert(inp);
+            width = out;
+            layers.push(Linear::new(
+                w.to_dtype(DType::F32)?,
+                Some(b.to_dtype(DType::F32)?),
+            ));
+        }
+        match inputs {
+            Some(inputs) if width == 1 => Ok(ValueNet { layers, inputs }),
+            Some(_) => Err(NetError::Shape(format!(
+                "the last layer gives {width} outputs, not 1"
+            ))),
+            None => Err(NetError::Shape("no layer l0".into())),
+        }
+    }
+
+    /// The shipped Akropolis network, loaded once.
+    pub fn akropolis() -> Arc<ValueNet> {
+        static NET: OnceLock<Arc<ValueNet>> = OnceLock::new();
+        NET.get_or_init(|| {
+            Arc::new(ValueNet::from_bytes(AKROPOLIS_MODEL).expect("the shipped network loads"))
+        })
+        .clone()
+    }
+
+    /// A network from a safetensors file (`tessera train --out`), loaded once per path.
+    pub fn from_file(path: &str) -> Result<Arc<ValueNet>, NetError> {
+        static LOADED: OnceLock<std::sync::Mutex<HashMap<String, Arc<ValueNet>>>> = OnceLock::new();
+        let mut loaded = LOADED
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(net) = loaded.get(path) {
+            return Ok(net.clone());
+        }
+        let bytes = std::fs::read(path).map_err(|e| NetError::Shape(e.to_string()))?;
+        let net = Arc::new(ValueNet::from_bytes(&bytes)?);
+        if net.inputs() != FEATURES {
+            return Err(NetError::Shape(format!(
+                "it reads {} inputs, the features are {FEATURES}",
+                net.inputs()
+            )));
+        }
+        loaded.insert(path.to_string(), net.clone());
+        Ok(net)
+    }
+
+    /// The number of inputs.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// The logits of `rows` (row-major, [`ValueNet::inputs`] values a row), one a row.
+    pub fn logits(&self, rows: &[f32]) -> Result<Vec<f32>, NetError> {
+        let n = rows.len() / self.inputs.max(1);
+        if n * self.inputs != rows.len() || n == 0 {
+            return Err(NetError::Shape(format!(
+                "{} values are not rows of {}",
+                rows.len(),
+                self.inputs
+            )));
+        }
+        let x = Tensor::from_slice(rows, (n, self.inputs), &Device::Cpu)?;
+        Ok(forward(&self.layers, x)?.flatten_all()?.to_vec1()?)
+    }
+
+    /// The win chances of `rows` for their observers (the sigmoid of the logits).
+    pub fn values(&self, rows: &[f32]) -> Result<Vec<f32>, NetError> {
+        Ok(self.logits(rows)?.into_iter().map(sigmoid).collect())
+    }
+}
+
+/// The network's layers applied to `x` (ReLU between them, none after the last): the one
+/// forward pass of training and of the bots.
+pub(crate) fn forward(layers: &[Linear], mut x: Tensor) -> candle_core::Result<Tensor> {
+    for (k, l) in layers.iter().enumerate() {
+        x = l.forward(&x)?;
+        if k + 1 < layers.len() {
+            x = x.relu()?;
+        }
+    }
+    Ok(x)
+}
+
+/// The logistic function.
+pub fn sigmoid(z: f32) -> f32 {
+    1.0 / (1.0 + (-z).exp())
+}

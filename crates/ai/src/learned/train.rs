@@ -1,0 +1,222 @@
+//! Training a [`ValueNet`] from self-play positions: binary cross-entropy of the logit
+//! against the seat's result, AdamW, a fixed seed for the initial weights and the order of
+//! the batches. The games whose number is a multiple of 10 are held out to validate.
+
+use super::selfplay::Position;
+use super::{forward, NetError, ValueNet};
+use candle_core::{DType, Device, Tensor, Var};
+use candle_nn::{Linear, Optimizer};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use std::collections::HashMap;
+use tessera_core::rng_from_seed;
+
+/// How to train.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// Hidden layers' widths.
+    pub hidden: Vec<usize>,
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per step.
+    pub batch: usize,
+    /// AdamW's learning rate.
+    pub lr: f64,
+    /// AdamW's weight decay.
+    pub weight_decay: f64,
+    /// The seed of the initial weights and of the batches' order.
+    pub seed: u64,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            hidden: vec![64, 32],
+            epochs: 30,
+            batch: 256,
+            lr: 1e-3,
+            weight_decay: 1e-4,
+            seed: 1,
+        }
+    }
+}
+
+/// One epoch's figures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Epoch {
+    /// Mean loss over the training positions during the epoch.
+    pub train_loss: f64,
+    /// Loss on the held-out positions after it.
+    pub valid_loss: f64,
+    /// Held-out positions (not shared wins) whose winner the network calls right.
+    pub valid_accuracy: f64,
+}
+
+/// A trained network and how training went.
+#[derive(Clone, Debug)]
+pub struct Trained {
+    /// The network.
+    pub net: ValueNet,
+    /// Its tensors (to save as safetensors).
+    pub tensors: HashMap<String, Tensor>,
+    /// One entry an epoch.
+    pub epochs: Vec<Epoch>,
+    /// Training and held-out positions.
+    pub sizes: (usize, usize),
+    /// On the held-out positions, the loss of the hand-made measure (the reward `ismcts`
+    /// gives a leaf: a logistic of the measure's lead, 8 points a 73% favourite), and its
+    /// accuracy.
+    pub baseline: (f64, f64),
+    /// Fixed inputs (the first held-out positions, row-major) and the logits the training
+    /// code's forward pass gives them: what the saved network must reproduce.
+    pub check: (Vec<f32>, Vec<f32>),
+}
+
+impl Trained {
+    /// Writes the network as safetensors (what [`ValueNet::from_bytes`] reads).
+    pub fn save(&self, path: &std::path::Path) -> Result<(), NetError> {
+        Ok(candle_core::safetensors::save(&self.tensors, path)?)
+    }
+}
+
+/// Whether a position is held out for validation.
+pub fn held_out(p: &Position) -> bool {
+    p.game.is_multiple_of(10)
+}
+
+/// Trains a network on `positions`; `progress` is called after each epoch.
+pub fn train(
+    positions: &[Position],
+    config: &TrainConfig,
+    progress: &mut dyn FnMut(usize, &Epoch),
+) -> Result<Trained, NetError> {
+    let inputs = super::FEATURES;
+    if positions.iter().any(|p| p.features.len() != inputs) {
+        return Err(NetError::Shape(format!(
+            "positions of other than {inputs} features"
+        )));
+    }
+    let (valid, trainset): (Vec<&Position>, Vec<&Position>) =
+        positions.iter().partition(|p| held_out(p));
+    if trainset.is_empty() || valid.is_empty() {
+        return Err(NetError::Shape(
+            "too few games: one in ten is held out, and some must be left to train".into(),
+        ));
+    }
+    let dev = Device::Cpu;
+    let mut rng = rng_from_seed(config.seed);
+    // the initial weights from the seed (candle's own CPU generator takes no seed), as
+    // PyTorch draws them: uniform within 1 / sqrt(inputs)
+    let mut vars = Vec::new();
+    let mut layers = Vec::new();
+    let mut tensors = HashMap::new();
+    let mut width = inputs;
+    for (k, &out) in config.hidden.iter().chain([1].iter()).enumerate() {
+        let bound = 1.0 / (width as f32).sqrt();
+        let mut draw =
+            |n: usize| -> Vec<f32> { (0..n).map(|_| rng.gen_range(-bound..bound)).collect() };
+        let w = Var::from_tensor(&Tensor::from_vec(draw(out * width), (out, width), &dev)?)?;
+        let b = Var::from_tensor(&Tensor::from_vec(draw(out), out, &dev)?)?;
+        tensors.insert(format!("l{k}.weight"), w.as_tensor().clone());
+        tensors.insert(format!("l{k}.bias"), b.as_tensor().clone());
+        layers.push(Linear::new(
+            w.as_tensor().clone(),
+            Some(b.as_tensor().clone()),
+        ));
+        vars.push(w);
+        vars.push(b);
+        width = out;
+    }
+    let mut opt = candle_nn::AdamW::new(
+        vars,
+        candle_nn::ParamsAdamW {
+            lr: config.lr,
+            weight_decay: config.weight_decay,
+            ..Default::default()
+        },
+    )?;
+    let batch_of = |rows: &[&Position]| -> candle_core::Result<(Tensor, Tensor)> {
+        let x: Vec<f32> = rows
+            .iter()
+            .flat_map(|p| p.features.iter().copied())
+            .collect();
+        let y: Vec<f32> = rows.iter().map(|p| p.result).collect();
+        Ok((
+            Tensor::from_vec(x, (rows.len(), inputs), &dev)?,
+            Tensor::from_vec(y, (rows.len(), 1), &dev)?,
+        ))
+    };
+    let (vx, vy) = batch_of(&valid)?;
+    let mut order: Vec<usize> = (0..trainset.len()).collect();
+    let mut epochs = Vec::new();
+    for e in 0..config.epochs {
+        order.shuffle(&mut rng);
+        let (mut sum, mut n) = (0.0, 0usize);
+        for chunk in order.chunks(config.batch.max(1)) {
+            let rows: Vec<&Position> = chunk.iter().map(|&i| trainset[i]).collect();
+            let (x, y) = batch_of(&rows)?;
+            let loss = bce_with_logits(&forward(&layers, x)?, &y)?;
+            opt.backward_step(&loss)?;
+            sum += f64::from(loss.to_scalar::<f32>()?) * rows.len() as f64;
+            n += rows.len();
+        }
+        let logits = forward(&layers, vx.clone())?;
+        let valid_loss = f64::from(bce_with_logits(&logits, &vy)?.to_scalar::<f32>()?);
+        let z: Vec<f32> = logits.flatten_all()?.to_vec1()?;
+        let epoch = Epoch {
+            train_loss: sum / n.max(1) as f64,
+            valid_loss,
+            valid_accuracy: accuracy(&z, &valid),
+        };
+        progress(e + 1, &epoch);
+        epochs.push(epoch);
+    }
+    // the hand-made measure's logit: its lead in points (feature 41, / 50) over 8
+    let hand: Vec<f32> = valid.iter().map(|p| p.features[41] * 50.0 / 8.0).collect();
+    let hand_loss = bce_with_logits(
+        &Tensor::from_vec(hand.clone(), (valid.len(), 1), &dev)?,
+        &vy,
+    )?;
+    let baseline = (
+        f64::from(hand_loss.to_scalar::<f32>()?),
+        accuracy(&hand, &valid),
+    );
+    let fixed: Vec<&Position> = valid.iter().take(8).copied().collect();
+    let (fx, _) = batch_of(&fixed)?;
+    let check = (
+        fx.flatten_all()?.to_vec1()?,
+        forward(&layers, fx)?.flatten_all()?.to_vec1()?,
+    );
+    let tensors: HashMap<String, Tensor> = tensors
+        .into_iter()
+        .map(|(k, t)| Ok((k, t.to_dtype(DType::F32)?.copy()?)))
+        .collect::<candle_core::Result<_>>()?;
+    let net = ValueNet::from_tensors(&tensors)?;
+    Ok(Trained {
+        net,
+        tensors,
+        epochs,
+        sizes: (trainset.len(), valid.len()),
+        baseline,
+        check,
+    })
+}
+
+/// Mean binary cross-entropy of logits `z` against targets `y` in [0, 1], in its stable
+/// form: max(z, 0) - z y + ln(1 + e^-|z|).
+pub fn bce_with_logits(z: &Tensor, y: &Tensor) -> candle_core::Result<Tensor> {
+    let soft = z.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
+    (z.relu()? - (z * y)?)?.add(&soft)?.mean_all()
+}
+
+/// The share of positions with a winner whose logit has the right sign.
+fn accuracy(z: &[f32], rows: &[&Position]) -> f64 {
+    let (mut right, mut n) = (0usize, 0usize);
+    for (z, p) in z.iter().zip(rows) {
+        if p.result != 0.5 {
+            n += 1;
+            right += usize::from((*z > 0.0) == (p.result > 0.5));
+        }
+    }
+    right as f64 / n.max(1) as f64
+}

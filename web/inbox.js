@@ -1,0 +1,245 @@
+// Turn-based games for a signed-in person (docs/web.md, "Turn-based games"): the "Your
+// turn" inbox (#/turns), the header's link with the count, the tab's title "(2) Tessera"
+// and a badge on its icon, browser notifications of a turn newly waiting (asked for by a
+// click, never assumed), and the account's email address for reminders.
+//
+// Every game waiting comes from GET /api/turns (read every POLL_MS, and at once when the
+// page comes back into view); its token is the account's seat's, kept like any seat's
+// (saved.js), so the play page plays it as any other.
+import { h, put } from './board.js';
+import { api, json, session } from './api.js';
+import { saveTokens } from './saved.js';
+import { main, onLeave } from './page.js';
+import { t } from './i18n.js';
+
+/** How often the inbox is read while a page is open. */
+export const POLL_MS = 15000;
+
+// ------------------------------------------------------------------ time
+/** A span of milliseconds in words: "2 days 3 h", "5 h 20 min", "12 min", "40 s". */
+export function timeLeft(ms) {
+  const min = Math.floor(Math.max(0, ms) / 60000);
+  const d = Math.floor(min / 1440), hr = Math.floor(min / 60) % 24, m = min % 60;
+  if (d) return t('span-days', { d, h: hr });
+  if (hr) return t('span-hours', { h: hr, m });
+  return m ? t('span-minutes', { m }) : t('span-seconds', { s: Math.ceil(Math.max(0, ms) / 1000) });
+}
+
+/** Days per move in words: "1 day per move". */
+export const perMove = (days) => t('per-move-days', { days });
+
+// ------------------------------------------------------------------ the inbox, read
+let inbox = null; // the last answer of GET /api/turns
+let skew = 0; // the server's clock minus this browser's
+let timer = null;
+const seen = new Set(); // `${id}:${since}` of every turn waiting that was shown or notified
+let first = true;
+const listeners = new Set();
+
+/** Runs `f(inbox)` after each read of the inbox (until the returned function is called). */
+export function onInbox(f) { listeners.add(f); if (inbox) f(inbox); return () => listeners.delete(f); }
+
+/** Reads the inbox now (nothing for a guest or a bot account). */
+export async function readInbox() {
+  if (!session.me || session.me.kind !== 'person') { inbox = null; show(); return null; }
+  // the games waiting when the inbox is first read (this page, this sign-in) are not news
+  if (!inbox) first = true;
+  try {
+    const box = await api('/api/turns');
+    skew = box.now - Date.now();
+    inbox = box;
+  } catch (e) {
+    console.info(`the inbox: ${e.message}`);
+    if (e.status === 401) inbox = null;
+  }
+  show();
+  notifyNew();
+  return inbox;
+}
+
+/** Starts reading the inbox every POLL_MS and whenever the page comes back into view. */
+export function startInbox() {
+  clearInterval(timer);
+  timer = setInterval(readInbox, POLL_MS);
+  if (!startInbox.hooked) {
+    startInbox.hooked = true;
+    document.addEventListener('visibilitychange', () => { if (!document.hidden) readInbox(); });
+    window.addEventListener('focus', readInbox);
+    window.addEventListener('hashchange', () => setTimeout(readInbox, 300));
+  }
+  readInbox();
+}
+
+const waitingGames = () => (inbox?.games ?? []).filter((g) => g.your_turn);
+
+// ------------------------------------------------------------------ title, icon, header
+const BASE_TITLE = /^\(\d+\) /;
+let titleObserver = null;
+
+/** The tab's title with the count first ("(2) Tessera — lobby"), whatever page set it. */
+function countInTitle(n) {
+  const bare = document.title.replace(BASE_TITLE, '');
+  const want = n ? `(${n}) ${bare}` : bare;
+  if (document.title !== want) document.title = want;
+  if (!titleObserver) {
+    // a page that sets its own title gets the count put back in front
+    titleObserver = new MutationObserver(() => countInTitle(waitingGames().length));
+    const el = document.querySelector('title');
+    if (el) titleObserver.observe(el, { childList: true, characterData: true, subtree: true });
+  }
+}
+
+/** The tab's icon: a tile, with a red badge and the count when games wait. */
+function icon(n) {
+  const c = document.createElement('canvas');
+  c.width = c.height = 64;
+  const g = c.getContext('2d');
+  if (!g) return;
+  g.fillStyle = '#2f6f4f';
+  g.beginPath(); g.moveTo(32, 4); g.lineTo(60, 54); g.lineTo(4, 54); g.closePath(); g.fill();
+  if (n) {
+    g.fillStyle = '#d12f2f';
+    g.beginPath(); g.arc(44, 20, 19, 0, 2 * Math.PI); g.fill();
+    g.fillStyle = '#fff';
+    g.font = 'bold 26px sans-serif'; g.textAlign = 'center'; g.textBaseline = 'middle';
+    g.fillText(n > 9 ? '9+' : String(n), 44, 21);
+  }
+  let link = document.querySelector('link[rel="icon"]');
+  if (!link) { link = document.createElement('link'); link.rel = 'icon'; document.head.append(link); }
+  link.href = c.toDataURL('image/png');
+  link.dataset.count = String(n);
+}
+
+/** The header's "Your turn" link, with the count. */
+function navLink(n) {
+  const nav = document.getElementById('main-nav');
+  if (!nav) return;
+  let a = document.getElementById('nav-turns');
+  if (!inbox) { a?.remove(); return; }
+  if (!a) {
+    a = h('a', { href: '#/turns', id: 'nav-turns' }, t('nav-turns'), h('span', { class: 'badge count', id: 'turns-count' }));
+    nav.append(a);
+  }
+  const badge = a.querySelector('#turns-count');
+  badge.textContent = String(n);
+  badge.hidden = !n;
+  a.setAttribute('aria-label', t('nav-turns-label', { n }));
+}
+
+function show() {
+  const n = waitingGames().length;
+  countInTitle(n);
+  icon(n);
+  navLink(n);
+  for (const f of listeners) f(inbox);
+}
+
+// ------------------------------------------------------------------ notifications
+const canNotify = () => typeof Notification === 'function';
+
+/** A notification for each turn newly waiting (none for those waiting when the page opened). */
+function notifyNew() {
+  const now = waitingGames();
+  const fresh = now.filter((g) => !seen.has(`${g.id}:${g.since}`));
+  for (const g of now) seen.add(`${g.id}:${g.since}`);
+  if (first) { first = false; return; }
+  if (!canNotify() || Notification.permission !== 'granted') return;
+  for (const g of fresh) {
+    // the page of that very game, in view, says it already
+    if (!document.hidden && location.hash === `#/game/${g.id}`) continue;
+    const n = new Notification(t('turns-notify-title', { game: g.title, id: String(g.id) }), {
+      body: t('turns-notify-body', { others: g.players.filter((_, i) => i !== g.seat).join(', '), left: timeLeft(g.deadline - (Date.now() + skew)), per: perMove(g.days) }),
+      tag: `tessera-turn-${g.id}`,
+    });
+    n.onclick = () => { window.focus(); open(g); n.close(); };
+  }
+}
+
+/** The control that asks for notifications (a click: the browser asks the person). */
+function notifyControl() {
+  const box = h('p', { id: 'notify-box' });
+  const draw = () => {
+    if (!canNotify()) { put(box, h('span', { class: 'hint' }, t('notify-none'))); return; }
+    const p = Notification.permission;
+    if (p === 'granted') put(box, h('span', { id: 'notify-on' }, t('notify-on')));
+    else if (p === 'denied') put(box, h('span', { class: 'hint', id: 'notify-denied' }, t('notify-denied')));
+    else {
+      put(box, h('button', { id: 'notify', onclick: async () => { await Notification.requestPermission(); draw(); } }, t('notify-ask')),
+        ' ', h('span', { class: 'hint' }, t('notify-ask-hint')));
+    }
+  };
+  draw();
+  return box;
+}
+
+// ------------------------------------------------------------------ the page
+/** Opens game `g` of the inbox: its seat's token kept, then its page. */
+function open(g) {
+  saveTokens(g.id, [[g.seat, g.token]]);
+  location.hash = `#/game/${g.id}`;
+}
+
+function gameRow(g) {
+  const left = g.deadline ? g.deadline - (Date.now() + skew) : null;
+  const others = g.players.filter((_, i) => i !== g.seat).join(', ');
+  const link = h('a', { href: `#/game/${g.id}`, class: 'open-game', onclick: (e) => { e.preventDefault(); open(g); } }, `${g.title} #${g.id}`);
+  return h('li', { 'data-game': g.id, class: g.your_turn ? 'turn mine' : 'turn' },
+    link, ' ', t('turns-row', { others: others || 'none', per: perMove(g.days) }), ' ',
+    g.your_turn ? h('strong', { class: 'left' }, left === null ? t('turns-yours') : t('turns-left', { left: timeLeft(left) }))
+      : h('span', { class: 'left' }, g.to_move ? t('turns-to-move', { who: g.to_move, left: left === null ? 'none' : timeLeft(left) }) : t('turns-starting')));
+}
+
+/** #/turns: every turn-based game of the account, those waiting for it first. */
+export function turnsPage() {
+  document.title = t('title-page', { page: t('nav-turns') });
+  if (!session.me) {
+    put(main, h('h2', { text: t('nav-turns') }), h('p', {}, h('a', { href: '#/login?next=%23%2Fturns' }, t('turns-log-in')), ' ', t('turns-log-in-why')));
+    return;
+  }
+  const mine = h('ul', { id: 'turns-mine', class: 'turns' });
+  const theirs = h('ul', { id: 'turns-theirs', class: 'turns' });
+  const head = h('h3', { id: 'turns-head' });
+  const draw = (box) => {
+    const games = box?.games ?? [];
+    const waiting = games.filter((g) => g.your_turn);
+    head.textContent = t('turns-waiting', { n: waiting.length });
+    put(mine, waiting.map(gameRow));
+    put(theirs, games.filter((g) => !g.your_turn).map(gameRow));
+    theirs.previousElementSibling.hidden = !theirs.childElementCount;
+  };
+  put(main, h('h2', { text: t('nav-turns') }),
+    h('p', { class: 'hint' }, t('turns-about-1'), ' ', h('a', { href: '#/new' }, t('nav-new')), t('turns-about-2')),
+    head, mine, h('h3', { text: t('turns-theirs') }), theirs,
+    notifyControl(),
+    h('p', { class: 'hint' }, t('turns-email-1'), ' ', h('a', { href: `#/account/${encodeURIComponent(session.me.name)}` }, t('turns-email-link')), t('turns-email-2')));
+  onLeave(onInbox(draw));
+  // the times left count down between reads
+  const tick = setInterval(() => draw(inbox), 30000);
+  onLeave(() => clearInterval(tick));
+  readInbox();
+}
+
+// ------------------------------------------------------------------ email
+/** The account page's email form (the account's own page only). */
+export function emailForm() {
+  const input = h('input', { id: 'email', type: 'email', autocomplete: 'email', maxlength: 254, placeholder: t('email-placeholder'), 'aria-label': t('email-address') });
+  const note = h('p', { class: 'hint', id: 'email-note' });
+  const err = h('p', { class: 'error', role: 'alert', id: 'email-error' });
+  const say = (r) => {
+    input.value = r.email ?? '';
+    note.textContent = !r.sends ? t('email-none')
+      : t('email-when', { after: timeLeft(r.after_s * 1000), n: r.per_day });
+  };
+  const save = async (email) => {
+    err.textContent = '';
+    try { say(await api('/api/account/email', json('POST', { email }))); } catch (e) { err.textContent = e.message; }
+  };
+  api('/api/account/email').then(say).catch((e) => { err.textContent = e.message; });
+  const form = h('form', { id: 'email-form', class: 'account', novalidate: true },
+    h('label', {}, t('email-label') + ' ', input),
+    h('div', { class: 'controls' }, h('button', { type: 'submit', id: 'email-save' }, t('email-save')), ' ',
+      h('button', { type: 'button', id: 'email-remove', onclick: () => save(null) }, t('email-remove'))),
+    note, err);
+  form.addEventListener('submit', (e) => { e.preventDefault(); save(input.value.trim() || null); });
+  return h('section', { id: 'email-section' }, h('h3', { text: t('email-title') }), form);
+}
