@@ -47,7 +47,7 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   // (words as a message of the catalogues: the page says it in its reader's language)
   assert.deepEqual(a.budget, { id: 'budget-iterations', args: { n: ITERS } });
   // Akropolis' strongest level is ISMCTS with no rollouts: the analysis searches as it does
-  assert.equal(a.search, 'exploration 0.7, no rollouts');
+  assert.deepEqual(a.search, { id: 'search-settings', args: { exploration: '0.7', rollouts: 0 } });
   assert.equal(await page.locator('#win-graph polyline.win-line').count(), 2, 'a line per seat');
   // each line: the win chance before and after each of its seat's moves, carried across the
   // other's moves unless the search's estimate changed beyond its error
@@ -79,7 +79,9 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   assert.equal(await page.inputValue('#scrubber'), String(m.index + 1));
   assert.ok(!m.best_played && m.best.length > 0);
   // the better move's chance as the graph shows it: the chance before the move
-  assert.equal(await page.textContent('#better-move'), `Better: ${m.best[0].words} (win chance ${Math.round(100 * m.chance.before)}%)`);
+  // (the move's words: a message of the catalogues, rendered as the page renders it)
+  const said = await page.evaluate(async (msg) => (await import('/static/i18n.js')).words(msg), m.best[0].words);
+  assert.equal(await page.textContent('#better-move'), `Better: ${said} (win chance ${Math.round(100 * m.chance.before)}%)`);
   assert.match(await page.textContent('#analysis-move'), new RegExp(`win chance ${Math.round(100 * m.chance.before)}% → ${Math.round(100 * m.chance.after)}%`));
   assert.ok(m.better, 'the board after the better move');
   // ... and draws it on the board
