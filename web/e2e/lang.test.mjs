@@ -175,6 +175,13 @@ for (const size of Object.keys(SIZES)) {
       await page.locator(pick).first().click();
       await page.waitForSelector('#legal-count, #q-hint');
       await checked(page, `play-${game}`, size, names);
+      if (game === 'q') {
+        // a tile put down: what it would score, on Commit and by the tile (the server's answer)
+        await page.locator('.tray button[data-fits=true]').first().click();
+        await page.locator('.spot[data-legal=true]').first().click();
+        await page.waitForFunction(() => /^1 Plättchen für \+\d+ festlegen$/.test(document.querySelector('#commit')?.textContent || ''));
+        await checked(page, 'play-q-put-down', size, names);
+      }
     }
     // each finished game watched: its log, its end, the breakdown
     for (const [game, id] of Object.entries(ended)) {
@@ -267,10 +274,11 @@ test('German: the Arena, the leaderboards and an account; the switch back to Eng
   await checked(page, 'account', 'desktop', names);
   // the switch: English, remembered
   await page.selectOption('#lang', 'en');
-  await page.waitForFunction(() => document.documentElement.lang === 'en');
-  assert.equal(await page.textContent('#nav-new'), 'New game');
+  // (the page loads again in English: its header is drawn once the catalogue is read)
+  await page.waitForFunction(() => document.documentElement.lang === 'en' && document.querySelector('#nav-new')?.textContent === 'New game');
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await page.waitForSelector('#lang');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
   assert.equal(await page.inputValue('#lang'), 'en');
   await page.context().close();
 });

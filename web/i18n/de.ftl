@@ -294,9 +294,9 @@ move-turn-over = dieser Zug galt einem vergangenen Zug: sieh dir den Tisch noch 
 spectators-cannot-move = Zuschauer können nicht ziehen
 pace-players-only = das Tempo bestimmen nur die Mitspielenden
 node-unreachable = der Knoten, der dieses Spiel führt, ist nicht erreichbar: lade die Seite neu
-out-of-time-first-move = das Haus spielt für die Person den ersten Zug, den die Regeln erlauben
-out-of-time-q = das Haus passt für die Person
-out-of-time-triominos = das Haus passt für die Person, wenn sie darf, sonst zieht es für sie einen Stein
+out-of-time-first-move = das Haus spielt den ersten Zug, den die Regeln erlauben
+out-of-time-q = das Haus passt
+out-of-time-triominos = das Haus passt, wenn das erlaubt ist, sonst zieht es einen Stein
 preview-too-many = zu viele Vorschauen auf einmal: warte einen Moment
 preview-none = für diesen Zug gibt es keine Punkte anzuzeigen
 preview-no-view = dieser Platz hat noch keine Ansicht
@@ -535,7 +535,7 @@ no-clock = keine Uhr
 clock-live = Live
 clock-turns = Fernpartie (Konten)
 clock-turns-log-in = Fernpartie (erst anmelden)
-turn-note = Eine Fernpartie: Jede Person spielt von ihrem Konto aus, in ihrem eigenen Tempo (die Seite „Du bist dran“, Benachrichtigungen, eine E-Mail). Lass den Namen deines Platzes leer; trage für die anderen Personen deren Konten ein.
+turn-note = Eine Fernpartie: Jede Person spielt von ihrem Konto aus, in ihrem eigenen Tempo (die Seite „Am Zug“, Benachrichtigungen, eine E-Mail). Lass den Namen deines Platzes leer; trage für die anderen Personen deren Konten ein.
 account-or-you = Konto (leer: du)
 time-per-move = Bedenkzeit pro Zug
 players-count = Anzahl der Spieler
@@ -607,8 +607,8 @@ level-n = Stufe { $n }
 hint-from = Tipp von { $by }
 play-it = Spielen
 no-hint = Kein Tipp: { $why }
-clock-you = Du hast noch { $left } ({ $per }; bei Zeitüberschreitung: { $rule })
-clock-other = { $who } hat noch { $left } ({ $per }; bei Zeitüberschreitung: { $rule })
+clock-you = Du hast noch { $left } ({ $per }; danach: { $rule })
+clock-other = { $who } hat noch { $left } ({ $per }; danach: { $rule })
 bot-speed = Bot-Tempo: Verzögerung
 spectator-view = Zuschaueransicht
 was-ejected = { $who } wurde ausgeschlossen
@@ -1101,8 +1101,8 @@ per-move-days = { $days ->
 log-out-of-time = { $who } hat die Bedenkzeit überschritten ({ $per }): das Haus spielt diesen Zug
 
 ## Turn-based games: the Your turn page, its notifications and emails (web/inbox.js)
-nav-turns = Du bist dran
-nav-turns-label = Du bist dran: { $n ->
+nav-turns = Am Zug
+nav-turns-label = Am Zug: { $n ->
         [0] keine Partie wartet auf dich
         [one] { $n } Partie wartet auf dich
        *[other] { $n } Partien warten auf dich
@@ -1120,20 +1120,20 @@ span-hours = { $h } h{ $m ->
     }
 span-minutes = { $m } min
 span-seconds = { $s } s
-turns-notify-title = Du bist dran: { $game } #{ $id }
+turns-notify-title = Du bist am Zug: { $game } #{ $id }
 turns-notify-body = { $others } — noch { $left } ({ $per })
 notify-none = Dieser Browser zeigt keine Benachrichtigungen.
 notify-on = Benachrichtigungen sind an: Dieser Browser meldet dir, wenn eine Partie auf dich wartet (solange eine Tessera-Seite offen ist).
 notify-denied = Benachrichtigungen sind für diese Seite blockiert: Erlaube sie in den Website-Einstellungen des Browsers, um zu erfahren, wenn eine Partie auf dich wartet.
-notify-ask = Benachrichtige mich, wenn ich dran bin
+notify-ask = Benachrichtige mich, wenn ich am Zug bin
 notify-ask-hint = (der Browser fragt dich zuerst)
 turns-row = mit { $others ->
         [none] niemandem
        *[other] { $others }
     } · { $per } ·
-turns-yours = du bist dran
+turns-yours = du bist am Zug
 turns-left = noch { $left }
-turns-to-move = { $who } ist dran{ $left ->
+turns-to-move = { $who } ist am Zug{ $left ->
         [none] {""}
        *[other] , noch { $left }
     }
