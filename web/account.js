@@ -5,17 +5,21 @@ import { h, s, put } from './board.js';
 import { api, json, loadMe, registry, session, titleOf } from './api.js';
 import { POOLS, round, signed, when, gameChoice, openMatch, houseName } from './arena.js';
 import { main } from './page.js';
+import { t } from './i18n.js';
 import { emailForm } from './inbox.js';
 
 // ------------------------------------------------------------------ account pages
 /** A place in a game in words from its rank (1 best, `rated::ranks`): "1st", "2nd", "3rd", "4th". */
-const place = (rank) => (Number.isInteger(rank) && rank > 0 ? `${rank}${['st', 'nd', 'rd'][rank - 1] ?? 'th'}` : '');
+const place = (rank) => (Number.isInteger(rank) && rank > 0 ? t('place', { rank }) : '');
+
+/** A pool's name (`duel`: "2 players"). */
+const poolName = (p) => (POOLS[p] ? t(POOLS[p]) : p);
 
 /** A rated game's result for the account in words, from the places (1 first): won, lost, shared. */
 function resultWords(rank, opponents) {
   const n = opponents.length + 1;
-  if (rank === 1) return opponents.some((o) => o.rank === 1) ? 'shared the win' : 'won';
-  return n > 2 ? `lost (${place(rank)} of ${n})` : 'lost';
+  if (rank === 1) return t(opponents.some((o) => o.rank === 1) ? 'result-shared' : 'result-won');
+  return n > 2 ? t('result-lost-place', { place: place(rank), n }) : t('result-lost');
 }
 
 /** The opponents of a rated game: a link to each account's page, a house level by its name. */
@@ -36,23 +40,23 @@ function sparkline(points, label) {
 }
 
 export async function accountPage(name) {
-  document.title = `Tessera — ${name}`;
+  document.title = t('title-page', { page: name });
   const head = h('h2', {}, name);
-  put(main, head, h('p', { text: 'Loading…' }));
+  put(main, head, h('p', { text: t('loading') }));
   const at = location.hash;
   let acc, reg;
   try {
     [acc, reg] = await Promise.all([api(`/api/accounts/${encodeURIComponent(name)}`), registry().catch(() => null), loadMe()]);
   } catch (e) {
     if (location.hash !== at) return;
-    put(main, head, h('p', { class: 'error', role: 'alert' }, `Account ${name}: ${e.message}`));
+    put(main, head, h('p', { class: 'error', role: 'alert' }, t('account-failed', { name, why: e.message })));
     return;
   }
   if (location.hash !== at) return;
   const me = session.me;
   const mine = me && me.name === acc.name;
-  put(head, acc.name, ' ', h('span', { class: `badge kind-${acc.kind}` }, acc.kind === 'bot' ? 'bot' : 'person'),
-    acc.marked ? h('span', { class: 'badge marked', title: 'this account has left too many games' }, 'marked: leaves games') : null);
+  put(head, acc.name, ' ', h('span', { class: `badge kind-${acc.kind}` }, t(acc.kind === 'bot' ? 'badge-bot' : 'badge-person')),
+    acc.marked ? h('span', { class: 'badge marked', title: t('marked-about') }, t('marked')) : null);
   const history = acc.history ?? [];
   // the ratings: one row per game and pool, with the line of its history
   const ratings = acc.ratings ?? [];
@@ -60,36 +64,36 @@ export async function accountPage(name) {
     const line = history.filter((x) => x.game === r.game && x.pool === r.pool).map((x) => x.after).reverse();
     return h('tr', { 'data-game': r.game, 'data-pool': r.pool },
       h('td', {}, h('a', { href: `#/leaderboard/${r.game}?pool=${r.pool}` }, titleOf(reg, r.game))),
-      h('td', { text: POOLS[r.pool] ?? r.pool }),
-      h('td', { class: 'rating' }, `${round(r.rating)}`, h('span', { class: 'hint' }, ` ±${round(r.deviation)}`), r.provisional ? h('span', { class: 'provisional', title: 'provisional' }, ' ?') : null),
-      h('td', { class: 'games', 'data-unit': r.games === 1 ? 'game' : 'games', text: r.games }),
-      h('td', { class: 'spark' }, sparkline(line, `${titleOf(reg, r.game)} (${POOLS[r.pool] ?? r.pool}): ${line.map(round).join(', ')}`)));
+      h('td', { text: poolName(r.pool) }),
+      h('td', { class: 'rating' }, `${round(r.rating)}`, h('span', { class: 'hint' }, ` ±${round(r.deviation)}`), r.provisional ? h('span', { class: 'provisional', title: t('provisional') }, ' ?') : null),
+      h('td', { class: 'games', 'data-unit': t('unit-games', { n: r.games }), text: r.games }),
+      h('td', { class: 'spark' }, sparkline(line, `${titleOf(reg, r.game)} (${poolName(r.pool)}): ${line.map(round).join(', ')}`)));
   });
   const historyRows = history.slice(0, 50).map((x) => h('tr', { 'data-game-id': x.game_id },
     h('td', { text: when(x.at) }),
-    h('td', {}, h('a', { href: `#/replay/${x.game_id}`, 'aria-label': `Replay game ${x.game_id}` }, `${titleOf(reg, x.game)} #${x.game_id}`)),
+    h('td', {}, h('a', { href: `#/replay/${x.game_id}`, 'aria-label': t('replay-game', { game: titleOf(reg, x.game), id: String(x.game_id) }) }, `${titleOf(reg, x.game)} #${x.game_id}`)),
     // who it played, and how it went: its place in that game (1st: it won, or shared the win)
-    h('td', { class: 'opponents' }, 'vs ', against(x.opponents ?? [])),
+    h('td', { class: 'opponents' }, t('versus'), ' ', against(x.opponents ?? [])),
     h('td', { class: 'result', 'data-result': x.rank === 1 ? 'won' : 'lost' }, resultWords(x.rank, x.opponents ?? [])),
     h('td', { class: 'place', text: place(x.rank) }),
-    h('td', { text: POOLS[x.pool] ?? x.pool }),
+    h('td', { text: poolName(x.pool) }),
     h('td', { class: 'change' }, `${round(x.before)} → ${round(x.after)} `, h('span', { class: x.change > 0 ? 'up' : x.change < 0 ? 'down' : null }, `(${signed(x.change)})`))));
   const rated = new Set(history.map((x) => x.game_id));
   const others = (acc.games ?? []).filter((g) => !rated.has(g)).slice(0, 30);
   const tokens = h('section', { id: 'tokens' });
   put(main, head,
-    h('p', { class: 'hint' }, `${acc.kind === 'bot' ? 'Bot' : 'Person'} account${acc.created ? `, since ${when(acc.created)}` : ''}.`),
-    mine && acc.kind !== 'bot' ? h('p', {}, h('a', { href: '#/arena', class: 'button', role: 'button' }, 'Play rated'), ' ',
-      h('a', { href: '#/turns', class: 'button', role: 'button' }, 'Your turn-based games')) : null,
+    h('p', { class: 'hint' }, t('account-since', { kind: acc.kind === 'bot' ? 'bot' : 'person', since: acc.created ? when(acc.created) : 'none' })),
+    mine && acc.kind !== 'bot' ? h('p', {}, h('a', { href: '#/arena', class: 'button', role: 'button' }, t('play-rated')), ' ',
+      h('a', { href: '#/turns', class: 'button', role: 'button' }, t('your-turn-games'))) : null,
     mine && acc.kind !== 'bot' ? emailForm() : null,
-    h('h3', { text: 'Ratings' }),
+    h('h3', { text: t('ratings') }),
     ratingRows.length ? h('table', { class: 'list', id: 'ratings' },
-      h('thead', {}, h('tr', {}, ['Game', 'Pool', 'Rating', 'Games', 'Trend'].map((t) => h('th', { text: t })))), h('tbody', {}, ratingRows))
-      : h('p', { id: 'no-ratings' }, 'No rated game yet.'),
+      h('thead', {}, h('tr', {}, ['col-game', 'col-pool', 'col-rating', 'col-games', 'col-trend'].map((id) => h('th', { text: t(id) })))), h('tbody', {}, ratingRows))
+      : h('p', { id: 'no-ratings' }, t('no-rated-game')),
     me && !mine && acc.kind === 'person' && me.kind === 'person' && reg ? challengeForm(acc, reg) : null,
-    historyRows.length ? [h('h3', { text: 'Rated games' }), h('table', { class: 'list', id: 'history' },
-      h('thead', {}, h('tr', {}, ['When', 'Game', 'Against', 'Result', 'Place', 'Pool', 'Rating'].map((t) => h('th', { text: t })))), h('tbody', {}, historyRows))] : null,
-    others.length ? [h('h3', { text: 'Other games' }), h('p', { id: 'other-games' }, others.flatMap((g, i) => [i ? ', ' : null, h('a', { href: `#/replay/${g}` }, `#${g}`)]))] : null,
+    historyRows.length ? [h('h3', { text: t('rated-games') }), h('table', { class: 'list', id: 'history' },
+      h('thead', {}, h('tr', {}, ['col-when', 'col-game', 'col-against', 'col-result', 'col-place', 'col-pool', 'col-rating'].map((id) => h('th', { text: t(id) })))), h('tbody', {}, historyRows))] : null,
+    others.length ? [h('h3', { text: t('other-games') }), h('p', { id: 'other-games' }, others.flatMap((g, i) => [i ? ', ' : null, h('a', { href: `#/replay/${g}` }, `#${g}`)]))] : null,
     tokens);
   if (mine && acc.kind === 'bot') tokenSection(tokens, acc.name, reg);
 }
@@ -99,10 +103,10 @@ function challengeForm(acc, reg) {
   const { game, players } = gameChoice(reg, 'challenge', acc.ratings?.[0]?.game);
   const err = h('p', { class: 'error', role: 'alert', id: 'challenge-error' });
   const form = h('form', { class: 'arena', id: 'challenge-form' },
-    h('fieldset', {}, h('legend', { text: `Challenge ${acc.name}` }),
-      h('label', {}, 'Game ', game), ' ', h('label', {}, 'Players ', players), ' ',
-      h('button', { type: 'submit', id: 'challenge' }, 'Challenge'),
-      h('p', { class: 'hint' }, `A rated game at once, when ${acc.name} is waiting in the queue for that game.`)), err);
+    h('fieldset', {}, h('legend', { text: t('challenge-who', { name: acc.name }) }),
+      h('label', {}, t('col-game') + ' ', game), ' ', h('label', {}, t('col-players') + ' ', players), ' ',
+      h('button', { type: 'submit', id: 'challenge' }, t('challenge')),
+      h('p', { class: 'hint' }, t('challenge-about', { name: acc.name }))), err);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     err.textContent = '';
@@ -119,32 +123,32 @@ async function tokenSection(box, name, reg) {
   const err = h('p', { class: 'error', role: 'alert', id: 'token-error' });
   const list = h('div', { id: 'token-list' });
   const made = h('div', { id: 'new-token-box' });
-  const label = h('input', { id: 'token-label', maxlength: 64, placeholder: 'label (e.g. laptop)', 'aria-label': 'Token label' });
-  const form = h('form', { class: 'arena', id: 'token-form' }, h('label', {}, 'New token ', label), ' ', h('button', { type: 'submit', id: 'new-token' }, 'New token'));
-  put(box, h('h3', { text: 'API tokens' }),
-    h('p', { class: 'hint' }, 'A program plays rated games for this bot with a token. A token is shown once, when made: keep it secret; revoke it if it leaks.'),
+  const label = h('input', { id: 'token-label', maxlength: 64, placeholder: t('token-label-placeholder'), 'aria-label': t('token-label') });
+  const form = h('form', { class: 'arena', id: 'token-form' }, h('label', {}, t('new-token') + ' ', label), ' ', h('button', { type: 'submit', id: 'new-token' }, t('new-token')));
+  put(box, h('h3', { text: t('api-tokens') }),
+    h('p', { class: 'hint' }, t('tokens-about')),
     form, made, err, list);
   const draw = async () => {
     let toks;
-    try { toks = await api('/api/tokens'); } catch (e) { err.textContent = 'Cannot read the tokens: ' + e.message; return; }
+    try { toks = await api('/api/tokens'); } catch (e) { err.textContent = t('cannot-read-tokens', { why: e.message }); return; }
     put(list, toks.length ? h('table', { class: 'list', id: 'tokens-table' },
-      h('thead', {}, h('tr', {}, ['Label', 'Made', 'Last used', 'State', ''].map((t) => h('th', { text: t })))),
-      h('tbody', {}, toks.map((t) => h('tr', { 'data-token-id': t.id, class: t.revoked ? 'revoked' : null },
-        h('td', { text: t.label || '(no label)' }), h('td', { text: when(t.created) }), h('td', { text: t.last_used ? when(t.last_used) : 'never' }),
-        h('td', { text: t.revoked ? 'revoked' : 'active' }),
-        h('td', {}, t.revoked ? null : h('button', { class: 'revoke', 'aria-label': `Revoke token ${t.label || t.id}`, onclick: (ev) => ask(t, ev.currentTarget) }, 'Revoke'))))))
-      : h('p', { class: 'hint' }, 'No token yet.'));
+      h('thead', {}, h('tr', {}, ['col-label', 'col-made', 'col-last-used', 'col-state'].map((id) => h('th', { text: t(id) })), h('th'))),
+      h('tbody', {}, toks.map((tk) => h('tr', { 'data-token-id': tk.id, class: tk.revoked ? 'revoked' : null },
+        h('td', { text: tk.label || t('no-label') }), h('td', { text: when(tk.created) }), h('td', { text: tk.last_used ? when(tk.last_used) : t('never') }),
+        h('td', { text: t(tk.revoked ? 'token-revoked' : 'token-active') }),
+        h('td', {}, tk.revoked ? null : h('button', { class: 'revoke', 'aria-label': t('revoke-token', { token: tk.label || String(tk.id) }), onclick: (ev) => ask(tk, ev.currentTarget) }, t('revoke')))))))
+      : h('p', { class: 'hint' }, t('no-token-yet')));
   };
   // revoking is asked, then confirmed (a program using the token stops at once)
-  const ask = (t, btn) => {
+  const ask = (tk, btn) => {
     const cell = btn.parentElement;
-    const no = h('button', { class: 'revoke-no', onclick: () => draw() }, 'No, keep it');
-    const yes = h('button', { class: 'danger revoke-yes', onclick: () => revoke(t, yes) }, 'Yes, revoke');
-    put(cell, h('span', {}, 'Revoke it? Programs using it stop. '), yes, ' ', no);
+    const no = h('button', { class: 'revoke-no', onclick: () => draw() }, t('revoke-no'));
+    const yes = h('button', { class: 'danger revoke-yes', onclick: () => revoke(tk, yes) }, t('revoke-yes'));
+    put(cell, h('span', {}, t('revoke-ask') + ' '), yes, ' ', no);
   };
-  const revoke = async (t, btn) => {
+  const revoke = async (tk, btn) => {
     btn.disabled = true; err.textContent = '';
-    try { await api(`/api/tokens/${encodeURIComponent(t.id)}`, { method: 'DELETE' }); } catch (e) { err.textContent = 'Cannot revoke: ' + e.message; btn.disabled = false; return; }
+    try { await api(`/api/tokens/${encodeURIComponent(tk.id)}`, { method: 'DELETE' }); } catch (e) { err.textContent = t('cannot-revoke', { why: e.message }); btn.disabled = false; return; }
     draw();
   };
   form.addEventListener('submit', async (ev) => {
@@ -155,7 +159,7 @@ async function tokenSection(box, name, reg) {
       label.value = '';
       put(made, newTokenBox(name, r.token, reg));
       draw();
-    } catch (e) { err.textContent = 'Cannot make a token: ' + e.message; }
+    } catch (e) { err.textContent = t('cannot-make-token', { why: e.message }); }
   });
   draw();
 }
@@ -163,7 +167,7 @@ async function tokenSection(box, name, reg) {
 /** A token just made: shown once, with how a program uses it. */
 function newTokenBox(name, token, reg) {
   const games = reg?.games ?? [];
-  const game = h('select', { id: 'token-game', 'aria-label': 'Game' }, games.map((g) => h('option', { value: g.name }, g.title)));
+  const game = h('select', { id: 'token-game', 'aria-label': t('col-game') }, games.map((g) => h('option', { value: g.name }, g.title)));
   const signup = h('code', { id: 'token-signup' });
   const command = h('code', { id: 'token-command' });
   const fill = () => {
@@ -179,16 +183,16 @@ function newTokenBox(name, token, reg) {
   const value = h('code', { id: 'token-value', class: 'token' }, token);
   const note = h('span', { class: 'hint', role: 'status' });
   const copy = h('button', { type: 'button', id: 'copy-token', onclick: async () => {
-    try { await navigator.clipboard.writeText(token); note.textContent = ' Copied.'; } catch {
+    try { await navigator.clipboard.writeText(token); note.textContent = ' ' + t('copied'); } catch {
       // no clipboard here: the token is selected for a Ctrl+C
-      getSelection().selectAllChildren(value); note.textContent = ' Selected: press Ctrl+C (⌘C) to copy.';
+      getSelection().selectAllChildren(value); note.textContent = ' ' + t('selected-copy');
     }
-  } }, 'Copy');
+  } }, t('copy'));
   return h('div', { class: 'join new-token' },
-    h('p', {}, h('strong', {}, 'Your new token (shown only now — copy it): ')),
+    h('p', {}, h('strong', {}, t('new-token-shown'))),
     h('p', { class: 'token-line' }, value, ' ', copy, note),
-    h('p', {}, 'A program signs up with this first line on the game port (', h('label', {}, 'game ', game), '):'),
+    h('p', {}, t('token-signup-1') + ' (', h('label', {}, t('token-game') + ' ', game), '):'),
     h('pre', {}, signup),
-    h('p', {}, 'or runs (SPEC: the bot it plays, e.g. random):'),
+    h('p', {}, t('token-or-run')),
     h('pre', {}, command));
 }

@@ -3,6 +3,7 @@
 // o = x mod 2: N (0,1), NE (1,o), SE (1,o-1), S (0,-1), SW (-1,o-1), NW (-1,o); a tile in
 // rotation r covers its origin and the neighbours in directions r and r+1.
 import { s, darken } from './board.js';
+import { t as say } from './i18n.js';
 
 export const R = 30, SQ3 = Math.sqrt(3);
 export const DIRS = (o) => [[0, 1], [1, o], [1, o - 1], [0, -1], [-1, o - 1], [-1, o]];
@@ -22,14 +23,14 @@ export function hexPoints(cx, cy, r = R) {
 }
 export function describeHex(c) {
   const lower = c.toLowerCase();
-  const [n] = DISTRICT[lower] || ['?'];
-  if (lower === 'q') return 'quarry';
-  return c !== lower ? `${n} plaza (${STARS[lower]} star${STARS[lower] === 1 ? '' : 's'})` : `${n} district`;
+  if (!DISTRICT[lower]) return '?';
+  if (lower === 'q') return say('akro-hex-name', { d: lower });
+  return c !== lower ? say('akro-plaza', { d: lower, stars: STARS[lower] }) : say('akro-district', { d: lower });
 }
 /** A short name of a hex for the site: "houses", "houses ★", "quarry". */
 export function shortHex(c) {
   const lower = c.toLowerCase();
-  return (DISTRICT[lower]?.[0] ?? '?') + (c !== lower ? ` ${'★'.repeat(STARS[lower] || 1)}` : '');
+  return (DISTRICT[lower] ? say('akro-hex-name', { d: lower }) : '?') + (c !== lower ? ` ${'★'.repeat(STARS[lower] || 1)}` : '');
 }
 /** The fill of a hex: its district's colour, darker the higher it stands. */
 export function fillOf(c, height) {

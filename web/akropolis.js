@@ -3,6 +3,7 @@
 import { s, h, clickable, bbox, previousPublic } from './board.js';
 import { R, DIRS, mod2, centre, tileName, hexPoints, describeHex, shortHex, hexShape, tileIcon, posString, landing } from './akropolis-hex.js';
 import { districtTable, legend } from './akropolis-districts.js';
+import { t as say } from './i18n.js';
 
 /** Moves each city has had: every tile adds three levels to the four of the start. */
 const builds = (pub) => pub.players.map((p) => Math.max(0, Math.round((p.cells.reduce((a, c) => a + c[3], 0) - 4) / 3)));
@@ -87,12 +88,12 @@ export function render(ctx) {
     const [cx, cy] = centre(x, y);
     const g = hexShape(cx, cy, c, ht, { 'data-fresh': fresh.has(k) });
     const m = origins.get(k);
-    const what = `${describeHex(c)}, height ${ht}${fresh.has(k) ? ', just built' : ''}`;
+    const what = say('akro-hex-what', { hex: describeHex(c), height: ht, fresh: fresh.has(k) ? 'yes' : 'no' });
     if (playing) {
       if (m) g.append(s('polygon', { points: hexPoints(cx, cy, R - 4), class: 'legal' }));
       nodes.push(spot(x, y, g, m, what));
     } else {
-      g.setAttribute('aria-label', `${what} at ${x},${y}`);
+      g.setAttribute('aria-label', say('akro-hex-at', { what, x: String(x), y: String(y) }));
       nodes.push(g);
     }
   }
@@ -109,14 +110,14 @@ export function render(ctx) {
   const heldMove = playing && typeof held === 'string' ? (hints?.moves || []).find((m) => m.move === held) : null;
   const ghost = s('g', { class: 'ghost-layer', 'pointer-events': 'none', 'aria-hidden': 'true' });
   const showGhost = (m) => ghost.replaceChildren(...(m && m !== heldMove ? [landing(m, hexesOf(m.tile), heightOf)] : []));
-  function spot(x, y, el, m, what = 'empty') {
+  function spot(x, y, el, m, what = say('akro-empty')) {
     const g = s('g', { class: 'spot', 'data-x': x, 'data-y': y, 'data-legal': m ? 'true' : 'false' }, el);
     if (m) { g.dataset.move = m.move; for (const ev of ['mouseenter', 'focus']) g.addEventListener(ev, () => showGhost(m)); }
     for (const ev of ['mouseleave', 'blur']) g.addEventListener(ev, () => showGhost(null));
-    const label = tileNo ? `Place tile ${tileNo} with its first hex at ${x},${y} (${what})${m ? ` for ${signed(m.points)}` : ', not highlighted'}` : `Hex ${x},${y} (${what})`;
+    const label = tileNo ? say('akro-spot', { tile: tileNo, x: String(x), y: String(y), what, legal: m ? 'yes' : 'no', points: m ? signed(m.points) : '' }) : say('akro-hex', { x: String(x), y: String(y), what });
     return clickable(g, label, () => {
-      if (!myTurn) return error('It is not your turn');
-      if (!tileNo) return error('Select a tile from the Construction Site first');
+      if (!myTurn) return error(say('not-your-turn-page'));
+      if (!tileNo) return error(say('akro-select-first'));
       // the server's own move when it is legal; else one built here (the server refuses it)
       send(m && moves.includes(m.move) ? m.move : `${tileNo}${posString(x, y)}R${local.rot}`);
     });
@@ -128,53 +129,56 @@ export function render(ctx) {
   board.draw(nodes, bbox(points), { unit: ctx.over ? 0 : 2 * R * 0.8, focus });
 
   panel.replaceChildren();
-  const nameOf = (i) => players[i]?.name ?? `seat ${i + 1}`;
+  const nameOf = (i) => players[i]?.name ?? say('seat-n', { n: i + 1 });
+  /** A player's name, "(you)" after the seat's own. */
+  const who = (i) => say('name-you', { name: nameOf(i), you: i === seat ? 'yes' : 'no' });
   const follow = h('button', {
     id: 'follow', 'aria-pressed': local.pinned ? 'false' : 'true',
-    'aria-label': mine ? 'Follow the play: your city on your turn, else the city that just changed' : 'Follow the play: show the city that just changed',
+    'aria-label': say(mine ? 'akro-follow-mine' : 'akro-follow-label'),
     onclick: () => { local.pinned = false; board.fit(); rerender(); },
-  }, 'Follow');
-  const tabs = h('div', { class: 'tabs', role: 'group', 'aria-label': 'Cities' },
+  }, say('akro-follow'));
+  const tabs = h('div', { class: 'tabs', role: 'group', 'aria-label': say('akro-cities') },
     pub.players.map((p, i) => h('button', {
       class: 'city-tab' + (last?.seat === i ? ' changed' : ''), 'data-city': i,
       'aria-pressed': local.pinned && i === local.city ? 'true' : 'false',
       'aria-current': i === local.city ? 'true' : null,
-      'aria-label': `Show the city of ${nameOf(i)}${i === seat ? ' (you)' : ''}${last?.seat === i ? ' (built last)' : ''} and keep it`,
-      title: last?.seat === i ? 'built last' : null,
+      'aria-label': say('akro-tab-label', { who: who(i), last: last?.seat === i ? 'yes' : 'no' }),
+      title: last?.seat === i ? say('akro-built-last') : null,
       onclick: () => { local.city = i; local.pinned = true; board.fit(); rerender(); },
-    }, `${nameOf(i)}${i === seat ? ' (you)' : ''}`)), follow);
+    }, who(i))), follow);
   const shown = h('p', { class: 'hint', id: 'city-shown' },
-    `Showing the city of ${nameOf(local.city)}${local.city === seat ? ' (you)' : ''}${local.pinned ? ' (kept)' : ''}` +
-    (!last ? '.' : last.seat === local.city ? (fresh.size ? '; the tile just built is outlined.' : '; it built last.')
-      : `; ${nameOf(last.seat)}${last.seat === seat ? ' (you)' : ''} built last (the marked tab).`));
-  const siteLabel = (t) => `Site tile ${tileName(t.tile)}: ${t.hexes.map(describeHex).join(', ')}; costs ${t.cost} stone${t.cost === 1 ? '' : 's'}`;
-  const siteBody = (t) => [tileIcon(t.hexes, t.tile === local.tile && mine ? local.rot : 0),
-    h('span', { class: 'site-cost', text: `#${t.tile} · ${t.cost} stone${t.cost === 1 ? '' : 's'}` }),
-    h('span', { class: 'site-names' }, t.hexes.map((c) => h('span', { class: 'site-name', text: shortHex(c) })))];
+    say('akro-showing', {
+      who: who(local.city), kept: local.pinned ? 'yes' : 'no',
+      last: !last ? 'none' : last.seat === local.city ? (fresh.size ? 'outlined' : 'this') : 'other',
+      builder: last ? who(last.seat) : '',
+    }));
+  const siteLabel = (tl) => say('akro-site-label', { tile: tileName(tl.tile), hexes: tl.hexes.map(describeHex).join(', '), cost: tl.cost });
+  const siteBody = (tl) => [tileIcon(tl.hexes, tl.tile === local.tile && mine ? local.rot : 0),
+    h('span', { class: 'site-cost', text: say('akro-site-cost', { tile: String(tl.tile), cost: tl.cost }) }),
+    h('span', { class: 'site-names' }, tl.hexes.map((c) => h('span', { class: 'site-name', text: shortHex(c) })))];
   const stones = me?.stones ?? 0;
   // a tile too dear stays readable (the plan for the next turns), marked by its price
-  const site = h('div', { class: 'site', role: 'group', 'aria-label': 'Construction Site' },
-    pub.site.map((t) => !mine ? h('div', { class: 'site-tile', role: 'img', 'aria-label': siteLabel(t) }, siteBody(t)) : h('button', {
-      'aria-label': siteLabel(t) + (t.cost > stones ? ` (you have ${stones}: too dear)` : ''), 'aria-pressed': t.tile === local.tile ? 'true' : 'false', 'data-tile': t.tile,
-      class: t.cost > stones ? 'unaffordable' : null, title: t.cost > stones ? `costs ${t.cost} stone${t.cost === 1 ? '' : 's'}; you have ${stones}` : null,
-      disabled: !myTurn || t.cost > stones,
-      onclick: () => { local.tile = t.tile; local.city = seat; local.pinned = false; rerender(); },
-    }, siteBody(t))));
+  const site = h('div', { class: 'site', role: 'group', 'aria-label': say('akro-site') },
+    pub.site.map((tl) => !mine ? h('div', { class: 'site-tile', role: 'img', 'aria-label': siteLabel(tl) }, siteBody(tl)) : h('button', {
+      'aria-label': tl.cost > stones ? say('akro-too-dear', { label: siteLabel(tl), stones }) : siteLabel(tl), 'aria-pressed': tl.tile === local.tile ? 'true' : 'false', 'data-tile': tl.tile,
+      class: tl.cost > stones ? 'unaffordable' : null, title: tl.cost > stones ? say('akro-costs-have', { cost: tl.cost, stones }) : null,
+      disabled: !myTurn || tl.cost > stones,
+      onclick: () => { local.tile = tl.tile; local.city = seat; local.pinned = false; rerender(); },
+    }, siteBody(tl))));
   const best = legal.reduce((b, m) => Math.max(b, m.points ?? -Infinity), -Infinity);
   panel.append(tabs, shown);
   dock.replaceChildren();
   if (mine) {
     // the dock: the tile to take, turned as it will be built, and where it goes
     dock.append(site, h('div', { class: 'controls' },
-      h('button', { id: 'rotate', 'aria-label': 'Rotate tile (R)', disabled: !myTurn, onclick: () => { local.rot = (local.rot + 1) % 6; rerender(); } }, `⟳ Rotate (${local.rot})`),
-      h('span', { class: 'hint stones', id: 'stones' }, `${stones} stone${stones === 1 ? '' : 's'}`)),
+      h('button', { id: 'rotate', 'aria-label': say('tri-rotate-label'), disabled: !myTurn, onclick: () => { local.rot = (local.rot + 1) % 6; rerender(); } }, '⟳ ' + say('akro-rotate', { rot: local.rot })),
+      h('span', { class: 'hint stones', id: 'stones' }, say('akro-stones-held', { n: stones }))),
     h('p', { class: 'hint', id: 'legal-count' }, myTurn
-      ? `${legal.length} highlighted spot${legal.length === 1 ? '' : 's'} for tile ${tileNo ?? '—'} in rotation ${local.rot}${playing ? '' : ' (on your city)'}`
-        + (legal.length && best > -Infinity ? ` (best ${signed(best)})` : '') + '. Press R to rotate.'
-      : 'Waiting for the other players…'));
+      ? say('akro-spots', { n: legal.length, tile: tileNo ?? '—', rot: local.rot, city: playing ? 'yes' : 'no', best: legal.length && best > -Infinity ? signed(best) : 'none' })
+      : say('waiting-others')));
   } else if (pub.stack_tiles || pub.site.length > 1) dock.append(site); // (a spectator's and a replay's site, beside the board too, until the end)
-  panel.append(h('p', { class: 'hint' }, `Tiles left in the stacks: ${pub.stack_tiles}`));
-  panel.append(h('h3', { text: 'District scores' }), districtTable(pub, nameOf, seat), legend());
+  panel.append(h('p', { class: 'hint' }, say('akro-stacks', { n: pub.stack_tiles })));
+  panel.append(h('h3', { text: say('akro-district-scores') }), districtTable(pub, nameOf, seat), legend());
   local.keys ??= (ev) => {
     if ((ev.key === 'r' || ev.key === 'R') && !ev.ctrlKey && !ev.metaKey && !ev.altKey && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName)) document.getElementById('rotate')?.click();
   };
@@ -203,7 +207,7 @@ export function rulesPicture() {
   const [x0, y0, x1, y1] = [Math.min(...xs) - 4, Math.min(...ys) - 4, Math.max(...xs) + 4, Math.max(...ys) + 4];
   const picture = s('svg', {
     class: 'rules-svg', width: Math.round((x1 - x0) * 0.8), height: Math.round((y1 - y0) * 0.8), viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, role: 'img',
-    'aria-label': 'A tile of three hexes (a houses plaza with one star, a market, a garden) built at height 2 over the city',
+    'aria-label': say('akro-picture-label'),
   }, ...nodes, ...outline);
-  return { picture, caption: 'A tile of three hexes (outlined) built on top of the city, at height 2: the number on a hex is its height. The houses plaza\'s star (★) multiplies the points of the houses; the grey hex is a quarry.' };
+  return { picture, caption: say('akro-picture-caption') };
 }

@@ -3,13 +3,16 @@
 // done), then a win-chance graph (SVG), the biggest mistakes (a click jumps the replay to
 // the move and tells the better move; "Show the better move" draws it on the board).
 // Nothing here knows a game: moves come in words from the server.
-import { h, s, plural } from './board.js';
-import { answer } from './api.js';
+import { h, s } from './board.js';
+import { answer, refusal } from './api.js';
+import { t, words, lang } from './i18n.js';
 
 /** A seat's colour: style.css's `.seat-N` (theme.css's --seatN, light and dark). */
 const seatClass = (seat) => `seat-${seat % 4}`;
 const BAD = ['inaccuracy', 'mistake', 'blunder'];
-const pct = (x) => `${Math.round(100 * x)}%`;
+const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
+const pct = (x) => percent.format(x);
+const cls = (c) => t(`class-${c}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -18,11 +21,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * index + 1), `showBetter` draws the board after the better move of an analysed move.
  */
 export function analysisSection(opts) {
-  const button = h('button', { id: 'analyze', class: 'primary', 'aria-label': 'Analyze the game with the bot' }, 'Analyze');
+  const button = h('button', { id: 'analyze', class: 'primary', 'aria-label': t('analyze-label') }, t('analyze'));
   const progress = h('p', { id: 'analysis-progress', role: 'status', 'aria-live': 'polite', hidden: true });
   const out = h('div', { id: 'analysis' });
-  const section = h('section', { class: 'analysis', 'aria-label': 'Analysis' }, h('h3', { text: 'Analysis' }),
-    h('p', { class: 'hint' }, 'The strongest bot judges every move from the player\'s view only (it samples the tiles the player could not see).'),
+  const section = h('section', { class: 'analysis', 'aria-label': t('analysis') }, h('h3', { text: t('analysis') }),
+    h('p', { class: 'hint' }, t('analysis-about')),
     button, progress, out);
   let stopped = false;
   button.addEventListener('click', async () => {
@@ -37,7 +40,7 @@ export function analysisSection(opts) {
       button.hidden = true;
       out.replaceChildren(...render(a, opts));
     } catch (e) {
-      progress.replaceChildren(`Analysis failed: ${e.message}`);
+      progress.replaceChildren(t('analysis-failed', { why: e.message }));
       button.disabled = false;
     }
   });
@@ -47,28 +50,28 @@ export function analysisSection(opts) {
 /** Polls the analysis until it is done; `say` tells the progress. */
 async function fetchAnalysis({ id, iters }, say, stopped) {
   const url = `/api/games/${id}/analysis` + (iters ? `?iters=${encodeURIComponent(iters)}` : '');
-  say('Starting the analysis…');
+  say(t('analysis-starting'));
   for (;;) {
     if (stopped()) return null;
     const r = await answer(url);
     const body = r.body;
     if (r.status === 200) return body;
     if (r.status === 202) {
-      say(body.total ? `Analysing… ${body.done} of ${body.total} moves` : 'Analysing…');
+      say(body.total ? t('analysing-done', { done: body.done, total: body.total }) : t('analysing'));
       await sleep(400);
     } else if (r.status === 503 && body.busy) {
-      say('The server is analysing another game; waiting for it…');
+      say(t('analysis-waiting'));
       await sleep(2000);
     } else {
-      throw new Error(body.error || `${r.status} ${r.statusText}`);
+      throw new Error(refusal(body, r.status));
     }
   }
 }
 
-const nameOf = (a, opts, seat) => opts.players[seat]?.name || a.players[seat] || `seat ${seat + 1}`;
+const nameOf = (a, opts, seat) => opts.players[seat]?.name || a.players[seat] || t('seat-n', { n: seat + 1 });
 
 function render(a, opts) {
-  if (!a.moves.length) return [h('p', { id: 'analysis-empty' }, 'No move to analyse.')];
+  if (!a.moves.length) return [h('p', { id: 'analysis-empty' }, t('analysis-empty'))];
   const detail = h('div', { id: 'analysis-move', class: 'analysis-move', 'aria-live': 'polite' });
   const select = (m) => {
     opts.jump(m.index + 1);
@@ -78,24 +81,24 @@ function render(a, opts) {
     // searches' error)
     const shown = (win) => Math.min(1, Math.max(0, win - m.before + m.chance.before));
     const lines = [
-      h('p', {}, h('strong', {}, `Move ${m.index + 1}, ${nameOf(a, opts, m.seat)}: `), m.words, ' ',
-        h('span', { class: `class class-${m.class}` }, m.class), ` (win chance ${pct(m.chance.before)} → ${pct(m.chance.after)})`),
+      h('p', {}, h('strong', {}, t('analysis-move-who', { n: m.index + 1, who: nameOf(a, opts, m.seat) })), ' ', words(m.words), ' ',
+        h('span', { class: `class class-${m.class}` }, cls(m.class)), ' ', t('win-chance-change', { before: pct(m.chance.before), after: pct(m.chance.after) })),
     ];
     if (!m.best_played && best) {
-      const show = h('button', { id: 'show-better', 'aria-pressed': 'false' }, 'Show the better move');
+      const show = h('button', { id: 'show-better', 'aria-pressed': 'false' }, t('show-better'));
       show.addEventListener('click', () => {
         const on = show.getAttribute('aria-pressed') !== 'true';
         show.setAttribute('aria-pressed', String(on));
-        show.textContent = on ? 'Show the move played' : 'Show the better move';
+        show.textContent = t(on ? 'show-played' : 'show-better');
         opts.showBetter(on ? m : null);
       });
-      lines.push(h('p', { id: 'better-move' }, h('strong', {}, 'Better: '), best.words, ` (win chance ${pct(shown(best.win))})`),
+      lines.push(h('p', { id: 'better-move' }, h('strong', {}, t('better')), ' ', words(best.words), ' ', t('win-chance', { win: pct(shown(best.win)) })),
         m.better ? show : null);
     } else {
-      lines.push(h('p', { id: 'better-move' }, 'The bot would have played this move too.'));
+      lines.push(h('p', { id: 'better-move' }, t('bot-agrees')));
     }
     if (m.best.length > 1) {
-      lines.push(h('p', { class: 'hint' }, 'The bot\'s best moves: ', m.best.map((b, k) => `${k + 1}. ${b.words} (${pct(shown(b.win))})`).join('; ')));
+      lines.push(h('p', { class: 'hint' }, t('best-moves') + ' ', m.best.map((b, k) => `${k + 1}. ${words(b.words)} (${pct(shown(b.win))})`).join('; ')));
     }
     detail.replaceChildren(...lines);
   };
@@ -105,21 +108,25 @@ function render(a, opts) {
     const count = (c) => mine.filter((m) => m.class === c).length;
     const mean = mine.reduce((t, m) => t + m.loss, 0) / Math.max(mine.length, 1);
     return h('li', { class: seatClass(seat) },
-      `${nameOf(a, opts, seat)}: ${plural(mine.length, 'move')}, ${plural(count('inaccuracy'), 'inaccuracy', 'inaccuracies')}, ${plural(count('mistake'), 'mistake')}, ${plural(count('blunder'), 'blunder')}; mean win chance lost ${(100 * mean).toFixed(1)}%`);
+      t('analysis-summary-line', {
+        who: nameOf(a, opts, seat), moves: mine.length, inaccuracies: count('inaccuracy'), mistakes: count('mistake'), blunders: count('blunder'),
+        lost: new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(mean),
+      }));
   });
   return [
     graph(a, opts, select),
     h('ul', { id: 'analysis-summary', class: 'analysis-summary' }, summary),
-    h('h4', { text: 'The biggest mistakes' }),
+    h('h4', { text: t('biggest-mistakes') }),
     worst.length
       ? h('ol', { id: 'mistakes', class: 'mistakes' }, worst.map((m) => h('li', {},
         h('button', { class: `mistake class-${m.class}`, 'data-move': m.index + 1, onclick: () => select(m) },
-          `Move ${m.index + 1} · ${nameOf(a, opts, m.seat)} · ${m.class} (−${pct(m.loss)})`))))
-      : h('p', { id: 'mistakes', class: 'hint' }, 'No inaccuracy, mistake or blunder: well played.'),
+          t('mistake-line', { n: m.index + 1, who: nameOf(a, opts, m.seat), class: cls(m.class), loss: pct(m.loss) })))))
+      : h('p', { id: 'mistakes', class: 'hint' }, t('no-mistakes')),
     detail,
-    h('p', { class: 'hint' }, `Win chance as the bot estimates it from the player's view (${a.budget} per move; ${a.search}). `
-      + `Lost under ${pct(a.thresholds[0])}: best; under ${pct(a.thresholds[1])}: good; under ${pct(a.thresholds[2])}: inaccuracy; `
-      + `under ${pct(a.thresholds[3])}: mistake; more: blunder.`),
+    h('p', { class: 'hint' }, t('analysis-legend', {
+      budget: words(a.budget), search: words(a.search),
+      best: pct(a.thresholds[0]), good: pct(a.thresholds[1]), inaccuracy: pct(a.thresholds[2]), mistake: pct(a.thresholds[3]),
+    })),
   ];
 }
 
@@ -129,7 +136,7 @@ function render(a, opts) {
  * the searches' error), a dot on each inaccuracy, mistake or blunder.
  */
 function graph(a, opts, select) {
-  const W = 320, H = 140, L = 28, B = 16, T = 6;
+  const W = 320, H = 140, L = 38, B = 16, T = 6;
   const n = Math.max(a.total_moves, 1);
   const x = (step) => L + (W - L - 4) * step / n;
   const y = (p) => T + (H - T - B) * (1 - p);
@@ -144,8 +151,8 @@ function graph(a, opts, select) {
     const dots = mine.filter((m) => BAD.includes(m.class)).map((m) => {
       const dot = s('circle', { cx: x(m.index + 1), cy: y(m.chance.after), r: m.class === 'blunder' ? 5 : m.class === 'mistake' ? 4 : 3,
         class: `dot class-${m.class}`, 'data-move': m.index + 1, tabindex: '0', role: 'button',
-        'aria-label': `Move ${m.index + 1}: ${m.class}` });
-      dot.append(s('title', {}, `Move ${m.index + 1} (${nameOf(a, opts, seat)}): ${m.class}, −${pct(m.loss)}`));
+        'aria-label': t('dot-label', { n: m.index + 1, class: cls(m.class) }) });
+      dot.append(s('title', {}, t('dot-title', { n: m.index + 1, who: nameOf(a, opts, seat), class: cls(m.class), loss: pct(m.loss) })));
       dot.addEventListener('click', () => select(m));
       dot.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); select(m); } });
       return dot;
@@ -153,6 +160,6 @@ function graph(a, opts, select) {
     return [s('polyline', { points: pts, class: `win-line ${seatClass(seat)}`, 'data-seat': seat }), dots];
   });
   return s('svg', { id: 'win-graph', class: 'win-graph', viewBox: `0 0 ${W} ${H}`, role: 'img',
-    'aria-label': 'Win chance before and after each move' }, ...grid.flat(),
-  s('text', { x: W - 4, y: H - 3, class: 'axis', 'text-anchor': 'end' }, `move ${a.total_moves}`), ...lines.flat(2));
+    'aria-label': t('win-graph') }, ...grid.flat(),
+  s('text', { x: W - 4, y: H - 3, class: 'axis', 'text-anchor': 'end' }, t('graph-move', { n: a.total_moves })), ...lines.flat(2));
 }

@@ -6,6 +6,7 @@
 // from POST /api/account/register|login and GET /api/me: the name, the kind and the CSRF
 // token every POST/DELETE of a logged-in page sends (X-Tessera-CSRF, added by `withCsrf`).
 // Guests play unrated: a guest who never logged in is not asked GET /api/me.
+import { words, t } from './i18n.js';
 
 // ------------------------------------------------------------------ session
 /** The logged-in account ({name, kind, csrf, marked}) or null for a guest. */
@@ -41,14 +42,20 @@ export function withCsrf(opts = {}) {
 // ------------------------------------------------------------------ requests
 /**
  * A request to the server's JSON API: the answer's JSON, or an Error with the server's
- * `{"error": ...}` as its message (and `status`, `body`).
+ * refusal as its message, in the page's language (its `{"message": ...}`; and `status`,
+ * `body`).
  */
 export async function api(path, opts) {
   if (opts?.method && opts.method !== 'GET') await loadMe();
   const r = await fetch(path, withCsrf(opts));
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw Object.assign(new Error(body.error || `${r.status} ${r.statusText}`), { status: r.status, body });
+  if (!r.ok) throw Object.assign(new Error(refusal(body, r.status)), { status: r.status, body });
   return body;
+}
+
+/** A refusal's words in the page's language (`{"message"}`), else its status. */
+export function refusal(body, status) {
+  return body?.message ? words(body.message) : t('refusal-status', { status: String(status) });
 }
 
 /**

@@ -15,8 +15,10 @@
 // saved.js (this browser's tokens and names), page.js (<main>, what a page stops when it
 // is left), table.js / ending.js / help.js (a game's page, its end, its rules help),
 // looks.js (a game's look: ./GAME.js, else generic.js), board.js (DOM and SVG helpers);
-// theme.js, sound.js, motion.js (dark mode, sounds, move animation: the header's switches).
+// theme.js, sound.js, motion.js (dark mode, sounds, move animation: the header's switches),
+// i18n.js (the words of the reader's language: every string shown comes from it).
 // Imports go one way, down this list; nothing here knows a game.
+import { loadWords, t, lang, LANGS, setLang } from './i18n.js';
 import { loadMe } from './api.js';
 import { leave } from './page.js';
 import { drawNav, loginPage, registerPage } from './login.js';
@@ -55,8 +57,25 @@ function route() {
   }
 }
 
+/** The header in the page's language: its links (`data-words`) and the language switch. */
+function drawHeader() {
+  for (const el of document.querySelectorAll('[data-words]')) el.textContent = t(el.dataset.words);
+  document.getElementById('main-nav')?.setAttribute('aria-label', t('nav-main'));
+  document.getElementById('account-nav')?.setAttribute('aria-label', t('nav-account'));
+  document.getElementById('prefs')?.setAttribute('aria-label', t('nav-prefs'));
+  const pick = document.createElement('select');
+  pick.id = 'lang';
+  pick.setAttribute('aria-label', t('lang-label'));
+  for (const code of LANGS) pick.append(new Option(t(`lang-${code}`), code, code === lang, code === lang));
+  pick.addEventListener('change', () => setLang(pick.value));
+  (document.getElementById('prefs') ?? document.querySelector('header'))?.append(pick);
+}
+
 // ------------------------------------------------------------------ start
+// (the words first: every page is drawn in them)
+await loadWords();
 document.getElementById('prefs')?.append(themeSwitch(), soundSwitch());
+drawHeader();
 // a game's page fills the window below the header, however many lines it takes
 // (style.css reads --header-h)
 const header = document.querySelector('header');

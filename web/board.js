@@ -35,8 +35,6 @@ export function h(tag, attrs = {}, ...children) {
 /** Replaces an element's children: arrays flattened, null and undefined left out (as h() does). */
 export const put = (el, ...kids) => el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
 
-/** A count and its word: "1 move", "2 moves", "1 inaccuracy", "3 inaccuracies". */
-export const plural = (n, one, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
 /** Makes an SVG element act as a button: focusable, labelled, Enter/Space activate. */
 export function clickable(el, label, action) {

@@ -18,10 +18,11 @@ export function starterBotCommand({ table, port, host, lang = 'python' }) {
   return words.join(' ');
 }
 
-/** A paragraph with both starter bots' commands for `table` (`h` builds the elements). */
+/** A paragraph with both starter bots' commands for `table` (`h` builds the elements;
+ * `opts.words`: the line before them, in the page's language). */
 export function starterBotHelp(h, opts) {
   return h('div', { class: 'starter-bots', 'data-table': opts.table },
-    h('p', {}, 'Or seat a starter bot (docs/bots.md), from the repository\'s root:'),
+    h('p', {}, opts.words),
     ...['python', 'node'].map((lang) =>
       h('pre', {}, h('code', { class: 'starter-bot' }, starterBotCommand({ ...opts, lang })))));
 }

@@ -4,6 +4,7 @@
 // same spot; Take back forgets it. The look draws the held placement on the board
 // (`ctx.held`), see-through, with the points it would score.
 import { h } from './board.js';
+import { t } from './i18n.js';
 
 const KEY = 'tessera.confirm';
 
@@ -20,17 +21,24 @@ export function moveWords(mv, hints) {
   if (mv?.place) {
     const p = mv.place;
     const known = hints?.placements?.find((x) => x.tile === p.tile && x.orientation === p.orientation && x.x === p.x && x.y === p.y);
-    return `${p.tile}${known ? ` for +${known.score}` : ''}`;
+    return known ? t('held-tile-points', { tile: p.tile, points: known.score }) : p.tile;
   }
   // Q: tiles placed along a line, each at (row, column) as the refusals say
   if (Array.isArray(mv) && mv.length && mv.every((p) => p?.['1tile'] && p.coordinate)) {
-    return mv.map((p) => `${p['1tile'].color} ${p['1tile'].shape} at (${p.coordinate.row},${p.coordinate.column})`).join(', ');
+    return mv.map((p) => t('held-at', {
+      tile: t('q-tile', { color: p['1tile'].color, shape: p['1tile'].shape === '8star' ? 'eightstar' : p['1tile'].shape }),
+      cell: `(${p.coordinate.row},${p.coordinate.column})`,
+    })).join(', ');
   }
   const akro = typeof mv === 'string' ? hints?.moves?.find((x) => x.move === mv) : null;
-  if (akro) return `tile ${akro.tile}, turned ${akro.rotation}${typeof akro.points === 'number' ? ` for ${akro.points >= 0 ? '+' : ''}${akro.points}` : ''}`;
+  if (akro) {
+    return t('held-akropolis', {
+      tile: String(akro.tile), turns: akro.rotation,
+      points: typeof akro.points === 'number' ? `${akro.points >= 0 ? '+' : ''}${akro.points}` : 'none',
+    });
+  }
   // the moves that place nothing, in words
-  const words = { draw: 'draw a tile', pass: 'pass', replace: 'exchange your hand' };
-  if (typeof mv === 'string' && words[mv]) return words[mv];
+  if (['draw', 'pass', 'replace'].includes(mv)) return t(`held-${mv}`);
   return JSON.stringify(mv);
 }
 
@@ -39,18 +47,18 @@ export function moveWords(mv, hints) {
  * `changed()` is called when the held move changes (the page draws the board again).
  */
 export function holder(changed) {
-  const box = h('div', { id: 'confirm-box', class: 'confirm', role: 'group', 'aria-label': 'Placement to confirm', hidden: true });
+  const box = h('div', { id: 'confirm-box', class: 'confirm', role: 'group', 'aria-label': t('confirm-label'), hidden: true });
   const self = {
     box,
     /** The move held (null: none), the game version it was held at, the label's words. */
     move: null, version: null, label: null,
     /** Holds `mv`, sent with `play(mv)` on Confirm. */
-    hold(mv, { version, hints, play, label = 'Your placement', verb = 'Confirm' }) {
+    hold(mv, { version, hints, play, label = t('your-placement'), verb = t('confirm') }) {
       self.move = mv; self.version = version; self.label = label;
       box.hidden = false;
-      box.replaceChildren(h('span', { class: 'held-words' }, `${label}: ${moveWords(mv, hints)}. `),
+      box.replaceChildren(h('span', { class: 'held-words' }, t('held-line', { label, move: moveWords(mv, hints) }) + ' '),
         h('button', { id: 'confirm-move', class: 'primary', onclick: () => { const m = self.move; self.clear(); if (m !== null) play(m); } }, verb), ' ',
-        h('button', { id: 'take-back', onclick: () => { self.clear(); changed(); } }, 'Take back'));
+        h('button', { id: 'take-back', onclick: () => { self.clear(); changed(); } }, t('take-back')));
       // (in view already: the box is by the dock; focusing it must not scroll the page)
       box.querySelector('#confirm-move').focus({ preventScroll: true });
       changed();

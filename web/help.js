@@ -4,6 +4,7 @@ import { h } from './board.js';
 import { gameOf } from './api.js';
 import { renderer } from './looks.js';
 import { starterBotHelp } from './bot-command.js';
+import { t, words } from './i18n.js';
 
 // ------------------------------------------------------------------ bots
 /**
@@ -15,10 +16,10 @@ import { starterBotHelp } from './bot-command.js';
 export function strengthWords(info, b) {
   const levels = info?.levels || [];
   const k = levels.findIndex((l) => l.spec === b.name);
-  if (k >= 0) return `Level ${k + 1} · ${Math.round(levels[k].rating)}`;
+  if (k >= 0) return t('level-rating', { n: k + 1, rating: String(Math.round(levels[k].rating)) });
   const j = levels.findIndex((l) => l.plays === b.name);
-  if (j >= 0) return `as Level ${j + 1} · ${Math.round(levels[j].rating)}`;
-  return b.strength || '';
+  if (j >= 0) return t('as-level-rating', { n: j + 1, rating: String(Math.round(levels[j].rating)) });
+  return b.strength ? t(`strength-${b.strength}`) : '';
 }
 
 /**
@@ -28,20 +29,23 @@ export function strengthWords(info, b) {
 export function aboutBot(info, b) {
   const levels = info?.levels || [];
   const k = levels.findIndex((l) => l.spec === b.name);
-  if (k < 0) return b.about;
+  if (k < 0) return words(b.about);
   const plays = String(levels[k].plays).split(':')[0];
-  const end = k === 0 ? ' (the weakest)' : k === levels.length - 1 ? ' (the strongest)' : '';
-  return `level ${k + 1} of ${levels.length}${end}: plays as ${plays}, rated ${Math.round(levels[k].rating)}`;
+  const rank = k === 0 ? 'weakest' : k === levels.length - 1 ? 'strongest' : 'other';
+  return t('level-about', { n: k + 1, of: levels.length, rank, plays, rating: String(Math.round(levels[k].rating)) });
 }
 
 // ------------------------------------------------------------------ rules help
 /** The chosen value of a rule option, in words. */
 function optionWords(o, v) {
   const k = o.kind;
-  if (k.type === 'choice') return k.values.find(([x]) => JSON.stringify(x) === JSON.stringify(v))?.[1] ?? String(v);
+  if (k.type === 'choice') {
+    const label = k.values.find(([x]) => JSON.stringify(x) === JSON.stringify(v))?.[1];
+    return label ? words(label) : String(v);
+  }
   if (k.type === 'letters') {
-    const on = k.letters.filter(([c]) => String(v ?? '').includes(c.toUpperCase())).map(([, what]) => what);
-    return on.length ? on.join(', ') : 'none';
+    const on = k.letters.filter(([c]) => String(v ?? '').includes(c.toUpperCase())).map(([, what]) => words(what));
+    return on.length ? on.join(', ') : t('none');
   }
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
@@ -53,10 +57,10 @@ function optionWords(o, v) {
  */
 export function rulesHelp(info, rules) {
   if (!info) return h('span');
-  const paras = String(info.rules_help || info.about || '').split(/\n\s*\n/).filter((p) => p.trim());
+  const paras = (info.rules_help?.length ? info.rules_help : [info.about]).map(words);
   const bots = info.bots.filter((b) => b.name !== info.solo?.bot);
   const chosen = rules ? info.options.filter((o) => rules[o.key] !== undefined && rules[o.key] !== null)
-    .map((o) => h('li', {}, h('strong', {}, o.label + ': '), optionWords(o, rules[o.key]), h('span', { class: 'hint' }, ` — ${o.help}`))) : [];
+    .map((o) => h('li', {}, h('strong', {}, t('label-colon', { label: words(o.label) })), ' ', optionWords(o, rules[o.key]), h('span', { class: 'hint' }, ' — ' + words(o.help)))) : [];
   // a picture drawn by the game's own look (its `rulesPicture()`, when it has one)
   const picture = h('figure', { class: 'rules-picture', id: 'rules-picture', hidden: true });
   renderer(info.name).then((m) => {
@@ -66,21 +70,16 @@ export function rulesHelp(info, rules) {
     picture.hidden = false;
   }).catch((e) => console.info(`no picture for ${info.name}: ${e.message}`));
   return h('details', { class: 'rules-help', id: 'rules-help' },
-    h('summary', {}, `How to play ${info.title}`),
+    h('summary', {}, t('how-to-play', { game: info.title })),
     picture,
-    paras.map((p) => h('p', {}, p.trim())),
-    h('h4', { text: 'Out of time' }),
-    h('p', { id: 'rules-time' }, `A person out of time keeps the seat: ${info.out_of_time ?? 'the house plays that turn for them'}. `
-      + 'A live game with a clock counts seconds per move; a turn-based game days per move (1, 2, 3 or 7), and is never ended because someone is away: past the deadline the same rule plays that turn, and the game goes on. '
-      + 'A live game in which a person takes no turn for a long while (half an hour on a server\'s defaults) is ended (aborted).'),
-    chosen.length ? [h('h4', { text: 'This game' }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
-    bots.length ? [h('h4', { text: 'The bots' }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
-      h('strong', {}, b.name), strengthWords(info, b) ? h('span', { class: `strength strength-${b.strength}` }, ` ${strengthWords(info, b)}`) : null, ` — ${aboutBot(info, b)}`)))] : null,
-    h('h4', { text: 'Sound and look' }),
-    h('p', { id: 'prefs-help' }, 'Sounds are on by default: a knock for every move and a chime when it becomes your turn, '
-      + 'never before you have clicked or typed in the page. The ♪ Sound switch at the top turns them off, ☾ Dark switches '
-      + 'between dark and light (at first as your system is set); this browser remembers both. A tile just placed drops into '
-      + 'place, unless your system asks for reduced motion.'));
+    paras.map((p) => h('p', {}, p)),
+    h('h4', { text: t('out-of-time-title') }),
+    h('p', { id: 'rules-time' }, t('out-of-time-help', { rule: info.out_of_time ? words(info.out_of_time) : t('out-of-time-first-move') })),
+    chosen.length ? [h('h4', { text: t('this-game') }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
+    bots.length ? [h('h4', { text: t('the-bots') }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
+      h('strong', {}, b.name), strengthWords(info, b) ? [' ', h('span', { class: `strength strength-${b.strength}` }, strengthWords(info, b))] : null, ' — ', aboutBot(info, b))))] : null,
+    h('h4', { text: t('prefs-title') }),
+    h('p', { id: 'prefs-help' }, t('prefs-help')));
 }
 
 // ------------------------------------------------------------------ how a program joins
@@ -92,12 +91,12 @@ export function joinHelp(reg, id, game, open) {
   if (!['localhost', '127.0.0.1', '[::1]', '::1', ''].includes(location.hostname)) cmd += ` --host ${location.hostname}`;
   if (reg?.tcp_port) cmd += ` --port ${reg.tcp_port}`;
   return h('div', { class: 'join', 'data-table': id },
-    h('p', {}, `${open} open seat${open === 1 ? '' : 's'} wait${open === 1 ? 's' : ''} for programs over TCP. A program joins by sending `,
+    h('p', {}, t('join-open', { open }) + ' ',
       h('code', { class: 'signup' }, JSON.stringify({ name: 'NAME', table: Number(id) })),
-      ' first on the game port; or run'),
+      ' ' + t('join-or-run')),
     // each word unbroken (`--port` holds a hyphen, where lines would break): a narrow screen
     // wraps the command between its words only
     h('pre', {}, h('code', { class: 'command' }, cmd.split(' ').flatMap((w, i) => [i ? ' ' : null, h('span', { class: 'word' }, w)]))),
-    reg?.tcp_port ? null : h('p', { class: 'hint' }, 'Add --port P when the server\'s TCP port is not the default (tessera serve prints tcp=P).'),
-    starterBotHelp(h, { table: id, port: reg?.tcp_port, host: location.hostname }));
+    reg?.tcp_port ? null : h('p', { class: 'hint' }, t('join-port')),
+    starterBotHelp(h, { table: id, port: reg?.tcp_port, host: location.hostname, words: t('starter-bots') }));
 }

@@ -6,10 +6,11 @@
 // Every game waiting comes from GET /api/turns (read every POLL_MS, and at once when the
 // page comes back into view); its token is the account's seat's, kept like any seat's
 // (saved.js), so the play page plays it as any other.
-import { h, put, plural } from './board.js';
+import { h, put } from './board.js';
 import { api, json, session } from './api.js';
 import { saveTokens } from './saved.js';
 import { main, onLeave } from './page.js';
+import { t } from './i18n.js';
 
 /** How often the inbox is read while a page is open. */
 export const POLL_MS = 15000;
@@ -19,13 +20,13 @@ export const POLL_MS = 15000;
 export function timeLeft(ms) {
   const min = Math.floor(Math.max(0, ms) / 60000);
   const d = Math.floor(min / 1440), hr = Math.floor(min / 60) % 24, m = min % 60;
-  if (d) return `${plural(d, 'day')}${hr ? ` ${hr} h` : ''}`;
-  if (hr) return `${hr} h${m ? ` ${m} min` : ''}`;
-  return m ? `${m} min` : `${Math.ceil(Math.max(0, ms) / 1000)} s`;
+  if (d) return t('span-days', { d, h: hr });
+  if (hr) return t('span-hours', { h: hr, m });
+  return m ? t('span-minutes', { m }) : t('span-seconds', { s: Math.ceil(Math.max(0, ms) / 1000) });
 }
 
 /** Days per move in words: "1 day per move". */
-export const perMove = (days) => `${plural(days, 'day')} per move`;
+export const perMove = (days) => t('per-move-days', { days });
 
 // ------------------------------------------------------------------ the inbox, read
 let inbox = null; // the last answer of GET /api/turns
@@ -83,8 +84,8 @@ function countInTitle(n) {
   if (!titleObserver) {
     // a page that sets its own title gets the count put back in front
     titleObserver = new MutationObserver(() => countInTitle(waitingGames().length));
-    const t = document.querySelector('title');
-    if (t) titleObserver.observe(t, { childList: true, characterData: true, subtree: true });
+    const el = document.querySelector('title');
+    if (el) titleObserver.observe(el, { childList: true, characterData: true, subtree: true });
   }
 }
 
@@ -111,18 +112,18 @@ function icon(n) {
 
 /** The header's "Your turn" link, with the count. */
 function navLink(n) {
-  const nav = document.querySelector('header nav[aria-label="Main"]');
+  const nav = document.getElementById('main-nav');
   if (!nav) return;
   let a = document.getElementById('nav-turns');
   if (!inbox) { a?.remove(); return; }
   if (!a) {
-    a = h('a', { href: '#/turns', id: 'nav-turns' }, 'Your turn', h('span', { class: 'badge count', id: 'turns-count' }));
+    a = h('a', { href: '#/turns', id: 'nav-turns' }, t('nav-turns'), h('span', { class: 'badge count', id: 'turns-count' }));
     nav.append(a);
   }
   const badge = a.querySelector('#turns-count');
   badge.textContent = String(n);
   badge.hidden = !n;
-  a.setAttribute('aria-label', n ? `Your turn: ${plural(n, 'game')} waiting for you` : 'Your turn: no game waiting for you');
+  a.setAttribute('aria-label', t('nav-turns-label', { n }));
 }
 
 function show() {
@@ -146,8 +147,8 @@ function notifyNew() {
   for (const g of fresh) {
     // the page of that very game, in view, says it already
     if (!document.hidden && location.hash === `#/game/${g.id}`) continue;
-    const n = new Notification(`Your turn: ${g.title} #${g.id}`, {
-      body: `${g.players.filter((_, i) => i !== g.seat).join(', ')} — ${timeLeft(g.deadline - (Date.now() + skew))} left (${perMove(g.days)})`,
+    const n = new Notification(t('turns-notify-title', { game: g.title, id: String(g.id) }), {
+      body: t('turns-notify-body', { others: g.players.filter((_, i) => i !== g.seat).join(', '), left: timeLeft(g.deadline - (Date.now() + skew)), per: perMove(g.days) }),
       tag: `tessera-turn-${g.id}`,
     });
     n.onclick = () => { window.focus(); open(g); n.close(); };
@@ -158,13 +159,13 @@ function notifyNew() {
 function notifyControl() {
   const box = h('p', { id: 'notify-box' });
   const draw = () => {
-    if (!canNotify()) { put(box, h('span', { class: 'hint' }, 'This browser shows no notifications.')); return; }
+    if (!canNotify()) { put(box, h('span', { class: 'hint' }, t('notify-none'))); return; }
     const p = Notification.permission;
-    if (p === 'granted') put(box, h('span', { id: 'notify-on' }, 'Notifications are on: this browser tells you when a game waits for you (while a Tessera page is open).'));
-    else if (p === 'denied') put(box, h('span', { class: 'hint', id: 'notify-denied' }, 'Notifications are blocked for this site: allow them in the browser\'s site settings to be told when a game waits for you.'));
+    if (p === 'granted') put(box, h('span', { id: 'notify-on' }, t('notify-on')));
+    else if (p === 'denied') put(box, h('span', { class: 'hint', id: 'notify-denied' }, t('notify-denied')));
     else {
-      put(box, h('button', { id: 'notify', onclick: async () => { await Notification.requestPermission(); draw(); } }, 'Notify me when it is my turn'),
-        h('span', { class: 'hint' }, ' (the browser asks you first)'));
+      put(box, h('button', { id: 'notify', onclick: async () => { await Notification.requestPermission(); draw(); } }, t('notify-ask')),
+        ' ', h('span', { class: 'hint' }, t('notify-ask-hint')));
     }
   };
   draw();
@@ -183,16 +184,16 @@ function gameRow(g) {
   const others = g.players.filter((_, i) => i !== g.seat).join(', ');
   const link = h('a', { href: `#/game/${g.id}`, class: 'open-game', onclick: (e) => { e.preventDefault(); open(g); } }, `${g.title} #${g.id}`);
   return h('li', { 'data-game': g.id, class: g.your_turn ? 'turn mine' : 'turn' },
-    link, ` with ${others || 'nobody'} · ${perMove(g.days)} · `,
-    g.your_turn ? h('strong', { class: 'left' }, left === null ? 'your turn' : `${timeLeft(left)} left`)
-      : h('span', { class: 'left' }, g.to_move ? `${g.to_move} to move${left === null ? '' : `, ${timeLeft(left)} left`}` : 'starting'));
+    link, ' ', t('turns-row', { others: others || 'none', per: perMove(g.days) }), ' ',
+    g.your_turn ? h('strong', { class: 'left' }, left === null ? t('turns-yours') : t('turns-left', { left: timeLeft(left) }))
+      : h('span', { class: 'left' }, g.to_move ? t('turns-to-move', { who: g.to_move, left: left === null ? 'none' : timeLeft(left) }) : t('turns-starting')));
 }
 
 /** #/turns: every turn-based game of the account, those waiting for it first. */
 export function turnsPage() {
-  document.title = 'Tessera — your turn';
+  document.title = t('title-page', { page: t('nav-turns') });
   if (!session.me) {
-    put(main, h('h2', { text: 'Your turn' }), h('p', {}, h('a', { href: '#/login?next=%23%2Fturns' }, 'Log in'), ' to play turn-based games: days per move, each player at their own pace.'));
+    put(main, h('h2', { text: t('nav-turns') }), h('p', {}, h('a', { href: '#/login?next=%23%2Fturns' }, t('turns-log-in')), ' ', t('turns-log-in-why')));
     return;
   }
   const mine = h('ul', { id: 'turns-mine', class: 'turns' });
@@ -201,33 +202,33 @@ export function turnsPage() {
   const draw = (box) => {
     const games = box?.games ?? [];
     const waiting = games.filter((g) => g.your_turn);
-    head.textContent = waiting.length ? `${plural(waiting.length, 'game')} waiting for you` : 'No game waits for you';
+    head.textContent = t('turns-waiting', { n: waiting.length });
     put(mine, waiting.map(gameRow));
     put(theirs, games.filter((g) => !g.your_turn).map(gameRow));
     theirs.previousElementSibling.hidden = !theirs.childElementCount;
   };
-  put(main, h('h2', { text: 'Your turn' }),
-    h('p', { class: 'hint' }, 'Turn-based games: each player has days for a move (made from ', h('a', { href: '#/new' }, 'New game'), ', "Time per move").'),
-    head, mine, h('h3', { text: 'Waiting for the others' }), theirs,
+  put(main, h('h2', { text: t('nav-turns') }),
+    h('p', { class: 'hint' }, t('turns-about-1'), ' ', h('a', { href: '#/new' }, t('nav-new')), t('turns-about-2')),
+    head, mine, h('h3', { text: t('turns-theirs') }), theirs,
     notifyControl(),
-    h('p', { class: 'hint' }, 'An email when a turn has waited: set your address on ', h('a', { href: `#/account/${encodeURIComponent(session.me.name)}` }, 'your account page'), '.'));
+    h('p', { class: 'hint' }, t('turns-email-1'), ' ', h('a', { href: `#/account/${encodeURIComponent(session.me.name)}` }, t('turns-email-link')), t('turns-email-2')));
   onLeave(onInbox(draw));
   // the times left count down between reads
-  const t = setInterval(() => draw(inbox), 30000);
-  onLeave(() => clearInterval(t));
+  const tick = setInterval(() => draw(inbox), 30000);
+  onLeave(() => clearInterval(tick));
   readInbox();
 }
 
 // ------------------------------------------------------------------ email
 /** The account page's email form (the account's own page only). */
 export function emailForm() {
-  const input = h('input', { id: 'email', type: 'email', autocomplete: 'email', maxlength: 254, placeholder: 'you@example.org', 'aria-label': 'Email address' });
+  const input = h('input', { id: 'email', type: 'email', autocomplete: 'email', maxlength: 254, placeholder: t('email-placeholder'), 'aria-label': t('email-address') });
   const note = h('p', { class: 'hint', id: 'email-note' });
   const err = h('p', { class: 'error', role: 'alert', id: 'email-error' });
   const say = (r) => {
     input.value = r.email ?? '';
-    note.textContent = !r.sends ? 'This server sends no emails.'
-      : `When a turn-based game has waited ${timeLeft(r.after_s * 1000)} for your move, an email tells you (at most ${r.per_day} a day). The address is not checked: set one that is yours.`;
+    note.textContent = !r.sends ? t('email-none')
+      : t('email-when', { after: timeLeft(r.after_s * 1000), n: r.per_day });
   };
   const save = async (email) => {
     err.textContent = '';
@@ -235,10 +236,10 @@ export function emailForm() {
   };
   api('/api/account/email').then(say).catch((e) => { err.textContent = e.message; });
   const form = h('form', { id: 'email-form', class: 'account', novalidate: true },
-    h('label', {}, 'Email for turns that waited ', input),
-    h('div', { class: 'controls' }, h('button', { type: 'submit', id: 'email-save' }, 'Save'), ' ',
-      h('button', { type: 'button', id: 'email-remove', onclick: () => save(null) }, 'Remove')),
+    h('label', {}, t('email-label') + ' ', input),
+    h('div', { class: 'controls' }, h('button', { type: 'submit', id: 'email-save' }, t('email-save')), ' ',
+      h('button', { type: 'button', id: 'email-remove', onclick: () => save(null) }, t('email-remove'))),
     note, err);
   form.addEventListener('submit', (e) => { e.preventDefault(); save(input.value.trim() || null); });
-  return h('section', { id: 'email-section' }, h('h3', { text: 'Email' }), form);
+  return h('section', { id: 'email-section' }, h('h3', { text: t('email-title') }), form);
 }

@@ -5,28 +5,29 @@ import { api, registry, titleOf, isLive } from './api.js';
 import { tokensOf } from './saved.js';
 import { joinHelp } from './help.js';
 import { main, onLeave } from './page.js';
+import { t, words, dateTime, andList } from './i18n.js';
 
 const PAGE = 20;
 
 export function lobby() {
-  document.title = 'Tessera — lobby';
-  const head = () => h('thead', {}, h('tr', {}, ['Id', 'Created', 'Game', 'Players', 'Status', 'Moves', 'Scores', ''].map((t) => h('th', { text: t }))));
+  document.title = t('title-page', { page: t('nav-lobby') });
+  const head = () => h('thead', {}, h('tr', {}, ['col-id', 'col-created', 'col-game', 'col-players', 'col-status', 'col-moves', 'col-scores'].map((id) => h('th', { text: t(id) })), h('th')));
   const live = h('tbody'), ended = h('tbody');
-  const older = h('button', { id: 'older', 'aria-label': 'Show older games', hidden: true }, 'Older games');
+  const older = h('button', { id: 'older', 'aria-label': t('older-games-label'), hidden: true }, t('older-games'));
   const err = h('p', { id: 'error', role: 'alert' });
   const welcome = h('div', { id: 'welcome', class: 'welcome', hidden: true });
   // filters: the game, playing or finished, only mine (games this browser has seats at)
-  const fGame = h('select', { id: 'filter-game', 'aria-label': 'Show the games of' }, h('option', { value: '' }, 'every game'));
-  const fStatus = h('select', { id: 'filter-status', 'aria-label': 'Show the games that are' },
-    h('option', { value: '' }, 'playing and finished'), h('option', { value: 'live' }, 'playing now'), h('option', { value: 'ended' }, 'finished'));
+  const fGame = h('select', { id: 'filter-game', 'aria-label': t('filter-game') }, h('option', { value: '' }, t('filter-every-game')));
+  const fStatus = h('select', { id: 'filter-status', 'aria-label': t('filter-status') },
+    h('option', { value: '' }, t('filter-all')), h('option', { value: 'live' }, t('filter-live')), h('option', { value: 'ended' }, t('filter-ended')));
   const fMine = h('input', { type: 'checkbox', id: 'filter-mine' });
-  const liveBox = h('div', {}, h('h3', { text: 'Playing now' }), h('table', { class: 'list', id: 'running' }, head(), live));
-  const endedBox = h('div', {}, h('h3', { text: 'Finished games' }), h('table', { class: 'list', id: 'finished' }, head(), ended), h('p', {}, older));
+  const liveBox = h('div', {}, h('h3', { text: t('playing-now') }), h('table', { class: 'list', id: 'running' }, head(), live));
+  const endedBox = h('div', {}, h('h3', { text: t('finished-games') }), h('table', { class: 'list', id: 'finished' }, head(), ended), h('p', {}, older));
   main.replaceChildren(
-    h('h2', { text: 'Lobby' }),
-    h('p', {}, h('a', { href: '#/new', id: 'new-game', role: 'button', class: 'button' }, 'New game')), welcome, err,
-    h('div', { class: 'filters', role: 'group', 'aria-label': 'Filters' },
-      h('label', {}, 'Show ', fGame), ' ', h('label', {}, fStatus), ' ', h('label', {}, fMine, ' only my games')),
+    h('h2', { text: t('nav-lobby') }),
+    h('p', {}, h('a', { href: '#/new', id: 'new-game', role: 'button', class: 'button' }, t('nav-new'))), welcome, err,
+    h('div', { class: 'filters', role: 'group', 'aria-label': t('filters') },
+      h('label', {}, t('filter-show') + ' ', fGame), ' ', h('label', {}, fStatus), ' ', h('label', {}, fMine, ' ' + t('filter-mine'))),
     liveBox, endedBox);
   for (const f of [fGame, fStatus, fMine]) f.addEventListener('change', () => { lastDrawn = ''; draw(lastLive); });
   let lastDrawn = '', lastLive = [];
@@ -36,13 +37,13 @@ export function lobby() {
   const known = new Map(); // id -> game summary, of every page read
   let next = null, pages = 1;
 
-  const players = (g) => g.seats.map((s) => s.kind === 'open' ? '(open)' : s.kind === 'program' ? `${s.name} (TCP)` : s.name).join(', ');
+  const players = (g) => g.seats.map((s) => s.kind === 'open' ? t('seat-open') : s.kind === 'program' ? t('name-tcp', { name: s.name }) : s.name).join(', ');
   const row = (g, links) => h('tr', { 'data-id': g.id, 'data-status': g.status },
-    h('td', { text: g.id }), h('td', { text: g.created ? new Date(g.created).toLocaleString() : '' }),
+    h('td', { text: g.id }), h('td', { text: g.created ? dateTime(g.created) : '' }),
     h('td', { text: titleOf(reg, g.game) }), h('td', { text: players(g) }),
-    h('td', { text: g.status === 'waiting' ? `waiting (${g.open ?? 0} open)` : g.status }),
-    h('td', { class: 'moves', 'data-unit': g.moves === 1 ? 'move' : 'moves', text: g.moves }), h('td', { class: 'scores', text: (g.scores || []).join(' / ') }), h('td', {}, links));
-  const label = (what, g) => `${what} ${titleOf(reg, g.game)} game ${g.id}`;
+    h('td', { text: g.status === 'waiting' ? t('status-waiting-open', { open: g.open ?? 0 }) : t(`status-${g.status}`) }),
+    h('td', { class: 'moves', 'data-unit': t('unit-moves', { n: g.moves }), text: g.moves }), h('td', { class: 'scores', 'data-label': t('col-scores'), text: (g.scores || []).join(' / ') }), h('td', {}, links));
+  const label = (what, g) => t(what, { game: titleOf(reg, g.game), id: String(g.id) });
 
   const shown = (g) => (!fGame.value || g.game === fGame.value) && (!fMine.checked || tokensOf(g.id).length > 0);
   const draw = (allLive) => {
@@ -55,8 +56,8 @@ export function lobby() {
     const empty = !allLive.length && ![...known.values()].length;
     welcome.hidden = !empty;
     if (empty && reg && !welcome.childElementCount) {
-      welcome.append(h('p', {}, 'Welcome to Tessera. No game has been played here yet: start one with New game, against bots or friends on this screen.'),
-        h('ul', {}, reg.games.map((g) => h('li', {}, h('a', { href: `#/new/${g.name}` }, g.title), ` — ${g.about}`))));
+      welcome.append(h('p', {}, t('welcome')),
+        h('ul', {}, reg.games.map((g) => h('li', {}, h('a', { href: `#/new/${g.name}` }, g.title), ' — ', words(g.about)))));
     }
     // drawn again only when something changed: rows do not move under the pointer
     const key = JSON.stringify([liveGames, done, next, fStatus.value]);
@@ -64,14 +65,15 @@ export function lobby() {
     lastDrawn = key;
     live.replaceChildren(...liveGames.flatMap((g) => {
       const r = row(g, [
-        tokensOf(g.id).length ? h('a', { href: `#/game/${g.id}`, 'aria-label': label('Resume', g) }, 'Resume') : null, ' ',
-        h('a', { href: `#/watch/${g.id}`, 'aria-label': label('Watch', g) }, 'Watch')]);
+        tokensOf(g.id).length ? h('a', { href: `#/game/${g.id}`, 'aria-label': label('resume-game', g) }, t('resume')) : null, ' ',
+        h('a', { href: `#/watch/${g.id}`, 'aria-label': label('watch-game', g) }, t('watch'))]);
       return g.status === 'waiting' && g.open ? [r, h('tr', { class: 'join-row' }, h('td', { colspan: 8 }, joinHelp(reg, g.id, g.game, g.open)))] : [r];
     }));
     ended.replaceChildren(...done.map((g) => {
-      const winners = g.winners?.length ? ` — winner: ${g.winners.join(' and ')}` : '';
-      const r = row(g, h('a', { href: `#/replay/${g.id}`, 'aria-label': label('Replay', g) }, 'Replay'));
-      r.children[4].textContent = g.status + winners;
+      const r = row(g, h('a', { href: `#/replay/${g.id}`, 'aria-label': label('replay-game', g) }, t('replay')));
+      r.children[4].textContent = g.winners?.length
+        ? t('status-winners', { status: t(`status-${g.status}`), winners: andList(g.winners), count: g.winners.length })
+        : t(`status-${g.status}`);
       return r;
     }));
     older.hidden = next === null;
@@ -100,7 +102,7 @@ export function lobby() {
       }
       err.textContent = '';
       draw(liveGames);
-    } catch (e) { err.textContent = 'Cannot read the games: ' + e.message; }
+    } catch (e) { err.textContent = t('cannot-read-games', { why: e.message }); }
   };
   older.addEventListener('click', async () => {
     if (next === null) return;
@@ -109,7 +111,7 @@ export function lobby() {
       for (const g of page.games) known.set(g.id, g);
       next = page.next; pages += 1;
       draw(lastLive);
-    } catch (e) { err.textContent = 'Cannot read older games: ' + e.message; }
+    } catch (e) { err.textContent = t('cannot-read-older', { why: e.message }); }
   });
   refresh();
   const timer = setInterval(refresh, 2000);

@@ -3,6 +3,7 @@
 import { h, put } from './board.js';
 import { api, json, session, setMe } from './api.js';
 import { main, reload } from './page.js';
+import { t } from './i18n.js';
 
 /** Keeps the account logged in (null: logged out) and draws the header's links again. */
 export function setSession(me) {
@@ -17,12 +18,12 @@ export function drawNav() {
   if (!box) return;
   const me = session.me;
   if (!me) {
-    put(box, h('a', { href: '#/login', id: 'nav-login' }, 'Log in'), h('a', { href: '#/register', id: 'nav-register' }, 'Register'));
+    put(box, h('a', { href: '#/login', id: 'nav-login' }, t('login')), h('a', { href: '#/register', id: 'nav-register' }, t('register')));
     return;
   }
   put(box, 
-    h('a', { href: `#/account/${encodeURIComponent(me.name)}`, id: 'nav-me', title: me.kind === 'bot' ? 'your bot account' : 'your account' }, me.name + (me.kind === 'bot' ? ' (bot)' : '')),
-    h('button', { id: 'logout', class: 'link', onclick: logout }, 'Log out'));
+    h('a', { href: `#/account/${encodeURIComponent(me.name)}`, id: 'nav-me', title: t(me.kind === 'bot' ? 'your-bot-account' : 'your-account') }, me.kind === 'bot' ? t('name-bot', { name: me.name }) : me.name),
+    h('button', { id: 'logout', class: 'link', onclick: logout }, t('logout')));
 }
 
 async function logout() {
@@ -40,24 +41,24 @@ export function accountForm(register, after) {
   const name = h('input', { id: 'account-name', name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 20, autocapitalize: 'off', spellcheck: 'false' });
   const password = h('input', { id: 'account-password', name: 'password', type: 'password', required: true, minlength: 8, maxlength: 128, autocomplete: register ? 'new-password' : 'current-password' });
   const kind = h('select', { id: 'account-kind', name: 'kind' },
-    h('option', { value: 'person' }, 'Person'), h('option', { value: 'bot' }, 'Bot'));
+    h('option', { value: 'person' }, t('account-kind-person')), h('option', { value: 'bot' }, t('account-kind-bot')));
   const err = h('p', { id: 'account-error', class: 'error', role: 'alert' });
-  const submit = h('button', { type: 'submit', class: 'primary', id: register ? 'register-submit' : 'login-submit' }, register ? 'Register' : 'Log in');
+  const submit = h('button', { type: 'submit', class: 'primary', id: register ? 'register-submit' : 'login-submit' }, t(register ? 'register' : 'login'));
   const form = h('form', { class: 'account', id: register ? 'register-form' : 'login-form', novalidate: true },
-    h('label', {}, 'Name ', name),
-    register ? h('p', { class: 'hint' }, '2 to 20 letters or digits, starting with a letter.') : null,
-    h('label', {}, 'Password ', password),
-    register ? h('p', { class: 'hint' }, '8 to 128 characters.') : null,
-    register ? [h('label', {}, 'Kind ', kind), h('p', { class: 'hint' }, 'A person plays in the browser; a bot is a program that plays over TCP with API tokens.')] : null,
+    h('label', {}, t('account-name') + ' ', name),
+    register ? h('p', { class: 'hint' }, t('account-name-hint')) : null,
+    h('label', {}, t('account-password') + ' ', password),
+    register ? h('p', { class: 'hint' }, t('account-password-hint')) : null,
+    register ? [h('label', {}, t('account-kind') + ' ', kind), h('p', { class: 'hint' }, t('account-kind-hint'))] : null,
     h('div', { class: 'controls' }, submit), err,
-    register ? h('p', {}, 'Have an account? ', h('a', { href: '#/login' }, 'Log in')) : h('p', {}, 'No account yet? ', h('a', { href: '#/register', id: 'to-register' }, 'Register')));
+    register ? h('p', {}, t('have-account') + ' ', h('a', { href: '#/login' }, t('login'))) : h('p', {}, t('no-account-yet') + ' ', h('a', { href: '#/register', id: 'to-register' }, t('register'))));
   /** The form's own checks, the server's rules: null when fine. */
   const check = () => {
     const n = name.value.trim();
-    if (!n) return 'Name: required.';
-    if (register && !/^[A-Za-z][A-Za-z0-9]{1,19}$/.test(n)) return 'Name: 2 to 20 letters or digits, starting with a letter.';
-    if (!password.value) return 'Password: required.';
-    if (register && (password.value.length < 8 || password.value.length > 128)) return 'Password: 8 to 128 characters.';
+    if (!n) return t('account-name-required');
+    if (register && !/^[A-Za-z][A-Za-z0-9]{1,19}$/.test(n)) return t('account-name-bad');
+    if (!password.value) return t('account-password-required');
+    if (register && (password.value.length < 8 || password.value.length > 128)) return t('account-password-bad');
     return null;
   };
   form.addEventListener('submit', async (ev) => {
@@ -74,7 +75,7 @@ export function accountForm(register, after) {
       after(session.me);
     } catch (e) {
       const wait = e.body?.retry_after_ms;
-      err.textContent = e.message + (wait && !/try again/i.test(e.message) ? ` (try again in ${Math.ceil(wait / 1000)} s)` : '');
+      err.textContent = wait && !e.body?.message ? t('refusal-wait', { why: e.message, seconds: Math.ceil(wait / 1000) }) : e.message;
       // a wrong password is typed again; a taken or bad name keeps the password
       if (e.status === 401) { password.value = ''; password.focus(); } else name.focus();
     } finally { submit.disabled = false; }
@@ -89,13 +90,13 @@ function nextOf(query) {
 }
 
 export function loginPage(query) {
-  document.title = 'Tessera — log in';
-  put(main, h('h2', { text: 'Log in' }), accountForm(false, () => { location.hash = nextOf(query); }));
+  document.title = t('title-page', { page: t('login') });
+  put(main, h('h2', { text: t('login') }), accountForm(false, () => { location.hash = nextOf(query); }));
 }
 
 export function registerPage(query) {
-  document.title = 'Tessera — register';
-  put(main, h('h2', { text: 'Register' }),
-    h('p', { class: 'hint' }, 'An account plays rated games and has a place on the leaderboards. Guests still play unrated games without one.'),
+  document.title = t('title-page', { page: t('register') });
+  put(main, h('h2', { text: t('register') }),
+    h('p', { class: 'hint' }, t('register-about')),
     accountForm(true, (me) => { location.hash = me.kind === 'bot' ? `#/account/${encodeURIComponent(me.name)}` : nextOf(query); }));
 }

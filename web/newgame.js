@@ -7,41 +7,43 @@ import { api, registry, gameOf, loadMe, session } from './api.js';
 import { saveTokens, rememberedNames, rememberNames } from './saved.js';
 import { rulesHelp, strengthWords, aboutBot } from './help.js';
 import { main } from './page.js';
+import { t, words } from './i18n.js';
 import { perMove } from './inbox.js';
 
 /** The control of one rule option (from its kind), and how to read its value. */
 function optionControl(o) {
   const id = `opt-${o.key}`;
   const k = o.kind;
+  const label = words(o.label), help = words(o.help);
   if (k.type === 'choice') {
     // an option's value attribute: the value itself for a string, else its JSON
     const attr = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
-    const sel = h('select', { id, 'data-key': o.key, 'aria-label': o.label, title: o.help },
-      k.values.map(([v, t]) => h('option', { value: attr(v) }, t)));
+    const sel = h('select', { id, 'data-key': o.key, 'aria-label': label, title: help },
+      k.values.map(([v, text]) => h('option', { value: attr(v) }, words(text))));
     sel.value = attr(o.default);
     if (sel.selectedIndex < 0) sel.selectedIndex = 0;
-    return { el: h('label', { title: o.help }, o.label + ' ', sel), input: sel, read: () => k.values[sel.selectedIndex]?.[0] ?? o.default };
+    return { el: h('label', { title: help }, label + ' ', sel), input: sel, read: () => k.values[sel.selectedIndex]?.[0] ?? o.default };
   }
   if (k.type === 'integer') {
-    const inp = h('input', { id, 'data-key': o.key, type: 'number', min: k.min, max: k.max, step: 1, required: true, value: o.default ?? '', 'aria-label': o.label, title: o.help });
+    const inp = h('input', { id, 'data-key': o.key, type: 'number', min: k.min, max: k.max, step: 1, required: true, value: o.default ?? '', 'aria-label': label, title: help });
     // the form refuses what the server would: a whole number within the bounds
     const check = () => {
-      const t = inp.value.trim();
-      const n = Number(t);
-      return /^-?\d+$/.test(t) && n >= k.min && n <= k.max ? null : `${o.label}: a whole number from ${k.min} to ${k.max}, not ${t === '' ? 'nothing' : JSON.stringify(t)}`;
+      const text = inp.value.trim();
+      const n = Number(text);
+      return /^-?\d+$/.test(text) && n >= k.min && n <= k.max ? null : notWhole(label, k.min, k.max, false, text);
     };
-    return { el: h('label', { title: o.help }, o.label + ' ', inp), input: inp, check, read: () => { const n = parseInt(inp.value, 10); return Number.isNaN(n) ? o.default : n; } };
+    return { el: h('label', { title: help }, label + ' ', inp), input: inp, check, read: () => { const n = parseInt(inp.value, 10); return Number.isNaN(n) ? o.default : n; } };
   }
   if (k.type === 'letters') {
     const on = new Set([...String(o.default ?? '')].filter((c) => c !== c.toLowerCase()).map((c) => c.toLowerCase()));
-    const boxes = k.letters.map(([c, what]) => h('input', { type: 'checkbox', id: `${id}-${c}`, 'data-letter': c, checked: on.has(c), 'aria-label': `${o.label}: ${what}` }));
-    const el = h('span', { id, role: 'group', 'aria-label': o.label, title: o.help, class: 'letters' }, o.label + ': ',
-      k.letters.map(([, what], i) => h('label', {}, boxes[i], ' ' + what)));
+    const boxes = k.letters.map(([c, what]) => h('input', { type: 'checkbox', id: `${id}-${c}`, 'data-letter': c, checked: on.has(c), 'aria-label': t('label-value', { label, value: words(what) }) }));
+    const el = h('span', { id, role: 'group', 'aria-label': label, title: help, class: 'letters' }, t('label-colon', { label }) + ' ',
+      k.letters.map(([, what], i) => h('label', {}, boxes[i], ' ' + words(what))));
     return { el, input: el, read: () => k.letters.map(([c], i) => boxes[i].checked ? c.toUpperCase() : c.toLowerCase()).join('') };
   }
   // a kind this page does not know: its value as JSON text
-  const inp = h('input', { id, 'data-key': o.key, value: JSON.stringify(o.default), 'aria-label': `${o.label} (JSON)`, title: o.help });
-  return { el: h('label', { title: o.help }, `${o.label} (JSON) `, inp), input: inp, read: () => { try { return JSON.parse(inp.value); } catch { return inp.value; } } };
+  const inp = h('input', { id, 'data-key': o.key, value: JSON.stringify(o.default), 'aria-label': t('label-json', { label }), title: help });
+  return { el: h('label', { title: help }, t('label-json', { label }) + ' ', inp), input: inp, read: () => { try { return JSON.parse(inp.value); } catch { return inp.value; } } };
 }
 
 /**
@@ -50,9 +52,9 @@ function optionControl(o) {
  * level plays as that level, "Bot: greedy (as Level 2 · 1494)").
  */
 function botLabel(game, b) {
-  const words = strengthWords(game, b);
-  if ((game.levels || []).some((l) => l.spec === b.name)) return words;
-  return `Bot: ${b.name}${words ? ` (${words})` : ''}`;
+  const strength = strengthWords(game, b);
+  if ((game.levels || []).some((l) => l.spec === b.name)) return strength;
+  return strength ? t('bot-label-strength', { name: b.name, strength }) : t('bot-label', { name: b.name });
 }
 
 /** A bot's strength parameter (for the optional strength field): `ms` or `budget`. */
@@ -64,42 +66,47 @@ function strengthKey(bot) {
 
 /** The form's own check of a whole-number field: null when fine, else the reason. */
 function wholeNumber(label, inp, lo, hi, optional) {
-  const t = inp.value.trim();
-  if (t === '' && optional) return null;
-  if (!/^\d+$/.test(t) || Number(t) < lo || (hi !== null && Number(t) > hi)) {
-    return `${label}: a whole number from ${lo}${hi !== null ? ` to ${hi}` : ''}${optional ? ', or nothing' : ''}, not ${t === '' ? 'nothing' : JSON.stringify(t)}`;
-  }
+  const text = inp.value.trim();
+  if (text === '' && optional) return null;
+  if (!/^\d+$/.test(text) || Number(text) < lo || (hi !== null && Number(text) > hi)) return notWhole(label, lo, hi, optional, text);
   return null;
 }
 
+/** Why a field's text is not a whole number of the range, in words. */
+function notWhole(label, lo, hi, optional, text) {
+  return t('not-whole-number', {
+    label, lo: String(lo), hi: hi === null ? 'none' : String(hi), optional: optional ? 'yes' : 'no',
+    given: text === '' ? t('nothing') : JSON.stringify(text),
+  });
+}
+
 export async function newGame(preselect) {
-  document.title = 'Tessera — new game';
-  main.replaceChildren(h('h2', { text: 'New game' }), h('p', { text: 'Loading the games…' }));
+  document.title = t('title-page', { page: t('nav-new') });
+  main.replaceChildren(h('h2', { text: t('nav-new') }), h('p', { text: t('loading') }));
   let reg;
   try { reg = await registry(); } catch (e) {
-    main.replaceChildren(h('h2', { text: 'New game' }), h('p', { id: 'error', role: 'alert' }, 'Cannot read the games: ' + e.message));
+    main.replaceChildren(h('h2', { text: t('nav-new') }), h('p', { id: 'error', role: 'alert' }, t('cannot-read-games', { why: e.message })));
     return;
   }
-  const gameSel = h('select', { id: 'game', name: 'game', 'aria-label': 'Game' },
-    reg.games.map((g) => h('option', { value: g.name, title: g.about }, g.title)));
+  const gameSel = h('select', { id: 'game', name: 'game', 'aria-label': t('col-game') },
+    reg.games.map((g) => h('option', { value: g.name, title: words(g.about) }, g.title)));
   if (preselect && reg.games.some((g) => g.name === preselect)) gameSel.value = preselect;
   const help = h('div', { id: 'game-help' });
   // live: a clock of seconds (or none); turn-based: days per move, for a signed-in person
   await loadMe();
   const person = session.me?.kind === 'person';
-  const clock = h('select', { id: 'clock', 'aria-label': 'Time per move for people' },
-    h('optgroup', { label: 'Live' }, [['', 'no clock'], ['30', '30 s'], ['60', '1 min'], ['120', '2 min'], ['300', '5 min'], ['600', '10 min']].map(([v, t]) => h('option', { value: v }, t))),
-    h('optgroup', { label: person ? 'Turn-based (accounts)' : 'Turn-based (log in first)' }, [1, 2, 3, 7].map((d) => h('option', { value: `d${d}`, disabled: !person }, perMove(d)))));
+  const clock = h('select', { id: 'clock', 'aria-label': t('clock-label') },
+    h('optgroup', { label: t('clock-live') }, [['', t('no-clock')], ['30', '30 s'], ['60', '1 min'], ['120', '2 min'], ['300', '5 min'], ['600', '10 min']].map(([v, text]) => h('option', { value: v }, text))),
+    h('optgroup', { label: t(person ? 'clock-turns' : 'clock-turns-log-in') }, [1, 2, 3, 7].map((d) => h('option', { value: `d${d}`, disabled: !person }, perMove(d)))));
   const turnBased = () => (clock.value.startsWith('d') ? parseInt(clock.value.slice(1), 10) : null);
-  const turnNote = h('p', { class: 'hint', id: 'turn-note', hidden: true },
-    'A turn-based game: each person plays from their account, at their own pace (the Your turn page, notifications, an email). Leave your seat\'s name empty; name the other people\'s accounts.');
+  const turnNote = h('p', { class: 'hint', id: 'turn-note', hidden: true }, t('turn-note'));
   const about = h('p', { class: 'hint', id: 'game-about' });
-  const count = h('input', { id: 'players', type: 'number', value: 2, 'aria-label': 'Number of players' });
+  const count = h('input', { id: 'players', type: 'number', value: 2, 'aria-label': t('players-count') });
   const soloNote = h('p', { class: 'hint', id: 'solo-note', hidden: true });
   const seats = h('div', { id: 'seats' });
   const options = h('div', { id: 'options' });
-  const seed = h('input', { id: 'seed', type: 'number', min: 0, placeholder: 'random', 'aria-label': 'Seed' });
-  const delay = h('input', { id: 'delay', type: 'number', min: 0, max: 5000, step: 1, value: 400, 'aria-label': 'Bot delay in milliseconds' });
+  const seed = h('input', { id: 'seed', type: 'number', min: 0, placeholder: t('seed-random'), 'aria-label': t('seed') });
+  const delay = h('input', { id: 'delay', type: 'number', min: 0, max: 5000, step: 1, value: 400, 'aria-label': t('delay-label') });
   const err = h('p', { id: 'error', role: 'alert' });
   let controls = []; // [option, control] of the game's rule options
   const info = () => gameOf(reg, gameSel.value);
@@ -114,14 +121,14 @@ export async function newGame(preselect) {
   const drawOptions = () => {
     const g = info();
     controls = g.options.map((o) => [o, optionControl(o)]);
-    options.replaceChildren(...(controls.length ? controls.flatMap(([o, c]) => [c.el, ' ']) : [h('span', { class: 'hint', text: 'No rule options.' })]));
+    options.replaceChildren(...(controls.length ? controls.flatMap(([o, c]) => [c.el, ' ']) : [h('span', { class: 'hint', text: t('no-rule-options') })]));
     // only the solo option changes the seats (redrawn, they would lose a name being typed)
     for (const [o, c] of controls) if (o.key === g.solo?.option) c.input.addEventListener('change', drawSeats);
     help.replaceChildren(rulesHelp(g, null));
   };
   const drawSeats = () => {
     const g = info();
-    about.textContent = g.about;
+    about.textContent = words(g.about);
     const s = solo();
     const bots = g.bots.filter((b) => b.name !== g.solo?.bot);
     const [lo, hi] = g.seats;
@@ -131,20 +138,20 @@ export async function newGame(preselect) {
     if (!s) count.value = n;
     soloNote.hidden = !s;
     const soloBot = s && g.bots.find((b) => b.name === s.bot);
-    soloNote.textContent = s ? `A solo game: one seat here, and the bot ${s.bot} in the last seat${soloBot ? ` — ${soloBot.about}` : ''}.` : '';
+    soloNote.textContent = s ? t('solo-note', { bot: s.bot, about: soloBot ? words(soloBot.about) : '' }) : '';
     const old = [...seats.querySelectorAll('.seat-row')].map((r) => ({
       kind: r.querySelector('.kind').value, strength: r.querySelector('.strength').value, name: r.querySelector('.name').value,
     }));
     const remembered = rememberedNames();
     seats.replaceChildren(...Array.from({ length: n }, (_, i) => {
-      const kind = h('select', { class: 'kind', 'aria-label': `Seat ${i + 1} player` },
-        h('option', { value: 'human' }, 'Human'),
-        s || turnBased() ? null : h('option', { value: 'program', title: 'left open for a program that joins over TCP' }, 'Program over TCP'),
-        bots.map((b) => h('option', { value: 'bot:' + b.name, title: b.about + (b.params ? ` (parameters: ${b.params})` : '') }, botLabel(g, b))));
+      const kind = h('select', { class: 'kind', 'aria-label': t('seat-player', { n: i + 1 }) },
+        h('option', { value: 'human' }, t('seat-human')),
+        s || turnBased() ? null : h('option', { value: 'program', title: t('seat-program-about') }, t('seat-program')),
+        bots.map((b) => h('option', { value: 'bot:' + b.name, title: b.params ? t('bot-params', { about: words(b.about), params: b.params }) : words(b.about) }, botLabel(g, b))));
       const prev = old[i];
       kind.value = prev && [...kind.options].some((o) => o.value === prev.kind) ? prev.kind : (i === 0 || !bots.length ? 'human' : 'bot:' + bots[0].name);
       const strength = h('input', { class: 'strength', type: 'number', min: 1, value: prev?.strength ?? '' });
-      const name = h('input', { class: 'name', maxlength: 40, placeholder: 'name', 'aria-label': `Seat ${i + 1} name`, value: prev?.name ?? '' });
+      const name = h('input', { class: 'name', maxlength: 40, placeholder: t('seat-name-placeholder'), 'aria-label': t('seat-name', { n: i + 1 }), value: prev?.name ?? '' });
       const botAbout = h('span', { class: 'hint bot-about' });
       const update = () => {
         const bot = kind.value.startsWith('bot:') ? bots.find((b) => 'bot:' + b.name === kind.value) : null;
@@ -155,22 +162,22 @@ export async function newGame(preselect) {
         // a person's remembered name is not a bot's or a program's: a seat switched to one
         // lets the server name it
         else if (kind.value !== 'human' && remembered[i] && name.value === remembered[i]) name.value = '';
-        name.placeholder = kind.value !== 'human' ? 'name (optional)' : turnBased() ? 'account (empty: you)' : 'your name';
+        name.placeholder = t(kind.value !== 'human' ? 'name-optional' : turnBased() ? 'account-or-you' : 'your-name');
         const key = strengthKey(bot);
         strength.hidden = !key;
-        strength.placeholder = key === 'ms' ? 'strength: ms per move' : 'strength: budget';
-        strength.setAttribute('aria-label', `Seat ${i + 1} bot strength (${key}=, optional)`);
+        strength.placeholder = t(key === 'ms' ? 'strength-ms' : 'strength-budget');
+        strength.setAttribute('aria-label', t('seat-strength', { n: i + 1, key: String(key) }));
         strength.dataset.key = key ?? '';
         name.hidden = kind.value === 'program';
-        kind.title = bot ? bot.about : kind.selectedOptions[0]?.title || '';
+        kind.title = bot ? words(bot.about) : kind.selectedOptions[0]?.title || '';
         const level = bot && (g.levels || []).find((l) => l.spec === bot.name);
         botAbout.textContent = level ? aboutBot(g, bot)
-          : bot ? bot.about + (strengthWords(g, bot) ? ` — ${strengthWords(g, bot)}` : '')
-          : kind.value === 'program' ? 'open until a program joins over TCP' : '';
+          : bot ? words(bot.about) + (strengthWords(g, bot) ? ' — ' + strengthWords(g, bot) : '')
+          : kind.value === 'program' ? t('seat-program-open') : '';
       };
       kind.addEventListener('change', update);
       update();
-      return h('div', { class: 'seat-row' }, h('label', {}, `Seat ${i + 1} `, kind), ' ', strength, ' ', name, ' ', botAbout);
+      return h('div', { class: 'seat-row' }, h('label', {}, t('seat-n-label', { n: i + 1 }) + ' ', kind), ' ', strength, ' ', name, ' ', botAbout);
     }));
   };
   gameSel.addEventListener('change', () => { drawOptions(); drawSeats(); });
@@ -178,36 +185,36 @@ export async function newGame(preselect) {
   count.addEventListener('change', drawSeats);
 
   const form = h('form', { class: 'new', id: 'new-game-form' },
-    h('fieldset', {}, h('legend', { text: 'Game' }), h('label', {}, 'Game ', gameSel), h('label', {}, 'Players ', count), about, soloNote, help),
-    h('fieldset', {}, h('legend', { text: 'Seats' }), seats),
-    h('fieldset', {}, h('legend', { text: 'Rules' }), options),
-    h('fieldset', {}, h('legend', { text: 'Options' }), h('label', {}, 'Seed ', seed), h('label', {}, 'Bot delay (ms) ', delay),
-      h('label', { title: 'a person out of time: the house plays that turn for them (How to play says how)' }, 'Time per move ', clock), turnNote),
-    h('button', { type: 'submit', class: 'primary', id: 'start', 'aria-label': 'Start game' }, 'Start game'), err);
+    h('fieldset', {}, h('legend', { text: t('col-game') }), h('label', {}, t('col-game') + ' ', gameSel), h('label', {}, t('col-players') + ' ', count), about, soloNote, help),
+    h('fieldset', {}, h('legend', { text: t('seats') }), seats),
+    h('fieldset', {}, h('legend', { text: t('rules') }), options),
+    h('fieldset', {}, h('legend', { text: t('options') }), h('label', {}, t('seed') + ' ', seed), h('label', {}, t('delay') + ' ', delay),
+      h('label', { title: t('clock-about') }, t('time-per-move') + ' ', clock), turnNote),
+    h('button', { type: 'submit', class: 'primary', id: 'start', 'aria-label': t('start-game') }, t('start-game')), err);
   form.setAttribute('novalidate', '');
   /** What the server would refuse, said before asking it: null when the form is fine. */
   const check = () => {
     const g = info();
     const problems = [];
-    if (!solo()) problems.push(wholeNumber('Players', count, g.seats[0], g.seats[1], false));
+    if (!solo()) problems.push(wholeNumber(t('col-players'), count, g.seats[0], g.seats[1], false));
     for (const [, c] of controls) if (c.check) problems.push(c.check());
     const names = [];
     [...seats.querySelectorAll('.seat-row')].forEach((r, i) => {
       if (r.querySelector('.kind').value === 'program') return;
       const n = r.querySelector('.name').value.trim();
-      if ([...n].length > 40) problems.push(`Seat ${i + 1}: a name has at most 40 characters`);
-      if (n && names.includes(n)) problems.push(`Seat ${i + 1}: "${n}" is taken by another seat: give each player a name of their own`);
+      if ([...n].length > 40) problems.push(t('seat-name-long', { n: i + 1, max: 40 }));
+      if (n && names.includes(n)) problems.push(t('seat-name-taken', { n: i + 1, name: n }));
       if (n) names.push(n);
     });
-    problems.push(wholeNumber('Seed', seed, 0, null, true));
-    problems.push(wholeNumber('Bot delay', delay, 0, 5000, false));
+    problems.push(wholeNumber(t('seed'), seed, 0, null, true));
+    problems.push(wholeNumber(t('delay-short'), delay, 0, 5000, false));
     return problems.filter(Boolean);
   };
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     err.textContent = '';
     const problems = check();
-    if (problems.length) { err.textContent = 'Cannot start: ' + problems.join('; '); return; }
+    if (problems.length) { err.textContent = t('cannot-start', { why: problems.join('; ') }); return; }
     const req = {
       game: gameSel.value,
       seats: [...seats.querySelectorAll('.seat-row')].map((r) => {
@@ -230,9 +237,9 @@ export async function newGame(preselect) {
       if (!req.days) rememberNames(req.seats.map((st) => (st.kind === 'human' ? st.name : null)));
       saveTokens(c.id, c.tokens);
       location.hash = c.tokens.length ? `#/game/${c.id}` : `#/watch/${c.id}`;
-    } catch (e) { err.textContent = 'Cannot start: ' + e.message; }
+    } catch (e) { err.textContent = t('cannot-start', { why: e.message }); }
   });
-  main.replaceChildren(h('h2', { text: 'New game' }), form);
+  main.replaceChildren(h('h2', { text: t('nav-new') }), form);
   drawOptions();
   drawSeats();
   gameSel.focus();

@@ -14,13 +14,21 @@ import { onLeave } from './page.js';
 import { holder, confirmWanted, rememberConfirm } from './held.js';
 import { soundOfState } from './sound.js';
 import { arrive } from './motion.js';
+import { t, words } from './i18n.js';
 import { timeLeft, perMove } from './inbox.js';
+
+/** Whether a line of the log flashes over the board: a bonus, a penalty, an ejection. */
+function flashes(msg) {
+  const a = msg?.args || {};
+  return Number(a.qs) > 0 || Number(a.hexagons) > 0 || a.bridge === 'yes' || a.finished === 'yes'
+    || /no-placement|ejected/.test(msg?.id || '');
+}
 
 export function gamePage(id, watch) {
   const tokens = watch ? [] : tokensOf(id);
   // several people's seats in one browser (hotseat): follow the one to move
   let token = tokens.length ? tokens[0][1] : null;
-  document.title = `Tessera — ${watch || !token ? 'watching' : 'playing'} ${id}`;
+  document.title = t(watch || !token ? 'title-watching' : 'title-playing', { id: String(id) });
   const { board, ui, useBoard, fitButton } = gameLayout();
   const local = {}; // the renderer's UI state kept across updates (selection, rotation, pending tiles)
   let seenLog = null, flashTimer = null, R = null, reg = null;
@@ -38,7 +46,7 @@ export function gamePage(id, watch) {
   let rated = false, stopRated = () => {};
   const badge = ratedBadge();
   badge.hidden = true;
-  const speed = h('input', { type: 'range', id: 'speed', min: 0, max: 2000, step: 50, 'aria-label': 'Bot delay (milliseconds per move)' });
+  const speed = h('input', { type: 'range', id: 'speed', min: 0, max: 2000, step: 50, 'aria-label': t('speed-label') });
   // the bots' delay and a person's move: sent now, or as soon as the socket opens (the page
   // is drawn from HTTP first); a move only on the socket of the seat that made it
   let delayWanted = null, moveWanted = null;
@@ -60,12 +68,12 @@ export function gamePage(id, watch) {
   const helpBox = h('div', { id: 'help-box' });
   // resigning: asked, then confirmed (nothing is sent on a single click)
   const resignBox = h('div', { id: 'resign-box', hidden: true });
-  const resignAsk = () => resignBox.replaceChildren(h('button', { id: 'resign', onclick: resignConfirm }, 'Resign'));
-  const resignConfirm = () => resignBox.replaceChildren(h('span', {}, 'Resign this game? The others win. '),
-    h('button', { id: 'resign-yes', class: 'danger', onclick: resignNow }, 'Yes, resign'), ' ',
-    h('button', { id: 'resign-no', onclick: resignAsk }, 'No, play on'));
+  const resignAsk = () => resignBox.replaceChildren(h('button', { id: 'resign', onclick: resignConfirm }, t('resign')));
+  const resignConfirm = () => resignBox.replaceChildren(h('span', {}, t('resign-ask') + ' '),
+    h('button', { id: 'resign-yes', class: 'danger', onclick: resignNow }, t('resign-yes')), ' ',
+    h('button', { id: 'resign-no', onclick: resignAsk }, t('resign-no')));
   const resignNow = async () => {
-    try { await api(`/api/games/${id}/resign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }); } catch (e) { ui.error.textContent = 'Cannot resign: ' + e.message; }
+    try { await api(`/api/games/${id}/resign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }); } catch (e) { ui.error.textContent = t('cannot-resign', { why: e.message }); }
     resignAsk();
   };
   resignAsk();
@@ -75,30 +83,30 @@ export function gamePage(id, watch) {
     try {
       const mine = [];
       let to = null;
-      for (const [, t] of tokens) {
-        const r = await api(`/api/games/${id}/rematch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: t }) });
+      for (const [, tok] of tokens) {
+        const r = await api(`/api/games/${id}/rematch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: tok }) });
         mine.push([r.seat, r.token]);
         to = r.id;
       }
       saveTokens(to, mine.sort((a, b) => a[0] - b[0]));
       location.hash = `#/game/${to}`;
-    } catch (e) { ui.error.textContent = 'Cannot start a rematch: ' + e.message; btn.disabled = false; }
+    } catch (e) { ui.error.textContent = t('cannot-rematch', { why: e.message }); btn.disabled = false; }
   };
   // a placement held for a confirmation (games whose registry says `confirm`, when the
   // person asks for it, as a touch screen does by default): nothing is sent until Confirm
   // (or a second tap on the same spot); Take back forgets it. The board shows it.
   const confirmOn = h('input', { type: 'checkbox', id: 'confirm-moves', checked: confirmWanted() });
   confirmOn.addEventListener('change', () => { rememberConfirm(confirmOn.checked); if (!confirmOn.checked) takeBack(); });
-  const confirmPref = h('p', { id: 'confirm-pref', hidden: true }, h('label', {}, confirmOn, ' Confirm each placement before it is sent'));
+  const confirmPref = h('p', { id: 'confirm-pref', hidden: true }, h('label', {}, confirmOn, ' ' + t('confirm-pref')));
   const held = holder(() => render());
   const confirmBox = held.box;
   const takeBack = () => { if (held.move !== null) { held.clear(); render(); } };
   // a hint (off unless the person turns it on; only against bots, never rated): the
   // strongest level's move, held like a placement to confirm; the record notes each use
   const hintsOn = h('input', { type: 'checkbox', id: 'hints-on', checked: localStorage.getItem('tessera.hints') === 'on' });
-  const hintButton = h('button', { id: 'hint', hidden: true }, 'Hint');
+  const hintButton = h('button', { id: 'hint', hidden: true }, t('hint'));
   hintsOn.addEventListener('change', () => { localStorage.setItem('tessera.hints', hintsOn.checked ? 'on' : 'off'); render(); });
-  const hintPref = h('p', { id: 'hint-pref', hidden: true }, h('label', { title: 'the strongest bot suggests a move; the game record notes that you asked' }, hintsOn, ' Allow hints'), ' ', hintButton);
+  const hintPref = h('p', { id: 'hint-pref', hidden: true }, h('label', { title: t('hints-about') }, hintsOn, ' ' + t('hints-allow')), ' ', hintButton);
   let hintSend = null;
   hintButton.addEventListener('click', async () => {
     const m = last;
@@ -106,9 +114,10 @@ export function gamePage(id, watch) {
     try {
       const r = await api(`/api/games/${id}/hint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
       // the level that suggests it, as the seat menu names it (never its engine's spec)
-      const by = String(r.by ?? '').replace(/^level:(\d+)$/, 'Level $1');
-      if (last === m && hintSend) held.hold(r.move, { version: m.version, hints: m.hints, play: hintSend, label: `Hint from ${by}`, verb: 'Play it' });
-    } catch (e) { ui.error.textContent = 'No hint: ' + e.message; }
+      const level = /^level:(\d+)$/.exec(String(r.by ?? ''));
+      const by = level ? t('level-n', { n: Number(level[1]) }) : String(r.by ?? '');
+      if (last === m && hintSend) held.hold(r.move, { version: m.version, hints: m.hints, play: hintSend, label: t('hint-from', { by }), verb: t('play-it') });
+    } catch (e) { ui.error.textContent = t('no-hint', { why: e.message }); }
     hintButton.disabled = false;
   });
   // the clock of a table with one: the time left for the seat to move, counted down here
@@ -119,21 +128,24 @@ export function gamePage(id, watch) {
     const person = m?.players?.[m.to_move]?.kind === 'person';
     if (!m || !m.clock_ms || m.over || !person || clockEnds === null) { clockLine.hidden = true; return; }
     const left = Math.max(0, Math.ceil((clockEnds - Date.now()) / 1000));
-    const who = m.to_move === m.seat ? 'You have' : `${m.players[m.to_move]?.name ?? '?'} has`;
-    const rule = gameOf(reg, m.game)?.out_of_time ?? 'the house plays that turn for them';
+    const rule = gameOf(reg, m.game)?.out_of_time;
     clockLine.hidden = false;
     // a turn-based game counts days and hours, a live one seconds
-    clockLine.textContent = m.days ? `${who} ${timeLeft(left * 1000)} left (${perMove(m.days)}; out of time, ${rule})`
-      : `${who} ${left} s left (${m.clock_ms / 1000} s per move; out of time, ${rule})`;
+    clockLine.textContent = t(m.to_move === m.seat ? 'clock-you' : 'clock-other', {
+      who: m.players[m.to_move]?.name ?? '?',
+      left: m.days ? timeLeft(left * 1000) : t('span-seconds', { s: left }),
+      per: m.days ? perMove(m.days) : t('per-move', { clock: `${m.clock_ms / 1000} s` }),
+      rule: rule ? words(rule) : t('out-of-time-first-move'),
+    });
     clockLine.classList.toggle('low', m.days ? left <= 3600 : left <= 10);
   };
   const clockTimer = setInterval(tick, 1000);
-  const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, 'Bot speed: delay ', speedLabel), speed);
+  const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, t('bot-speed') + ' ', speedLabel), speed);
   ui.status.before(badge);
   ui.status.after(clockLine);
   ui.dock.before(confirmBox);
   ui.extra.append(resignBox, confirmPref, hintPref, join, ejected, pace, helpBox,
-    h('p', {}, h('a', { href: `#/watch/${id}` }, 'Spectator view'), ' · ', h('a', { href: '#/' }, 'Lobby')));
+    h('p', {}, h('a', { href: `#/watch/${id}` }, t('spectator-view')), ' · ', h('a', { href: '#/' }, t('nav-lobby'))));
 
   const render = () => {
     const m = last;
@@ -163,9 +175,9 @@ export function gamePage(id, watch) {
     // bonuses and penalties flash as they happen (not the old ones on loading)
     const newest = m.log.length ? m.log[m.log.length - 1][0] : 0;
     if (seenLog !== null) {
-      const fresh = m.log.filter(([n, t]) => n > seenLog && /bonus|penalty|ejected/.test(t));
+      const fresh = m.log.filter(([n, msg]) => n > seenLog && flashes(msg));
       if (fresh.length) {
-        ui.flash.textContent = fresh.map(([, t]) => t).join(' · ');
+        ui.flash.textContent = fresh.map(([, msg]) => words(msg)).join(' · ');
         ui.flash.hidden = false;
         clearTimeout(flashTimer);
         flashTimer = setTimeout(() => { ui.flash.hidden = true; }, 4000);
@@ -183,26 +195,26 @@ export function gamePage(id, watch) {
     const open = m.players.filter((p) => p.kind === 'open').length;
     join.replaceChildren(...(m.status === 'waiting' && open ? [joinHelp(reg, m.id, m.game, open)] : []));
     ejected.replaceChildren(...(m.ejected || []).map((e) => h('p', { class: 'hint' },
-      typeof e === 'string' ? `${e} was ejected` : `${e.name} was ejected (${e.call}): ${e.reason}`)));
+      typeof e === 'string' ? t('was-ejected', { who: e }) : t('was-ejected-why', { who: e.name, call: e.call, reason: e.reason }))));
     let status;
     if (m.over) {
       status = endLine(m.status, m.players, m.outcome, m.result);
       if (!endBox.childElementCount) {
         const buttons = [];
         // a rated game is played again through the Arena's queue (a rematch would be unrated)
-        if (!watch && tokens.length && rated) buttons.push(h('a', { id: 'play-rated-again', class: 'button', role: 'button', href: '#/arena' }, 'Play rated again'));
-        else if (!watch && tokens.length) buttons.push(h('button', { id: 'rematch', class: 'primary', title: 'the same game and settings, the seats rotated', onclick: (ev) => rematch(ev.currentTarget) }, 'Rematch'));
-        buttons.push(h('a', { id: 'new-game-after', class: 'button', role: 'button', href: `#/new/${m.game}` }, 'New game'));
-        buttons.push(h('a', { id: 'replay-link', href: `#/replay/${id}` }, 'Replay this game'));
+        if (!watch && tokens.length && rated) buttons.push(h('a', { id: 'play-rated-again', class: 'button', role: 'button', href: '#/arena' }, t('play-rated-again')));
+        else if (!watch && tokens.length) buttons.push(h('button', { id: 'rematch', class: 'primary', title: t('rematch-about'), onclick: (ev) => rematch(ev.currentTarget) }, t('rematch')));
+        buttons.push(h('a', { id: 'new-game-after', class: 'button', role: 'button', href: `#/new/${m.game}` }, t('nav-new')));
+        buttons.push(h('a', { id: 'replay-link', href: `#/replay/${id}` }, t('replay-this')));
         endBox.append(endPanel(m.players, m.status, m.result, m.outcome, m.end, m.scores, buttons));
         // a rated game: each rated seat's change of rating, once the server has it
         if (rated) { const box = h('div', { id: 'rated-box' }); endBox.querySelector('#winner').after(box); stopRated = ratedChanges(box, id); }
       }
-    } else if (m.status === 'waiting') status = `Waiting for ${open} program${open === 1 ? '' : 's'} to join over TCP`;
-    else if (mine && m.to_move === m.seat) status = 'Your turn';
+    } else if (m.status === 'waiting') status = t('waiting-programs', { open });
+    else if (mine && m.to_move === m.seat) status = t('your-turn');
     else {
       const p = m.players[m.to_move];
-      status = (p?.bot ? `${p.name} is thinking…` : `${p?.name ?? '?'} to move`) + (mine ? '' : ' (spectating)');
+      status = t(p?.bot ? 'bot-thinking' : 'to-move', { who: p?.name ?? '?', spectating: mine ? 'no' : 'yes' });
     }
     ui.status.textContent = status;
     useBoard(R.board !== false);
@@ -228,21 +240,21 @@ export function gamePage(id, watch) {
       // move shows it too); when the server has none, the renderer keeps its own
       prev: m.last?.before ?? undefined,
       mode: mine ? 'play' : 'watch', myTurn: mine && m.to_move === m.seat && !m.over, over: !!m.over,
-      send, preview, local, players: m.players, seat: m.seat, error: (t) => { ui.error.textContent = t; }, rerender: render,
+      send, preview, local, players: m.players, seat: m.seat, error: (why) => { ui.error.textContent = why; }, rerender: render,
     };
     try {
       R.render(ctx);
     } catch (e) {
       if (R === generic) throw e;
       console.error(e);
-      ui.error.textContent = `The ${m.game} view failed (${e.message}): the generic view instead`;
+      ui.error.textContent = t('view-failed', { game: m.game, why: e.message });
       R = generic; render(); return;
     }
     arrive(board.layer, local, m.version);
     if (m.over) {
       // nobody is waited for any more (the renderers say so while the game goes on)
       for (const el of [...ui.panel.querySelectorAll('p, span, div'), ...ui.dock.querySelectorAll('p, span, div')]) {
-        if (!el.children.length && /^Waiting\b/.test(el.textContent)) el.textContent = 'The game is over.';
+        if (!el.children.length && el.textContent === t('waiting-others')) el.textContent = t('game-is-over');
       }
     }
     if (mine) sessionStorage.setItem('tessera.pending.' + id, JSON.stringify({ version: m.version, seat: m.seat, pending: local.pending || [] }));
@@ -256,7 +268,7 @@ export function gamePage(id, watch) {
     ws.onopen = () => { retry = 500; sendDelay(); sendMove(); };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
-      if (m.type === 'error') { ui.error.textContent = 'Refused: ' + m.error; return; }
+      if (m.type === 'error') { ui.error.textContent = t('refused', { why: m.message ? words(m.message) : m.error }); return; }
       if (m.type === 'preview') { previews.set(JSON.stringify(m.move), m); render(); return; }
       if (m.type === 'state') {
         if (last && last.version !== m.version) { local.pending = []; previews.clear(); }
@@ -276,10 +288,10 @@ export function gamePage(id, watch) {
       reg = r;
       R = await renderer(m.game);
       if (closed) return;
-      document.title = `Tessera — ${m.title ?? m.game} ${id}` + (m.seat === null ? ' (watching)' : '');
+      document.title = t(m.seat === null ? 'title-game-watching' : 'title-game', { game: m.title ?? m.game, id: String(id) });
       last = m; render();
       if (!m.over) connect();
     })
-    .catch((e) => { ui.status.textContent = `Game ${id}: ${e.message}`; ui.extra.append(h('p', {}, h('a', { href: `#/replay/${id}` }, 'Try its replay'))); });
+    .catch((e) => { ui.status.textContent = t('game-failed', { id: String(id), why: e.message }); ui.extra.append(h('p', {}, h('a', { href: `#/replay/${id}` }, t('try-replay')))); });
   onLeave(() => { closed = true; clearInterval(clockTimer); stopRated(); if (ws) ws.close(); });
 }

@@ -1,11 +1,13 @@
 // Q: a square grid; several tiles per turn (pending until committed), exchange, pass.
 import { s, h, clickable, bbox, previousPublic } from './board.js';
+import { t as say, words } from './i18n.js';
 
 const C = 56;
 const COLORS = { red: '#d62d20', green: '#2a9d3a', blue: '#1f5fa8', yellow: '#e8b800', orange: '#f07f13', purple: '#7b3fa0' };
 // colour-blind safe: the Okabe-Ito palette, and a letter on every tile
 const SAFE = { red: '#d55e00', green: '#009e73', blue: '#0072b2', yellow: '#f0e442', orange: '#e69f00', purple: '#cc79a7' };
-const LETTER = { red: 'R', green: 'G', blue: 'B', yellow: 'Y', orange: 'O', purple: 'P' };
+/** A colour's letter in the colour-blind look, in the page's language. */
+const letter = (color) => say('q-letter', { color });
 const key = (c) => `${c.row},${c.col}`;
 const STORE = 'tessera.q.colourblind';
 /** Whether the colour-blind look is on (remembered in localStorage). */
@@ -18,7 +20,7 @@ function shape(t, cx, cy, r) {
   const fill = (cb ? SAFE : COLORS)[t.color] || '#888';
   const drawn = form(t, cx, cy, r, fill);
   if (!cb) return drawn;
-  return s('g', {}, drawn, s('text', { x: cx - r * 1.05, y: cy - r * 0.95, class: 'qletter', 'font-size': Math.max(r * 0.62, 11) }, LETTER[t.color] || '?'));
+  return s('g', {}, drawn, s('text', { x: cx - r * 1.05, y: cy - r * 0.95, class: 'qletter', 'font-size': Math.max(r * 0.62, 11) }, letter(t.color)));
 }
 function form(t, cx, cy, r, fill) {
   const star = (n, inner) => s('polygon', {
@@ -38,7 +40,8 @@ function form(t, cx, cy, r, fill) {
     default: return s('circle', { fill, cx, cy, r: r / 2 });
   }
 }
-const name = (t) => `${t.color} ${t.shape}`;
+/** A tile in words: its colour and shape ("red circle", "roter Kreis"). */
+const name = (t) => say('q-tile', { color: t.color, shape: t.shape === '8star' ? 'eightstar' : t.shape });
 function tileSvg(t, size = 40) {
   return s('svg', { width: size, height: size, viewBox: `0 0 ${size} ${size}`, 'aria-hidden': 'true' },
     s('rect', { x: 1, y: 1, width: size - 2, height: size - 2, rx: 4, class: 'qtile-bg' }), shape(t, size / 2, size / 2, size * 0.36));
@@ -94,12 +97,12 @@ export function render(ctx) {
   const whyNot = (t, c) => {
     for (const [a, b] of [[get(c.row, c.col - 1), get(c.row, c.col + 1)], [get(c.row - 1, c.col), get(c.row + 1, c.col)]]) {
       if (a && b && !((a.shape === t.shape && b.shape === t.shape) || (a.color === t.color && b.color === t.color))) {
-        return `between the ${name(a)} and the ${name(b)} it needs the colour of both or the shape of both`;
+        return say('q-why-between', { a: name(a), b: name(b) });
       }
       const one = a && !b ? a : !a && b ? b : null;
-      if (one && one.shape !== t.shape && one.color !== t.color) return `it shares neither colour nor shape with the ${name(one)} beside it`;
+      if (one && one.shape !== t.shape && one.color !== t.color) return say('q-why-beside', { tile: name(one) });
     }
-    return 'the tiles of a turn go in one row or one column';
+    return say('q-illegal-not-in-line');
   };
   const cellsFor = (i) => {
     if (!myTurn || used.has(i) || !hand[i]) return new Set();
@@ -128,7 +131,7 @@ export function render(ctx) {
     const [x, y] = xy(c);
     points.push([x, y], [x + C, y + C]);
     const isNew = fresh.has(key(c));
-    nodes.push(s('g', { class: 'qtile' + (isNew ? ' last' : ''), 'data-fresh': isNew, 'aria-label': `${name(t)} at ${c.row},${c.col}${isNew ? ' (just placed)' : ''}` },
+    nodes.push(s('g', { class: 'qtile' + (isNew ? ' last' : ''), 'data-fresh': isNew, 'aria-label': say('q-tile-at', { tile: name(t), cell: `${c.row},${c.col}`, fresh: isNew ? 'yes' : 'no' }) },
       s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, class: 'qtile-bg' }), shape(t, x + C / 2, y + C / 2, C * 0.36)));
   }
   // the last turn's tiles, framed on top
@@ -141,7 +144,7 @@ export function render(ctx) {
     const [x, y] = xy(p.coord);
     nodes.push(clickable(s('g', { class: 'pending' },
       s('rect', { x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 5, class: 'qpending-bg pending-frame' }), shape(p.tile, x + C / 2, y + C / 2, C * 0.36)),
-    `Take back ${name(p.tile)} from ${p.coord.row},${p.coord.col}`, () => {
+    say('q-take-back', { tile: name(p.tile), cell: `${p.coord.row},${p.coord.col}` }), () => {
       local.pending = local.pending.filter((q) => q !== p); rerender();
     }));
   }
@@ -153,11 +156,11 @@ export function render(ctx) {
     if (mode !== 'play') { nodes.push(rect); continue; }
     const t = local.sel !== undefined ? hand[local.sel] : null;
     nodes.push(clickable(s('g', { class: 'spot', 'data-row': c.row, 'data-col': c.col, 'data-legal': isHl ? 'true' : 'false' }, rect),
-      t ? (isHl ? `Put ${name(t)} at ${c.row},${c.col}` : `${c.row},${c.col}: the ${name(t)} does not fit here`) : `Empty cell ${c.row},${c.col}`, () => {
-        if (!myTurn) return error('It is not your turn');
-        if (local.sel === undefined) return error('Select a tile from your hand first');
+      t ? say(isHl ? 'q-put' : 'q-not-here', { tile: name(t), cell: `${c.row},${c.col}` }) : say('q-empty-cell', { cell: `${c.row},${c.col}` }), () => {
+        if (!myTurn) return error(say('not-your-turn-page'));
+        if (local.sel === undefined) return error(say('q-select-first'));
         // only on a cell where it fits (the marked ones): nothing to refuse at Commit
-        if (!isHl) return error(`The ${name(t)} does not fit at ${c.row},${c.col}: ${whyNot(t, c)}.`);
+        if (!isHl) return error(say('q-does-not-fit', { tile: name(t), cell: `${c.row},${c.col}`, why: whyNot(t, c) }));
         error('');
         local.pending.push({ hand: local.sel, coord: c, tile: hand[local.sel] });
         local.sel = undefined;
@@ -188,33 +191,33 @@ export function render(ctx) {
   const cb = safe();
   dock.replaceChildren();
   panel.replaceChildren(h('p', { class: 'hint' },
-    `Pile ${pub.pile} · hands ${pub.hand_sizes.join(' / ')}` + (fresh.size ? ` · last turn: ${fresh.size} tile${fresh.size === 1 ? '' : 's'} (framed)` : '')),
+    say('q-info', { pile: pub.pile, hands: pub.hand_sizes.join(' / '), fresh: fresh.size })),
   h('div', { class: 'controls' }, h('button', {
-    id: 'colourblind', 'aria-pressed': cb ? 'true' : 'false', 'aria-label': 'Colour-blind look: safe colours and a letter per colour',
-    title: 'R red, G green, B blue, Y yellow, O orange, P purple',
+    id: 'colourblind', 'aria-pressed': cb ? 'true' : 'false', 'aria-label': say('q-colourblind-label'),
+    title: say('q-letters-title'),
     onclick: () => { chosen = !cb; try { localStorage.setItem(STORE, chosen ? '1' : '0'); } catch { /* kept for this page only */ } rerender(); },
-  }, cb ? 'Colour letters: on' : 'Colour letters: off')));
+  }, say(cb ? 'q-letters-on' : 'q-letters-off'))));
   if (mode !== 'play') return;
-  const handEl = h('div', { class: 'tray', role: 'group', 'aria-label': 'Your hand' },
+  const handEl = h('div', { class: 'tray', role: 'group', 'aria-label': say('q-your-hand') },
     hand.map((t, i) => h('button', {
-      'aria-label': `Hand tile ${i + 1}: ${name(t)}` + (used.has(i) ? ' (placed)' : myTurn ? (fits[i] ? ' (fits)' : ' (fits nowhere now)') : ''),
+      'aria-label': say('q-hand-tile', { n: i + 1, tile: name(t), state: used.has(i) ? 'placed' : myTurn ? (fits[i] ? 'fits' : 'nowhere') : 'none' }),
       'aria-pressed': i === local.sel ? 'true' : 'false', class: fits[i] ? 'playable' : null, 'data-fits': myTurn && !used.has(i) ? String(fits[i]) : null,
       disabled: used.has(i) || !myTurn, 'data-index': i, onclick: () => { local.sel = i; error(''); rerender(); },
     }, tileSvg(t))));
   const commit = () => send(move);
   const n = local.pending.length;
   dock.append(handEl, h('div', { class: 'controls' },
-    h('button', { id: 'commit', class: 'primary', 'aria-label': 'Commit the placed tiles', disabled: !myTurn || !n, onclick: commit },
-      n && gain ? `Commit ${n} tile${n === 1 ? '' : 's'} for ${gain}` : `Commit (${n})`),
-    h('button', { id: 'undo', 'aria-label': 'Take back all placed tiles', disabled: !local.pending.length, onclick: () => { local.pending = []; error(''); rerender(); } }, 'Undo'),
-    h('button', { id: 'exchange', 'aria-label': 'Exchange the whole hand', disabled: !myTurn || !hints?.can_replace, onclick: () => send('replace') }, 'Exchange'),
-    h('button', { id: 'pass', 'aria-label': 'Pass', disabled: !myTurn || !legal.includes('pass'), onclick: () => send('pass') }, 'Pass')),
-  h('p', { class: 'hint', id: 'q-hint' }, !myTurn ? 'Waiting for the other players…'
+    h('button', { id: 'commit', class: 'primary', 'aria-label': say('q-commit-label'), disabled: !myTurn || !n, onclick: commit },
+      n && gain ? say('q-commit-points', { n, points: said.points }) : say('q-commit', { n })),
+    h('button', { id: 'undo', 'aria-label': say('q-undo-label'), disabled: !local.pending.length, onclick: () => { local.pending = []; error(''); rerender(); } }, say('q-undo')),
+    h('button', { id: 'exchange', 'aria-label': say('q-exchange-label'), disabled: !myTurn || !hints?.can_replace, onclick: () => send('replace') }, say('q-exchange')),
+    h('button', { id: 'pass', 'aria-label': say('tri-pass'), disabled: !myTurn || !legal.includes('pass'), onclick: () => send('pass') }, say('tri-pass'))),
+  h('p', { class: 'hint', id: 'q-hint' }, !myTurn ? say('waiting-others')
     // the engine would refuse the tiles put down (its words)
-    : said?.error ? `These tiles would be refused: ${said.error}.`
-    : fits.some(Boolean) ? 'Pick a hand tile (framed: it fits somewhere), click a marked cell; repeat along one line; then Commit.'
-      : local.pending.length ? 'No other tile of your hand fits along this line: Commit the tiles put down, or Undo.'
-        : 'No tile of your hand fits anywhere: exchange your hand or pass.'));
+    : said?.message ? say('q-would-refuse', { why: words(said.message) })
+    : fits.some(Boolean) ? say('q-how')
+      : local.pending.length ? say('q-no-other-fits')
+        : say('q-nothing-fits')));
 }
 
 /**
@@ -231,11 +234,11 @@ export function rulesPicture() {
   ];
   const picture = s('svg', {
     class: 'rules-svg', width: 4 * T + 4, height: 3 * T + 4, viewBox: `-2 -2 ${4 * T + 4} ${3 * T + 4}`, role: 'img',
-    'aria-label': 'A row: red circle, red square, red square, blue square; a column down from the blue square: blue star, green star',
+    'aria-label': say('q-picture-label'),
   }, ...cells.map(([r, c, color, sh]) => s('g', { class: 'rules-qtile' },
     s('rect', { x: c * T + 1, y: r * T + 1, width: T - 2, height: T - 2, rx: 4, class: 'qtile-bg' }),
     // the colour-safe look and its letters, always: the picture is drawn once
     form({ color, shape: sh }, c * T + T / 2, r * T + T / 2, T * 0.36, SAFE[color]),
-    s('text', { x: c * T + T / 2 - T * 0.38, y: r * T + T / 2 - T * 0.34, class: 'qletter-rules', 'font-size': 11 }, LETTER[color]))));
-  return { picture, caption: 'Only the tiles right beside a tile count: each shares the colour or the shape of its neighbour, and between two the colour of both or the shape of both (the second red square: squares on both sides). So a line may change colour or shape and hold a tile twice.' };
+    s('text', { x: c * T + T / 2 - T * 0.38, y: r * T + T / 2 - T * 0.34, class: 'qletter-rules', 'font-size': 11 }, letter(color)))));
+  return { picture, caption: say('q-picture-caption') };
 }

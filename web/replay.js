@@ -10,26 +10,27 @@ import { analysisSection } from './analysis.js';
 import { ratedChanges } from './arena.js';
 import { onLeave } from './page.js';
 import { arrive } from './motion.js';
+import { t, words as say } from './i18n.js';
 
 export async function replay(id, query = new URLSearchParams()) {
-  document.title = `Tessera — replay ${id}`;
+  document.title = t('title-replay', { id: String(id) });
   const { board, ui, useBoard, fitButton } = gameLayout();
   let data, R, reg;
   try {
     [data, reg] = await Promise.all([api(`/api/games/${id}/replay`), registry()]);
     R = await renderer(data.summary.game);
-  } catch (e) { ui.status.textContent = `Replay ${id}: ${e.message}`; return; }
+  } catch (e) { ui.status.textContent = t('replay-failed', { id: String(id), why: e.message }); return; }
   const steps = data.steps, sum = data.summary;
   // a game that may still go on: no analysis, no record yet
   const live = isLive(reg, sum.status);
   const players = sum.seats.map((s) => ({ name: s.name, kind: s.kind }));
   const local = {}; // the renderer's UI state (e.g. which Akropolis city is shown)
-  const scrub = h('input', { type: 'range', id: 'scrubber', min: 0, max: steps.length - 1, value: 0, 'aria-label': 'Move' });
+  const scrub = h('input', { type: 'range', id: 'scrubber', min: 0, max: steps.length - 1, value: 0, 'aria-label': t('replay-move') });
   const label = h('span', { id: 'step-label' });
   let timer = null, shown = null;
   // an analysed move whose better move the board shows instead of the move played
   let better = null;
-  const play = h('button', { id: 'replay-play', 'aria-label': 'Play or pause the replay' }, 'Play');
+  const play = h('button', { id: 'replay-play', 'aria-label': t('replay-play-label') }, t('replay-play'));
   // what the step did, in words, by the scrubber (the log's lines of that move)
   const words = h('p', { id: 'step-words', class: 'hint', 'aria-live': 'polite' });
   const show = () => {
@@ -38,13 +39,13 @@ export async function replay(id, query = new URLSearchParams()) {
       // another step: the board shows the moves played again
       better = null;
       const b = document.getElementById('show-better');
-      if (b) { b.setAttribute('aria-pressed', 'false'); b.textContent = 'Show the better move'; }
+      if (b) { b.setAttribute('aria-pressed', 'false'); b.textContent = t('show-better'); }
     }
     const st = better ? { ...steps[i], public: better.better } : steps[i];
-    label.textContent = `move ${i} of ${steps.length - 1}` + (better ? ' (the better move)' : '');
-    words.textContent = i === 0 ? 'The start, before any move.' : (steps[i].log ?? []).join(' · ');
+    label.textContent = t('replay-step', { i, of: steps.length - 1, better: better ? 'yes' : 'no' });
+    words.textContent = i === 0 ? t('replay-start-words') : (steps[i].log ?? []).map(say).join(' · ');
     const atEnd = i === steps.length - 1;
-    ui.status.textContent = `Replay of ${titleOf(reg, sum.game)} ${id}: ${label.textContent}` + (atEnd ? ' (end)' : '');
+    ui.status.textContent = t('replay-status', { game: titleOf(reg, sum.game), id: String(id), step: label.textContent, end: atEnd ? 'yes' : 'no' });
     // the result only at the end (never a winner at move 0)
     ui.end.hidden = !atEnd;
     drawScores(ui, players, st.scores, st.to_move, null, atEnd && !live ? winnersOf(resultOf, data.outcome) : []);
@@ -69,9 +70,9 @@ export async function replay(id, query = new URLSearchParams()) {
   const go = (d) => { scrub.value = Math.min(Math.max(parseInt(scrub.value, 10) + d, 0), steps.length - 1); show(); };
   scrub.addEventListener('input', show);
   play.addEventListener('click', () => {
-    if (timer) { clearInterval(timer); timer = null; play.textContent = 'Play'; return; }
-    play.textContent = 'Pause';
-    timer = setInterval(() => { if (parseInt(scrub.value, 10) >= steps.length - 1) { clearInterval(timer); timer = null; play.textContent = 'Play'; } else go(1); }, 400);
+    if (timer) { clearInterval(timer); timer = null; play.textContent = t('replay-play'); return; }
+    play.textContent = t('replay-pause');
+    timer = setInterval(() => { if (parseInt(scrub.value, 10) >= steps.length - 1) { clearInterval(timer); timer = null; play.textContent = t('replay-play'); } else go(1); }, 400);
   });
   const analysis = live ? null : analysisSection({
     id, iters: query.get('iters'), players,
@@ -82,26 +83,26 @@ export async function replay(id, query = new URLSearchParams()) {
   const ratedBox = live ? null : h('div', { id: 'rated-box' });
   const stopRated = ratedBox ? ratedChanges(ratedBox, id, { wait: false }) : () => {};
   const resultOf = sum.status === 'resigned' ? { winner_seats: sum.winners.map((n) => sum.players.indexOf(n)), resigned: { reason: sum.why } } : { aborted: sum.why };
-  const result = live ? `not over yet (${sum.status})` : endLine(sum.status, players, data.outcome, resultOf);
+  const result = live ? t('not-over-yet', { status: t(`status-${sum.status}`) }) : endLine(sum.status, players, data.outcome, resultOf);
   // the scrubber by the board (the dock: the renderers draw nothing there in a replay)
-  ui.dockwrap.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, 'Replay: ', label), scrub,
+  ui.dockwrap.append(h('div', { class: 'scrub' }, h('label', { for: 'scrubber' }, t('replay-label') + ' ', label), scrub,
     h('div', { class: 'controls' },
       // words, not look-alike arrows (▶ play and ▷ next were told apart by nobody)
-      h('button', { 'aria-label': 'First move', onclick: () => { scrub.value = 0; show(); } }, 'First'),
-      h('button', { 'aria-label': 'Previous move', onclick: () => go(-1) }, 'Back'), play,
-      h('button', { 'aria-label': 'Next move', onclick: () => go(1) }, 'Next'),
-      h('button', { 'aria-label': 'Last move', onclick: () => { scrub.value = steps.length - 1; show(); } }, 'Last')), words));
+      h('button', { 'aria-label': t('replay-first-label'), onclick: () => { scrub.value = 0; show(); } }, t('replay-first')),
+      h('button', { 'aria-label': t('replay-back-label'), onclick: () => go(-1) }, t('replay-back')), play,
+      h('button', { 'aria-label': t('replay-next-label'), onclick: () => go(1) }, t('replay-next')),
+      h('button', { 'aria-label': t('replay-last-label'), onclick: () => { scrub.value = steps.length - 1; show(); } }, t('replay-last'))), words));
   // the end of the game, shown at its last step
   ui.end.append(...[
     // seeds come as strings (they use all 64 bits, more than a JavaScript number holds)
-    h('p', { id: 'result' }, result + (sum.seed !== null && sum.seed !== undefined ? ` · seed ${sum.seed}` : '')),
-    data.end ? endPanel(players, sum.status, null, data.outcome, data.end, sum.scores, [h('a', { class: 'button', role: 'button', href: `#/new/${sum.game}` }, 'New game')]) : null,
+    h('p', { id: 'result' }, sum.seed !== null && sum.seed !== undefined ? t('result-seed', { result, seed: String(sum.seed) }) : result),
+    data.end ? endPanel(players, sum.status, null, data.outcome, data.end, sum.scores, [h('a', { class: 'button', role: 'button', href: `#/new/${sum.game}` }, t('nav-new'))]) : null,
     ratedBox].filter(Boolean));
   ui.extra.append(...[
     analysis?.section ?? null,
     rulesHelp(gameOf(reg, sum.game), data.rules ?? null),
-    h('p', {}, live ? null : [h('a', { href: `/api/games/${id}/record`, download: `tessera-${id}.json` }, 'The record (JSON)'), ' · '],
-      h('a', { href: '#/' }, 'Lobby'))].filter(Boolean));
+    h('p', {}, live ? null : [h('a', { href: `/api/games/${id}/record`, download: `tessera-${id}.json` }, t('record-json')), ' · '],
+      h('a', { href: '#/' }, t('nav-lobby')))].filter(Boolean));
   onLeave(() => { if (timer) clearInterval(timer); analysis?.stop(); stopRated(); });
   show();
 }

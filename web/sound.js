@@ -4,6 +4,7 @@
 // asked for is skipped. On by default; the header's switch turns them off, remembered in
 // localStorage (`tessera.sound`). Every sound asked for is kept in `window.__tesseraSounds`
 // (the last 50: {kind, played, why}) for the tests.
+import { t as say } from './i18n.js';
 import { h } from './board.js';
 
 const KEY = 'tessera.sound';
@@ -79,11 +80,11 @@ export function soundOfState(prev, m) {
 
 /** The header's switch: pressed while sounds are on; remembered. */
 export function soundSwitch() {
-  const button = h('button', { id: 'sound-switch', class: 'link', type: 'button' }, '♪ Sound');
+  const button = h('button', { id: 'sound-switch', class: 'link', type: 'button' }, '♪ ' + say('sound'));
   const show = () => {
     const on = soundOn();
     button.setAttribute('aria-pressed', String(on));
-    button.title = on ? 'Sounds are on (a move, your turn): click to turn them off' : 'Sounds are off: click to turn them on';
+    button.title = say(on ? 'sound-on' : 'sound-off');
   };
   button.addEventListener('click', () => {
     try { localStorage.setItem(KEY, soundOn() ? 'off' : 'on'); } catch { /* this page only */ }

@@ -3,6 +3,7 @@
 // own again forgets it, so the page follows the system from then on). <html data-theme>
 // holds the theme shown: index.html sets it before the first paint, this module keeps it;
 // theme.css has the colours of both.
+import { t as say } from './i18n.js';
 import { h } from './board.js';
 
 const KEY = 'tessera.theme';
@@ -15,11 +16,11 @@ export const theme = () => (document.documentElement.dataset.theme === 'dark' ? 
 
 /** The header's switch: pressed in dark mode; a click shows the other theme and remembers it. */
 export function themeSwitch() {
-  const button = h('button', { id: 'theme-switch', class: 'link', type: 'button' }, '☾ Dark');
+  const button = h('button', { id: 'theme-switch', class: 'link', type: 'button' }, '☾ ' + say('theme-dark'));
   const show = (t) => {
     document.documentElement.dataset.theme = t;
     button.setAttribute('aria-pressed', String(t === 'dark'));
-    button.title = t === 'dark' ? 'Dark mode is on: click for light' : 'Dark mode is off: click for dark';
+    button.title = say(t === 'dark' ? 'theme-on' : 'theme-off');
   };
   button.addEventListener('click', () => {
     const next = theme() === 'dark' ? 'light' : 'dark';

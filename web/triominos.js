@@ -2,6 +2,7 @@
 // Corner points: up (x,y): MIDDLE=(x,y), LEFT=(x-1,y+1), RIGHT=(x+1,y+1);
 // down: LEFT=(x-1,y), RIGHT=(x+1,y), MIDDLE=(x,y+1). Point (px,py) -> (px*S/2, py*H).
 import { s, h, clickable, bbox } from './board.js';
+import { t } from './i18n.js';
 
 const S = 64, H = S * Math.sqrt(3) / 2;
 const UP = ['ABC', 'CAB', 'BCA'], DOWN = ['ACB', 'CBA', 'BAC'];
@@ -82,7 +83,7 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, d
   // placed tiles
   pub.board.forEach((p, i) => {
     const isLast = i === pub.board.length - 1;
-    const g = s('g', { class: 'placed' + (isLast ? ' last' : ''), 'data-fresh': isLast, 'aria-label': `tile ${p.tile} at ${p.x},${p.y}${isLast ? ' (placed last)' : ''}` },
+    const g = s('g', { class: 'placed' + (isLast ? ' last' : ''), 'data-fresh': isLast, 'aria-label': t('tri-placed-label', { tile: p.tile, x: String(p.x), y: String(p.y), last: isLast ? 'yes' : 'no' }) },
       poly(p.x, p.y, 'tri' + (isLast ? ' last' : '')), ...numbers(p.x, p.y, p.corners));
     nodes.push(g);
     corners(p.x, p.y).forEach((c) => points.push(pt(c)));
@@ -105,11 +106,11 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, d
     // a legal spot shows the tile's numbers as they would lie, and the points it scores
     if (here) g.append(...numbers(x, y, here.corners, 'ghost'), pointsText(x, y, here.score));
     const label = here
-      ? `Place ${local.tile} at ${x},${y} for ${here.score} points${here.hexagons ? ' with a hexagon bonus' : ''}${here.bridge ? ' with a bridge bonus' : ''}`
-      : `Empty spot ${x},${y}`;
+      ? t('tri-spot-label', { tile: local.tile, x: String(x), y: String(y), score: here.score, hexagon: here.hexagons ? 'yes' : 'no', bridge: here.bridge ? 'yes' : 'no' })
+      : t('tri-empty-spot', { x: String(x), y: String(y) });
     nodes.push(clickable(g, label, () => {
-      if (!myTurn) return error('It is not your turn');
-      if (!local.tile) return error('Select a tile from your tray first');
+      if (!myTurn) return error(t('not-your-turn-page'));
+      if (!local.tile) return error(t('tri-select-first'));
       send(placeMove(local.tile, o, x, y));
     }));
   }
@@ -128,32 +129,31 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, d
   panel.replaceChildren();
   dock.replaceChildren();
   const info = h('p', { class: 'hint' },
-    `Round ${pub.round} · pile ${pub.pile} · trays ${pub.tray_sizes.map((n, i) => `${players[i]?.name ?? i}: ${n}`).join(', ')}`
-    + (pub.draws ? ` · draws this turn: ${pub.draws}` : ''));
+    t('tri-info', { round: pub.round, pile: pub.pile, trays: pub.tray_sizes.map((n, i) => `${players[i]?.name ?? i}: ${n}`).join(', '), draws: pub.draws || 0 }));
   panel.append(info);
   if (mode !== 'play') return;
-  if (view?.forced && myTurn) dock.append(h('p', { class: 'hint' }, `The round opens with ${view.forced}.`));
+  if (view?.forced && myTurn) dock.append(h('p', { class: 'hint' }, t('tri-opens-with', { tile: view.forced })));
   const playable = new Set(placements.map((p) => p.tile));
-  const trayEl = h('div', { class: 'tray', role: 'group', 'aria-label': 'Your tray' },
-    tray.map((t) => h('button', {
-      'aria-label': `Tile ${t}` + (playable.has(t) ? ' (can be placed)' : '') + (drawn.has(t) ? ' (just drawn)' : ''), 'aria-pressed': t === local.tile ? 'true' : 'false', 'data-tile': t,
-      class: [playable.has(t) ? 'playable' : '', drawn.has(t) ? 'drawn' : ''].join(' ').trim(), title: drawn.has(t) ? 'just drawn' : null,
+  const trayEl = h('div', { class: 'tray', role: 'group', 'aria-label': t('tri-your-tray') },
+    tray.map((tile) => h('button', {
+      'aria-label': t('tri-tray-tile', { tile, playable: playable.has(tile) ? 'yes' : 'no', drawn: drawn.has(tile) ? 'yes' : 'no' }), 'aria-pressed': tile === local.tile ? 'true' : 'false', 'data-tile': tile,
+      class: [playable.has(tile) ? 'playable' : '', drawn.has(tile) ? 'drawn' : ''].join(' ').trim(), title: drawn.has(tile) ? t('tri-just-drawn') : null,
       // a game over: the tray is only to look at
       disabled: !!over,
       // another tile: the last refusal was about the one before
-      onclick: () => { local.tile = t; error(''); rerender(); },
-    }, tileIcon(t, UP[local.rot]))));
+      onclick: () => { local.tile = tile; error(''); rerender(); },
+    }, tileIcon(tile, UP[local.rot]))));
   const controls = h('div', { class: 'controls' },
-    h('button', { id: 'rotate', 'aria-label': 'Rotate tile (R)', disabled: !!over, onclick: () => { local.rot = (local.rot + 1) % 3; error(''); rerender(); } }, '⟳ Rotate'),
-    h('button', { id: 'draw', 'aria-label': 'Draw a tile (costs 5 points)', disabled: !myTurn || !hints?.can_draw, onclick: () => send('draw') }, 'Draw'),
-    h('button', { id: 'pass', 'aria-label': 'End turn without placing (penalty 10)', disabled: !myTurn || !hints?.can_pass, onclick: () => send('pass') }, 'Pass'));
+    h('button', { id: 'rotate', 'aria-label': t('tri-rotate-label'), disabled: !!over, onclick: () => { local.rot = (local.rot + 1) % 3; error(''); rerender(); } }, '⟳ ' + t('tri-rotate')),
+    h('button', { id: 'draw', 'aria-label': t('tri-draw-label'), disabled: !myTurn || !hints?.can_draw, onclick: () => send('draw') }, t('tri-draw')),
+    h('button', { id: 'pass', 'aria-label': t('tri-pass-label'), disabled: !myTurn || !hints?.can_pass, onclick: () => send('pass') }, t('tri-pass')));
   const n = legal.length, here = legal.filter((p) => p.orientation === UP[local.rot] || p.orientation === DOWN[local.rot]).length;
   dock.append(trayEl, controls,
-    h('p', { class: 'hint', id: 'legal-count' }, !myTurn ? 'Waiting for the other players…'
+    h('p', { class: 'hint', id: 'legal-count' }, !myTurn ? t('waiting-others')
       // nothing fits: say so, and what is left to do
-      : !placements.length ? `No tile of your tray fits anywhere: ${hints?.can_draw ? 'draw a tile' : hints?.can_pass ? 'pass' : 'wait'}.`
-        : !n ? `${local.tile ?? 'This tile'} fits nowhere; the framed tiles do.`
-          : `${here} highlighted spot${here === 1 ? '' : 's'} for ${local.tile} in this rotation; ${n} in all rotations. Press R to rotate.`));
+      : !placements.length ? t('tri-nothing-fits', { then: hints?.can_draw ? 'draw' : hints?.can_pass ? 'pass' : 'wait' })
+        : !n ? (local.tile ? t('tri-tile-fits-nowhere', { tile: local.tile }) : t('tri-this-fits-nowhere'))
+          : t('tri-spots', { here, tile: local.tile, n })));
   local.keys ??= (ev) => {
     if ((ev.key === 'r' || ev.key === 'R') && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName)) {
       document.getElementById('rotate')?.click();
@@ -180,8 +180,8 @@ export function rulesPicture() {
   const [e0, e1] = [pt([0, 0]), pt([1, 1])];
   const picture = s('svg', {
     class: 'rules-svg', width: Math.round(w * 1.6), height: Math.round(hh * 1.6), viewBox: `${x0} ${y0} ${w} ${hh}`, role: 'img',
-    'aria-label': 'Two tiles side by side: the corners along the edge they share show the same numbers, 3 and 4',
+    'aria-label': t('tri-picture-label'),
   }, poly(0, 0, 'tri'), ...numbers(0, 0, left), poly(1, 0, 'tri'), ...numbers(1, 0, right),
   s('line', { x1: e0[0], y1: e0[1], x2: e1[0], y2: e1[1], class: 'rules-edge' }));
-  return { picture, caption: 'A tile goes beside another when the corners they share show the same numbers (here 3 and 4 along the marked edge); it scores the sum of its three numbers.' };
+  return { picture, caption: t('tri-picture-caption') };
 }

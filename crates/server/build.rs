@@ -1,5 +1,6 @@
 //! Embeds every file of the web client (`web/`, beside the crates) in the binary: adding a
-//! file there (a game's renderer, say) needs no change to the Rust code.
+//! file there (a game's renderer, say) needs no change to the Rust code. The catalogues
+//! (`web/i18n/`) and the vendored Fluent library (`web/fluent/`) come with them.
 
 use std::io::Write;
 use std::path::Path;
@@ -15,16 +16,25 @@ fn main() {
     )
     .unwrap();
     writeln!(f, "pub const ASSETS: &[(&str, &str, &str)] = &[").unwrap();
-    let mut names: Vec<_> = std::fs::read_dir(&web)
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
+    // the files of `web/` and of its folders of words (`i18n/`) and of the vendored Fluent
+    // library (`fluent/`), named by their path below `web/` (`i18n/de.ftl`)
+    let mut names: Vec<_> = ["", "i18n", "fluent"]
+        .iter()
+        .flat_map(|dir| {
+            println!("cargo:rerun-if-changed={}", web.join(dir).display());
+            std::fs::read_dir(web.join(dir))
+                .map(|d| d.flatten().map(|e| e.path()).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+        .collect();
     names.sort();
     for path in names {
         if !path.is_file() {
             continue;
         }
         let name = path
-            .file_name()
+            .strip_prefix(&web)
+            .ok()
             .and_then(|n| n.to_str())
             .unwrap_or_default()
             .to_string();
@@ -34,6 +44,7 @@ fn main() {
             Some("js") | Some("mjs") => "text/javascript; charset=utf-8",
             Some("svg") => "image/svg+xml",
             Some("json") => "application/json",
+            Some("ftl") => "text/plain; charset=utf-8",
             _ => continue,
         };
         println!("cargo:rerun-if-changed={}", path.display());

@@ -38,7 +38,7 @@ pub fn err(e: EntryError) -> PyErr {
     let text = e.to_string();
     match e {
         EntryError::UnknownGame { .. } => UnknownGame::new_err(text),
-        EntryError::Settings(_) => SettingsError::new_err(text),
+        EntryError::Settings(_) | EntryError::Refused(_) => SettingsError::new_err(text),
         EntryError::Bot { .. } => BotError::new_err(text),
         EntryError::Record(_) => RecordError::new_err(text),
         EntryError::Play(_) => IllegalMove::new_err(text),

@@ -4,32 +4,15 @@
 // requests. Run by scripts/e2e.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, shot, fetchJson } from './lib.mjs';
+import { BASE, launch, newPage, shot, fetchJson, sleep, post, ended } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const post = async (path, body) => {
-  const r = await fetch(BASE + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const b = await r.json();
-  assert.ok(r.ok, `${path}: ${r.status} ${JSON.stringify(b)}`);
-  return b;
-};
-const LIVE = ['waiting', 'running', 'paused'];
 const BAD = ['inaccuracy', 'mistake', 'blunder'];
 // a small budget: the test's server may be a debug build
 const ITERS = 40;
-
-async function ended(id) {
-  for (let i = 0; i < 600; i++) {
-    const r = await fetchJson(`/api/games/${id}/replay`);
-    if (!LIVE.includes(r.summary.status)) return r;
-    await sleep(100);
-  }
-  assert.fail(`game ${id} did not end`);
-}
 
 test('Analysis: a bot game is analysed on its replay page; mistakes jump the replay and show the better move', async () => {
   // a game of Akropolis: a district-aware bot against a random one, whose placements lose
@@ -61,9 +44,10 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   assert.deepEqual(a.seats, [0, 1]);
   assert.equal(a.total_moves, moves);
   assert.equal(a.moves.length, moves);
-  assert.equal(a.budget, `${ITERS} iterations`);
+  // (words as a message of the catalogues: the page says it in its reader's language)
+  assert.deepEqual(a.budget, { id: 'budget-iterations', args: { n: ITERS } });
   // Akropolis' strongest level is ISMCTS with no rollouts: the analysis searches as it does
-  assert.equal(a.search, 'exploration 0.7, no rollouts');
+  assert.deepEqual(a.search, { id: 'search-settings', args: { exploration: '0.7', rollouts: 0 } });
   assert.equal(await page.locator('#win-graph polyline.win-line').count(), 2, 'a line per seat');
   // each line: the win chance before and after each of its seat's moves, carried across the
   // other's moves unless the search's estimate changed beyond its error
@@ -95,7 +79,9 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   assert.equal(await page.inputValue('#scrubber'), String(m.index + 1));
   assert.ok(!m.best_played && m.best.length > 0);
   // the better move's chance as the graph shows it: the chance before the move
-  assert.equal(await page.textContent('#better-move'), `Better: ${m.best[0].words} (win chance ${Math.round(100 * m.chance.before)}%)`);
+  // (the move's words: a message of the catalogues, rendered as the page renders it)
+  const said = await page.evaluate(async (msg) => (await import('/static/i18n.js')).words(msg), m.best[0].words);
+  assert.equal(await page.textContent('#better-move'), `Better: ${said} (win chance ${Math.round(100 * m.chance.before)}%)`);
   assert.match(await page.textContent('#analysis-move'), new RegExp(`win chance ${Math.round(100 * m.chance.before)}% → ${Math.round(100 * m.chance.after)}%`));
   assert.ok(m.better, 'the board after the better move');
   // ... and draws it on the board

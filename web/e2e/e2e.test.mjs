@@ -186,7 +186,7 @@ test('A hint against bots: off by default; on, it shows the strongest level\'s m
   await page.click('#hint');
   await page.waitForSelector('#confirm-box:not([hidden])');
   // in players' words: the level, never the engine's spec
-  assert.match(await page.textContent('#confirm-box'), /^Hint from Level 6: \w+ \w+ at \(-?\d+,-?\d+\)/);
+  assert.match(await page.textContent('#confirm-box'), /^Hint from Level 6: \w+ [\w -]+ at \(-?\d+,-?\d+\)/);
   assert.doesNotMatch(await page.textContent('#confirm-box'), /level:|plays|lines|ismcts/);
   assert.equal(await page.locator('#rated-badge').isVisible(), false, 'an unrated game has no Rated badge');
   await shot(page, 'hint');
@@ -546,7 +546,9 @@ test('The new-game form is drawn from the registry: seats, bots, rule options, s
     // the house levels by name and fixed rating ("Level 3 · 1335")
     const labels = await page.$$eval('.seat-row:first-child .kind option', (os) => os.map((o) => o.textContent));
     levels.forEach((l, k) => assert.ok(labels.includes(`Level ${k + 1} · ${Math.round(l.rating)}`), `${g.name}: level ${k + 1} in ${labels}`));
-    for (const b of bots) assert.ok(kinds.some(([v, t]) => v === 'bot:' + b.name && t.startsWith(b.about)), `${g.name} ${b.name}: its about as the title`);
+    // (the registry's words are messages: the page's language renders them)
+    const abouts = await page.evaluate(async (bs) => { const { words } = await import('/static/i18n.js'); return bs.map((b) => words(b.about)); }, bots);
+    bots.forEach((b, k) => assert.ok(kinds.some(([v, t]) => v === 'bot:' + b.name && t.startsWith(abouts[k])), `${g.name} ${b.name}: its about as the title`));
     for (const o of g.options) assert.equal(await page.locator(`#opt-${o.key}`).count(), 1, `${g.name}: option ${o.key}`);
     // a strength field for the bots that take ms= or budget=
     const second = page.locator('.seat-row').nth(1);

@@ -230,7 +230,7 @@ test('Resign (asked, then confirmed), the end screen, Rematch with the seats rot
   // stored as such
   const g = (await api(`/api/games?limit=100`)).body.games.find((x) => x.id === Number(id));
   assert.equal(g.status, 'resigned');
-  assert.equal(g.why, 'Ann resigned');
+  assert.deepEqual(g.why, { id: 'resigned-why', args: { who: 'Ann' } });
   // Rematch: a new table, the same settings, the seats rotated (the bot opens the seating)
   await page.click('#rematch');
   await page.waitForURL((u) => /#\/game\/\d+$/.test(u.toString()) && !u.toString().endsWith(`/${id}`));

@@ -66,3 +66,23 @@ export async function seatState(page, id) {
 }
 
 export const fetchJson = async (path) => { const r = await fetch(BASE + path); assert.ok(r.ok, `${path}: ${r.status}`); return r.json(); };
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A POST of the API with a JSON body: its answer (the test fails on a refusal). */
+export async function post(path, body) {
+  const r = await fetch(BASE + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const b = await r.json();
+  assert.ok(r.ok, `${path}: ${r.status} ${JSON.stringify(b)}`);
+  return b;
+}
+
+/** The replay of game `id` once it has ended (waited for, at most `tries` tenths of a second). */
+export async function ended(id, tries = 600) {
+  for (let i = 0; i < tries; i++) {
+    const r = await fetchJson(`/api/games/${id}/replay`);
+    if (!['waiting', 'running', 'paused'].includes(r.summary.status)) return r;
+    await sleep(100);
+  }
+  assert.fail(`game ${id} did not end`);
+}

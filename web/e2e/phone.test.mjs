@@ -103,7 +103,8 @@ for (const game of ['triominos', 'q', 'akropolis']) {
     const [moves, scores] = await page.$eval(`#running tr[data-id="${id}"]`, (tr) => [
       getComputedStyle(tr.querySelector('td.moves'), '::after').content, getComputedStyle(tr.querySelector('td.scores'), '::before').content]);
     assert.match(moves, /^" moves?"$/, `${game}: the moves labelled`);
-    assert.equal(scores, '"scores "', `${game}: the scores labelled`);
+    // (the column's name, from the catalogue: `content: attr(data-label) " "`)
+    assert.equal(scores, '"Scores "', `${game}: the scores labelled`);
     for (const a of await page.locator(`#running tr[data-id="${id}"] a`).all()) {
       const b = await a.boundingBox();
       assert.ok(b.x >= 0 && b.x + b.width <= W + 0.5, `${game}: the lobby's ${await a.textContent()} link within the width`);

@@ -15,12 +15,13 @@ before(async () => {
 });
 after(async () => { await browser?.close(); });
 
-test('counts say "1 inaccuracy", "2 inaccuracies", "1 move"', async () => {
+test('counts say "1 inaccuracy", "2 inaccuracies", "1 move" (the catalogue\'s plurals)', async () => {
   const out = await page.evaluate(async () => {
-    const { plural } = await import('/static/board.js');
-    return [plural(1, 'inaccuracy', 'inaccuracies'), plural(2, 'inaccuracy', 'inaccuracies'), plural(1, 'move'), plural(0, 'game')];
+    const { t } = await import('/static/i18n.js');
+    return [t('moves-count', { n: 1 }), t('moves-count', { n: 0 }),
+      t('analysis-summary-line', { who: 'Ann', moves: 1, inaccuracies: 2, mistakes: 1, blunders: 0, lost: '3.0%' })];
   });
-  assert.deepEqual(out, ['1 inaccuracy', '2 inaccuracies', '1 move', '0 games']);
+  assert.deepEqual(out, ['1 move', '0 moves', 'Ann: 1 move, 2 inaccuracies, 1 mistake, 0 blunders; mean win chance lost 3.0%']);
 });
 
 test('Triominos says when no tile fits, and what is left to do', async () => {

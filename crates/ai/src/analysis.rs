@@ -307,17 +307,22 @@ pub fn search_config<G: Evaluate>(config: &AnalysisConfig) -> IsmctsConfig {
 }
 
 /// The settings of [`search_config`] in words (`exploration 0.4, rollouts of 20 moves`).
-pub fn search_words(search: &IsmctsConfig) -> String {
-    let rollouts = match search.rollout_depth {
-        0 => "no rollouts".to_string(),
-        1 => "rollouts of 1 move".to_string(),
-        n => format!("rollouts of {n} moves"),
-    };
-    let width = search
-        .width
-        .map(|w| format!(", the {w} most promising moves of each state"))
-        .unwrap_or_default();
-    format!("exploration {}, {rollouts}{width}", search.exploration)
+pub fn search_words(search: &IsmctsConfig) -> tessera_core::Msg {
+    let exploration = search.exploration.to_string();
+    let rollouts = search.rollout_depth;
+    match search.width {
+        Some(w) => tessera_core::words!(
+            "search-settings-width",
+            exploration = exploration,
+            rollouts = rollouts,
+            width = w
+        ),
+        None => tessera_core::words!(
+            "search-settings",
+            exploration = exploration,
+            rollouts = rollouts
+        ),
+    }
 }
 
 /// Judges `played`, a move of the seat of `view` (which is to move), from that view only.

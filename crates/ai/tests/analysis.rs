@@ -247,7 +247,10 @@ fn the_analysis_searches_with_the_strongest_level_s_settings() {
         t.budget,
         Budget::Iterations(tessera_ai::analysis::DEFAULT_ITERATIONS)
     );
-    assert_eq!(search_words(&t), "exploration 0.4, rollouts of 20 moves");
+    assert_eq!(
+        search_words(&t).to_string(),
+        "exploration 0.4, rollouts of 20 moves"
+    );
     // an exploration asked for wins over the level's
     let asked = search_config::<TriominosGame>(&AnalysisConfig {
         exploration: Some(1.1),

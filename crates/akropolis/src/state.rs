@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
-use tessera_core::{rng_from_seed, GameRng, Outcome, Seat};
+use tessera_core::{rng_from_seed, words, GameRng, Msg, Outcome, Seat, Words};
 
 /// The automated Architect of the official solo game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -79,19 +79,19 @@ impl Rules {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// A string was malformed.
-    #[error(transparent)]
+    #[error("{}", self.words())]
     Notation(#[from] NotationError),
     /// Bad rules.
-    #[error("bad rules: {0}")]
+    #[error("{}", self.words())]
     Rules(String),
     /// The game is over.
-    #[error("the game is over")]
+    #[error("{}", self.words())]
     GameOver,
     /// The tile is not in the Construction Site.
-    #[error("tile {0} is not in the Construction Site")]
+    #[error("{}", self.words())]
     NotInSite(TileId),
     /// The mover cannot pay for the tile.
-    #[error("tile {tile} costs {cost} stones and you have {stones}")]
+    #[error("{}", self.words())]
     TooExpensive {
         /// The tile.
         tile: TileId,
@@ -101,14 +101,36 @@ pub enum Error {
         stones: u8,
     },
     /// The placement breaks the building rules.
-    #[error("tile {} cannot go there: its three hexes must all be on empty ground next to the city, or all at one height on top of at least two tiles", .0.tile)]
+    #[error("{}", self.words())]
     Placement(Move),
     /// A player index out of range.
-    #[error("no player {0}")]
+    #[error("{}", self.words())]
     NoPlayer(usize),
     /// In a solo game the Architect's move is fixed.
-    #[error("the Architect must play {0}")]
+    #[error("{}", self.words())]
     NotArchitectMove(Move),
+}
+
+impl Words for Error {
+    fn words(&self) -> Msg {
+        match self {
+            Error::Notation(e) => Msg::verbatim(e.to_string()),
+            Error::Rules(why) => words!("bad-rules", why = why.as_str()),
+            Error::GameOver => words!("game-over-refusal"),
+            Error::NotInSite(t) => words!("akropolis-not-in-site", tile = t.to_string()),
+            Error::TooExpensive { tile, cost, stones } => words!(
+                "akropolis-too-expensive",
+                tile = tile.to_string(),
+                cost = *cost,
+                stones = *stones
+            ),
+            Error::Placement(m) => words!("akropolis-cannot-place", tile = m.tile.to_string()),
+            Error::NoPlayer(k) => words!("akropolis-no-player", seat = *k),
+            Error::NotArchitectMove(m) => {
+                words!("akropolis-architect-must", notation = m.to_string())
+            }
+        }
+    }
 }
 
 /// One player: stones, moves made and the city they built.

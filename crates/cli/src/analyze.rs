@@ -211,7 +211,9 @@ fn text(a: &Analysis, seconds: f64) -> String {
                 m.words,
                 pct(m.loss),
                 m.class.as_str(),
-                m.best.first().map_or("-", |b| b.words.as_str())
+                m.best
+                    .first()
+                    .map_or("-".to_string(), |b| b.words.to_string())
             ));
         }
     }

@@ -667,7 +667,11 @@ pub fn games(args: GamesArgs) -> Result<()> {
             println!("{:>8}{}", "", ejection_line(e));
         }
         if let Some(why) = &r.why {
-            println!("{:>8}ended: {}", "", why.replace(['\n', '\r'], " "));
+            println!(
+                "{:>8}ended: {}",
+                "",
+                why.to_string().replace(['\n', '\r'], " ")
+            );
         }
     }
     if rows.len() == args.limit {

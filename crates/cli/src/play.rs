@@ -56,7 +56,7 @@ fn option_arg(o: &RuleOption, rules: &Value) -> Arg {
     match &o.kind {
         OptionKind::Choice { values } => {
             arg.value_parser(PossibleValuesParser::new(values.iter().filter_map(
-                |(v, label)| Some(PossibleValue::new(typed(v)?).help(*label)),
+                |(v, label)| Some(PossibleValue::new(typed(v)?).help(label.to_string())),
             )))
         }
         OptionKind::Integer { min, max } => arg.value_parser(value_parser!(i64).range(*min..=*max)),

@@ -111,9 +111,10 @@ fn analyze_a_record_file_and_a_stored_game() {
     let a: Value = serde_json::from_str(&a).unwrap();
     assert_eq!(a["seats"], json!([0, 1]));
     assert_eq!(a["moves"].as_array().unwrap().len(), moves);
-    assert_eq!(a["budget"], "30 iterations");
+    let words = |v: &Value| tessera_games::Msg::from_json(v).unwrap().to_string();
+    assert_eq!(words(&a["budget"]), "30 iterations");
     // Triominos is analysed as its level 6 searches
-    assert_eq!(a["search"], "exploration 0.4, rollouts of 20 moves");
+    assert_eq!(words(&a["search"]), "exploration 0.4, rollouts of 20 moves");
     let other: Value = serde_json::from_str(&ok(tessera(&[
         "analyze", f, "--iters", "30", "--json", "--seed", "5",
     ])))

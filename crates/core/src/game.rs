@@ -43,7 +43,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// without private hands).
     type Tile: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// Why a move or a setting was refused.
-    type Error: std::error::Error + Send + Sync + 'static;
+    type Error: std::error::Error + tessera_words::Words + Send + Sync + 'static;
 
     /// A new game with these rules; the seed fixes every random event of the game.
     fn new(rules: &Self::Rules, seed: u64) -> Result<Self, Self::Error>;

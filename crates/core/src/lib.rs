@@ -24,3 +24,4 @@ pub use game::{play_out, Call, Determinize, Game, RandomStrategy, Strategy, View
 pub use outcome::{is_valid_name, Outcome, Score, Seat};
 pub use record::{Record, RecordError};
 pub use rng::{derive_seed, rng_from_seed, GameRng};
+pub use tessera_words::{words, Arg, Msg, Words};

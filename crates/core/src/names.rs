@@ -40,20 +40,33 @@ use unicode_security::{is_potential_mixed_script_confusable_char, skeleton, Mixe
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NameError {
     /// Nothing but blanks.
-    #[error("a name cannot be empty")]
+    #[error("{}", tessera_words::Words::words(self))]
     Empty,
     /// Longer than allowed (counted after normalisation).
-    #[error("a name has at most {0} characters")]
+    #[error("{}", tessera_words::Words::words(self))]
     TooLong(usize),
     /// A control character or a line break.
-    #[error("a name cannot hold control characters or line breaks")]
+    #[error("{}", tessera_words::Words::words(self))]
     Control,
     /// A default-ignorable code point: invisible, or a bidirectional control.
-    #[error("a name cannot hold invisible or right-to-left control characters")]
+    #[error("{}", tessera_words::Words::words(self))]
     Invisible,
     /// Look-alike letters of more than one script.
-    #[error("a name cannot mix look-alike letters of different alphabets (such as a Latin a and a Cyrillic а)")]
+    #[error("{}", tessera_words::Words::words(self))]
     MixedScripts,
+}
+
+impl tessera_words::Words for NameError {
+    fn words(&self) -> tessera_words::Msg {
+        use tessera_words::words;
+        match self {
+            NameError::Empty => words!("name-empty"),
+            NameError::TooLong(n) => words!("name-too-long", max = *n),
+            NameError::Control => words!("name-control"),
+            NameError::Invisible => words!("name-invisible"),
+            NameError::MixedScripts => words!("name-mixed-scripts"),
+        }
+    }
 }
 
 /// `name` in NFKC, trimmed.

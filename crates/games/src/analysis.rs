@@ -19,10 +19,10 @@ pub struct Analysis {
     /// The seats analysed.
     pub seats: Vec<usize>,
     /// The search's budget per move, in words (`400 iterations`, `200 ms`).
-    pub budget: String,
+    pub budget: tessera_words::Msg,
     /// The search's settings in words (`exploration 0.4, rollouts of 20 moves`: the game's
     /// strongest level's when it is an `ismcts` spec).
-    pub search: String,
+    pub search: tessera_words::Msg,
     /// The seed of the searches.
     pub seed: u64,
     /// The upper bounds of win chance lost of best, good, inaccuracy and mistake.
@@ -44,7 +44,7 @@ pub struct AnalyzedMove {
     #[serde(rename = "move")]
     pub played: Value,
     /// What it did, in words.
-    pub words: String,
+    pub words: tessera_words::Msg,
     /// The seat's estimated win chance after the search's best move.
     pub before: f64,
     /// The seat's estimated win chance after the move played.
@@ -79,7 +79,7 @@ pub struct Suggestion {
     #[serde(rename = "move")]
     pub mv: Value,
     /// What it would have done, in words.
-    pub words: String,
+    pub words: tessera_words::Msg,
     /// Iterations through it.
     pub visits: u32,
     /// The seat's estimated win chance after it.
@@ -87,12 +87,15 @@ pub struct Suggestion {
 }
 
 /// A budget in words.
-pub fn budget_words(b: Budget) -> String {
+pub fn budget_words(b: Budget) -> tessera_words::Msg {
+    use tessera_words::words;
     match b {
-        Budget::Iterations(n) => format!("{n} iterations"),
-        Budget::Time(t) => format!("{} ms", t.as_millis()),
-        Budget::Capped { iterations, time } => {
-            format!("{iterations} iterations in at most {} ms", time.as_millis())
-        }
+        Budget::Iterations(n) => words!("budget-iterations", n = n),
+        Budget::Time(t) => words!("budget-ms", ms = t.as_millis() as u64),
+        Budget::Capped { iterations, time } => words!(
+            "budget-capped",
+            n = iterations,
+            ms = time.as_millis() as u64
+        ),
     }
 }

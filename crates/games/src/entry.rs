@@ -21,6 +21,7 @@ use std::pin::Pin;
 use tessera_ai::tournament::{GameResult, TournamentConfig};
 use tessera_core::{rng_from_seed, Game, GameRng, Record, Seat, Strategy, View};
 use tessera_referee::{async_trait, Bot, CancellationToken, Ejected, Observer, Player, WirePlayer};
+use tessera_words::{words, Msg, Words};
 
 /// The registry entry of a registered game.
 pub struct Entry<G: Registration> {
@@ -41,7 +42,7 @@ impl<G: Registration> Entry<G> {
             info: GameInfo {
                 name: G::NAME,
                 title: G::TITLE,
-                about: G::ABOUT,
+                about: G::about(),
                 seats: G::SEATS,
                 options: G::options(),
                 bots: G::bots(),
@@ -50,7 +51,7 @@ impl<G: Registration> Entry<G> {
                 bare_signup: G::BARE_SIGNUP,
                 rules_help: G::rules_help(),
                 confirm: G::CONFIRM,
-                out_of_time: G::OUT_OF_TIME,
+                out_of_time: Msg::new(G::OUT_OF_TIME),
             },
             _game: PhantomData,
         }
@@ -70,12 +71,13 @@ pub fn fresh_rng() -> GameRng {
     rng_from_seed(rand::random())
 }
 
-fn check_option(o: &RuleOption, v: &Value) -> Result<(), String> {
+fn check_option(o: &RuleOption, v: &Value) -> Result<(), Msg> {
     let bad = || {
-        format!(
-            "{} = {v} is not allowed ({})",
-            o.key,
-            describe_kind(&o.kind)
+        words!(
+            "option-not-allowed",
+            key = o.key,
+            value = v.to_string(),
+            allowed = describe_kind(&o.kind)
         )
     };
     match &o.kind {
@@ -104,22 +106,37 @@ fn check_option(o: &RuleOption, v: &Value) -> Result<(), String> {
     }
 }
 
-fn describe_kind(k: &OptionKind) -> String {
+fn describe_kind(k: &OptionKind) -> Msg {
     match k {
-        OptionKind::Choice { values } => format!(
-            "one of {}",
-            values
+        OptionKind::Choice { values } => words!(
+            "option-one-of",
+            values = values
                 .iter()
                 .map(|(v, _)| v.to_string())
                 .collect::<Vec<_>>()
-                .join(", ")
         ),
-        OptionKind::Integer { min, max } => format!("an integer from {min} to {max}"),
-        OptionKind::Letters { letters } => format!(
-            "the letters {}, upper case = on",
-            letters.iter().map(|(c, _)| *c).collect::<String>()
+        OptionKind::Integer { min, max } => {
+            words!(
+                "option-integer",
+                min = min.to_string(),
+                max = max.to_string()
+            )
+        }
+        OptionKind::Letters { letters } => words!(
+            "option-letters",
+            letters = letters.iter().map(|(c, _)| *c).collect::<String>()
         ),
     }
+}
+
+/// A move's lines of words read as one (the analysis lists a move in a line):
+/// `A; B; C`.
+fn joined(lines: Vec<Msg>) -> Msg {
+    lines
+        .into_iter()
+        .rev()
+        .reduce(|rest, line| words!("lines", first = line, rest = rest))
+        .unwrap_or_else(|| Msg::verbatim(""))
 }
 
 /// Follows the referee for the host: builds the [`Update`]s its sink asks for.
@@ -274,9 +291,12 @@ impl<G: Registration> GameEntry for Entry<G> {
     fn rules(&self, seats: usize, options: &Value) -> Result<Value, EntryError> {
         let (lo, hi) = G::SEATS;
         if !(lo..=hi).contains(&seats) {
-            return Err(EntryError::Settings(format!(
-                "{} is for {lo} to {hi} players, not {seats}",
-                G::TITLE
+            return Err(EntryError::Refused(words!(
+                "game-seats",
+                game = G::TITLE,
+                lo = lo,
+                hi = hi,
+                seats = seats
             )));
         }
         let base = G::default_rules(seats).map_err(EntryError::Settings)?;
@@ -285,11 +305,7 @@ impl<G: Registration> GameEntry for Entry<G> {
         let given = match options {
             Value::Object(m) => m,
             Value::Null => &empty,
-            _ => {
-                return Err(EntryError::Settings(
-                    "the options are not a JSON object".into(),
-                ))
-            }
+            _ => return Err(EntryError::Refused(words!("options-not-object"))),
         };
         for (k, v) in given {
             if v.is_null() {
@@ -297,17 +313,14 @@ impl<G: Registration> GameEntry for Entry<G> {
             }
             let Some(o) = self.info.options.iter().find(|o| o.key == k) else {
                 let known: Vec<&str> = self.info.options.iter().map(|o| o.key).collect();
-                return Err(EntryError::Settings(format!(
-                    "unknown option {k:?} for {} (known: {})",
-                    G::TITLE,
-                    if known.is_empty() {
-                        "none".to_string()
-                    } else {
-                        known.join(", ")
-                    }
+                return Err(EntryError::Refused(words!(
+                    "option-unknown",
+                    key = format!("{k:?}"),
+                    game = G::TITLE,
+                    known = known.join(", ")
                 )));
             };
-            check_option(o, v).map_err(EntryError::Settings)?;
+            check_option(o, v).map_err(EntryError::Refused)?;
             rules[k.as_str()] = v.clone();
         }
         let r = self.rules_of(&rules)?;
@@ -330,15 +343,16 @@ impl<G: Registration> GameEntry for Entry<G> {
         let r = self.rules_of(rules)?;
         let seats = G::new(&r, 0).map(|g| g.seats()).unwrap_or(0);
         if seats != bots.len() {
-            return Err(EntryError::Settings(format!(
-                "{} seats given for a {seats}-seat game",
-                bots.len()
+            return Err(EntryError::Refused(words!(
+                "seats-given",
+                given = bots.len(),
+                seats = seats
             )));
         }
         for spec in bots.iter().flatten() {
             self.check_bot(spec)?;
         }
-        G::check_seats(&r, bots).map_err(EntryError::Settings)
+        G::check_seats(&r, bots).map_err(EntryError::Refused)
     }
 
     fn play(
@@ -429,10 +443,10 @@ impl<G: Registration> GameEntry for Entry<G> {
         })
     }
 
-    fn preview(&self, view: &str, mv: &str) -> Option<Result<i64, String>> {
+    fn preview(&self, view: &str, mv: &str) -> Option<Result<i64, Msg>> {
         let view: G::View = match serde_json::from_str(view) {
             Ok(v) => v,
-            Err(e) => return Some(Err(format!("the seat's view cannot be read: {e}"))),
+            Err(e) => return Some(Err(words!("preview-unreadable-view", why = e.to_string()))),
         };
         match crate::person::read_move::<G::Move>(mv) {
             Ok(m) => G::preview(&view, &m),
@@ -447,7 +461,7 @@ impl<G: Registration> GameEntry for Entry<G> {
             index: None,
             seat: None,
             text: None,
-            log: vec!["start".into()],
+            log: vec![words!("replay-start")],
             public: to_value(&game.public_view()),
             scores: game.scores(),
             to_move: game.to_move().map(Seat::index),
@@ -533,7 +547,8 @@ impl<G: Registration> GameEntry for Entry<G> {
             )));
         }
         let bots: Vec<Option<&str>> = config.players.iter().map(|p| Some(p.as_str())).collect();
-        self.check_seats(rules_json, &bots)?;
+        self.check_seats(rules_json, &bots)
+            .map_err(|e| EntryError::Settings(e.to_string()))?;
         tessera_ai::tournament::play_fixed::<G>(&rules, config, &|s| G::bot(s), done)
             .map_err(EntryError::Play)
     }
@@ -630,31 +645,35 @@ impl<G: Registration> GameEntry for Entry<G> {
                 let mut after = before.clone();
                 match after.play(mv) {
                     Ok(()) => (
-                        G::describe(Some(&before), &after, seat, mv, names).join("; "),
+                        joined(G::describe(Some(&before), &after, seat, mv, names)),
                         Some(after),
                     ),
-                    Err(e) => (format!("(not a move here: {e})"), None),
+                    Err(e) => (words!("analysis-not-a-move", why = e.words()), None),
                 }
             };
-            let played_words = G::describe(Some(&before), &game, seat, mv, names).join("; ");
+            let played_words = joined(G::describe(Some(&before), &game, seat, mv, names));
             // words that read the same as another listed move's (the same tile for the same
             // points elsewhere) say where each puts its tile
             // each listed move played once: its words, and the state after it
-            let tried: Vec<(String, Option<G>)> =
+            let tried: Vec<(Msg, Option<G>)> =
                 m.verdict.best.iter().map(|c| words_of(&c.mv)).collect();
-            let mut listed: Vec<(&G::Move, &str)> = vec![(mv, played_words.as_str())];
+            let mut listed: Vec<(&G::Move, &Msg)> = vec![(mv, &played_words)];
             listed.extend(
                 m.verdict
                     .best
                     .iter()
                     .zip(&tried)
-                    .map(|(c, (w, _))| (&c.mv, w.as_str())),
+                    .map(|(c, (w, _))| (&c.mv, w)),
             );
-            let place = |c: &G::Move, w: &str| {
+            let place = |c: &G::Move, w: &Msg| {
                 if listed.iter().any(|(o, ow)| *o != c && *ow == w) {
-                    format!("{w}, {}", G::move_place(c))
+                    words!(
+                        "analysis-move-place",
+                        words = w.clone(),
+                        place = G::move_place(c)
+                    )
                 } else {
-                    w.to_string()
+                    w.clone()
                 }
             };
             let best: Vec<Suggestion> = m

@@ -11,6 +11,7 @@ use crate::table::{SeatHolder, TableReport, TableSetup, TableSink};
 use crate::terminal::{TerminalArgs, TerminalOutcome};
 use serde_json::Value;
 use tessera_ai::tournament::{GameResult, TournamentConfig};
+use tessera_words::Msg;
 
 /// A bot that answers the calls of the wire protocol from their text (what `tessera
 /// client` runs for each connection).
@@ -56,7 +57,7 @@ pub trait GameEntry: Send + Sync + 'static {
     /// (its JSON text, as the seat was sent it), without playing it; why it would be
     /// refused; `None` when the game says nothing of such a move
     /// ([`Registration::preview`](crate::Registration::preview)).
-    fn preview(&self, view: &str, mv: &str) -> Option<Result<i64, String>>;
+    fn preview(&self, view: &str, mv: &str) -> Option<Result<i64, Msg>>;
     /// Plays a tournament of bots ([`tessera_ai::tournament`]); `rules` default to the
     /// standard rules for the number of players.
     fn tournament(

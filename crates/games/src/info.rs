@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 use serde_json::Value;
+use tessera_words::Msg;
 
 /// A rule option a person can set (the command line's flags and the browser's new-game
 /// form are both drawn from it).
@@ -12,9 +13,9 @@ pub struct RuleOption {
     /// written `-`).
     pub key: &'static str,
     /// A short label.
-    pub label: &'static str,
+    pub label: Msg,
     /// What it means.
-    pub help: &'static str,
+    pub help: Msg,
     /// Which values it takes.
     pub kind: OptionKind,
     /// The default (as in the rules' JSON).
@@ -28,7 +29,7 @@ pub enum OptionKind {
     /// One of these values (value, label).
     Choice {
         /// The values and their labels.
-        values: Vec<(Value, &'static str)>,
+        values: Vec<(Value, Msg)>,
     },
     /// An integer in a range.
     Integer {
@@ -40,7 +41,7 @@ pub enum OptionKind {
     /// Letters each switched on (upper case) or off (lower case), e.g. `HmBtg`.
     Letters {
         /// The letters in order (lower case) and what each switches.
-        letters: Vec<(char, &'static str)>,
+        letters: Vec<(char, Msg)>,
     },
 }
 
@@ -50,7 +51,7 @@ pub struct BotInfo {
     /// The strategy name (a spec is `NAME` or `NAME:key=value,...`).
     pub name: &'static str,
     /// What it does, in a line.
-    pub about: &'static str,
+    pub about: Msg,
     /// Its parameters, in a line (empty if none).
     pub params: &'static str,
     /// How strong it plays, in a word for people choosing an opponent (`weak`, `fair`,
@@ -76,7 +77,7 @@ pub struct GameInfo {
     /// The name for people (`Q`).
     pub title: &'static str,
     /// What it is, in a line.
-    pub about: &'static str,
+    pub about: Msg,
     /// Fewest and most seats.
     pub seats: (usize, usize),
     /// The rule options.
@@ -89,14 +90,14 @@ pub struct GameInfo {
     /// the Q course's sign-up. At most one game of a registry says so.
     pub bare_signup: bool,
     /// The rules for people, in short: what a turn is, how points are scored, how the
-    /// game ends (plain text, paragraphs separated by blank lines; empty if none).
-    pub rules_help: &'static str,
+    /// game ends (a message a paragraph; none if it does not say).
+    pub rules_help: Vec<Msg>,
     /// Whether a person's screen may hold each move for a confirmation before it is sent
     /// (a placement that can be taken back until confirmed).
     pub confirm: bool,
     /// What the house plays for a person whose time ran out (a table's clock, a turn-based
     /// game's deadline), in words for people: the rule of `Registration::clock_move`.
-    pub out_of_time: &'static str,
+    pub out_of_time: Msg,
     /// The house levels that play in the arena as fixed-rating anchors (weakest first).
     pub levels: Vec<Level>,
 }
@@ -141,4 +142,45 @@ pub fn levels(table: &[&'static str], ratings: &[f64]) -> Vec<Level> {
             rating,
         })
         .collect()
+}
+
+/// The house levels as bots of the registry (`level:1` .. `level:6`), each with what it
+/// plays (the row of `table`, a game's levels table) and its strength word.
+pub fn level_bots(
+    table: &[&'static str; tessera_ai::registry::LEVELS],
+    strengths: [&'static str; tessera_ai::registry::LEVELS],
+) -> Vec<BotInfo> {
+    const NAMES: [&str; tessera_ai::registry::LEVELS] = [
+        "level:1", "level:2", "level:3", "level:4", "level:5", "level:6",
+    ];
+    NAMES
+        .iter()
+        .zip(table)
+        .zip(strengths)
+        .enumerate()
+        .map(|(i, ((name, plays), strength))| BotInfo {
+            name,
+            about: level_about(i + 1, plays),
+            params: "",
+            strength,
+        })
+        .collect()
+}
+
+/// What a house level is, in words: `level 3 of 6: dag` (the first and the last said to be
+/// the weakest and the strongest), for a level bot's `about`.
+pub fn level_about(n: usize, plays: &str) -> Msg {
+    let of = tessera_ai::registry::LEVELS;
+    let rank = match n {
+        1 => "weakest",
+        _ if n == of => "strongest",
+        _ => "other",
+    };
+    tessera_words::words!(
+        "bot-level-about",
+        n = n,
+        of = of,
+        rank = rank,
+        plays = plays
+    )
 }

@@ -43,7 +43,9 @@ pub mod triominos;
 pub use entry::Entry;
 pub use error::EntryError;
 pub use game_entry::{GameEntry, WireBot};
-pub use info::{levels, BotInfo, GameInfo, Level, OptionKind, RuleOption, Solo};
+pub use info::{
+    level_about, level_bots, levels, BotInfo, GameInfo, Level, OptionKind, RuleOption, Solo,
+};
 pub use person::PersonLink;
 pub use registration::Registration;
 pub use registry::Registry;
@@ -54,3 +56,9 @@ pub use table::{
     TableSetup, TableSink, Update,
 };
 pub use tessera_encode::{ActionError, Encode, Layout, Position, Segment};
+pub use tessera_words::{words, Arg, Msg};
+
+/// Points with their sign, as the log shows them (`+4`, `-5`, `+0`).
+pub fn signed(points: i32) -> String {
+    format!("{points:+}")
+}

@@ -9,6 +9,7 @@ use std::marker::PhantomData;
 use std::time::Duration;
 use tessera_core::Game;
 use tessera_referee::{async_trait, Player, PlayerError};
+use tessera_words::{words, Msg};
 
 /// How a person's moves reach the table.
 #[async_trait]
@@ -17,7 +18,7 @@ pub trait PersonLink: Send {
     /// good (the seat is then ejected).
     async fn next_move(&mut self) -> Option<String>;
     /// The person's move was refused, and why (shown to the person).
-    fn refused(&mut self, reason: &str);
+    fn refused(&mut self, reason: &Msg);
     /// How long the person may think (`None`: as long as it takes). Past it the referee
     /// ejects the seat (see [`PersonLink::clock`] for a clock that does not).
     fn deadline(&self) -> Option<Duration> {
@@ -65,8 +66,8 @@ impl<G: Game> Person<G> {
 }
 
 /// Reads a move from its JSON text (the one boundary where a person's input is checked).
-pub fn read_move<M: DeserializeOwned>(text: &str) -> Result<M, String> {
-    serde_json::from_str(text).map_err(|e| format!("unreadable move: {e}"))
+pub fn read_move<M: DeserializeOwned>(text: &str) -> Result<M, Msg> {
+    serde_json::from_str(text).map_err(|e| words!("unreadable-move", why = e.to_string()))
 }
 
 #[async_trait]
@@ -107,7 +108,7 @@ impl<G: Game> Player<G> for Person<G> {
             }
         }
     }
-    async fn refused(&mut self, reason: &str) -> bool {
+    async fn refused(&mut self, reason: &Msg) -> bool {
         self.link.refused(reason);
         true
     }
@@ -141,7 +142,7 @@ mod tests {
         async fn next_move(&mut self) -> Option<String> {
             std::future::pending().await
         }
-        fn refused(&mut self, _: &str) {}
+        fn refused(&mut self, _: &Msg) {}
         fn clock(&mut self) -> Option<tokio::time::Instant> {
             Some(
                 *self

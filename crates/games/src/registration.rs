@@ -7,6 +7,7 @@ use tessera_ai::Evaluate;
 use tessera_core::{Determinize, Seat, Strategy, View};
 use tessera_encode::Encode;
 use tessera_referee::Legal;
+use tessera_words::{words, Msg};
 
 /// What a game tells the registry about itself, beyond its rules ([`Game`](tessera_core::Game)). Implemented
 /// once per game; only [`Registration::TITLE`] .. [`Registration::bot`] are required, the
@@ -17,7 +18,7 @@ pub trait Registration: Determinize + Evaluate + Encode {
     /// The game's name for people.
     const TITLE: &'static str;
     /// What it is, in a line.
-    const ABOUT: &'static str;
+    fn about() -> Msg;
     /// Fewest and most seats.
     const SEATS: (usize, usize);
 
@@ -45,26 +46,26 @@ pub trait Registration: Determinize + Evaluate + Encode {
     /// programs speak nothing but the calls).
     const BARE_SIGNUP: bool = false;
     /// The rules for people, in short (shown beside the game in the browser): what a turn
-    /// is, how points are scored, how the game ends. Plain text; paragraphs separated by
-    /// a blank line.
-    fn rules_help() -> &'static str {
-        ""
+    /// is, how points are scored, how the game ends. A message a paragraph.
+    fn rules_help() -> Vec<Msg> {
+        Vec::new()
     }
     /// Whether a person's screen may hold a move for a confirmation before sending it
     /// (a placement taken back until confirmed); no rule changes, the server sees only
     /// the confirmed move.
     const CONFIRM: bool = false;
-    /// What [`Registration::clock_move`] plays, in words for people (the rules help and
-    /// the New game form say it: a person out of time, at a table with a clock or in a
-    /// turn-based game, gets this move played for them).
-    const OUT_OF_TIME: &'static str = "the house plays the first move the rules allow for them";
+    /// What [`Registration::clock_move`] plays, in words for people: the id of a message
+    /// of the catalogues (the rules help and the New game form say it: a person out of
+    /// time, at a table with a clock or in a turn-based game, gets this move played for
+    /// them).
+    const OUT_OF_TIME: &'static str = "out-of-time-first-move";
     /// Why the game ended, in words for people (`game` is over; `names` by seat): the
     /// target reached, a hand placed, a round without a placement. `None` when the game
     /// does not say.
-    fn ending(_game: &Self, _names: &[String]) -> Option<String> {
+    fn ending(_game: &Self, _names: &[String]) -> Option<Msg> {
         None
     }
-    /// The final scores broken down for the end screen: `{"columns": [LABEL, ...],
+    /// The final scores broken down for the end screen: `{"columns": [LABEL (a message), ...],
     /// "rows": [[VALUE, ...] per seat]}` (the last column the total), from the game's
     /// start, its moves and its end. `null` (the default): no breakdown.
     fn breakdown(_start: &Self, _moves: &[Self::Move], _end: &Self) -> Value {
@@ -73,8 +74,11 @@ pub trait Registration: Determinize + Evaluate + Encode {
     /// Where a move puts its tile, in words (`at N01E02, turned twice`): what tells two
     /// moves apart when [`Registration::describe`] words them alike (the same tile for the
     /// same points elsewhere), as the analysis lists them. Default: the move's notation.
-    fn move_place(mv: &Self::Move) -> String {
-        format!("as {}", serde_json::to_string(mv).unwrap_or_default())
+    fn move_place(mv: &Self::Move) -> Msg {
+        words!(
+            "move-as",
+            notation = serde_json::to_string(mv).unwrap_or_default()
+        )
     }
     /// The move played for a person whose time for a turn ran out (a table with a
     /// clock): a move that changes the least, from the seat's view. Default: the first
@@ -84,7 +88,7 @@ pub trait Registration: Determinize + Evaluate + Encode {
     }
     /// Checks who sits where: `bots[i]` is seat `i`'s bot spec, `None` for a person or a
     /// program.
-    fn check_seats(_rules: &Self::Rules, _bots: &[Option<&str>]) -> Result<(), String> {
+    fn check_seats(_rules: &Self::Rules, _bots: &[Option<&str>]) -> Result<(), Msg> {
         Ok(())
     }
     /// What a person's screen needs beyond the view to draw the seat's legal moves
@@ -95,7 +99,7 @@ pub trait Registration: Determinize + Evaluate + Encode {
     /// What `mv` would score for the seat of `view` if it were played now, without playing
     /// it (a person's screen shows the points of tiles put down before they are sent), or
     /// why it would be refused. `None` (the default): the game says nothing of this move.
-    fn preview(_view: &Self::View, _mv: &Self::Move) -> Option<Result<i64, String>> {
+    fn preview(_view: &Self::View, _mv: &Self::Move) -> Option<Result<i64, Msg>> {
         None
     }
     /// The seat's legal moves as sent with `take-turn` to a program that asked for them
@@ -112,7 +116,7 @@ pub trait Registration: Determinize + Evaluate + Encode {
         seat: Seat,
         mv: &Self::Move,
         names: &[String],
-    ) -> Vec<String> {
+    ) -> Vec<Msg> {
         let who = names
             .get(seat.index())
             .cloned()
@@ -123,8 +127,13 @@ pub trait Registration: Determinize + Evaluate + Encode {
                 - b.scores().get(seat.index()).copied().unwrap_or(0)
         });
         vec![match gained {
-            Some(g) if g != 0 => format!("{who}: {what} ({g:+})"),
-            _ => format!("{who}: {what}"),
+            Some(g) if g != 0 => words!(
+                "move-default-points",
+                who = who,
+                what = what,
+                points = crate::signed(g)
+            ),
+            _ => words!("move-default", who = who, what = what),
         }]
     }
     /// At a terminal: what a person sees on its turn (default: its view as JSON and the
@@ -163,7 +172,11 @@ pub trait Registration: Determinize + Evaluate + Encode {
         names: &[String],
         _reveal: bool,
     ) -> String {
-        Self::describe(before, after, seat, mv, names).join("\n")
+        Self::describe(before, after, seat, mv, names)
+            .iter()
+            .map(Msg::english)
+            .collect::<Vec<_>>()
+            .join("\n")
     }
     /// At a terminal: the end of the game (default: the scores).
     fn text_end(game: &Self, names: &[String]) -> String {

@@ -14,7 +14,7 @@ pub struct ReplayStep {
     /// The move (its JSON text).
     pub text: Option<String>,
     /// What happened, in words.
-    pub log: Vec<String>,
+    pub log: Vec<tessera_words::Msg>,
     /// The public view after the step.
     pub public: Value,
     /// Scores after the step.

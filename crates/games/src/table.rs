@@ -68,7 +68,7 @@ pub struct MoveInfo {
     /// Whether the house played it for an ejected seat.
     pub house: bool,
     /// What happened, in words, public information only (when the sink wants it).
-    pub log: Vec<String>,
+    pub log: Vec<tessera_words::Msg>,
 }
 
 /// JSON kept as compact text: what a table holds between moves (a seat's view, its legal

@@ -105,8 +105,7 @@ impl<G: Registration> Player<G> for Typist<G> {
         self.stop.cancel();
         std::future::pending().await
     }
-    async fn refused(&mut self, reason: &str) -> bool {
-        let reason = reason.strip_prefix("illegal move: ").unwrap_or(reason);
+    async fn refused(&mut self, reason: &tessera_words::Msg) -> bool {
         lock(&self.console).say(&format!("Not allowed: {reason}"));
         self.retry = true;
         true

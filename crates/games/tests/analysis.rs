@@ -71,18 +71,25 @@ fn every_game_is_analysed_through_its_entry() {
         for m in &a.moves {
             assert_eq!(m.seat, 0);
             assert_eq!(m.played, rec["moves"][m.index], "{}", entry.name());
-            assert!(!m.words.is_empty());
-            assert!(!m.best.is_empty() && m.best.iter().all(|b| !b.words.is_empty()));
+            assert!(!m.words.to_string().is_empty());
+            assert!(!m.best.is_empty() && m.best.iter().all(|b| !b.words.to_string().is_empty()));
             assert_eq!(m.better.is_null(), m.best_played, "{}", entry.name());
             assert_eq!(m.best_played, m.best[0].mv == m.played);
-            // distinct moves read distinctly, in the game's words (never the move's JSON)
-            let mut listed = vec![(&m.played, &m.words)];
-            listed.extend(m.best.iter().map(|b| (&b.mv, &b.words)));
-            for (x, wx) in &listed {
-                assert!(!wx.contains('{'), "{}: {wx}", entry.name());
-                for (y, wy) in &listed {
-                    if x != y {
-                        assert_ne!(wx, wy, "{}: two moves read alike", entry.name());
+            // distinct moves read distinctly, in the game's words (never the move's JSON),
+            // in every language
+            for lang in tessera_words::LANGS {
+                let mut listed = vec![(&m.played, tessera_words::render(lang, &m.words))];
+                listed.extend(
+                    m.best
+                        .iter()
+                        .map(|b| (&b.mv, tessera_words::render(lang, &b.words))),
+                );
+                for (x, wx) in &listed {
+                    assert!(!wx.contains('{'), "{}: {wx}", entry.name());
+                    for (y, wy) in &listed {
+                        if x != y {
+                            assert_ne!(wx, wy, "{}: two moves read alike", entry.name());
+                        }
                     }
                 }
             }

@@ -78,14 +78,17 @@ fn the_registry_lists_every_level_with_its_spec() {
         for (n, (b, spec)) in levels.iter().zip(table).enumerate() {
             // the text people read names the strategy the level plays, and the range
             assert!(
-                b.about.ends_with(&format!(": {spec}")) && b.about.contains("of 6"),
+                b.about.to_string().ends_with(&format!(": {spec}"))
+                    && b.about.to_string().contains("of 6"),
                 "{game} {}: {:?} should name {spec}",
                 b.name,
                 b.about
             );
             assert!(b.params.is_empty(), "{game} {}", b.name);
             assert!(
-                b.about.starts_with(&format!("level {} of 6", n + 1)),
+                b.about
+                    .to_string()
+                    .starts_with(&format!("level {} of 6", n + 1)),
                 "{game} {}",
                 b.name
             );

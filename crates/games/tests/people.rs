@@ -28,7 +28,11 @@ fn played<G: Registration>(bot: &str, seed: u64) -> (G, G, Vec<G::Move>, Vec<Str
         &mut rng,
         5_000,
         |seat, mv, after| {
-            log.extend(G::describe(Some(&before), after, seat, mv, &names));
+            log.extend(
+                G::describe(Some(&before), after, seat, mv, &names)
+                    .iter()
+                    .map(ToString::to_string),
+            );
             before = after.clone();
         },
     )
@@ -103,7 +107,7 @@ fn triominos_logs_ends_and_breaks_down_in_player_terms() {
         // placements name the tile (0-3-4), not grid coordinates
         assert!(log.iter().all(|l| !l.contains(" at (")), "{log:#?}");
         let names: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
-        let why = TriominosGame::ending(&end, &names).unwrap();
+        let why = TriominosGame::ending(&end, &names).unwrap().to_string();
         assert!(why.contains("target"), "{why}");
         let b = TriominosGame::breakdown(&start, &moves, &end);
         let rows = rows(&b);
@@ -123,7 +127,7 @@ fn q_logs_ends_and_breaks_down_in_player_terms() {
         let (start, end, moves, log) = played::<QGame>("ldasg", seed);
         check_log(&log);
         let names: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
-        let why = QGame::ending(&end, &names).unwrap();
+        let why = QGame::ending(&end, &names).unwrap().to_string();
         assert!(
             why.contains("placed every tile") || why.contains("without a placement"),
             "{why}"
@@ -149,10 +153,16 @@ fn akropolis_logs_ends_and_breaks_down_in_player_terms() {
     let names: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
     assert!(Akropolis::ending(&end, &names)
         .unwrap()
+        .to_string()
         .contains("Construction Site"));
     let b = Akropolis::breakdown(&start, &moves, &end);
     let columns = b["columns"].as_array().unwrap();
-    assert_eq!(columns[0], "Houses");
+    assert_eq!(
+        tessera_games::Msg::from_json(&columns[0])
+            .unwrap()
+            .to_string(),
+        "Houses"
+    );
     for (seat, r) in rows(&b).iter().enumerate() {
         let total = *r.last().unwrap();
         assert_eq!(total, end.scores()[seat] as i64, "{b}");
@@ -165,14 +175,12 @@ fn every_game_has_rules_help_and_every_bot_a_strength() {
     let registry = Registry::standard();
     for entry in registry.iter() {
         let info = entry.info();
-        assert!(
-            info.rules_help.len() > 200,
-            "{}: rules help for people",
-            info.name
-        );
+        let help: Vec<String> = info.rules_help.iter().map(ToString::to_string).collect();
+        let help = help.join("\n\n");
+        assert!(help.len() > 200, "{}: rules help for people", info.name);
         // no tile named by its numbers (`0-0-0`): a spectator's page holds the help, and
         // every tile named there must be one on the board
-        let b = info.rules_help.as_bytes();
+        let b = help.as_bytes();
         let tile = b.windows(5).any(|w| {
             w[0].is_ascii_digit()
                 && w[1] == b'-'
@@ -207,5 +215,8 @@ fn a_seat_is_named_not_numbered() {
     let mv = g.view(seat).legal_moves()[0];
     g.play(&mv).unwrap();
     let lines = TriominosGame::describe(Some(&before), &g, seat, &mv, &names);
-    assert!(lines[0].starts_with(NAMES[seat.index()]), "{lines:?}");
+    assert!(
+        lines[0].to_string().starts_with(NAMES[seat.index()]),
+        "{lines:?}"
+    );
 }

@@ -49,14 +49,24 @@ impl QRules {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum QError {
     /// Bad settings.
-    #[error("bad rules: {0}")]
+    #[error("{}", tessera_core::Words::words(self))]
     Rules(String),
     /// The game is over.
-    #[error("the game is over")]
+    #[error("{}", tessera_core::Words::words(self))]
     Over,
     /// The move breaks the rules.
     #[error(transparent)]
     Illegal(#[from] Illegal),
+}
+
+impl tessera_core::Words for QError {
+    fn words(&self) -> tessera_core::Msg {
+        match self {
+            QError::Rules(why) => tessera_core::words!("bad-rules", why = why.as_str()),
+            QError::Over => tessera_core::words!("game-over-refusal"),
+            QError::Illegal(i) => i.words(),
+        }
+    }
 }
 
 /// A move (the same as a take-turn reply).

@@ -2,6 +2,7 @@
 
 use crate::{Coord, Map, Tile};
 use serde::{Deserialize, Serialize};
+use tessera_core::{words, Msg, Words};
 
 /// One tile put at one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -23,24 +24,39 @@ impl Placement {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
     /// No tile placed.
-    #[error("put down at least one tile")]
+    #[error("{}", self.words())]
     Empty,
     /// The player does not own the tiles (as a multiset).
-    #[error("the {0} is not in your hand")]
+    #[error("{}", self.words())]
     NotOwned(Tile),
     /// Not all in one row and not all in one column.
-    #[error("the tiles of a turn go in one row or one column")]
+    #[error("{}", self.words())]
     NotInLine,
     /// The cell is taken or has no occupied side neighbour.
-    #[error("{0} is not a free cell next to a tile on the map")]
+    #[error("{}", self.words())]
     NotAdjacent(Coord),
     /// The tile does not fit its neighbours. (Only the four cells beside it count: the
     /// message says so, and never that a whole line must be one colour or one shape.)
-    #[error("the {1} does not fit at {0}: a tile must share the colour or the shape of the tile beside it, and between two tiles in a row or a column the colour of both or the shape of both")]
+    #[error("{}", self.words())]
     NoFit(Coord, Tile),
     /// A replace request with fewer tiles in the pile than in the hand.
-    #[error("you cannot exchange: the pile holds fewer tiles than your hand")]
+    #[error("{}", self.words())]
     PileTooSmall,
+}
+
+impl Words for Illegal {
+    fn words(&self) -> Msg {
+        match self {
+            Illegal::Empty => words!("q-illegal-empty"),
+            Illegal::NotOwned(t) => words!("q-illegal-not-owned", tile = t.words()),
+            Illegal::NotInLine => words!("q-illegal-not-in-line"),
+            Illegal::NotAdjacent(c) => words!("q-illegal-not-adjacent", cell = c.to_string()),
+            Illegal::NoFit(c, t) => {
+                words!("q-illegal-no-fit", cell = c.to_string(), tile = t.words())
+            }
+            Illegal::PileTooSmall => words!("q-illegal-pile-too-small"),
+        }
+    }
 }
 
 /// `fit-line(a, t, b)`: the neighbours on one line accept `t`.

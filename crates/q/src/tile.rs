@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use tessera_core::{words, Msg, Words};
 
 /// The shape of a tile, in the reference's order (`Common/tile-shapes.rkt`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -139,6 +140,18 @@ impl Tile {
     /// A dense index 0..36 (shape * 6 + colour).
     pub fn index(self) -> usize {
         self.shape.index() * 6 + self.color.index()
+    }
+}
+
+impl Words for Tile {
+    /// The tile for people: its colour and shape (`red circle`, `rotes Quadrat`).
+    fn words(&self) -> Msg {
+        // (a Fluent variant's key is a name: `eightstar` for `8star`)
+        let shape = match self.shape {
+            Shape::EightStar => "eightstar",
+            s => s.name(),
+        };
+        words!("q-tile", color = self.color.name(), shape = shape)
     }
 }
 

@@ -44,7 +44,7 @@ pub trait Player<G: Game>: Send {
     /// The rules refused the move this player chose. Return `true` to be asked again
     /// within the same deadline (a person who clicked a wrong spot), `false` to be ejected
     /// (a program; the default).
-    async fn refused(&mut self, _reason: &str) -> bool {
+    async fn refused(&mut self, _reason: &tessera_core::Msg) -> bool {
         false
     }
     /// The tiles the seat's last move handed it (possibly none).

@@ -352,9 +352,10 @@ pub async fn resume<'a, G: Game>(
                         match game.play(&mv) {
                             Ok(()) => return Ok((mv, before)),
                             Err(e) => {
-                                let reason = format!("illegal move: {e}");
-                                if !p.refused(&reason).await {
-                                    return Err(PlayerError::Unexpected(reason));
+                                if !p.refused(&tessera_core::Words::words(&e)).await {
+                                    return Err(PlayerError::Unexpected(format!(
+                                        "illegal move: {e}"
+                                    )));
                                 }
                             }
                         }

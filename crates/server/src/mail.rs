@@ -106,14 +106,12 @@ pub const MAX_ADDRESS: usize = 254;
 /// assert!(address("ann@").is_err());
 /// assert!(address("a b@example.org").is_err());
 /// ```
-pub fn address(text: &str) -> Result<String, String> {
+pub fn address(text: &str) -> Result<String, tessera_games::Msg> {
     let t = text.trim();
     if t.chars().count() > MAX_ADDRESS {
-        return Err(format!(
-            "an email address has at most {MAX_ADDRESS} characters"
-        ));
+        return Err(tessera_games::words!("email-too-long", max = MAX_ADDRESS));
     }
     t.parse::<Address>()
         .map(|a| a.to_string())
-        .map_err(|e| format!("{t:?} is no email address: {e}"))
+        .map_err(|e| tessera_games::words!("email-invalid", address = t, why = e.to_string()))
 }

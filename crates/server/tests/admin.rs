@@ -135,7 +135,7 @@ async fn a_ban_resigns_an_account_s_rated_game_and_an_abort_ends_games() {
     let g = stored_when(&db, rated, |g| !g.summary.status.is_live()).await;
     assert_eq!(g.summary.status, GameStatus::Resigned);
     assert_eq!(
-        g.summary.why.as_deref(),
+        g.summary.why.map(|w| w.to_string()).as_deref(),
         Some("dana was banned by the operator")
     );
 
@@ -145,7 +145,7 @@ async fn a_ban_resigns_an_account_s_rated_game_and_an_abort_ends_games() {
         let g = stored_when(&db, id, |g| !g.summary.status.is_live()).await;
         assert_eq!(g.summary.status, GameStatus::Aborted, "game {id}");
         assert_eq!(
-            g.summary.why.as_deref(),
+            g.summary.why.map(|w| w.to_string()).as_deref(),
             Some("aborted by the operator: cheating")
         );
         let mut done = None;

@@ -922,7 +922,9 @@ async fn moves_after_the_end_are_refused() {
         .await;
     assert_eq!(next_json(&mut ws).await, None);
     assert_eq!(
-        table.person_move(0, "\"pass\"".into()),
+        table
+            .person_move(0, "\"pass\"".into())
+            .map_err(|e| e.to_string()),
         Err("the game is over".to_string())
     );
     let g = ended(&h, id).await;

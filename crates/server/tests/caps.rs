@@ -215,7 +215,8 @@ async fn websockets_per_game_are_capped() {
         refused,
         (
             503,
-            json!({"error": "too many spectators on this game", "busy": true})
+            json!({"error": "too many spectators on this game", "busy": true,
+                "message": {"id": "busy-spectators-game"}})
         )
     );
     let mut other = h.ws(&format!("/api/games/{}/ws", b.id)).await;
@@ -259,7 +260,8 @@ async fn web_tables_are_capped_and_waiting_ones_expire() {
         h.post("/api/games", &table(person.clone())).await,
         (
             503,
-            json!({"error": "too many games in progress", "busy": true})
+            json!({"error": "too many games in progress", "busy": true,
+                "message": {"id": "busy-games"}})
         )
     );
     // the expiry
@@ -286,7 +288,14 @@ async fn web_tables_are_capped_and_waiting_ones_expire() {
             .then_some(g)
         })
         .await;
-        assert_eq!(g.result["aborted"], why, "{}", g.result);
+        assert_eq!(
+            tessera_words::Msg::from_json(&g.result["aborted"])
+                .unwrap()
+                .to_string(),
+            why,
+            "{}",
+            g.result
+        );
         assert!(g.moves.is_empty());
     }
     let (s, again) = h.post("/api/games", &table(person)).await;
@@ -350,7 +359,10 @@ async fn a_person_who_takes_no_turn_ends_the_game() {
     let g = h.host.stored(id).await.unwrap();
     assert_eq!(g.summary.status, tessera_server::store::GameStatus::Aborted);
     assert_eq!(
-        g.result["aborted"], "Player 1 took no turn within 1500 ms",
+        tessera_words::Msg::from_json(&g.result["aborted"])
+            .unwrap()
+            .to_string(),
+        "Player 1 took no turn within 1500 ms",
         "{}",
         g.result
     );

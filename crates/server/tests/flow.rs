@@ -203,7 +203,10 @@ async fn a_person_resigns_and_the_game_is_stored_resigned() {
     assert_eq!(end["result"]["winners"], json!(["Bob"]));
     let g = stored(&h, id).await;
     assert_eq!(g["status"], "resigned");
-    assert_eq!(g["why"], "Ann resigned");
+    assert_eq!(
+        g["why"],
+        json!({"id": "resigned-why", "args": {"who": "Ann"}})
+    );
     assert_eq!(g["winners"], json!(["Bob"]));
     // once over, there is nothing to resign
     let (s, r) = h
@@ -240,7 +243,9 @@ async fn the_end_says_why_and_breaks_the_scores_down() {
         let mut ws = h.ws(&format!("/api/games/{id}/ws?token={token}")).await;
         let end = play_person(&mut ws).await;
         assert_eq!(end["status"], "finished", "{end}");
-        let reason = end["end"]["reason"].as_str().unwrap_or_default();
+        let reason = tessera_words::Msg::from_json(&end["end"]["reason"])
+            .map(|m| m.to_string())
+            .unwrap_or_default();
         assert!(!reason.is_empty(), "{game}: why it ended: {end}");
         let b = &end["end"]["breakdown"];
         assert!(
@@ -248,7 +253,7 @@ async fn the_end_says_why_and_breaks_the_scores_down() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .any(|c| c == columns),
+                .any(|c| tessera_words::Msg::from_json(c).unwrap().to_string() == *columns),
             "{game}: {b}"
         );
         let rows = b["rows"].as_array().unwrap();
@@ -262,7 +267,9 @@ async fn the_end_says_why_and_breaks_the_scores_down() {
         }
         // the log ends on the game's end, in names
         let log = end["log"].as_array().unwrap();
-        let last = log.last().unwrap()[1].as_str().unwrap();
+        let last = tessera_words::Msg::from_json(&log.last().unwrap()[1])
+            .unwrap()
+            .to_string();
         assert!(last.starts_with("Game over: Ann "), "{last}");
         // the stored game and its replay say the same
         stored(&h, id).await;
@@ -396,7 +403,7 @@ async fn out_of_time_the_house_passes_for_the_person_who_stays() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|l| l[1].as_str().unwrap().to_string())
+            .map(|l| tessera_words::Msg::from_json(&l[1]).unwrap().to_string())
             .collect();
         if m["to_move"] == 0 && log.iter().any(|l| l.starts_with("Dag ")) {
             break (m, log);

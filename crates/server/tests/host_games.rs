@@ -227,8 +227,13 @@ async fn a_person_is_refused_not_ejected() {
     )
     .await;
     let e = next_error(mover).await;
+    // the rules' words (as a message, the page's; in English for programs)
     assert!(
-        e["error"].as_str().unwrap().starts_with("illegal move"),
+        e["message"]["id"]
+            .as_str()
+            .unwrap()
+            .starts_with("triominos-")
+            && !e["error"].as_str().unwrap().is_empty(),
         "{e}"
     );
     send_json(mover, &json!("not an object")).await;

@@ -390,7 +390,7 @@ async fn a_move_is_for_its_turn_only() {
             }
         })
         .await;
-        assert!(why.contains("turn"), "{why}");
+        assert!(why.to_string().contains("turn"), "{why}");
     }
     wire::table_until(&table, "the person's next turn", |t| {
         let st = t.state();

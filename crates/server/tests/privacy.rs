@@ -401,7 +401,7 @@ fn check_frames<G: Secrets>(record: &Value, frames: &[Value], seat: Option<usize
         // a line of the log names only the tiles its move put in view
         for line in log.as_array().unwrap() {
             let j = line[0].as_u64().unwrap() as usize;
-            let text = line[1].as_str().unwrap();
+            let text = &tessera_words::Msg::from_json(&line[1]).unwrap().to_string();
             let mut may = G::tiles(&moves[j - 1]);
             may.extend(states[j].public_tiles());
             let may = bag(may);

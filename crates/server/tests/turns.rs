@@ -92,8 +92,16 @@ async fn inbox(h: &TestHost, who: &Login) -> Value {
     a.body
 }
 
+/// The log of state message `s` in English, a line each (its lines are messages).
 fn log_text(s: &Value) -> String {
-    s["log"].to_string()
+    s["log"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|line| tessera_words::Msg::from_json(&line[1]).ok())
+        .map(|m| m.english())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// A WebSocket of a seat, with the account's session.
@@ -424,8 +432,14 @@ async fn an_account_s_turn_based_games_are_capped_and_so_are_all() {
     let third = ann.post(h.http, "/api/games", &body).await;
     assert_eq!(third.status, 429, "{}", third.body);
     assert_eq!(
-        third.body,
-        json!({"error": "ann plays 2 turn-based games already, the most at once: finish or resign one first"})
+        third.body["error"],
+        json!("ann plays 2 turn-based games already, the most at once: finish or resign one first")
+    );
+    // (and as a message of the catalogues, for the page to say in its reader's language)
+    assert_eq!(
+        third.body["message"]["id"], "turns-too-many",
+        "{}",
+        third.body
     );
     // an account seated by another is counted too
     let invite = json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "human", "account": "ann"}], "days": 1});

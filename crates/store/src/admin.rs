@@ -14,6 +14,7 @@ use crate::error::{Refused, StoreError};
 use crate::sql::{int, Row, Sql, Stmt};
 use serde::Serialize;
 use serde_json::{json, Value};
+use tessera_core::{words, Msg};
 
 /// An action of the log, as `tessera admin log` shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -116,7 +117,7 @@ pub(crate) const LIVE_GAMES: Stmt = sql!(
 
 /// The result a game aborted before anyone played is stored with (a table that
 /// expired, or that the operator aborted): its reason under `aborted`.
-pub fn aborted_result(reason: &str) -> Value {
+pub fn aborted_result(reason: &Msg) -> Value {
     json!({
         "scores": [],
         "winners": [],
@@ -128,10 +129,10 @@ pub fn aborted_result(reason: &str) -> Value {
 }
 
 /// The reason an aborted game gives: the operator's action, and their words if any.
-pub fn abort_reason(reason: Option<&str>) -> String {
+pub fn abort_reason(reason: Option<&str>) -> Msg {
     match reason {
-        Some(r) if !r.trim().is_empty() => format!("aborted by the operator: {}", r.trim()),
-        _ => "aborted by the operator".to_string(),
+        Some(r) if !r.trim().is_empty() => words!("aborted-by-operator-why", why = r.trim()),
+        _ => words!("aborted-by-operator"),
     }
 }
 

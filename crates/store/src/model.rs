@@ -44,9 +44,10 @@ pub struct GameSummary {
     /// The ejections in order, each with its reason (what a program's author needs).
     #[serde(default)]
     pub ejections: Vec<EjectionNote>,
-    /// Why the game ended before its end, if it did: an abort's reason, or who resigned.
+    /// Why the game ended before its end, if it did: an abort's reason, or who resigned
+    /// (a message of the catalogues; displayed, its English).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub why: Option<String>,
+    pub why: Option<tessera_core::Msg>,
     /// The seed, once the game ended (secret before); in JSON a string of digits, which
     /// JavaScript reads without rounding.
     #[serde(with = "seed_text")]
@@ -276,12 +277,15 @@ pub(crate) fn finish_summary(
                 .collect()
         })
         .unwrap_or_default();
-    s.why = result
-        .get("aborted")
-        .and_then(Value::as_str)
-        .or_else(|| result.pointer("/resigned/reason").and_then(Value::as_str))
-        .or_else(|| result.get("error").and_then(Value::as_str))
-        .map(str::to_string);
+    s.why = [
+        result.get("aborted"),
+        result.pointer("/resigned/reason"),
+        result.get("error"),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|v| !v.is_null())
+    .and_then(|v| tessera_core::Msg::from_json(v).ok());
     Ok((s, result))
 }
 

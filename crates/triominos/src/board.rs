@@ -5,6 +5,7 @@ use crate::table::CoordTable;
 use crate::tile::{Tile, TileId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use tessera_core::{words, Msg, Words};
 
 /// One tile put at one location in one orientation.
 ///
@@ -166,9 +167,7 @@ pub const BRIDGE_BONUS: i32 = 40;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlacementError {
     /// The orientation faces the other way than the location.
-    #[error(
-        "turned this way ({orientation}) the tile points the other way than the spot at ({x},{y})"
-    )]
+    #[error("{}", self.words())]
     FacingMismatch {
         /// The orientation given.
         orientation: Orientation,
@@ -178,10 +177,10 @@ pub enum PlacementError {
         y: i16,
     },
     /// The first tile of a round goes to (0,0) up or (1,0) down.
-    #[error("the first tile of a round goes in the middle of the board: at (0,0) pointing up or (1,0) pointing down")]
+    #[error("{}", self.words())]
     NotAtStart,
     /// The location holds a tile.
-    #[error("there is a tile at ({x},{y}) already")]
+    #[error("{}", self.words())]
     Occupied {
         /// Column.
         x: i16,
@@ -189,10 +188,10 @@ pub enum PlacementError {
         y: i16,
     },
     /// The tile (up to rotation) is on the board already.
-    #[error("tile {0} is already on the board")]
+    #[error("{}", self.words())]
     TileOnBoard(Tile),
     /// No tile shares an edge with the location.
-    #[error("a tile must touch the tiles on the board along a side: nothing is next to ({x},{y})")]
+    #[error("{}", self.words())]
     NoEdgeNeighbour {
         /// Column.
         x: i16,
@@ -200,7 +199,7 @@ pub enum PlacementError {
         y: i16,
     },
     /// A corner disagrees with a neighbouring tile.
-    #[error("a corner of the tile shows {found} where the tiles next to it show {expected}: corners must match")]
+    #[error("{}", self.words())]
     CornerMismatch {
         /// Which own corner.
         corner: Corner,
@@ -210,13 +209,53 @@ pub enum PlacementError {
         found: u8,
     },
     /// Coordinates beyond the board's limits.
-    #[error("({x},{y}) is off the board (at most {COORD_LIMIT} from the middle)")]
+    #[error("{}", self.words())]
     OutOfRange {
         /// Column.
         x: i64,
         /// Row.
         y: i64,
     },
+}
+
+impl Words for PlacementError {
+    fn words(&self) -> Msg {
+        match self {
+            PlacementError::FacingMismatch { orientation, x, y } => words!(
+                "triominos-facing",
+                orientation = orientation.to_string(),
+                x = i64::from(*x),
+                y = i64::from(*y)
+            ),
+            PlacementError::NotAtStart => words!("triominos-not-at-start"),
+            PlacementError::Occupied { x, y } => {
+                words!("triominos-occupied", x = i64::from(*x), y = i64::from(*y))
+            }
+            PlacementError::TileOnBoard(t) => {
+                words!("triominos-tile-on-board", tile = t.to_string())
+            }
+            PlacementError::NoEdgeNeighbour { x, y } => {
+                words!(
+                    "triominos-no-neighbour",
+                    x = i64::from(*x),
+                    y = i64::from(*y)
+                )
+            }
+            PlacementError::CornerMismatch {
+                expected, found, ..
+            } => words!(
+                "triominos-corner-mismatch",
+                expected = u32::from(*expected),
+                found = u32::from(*found)
+            ),
+            PlacementError::OutOfRange { x, y } => words!(
+                "triominos-off-board",
+                x = x.to_string(),
+                y = y.to_string(),
+                limit = COORD_LIMIT.to_string()
+            ),
+        }
+    }
 }
 
 /// Why a given list of placements is not a possible board.

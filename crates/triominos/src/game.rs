@@ -11,32 +11,52 @@ use crate::view::{TriominosPublic, TriominosView};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use tessera_core::{rng_from_seed, Determinize, Game, GameRng, Outcome, Score, Seat};
+use tessera_core::{
+    rng_from_seed, words, Determinize, Game, GameRng, Msg, Outcome, Score, Seat, Words,
+};
 
 /// Why a move or a setting was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TriominosError {
     /// Player count outside 2..=6.
-    #[error("Triominos is for 2 to 6 players, not {0}")]
+    #[error("{}", self.words())]
     Players(u8),
     /// The game is over.
-    #[error("the game is over")]
+    #[error("{}", self.words())]
     GameOver,
     /// The placement is not valid on the board.
-    #[error(transparent)]
+    #[error("{}", self.words())]
     Placement(#[from] PlacementError),
     /// The tile is not on the mover's tray.
-    #[error("tile {0} is not on your tray")]
+    #[error("{}", self.words())]
     NotInTray(Tile),
     /// The round's opening must be the starter's highest tile (or 0-0-0).
-    #[error("the round opens with {0} (or 0-0-0 if you hold it)")]
+    #[error("{}", self.words())]
     MustOpenWith(Tile),
-    /// Drawing is not allowed now.
-    #[error("you cannot draw: {0}")]
+    /// Drawing is not allowed now (why: a message id).
+    #[error("{}", self.words())]
     CannotDraw(&'static str),
     /// Passing is not allowed now.
-    #[error("you can end your turn without placing only after 3 draws or when the pile is empty")]
+    #[error("{}", self.words())]
     CannotPass,
+}
+
+impl Words for TriominosError {
+    fn words(&self) -> Msg {
+        match self {
+            TriominosError::Players(n) => words!("triominos-players", n = *n),
+            TriominosError::GameOver => words!("game-over-refusal"),
+            TriominosError::Placement(p) => p.words(),
+            TriominosError::NotInTray(t) => words!("triominos-not-in-tray", tile = t.to_string()),
+            TriominosError::MustOpenWith(t) => {
+                words!("triominos-must-open-with", tile = t.to_string())
+            }
+            TriominosError::CannotDraw(why) => {
+                words!("triominos-cannot-draw", why = Msg::new(*why))
+            }
+            TriominosError::CannotPass => words!("triominos-cannot-pass"),
+        }
+    }
 }
 
 /// What happened, for logs and displays.
@@ -309,17 +329,13 @@ impl TriominosGame {
             }
             Move::Draw => {
                 if self.forced.is_some() {
-                    return Err(TriominosError::CannotDraw(
-                        "the round must open with the highest tile",
-                    ));
+                    return Err(TriominosError::CannotDraw("triominos-draw-must-open"));
                 }
                 if self.draws >= MAX_DRAWS {
-                    return Err(TriominosError::CannotDraw(
-                        "you have drawn 3 tiles this turn",
-                    ));
+                    return Err(TriominosError::CannotDraw("triominos-draw-three"));
                 }
                 let Some(t) = self.pile.pop() else {
-                    return Err(TriominosError::CannotDraw("the pile is empty"));
+                    return Err(TriominosError::CannotDraw("triominos-draw-pile-empty"));
                 };
                 self.trays[seat].push(t);
                 self.draws += 1;

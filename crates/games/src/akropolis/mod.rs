@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use tessera_akropolis::{Akropolis, AkropolisView, Move, Rules, Variants};
 use tessera_core::{Game, Seat, Strategy, View};
 use tessera_referee::Legal;
+use tessera_words::{words, Arg, Msg};
 
 fn name(names: &[String], seat: Seat) -> String {
     names
@@ -20,19 +21,29 @@ fn name(names: &[String], seat: Seat) -> String {
         .unwrap_or_else(|| seat.to_string())
 }
 
-/// The rules for people (the registry's `rules_help`).
-const RULES_HELP: &str = "Each turn, take a tile of three hexes from the Construction Site: the first tile is free, each tile further along costs one stone per tile before it. Build it in your city, turned as you like: either on empty ground touching the city, or on top of the city, all three hexes at one height and over at least two different tiles (never over a single one). A quarry you cover gives you a stone.
+/// The rules for people (the registry's `rules_help`): the catalogue's paragraphs.
+const RULES_HELP: [&str; 4] = [
+    "akropolis-rules-1",
+    "akropolis-rules-2",
+    "akropolis-rules-3",
+    "akropolis-rules-4",
+];
 
-Scoring at the end: each district type scores the value of its qualifying districts times the stars of its plazas (a plaza's stars are printed on it; no plaza, no points). A district's value is its height. Houses: only the largest group of connected houses. Markets: only those with no market next to them. Barracks: only those on the edge of the city. Temples: only those surrounded on all six sides. Gardens: all. Each stone is one more point.
-
-Variants (chosen per district): houses score double when the group is worth 10 or more; markets double next to a market plaza; barracks double with three or four empty sides; temples double from the second level up; gardens double next to a lake (an empty hex enclosed by the city).
-
-The game ends when the site holds its last tile and the stacks are empty. The highest score wins; a tie goes to the most stones.";
+/// The districts' words by their order in a city's score (houses, markets, barracks,
+/// temples, gardens).
+const DISTRICTS: [&str; 5] = [
+    "akropolis-houses",
+    "akropolis-markets",
+    "akropolis-barracks",
+    "akropolis-temples",
+    "akropolis-gardens",
+];
 
 impl Registration for Akropolis {
     const TITLE: &'static str = "Akropolis";
-    const ABOUT: &'static str =
-        "Build a city of hexagonal tiles, high and well planned; 2 to 4 players, or solo against the Architect.";
+    fn about() -> Msg {
+        words!("akropolis-about")
+    }
     const SEATS: (usize, usize) = (2, 4);
 
     fn default_rules(seats: usize) -> Result<Rules, String> {
@@ -44,29 +55,36 @@ impl Registration for Akropolis {
         vec![
             RuleOption {
                 key: "variants",
-                label: "Scoring variants",
-                help: "the letters hmbtg, upper case = that district's variant on (e.g. HmBtg)",
+                label: words!("akropolis-option-variants"),
+                help: words!("akropolis-option-variants-help"),
                 kind: OptionKind::Letters {
-                    letters: vec![
-                        ('h', "houses"),
-                        ('m', "markets"),
-                        ('b', "barracks"),
-                        ('t', "temples"),
-                        ('g', "gardens"),
-                    ],
+                    letters: "hmbtg"
+                        .chars()
+                        .zip(DISTRICTS)
+                        .map(|(c, id)| (c, Msg::new(id)))
+                        .collect(),
                 },
                 default: json!("hmbtg"),
             },
             RuleOption {
                 key: "solo",
-                label: "Solo against the Architect",
-                help: "a solo game: one player against the Architect of this level",
+                label: words!("akropolis-option-solo"),
+                help: words!("akropolis-option-solo-help"),
                 kind: OptionKind::Choice {
                     values: vec![
-                        (Value::Null, "no"),
-                        (json!("hippodamos"), "Hippodamos (level 1)"),
-                        (json!("metagenes"), "Metagenes (level 2)"),
-                        (json!("callicrates"), "Callicrates (level 3)"),
+                        (Value::Null, words!("akropolis-option-solo-no")),
+                        (
+                            json!("hippodamos"),
+                            words!("akropolis-architect", name = "Hippodamos", level = 1),
+                        ),
+                        (
+                            json!("metagenes"),
+                            words!("akropolis-architect", name = "Metagenes", level = 2),
+                        ),
+                        (
+                            json!("callicrates"),
+                            words!("akropolis-architect", name = "Callicrates", level = 3),
+                        ),
                     ],
                 },
                 default: Value::Null,
@@ -79,75 +97,43 @@ impl Registration for Akropolis {
     }
 
     fn bots() -> Vec<BotInfo> {
-        vec![
+        let mut bots = vec![
             BotInfo {
                 name: "ismcts",
-                about:
-                    "information-set Monte Carlo tree search over the 8 best moves (the strongest)",
+                about: words!("akropolis-bot-ismcts"),
                 params: "iters=N or ms=N, c=X, depth=N",
                 strength: "strongest",
             },
             BotInfo {
                 name: "districts",
-                about: "greedy on a measure of districts, plazas and stones",
+                about: words!("akropolis-bot-districts"),
                 params: "district=X, star=X, stone=X",
                 strength: "strong",
             },
             BotInfo {
                 name: "greedy",
-                about: "the move that gains the most points now",
+                about: words!("akropolis-bot-greedy"),
                 params: "",
                 strength: "fair",
             },
             BotInfo {
                 name: "random",
-                about: "a legal move at random",
+                about: words!("bot-random"),
                 params: "",
                 strength: "weak",
             },
             BotInfo {
                 name: "architect",
-                about: "the solo Architect's rule (only in a solo game)",
+                about: words!("akropolis-bot-architect"),
                 params: "",
                 strength: "",
             },
-            BotInfo {
-                name: "level:1",
-                about: "level 1 of 6 (weakest): random",
-                params: "",
-                strength: "weak",
-            },
-            BotInfo {
-                name: "level:2",
-                about: "level 2 of 6: greedy",
-                params: "",
-                strength: "fair",
-            },
-            BotInfo {
-                name: "level:3",
-                about: "level 3 of 6: districts",
-                params: "",
-                strength: "strong",
-            },
-            BotInfo {
-                name: "level:4",
-                about: "level 4 of 6: ismcts:iters=50",
-                params: "",
-                strength: "strong",
-            },
-            BotInfo {
-                name: "level:5",
-                about: "level 5 of 6: ismcts:iters=200",
-                params: "",
-                strength: "strongest",
-            },
-            BotInfo {
-                name: "level:6",
-                about: "level 6 of 6 (strongest): ismcts:ms=100",
-                params: "",
-                strength: "strongest",
-            },
-        ]
+        ];
+        bots.extend(crate::level_bots(
+            &tessera_ai::registry::AKROPOLIS_LEVELS,
+            ["weak", "fair", "strong", "strong", "strongest", "strongest"],
+        ));
+        bots
     }
 
     fn bot(spec: &str) -> Result<Box<dyn Strategy<Self>>, String> {
@@ -161,14 +147,14 @@ impl Registration for Akropolis {
         })
     }
 
-    fn check_seats(rules: &Rules, bots: &[Option<&str>]) -> Result<(), String> {
+    fn check_seats(rules: &Rules, bots: &[Option<&str>]) -> Result<(), Msg> {
         let architect =
             |b: &Option<&str>| b.is_some_and(|s| s.split(':').next() == Some("architect"));
         let architects = bots.iter().filter(|b| architect(b)).count();
         match rules.solo {
             Some(_) if bots.len() == 2 && architect(&bots[1]) && architects == 1 => Ok(()),
-            Some(_) => Err("a solo game is one player against the Architect bot in seat 2".into()),
-            None if architects > 0 => Err("the Architect plays only in a solo game".into()),
+            Some(_) => Err(words!("akropolis-solo-seats")),
+            None if architects > 0 => Err(words!("akropolis-architect-solo-only")),
             None => Ok(()),
         }
     }
@@ -225,78 +211,70 @@ impl Registration for Akropolis {
         seat: Seat,
         mv: &Move,
         names: &[String],
-    ) -> Vec<String> {
-        let cost = before.and_then(|b| b.site().iter().position(|t| *t == mv.tile));
-        let mut line = format!("{} built tile {}", name(names, seat), mv.tile);
+    ) -> Vec<Msg> {
         // the first tile of the site is free: only a price is worth a word
-        if let Some(c) = cost.filter(|c| *c > 0) {
-            line.push_str(&format!(
-                " (paid {c} stone{})",
-                if c == 1 { "" } else { "s" }
-            ));
-        }
-        if let Some(p) = after.players().get(seat.index()) {
-            line.push_str(&format!(" on level {}", p.city().height(mv.origin)));
-        }
-        if let Some(b) = before {
-            let gained = after.scores().get(seat.index()).copied().unwrap_or(0)
-                - b.scores().get(seat.index()).copied().unwrap_or(0);
-            line.push_str(&format!(" for {gained:+}"));
-        }
-        let mut lines = vec![line];
+        let cost = before
+            .and_then(|b| b.site().iter().position(|t| *t == mv.tile))
+            .unwrap_or(0);
+        let level = after
+            .players()
+            .get(seat.index())
+            .map_or(0, |p| i64::from(p.city().height(mv.origin)));
+        let who = name(names, seat);
+        let tile = mv.tile.to_string();
+        let mut lines = vec![match before {
+            Some(b) => words!(
+                "akropolis-log-built",
+                who = who,
+                tile = tile,
+                paid = cost,
+                level = level,
+                points = crate::signed(
+                    after.scores().get(seat.index()).copied().unwrap_or(0)
+                        - b.scores().get(seat.index()).copied().unwrap_or(0),
+                )
+            ),
+            // (a record's first state is not known: no price, no points)
+            None => words!(
+                "akropolis-log-built-bare",
+                who = who,
+                tile = tile,
+                level = level
+            ),
+        }];
         if after.is_over() {
-            let outcome = after.outcome_now();
-            let list: Vec<String> = outcome
-                .scores
-                .iter()
-                .enumerate()
-                .map(|(i, s)| format!("{} {s}", name(names, Seat(i as u8))))
-                .collect();
-            let winners: Vec<String> = outcome.winners.iter().map(|s| name(names, *s)).collect();
-            lines.push(format!(
-                "Game over: {}; {} {}",
-                list.join(", "),
-                winners.join(" and "),
-                if winners.len() == 1 { "wins" } else { "win" }
-            ));
+            lines.push(crate::q::game_over(after.outcome_now().scores, names));
         }
         lines
     }
 
-    fn move_place(mv: &Move) -> String {
-        let turned = match mv.rotation {
-            0 => String::new(),
-            1 => ", turned once".into(),
-            2 => ", turned twice".into(),
-            n => format!(", turned {n} times"),
-        };
-        format!("at {}{turned}", mv.origin)
+    fn move_place(mv: &Move) -> Msg {
+        words!(
+            "akropolis-place-at",
+            position = mv.origin.to_string(),
+            turns = mv.rotation
+        )
     }
 
-    fn rules_help() -> &'static str {
-        RULES_HELP
+    fn rules_help() -> Vec<Msg> {
+        RULES_HELP.iter().map(|id| Msg::new(*id)).collect()
     }
 
     const CONFIRM: bool = true;
 
-    fn ending(game: &Self, names: &[String]) -> Option<String> {
+    fn ending(game: &Self, names: &[String]) -> Option<Msg> {
         let outcome = game.outcome_now();
-        let mut why =
-            "the Construction Site is down to its last tile and the stacks are empty".to_string();
         let best = outcome.scores.iter().copied().max();
         let tied = outcome.scores.iter().filter(|s| Some(**s) == best).count();
-        if tied > outcome.winners.len() {
+        Some(if tied > outcome.winners.len() {
             let w: Vec<String> = outcome.winners.iter().map(|s| name(names, *s)).collect();
-            why.push_str(&format!(
-                "; the tie on points goes to the most stones ({})",
-                w.join(" and ")
-            ));
-        }
-        Some(why)
+            words!("akropolis-end-tie", winners = Arg::and(w))
+        } else {
+            words!("akropolis-end")
+        })
     }
 
     fn breakdown(_start: &Self, _moves: &[Move], end: &Self) -> Value {
-        let districts = ["Houses", "Markets", "Barracks", "Temples", "Gardens"];
         let rows: Vec<Vec<Value>> = (0..end.players().len())
             .map(|k| {
                 let sc = end.city_score(k);
@@ -318,12 +296,21 @@ impl Registration for Akropolis {
             })
             .collect();
         let other = rows.iter().any(|r| r[6] != json!(0));
-        let mut columns: Vec<&str> = districts.to_vec();
-        columns.push("Stones");
+        let mut columns: Vec<Msg> = [
+            "akropolis-column-houses",
+            "akropolis-column-markets",
+            "akropolis-column-barracks",
+            "akropolis-column-temples",
+            "akropolis-column-gardens",
+        ]
+        .into_iter()
+        .map(Msg::new)
+        .collect();
+        columns.push(words!("akropolis-column-stones"));
         if other {
-            columns.push("Quarries (Metagenes)");
+            columns.push(words!("akropolis-column-quarries"));
         }
-        columns.push("Total");
+        columns.push(words!("column-total"));
         let rows: Vec<Vec<Value>> = rows
             .into_iter()
             .map(|mut r| {

@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use tessera_core::{Game, Seat, Strategy, View};
 use tessera_q::{turn_points, Choice, QGame, QRules, QView};
 use tessera_referee::Legal;
+use tessera_words::{words, Arg, Msg, Words};
 
 fn name(names: &[String], seat: Seat) -> String {
     names
@@ -29,16 +30,14 @@ pub const PEOPLE_COPIES: usize = 3;
 /// ([`QRules::for_players`]), of programs over TCP and of the conformance tests.
 pub const COURSE_COPIES: usize = tessera_q::COPIES;
 
-/// The rules for people (the registry's `rules_help`).
-const RULES_HELP: &str = "The tiles come in six colours and six shapes; each player holds a hand of six. On your turn, either place tiles, or exchange your whole hand with the pile, or pass.
-
-Placing: put one or more tiles of your hand in one row or one column, each on a free cell beside a tile already on the map (or one you placed this turn). Then draw as many tiles from the pile.
-
-Where a tile fits: only the tiles right beside it count. Next to one tile in its row (or its column), it shares that tile's colour or its shape; between two tiles of its row (or column), it shares the colour of both or the shape of both. Tiles farther along a line do not count: a line may change colour or shape along its length and may hold the same tile twice.
-
-Scoring: one point per tile placed, plus one point for every tile of each line of two or more that a placed tile belongs to; a completed Q (a line of six: every colour, or every shape) scores 6 more, and placing the last tile of your hand 6 more.
-
-The game ends when a player places every tile of the hand, or when a whole round goes by without a placement. The highest score wins.";
+/// The rules for people (the registry's `rules_help`): the catalogue's paragraphs.
+const RULES_HELP: [&str; 5] = [
+    "q-rules-1",
+    "q-rules-2",
+    "q-rules-3",
+    "q-rules-4",
+    "q-rules-5",
+];
 
 /// The Qs completed by `seat`'s placements `ps` (now on `after`'s map) and whether they
 /// ended the game by emptying its hand.
@@ -55,27 +54,29 @@ fn bonuses_of(after: &QGame, seat: Seat, ps: &[tessera_q::Placement]) -> (u64, b
     (qs, finished)
 }
 
-fn game_over(scores: Vec<i32>, names: &[String]) -> String {
+/// The last line of a game's log: the scores and who won.
+pub(crate) fn game_over(scores: Vec<i32>, names: &[String]) -> Msg {
     let outcome = tessera_core::Outcome::from_scores(scores);
-    let list: Vec<String> = outcome
+    let list: Vec<Msg> = outcome
         .scores
         .iter()
         .enumerate()
-        .map(|(i, s)| format!("{} {s}", name(names, Seat(i as u8))))
+        .map(|(i, s)| words!("name-score", who = name(names, Seat(i as u8)), score = *s))
         .collect();
     let winners: Vec<String> = outcome.winners.iter().map(|s| name(names, *s)).collect();
-    format!(
-        "Game over: {}; {} {}",
-        list.join(", "),
-        winners.join(" and "),
-        if winners.len() == 1 { "wins" } else { "win" }
+    words!(
+        "log-game-over",
+        scores = list,
+        winners = Arg::and(winners.clone()),
+        count = winners.len()
     )
 }
 
 impl Registration for QGame {
     const TITLE: &'static str = "Q";
-    const ABOUT: &'static str =
-        "Tiles of six colours and six shapes, after Qwirkle: each tile matches the colour or the shape of the tiles beside it; 2 to 4 players.";
+    fn about() -> Msg {
+        words!("q-about")
+    }
     const SEATS: (usize, usize) = (2, 4);
     const BARE_SIGNUP: bool = true;
 
@@ -87,22 +88,22 @@ impl Registration for QGame {
         vec![
             RuleOption {
                 key: "copies",
-                label: "Copies of each tile",
-                help: "how many of each of the 36 tiles: 3 as in the boxed game (a game of 15 to 20 minutes for people), 30 as in the Racket course's game (hundreds of moves)",
+                label: words!("q-option-copies"),
+                help: words!("q-option-copies-help"),
                 kind: OptionKind::Choice {
                     values: vec![
-                        (json!(1), "1 of each (a quick game)"),
-                        (json!(2), "2 of each"),
-                        (json!(3), "3 of each (the boxed game)"),
-                        (json!(COURSE_COPIES), "30 of each (the Racket course's game: long)"),
+                        (json!(1), words!("q-option-copies-1")),
+                        (json!(2), words!("q-option-copies-2")),
+                        (json!(3), words!("q-option-copies-3")),
+                        (json!(COURSE_COPIES), words!("q-option-copies-30")),
                     ],
                 },
                 default: json!(PEOPLE_COPIES),
             },
             RuleOption {
                 key: "hand_size",
-                label: "Hand size",
-                help: "tiles in a hand",
+                label: words!("q-option-hand-size"),
+                help: words!("q-option-hand-size-help"),
                 kind: OptionKind::Integer { min: 1, max: 12 },
                 default: json!(6),
             },
@@ -114,88 +115,55 @@ impl Registration for QGame {
     }
 
     fn bots() -> Vec<BotInfo> {
-        vec![
+        let mut bots = vec![
             BotInfo {
                 name: "ldasg",
-                about:
-                    "the course's \"less dumb and still greedy\": the tile with the most neighbours",
+                about: words!("q-bot-ldasg"),
                 params: "",
                 strength: "fair",
             },
             BotInfo {
                 name: "dag",
-                about:
-                    "the course's \"dumb and greedy\": the smallest candidate in row-column order",
+                about: words!("q-bot-dag"),
                 params: "",
                 strength: "weak",
             },
             BotInfo {
                 name: "lines",
-                about: "searches multi-tile lines for the best score (the strongest)",
+                about: words!("q-bot-lines"),
                 params: "budget=N (nodes per move)",
                 strength: "strongest",
             },
             BotInfo {
                 name: "lookahead",
-                about: "the line search, judging each move by the next player's chance to place its whole hand after it (and its own the turn after) on guesses of the hidden tiles (as strong as lines so far)",
+                about: words!("q-bot-lookahead"),
                 params: "ms=N (time cap per move), k=N, samples=N, first=N, keep=N, scale=X, fw=X, budget=N",
                 strength: "strong",
             },
             BotInfo {
                 name: "greedy",
-                about: "the best-scoring single placement",
+                about: words!("q-bot-greedy"),
                 params: "",
                 strength: "fair",
             },
             BotInfo {
                 name: "ismcts",
-                about: "information-set Monte Carlo tree search on samples of the hidden tiles",
+                about: words!("q-bot-ismcts"),
                 params: "iters=N or ms=N, c=X, depth=N",
                 strength: "strong",
             },
             BotInfo {
                 name: "random",
-                about: "a listed legal move at random",
+                about: words!("bot-random"),
                 params: "",
                 strength: "weak",
             },
-            BotInfo {
-                name: "level:1",
-                about: "level 1 of 6 (weakest): random",
-                params: "",
-                strength: "weak",
-            },
-            BotInfo {
-                name: "level:2",
-                about: "level 2 of 6: ldasg",
-                params: "",
-                strength: "weak",
-            },
-            BotInfo {
-                name: "level:3",
-                about: "level 3 of 6: dag",
-                params: "",
-                strength: "fair",
-            },
-            BotInfo {
-                name: "level:4",
-                about: "level 4 of 6: greedy",
-                params: "",
-                strength: "fair",
-            },
-            BotInfo {
-                name: "level:5",
-                about: "level 5 of 6: lines:budget=20",
-                params: "",
-                strength: "strong",
-            },
-            BotInfo {
-                name: "level:6",
-                about: "level 6 of 6 (strongest): lines",
-                params: "",
-                strength: "strongest",
-            },
-        ]
+        ];
+        bots.extend(crate::level_bots(
+            &tessera_ai::registry::Q_LEVELS,
+            ["weak", "weak", "fair", "fair", "strong", "strongest"],
+        ));
+        bots
     }
 
     fn bot(spec: &str) -> Result<Box<dyn Strategy<Self>>, String> {
@@ -256,7 +224,7 @@ impl Registration for QGame {
     /// The points of the tiles a person has put down (a screen shows them before Commit),
     /// or why the engine would refuse them: the score the move would add, finish bonus
     /// included. Exchanging and passing score nothing to show.
-    fn preview(view: &QView, mv: &Choice) -> Option<Result<i64, String>> {
+    fn preview(view: &QView, mv: &Choice) -> Option<Result<i64, Msg>> {
         let Choice::Place(ps) = mv else {
             return None;
         };
@@ -264,7 +232,7 @@ impl Registration for QGame {
         Some(
             tessera_q::preview(&k.map, &k.active.hand, ps, view.rules.bonuses)
                 .map(|p| i64::try_from(p).unwrap_or(i64::MAX))
-                .map_err(|e| e.to_string()),
+                .map_err(|e| e.words()),
         )
     }
 
@@ -274,58 +242,57 @@ impl Registration for QGame {
         seat: Seat,
         mv: &Choice,
         names: &[String],
-    ) -> Vec<String> {
+    ) -> Vec<Msg> {
         let who = name(names, seat);
-        let mut line = match mv {
-            Choice::Pass => format!("{who} passed"),
-            Choice::Replace => format!("{who} exchanged the hand"),
+        let line = match mv {
+            Choice::Pass => words!("log-passed", who = who),
+            Choice::Replace => words!("q-log-exchanged", who = who),
             Choice::Place(ps) => {
-                let tiles: Vec<String> = ps.iter().map(|p| p.tile.to_string()).collect();
-                let gained = before.map_or(0, |b| {
-                    after.scores().get(seat.index()).copied().unwrap_or(0)
-                        - b.scores().get(seat.index()).copied().unwrap_or(0)
-                });
-                let mut l = format!("{who} placed {} for {gained:+}", tiles.join(", "));
+                let tiles: Vec<Msg> = ps.iter().map(|p| p.tile.words()).collect();
                 let (qs, finished) = bonuses_of(after, seat, ps);
-                match qs {
-                    0 => {}
-                    1 => l.push_str(" — Q bonus!"),
-                    n => l.push_str(&format!(" — {n} Qs: Q bonus!")),
+                match before {
+                    // (a record's first state is not known: no points)
+                    None => words!("q-log-placed", who = who, tiles = tiles),
+                    Some(b) => {
+                        let gained = after.scores().get(seat.index()).copied().unwrap_or(0)
+                            - b.scores().get(seat.index()).copied().unwrap_or(0);
+                        words!(
+                            "q-log-placed-points",
+                            who = who,
+                            tiles = tiles,
+                            points = crate::signed(gained),
+                            qs = qs,
+                            finished = if finished { "yes" } else { "no" }
+                        )
+                    }
                 }
-                if finished {
-                    l.push_str(" — every tile of the hand placed: finish bonus!");
-                }
-                l
             }
         };
-        if matches!(mv, Choice::Place(_)) && before.is_none() {
-            line = line.replace(" for +0", "");
-        }
         if after.to_move().is_none() {
             return vec![line, game_over(after.scores(), names)];
         }
         vec![line]
     }
 
-    fn move_place(mv: &Choice) -> String {
+    fn move_place(mv: &Choice) -> Msg {
         match mv {
-            Choice::Pass => "by passing".into(),
-            Choice::Replace => "by exchanging the hand".into(),
+            Choice::Pass => words!("place-by-passing"),
+            Choice::Replace => words!("q-place-by-exchanging"),
             Choice::Place(ps) => {
-                let cells: Vec<String> = ps
+                let cells: Vec<Msg> = ps
                     .iter()
-                    .map(|p| format!("row {}, column {}", p.coord.row, p.coord.col))
+                    .map(|p| words!("q-cell", row = p.coord.row, column = p.coord.col))
                     .collect();
-                format!("at {}", cells.join("; "))
+                words!("place-at", cells = Arg::and(cells))
             }
         }
     }
 
-    fn rules_help() -> &'static str {
-        RULES_HELP
+    fn rules_help() -> Vec<Msg> {
+        RULES_HELP.iter().map(|id| Msg::new(*id)).collect()
     }
 
-    fn ending(game: &Self, names: &[String]) -> Option<String> {
+    fn ending(game: &Self, names: &[String]) -> Option<Msg> {
         let first = game.order().first().copied();
         Some(match first {
             Some(s)
@@ -334,10 +301,9 @@ impl Registration for QGame {
                     .get(s.index())
                     .is_some_and(|p| p.hand.is_empty()) =>
             {
-                format!("{} placed every tile of the hand", name(names, s))
+                words!("q-end-hand-placed", who = name(names, s))
             }
-            _ => "a whole round went by without a placement (every player passed or exchanged)"
-                .to_string(),
+            _ => words!("q-end-round-without-placement"),
         })
     }
 
@@ -369,7 +335,13 @@ impl Registration for QGame {
         }
         let scores = end.scores();
         json!({
-            "columns": ["Tiles placed", "Line points", "Q bonuses", "Finish bonus", "Total"],
+            "columns": [
+                words!("column-tiles-placed"),
+                words!("q-column-line-points"),
+                words!("q-column-q-bonuses"),
+                words!("q-column-finish-bonus"),
+                words!("column-total"),
+            ],
             "rows": t.iter().enumerate().map(|(i, r)| {
                 let mut row = r.to_vec();
                 row.push(scores.get(i).copied().unwrap_or(0) as i64);
@@ -378,7 +350,7 @@ impl Registration for QGame {
         })
     }
 
-    const OUT_OF_TIME: &'static str = "the house passes for them";
+    const OUT_OF_TIME: &'static str = "out-of-time-q";
 
     /// A pass.
     fn clock_move(view: &QView) -> Option<Choice> {
@@ -455,7 +427,7 @@ mod people_tests {
             panic!("copies is a choice: {:?}", copies.kind)
         };
         let course = values.iter().find(|(v, _)| *v == json!(30)).unwrap();
-        assert!(course.1.contains("course"), "{}", course.1);
+        assert!(course.1.to_string().contains("course"), "{}", course.1);
         // the Arena's rules (the form's defaults) and a program's (none given)
         let people = q.rules(2, &q.info().option_defaults()).unwrap();
         assert_eq!(people["copies"], json!(3));
@@ -466,11 +438,16 @@ mod people_tests {
 
     #[test]
     fn the_rules_help_states_the_rule_the_engine_plays() {
+        let help: Vec<String> = RULES_HELP
+            .iter()
+            .map(|id| tessera_words::Msg::new(*id).to_string())
+            .collect();
+        let help = help.join("\n\n");
         // the words of the old help, which the engine never played
-        assert!(!RULES_HELP.contains("no tile twice"), "{RULES_HELP}");
-        assert!(!RULES_HELP.contains("all one colour or all one shape"));
-        assert!(RULES_HELP.contains("only the tiles right beside it count"));
-        assert!(RULES_HELP.contains("the same tile twice"));
+        assert!(!help.contains("no tile twice"), "{help}");
+        assert!(!help.contains("all one colour or all one shape"));
+        assert!(help.contains("only the tiles right beside it count"));
+        assert!(help.contains("the same tile twice"));
         // the terminal's help says the same
         assert!(super::terminal::HELP.contains("Only the tiles right beside it count"));
         // and the engine accepts what the help allows: the column of the issue (purple

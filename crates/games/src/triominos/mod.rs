@@ -15,6 +15,7 @@ use tessera_triominos::{
     opening_score, EndRule, Event, Move, Placement, Rules, Tile, TriominosGame, TriominosView,
     DRAW_COST, NO_PLACE_PENALTY,
 };
+use tessera_words::{words, Arg, Msg};
 
 fn name(names: &[String], seat: Seat) -> String {
     names
@@ -29,44 +30,49 @@ fn placement_json(p: &Placement) -> Value {
     v
 }
 
-/// The rules for people (the registry's `rules_help`). It names no tile by its numbers
-/// (`0-0-0`): the privacy checks read every tile named on a spectator's page as seen.
-const RULES_HELP: &str = "Each player has a tray of triangular tiles with a number in each corner (0 to 5, or 0 to 6 with 84 tiles). On your turn, put one tile on the board: it must touch a tile along a side, and each of its corners must show the number already at that point. You score the three numbers of the tile.
+/// The rules for people (the registry's `rules_help`): the catalogue's paragraphs. They
+/// name no tile by its numbers (`0-0-0`): the privacy checks read every tile named on a
+/// spectator's page as seen.
+const RULES_HELP: [&str; 4] = [
+    "triominos-rules-1",
+    "triominos-rules-2",
+    "triominos-rules-3",
+    "triominos-rules-4",
+];
 
-Bonuses: completing a hexagon (six tiles around one point) scores 50 more (two at once 100, three 150; 50/60/70 with the other hexagon bonus), a bridge (a corner that meets a tile across a point, with the side below it open) 40. The round's first tile scores 10 more when it is a triple (the triple zero scores 40).
-
-When you cannot or will not place, draw a tile (-5 each, at most 3 per turn); after three draws, or with the pile empty, your turn ends without a placement (-10).
-
-A round ends when a player places the last tile of their tray (25 more, plus the numbers left on the others' trays), or when nobody can place (the player with the smallest numbers in hand gets the difference to each other tray). Then a new round is dealt. The game ends as chosen: as soon as a score reaches the target, at the end of the round that reaches it, or after one round. The highest score wins.";
-
-fn names_and(names: &[String], seats: impl IntoIterator<Item = Seat>) -> String {
-    let v: Vec<String> = seats.into_iter().map(|s| name(names, s)).collect();
-    match v.len() {
-        0 => "nobody".into(),
-        1 => v[0].clone(),
-        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
-    }
+fn names_and(names: &[String], seats: impl IntoIterator<Item = Seat>) -> Arg {
+    Arg::and(seats.into_iter().map(|s| name(names, s)))
 }
 
-fn credits_line(names: &[String], credits: &[i32]) -> String {
-    let given: Vec<String> = credits
+fn credits_line(names: &[String], credits: &[i32]) -> Msg {
+    let given: Vec<Msg> = credits
         .iter()
         .enumerate()
         .filter(|(_, c)| **c != 0)
-        .map(|(i, c)| format!("{} {c:+}", name(names, Seat(i as u8))))
+        .map(|(i, c)| {
+            words!(
+                "name-score",
+                who = name(names, Seat(i as u8)),
+                score = crate::signed(*c)
+            )
+        })
         .collect();
     if given.is_empty() {
-        "no credits".into()
+        words!("triominos-no-credits")
     } else {
-        given.join(", ")
+        words!("verbatim", text = given)
     }
 }
 
 /// One event in words, public information only (a drawn tile is never named).
-fn event_line(e: &Event, names: &[String]) -> String {
+pub(crate) fn event_line(e: &Event, names: &[String]) -> Msg {
     match e {
         Event::RoundStarted { round, starter, .. } => {
-            format!("Round {round}: {} opens", name(names, *starter))
+            words!(
+                "triominos-log-round",
+                round = *round,
+                who = name(names, *starter)
+            )
         }
         Event::Placed {
             seat,
@@ -74,74 +80,77 @@ fn event_line(e: &Event, names: &[String]) -> String {
             opening_bonus,
         } => {
             let who = name(names, *seat);
-            let tile = scored.placement.tile;
-            let total = scored.score + opening_bonus;
-            let mut s = if *opening_bonus != 0 {
-                format!("{who} opened with {tile} for {total:+} (opening bonus {opening_bonus:+})")
+            let tile = scored.placement.tile.to_string();
+            let total = crate::signed(scored.score + opening_bonus);
+            let hexagons = scored.hexagons;
+            let bridge = if scored.bridge { "yes" } else { "no" };
+            if *opening_bonus != 0 {
+                words!(
+                    "triominos-log-opened",
+                    who = who,
+                    tile = tile,
+                    points = total,
+                    bonus = crate::signed(*opening_bonus),
+                    hexagons = hexagons,
+                    bridge = bridge
+                )
             } else {
-                format!("{who} placed {tile} for {total:+}")
-            };
-            match scored.hexagons {
-                0 => {}
-                1 => s.push_str(" — hexagon bonus!"),
-                n => s.push_str(&format!(" — {n} hexagons: hexagon bonus!")),
+                words!(
+                    "triominos-log-placed",
+                    who = who,
+                    tile = tile,
+                    points = total,
+                    hexagons = hexagons,
+                    bridge = bridge
+                )
             }
-            if scored.bridge {
-                s.push_str(" — bridge bonus!");
-            }
-            s
         }
         // the drawn tile is private: never in the log
-        Event::Drew { seat, .. } => format!("{} drew a tile (-5)", name(names, *seat)),
-        Event::NoPlacement { seat, penalty } => {
-            format!("{} could not place: penalty -{penalty}", name(names, *seat))
-        }
+        Event::Drew { seat, .. } => words!(
+            "triominos-log-drew",
+            who = name(names, *seat),
+            points = crate::signed(-tessera_triominos::DRAW_COST)
+        ),
+        Event::NoPlacement { seat, penalty } => words!(
+            "triominos-log-no-placement",
+            who = name(names, *seat),
+            points = crate::signed(-penalty)
+        ),
         Event::RoundOver {
             round,
             emptied,
             credits,
         } => match emptied {
-            Some(s) => format!(
-                "Round {round} over: {} placed every tile (bonus); {}",
-                name(names, *s),
-                credits_line(names, credits)
+            Some(s) => words!(
+                "triominos-log-round-over",
+                round = *round,
+                who = name(names, *s),
+                credits = credits_line(names, credits)
             ),
-            None => format!(
-                "Round {round} blocked: nobody can place; {}",
-                credits_line(names, credits)
+            None => words!(
+                "triominos-log-round-blocked",
+                round = *round,
+                credits = credits_line(names, credits)
             ),
         },
-        Event::GameOver { outcome } => {
-            let scores: Vec<String> = outcome
-                .scores
-                .iter()
-                .enumerate()
-                .map(|(i, s)| format!("{} {s}", name(names, Seat(i as u8))))
-                .collect();
-            format!(
-                "Game over: {}; {} {}",
-                scores.join(", "),
-                names_and(names, outcome.winners.iter().copied()),
-                if outcome.winners.len() == 1 {
-                    "wins"
-                } else {
-                    "win"
-                }
-            )
-        }
+        Event::GameOver { outcome } => crate::q::game_over(outcome.scores.clone(), names),
     }
 }
 
 /// Why a finished game ended.
-fn ending(game: &TriominosGame, names: &[String]) -> Option<String> {
+fn ending(game: &TriominosGame, names: &[String]) -> Option<Msg> {
     let rules = game.rules();
     let round = game.last_events().iter().find_map(|e| match e {
         Event::RoundOver { round, emptied, .. } => Some((*round, *emptied)),
         _ => None,
     });
     let how_round = |round: u32, emptied: Option<Seat>| match emptied {
-        Some(s) => format!("{} placed every tile of round {round}", name(names, s)),
-        None => format!("round {round} was blocked: nobody could place"),
+        Some(s) => words!(
+            "triominos-end-round-emptied",
+            who = name(names, s),
+            round = round
+        ),
+        None => words!("triominos-end-round-blocked", round = round),
     };
     let reached: Vec<Seat> = game
         .scores()
@@ -150,24 +159,25 @@ fn ending(game: &TriominosGame, names: &[String]) -> Option<String> {
         .filter(|(_, s)| **s >= rules.target)
         .map(|(i, _)| Seat(i as u8))
         .collect();
+    let count = reached.len();
     Some(match rules.end {
-        EndRule::Target => format!(
-            "{} reached the target of {} points",
-            names_and(names, reached),
-            rules.target
+        EndRule::Target => words!(
+            "triominos-end-target",
+            who = names_and(names, reached),
+            count = count,
+            target = rules.target
         ),
-        EndRule::FinishRound => {
-            let r = round.map(|(r, e)| how_round(r, e)).unwrap_or_default();
-            format!(
-                "{} reached {} points and the round is over: {r}",
-                names_and(names, reached),
-                rules.target
-            )
-        }
-        EndRule::Round => match round {
-            Some((r, e)) => format!("a one-round game: {}", how_round(r, e)),
-            None => "a one-round game: the round is over".into(),
-        },
+        EndRule::FinishRound => words!(
+            "triominos-end-finish-round",
+            who = names_and(names, reached),
+            count = count,
+            target = rules.target,
+            round = round.map_or(words!("triominos-end-round-over"), |(r, e)| how_round(r, e))
+        ),
+        EndRule::Round => words!(
+            "triominos-end-one-round",
+            round = round.map_or(words!("triominos-end-round-over"), |(r, e)| how_round(r, e))
+        ),
     })
 }
 
@@ -210,7 +220,16 @@ fn breakdown(start: &TriominosGame, moves: &[Move], end: &TriominosGame) -> Valu
     }
     let scores = end.scores();
     json!({
-        "columns": ["Tiles placed", "Tile points", "Hexagon and bridge bonuses", "Opening bonus", "Draws", "No-placement penalties", "Round credits", "Total"],
+        "columns": [
+            words!("column-tiles-placed"),
+            words!("triominos-column-tile-points"),
+            words!("triominos-column-bonuses"),
+            words!("triominos-column-opening"),
+            words!("triominos-column-draws"),
+            words!("triominos-column-penalties"),
+            words!("triominos-column-credits"),
+            words!("column-total"),
+        ],
         "rows": t.iter().enumerate().map(|(i, r)| {
             let mut row: Vec<i32> = r.to_vec();
             row.push(scores.get(i).copied().unwrap_or(0));
@@ -221,8 +240,9 @@ fn breakdown(start: &TriominosGame, moves: &[Move], end: &TriominosGame) -> Valu
 
 impl Registration for TriominosGame {
     const TITLE: &'static str = "Triominos";
-    const ABOUT: &'static str =
-        "Triangular tiles whose corners must match; bonuses for bridges and hexagons; 2 to 6 players.";
+    fn about() -> Msg {
+        words!("triominos-about")
+    }
     const SEATS: (usize, usize) = (2, 6);
 
     fn default_rules(seats: usize) -> Result<Rules, String> {
@@ -234,52 +254,64 @@ impl Registration for TriominosGame {
         vec![
             RuleOption {
                 key: "tiles",
-                label: "Tile set",
-                help: "56 tiles (numbers 0-5) or 84 tiles (numbers 0-6)",
+                label: words!("triominos-option-tiles"),
+                help: words!("triominos-option-tiles-help"),
                 kind: OptionKind::Choice {
-                    values: vec![(json!("56"), "56 tiles (0-5)"), (json!("84"), "84 tiles (0-6)")],
+                    values: vec![
+                        (json!("56"), words!("triominos-option-tiles-56")),
+                        (json!("84"), words!("triominos-option-tiles-84")),
+                    ],
                 },
                 default: json!("56"),
             },
             RuleOption {
                 key: "start",
-                label: "Who opens",
-                help: "who opens a round: the holder of the highest tile, a random player, or the last round's winner",
+                label: words!("triominos-option-start"),
+                help: words!("triominos-option-start-help"),
                 kind: OptionKind::Choice {
                     values: vec![
-                        (json!("highest"), "highest tile"),
-                        (json!("random"), "random player"),
-                        (json!("winner"), "last round's winner"),
+                        (json!("highest"), words!("triominos-option-start-highest")),
+                        (json!("random"), words!("triominos-option-start-random")),
+                        (json!("winner"), words!("triominos-option-start-winner")),
                     ],
                 },
                 default: json!("highest"),
             },
             RuleOption {
                 key: "end",
-                label: "Game ends",
-                help: "as soon as a score reaches the target, at the end of that round, or after one round",
+                label: words!("triominos-option-end"),
+                help: words!("triominos-option-end-help"),
                 kind: OptionKind::Choice {
                     values: vec![
-                        (json!("target"), "at the target score"),
-                        (json!("finish-round"), "end of the round reaching the target"),
-                        (json!("round"), "after one round"),
+                        (json!("target"), words!("triominos-option-end-target")),
+                        (
+                            json!("finish-round"),
+                            words!("triominos-option-end-finish-round"),
+                        ),
+                        (json!("round"), words!("triominos-option-end-round")),
                     ],
                 },
                 default: json!("target"),
             },
             RuleOption {
                 key: "target",
-                label: "Target",
-                help: "the score that ends the game",
-                kind: OptionKind::Integer { min: 1, max: 10_000 },
+                label: words!("triominos-option-target"),
+                help: words!("triominos-option-target-help"),
+                kind: OptionKind::Integer {
+                    min: 1,
+                    max: 10_000,
+                },
                 default: json!(400),
             },
             RuleOption {
                 key: "hexagon_bonus",
-                label: "Hexagon bonus",
-                help: "points for completing 1, 2 or 3 hexagons at once: readme 50/100/150, code 50/60/70",
+                label: words!("triominos-option-hexagon"),
+                help: words!("triominos-option-hexagon-help"),
                 kind: OptionKind::Choice {
-                    values: vec![(json!("readme"), "50/100/150"), (json!("code"), "50/60/70")],
+                    values: vec![
+                        (json!("readme"), words!("triominos-option-hexagon-readme")),
+                        (json!("code"), words!("triominos-option-hexagon-code")),
+                    ],
                 },
                 default: json!("readme"),
             },
@@ -291,20 +323,49 @@ impl Registration for TriominosGame {
     }
 
     fn bots() -> Vec<BotInfo> {
-        vec![
-            BotInfo { name: "greedy", about: "places the highest-scoring tile; never draws while it can place", params: "", strength: "fair" },
-            BotInfo { name: "ismcts", about: "information-set Monte Carlo tree search on samples of what it cannot see (the strongest)", params: "iters=N or ms=N (budget per move), c=X, depth=N", strength: "strongest" },
-            BotInfo { name: "drawer", about: "greedy, but draws while its best placement is worth little", params: "below=N, max=N, keep=N", strength: "fair" },
-            BotInfo { name: "blocker", about: "greedy, minus the bonus spots it opens for the next player", params: "weight=X", strength: "strong" },
-            BotInfo { name: "flexible", about: "greedy, plus keeping many distinct numbers on its tray", params: "weight=X", strength: "strong" },
-            BotInfo { name: "random", about: "a legal move at random", params: "", strength: "weak" },
-            BotInfo { name: "level:1", about: "level 1 of 6 (weakest): random", params: "", strength: "weak" },
-            BotInfo { name: "level:2", about: "level 2 of 6: greedy", params: "", strength: "fair" },
-            BotInfo { name: "level:3", about: "level 3 of 6: ismcts:iters=100", params: "", strength: "strong" },
-            BotInfo { name: "level:4", about: "level 4 of 6: ismcts:iters=300", params: "", strength: "strong" },
-            BotInfo { name: "level:5", about: "level 5 of 6: ismcts:iters=1000", params: "", strength: "strongest" },
-            BotInfo { name: "level:6", about: "level 6 of 6 (strongest): ismcts:ms=100,depth=20,c=0.4", params: "", strength: "strongest" },
-        ]
+        let mut bots = vec![
+            BotInfo {
+                name: "greedy",
+                about: words!("triominos-bot-greedy"),
+                params: "",
+                strength: "fair",
+            },
+            BotInfo {
+                name: "ismcts",
+                about: words!("triominos-bot-ismcts"),
+                params: "iters=N or ms=N (budget per move), c=X, depth=N",
+                strength: "strongest",
+            },
+            BotInfo {
+                name: "drawer",
+                about: words!("triominos-bot-drawer"),
+                params: "below=N, max=N, keep=N",
+                strength: "fair",
+            },
+            BotInfo {
+                name: "blocker",
+                about: words!("triominos-bot-blocker"),
+                params: "weight=X",
+                strength: "strong",
+            },
+            BotInfo {
+                name: "flexible",
+                about: words!("triominos-bot-flexible"),
+                params: "weight=X",
+                strength: "strong",
+            },
+            BotInfo {
+                name: "random",
+                about: words!("bot-random"),
+                params: "",
+                strength: "weak",
+            },
+        ];
+        bots.extend(crate::level_bots(
+            &tessera_ai::registry::TRIOMINOS_LEVELS,
+            ["weak", "fair", "strong", "strong", "strongest", "strongest"],
+        ));
+        bots
     }
 
     fn bot(spec: &str) -> Result<Box<dyn Strategy<Self>>, String> {
@@ -367,7 +428,7 @@ impl Registration for TriominosGame {
         _seat: Seat,
         _mv: &Move,
         names: &[String],
-    ) -> Vec<String> {
+    ) -> Vec<Msg> {
         after
             .last_events()
             .iter()
@@ -375,23 +436,27 @@ impl Registration for TriominosGame {
             .collect()
     }
 
-    fn move_place(mv: &Move) -> String {
+    fn move_place(mv: &Move) -> Msg {
         match mv {
-            Move::Place(p) => format!("at column {}, row {}, corners {}", p.x, p.y, p.orientation),
-            Move::Draw => "by drawing".into(),
-            Move::Pass => "by passing".into(),
+            Move::Place(p) => words!(
+                "triominos-place-at",
+                column = i64::from(p.x),
+                row = i64::from(p.y),
+                corners = p.orientation.to_string()
+            ),
+            Move::Draw => words!("triominos-place-by-drawing"),
+            Move::Pass => words!("place-by-passing"),
         }
     }
 
-    fn rules_help() -> &'static str {
-        RULES_HELP
+    fn rules_help() -> Vec<Msg> {
+        RULES_HELP.iter().map(|id| Msg::new(*id)).collect()
     }
 
     const CONFIRM: bool = true;
-    const OUT_OF_TIME: &'static str =
-        "the house passes for them if they may, else draws a tile for them";
+    const OUT_OF_TIME: &'static str = "out-of-time-triominos";
 
-    fn ending(game: &Self, names: &[String]) -> Option<String> {
+    fn ending(game: &Self, names: &[String]) -> Option<Msg> {
         ending(game, names)
     }
 

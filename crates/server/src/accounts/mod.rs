@@ -14,53 +14,75 @@ use rand::rngs::OsRng;
 use rand::RngCore;
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
+use tessera_games::Msg;
 
 /// Why an account operation was refused; the messages are the ones users see.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AccountError {
     /// The name is unknown or the password wrong: one message for both, so that the
     /// answer does not tell which names exist.
-    #[error("wrong name or password")]
+    #[error("{}", tessera_words::Words::words(self))]
     WrongLogin,
     /// The name breaks the rules of [`validate_name`].
-    #[error("bad name: {0}")]
-    BadName(String),
+    #[error("{}", tessera_words::Words::words(self))]
+    BadName(tessera_games::Msg),
     /// The password breaks the rules of [`validate_password`].
-    #[error("a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")]
+    #[error("{}", tessera_words::Words::words(self))]
     BadPassword,
     /// Too many attempts: try again later.
-    #[error("too many attempts: try again in {} s", retry_after_ms.div_ceil(1000))]
+    #[error("{}", tessera_words::Words::words(self))]
     Limited {
         /// Milliseconds until an attempt may be made again.
         retry_after_ms: u64,
     },
     /// Hashing failed (it does not, with valid parameters).
-    #[error("password hashing failed: {0}")]
+    #[error("{}", tessera_words::Words::words(self))]
     Hash(String),
     /// The name belongs to another account.
-    #[error("the name {0:?} is taken")]
+    #[error("{}", tessera_words::Words::words(self))]
     NameTaken(String),
     /// Not this account's to do.
-    #[error("{0}")]
-    Forbidden(String),
+    #[error("{}", tessera_words::Words::words(self))]
+    Forbidden(tessera_games::Msg),
     /// A cap is reached.
-    #[error("{0}")]
-    TooMany(String),
+    #[error("{}", tessera_words::Words::words(self))]
+    TooMany(tessera_games::Msg),
     /// Every password-hashing slot is taken: try again in a moment.
-    #[error("the server is checking other passwords: try again in a moment")]
+    #[error("{}", tessera_words::Words::words(self))]
     Busy,
     /// The store failed.
-    #[error("the store failed: {0}")]
+    #[error("{}", tessera_words::Words::words(self))]
     Store(String),
+}
+
+impl tessera_words::Words for AccountError {
+    fn words(&self) -> tessera_games::Msg {
+        use tessera_games::words;
+        match self {
+            AccountError::WrongLogin => words!("wrong-login"),
+            AccountError::BadName(why) => words!("bad-account-name", why = why.clone()),
+            AccountError::BadPassword => {
+                words!("bad-password", min = MIN_PASSWORD, max = MAX_PASSWORD)
+            }
+            AccountError::Limited { retry_after_ms } => {
+                words!("too-many-attempts", seconds = retry_after_ms.div_ceil(1000))
+            }
+            AccountError::Hash(why) => words!("hash-failed", why = why.as_str()),
+            AccountError::NameTaken(name) => words!("name-taken", name = name.as_str()),
+            AccountError::Forbidden(m) | AccountError::TooMany(m) => m.clone(),
+            AccountError::Busy => Msg::new("busy-passwords"),
+            AccountError::Store(why) => words!("store-failed", why = why.as_str()),
+        }
+    }
 }
 
 impl From<crate::store::StoreError> for AccountError {
     fn from(e: crate::store::StoreError) -> Self {
         match e {
             crate::store::StoreError::NameTaken(n) => AccountError::NameTaken(n),
-            crate::store::StoreError::LooksLike { account, .. } => AccountError::BadName(format!(
-                "it looks like the account {account}'s; choose another"
-            )),
+            crate::store::StoreError::LooksLike { account, .. } => AccountError::BadName(
+                tessera_games::words!("account-name-looks-like", account = account.as_str()),
+            ),
             e => AccountError::Store(e.to_string()),
         }
     }
@@ -139,18 +161,22 @@ pub const RESERVED_NAMES: &[&str] = &["house", "guest", "admin"];
 /// ([`tessera_core::is_valid_name`]: 1 to 20 letters or digits), so a bot account's name
 /// is the name its program plays under, in either protocol.
 pub fn validate_name(name: &str) -> Result<(), AccountError> {
-    let bad = |why: &str| Err(AccountError::BadName(why.to_string()));
+    let bad = |why: tessera_games::Msg| Err(AccountError::BadName(why));
     if !(MIN_NAME..=MAX_NAME).contains(&name.len())
         || !name.bytes().all(|b| b.is_ascii_alphanumeric())
     {
-        return bad(&format!("{MIN_NAME} to {MAX_NAME} letters or digits"));
+        return bad(tessera_games::words!(
+            "account-name-letters",
+            min = MIN_NAME,
+            max = MAX_NAME
+        ));
     }
     if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        return bad("a name starts with a letter");
+        return bad(tessera_games::words!("account-name-letter-first"));
     }
     let key = name.to_ascii_lowercase();
     if RESERVED_NAMES.contains(&key.as_str()) || key.starts_with("level") {
-        return bad("this name is reserved");
+        return bad(tessera_games::words!("account-name-reserved"));
     }
     debug_assert!(tessera_core::is_valid_name(name));
     Ok(())

@@ -10,7 +10,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 /// The refusal of a banned account's sign-in (after its right password).
-pub const BANNED: &str = "this account is banned";
+pub const BANNED: &str = "account-banned";
 
 /// A logged-in account and its session's token against cross-site requests.
 #[derive(Clone, Debug)]
@@ -142,7 +142,7 @@ impl Accounts {
         lock(&self.limiter).succeeded(name, from, now_ms());
         // the right password of a banned account: told so, no session
         if self.store.admin().ban_of(account.id).await?.is_some() {
-            return Err(AccountError::Forbidden(BANNED.into()));
+            return Err(AccountError::Forbidden(tessera_games::Msg::new(BANNED)));
         }
         self.new_session(account).await
     }
@@ -192,9 +192,9 @@ impl Accounts {
         label: &str,
     ) -> Result<(u64, String), AccountError> {
         if who.kind != AccountKind::Bot {
-            return Err(AccountError::Forbidden(
-                "only bot accounts have API tokens".into(),
-            ));
+            return Err(AccountError::Forbidden(tessera_games::words!(
+                "tokens-bots-only"
+            )));
         }
         let label: String = label.trim().chars().take(60).collect();
         if self
@@ -208,9 +208,9 @@ impl Accounts {
             >= self.max_tokens
         {
             crate::metrics::cap_hit("api_tokens");
-            return Err(AccountError::TooMany(format!(
-                "an account has at most {} live tokens: revoke one first",
-                self.max_tokens
+            return Err(AccountError::TooMany(tessera_games::words!(
+                "tokens-too-many",
+                max = self.max_tokens
             )));
         }
         let token = new_secret("tsr_");

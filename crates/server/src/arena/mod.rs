@@ -46,38 +46,58 @@ use tokio::time::Instant;
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ArenaError {
     /// Not logged in (or the session expired).
-    #[error("log in first")]
+    #[error("{}", tessera_words::Words::words(self))]
     Unauthorized,
     /// The same answer for an unknown name and a wrong password.
-    #[error("wrong name or password")]
+    #[error("{}", tessera_words::Words::words(self))]
     WrongLogin,
     /// Too many attempts: try again after this many milliseconds.
-    #[error("too many attempts: try again in {} s", retry_after_ms.div_ceil(1000))]
+    #[error("{}", tessera_words::Words::words(self))]
     Limited {
         /// When to try again.
         retry_after_ms: u64,
     },
     /// The name belongs to another account.
-    #[error("the name {0:?} is taken")]
+    #[error("{}", tessera_words::Words::words(self))]
     NameTaken(String),
     /// A bad request, in words.
-    #[error("{0}")]
-    Invalid(String),
+    #[error("{}", tessera_words::Words::words(self))]
+    Invalid(tessera_games::Msg),
     /// Nothing of that name.
-    #[error("{0}")]
-    NotFound(String),
+    #[error("{}", tessera_words::Words::words(self))]
+    NotFound(tessera_games::Msg),
     /// Not this account's to do.
-    #[error("{0}")]
-    Forbidden(String),
+    #[error("{}", tessera_words::Words::words(self))]
+    Forbidden(tessera_games::Msg),
     /// A cap is reached.
-    #[error("{0}")]
-    TooMany(String),
+    #[error("{}", tessera_words::Words::words(self))]
+    TooMany(tessera_games::Msg),
     /// The store failed.
-    #[error("the store failed: {0}")]
+    #[error("{}", tessera_words::Words::words(self))]
     Store(String),
     /// The host failed to open the game.
-    #[error(transparent)]
+    #[error("{}", tessera_words::Words::words(self))]
     Host(#[from] HostError),
+}
+
+impl tessera_words::Words for ArenaError {
+    fn words(&self) -> tessera_games::Msg {
+        use tessera_games::words;
+        match self {
+            ArenaError::Unauthorized => words!("log-in-first"),
+            ArenaError::WrongLogin => words!("wrong-login"),
+            ArenaError::Limited { retry_after_ms } => {
+                words!("too-many-attempts", seconds = retry_after_ms.div_ceil(1000))
+            }
+            ArenaError::NameTaken(name) => words!("name-taken", name = name.as_str()),
+            ArenaError::Invalid(m)
+            | ArenaError::NotFound(m)
+            | ArenaError::Forbidden(m)
+            | ArenaError::TooMany(m) => m.clone(),
+            ArenaError::Store(why) => words!("store-failed", why = why.as_str()),
+            ArenaError::Host(e) => e.words(),
+        }
+    }
 }
 
 impl From<StoreError> for ArenaError {
@@ -98,11 +118,9 @@ impl From<AccountError> for ArenaError {
             AccountError::Forbidden(m) => ArenaError::Forbidden(m),
             AccountError::TooMany(m) => ArenaError::TooMany(m),
             AccountError::Store(m) => ArenaError::Store(m),
-            AccountError::Busy => ArenaError::Host(HostError::Busy(
-                "the server is checking other passwords: try again in a moment",
-            )),
+            AccountError::Busy => ArenaError::Host(HostError::Busy("busy-passwords")),
             e @ (AccountError::BadName(_) | AccountError::BadPassword | AccountError::Hash(_)) => {
-                ArenaError::Invalid(e.to_string())
+                ArenaError::Invalid(tessera_words::Words::words(&e))
             }
         }
     }
@@ -239,18 +257,20 @@ pub fn may_act(
     let Some(account) = table.account_of(seat) else {
         return Ok(());
     };
-    let what = if table.rated.is_some() {
-        "this seat of a rated game"
+    let kind = if table.rated.is_some() {
+        "rated"
     } else {
-        "this seat of a turn-based game"
+        "turns"
     };
     match session {
         Some(s) if s.account.id == account => Ok(()),
-        Some(_) => Err(ArenaError::Forbidden(format!(
-            "{what} belongs to another account"
+        Some(_) => Err(ArenaError::Forbidden(tessera_games::words!(
+            "rated-seat-other-account",
+            kind = kind
         ))),
-        None => Err(ArenaError::Forbidden(format!(
-            "{what} is played by its account: log in first"
+        None => Err(ArenaError::Forbidden(tessera_games::words!(
+            "rated-seat-log-in",
+            kind = kind
         ))),
     }
 }
@@ -279,13 +299,12 @@ fn sitter_account(w: &Waiter) -> u64 {
 }
 
 /// Why the queue refused a ticket, in words (the same for a person and a program).
-fn refusal(e: &QueueError) -> String {
+fn refusal(e: &QueueError) -> tessera_games::Msg {
+    use tessera_games::words;
     match e {
-        QueueError::TooMany { per_account } => {
-            format!("an account may wait for at most {per_account} games at once")
-        }
-        QueueError::Full { .. } => "the queue is full: try again later".to_string(),
-        QueueError::Duplicate => "this account already waits for that game".to_string(),
-        e => e.to_string(),
+        QueueError::TooMany { per_account } => words!("queue-too-many", max = *per_account),
+        QueueError::Full { .. } => words!("queue-full"),
+        QueueError::Duplicate => words!("queue-duplicate"),
+        e => tessera_games::Msg::verbatim(e.to_string()),
     }
 }

@@ -12,7 +12,10 @@ use tessera_arena::{Pool, Score};
 /// An account's public page: ratings per game, rating history, rated games.
 pub async fn account_page(host: &Host, name: &str) -> Result<Value, ArenaError> {
     let Some((account, _)) = host.store().accounts().account_by_name(name).await? else {
-        return Err(ArenaError::NotFound(format!("no account {name:?}")));
+        return Err(ArenaError::NotFound(tessera_games::words!(
+            "no-account",
+            name = name
+        )));
     };
     let ratings: Vec<Value> = host
         .store()
@@ -66,9 +69,9 @@ pub async fn leaderboard(
     limit: usize,
 ) -> Result<Vec<Value>, ArenaError> {
     let entry = host.registry().find(game).map_err(HostError::from)?;
-    let pool_v: Pool = pool
-        .parse()
-        .map_err(|e: tessera_arena::UnknownPool| ArenaError::Invalid(e.to_string()))?;
+    let pool_v: Pool = pool.parse().map_err(|e: tessera_arena::UnknownPool| {
+        ArenaError::Invalid(tessera_games::Msg::verbatim(e.to_string()))
+    })?;
     let mut rows: Vec<(f64, Value)> = host
         .store()
         .ratings()

@@ -185,7 +185,8 @@ pub(crate) async fn open_rated(
     let rules = entry
         .rules(n, &entry.info().option_defaults())
         .map_err(HostError::from)?;
-    let pool = Pool::for_players(n).map_err(|e| ArenaError::Invalid(e.to_string()))?;
+    let pool = Pool::for_players(n)
+        .map_err(|e| ArenaError::Invalid(tessera_games::Msg::verbatim(e.to_string())))?;
     let mut seats = Vec::with_capacity(n);
     let mut rated = Vec::with_capacity(n);
     let mut programs = Vec::new();

@@ -65,10 +65,12 @@ pub(crate) fn check_game(
     let entry = host.registry().find(game).map_err(HostError::from)?;
     let (lo, hi) = entry.info().seats;
     if players < lo.max(2) || players > hi {
-        return Err(ArenaError::Invalid(format!(
-            "{} is played by {} to {hi} players, not {players}",
-            entry.name(),
-            lo.max(2)
+        return Err(ArenaError::Invalid(tessera_games::words!(
+            "game-seats",
+            game = entry.info().title,
+            lo = lo.max(2),
+            hi = hi,
+            seats = players
         )));
     }
     Ok(entry.name())
@@ -101,7 +103,8 @@ pub async fn queue_person(
         return Err(HostError::Closing.into());
     }
     let game = check_game(host, game, players)?;
-    let pool = Pool::for_players(players).map_err(|e| ArenaError::Invalid(e.to_string()))?;
+    let pool = Pool::for_players(players)
+        .map_err(|e| ArenaError::Invalid(tessera_games::Msg::verbatim(e.to_string())))?;
     let rating = current_rating(host, who.id, game, pool).await;
     let id = join(
         host,
@@ -211,15 +214,20 @@ pub async fn challenge(
 ) -> Result<(u64, String), ArenaError> {
     let game = check_game(host, game, players)?;
     if players != 2 {
-        return Err(ArenaError::Invalid(
-            "a challenge is a two-player game".into(),
-        ));
+        return Err(ArenaError::Invalid(tessera_games::words!(
+            "challenge-two-players"
+        )));
     }
     let Some((target, _)) = host.store().accounts().account_by_name(name).await? else {
-        return Err(ArenaError::NotFound(format!("no account {name:?}")));
+        return Err(ArenaError::NotFound(tessera_games::words!(
+            "no-account",
+            name = name
+        )));
     };
     if target.id == who.id {
-        return Err(ArenaError::Invalid("you cannot challenge yourself".into()));
+        return Err(ArenaError::Invalid(tessera_games::words!(
+            "challenge-yourself"
+        )));
     }
     let taken = {
         let mut book = lock(&host.arena().book);
@@ -228,9 +236,10 @@ pub async fn challenge(
             .and_then(|(ticket, _)| Some((ticket, book.waiters.remove(&ticket)?)))
     };
     let Some((ticket, waiter)) = taken else {
-        return Err(ArenaError::NotFound(format!(
-            "{} is not waiting for a game of {game}",
-            target.name
+        return Err(ArenaError::NotFound(tessera_games::words!(
+            "challenge-not-waiting",
+            name = target.name.as_str(),
+            game = host.registry().find(game).map_or(game, |e| e.info().title)
         )));
     };
     let mut sitters = vec![
@@ -305,7 +314,7 @@ pub async fn queue_program(
             host.arena().wake.notify_one();
         }
         Err((e, mut transport)) => {
-            crate::signup::refuse_program(&mut transport, &refusal(&e)).await;
+            crate::signup::refuse_program(&mut transport, &refusal(&e).english()).await;
         }
     }
 }

@@ -71,7 +71,9 @@ pub(crate) async fn apply(host: &Host) {
     }
     if host.arena().queued() > 0 {
         for &account in &banned {
-            let n = drop_account(host, account, BANNED).await;
+            // (programs are told in English: the TCP protocol's words)
+            let banned = tessera_games::Msg::new(BANNED).english();
+            let n = drop_account(host, account, &banned).await;
             if n > 0 {
                 tracing::info!(account, tickets = n, "a banned account left the queue");
             }
@@ -117,7 +119,7 @@ async fn resign_banned(host: &Host, table: &Arc<Table>, banned: &HashSet<u64>) {
         let name = st.seats.get(seat).map(|s| s.name.clone());
         (st.phase.clone(), name.unwrap_or_default())
     };
-    let reason = format!("{name} was banned by the operator");
+    let reason = tessera_games::words!("resigned-banned", who = name);
     match phase {
         Phase::Running => table.end_as(Ending {
             status: "resigned",

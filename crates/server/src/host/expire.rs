@@ -50,16 +50,16 @@ pub(crate) async fn expire_tables(host: &Host) {
 
 /// Ends a table that waited too long for programs (stored `aborted`).
 pub(crate) async fn expire_table(host: &Host, table: &Arc<Table>) {
-    let reason = format!(
-        "no program took the open seats within {}",
-        human(host.0.config.open_table_expiry)
+    let reason = tessera_games::words!(
+        "aborted-open-seats",
+        time = human(host.0.config.open_table_expiry)
     );
     close_table(host, table, reason).await;
 }
 
 /// Ends a table that has not started (stored `aborted`, `reason` in its result): the
 /// programs seated at it are told and disconnected. Nothing when it started meanwhile.
-pub(crate) async fn close_table(host: &Host, table: &Arc<Table>, reason: String) {
+pub(crate) async fn close_table(host: &Host, table: &Arc<Table>, reason: tessera_games::Msg) {
     let id = table.id;
     let result = aborted_result(&reason);
     {

@@ -5,6 +5,7 @@ use crate::error::HostError;
 use crate::host::Host;
 use crate::store::{ListQuery, StoredGame};
 use crate::table::{Seat, SeatKind, Table};
+use tessera_games::words;
 
 use crate::host::stored::{stored_message, StateKey};
 use crate::table::state::StateMessage;
@@ -34,8 +35,10 @@ pub async fn message(
     if token.is_some_and(|t| !t.is_empty()) && crate::store::is_live(&stored.summary.status) {
         let owner = host.0.store.nodes().owner(id).await.ok().flatten();
         return Err(match owner {
-            Some(node) => HostError::Request(format!(
-                "game {id} is run by the node {node}: play it there (or again here once it is taken over)"
+            Some(node) => HostError::Refused(words!(
+                "game-on-other-node",
+                id = id.to_string(),
+                node = node
             )),
             None => HostError::UnknownToken,
         });
@@ -100,8 +103,7 @@ pub async fn resign(host: &Host, id: u64, token: &str) -> Result<(), HostError> 
 }
 
 /// The refusal of an address that has as many analyses and hints computed as it may.
-pub(crate) const BUSY_ADDRESS: &str =
-    "an analysis or a hint you asked for is still being computed: try again when it is done";
+pub(crate) const BUSY_ADDRESS: &str = "busy-work-address";
 
 /// The analysis of an ended game ([`crate::analysis`]): of `seats` (default: the
 /// people's seats, or every seat when no person played) with `iters` iterations per
@@ -119,9 +121,10 @@ pub async fn analysis(
     let config = &host.0.config;
     let iters = iters.unwrap_or(config.analysis_iters);
     if iters == 0 || iters > config.max_analysis_iters {
-        return Err(HostError::Request(format!(
-            "iters = {iters}: from 1 to {} iterations per move",
-            config.max_analysis_iters
+        return Err(HostError::Refused(words!(
+            "analysis-iters",
+            iters = iters,
+            max = config.max_analysis_iters
         )));
     }
     let stored = host.stored(id).await?;
@@ -148,9 +151,11 @@ pub async fn analysis(
     seats.sort_unstable();
     seats.dedup();
     if let Some(s) = seats.iter().find(|&&s| s >= n) {
-        return Err(HostError::Request(format!(
-            "there is no seat {s} in game {id} (seats are 0 to {})",
-            n.saturating_sub(1)
+        return Err(HostError::Refused(words!(
+            "analysis-no-seat",
+            seat = *s,
+            id = id.to_string(),
+            last = n.saturating_sub(1)
         )));
     }
     let key = Key {
@@ -170,10 +175,11 @@ pub async fn analysis(
         .record()
         .map_err(|e| HostError::Store(e.to_string()))?;
     if stored.moves.len() > config.max_analysis_moves {
-        return Err(HostError::Request(format!(
-            "game {id} has {} moves: at most {} are analysed",
-            stored.moves.len(),
-            config.max_analysis_moves
+        return Err(HostError::Refused(words!(
+            "analysis-too-long",
+            id = id.to_string(),
+            moves = stored.moves.len(),
+            max = config.max_analysis_moves
         )));
     }
     // one address has so many analyses and hints computed at once

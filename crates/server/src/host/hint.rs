@@ -8,6 +8,7 @@ use crate::error::HostError;
 use crate::host::Host;
 use crate::table::SeatKind;
 use serde_json::{json, Value};
+use tessera_games::words;
 
 /// The strongest level's move for the person of `token` at table `id`, whose turn it
 /// is: `{"move", "by", "at_move"}`.
@@ -23,12 +24,12 @@ pub async fn hint(
     };
     let seat = table.seat_of(token).ok_or(HostError::UnknownToken)?;
     if table.rated.is_some() {
-        return Err(HostError::Request("no hints in a rated game".into()));
+        return Err(HostError::Refused(words!("hint-rated")));
     }
     let Some(level) = table.entry.info().levels.last().cloned() else {
-        return Err(HostError::Request(format!(
-            "{} has no house levels to give hints",
-            table.entry.name()
+        return Err(HostError::Refused(words!(
+            "hint-no-levels",
+            game = table.entry.info().title
         )));
     };
     let (view, at_move) = {
@@ -39,9 +40,7 @@ pub async fn hint(
             .enumerate()
             .all(|(i, s)| i == seat || matches!(s.kind, SeatKind::Bot(_)));
         if !against_bots {
-            return Err(HostError::Request(
-                "hints are for games against bots only".into(),
-            ));
+            return Err(HostError::Refused(words!("hint-bots-only")));
         }
         if st.to_move != Some(seat) {
             return Err(HostError::NotYourTurn);
@@ -52,7 +51,7 @@ pub async fn hint(
             .cloned()
             .flatten()
             .map(|u| u.view)
-            .ok_or_else(|| HostError::Request("no view yet: try again".into()))?;
+            .ok_or_else(|| HostError::Refused(words!("hint-no-view")))?;
         (view, st.moves.len())
     };
     let mine = host.0.work.admit(from).map_err(|_| {
@@ -61,7 +60,7 @@ pub async fn hint(
     })?;
     let permit = host.hint_slots().clone().try_acquire_owned().map_err(|_| {
         crate::metrics::cap_hit("hint");
-        HostError::Busy("the server is giving other hints: try again")
+        HostError::Busy("busy-hints")
     })?;
     let entry = table.entry.clone();
     let spec = level.spec.clone();

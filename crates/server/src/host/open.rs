@@ -14,7 +14,9 @@ use serde_json::{json, Value};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use tessera_games::words;
 use tessera_games::GameEntry;
+use tessera_words::Words;
 
 /// One seat of a new table, as a browser (or any client of the HTTP API) asks for it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -74,7 +76,7 @@ pub(crate) fn seat_name(i: usize, name: Option<&str>) -> Result<Option<String>, 
     };
     tessera_core::names::check(n, MAX_NAME)
         .map(Some)
-        .map_err(|e| HostError::Request(format!("seat {}: {e}", i + 1)))
+        .map_err(|e| HostError::Refused(words!("seat-refused", seat = i + 1, why = e.words())))
 }
 
 /// A new table: its id and the tokens of its people's seats.
@@ -149,9 +151,7 @@ pub async fn create(host: &Host, req: TableRequest, from: IpAddr) -> Result<Crea
         return Err(HostError::Closing);
     }
     if req.days.is_some() || req.seats.iter().any(|s| s.account.is_some()) {
-        return Err(HostError::SignIn(
-            "a turn-based game is made by an account: log in first",
-        ));
+        return Err(HostError::SignIn("turns-log-in-first"));
     }
     let p = prepare(host, &req)?;
     open_web_table(host, p.entry, p.rules, p.seats, p.seed, p.pace, from).await
@@ -165,7 +165,7 @@ pub(crate) fn prepare(host: &Host, req: &TableRequest) -> Result<Prepared, HostE
     let info = entry.info();
     let mut seats_req = req.seats.clone();
     if seats_req.is_empty() {
-        return Err(HostError::Request("no seats: a game needs players".into()));
+        return Err(HostError::Refused(words!("no-seats")));
     }
     if let Some(solo) = &info.solo {
         let on = req
@@ -187,10 +187,11 @@ pub(crate) fn prepare(host: &Host, req: &TableRequest) -> Result<Prepared, HostE
         None | Some(0) => None,
         Some(s) if CLOCK_RANGE.contains(&s) => Some(Duration::from_secs(s)),
         Some(s) => {
-            return Err(HostError::Request(format!(
-                "a clock of {s} s per move is not allowed (from {} to {} s, or none)",
-                CLOCK_RANGE.start(),
-                CLOCK_RANGE.end()
+            return Err(HostError::Refused(words!(
+                "clock-not-allowed",
+                clock = s,
+                min = *CLOCK_RANGE.start(),
+                max = *CLOCK_RANGE.end()
             )))
         }
     };
@@ -238,9 +239,10 @@ pub(crate) fn prepare(host: &Host, req: &TableRequest) -> Result<Prepared, HostE
                 kind: SeatKind::Open,
             },
             other => {
-                return Err(HostError::Request(format!(
-                    "seat {}: unknown kind {other:?} (human, bot, program)",
-                    i + 1
+                return Err(HostError::Refused(words!(
+                    "seat-unknown-kind",
+                    seat = i + 1,
+                    kind = format!("{other:?}")
                 )))
             }
         });
@@ -257,14 +259,11 @@ pub(crate) fn prepare(host: &Host, req: &TableRequest) -> Result<Prepared, HostE
             .find(|(_, k)| k.iter().any(|k| keys.contains(k)))
             .map(|(first, _)| (*first, *n))
     }) {
-        let which = if first == second {
-            format!("two seats are named {first:?}")
+        return Err(HostError::Refused(if first == second {
+            words!("seats-same-name", name = first)
         } else {
-            format!("two seats are named {first:?} and {second:?}, which look alike")
-        };
-        return Err(HostError::Request(format!(
-            "{which}: give each player a name of their own"
-        )));
+            words!("seats-look-alike", first = first, second = second)
+        }));
     }
     let delay = req
         .delay_ms
@@ -303,13 +302,11 @@ pub(crate) async fn open_web_table(
     let slot = host.0.web_tables.admit(from).map_err(|e| match e {
         tessera_tcp::Crowded::Total => {
             crate::metrics::cap_hit("games");
-            HostError::Busy("too many games in progress")
+            HostError::Busy("busy-games")
         }
         tessera_tcp::Crowded::Address => {
             crate::metrics::cap_hit("games_per_address");
-            HostError::Busy(
-                "too many games in progress from your address: finish or resign one first",
-            )
+            HostError::Busy("busy-games-address")
         }
     })?;
     let mut tokens = Vec::new();

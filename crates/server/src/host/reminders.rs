@@ -10,6 +10,7 @@ use crate::host::Host;
 use crate::mail::Mailer;
 use crate::store::{now_ms, DueMail, StoreError};
 use std::time::Duration;
+use tessera_games::{words, Msg};
 
 /// 24 hours, in ms: the window of `Config::max_mails_per_day`.
 const DAY_MS: i64 = 24 * 3600 * 1000;
@@ -82,34 +83,36 @@ async fn round(host: &Host, mailer: &Mailer, site: &str) -> Result<usize, StoreE
 }
 
 /// A span of time as people read it: `3 days 4 h`, `1 day`, `5 h 20 min`, `12 min`,
-/// `less than a minute`.
+/// `less than a minute` (a message of the catalogues: the same words as the web's).
 ///
 /// ```
 /// use tessera_server::host::reminders::span;
-/// assert_eq!(span(3_600_000), "1 h");
-/// assert_eq!(span(2 * 86_400_000 + 3 * 3_600_000 + 59_000), "2 days 3 h");
-/// assert_eq!(span(86_400_000), "1 day");
-/// assert_eq!(span(5 * 3_600_000 + 20 * 60_000), "5 h 20 min");
-/// assert_eq!(span(30_000), "less than a minute");
+/// assert_eq!(span(3_600_000).english(), "1 h");
+/// assert_eq!(span(2 * 86_400_000 + 3 * 3_600_000 + 59_000).english(), "2 days 3 h");
+/// assert_eq!(span(86_400_000).english(), "1 day");
+/// assert_eq!(span(5 * 3_600_000 + 20 * 60_000).english(), "5 h 20 min");
+/// assert_eq!(span(30_000).english(), "less than a minute");
 /// ```
-pub fn span(ms: i64) -> String {
+pub fn span(ms: i64) -> Msg {
     let min = ms.max(0) / 60_000;
     let (d, h, m) = (min / 1440, min / 60 % 24, min % 60);
     match (d, h, m) {
-        (0, 0, 0) => "less than a minute".into(),
-        (0, 0, m) => format!("{m} min"),
-        (0, h, 0) => format!("{h} h"),
-        (0, h, m) => format!("{h} h {m} min"),
-        (d, 0, _) => format!("{d} day{}", if d == 1 { "" } else { "s" }),
-        (d, h, _) => format!("{d} day{} {h} h", if d == 1 { "" } else { "s" }),
+        (0, 0, 0) => words!("span-under-minute"),
+        (0, 0, m) => words!("span-minutes", m = m),
+        (0, h, m) => words!("span-hours", h = h, m = m),
+        (d, h, _) => words!("span-days", d = d, h = h),
     }
 }
 
-/// The subject and text of the email of turn `d`.
+/// The subject and text of the email of turn `d` (the catalogue's words, in English: an
+/// account has no language of its own yet).
 fn words(host: &Host, d: &DueMail, site: &str, now: i64) -> (String, String) {
     let info = host.0.registry.get(&d.name).map(|e| e.info());
     let title = info.map_or(d.name.as_str(), |i| i.title);
-    let rule = info.map_or("the house plays the turn", |i| i.out_of_time);
+    let rule = info.map_or_else(
+        || words!("out-of-time-first-move"),
+        |i| i.out_of_time.clone(),
+    );
     let others: Vec<String> = host
         .table(d.game)
         .map(|t| {
@@ -122,26 +125,33 @@ fn words(host: &Host, d: &DueMail, site: &str, now: i64) -> (String, String) {
                 .collect()
         })
         .unwrap_or_default();
-    let with = if others.is_empty() {
-        String::new()
-    } else {
-        format!(" with {}", others.join(", "))
-    };
     let site = site.trim_end_matches('/');
-    let subject = format!("Your turn: {title} #{}", d.game);
-    let body = format!(
-        "Hello {name},\n\n\
-         {title} #{id}{with} has waited for your move for {waited}.\n\
-         Your time for it runs out in {left}. A player out of time keeps the seat, and \
-         {rule}.\n\n\
-         Play your move: {site}/#/game/{id}\n\
-         Every game waiting for you: {site}/#/turns\n\n\
-         You get this email because your Tessera account {name} has this address. \
-         Remove it on your account page to get no more: {site}/#/account/{name}\n",
-        name = d.account_name,
-        id = d.game,
-        waited = span(now - d.since),
-        left = span(d.deadline - now),
-    );
-    (subject, body)
+    let id = d.game.to_string();
+    let name = d.account_name.as_str();
+    let subject = words!("turns-notify-title", game = title, id = id.as_str());
+    let paragraphs = [
+        words!("email-turn-hello", name = name),
+        words!(
+            "email-turn-waited",
+            game = title,
+            id = id.as_str(),
+            others = if others.is_empty() {
+                "none".to_string()
+            } else {
+                others.join(", ")
+            },
+            waited = span(now - d.since),
+            left = span(d.deadline - now),
+            rule = rule
+        ),
+        words!("email-turn-links", site = site, id = id.as_str()),
+        words!("email-turn-why", name = name, site = site),
+    ];
+    let body = paragraphs
+        .iter()
+        .map(Msg::english)
+        .collect::<Vec<_>>()
+        .join("\n\n")
+        + "\n";
+    (subject.english(), body)
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tessera_games::TableReport;
+use tessera_games::{Msg, TableReport};
 use tessera_referee::Ejected;
 
 /// A person who resigned.
@@ -14,7 +14,7 @@ pub struct Resigned {
     /// Their name.
     pub name: String,
     /// In words.
-    pub reason: String,
+    pub reason: Msg,
 }
 
 /// How a game ended.
@@ -40,7 +40,7 @@ pub struct GameResult {
     pub resigned: Option<Resigned>,
     /// Why the game was aborted, when the host ended it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub aborted: Option<String>,
+    pub aborted: Option<Msg>,
     /// The seat of the person who took no turn in time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub left: Option<usize>,
@@ -75,7 +75,7 @@ impl GameResult {
 
     /// The person of `seat` resigned: the best score among the others (ejected seats
     /// aside) wins.
-    pub fn resign(&mut self, seat: usize, reason: &str, names: &[String]) {
+    pub fn resign(&mut self, seat: usize, reason: &Msg, names: &[String]) {
         let ejected: Vec<usize> = self.ejected.iter().map(|x| x.seat.index()).collect();
         let others: Vec<usize> = (0..names.len())
             .filter(|&s| s != seat && !ejected.contains(&s))
@@ -93,7 +93,7 @@ impl GameResult {
         self.resigned = Some(Resigned {
             seat,
             name: names.get(seat).cloned().unwrap_or_default(),
-            reason: reason.to_string(),
+            reason: reason.clone(),
         });
     }
 

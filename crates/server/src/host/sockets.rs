@@ -55,7 +55,7 @@ impl Sockets {
                 let key = crate::accounts::secret_hash(token);
                 let held = count(&self.by_seat, key, self.per_seat).ok_or_else(|| {
                     crate::metrics::cap_hit("seat_sockets");
-                    HostError::Busy("too many WebSockets on this seat: close a tab")
+                    HostError::Busy("busy-seat-sockets")
                 })?;
                 Ok(SocketSlot {
                     _spectator: None,
@@ -67,16 +67,16 @@ impl Sockets {
                 let slot = self.spectators.admit(ip).map_err(|e| match e {
                     Crowded::Total => {
                         crate::metrics::cap_hit("spectators");
-                        HostError::Busy("too many spectators")
+                        HostError::Busy("busy-spectators")
                     }
                     Crowded::Address => {
                         crate::metrics::cap_hit("spectators_per_address");
-                        HostError::Busy("too many spectators from your address")
+                        HostError::Busy("busy-spectators-address")
                     }
                 })?;
                 let held = count(&self.by_game, id, self.per_game).ok_or_else(|| {
                     crate::metrics::cap_hit("spectators_per_game");
-                    HostError::Busy("too many spectators on this game")
+                    HostError::Busy("busy-spectators-game")
                 })?;
                 Ok(SocketSlot {
                     _spectator: Some(slot),

@@ -21,6 +21,8 @@ use crate::table::turns::{TurnBased, DAYS};
 use crate::table::{Seat, SeatKind, Table};
 use hmac::{Hmac, KeyInit, Mac};
 use serde_json::{json, Value};
+use tessera_games::words;
+use tessera_words::Words;
 
 /// The name of the site's key of seats' tokens in the store.
 const KEY: &str = "turn-seats";
@@ -80,20 +82,13 @@ pub async fn create(
     }
     let days = req.days.unwrap_or_default();
     if !DAYS.contains(&days) {
-        return Err(HostError::Request(format!(
-            "days = {days}: a turn-based game has 1, 2, 3 or 7 days per move"
-        )));
+        return Err(HostError::Refused(words!("turns-days", days = days)));
     }
     if req.clock_s.is_some() {
-        return Err(HostError::Request(
-            "a turn-based game has days per move, not a clock: leave clock_s out".into(),
-        ));
+        return Err(HostError::Refused(words!("turns-no-clock")));
     }
     if me.kind != AccountKind::Person {
-        return Err(HostError::Request(
-            "turn-based games are for people's accounts (a bot account plays rated games over TCP)"
-                .into(),
-        ));
+        return Err(HostError::Refused(words!("turns-people-only")));
     }
     // the seats' accounts (and their names, which are theirs)
     let mut accounts: Vec<Option<Account>> = Vec::with_capacity(req.seats.len());
@@ -103,15 +98,10 @@ pub async fn create(
             ("human" | "person", None) => me.clone(),
             ("human" | "person", Some(name)) => account_named(host, name, n).await?,
             ("program" | "open", _) => {
-                return Err(HostError::Request(format!(
-                    "seat {n}: a turn-based game has no seats for programs (their moves \
-                     have deadlines of seconds): seat an account or a bot"
-                )))
+                return Err(HostError::Refused(words!("turns-no-programs", seat = n)))
             }
             (_, Some(_)) => {
-                return Err(HostError::Request(format!(
-                    "seat {n}: only a person's seat has an account"
-                )))
+                return Err(HostError::Refused(words!("turns-account-person", seat = n)))
             }
             _ => {
                 accounts.push(None);
@@ -119,19 +109,17 @@ pub async fn create(
             }
         };
         if accounts.iter().flatten().any(|a| a.id == account.id) {
-            return Err(HostError::Request(format!(
-                "seat {n}: {} has a seat already (one seat per account)",
-                account.name
+            return Err(HostError::Refused(words!(
+                "turns-seated-twice",
+                seat = n,
+                name = account.name.as_str()
             )));
         }
         s.name = Some(account.name.clone());
         accounts.push(Some(account));
     }
     if !accounts.iter().flatten().any(|a| a.id == me.id) {
-        return Err(HostError::Request(
-            "you sit at a turn-based game you make: leave one person's seat without an account"
-                .into(),
-        ));
+        return Err(HostError::Refused(words!("turns-you-sit")));
     }
     let ids: Vec<Option<u64>> = accounts.iter().map(|a| a.as_ref().map(|a| a.id)).collect();
     let (_making, others) = host.0.turn_making.begin(&ids);
@@ -159,7 +147,7 @@ pub async fn create(
     match seat_accounts(host, &table, &accounts, days).await {
         Ok(()) => {}
         Err(e) => {
-            close_table(host, &table, format!("could not seat its accounts: {e}")).await;
+            close_table(host, &table, words!("turns-not-seated", why = e.words())).await;
             return Err(e);
         }
     }
@@ -177,7 +165,7 @@ pub async fn create(
 
 /// The person's account `name` of seat `n`, one that may be seated.
 async fn account_named(host: &Host, name: &str, n: usize) -> Result<Account, HostError> {
-    let no = || HostError::Request(format!("seat {n}: there is no person's account {name:?}"));
+    let no = || HostError::Refused(words!("turns-no-account", seat = n, name = name));
     let (account, _) = host
         .0
         .store
@@ -216,18 +204,16 @@ async fn check_caps(
     let all = others.last().copied().unwrap_or(0);
     if turns.live().await.map_err(store_error)? + all >= config.max_turn_games as u64 {
         crate::metrics::cap_hit("turn_games");
-        return Err(HostError::Busy(
-            "this server has as many turn-based games as it takes: try again later",
-        ));
+        return Err(HostError::Busy("busy-turn-games"));
     }
     let most = config.max_turn_games_per_account as u64;
     for (a, making) in accounts.iter().flatten().zip(others) {
         if turns.live_of(a.id).await.map_err(store_error)? + making >= most {
             crate::metrics::cap_hit("turn_games_per_account");
-            return Err(HostError::TooMany(format!(
-                "{} plays {most} turn-based games already, the most at once: \
-                 finish or resign one first",
-                a.name
+            return Err(HostError::TooMany(words!(
+                "turns-too-many",
+                name = a.name.as_str(),
+                most = most
             )));
         }
     }
@@ -352,7 +338,7 @@ pub async fn email(host: &Host, account: u64) -> Result<Value, HostError> {
 pub async fn set_email(host: &Host, account: u64, email: Option<&str>) -> Result<Value, HostError> {
     let email = match email.map(str::trim).filter(|e| !e.is_empty()) {
         None => None,
-        Some(e) => Some(crate::mail::address(e).map_err(HostError::Request)?),
+        Some(e) => Some(crate::mail::address(e).map_err(HostError::Refused)?),
     };
     host.0
         .store

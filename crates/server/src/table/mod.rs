@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tessera_core::Outcome;
-use tessera_games::{json_text, GameEntry, JsonText, SeatUpdate, Update};
+use tessera_games::{json_text, words, GameEntry, JsonText, Msg, SeatUpdate, Update};
 use tessera_referee::{CancellationToken, Ejected};
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
@@ -62,7 +62,7 @@ pub struct TableState {
     /// The moves so far (JSON texts).
     pub moves: Vec<String>,
     /// The newest log lines: (move number from 1, line).
-    pub log: VecDeque<(usize, String)>,
+    pub log: VecDeque<(usize, Msg)>,
     /// Whether `log` and `public` follow every move (else they are rebuilt on demand).
     pub followed: bool,
     /// The public view after the last move, if built.
@@ -99,7 +99,7 @@ pub struct Ending {
     /// of them win).
     pub status: &'static str,
     /// Why, in words.
-    pub reason: String,
+    pub reason: Msg,
     /// The seat that resigned, or took no turn in time.
     pub seat: Option<usize>,
 }
@@ -145,7 +145,7 @@ pub struct Table {
     lost: std::sync::atomic::AtomicBool,
     version: watch::Sender<u64>,
     /// Refusals of people's moves, (seat, why), to their sockets.
-    pub(crate) refusals: broadcast::Sender<(usize, String)>,
+    pub(crate) refusals: broadcast::Sender<(usize, Msg)>,
     /// Where each person's moves go (`person.rs`), by seat.
     /// People's moves on their way to the referee, by seat.
     pub(crate) inboxes: Mutex<Vec<Option<mpsc::Sender<Sent>>>>,
@@ -235,7 +235,7 @@ impl Table {
     }
 
     /// The refusals of people's moves: (seat, why).
-    pub fn refusals(&self) -> broadcast::Receiver<(usize, String)> {
+    pub fn refusals(&self) -> broadcast::Receiver<(usize, Msg)> {
         self.refusals.subscribe()
     }
 
@@ -294,7 +294,7 @@ impl Table {
 
     /// Ends the game before its end: `reason` is kept (the first one given) and the
     /// table's stop token fires, so the referee stops and reports it aborted.
-    pub fn end_with(&self, reason: String) {
+    pub fn end_with(&self, reason: Msg) {
         self.end_as(Ending {
             status: "aborted",
             reason,
@@ -309,14 +309,8 @@ impl Table {
             let st = self.state();
             match &st.phase {
                 Phase::Running => {}
-                Phase::Waiting => {
-                    return Err(HostError::Request("the game has not started".into()))
-                }
-                Phase::Paused => {
-                    return Err(HostError::Request(
-                        "the game is paused: the server is stopping".into(),
-                    ))
-                }
+                Phase::Waiting => return Err(HostError::Refused(words!("not-started"))),
+                Phase::Paused => return Err(HostError::Refused(words!("move-paused"))),
                 Phase::Ended(_) => return Err(HostError::Over),
             }
             st.seats
@@ -326,7 +320,7 @@ impl Table {
         };
         self.end_as(Ending {
             status: "resigned",
-            reason: format!("{name} resigned"),
+            reason: words!("resigned-why", who = name),
             seat: Some(seat),
         });
         Ok(())
@@ -363,7 +357,7 @@ impl Table {
 
     /// A line of the log that no move wrote (a person's time ran out, say), after the
     /// moves so far.
-    pub fn note(&self, line: String) {
+    pub fn note(&self, line: Msg) {
         {
             let mut st = self.state();
             let k = st.moves.len() + 1;
@@ -380,28 +374,26 @@ impl Table {
     /// tagged with the moves played so far, it is refused if it reaches the referee at a
     /// later turn (two sockets of one seat sending at once: the second is not played at
     /// the person's next turn, before they saw the position).
-    pub fn person_move(&self, seat: usize, text: String) -> Result<(), String> {
+    pub fn person_move(&self, seat: usize, text: String) -> Result<(), Msg> {
         let turn = {
             let st = self.state();
             match &st.phase {
-                Phase::Waiting => return Err("the game has not started: seats are open".into()),
-                Phase::Ended(_) => return Err("the game is over".into()),
-                Phase::Paused => return Err("the game is paused: the server is stopping".into()),
+                Phase::Waiting => return Err(words!("move-seats-open")),
+                Phase::Ended(_) => return Err(words!("game-over-refusal")),
+                Phase::Paused => return Err(words!("move-paused")),
                 Phase::Running => {}
             }
             if st.to_move != Some(seat) {
-                return Err("it is not your turn".into());
+                return Err(words!("not-your-turn"));
             }
             st.moves.len()
         };
         let inbox = lock(&self.inboxes).get(seat).cloned().flatten();
         match inbox {
-            None => Err("this seat takes no moves".into()),
+            None => Err(words!("move-no-moves-here")),
             Some(tx) => tx.try_send((turn, text)).map_err(|e| match e {
-                mpsc::error::TrySendError::Full(_) => {
-                    "your last move is still being checked".into()
-                }
-                mpsc::error::TrySendError::Closed(_) => "this seat takes no moves".into(),
+                mpsc::error::TrySendError::Full(_) => words!("move-still-checked"),
+                mpsc::error::TrySendError::Closed(_) => words!("move-no-moves-here"),
             }),
         }
     }
@@ -409,12 +401,12 @@ impl Table {
     /// What the move `text` would score for `seat` now, without playing it (the points a
     /// person's screen shows on tiles put down), or why it would be refused; `None` when
     /// the game says nothing of such a move. From the seat's view as it was last sent.
-    pub fn preview(&self, seat: usize, text: &str) -> Option<Result<i64, String>> {
+    pub fn preview(&self, seat: usize, text: &str) -> Option<Result<i64, Msg>> {
         let view = {
             let st = self.state();
             match st.seat_views.get(seat).cloned().flatten() {
                 Some(v) => v.view,
-                None => return Some(Err("this seat has no view yet".into())),
+                None => return Some(Err(words!("preview-no-view"))),
             }
         };
         self.entry.preview(view.get(), text)

@@ -5,7 +5,7 @@
 use crate::table::{lock, Ending, Table};
 use std::sync::Arc;
 use std::time::Duration;
-use tessera_games::PersonLink;
+use tessera_games::{words, Msg, PersonLink};
 use tessera_referee::async_trait;
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
@@ -41,7 +41,7 @@ pub fn link(table: &Arc<Table>, seat: usize, idle: Option<Duration>) -> Box<dyn 
 struct BrowserPerson {
     seat: usize,
     moves: mpsc::Receiver<crate::table::Sent>,
-    refusals: broadcast::Sender<(usize, String)>,
+    refusals: broadcast::Sender<(usize, Msg)>,
     table: Arc<Table>,
     idle: Option<Duration>,
     /// The turn waited for (the moves played before it) and its deadline.
@@ -59,7 +59,7 @@ impl BrowserPerson {
             if turn == played {
                 return Some(text);
             }
-            self.refused("that move was for a turn that is over: look at the board again");
+            self.refused(&words!("move-turn-over"));
         }
     }
 }
@@ -91,9 +91,10 @@ impl PersonLink for BrowserPerson {
                     .unwrap_or_default();
                 self.table.end_as(Ending {
                     status: "aborted",
-                    reason: format!(
-                        "{name} took no turn within {}",
-                        crate::config::human(idle)
+                    reason: words!(
+                        "aborted-idle",
+                        who = name,
+                        time = crate::config::human(idle)
                     ),
                     seat: Some(self.seat),
                 });
@@ -105,8 +106,8 @@ impl PersonLink for BrowserPerson {
         }
     }
 
-    fn refused(&mut self, reason: &str) {
-        let _ = self.refusals.send((self.seat, reason.to_string()));
+    fn refused(&mut self, reason: &Msg) {
+        let _ = self.refusals.send((self.seat, reason.clone()));
     }
 
     fn clock(&mut self) -> Option<Instant> {
@@ -139,18 +140,18 @@ impl PersonLink for BrowserPerson {
             .get(self.seat)
             .map(|s| s.name.clone())
             .unwrap_or_default();
-        let clock = match &self.table.turns {
+        let per = match &self.table.turns {
             Some(t) => t.words(),
-            None => format!(
-                "{} per move",
-                self.table
+            None => words!(
+                "per-move",
+                clock = self
+                    .table
                     .clock
                     .map(crate::config::human)
                     .unwrap_or_default()
             ),
         };
-        self.table.note(format!(
-            "{name} ran out of time ({clock}): the house plays this turn for them"
-        ));
+        self.table
+            .note(words!("log-out-of-time", who = name, per = per));
     }
 }

@@ -170,9 +170,11 @@ impl TableSink for HostSink {
             let k = st.moves.len();
             st.log.push_back((
                 k,
-                format!(
-                    "{} is ejected ({}): {}",
-                    ejected.name, ejected.call, ejected.reason
+                tessera_games::words!(
+                    "log-ejected",
+                    who = ejected.name.as_str(),
+                    call = ejected.call.to_string(),
+                    reason = ejected.reason.as_str()
                 ),
             ));
         }

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tessera_core::Outcome;
-use tessera_games::JsonText;
+use tessera_games::{JsonText, Msg};
 
 /// Log lines kept per table (the newest), and shown in a state message.
 pub const LOG_KEEP: usize = 200;
@@ -86,7 +86,7 @@ pub struct StateMessage {
     /// Milliseconds the bots wait before moving (a stored game: 0).
     pub delay_ms: u64,
     /// The newest log lines (at most [`LOG_KEEP`]): `[move number from 1, line]`.
-    pub log: Vec<(usize, String)>,
+    pub log: Vec<(usize, Msg)>,
     /// The public view after the last move, if built.
     pub public: Option<JsonText>,
     /// The last move (`null` before the first).
@@ -124,7 +124,7 @@ pub struct StateMessage {
 
 impl StateMessage {
     /// The newest [`LOG_KEEP`] of `lines`.
-    pub fn log_tail(mut lines: Vec<(usize, String)>) -> Vec<(usize, String)> {
+    pub fn log_tail(mut lines: Vec<(usize, Msg)>) -> Vec<(usize, Msg)> {
         let first = lines.len().saturating_sub(LOG_KEEP);
         lines.drain(..first);
         lines
@@ -132,22 +132,27 @@ impl StateMessage {
 }
 
 /// A refusal sent over a game's WebSocket (a move refused, a spectator who tried to
-/// move, a message not understood): `{"type": "error", "error": WHY}`.
+/// move, a message not understood): `{"type": "error", "error": WHY, "message": MSG}`:
+/// why in English, and as a message of the catalogues that the page shows in its reader's
+/// language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorMessage {
     /// Always [`Kind::Error`].
     #[serde(rename = "type")]
     pub kind: Kind,
-    /// Why, in words.
+    /// Why, in English.
     pub error: String,
+    /// Why, as a message.
+    pub message: Msg,
 }
 
 impl ErrorMessage {
     /// The refusal `why`.
-    pub fn new(why: impl Into<String>) -> ErrorMessage {
+    pub fn new(why: Msg) -> ErrorMessage {
         ErrorMessage {
             kind: Kind::Error,
-            error: why.into(),
+            error: why.english(),
+            message: why,
         }
     }
 }
@@ -166,15 +171,18 @@ pub struct PreviewMessage {
     /// The points it would score.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<i64>,
-    /// Why it would be refused.
+    /// Why it would be refused, in English.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Why it would be refused, as a message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<Msg>,
 }
 
 impl PreviewMessage {
     /// The answer about `mv`.
-    pub fn new(mv: Box<serde_json::value::RawValue>, answer: Result<i64, String>) -> Self {
-        let (points, error) = match answer {
+    pub fn new(mv: Box<serde_json::value::RawValue>, answer: Result<i64, Msg>) -> Self {
+        let (points, message) = match answer {
             Ok(p) => (Some(p), None),
             Err(e) => (None, Some(e)),
         };
@@ -182,7 +190,8 @@ impl PreviewMessage {
             kind: Kind::Preview,
             mv,
             points,
-            error,
+            error: message.as_ref().map(Msg::english),
+            message,
         }
     }
 }
@@ -193,16 +202,20 @@ mod tests {
 
     #[test]
     fn an_error_message_is_its_type_and_its_words() {
-        let v = serde_json::to_value(ErrorMessage::new("it is not your turn")).unwrap();
+        let v = serde_json::to_value(ErrorMessage::new(tessera_words::words!("not-your-turn")))
+            .unwrap();
         assert_eq!(
             v,
-            serde_json::json!({"type": "error", "error": "it is not your turn"})
+            serde_json::json!({"type": "error", "error": "it is not your turn",
+                "message": {"id": "not-your-turn"}})
         );
     }
 
     #[test]
     fn the_log_keeps_its_newest_lines() {
-        let lines: Vec<(usize, String)> = (0..LOG_KEEP + 3).map(|i| (i, i.to_string())).collect();
+        let lines: Vec<(usize, Msg)> = (0..LOG_KEEP + 3)
+            .map(|i| (i, Msg::verbatim(i.to_string())))
+            .collect();
         let tail = StateMessage::log_tail(lines);
         assert_eq!(tail.len(), LOG_KEEP);
         assert_eq!(tail[0].0, 3);

@@ -29,9 +29,8 @@ impl TurnBased {
     }
 
     /// The time per move in words: `1 day per move`, `3 days per move`.
-    pub fn words(&self) -> String {
-        let s = if self.days == 1 { "" } else { "s" };
-        format!("{} day{s} per move", self.days)
+    pub fn words(&self) -> tessera_games::Msg {
+        tessera_games::words!("per-move-days", days = self.days)
     }
 }
 
@@ -60,7 +59,10 @@ mod tests {
             per_move_ms: 1,
             accounts: vec![],
         };
-        assert_eq!(t.words(), "1 day per move");
-        assert_eq!(TurnBased { days: 3, ..t }.words(), "3 days per move");
+        assert_eq!(t.words().to_string(), "1 day per move");
+        assert_eq!(
+            TurnBased { days: 3, ..t }.words().to_string(),
+            "3 days per move"
+        );
     }
 }

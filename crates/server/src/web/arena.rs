@@ -18,7 +18,7 @@
 // the handlers' helpers answer early with a whole `Response` as their error
 #![allow(clippy::result_large_err)]
 
-use super::errors::{arena_error, error};
+use super::errors::{arena_error, error, refuse};
 use crate::accounts::{NewSession, Session};
 use crate::arena::ArenaError;
 use crate::host::Host;
@@ -347,7 +347,10 @@ async fn revoke(State(host): State<Host>, Path(id): Path<u64>, headers: HeaderMa
             .await;
             StatusCode::NO_CONTENT.into_response()
         }
-        Ok(false) => error(StatusCode::NOT_FOUND, format!("no token {id} of yours")),
+        Ok(false) => refuse(
+            StatusCode::NOT_FOUND,
+            tessera_games::words!("no-token", id = id.to_string()),
+        ),
         Err(e) => arena_error(e.into()),
     }
 }
@@ -389,9 +392,9 @@ async fn person_request<T: serde::de::DeserializeOwned>(
     let s = changing(host, headers, true).await?;
     let b: T = body(bytes)?;
     if s.account.kind != AccountKind::Person {
-        return Err(arena_error(ArenaError::Forbidden(
-            "a bot account plays over TCP with its token (docs/protocol.md)".into(),
-        )));
+        return Err(arena_error(ArenaError::Forbidden(tessera_games::words!(
+            "bot-account-tcp"
+        ))));
     }
     Ok((s, b))
 }

@@ -1,5 +1,6 @@
-//! The browser's door's refusals: one JSON shape (`{"error": WHY}`, with `busy` or
-//! `retry_after_ms` where they apply) and the status of each kind of the host's and the
+//! The browser's door's refusals: one JSON shape (`{"error": WHY, "message": MSG}`, with
+//! `busy` or `retry_after_ms` where they apply: WHY in English for programs, MSG the same
+//! as a message of the catalogues, which the page shows in its reader's language) and the status of each kind of the host's and the
 //! arena's errors, decided here and nowhere else; [`json_refusals`] puts every other
 //! refusal (axum's extractors', a route or method that is not there) in the same shape.
 
@@ -9,12 +10,15 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
+use tessera_words::{Msg, Words};
 
-/// A refusal's body: `{"error": WHY}`.
+/// A refusal's body: `{"error": WHY, "message": MSG}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Refusal {
-    /// Why, in words.
+    /// Why, in English.
     pub error: String,
+    /// Why, as a message of the catalogues.
+    pub message: Msg,
     /// Set (true) when the host is too busy to answer now: try again in a moment.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub busy: Option<bool>,
@@ -25,26 +29,34 @@ pub struct Refusal {
 
 impl Refusal {
     /// The refusal `why`.
-    pub fn new(why: impl ToString) -> Refusal {
+    pub fn new(why: impl Words) -> Refusal {
+        let message = why.words();
         Refusal {
-            error: why.to_string(),
+            error: message.english(),
+            message,
             busy: None,
             retry_after_ms: None,
         }
     }
 }
 
-/// A refusal with `status`.
-pub fn error(status: StatusCode, msg: impl ToString) -> Response {
-    (status, Json(Refusal::new(msg))).into_response()
+/// A refusal with `status`, in words people are shown (a message of the catalogues).
+pub fn refuse(status: StatusCode, why: impl Words) -> Response {
+    (status, Json(Refusal::new(why))).into_response()
+}
+
+/// A refusal with `status` that no page of the web client causes (a malformed request, a
+/// missing CSRF header, a body too large): its words are for programs, English only.
+pub fn error(status: StatusCode, why: impl ToString) -> Response {
+    refuse(status, Msg::verbatim(why.to_string()))
 }
 
 /// 503 with `Retry-After: retry_after_s` and `{"error": msg, "busy": true}`: every slot
-/// for this work is taken.
+/// for this work is taken (`msg`: the message's id).
 pub fn busy(msg: &str, retry_after_s: u64) -> Response {
     let body = Refusal {
         busy: Some(true),
-        ..Refusal::new(msg)
+        ..Refusal::new(Msg::new(msg.to_string()))
     };
     (
         StatusCode::SERVICE_UNAVAILABLE,
@@ -64,9 +76,11 @@ pub fn host_status(e: &HostError) -> StatusCode {
         HostError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
         HostError::SignIn(_) => StatusCode::UNAUTHORIZED,
         HostError::NotYourTurn | HostError::NotEnded { .. } => StatusCode::CONFLICT,
-        HostError::Entry(_) | HostError::Over | HostError::NotOver | HostError::Request(_) => {
-            StatusCode::BAD_REQUEST
-        }
+        HostError::Entry(_)
+        | HostError::Over
+        | HostError::NotOver
+        | HostError::Request(_)
+        | HostError::Refused(_) => StatusCode::BAD_REQUEST,
     }
 }
 
@@ -75,7 +89,7 @@ pub fn host_error(e: HostError) -> Response {
     if let HostError::Busy(why) = e {
         return busy(why, 1);
     }
-    error(host_status(&e), e)
+    refuse(host_status(&e), e)
 }
 
 /// The status of an arena's refusal.
@@ -108,7 +122,7 @@ pub fn arena_error(e: ArenaError) -> Response {
     if let ArenaError::Limited { retry_after_ms } = e {
         let body = Refusal {
             retry_after_ms: Some(retry_after_ms),
-            ..Refusal::new(&e)
+            ..Refusal::new(e.words())
         };
         return (
             status,
@@ -120,7 +134,7 @@ pub fn arena_error(e: ArenaError) -> Response {
         )
             .into_response();
     }
-    error(status, e)
+    refuse(status, e)
 }
 
 /// The longest text of a refusal that [`json_refusals`] reads (axum's are one line).
@@ -163,7 +177,7 @@ pub async fn json_refusals(resp: Response) -> Response {
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
-    let body = serde_json::to_vec(&Refusal::new(why)).unwrap_or_default();
+    let body = serde_json::to_vec(&Refusal::new(Msg::verbatim(why))).unwrap_or_default();
     Response::from_parts(parts, axum::body::Body::from(body))
 }
 
@@ -205,7 +219,8 @@ mod tests {
         assert_eq!(r.headers()[header::CONTENT_TYPE], "application/json");
         assert_eq!(
             body_of(r).await,
-            serde_json::json!({"error": "Failed to deserialize query string: invalid digit found in string"})
+            serde_json::json!({"error": "Failed to deserialize query string: invalid digit found in string",
+                "message": {"id": "verbatim", "args": {"text": "Failed to deserialize query string: invalid digit found in string"}}})
         );
         let r = json_refusals(StatusCode::PAYLOAD_TOO_LARGE.into_response()).await;
         assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
@@ -226,7 +241,7 @@ mod tests {
         let r = json_refusals(StatusCode::IM_A_TEAPOT.into_response()).await;
         assert_eq!(body_of(r).await["error"], "i'm a teapot");
         // JSON refusals and answers that are no refusals are left as they are
-        let r = json_refusals(busy("every slot is taken", 3)).await;
+        let r = json_refusals(busy("busy-games", 3)).await;
         assert_eq!(r.headers()[header::RETRY_AFTER], "3");
         assert_eq!(body_of(r).await["busy"], true);
         let ok = json_refusals("hello".into_response()).await;

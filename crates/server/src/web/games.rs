@@ -2,7 +2,7 @@
 //! list of games, a new table, a game's state, replay, record and analysis, a
 //! resignation, a rematch, a hint, the tables waiting for players.
 
-use super::errors::{busy, error, host_error};
+use super::errors::{busy, error, host_error, refuse};
 use crate::host::open::TableRequest;
 use crate::host::Host;
 use crate::store::ListQuery;
@@ -20,7 +20,7 @@ include!(concat!(env!("OUT_DIR"), "/web_assets.rs"));
 pub(super) fn routes() -> Router<Host> {
     Router::new()
         .route("/", get(index))
-        .route("/static/:file", get(asset))
+        .route("/static/*file", get(asset))
         .route("/api/registry", get(registry))
         .route("/api/games", get(list).post(create))
         .route("/api/games/:id", get(state))
@@ -188,12 +188,9 @@ async fn create(
                 seat.kind != "bot" && session.as_ref().is_some_and(|s| s.account.id == account.id);
             if !own {
                 let a = &account.name;
-                return error(
+                return refuse(
                     StatusCode::BAD_REQUEST,
-                    format!(
-                        "seat {}: this name looks like the account {a}'s; sign in to play as {a}",
-                        i + 1
-                    ),
+                    tessera_games::words!("seat-name-account", seat = i + 1, account = a.as_str()),
                 );
             }
         }
@@ -201,9 +198,7 @@ async fn create(
     // a turn-based game is an account's: its session (and CSRF header) makes it
     if req.days.is_some() {
         if session.is_none() {
-            return host_error(crate::error::HostError::SignIn(
-                "a turn-based game is made by an account: log in first",
-            ));
+            return host_error(crate::error::HostError::SignIn("turns-log-in-first"));
         }
         let session = match super::arena::changing(&host, &headers, true).await {
             Ok(s) => s,
@@ -346,10 +341,7 @@ async fn analysis(
             .into_response(),
         Ok(Answer::Busy) => {
             crate::metrics::cap_hit("analysis");
-            busy(
-                "the server is analysing other games: try again in a moment",
-                2,
-            )
+            busy("busy-analyses", 2)
         }
         Ok(Answer::Failed(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, e),
         Err(e) => host_error(e),

@@ -15,6 +15,7 @@ use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
 use std::sync::Arc;
+use tessera_words::words;
 
 /// The route of a game's WebSocket.
 pub(super) fn routes() -> Router<Host> {
@@ -156,9 +157,7 @@ async fn relay_person(
         Err(_) => None,
     };
     let Some((mut there, _)) = connected else {
-        let no = ErrorMessage::new(
-            "the node that runs this game cannot be reached: reload to try again",
-        );
+        let no = ErrorMessage::new(words!("node-unreachable"));
         let _ = send(&mut socket, &no).await;
         let _ = socket.send(Message::Close(None)).await;
         return;
@@ -238,7 +237,7 @@ async fn watch_remote(
             msg = socket.recv() => match msg {
                 Some(Ok(Message::Text(_))) => {
                     alive.heard();
-                    let no = ErrorMessage::new("spectators cannot move");
+                    let no = ErrorMessage::new(words!("spectators-cannot-move"));
                     if send(&mut socket, &no).await.is_err() {
                         break;
                     }
@@ -362,13 +361,11 @@ async fn talk(
                     Some(Ok(_)) => continue,
                 };
                 let refusal = match serde_json::from_str::<ClientMessage>(&text) {
-                    Err(e) => Some(format!("bad message: {e}")),
+                    Err(e) => Some(words!("bad-message", why = e.to_string())),
                     // the points of a move, for the person at the seat (nothing is played)
                     Ok(ClientMessage { preview: Some(mv), .. }) => match seat {
-                        None => Some("spectators cannot move".to_string()),
-                        Some(_) if !previews.take() => {
-                            Some("too many previews at once: wait a moment".to_string())
-                        }
+                        None => Some(words!("spectators-cannot-move")),
+                        Some(_) if !previews.take() => Some(words!("preview-too-many")),
                         Some(s) => {
                             let t = table.clone();
                             let text = mv.get().to_string();
@@ -376,7 +373,7 @@ async fn talk(
                                 .await
                                 .ok()
                                 .flatten()
-                                .unwrap_or_else(|| Err("no points to show for this move".into()));
+                                .unwrap_or_else(|| Err(words!("preview-none")));
                             if send(&mut socket, &PreviewMessage::new(mv, answer)).await.is_err() {
                                 break;
                             }
@@ -391,12 +388,12 @@ async fn talk(
                                 table.set_pace(ms, max_delay);
                                 None
                             }
-                            Some(_) => Some("only the people playing set the pace".to_string()),
+                            Some(_) => Some(words!("pace-players-only")),
                             None => None,
                         };
                         match (m.mv, seat) {
                             (None, _) => pace,
-                            (Some(_), None) => Some("spectators cannot move".to_string()),
+                            (Some(_), None) => Some(words!("spectators-cannot-move")),
                             (Some(mv), Some(s)) => table.person_move(s, mv.get().to_string()).err(),
                         }
                     }

@@ -53,6 +53,14 @@ pub enum Refused {
     Over,
 }
 
+// A game of the tests only: its words are in no catalogue, so it says them as they are
+// (`Msg::verbatim`); a game of the registry says them with the catalogues' messages.
+impl tessera_core::Words for Refused {
+    fn words(&self) -> tessera_core::Msg {
+        tessera_core::Msg::verbatim(self.to_string())
+    }
+}
+
 /// One round's result, public once the round is over.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
@@ -390,8 +398,11 @@ impl Strategy<Goofspiel> for Match {
 
 impl Registration for Goofspiel {
     const TITLE: &'static str = "Goofspiel";
-    const ABOUT: &'static str =
-        "Bid a card of your hand for each prize; the highest bid alone takes it.";
+    fn about() -> tessera_core::Msg {
+        tessera_core::Msg::verbatim(
+            "Bid a card of your hand for each prize; the highest bid alone takes it.",
+        )
+    }
     const SEATS: (usize, usize) = (2, 4);
 
     fn default_rules(seats: usize) -> Result<Rules, String> {
@@ -403,8 +414,8 @@ impl Registration for Goofspiel {
     fn options() -> Vec<RuleOption> {
         vec![RuleOption {
             key: "tie_points",
-            label: "Points for a tie",
-            help: "what each tied highest bid scores",
+            label: tessera_core::Msg::verbatim("Points for a tie"),
+            help: tessera_core::Msg::verbatim("what each tied highest bid scores"),
             kind: OptionKind::Integer { min: 0, max: 13 },
             default: json!(0),
         }]
@@ -413,19 +424,19 @@ impl Registration for Goofspiel {
         vec![
             BotInfo {
                 name: "match",
-                about: "bids the card nearest the prize",
+                about: tessera_core::Msg::verbatim("bids the card nearest the prize"),
                 params: "",
                 strength: "",
             },
             BotInfo {
                 name: "random",
-                about: "a card at random",
+                about: tessera_core::Msg::verbatim("a card at random"),
                 params: "",
                 strength: "",
             },
             BotInfo {
                 name: "ismcts",
-                about: "information-set MCTS",
+                about: tessera_core::Msg::verbatim("information-set MCTS"),
                 params: "iters=N",
                 strength: "",
             },

@@ -224,7 +224,7 @@ async fn an_abort_on_a_file_nobody_serves_is_done_at_once() {
         .unwrap();
     assert_eq!(g.summary.status, GameStatus::Aborted);
     assert_eq!(
-        g.summary.why.as_deref(),
+        g.summary.why.map(|w| w.to_string()).as_deref(),
         Some("aborted by the operator: test")
     );
     let (store, th) = Store::start(&db).unwrap();
