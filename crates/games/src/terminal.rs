@@ -6,7 +6,20 @@ use serde::Serialize;
 use serde_json::Value;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
+use tessera_core::Seat;
 use tessera_referee::Status;
+
+/// How a seat is named at the terminal: its player's name, with the seat's number
+/// (counted from 1, as the players count) only where another seat has the same name;
+/// `player N` where it has none.
+pub fn seat_name(names: &[String], seat: Seat) -> String {
+    let k = seat.index();
+    match names.get(k) {
+        Some(n) if names.iter().filter(|m| *m == n).count() > 1 => format!("{n} ({})", k + 1),
+        Some(n) => n.clone(),
+        None => format!("player {}", k + 1),
+    }
+}
 
 /// Standard input and output, or anything a test puts in their place.
 pub struct Console {
@@ -72,4 +85,18 @@ pub struct TerminalOutcome {
     pub status: Status,
     /// The record (replayable).
     pub record: Value,
+}
+
+#[cfg(test)]
+mod seat_name_tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_is_its_name_and_a_number_only_to_tell_twins_apart() {
+        let names: Vec<String> = ["Ann", "greedy", "greedy"].map(String::from).to_vec();
+        assert_eq!(seat_name(&names, Seat(0)), "Ann");
+        assert_eq!(seat_name(&names, Seat(1)), "greedy (2)");
+        assert_eq!(seat_name(&names, Seat(2)), "greedy (3)");
+        assert_eq!(seat_name(&names, Seat(3)), "player 4");
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 use tessera_akropolis::{Akropolis, City, District, Pos};
-use tessera_core::Outcome;
+use tessera_core::{Outcome, Seat};
 
 fn x_label(x: i32) -> String {
     if x < 0 {
@@ -100,7 +100,7 @@ pub fn score_table(game: &Akropolis, names: &[String]) -> String {
     let rows: Vec<(String, Vec<String>)> = (0..game.players().len())
         .map(|k| {
             let s = game.city_score(k);
-            let name = format!("{k}: {}", names.get(k).map(String::as_str).unwrap_or("?"));
+            let name = crate::terminal::seat_name(names, Seat(k as u8));
             let mut cells: Vec<String> = District::ALL
                 .iter()
                 .map(|d| s.districts[*d as usize].to_string())
@@ -146,7 +146,7 @@ pub fn score_table(game: &Akropolis, names: &[String]) -> String {
 pub fn table(game: &Akropolis, names: &[String]) -> String {
     let mut out = String::new();
     for (k, p) in game.players().iter().enumerate() {
-        let name = names.get(k).map(String::as_str).unwrap_or("?");
+        let name = crate::terminal::seat_name(names, Seat(k as u8));
         let s = game.city_score(k);
         let stars: Vec<String> = District::ALL
             .iter()
@@ -160,7 +160,7 @@ pub fn table(game: &Akropolis, names: &[String]) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "--- City of player {k} ({name}): {}, plaza stars {} ---",
+            "--- City: {name}, {}, plaza stars {} ---",
             count(p.stones(), "stone"),
             stars.join(" ")
         );
@@ -186,9 +186,9 @@ pub fn final_table(game: &Akropolis, names: &[String], outcome: &Outcome) -> Str
     for (rank, k) in order.iter().enumerate() {
         let _ = writeln!(
             out,
-            "{}. player {k} ({}): {}, {}",
+            "{}. {}: {}, {}",
             rank + 1,
-            names.get(*k).map(String::as_str).unwrap_or("?"),
+            crate::terminal::seat_name(names, Seat(*k as u8)),
             count(outcome.scores[*k], "point"),
             count(game.players()[*k].stones(), "stone")
         );
@@ -200,13 +200,7 @@ pub fn final_table(game: &Akropolis, names: &[String], outcome: &Outcome) -> Str
     let winners: Vec<String> = outcome
         .winners
         .iter()
-        .map(|s| {
-            format!(
-                "player {} ({})",
-                s.0,
-                names.get(s.index()).map(String::as_str).unwrap_or("?")
-            )
-        })
+        .map(|s| crate::terminal::seat_name(names, *s))
         .collect();
     if tied.len() > 1 && outcome.winners.len() < tied.len() {
         let _ = writeln!(out, "Tie on {best} points, broken by stones.");

@@ -123,9 +123,7 @@ pub fn parse(view: &AkropolisView, line: &str) -> Result<Move, String> {
 
 /// A move in a line.
 pub fn moved(seat: Seat, mv: &Move, names: &[String]) -> String {
-    let k = seat.index();
-    let name = names.get(k).map(String::as_str).unwrap_or("?");
-    format!("player {k} ({name}) plays {mv}")
+    format!("{}: {mv}", crate::terminal::seat_name(names, seat))
 }
 
 /// The table at the end and the final scores, ranks and ties.

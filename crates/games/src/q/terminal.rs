@@ -7,10 +7,7 @@ use tessera_q::{Choice, Coord, Map, Placement, QGame, QView, Tile};
 
 /// How a seat is named: `alice (1)`.
 pub fn who(names: &[String], seat: Seat) -> String {
-    match names.get(seat.index()) {
-        Some(n) => format!("{n} ({})", seat.index() + 1),
-        None => format!("player {}", seat.index() + 1),
-    }
+    crate::terminal::seat_name(names, seat)
 }
 
 /// The legend of the tiles, shown at the start.
@@ -214,16 +211,7 @@ pub fn end(game: &QGame, names: &[String]) -> String {
     }
     match game.outcome() {
         Some(o) => {
-            let w: Vec<String> = o
-                .winners
-                .iter()
-                .map(|s| {
-                    names
-                        .get(s.index())
-                        .cloned()
-                        .unwrap_or_else(|| s.to_string())
-                })
-                .collect();
+            let w: Vec<String> = o.winners.iter().map(|s| who(names, *s)).collect();
             out.push_str(&format!("winner(s): {}", w.join(", ")));
         }
         None => out.push_str("the game did not finish"),

@@ -9,12 +9,9 @@ use tessera_triominos::{
     Event, Move, Orientation, Placement, Scored, TriominosGame, TriominosView,
 };
 
-/// How a seat is named: `seat 0 (alice)`.
+/// How a seat is named ([`crate::terminal::seat_name`]).
 pub fn label(names: &[String], seat: Seat) -> String {
-    match names.get(seat.index()) {
-        Some(n) => format!("seat {} ({n})", seat.0),
-        None => format!("seat {}", seat.0),
-    }
+    crate::terminal::seat_name(names, seat)
 }
 
 /// The legal placements as a person sees them numbered: best score first, one per
@@ -256,7 +253,7 @@ fn events(
                 if let Some(drawing) = render::draw(game.board(), Some(&scored.placement)) {
                     out.push(drawing);
                 }
-                out.push(score_line(game));
+                out.push(score_line(game, names));
             }
             Event::Drew { seat, tile } => out.push(if reveal {
                 format!("{} draws {tile} (-5)", label(*seat))
@@ -281,7 +278,7 @@ fn events(
                         out.push(format!("  {} is credited {c}", label(Seat(i as u8))));
                     }
                 }
-                out.push(score_line(game));
+                out.push(score_line(game, names));
             }
             // the final table is the end's (`end`)
             Event::GameOver { .. } => {}
@@ -289,12 +286,12 @@ fn events(
     }
 }
 
-fn score_line(game: &TriominosGame) -> String {
+fn score_line(game: &TriominosGame, names: &[String]) -> String {
     let s: Vec<String> = game
         .scores()
         .iter()
         .enumerate()
-        .map(|(i, v)| format!("seat {i}: {v}"))
+        .map(|(i, v)| format!("{}: {v}", label(names, Seat(i as u8))))
         .collect();
     format!("Scores: {}   (pile: {})", s.join(", "), game.pile_len())
 }
