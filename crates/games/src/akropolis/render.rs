@@ -263,8 +263,8 @@ mod tests {
         }
         // the first player starts with one stone, the others with more
         let t = table(&g, &names);
-        assert!(t.contains("(you): 1 stone,"), "{t}");
-        assert!(t.contains("(c): 3 stones,"), "{t}");
+        assert!(t.contains("City: you, 1 stone,"), "{t}");
+        assert!(t.contains("City: c, 3 stones,"), "{t}");
         assert_eq!(count(1, "point"), "1 point");
         assert_eq!(count(0, "point"), "0 points");
     }
