@@ -1,5 +1,6 @@
 //! Text drawings of the table: hex maps of the cities, the Construction Site, scores.
 
+use crate::terminal::seat_name;
 use std::fmt::Write;
 use tessera_akropolis::{Akropolis, City, District, Pos};
 use tessera_core::{Outcome, Seat};
@@ -100,7 +101,7 @@ pub fn score_table(game: &Akropolis, names: &[String]) -> String {
     let rows: Vec<(String, Vec<String>)> = (0..game.players().len())
         .map(|k| {
             let s = game.city_score(k);
-            let name = crate::terminal::seat_name(names, Seat(k as u8));
+            let name = seat_name(names, Seat(k as u8));
             let mut cells: Vec<String> = District::ALL
                 .iter()
                 .map(|d| s.districts[*d as usize].to_string())
@@ -146,7 +147,7 @@ pub fn score_table(game: &Akropolis, names: &[String]) -> String {
 pub fn table(game: &Akropolis, names: &[String]) -> String {
     let mut out = String::new();
     for (k, p) in game.players().iter().enumerate() {
-        let name = crate::terminal::seat_name(names, Seat(k as u8));
+        let name = seat_name(names, Seat(k as u8));
         let s = game.city_score(k);
         let stars: Vec<String> = District::ALL
             .iter()
@@ -188,7 +189,7 @@ pub fn final_table(game: &Akropolis, names: &[String], outcome: &Outcome) -> Str
             out,
             "{}. {}: {}, {}",
             rank + 1,
-            crate::terminal::seat_name(names, Seat(*k as u8)),
+            seat_name(names, Seat(*k as u8)),
             count(outcome.scores[*k], "point"),
             count(game.players()[*k].stones(), "stone")
         );
@@ -200,7 +201,7 @@ pub fn final_table(game: &Akropolis, names: &[String], outcome: &Outcome) -> Str
     let winners: Vec<String> = outcome
         .winners
         .iter()
-        .map(|s| crate::terminal::seat_name(names, *s))
+        .map(|s| seat_name(names, *s))
         .collect();
     if tied.len() > 1 && outcome.winners.len() < tied.len() {
         let _ = writeln!(out, "Tie on {best} points, broken by stones.");

@@ -2,6 +2,7 @@
 //! such as `18S00E02R0`, or numbers from `list`), each move in a line and the final table.
 
 use super::render;
+use crate::terminal::seat_name;
 use tessera_akropolis::{Akropolis, AkropolisView, Move};
 use tessera_core::{Game, Seat, View};
 
@@ -123,7 +124,7 @@ pub fn parse(view: &AkropolisView, line: &str) -> Result<Move, String> {
 
 /// A move in a line.
 pub fn moved(seat: Seat, mv: &Move, names: &[String]) -> String {
-    format!("{}: {mv}", crate::terminal::seat_name(names, seat))
+    format!("{}: {mv}", seat_name(names, seat))
 }
 
 /// The table at the end and the final scores, ranks and ties.

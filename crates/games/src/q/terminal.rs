@@ -2,13 +2,9 @@
 //! (`N@ROW,COL ...`, `pass`, `replace`), each move in words and the final result.
 
 use super::render;
+use crate::terminal::seat_name;
 use tessera_core::{Game, Seat};
 use tessera_q::{Choice, Coord, Map, Placement, QGame, QView, Tile};
-
-/// How a seat is named: `alice (1)`.
-pub fn who(names: &[String], seat: Seat) -> String {
-    crate::terminal::seat_name(names, seat)
-}
 
 /// The legend of the tiles, shown at the start.
 pub fn start() -> String {
@@ -50,7 +46,7 @@ pub fn turn(view: &QView, names: &[String]) -> String {
         render::map(&k.map),
         scores(view, names),
         k.pile,
-        who(names, view.seat),
+        seat_name(names, view.seat),
         render::hand(&k.active.hand),
         fits(&k.map, &k.active.hand)
     )
@@ -194,7 +190,7 @@ pub fn moved(
     mv: &Choice,
     names: &[String],
 ) -> String {
-    let mut out = format!("{}: {}", who(names, seat), describe(mv));
+    let mut out = format!("{}: {}", seat_name(names, seat), describe(mv));
     if let (Some(b), Choice::Place(_)) = (before, mv) {
         let gained = after.scores()[seat.index()] - b.scores()[seat.index()];
         out.push_str(&format!("\n   scores {gained} points"));
@@ -207,11 +203,14 @@ pub fn end(game: &QGame, names: &[String]) -> String {
     let mut out = render::map(game.map());
     let scores = game.scores();
     for (i, s) in scores.iter().enumerate() {
-        out.push_str(&format!("{}: {s} points\n", who(names, Seat(i as u8))));
+        out.push_str(&format!(
+            "{}: {s} points\n",
+            seat_name(names, Seat(i as u8))
+        ));
     }
     match game.outcome() {
         Some(o) => {
-            let w: Vec<String> = o.winners.iter().map(|s| who(names, *s)).collect();
+            let w: Vec<String> = o.winners.iter().map(|s| seat_name(names, *s)).collect();
             out.push_str(&format!("winner(s): {}", w.join(", ")));
         }
         None => out.push_str("the game did not finish"),

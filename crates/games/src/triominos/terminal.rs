@@ -3,16 +3,12 @@
 //! the board, and the final table.
 
 use super::render;
+use crate::terminal::seat_name;
 use serde_json::Value;
 use tessera_core::{Game, Seat};
 use tessera_triominos::{
     Event, Move, Orientation, Placement, Scored, TriominosGame, TriominosView,
 };
-
-/// How a seat is named ([`crate::terminal::seat_name`]).
-pub fn label(names: &[String], seat: Seat) -> String {
-    crate::terminal::seat_name(names, seat)
-}
 
 /// The legal placements as a person sees them numbered: best score first, one per
 /// distinct result (a triple's three rotations on a cell, or a double's two that show
@@ -51,7 +47,7 @@ fn no_placement(view: &TriominosView) -> &'static str {
 pub fn turn(view: &TriominosView, names: &[String]) -> String {
     let mut out = vec![format!(
         "\n{}, your turn. Tray: {}",
-        label(names, view.seat),
+        seat_name(names, view.seat),
         view.tray
             .iter()
             .map(|t| t.to_string())
@@ -211,7 +207,7 @@ fn events(
     names: &[String],
     reveal: bool,
 ) {
-    let label = |s: Seat| label(names, s);
+    let label = |s: Seat| seat_name(names, s);
     for e in events {
         match e {
             Event::RoundStarted {
@@ -291,7 +287,7 @@ fn score_line(game: &TriominosGame, names: &[String]) -> String {
         .scores()
         .iter()
         .enumerate()
-        .map(|(i, v)| format!("{}: {v}", label(names, Seat(i as u8))))
+        .map(|(i, v)| format!("{}: {v}", seat_name(names, Seat(i as u8))))
         .collect();
     format!("Scores: {}   (pile: {})", s.join(", "), game.pile_len())
 }
@@ -306,7 +302,7 @@ pub fn end(game: &TriominosGame, names: &[String]) -> String {
         let won = outcome.as_ref().is_some_and(|o| o.is_winner(seat));
         out.push(format!(
             "  {:<24} {s:>5}{}",
-            label(names, seat),
+            seat_name(names, seat),
             if won { "  winner" } else { "" }
         ));
     }
