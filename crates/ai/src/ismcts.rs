@@ -110,7 +110,7 @@ impl Ismcts {
         leaf: &mut dyn FnMut(&G) -> Vec<f64>,
     ) -> G::Move {
         // a time budget counts from here: the whole move, not the tree search alone
-        let start = Instant::now();
+        let start = Start::now(self.config.budget);
         let root_moves = view.legal_moves();
         assert!(
             !root_moves.is_empty(),
@@ -144,7 +144,8 @@ impl Ismcts {
         rng: &mut GameRng,
         pinned: Option<&G::Move>,
     ) -> Vec<RootMove<G::Move>> {
-        self.run::<G>(view, rng, pinned, Instant::now(), &mut |s: &G| s.rewards())
+        let start = Start::now(self.config.budget);
+        self.run::<G>(view, rng, pinned, start, &mut |s: &G| s.rewards())
     }
 
     /// The search itself: the root's moves, the most visited first.
@@ -153,7 +154,7 @@ impl Ismcts {
         view: &G::View,
         rng: &mut GameRng,
         pinned: Option<&G::Move>,
-        start: Instant,
+        start: Start,
         leaf: &mut dyn FnMut(&G) -> Vec<f64>,
     ) -> Vec<RootMove<G::Move>> {
         let mut pinned = pinned.cloned();
@@ -175,7 +176,7 @@ impl Ismcts {
         let c = self.config.exploration;
         // a time budget ends the search before the time is out: when one more iteration as
         // long as the longest so far would leave less than 1% of it (to free the tree)
-        let mut last = start;
+        let mut last = Duration::ZERO;
         let mut longest = Duration::ZERO;
         let timed = self.config.budget.has_time();
         let deals: Vec<G> = (0..self.shared.unwrap_or(0))
@@ -186,12 +187,12 @@ impl Ismcts {
             // the clock is read once an iteration, and only under a time budget
             let mut elapsed = Duration::ZERO;
             if timed {
-                let now = Instant::now();
+                let now = start.elapsed();
                 if iterations > 0 {
-                    longest = longest.max(now.duration_since(last));
+                    longest = longest.max(now.saturating_sub(last));
                 }
                 last = now;
-                elapsed = now.duration_since(start);
+                elapsed = now;
             }
             let out_of_time = |time: Duration| elapsed + longest + time / 100 >= time;
             match self.config.budget {
@@ -199,6 +200,7 @@ impl Ismcts {
                 Budget::Time(t) if out_of_time(t) => break,
                 Budget::Capped { iterations: n, .. } if iterations >= n => break,
                 Budget::Capped { time, .. } if out_of_time(time) => break,
+                Budget::Cpu(t) if out_of_time(t) => break,
                 _ => {}
             }
             iterations += 1;
@@ -391,6 +393,31 @@ impl Ismcts {
                 })
             })
             .collect()
+    }
+}
+
+/// When a search started, by the clock its budget counts: the wall clock, or the thread's
+/// CPU time for [`Budget::Cpu`].
+#[derive(Clone, Copy)]
+enum Start {
+    Wall(Instant),
+    Cpu(Duration),
+}
+
+impl Start {
+    fn now(budget: Budget) -> Start {
+        match budget {
+            Budget::Cpu(_) => Start::Cpu(crate::clock::thread_cpu()),
+            _ => Start::Wall(Instant::now()),
+        }
+    }
+
+    /// Time since the start, by its clock.
+    fn elapsed(self) -> Duration {
+        match self {
+            Start::Wall(t) => t.elapsed(),
+            Start::Cpu(t) => crate::clock::thread_cpu().saturating_sub(t),
+        }
     }
 }
 

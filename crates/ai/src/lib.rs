@@ -25,6 +25,7 @@
 
 pub mod akropolis;
 pub mod analysis;
+pub mod clock;
 pub mod draw_study;
 mod evaluate;
 mod ismcts;

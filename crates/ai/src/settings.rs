@@ -1,4 +1,4 @@
-//! The settings of a search: its budget (iterations, time or both), exploration constant,
+//! The settings of a search: its budget (iterations, time or both, or CPU time), exploration constant,
 //! rollout depth and width.
 
 use std::time::Duration;
@@ -18,12 +18,19 @@ pub enum Budget {
         /// Time at most.
         time: Duration,
     },
+    /// A time per move counted by the searching thread's CPU time ([`crate::clock`]), not
+    /// the wall clock (`cpu=MS`): the same work a move whatever the machine's load, as on
+    /// a core of its own.
+    Cpu(Duration),
 }
 
 impl Budget {
     /// Whether the budget has a time limit.
     pub fn has_time(self) -> bool {
-        matches!(self, Budget::Time(_) | Budget::Capped { .. })
+        matches!(
+            self,
+            Budget::Time(_) | Budget::Capped { .. } | Budget::Cpu(_)
+        )
     }
 }
 

@@ -183,13 +183,19 @@ pub const MAX_C: f64 = 100.0;
 /// The largest weight (in points, either sign) of a heuristic's parameter (`weight=X`).
 pub const MAX_WEIGHT: f64 = 1_000_000.0;
 
-/// The ISMCTS settings of a spec (`iters`, `ms`, `c`, `depth`, `width`), each checked:
-/// `iters` from 1, `ms` from 1 to [`MAX_MS`], `c` a number from 0 to [`MAX_C`], `width`
+/// The ISMCTS settings of a spec (`iters`, `ms`, `cpu`, `c`, `depth`, `width`), each
+/// checked: `iters` from 1, `ms` (wall clock) or `cpu` (the thread's CPU time, alone) from 1
+/// to [`MAX_MS`], `c` a number from 0 to [`MAX_C`], `width`
 /// from 1 (absent: no limit).
 pub fn ismcts_config(spec: &mut Spec, default_depth: u32) -> Result<IsmctsConfig, SpecError> {
     let iters = spec.take_count("iters", 1..=u32::MAX, "iters (iterations per move)")?;
     let ms = spec.take_count("ms", 1..=MAX_MS, "ms (milliseconds per move)")?;
+    let cpu = spec.take_count("cpu", 1..=MAX_MS, "cpu (milliseconds of CPU per move)")?;
     let budget = match (iters, ms) {
+        _ if cpu.is_some() && (iters.is_some() || ms.is_some()) => {
+            return Err(spec.bad("cpu=MS is a budget of its own: not with iters or ms".into()))
+        }
+        _ if cpu.is_some() => Budget::Cpu(Duration::from_millis(cpu.unwrap_or(1))),
         (Some(n), Some(m)) => Budget::Capped {
             iterations: n,
             time: Duration::from_millis(m),
@@ -269,6 +275,9 @@ mod tests {
                 "ms=18446744073709551615: ms",
             ),
             ("ismcts:depth=-1", "depth=-1 is not a valid value"),
+            ("ismcts:cpu=0", "cpu=0: cpu (milliseconds of CPU per move)"),
+            ("ismcts:cpu=100,ms=100", "cpu=MS is a budget of its own"),
+            ("ismcts:cpu=100,iters=100", "cpu=MS is a budget of its own"),
         ] {
             let e = refusal(text);
             assert!(e.contains(why), "{text}: {e:?} should say {why:?}");
@@ -289,6 +298,9 @@ mod tests {
                 time: Duration::from_millis(20)
             }
         );
+        let mut spec = Spec::parse("ismcts:cpu=100").unwrap();
+        let c = ismcts_config(&mut spec, 6).unwrap();
+        assert_eq!(c.budget, Budget::Cpu(Duration::from_millis(100)));
         let mut spec = Spec::parse("ismcts").unwrap();
         let c = ismcts_config(&mut spec, 6).unwrap();
         assert_eq!(

@@ -29,6 +29,14 @@ pub struct GameResult {
     /// Whether the game hit the move limit before ending (counted as no winner).
     #[serde(default)]
     pub unfinished: bool,
+    /// By seat, the CPU time (ms) of the thread that played the game while the seat chose
+    /// its moves ([`crate::clock`]): what a bot with a time budget actually got, whatever
+    /// the machine's load. Empty in results recorded before it was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cpu_ms: Vec<f64>,
+    /// By seat, the moves it made (with [`GameResult::cpu_ms`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seat_moves: Vec<u32>,
 }
 
 /// What to play.
@@ -114,12 +122,26 @@ fn play_games<G: Game>(
             let mut game =
                 G::new(rules, derive_seed(config.seed, deal)).map_err(|e| e.to_string())?;
             let mut rng = rng_from_seed(derive_seed(config.seed ^ 0xB075, index));
+            // the thread's CPU time from one move to the next goes to the seat that moved
+            let mut cpu_ms = vec![0.0; n];
+            let mut seat_moves = vec![0u32; n];
+            let mut clock = crate::clock::thread_cpu();
             let moves = tessera_core::play_out(
                 &mut game,
                 &mut bots,
                 &mut rng,
                 config.max_moves,
-                |_, _, _| {},
+                |seat, _, _| {
+                    let now = crate::clock::thread_cpu();
+                    if let (Some(c), Some(m)) = (
+                        cpu_ms.get_mut(seat.index()),
+                        seat_moves.get_mut(seat.index()),
+                    ) {
+                        *c += now.saturating_sub(clock).as_secs_f64() * 1000.0;
+                        *m += 1;
+                    }
+                    clock = now;
+                },
             )
             .map_err(|e| format!("game {index}: a strategy played an illegal move: {e}"))?;
             let outcome = game.outcome();
@@ -134,6 +156,8 @@ fn play_games<G: Game>(
                     .unwrap_or_default(),
                 moves: moves.len(),
                 unfinished: outcome.is_none(),
+                cpu_ms,
+                seat_moves,
             };
             done(&r);
             Ok(r)
@@ -195,6 +219,10 @@ pub struct StrategySummary {
     /// ([`bradley_terry_ci`]); `None` for a strategy that met nobody.
     #[serde(default)]
     pub elo_ci95: Option<[f64; 2]>,
+    /// Mean CPU time (ms) a move of it took ([`GameResult::cpu_ms`]); `None` when its
+    /// games did not record it.
+    #[serde(default)]
+    pub cpu_ms_per_move: Option<f64>,
 }
 
 /// Two strategies' games against each other (every pair of seats they held in one game).
@@ -265,6 +293,16 @@ pub fn summarize(results: &[GameResult], seconds: f64) -> Summary {
     let seats_max = results.iter().map(|r| r.seats.len()).max().unwrap_or(0);
     let mut seat_wins = vec![0f64; seats_max];
     let mut seat_games = vec![0f64; seats_max];
+    // CPU ms and moves, by strategy, of the games that recorded them
+    let mut cpu = vec![(0f64, 0u64); k];
+    for r in results {
+        for (seat, name) in r.seats.iter().enumerate() {
+            if let (Some(ms), Some(m)) = (r.cpu_ms.get(seat), r.seat_moves.get(seat)) {
+                cpu[idx(name)].0 += ms;
+                cpu[idx(name)].1 += u64::from(*m);
+            }
+        }
+    }
     for r in results {
         let share = if r.winners.is_empty() {
             0.0
@@ -337,6 +375,7 @@ pub fn summarize(results: &[GameResult], seconds: f64) -> Summary {
                 score_ci95: [mean - half, mean + half],
                 elo: elo[i],
                 elo_ci95: elo_ci[i].map(|h| [elo[i] - h, elo[i] + h]),
+                cpu_ms_per_move: (cpu[i].1 > 0).then(|| cpu[i].0 / cpu[i].1 as f64),
             }
         })
         .collect();
@@ -553,6 +592,8 @@ mod tests {
             winners: vec![usize::from(scores[1] > scores[0])],
             moves: 1,
             unfinished: false,
+            cpu_ms: vec![],
+            seat_moves: vec![],
         };
         let results = vec![
             game(0, ["a", "b"], [3, 1]),
@@ -616,6 +657,8 @@ mod tests {
                         winners: vec![0],
                         moves: 1,
                         unfinished: false,
+                        cpu_ms: vec![],
+                        seat_moves: vec![],
                     })
                     .collect(),
             )
@@ -661,6 +704,8 @@ mod tests {
             winners,
             moves: 1,
             unfinished: false,
+            cpu_ms: vec![],
+            seat_moves: vec![],
         };
         let rs = vec![
             r(0, [10, 4], vec![0]),
@@ -689,6 +734,8 @@ mod tests {
             winners,
             moves: 1,
             unfinished: false,
+            cpu_ms: vec![],
+            seat_moves: vec![],
         };
         let rs = vec![
             r(0, ["a", "b"], [10, 5], vec![0]),

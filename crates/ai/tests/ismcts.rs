@@ -312,3 +312,39 @@ fn akropolis_search_keys_tell_apart_what_the_search_moves_depend_on() {
     assert!(same > 20, "keys compared: {same}");
     assert!(differ > 0, "no refill told the samples apart");
 }
+
+/// `cpu=MS` counts the searching thread's CPU time: a move works about its budget of CPU
+/// whatever the machine's load (a wall-clock budget on a loaded machine does less), and a
+/// tournament reports the CPU time each bot's moves took.
+#[test]
+fn a_cpu_budget_is_kept_and_the_tournament_reports_it() {
+    let config = TournamentConfig {
+        players: vec!["ismcts:cpu=4".into(), "greedy".into()],
+        games: 2,
+        seed: 1,
+        shard: None,
+        max_moves: 10_000,
+    };
+    let make = |s: &str| registry::akropolis(s).map_err(|e| e.to_string());
+    let rules = tessera_akropolis::Rules::new(2, tessera_akropolis::Variants::NONE);
+    let results = play::<tessera_akropolis::Akropolis>(&rules, &config, &make, &|_| {}).unwrap();
+    for r in &results {
+        assert_eq!(r.cpu_ms.len(), 2);
+        assert_eq!(r.seat_moves.iter().sum::<u32>() as usize, r.moves);
+    }
+    let s = summarize(&results, 1.0);
+    let cpu = |name: &str| {
+        s.strategies
+            .iter()
+            .find(|st| st.name == name)
+            .and_then(|st| st.cpu_ms_per_move)
+            .unwrap()
+    };
+    let (search, greedy) = (cpu("ismcts:cpu=4"), cpu("greedy"));
+    // it stops before its 4 ms (the longest iteration and 1% short), and not long before
+    assert!((2.5..=4.5).contains(&search), "{search} ms a move");
+    assert!(
+        greedy < search,
+        "greedy {greedy} ms, the search {search} ms"
+    );
+}

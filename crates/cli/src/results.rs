@@ -96,6 +96,15 @@ pub fn report(s: &Summary, json: bool, game: &str) -> Result<()> {
         })
         .collect();
     println!("seat win rates: {}", seats.join(", "));
+    // what a timed bot actually got: the CPU time of its thread a move
+    let cpu: Vec<String> = s
+        .strategies
+        .iter()
+        .filter_map(|st| Some(format!("{} {:.1} ms", st.name, st.cpu_ms_per_move?)))
+        .collect();
+    if !cpu.is_empty() {
+        println!("CPU time a move: {}", cpu.join(", "));
+    }
     Ok(())
 }
 

@@ -91,7 +91,8 @@ pub fn budget_words(b: Budget) -> tessera_words::Msg {
     use tessera_words::words;
     match b {
         Budget::Iterations(n) => words!("budget-iterations", n = n),
-        Budget::Time(t) => words!("budget-ms", ms = t.as_millis() as u64),
+        // a player reads a CPU budget as the time it thinks
+        Budget::Time(t) | Budget::Cpu(t) => words!("budget-ms", ms = t.as_millis() as u64),
         Budget::Capped { iterations, time } => words!(
             "budget-capped",
             n = iterations,

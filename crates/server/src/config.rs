@@ -271,7 +271,7 @@ impl Default for Config {
 
 impl Config {
     /// A bot's spec (`NAME` or `NAME:key=value,...`, as the AI registry reads it) with its
-    /// budgets clamped to the host's maxima: `ms` to [`Config::max_bot_ms`], `iters` to
+    /// budgets clamped to the host's maxima: `ms` and `cpu` to [`Config::max_bot_ms`], `iters` to
     /// [`Config::max_bot_iters`], `budget` to [`Config::max_bot_budget`]. A value of any
     /// size (digits) is clamped; anything else is left as it is, for the registry to
     /// refuse.
@@ -280,6 +280,7 @@ impl Config {
     /// use tessera_server::config::Config;
     /// let c = Config::default();
     /// assert_eq!(c.clamp_bot("ismcts:ms=30000"), "ismcts:ms=2000");
+    /// assert_eq!(c.clamp_bot("ismcts:cpu=30000,value=net"), "ismcts:cpu=2000,value=net");
     /// assert_eq!(c.clamp_bot("ismcts:iters=4000000000,c=1.2"), "ismcts:iters=200000,c=1.2");
     /// assert_eq!(c.clamp_bot("lines:budget=99999999999999999999999"), "lines:budget=200000");
     /// assert_eq!(c.clamp_bot("ismcts:ms=100"), "ismcts:ms=100");
@@ -300,7 +301,8 @@ impl Config {
                 };
                 let (k, v) = (k.trim(), v.trim());
                 let max = match k {
-                    "ms" => self.max_bot_ms,
+                    // a CPU time is at least as long on the wall clock
+                    "ms" | "cpu" => self.max_bot_ms,
                     "iters" => self.max_bot_iters,
                     "budget" => self.max_bot_budget,
                     _ => return format!("{k}={v}"),
