@@ -203,6 +203,12 @@ fn self_play_writes_each_seats_view_and_reads_back() {
         assert_eq!((pair[0].seat, pair[1].seat), (0, 1));
         assert_eq!(pair[0].ply, pair[1].ply);
         assert!((pair[0].result + pair[1].result - 1.0).abs() < 1e-6);
+        // the margins: one seat's lead is the other's deficit, and the winner leads
+        let (m0, m1) = (pair[0].margin.unwrap(), pair[1].margin.unwrap());
+        assert_eq!(m0, -m1);
+        if m0 != 0.0 {
+            assert_eq!(pair[0].result, if m0 > 0.0 { 1.0 } else { 0.0 });
+        }
         assert_eq!(pair[0].features.len(), FEATURES);
     }
     let mut csv = Vec::new();
@@ -217,13 +223,24 @@ fn self_play_writes_each_seats_view_and_reads_back() {
         assert!(bad.is_empty() || got.is_err(), "{bad:?}: {got:?}");
     }
     let mut wrong = csv.clone();
-    wrong.extend_from_slice(b"1,1,0,nan");
+    wrong.extend_from_slice(b"1,1,0,nan,0");
     wrong.extend_from_slice(&b",0".repeat(FEATURES));
     wrong.push(b'\n');
     let e = selfplay::read(&mut wrong.as_slice())
         .unwrap_err()
         .to_string();
     assert!(e.contains("not a number"), "{e}");
+    // data of the first format (no margin column) reads, without margins
+    let mut first = b"game,ply,seat,result".to_vec();
+    for k in 0..FEATURES {
+        first.extend_from_slice(format!(",f{k}").as_bytes());
+    }
+    first.extend_from_slice(b"\n7,3,1,1");
+    first.extend_from_slice(&b",0.5".repeat(FEATURES));
+    first.push(b'\n');
+    let old = selfplay::read(&mut first.as_slice()).unwrap();
+    assert_eq!((old.len(), old[0].game, old[0].margin), (1, 7, None));
+    assert_eq!(old[0].features, vec![0.5; FEATURES]);
 }
 
 #[test]
@@ -252,12 +269,49 @@ fn training_is_reproducible_and_learns() {
     // the loss falls as it trains
     assert!(a.epochs.last().unwrap().train_loss < a.epochs[0].train_loss);
     // what is saved is what was trained
-    let path = std::env::temp_dir().join(format!("tessera-net-{}.safetensors", std::process::id()));
-    a.save(&path).unwrap();
-    let net = ValueNet::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
-    std::fs::remove_file(&path).ok();
-    let got = net.logits(&a.check.0).unwrap();
+    let saved = |t: &tessera_ai::learned::train::Trained, name: &str| {
+        let path = std::env::temp_dir().join(format!(
+            "tessera-net-{name}-{}.safetensors",
+            std::process::id()
+        ));
+        t.save(&path).unwrap();
+        let net = ValueNet::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        std::fs::remove_file(&path).ok();
+        net
+    };
+    let got = saved(&a, "a").logits(&a.check.0).unwrap();
     for (x, y) in got.iter().zip(&a.check.1) {
         assert!((x - y).abs() < 1e-5);
     }
+    // learning the margin too: another network, saved with its win output alone, which
+    // still gives the training code's logits
+    let m = train(
+        &positions,
+        &TrainConfig {
+            margin_weight: 0.5,
+            ..config.clone()
+        },
+        &mut |_, _| {},
+    )
+    .unwrap();
+    assert_ne!(m.check.1, a.check.1);
+    assert!(m.epochs.last().unwrap().valid_loss < m.epochs[0].valid_loss + 0.05);
+    let got = saved(&m, "m").logits(&m.check.0).unwrap();
+    assert_eq!(got.len(), m.check.1.len());
+    for (x, y) in got.iter().zip(&m.check.1) {
+        assert!((x - y).abs() < 1e-5, "{got:?} != {:?}", m.check.1);
+    }
+    // data without margins cannot train one
+    let mut old = positions.clone();
+    old[0].margin = None;
+    let e = train(
+        &old,
+        &TrainConfig {
+            margin_weight: 0.5,
+            ..config
+        },
+        &mut |_, _| {},
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("margin"), "{e}");
 }

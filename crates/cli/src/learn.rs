@@ -61,6 +61,10 @@ pub struct TrainArgs {
     /// Learning rate (AdamW).
     #[arg(long, default_value_t = 1e-3)]
     pub lr: f64,
+    /// Also learn the final score margin, its squared error (margin / 20) weighted by this
+    /// in the loss (0: the result alone); the saved network keeps the win output only.
+    #[arg(long, default_value_t = 0.0)]
+    pub margin: f64,
     /// Draw the loss curves into this SVG file.
     #[arg(long)]
     pub plot: Option<PathBuf>,
@@ -126,6 +130,12 @@ pub fn selfplay(args: SelfplayArgs) -> Result<()> {
 
 /// Runs `tessera train`.
 pub fn train(args: TrainArgs) -> Result<()> {
+    if !(args.margin.is_finite() && args.margin >= 0.0) {
+        bail!("--margin {}: a weight is a number from 0", args.margin);
+    }
+    if !(args.lr.is_finite() && args.lr > 0.0) {
+        bail!("--lr {}: a learning rate is a positive number", args.lr);
+    }
     let mut positions = Vec::new();
     for path in &args.data {
         let file =
@@ -140,6 +150,7 @@ pub fn train(args: TrainArgs) -> Result<()> {
         batch: args.batch,
         lr: args.lr,
         seed: args.seed,
+        margin_weight: args.margin,
         ..train::TrainConfig::default()
     };
     println!("epoch  train loss  held-out loss  held-out accuracy");
@@ -165,6 +176,7 @@ pub fn train(args: TrainArgs) -> Result<()> {
         "command": command.join(" "),
         "seed": args.seed,
         "hidden": args.hidden,
+        "margin_weight": args.margin,
         "epochs": trained.epochs.iter().map(|e| serde_json::json!({
             "train_loss": e.train_loss,
             "valid_loss": e.valid_loss,

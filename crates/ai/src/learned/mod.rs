@@ -42,10 +42,23 @@ pub enum NetError {
 
 /// A value network: ReLU layers `l0`, `l1`, ..., the last with one output, a logit of the
 /// chance that the observing seat wins.
+///
+/// Its forward pass at the leaves is written out (two or three small matrix products),
+/// not run through candle: candle's overhead per operation, some 9 µs for a batch of two
+/// rows, was most of a leaf's cost at a search's 4,000 iterations a move. candle trains the
+/// network and loads it; the training code's forward pass ([`forward`]) and this one agree
+/// (`crates/ai/tests/learned.rs`).
 #[derive(Clone, Debug)]
 pub struct ValueNet {
-    layers: Vec<Linear>,
+    layers: Vec<Dense>,
     inputs: usize,
+}
+
+/// One layer: `out` rows of `inputs` weights (row-major) and `out` biases.
+#[derive(Clone, Debug)]
+struct Dense {
+    weights: Vec<f32>,
+    bias: Vec<f32>,
 }
 
 /// The shipped Akropolis network (see the module's documentation).
@@ -80,10 +93,10 @@ impl ValueNet {
             }
             inputs.get_or_insert(inp);
             width = out;
-            layers.push(Linear::new(
-                w.to_dtype(DType::F32)?,
-                Some(b.to_dtype(DType::F32)?),
-            ));
+            layers.push(Dense {
+                weights: w.to_dtype(DType::F32)?.flatten_all()?.to_vec1()?,
+                bias: b.to_dtype(DType::F32)?.to_vec1()?,
+            });
         }
         match inputs {
             Some(inputs) if width == 1 => Ok(ValueNet { layers, inputs }),
@@ -140,14 +153,47 @@ impl ValueNet {
                 self.inputs
             )));
         }
-        let x = Tensor::from_slice(rows, (n, self.inputs), &Device::Cpu)?;
-        Ok(forward(&self.layers, x)?.flatten_all()?.to_vec1()?)
+        let mut out = Vec::with_capacity(n);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for row in rows.chunks_exact(self.inputs) {
+            a.clear();
+            a.extend_from_slice(row);
+            for (k, layer) in self.layers.iter().enumerate() {
+                b.clear();
+                let relu = k + 1 < self.layers.len();
+                for (w, bias) in layer.weights.chunks_exact(a.len()).zip(&layer.bias) {
+                    let z = bias + dot(w, &a);
+                    b.push(if relu { z.max(0.0) } else { z });
+                }
+                std::mem::swap(&mut a, &mut b);
+            }
+            out.push(a[0]);
+        }
+        Ok(out)
     }
 
     /// The win chances of `rows` for their observers (the sigmoid of the logits).
     pub fn values(&self, rows: &[f32]) -> Result<Vec<f32>, NetError> {
         Ok(self.logits(rows)?.into_iter().map(sigmoid).collect())
     }
+}
+
+/// The dot product of two slices of one length, in 8 lanes (which the compiler vectorizes).
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = ca
+        .remainder()
+        .iter()
+        .zip(cb.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in ca.zip(cb) {
+        for i in 0..8 {
+            lanes[i] += x[i] * y[i];
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
 }
 
 /// The network's layers applied to `x` (ReLU between them, none after the last): the one

@@ -1,6 +1,7 @@
 //! Self-play data: 2-player Akropolis games of a bot, every position before a move seen
-//! from each seat ([`akropolis_features`]) with that seat's final result, written as CSV
-//! (`game,ply,seat,result,f0,...`), one position and seat a row.
+//! from each seat ([`akropolis_features`]) with that seat's final result and score margin,
+//! written as CSV (`game,ply,seat,result,margin,f0,...`), one position and seat a row.
+//! Files of the first format (no `margin` column) are read too.
 
 use super::{akropolis_features, FEATURES};
 use crate::tournament::MakeStrategy;
@@ -20,6 +21,8 @@ pub struct Position {
     pub seat: u8,
     /// 1 when the seat won, 0 when it lost, 1/2 for a shared win.
     pub result: f32,
+    /// The seat's final score minus the other seat's (`None` in data of the first format).
+    pub margin: Option<f32>,
     /// The features ([`FEATURES`] values).
     pub features: Vec<f32>,
 }
@@ -94,6 +97,7 @@ fn one_game(
                 ply,
                 seat,
                 result: 0.0,
+                margin: None,
                 features,
             });
         }
@@ -106,15 +110,18 @@ fn one_game(
     }
     let outcome = game.outcome().ok_or("the game has no outcome")?;
     let rewards = crate::finished_rewards(&outcome, 2);
+    let scores = game.scores();
     for p in &mut positions {
-        p.result = rewards[p.seat as usize] as f32;
+        let (me, other) = (p.seat as usize, 1 - p.seat as usize);
+        p.result = rewards[me] as f32;
+        p.margin = Some((scores[me] - scores[other]) as f32);
     }
     Ok(positions)
 }
 
 /// Writes the CSV header.
 pub fn write_header(out: &mut dyn Write) -> Result<(), DataError> {
-    write!(out, "game,ply,seat,result")?;
+    write!(out, "game,ply,seat,result,margin")?;
     for k in 0..FEATURES {
         write!(out, ",f{k}")?;
     }
@@ -125,7 +132,10 @@ pub fn write_header(out: &mut dyn Write) -> Result<(), DataError> {
 /// Writes positions as CSV rows (after [`write_header`]).
 pub fn write_rows(out: &mut dyn Write, positions: &[Position]) -> Result<(), DataError> {
     for p in positions {
-        write!(out, "{},{},{},{}", p.game, p.ply, p.seat, p.result)?;
+        write!(out, "{},{},{},{},", p.game, p.ply, p.seat, p.result)?;
+        if let Some(m) = p.margin {
+            write!(out, "{m}")?;
+        }
         for x in &p.features {
             write!(out, ",{x}")?;
         }
@@ -137,6 +147,8 @@ pub fn write_rows(out: &mut dyn Write, positions: &[Position]) -> Result<(), Dat
 /// Reads positions written by [`write_header`] and [`write_rows`].
 pub fn read(input: &mut dyn BufRead) -> Result<Vec<Position>, DataError> {
     let mut out = Vec::new();
+    // the columns before the features: 5 with the margin, 4 in the first format
+    let mut lead = 5;
     for (k, line) in input.lines().enumerate() {
         let line = line?;
         let bad = |why: String| DataError::Format { line: k + 1, why };
@@ -144,17 +156,20 @@ pub fn read(input: &mut dyn BufRead) -> Result<Vec<Position>, DataError> {
             if !line.starts_with("game,ply,seat,result") {
                 return Err(bad("not self-play data (its header is missing)".into()));
             }
+            if !line.starts_with("game,ply,seat,result,margin") {
+                lead = 4;
+            }
             continue;
         }
         if line.trim().is_empty() {
             continue;
         }
         let cells: Vec<&str> = line.split(',').collect();
-        if cells.len() != 4 + FEATURES {
+        if cells.len() != lead + FEATURES {
             return Err(bad(format!(
                 "{} values, expected {}",
                 cells.len(),
-                4 + FEATURES
+                lead + FEATURES
             )));
         }
         let num = |i: usize| -> Result<f64, DataError> {
@@ -173,7 +188,11 @@ pub fn read(input: &mut dyn BufRead) -> Result<Vec<Position>, DataError> {
             ply: num(1)? as u32,
             seat: num(2)? as u8,
             result,
-            features: (4..4 + FEATURES)
+            margin: match lead {
+                5 if !cells[4].is_empty() => Some(num(4)? as f32),
+                _ => None,
+            },
+            features: (lead..lead + FEATURES)
                 .map(|i| num(i).map(|x| x as f32))
                 .collect::<Result<_, _>>()?,
         });

@@ -1,6 +1,12 @@
 //! Training a [`ValueNet`] from self-play positions: binary cross-entropy of the logit
 //! against the seat's result, AdamW, a fixed seed for the initial weights and the order of
 //! the batches. The games whose number is a multiple of 10 are held out to validate.
+//!
+//! With a margin weight, the network learns the final score margin too: a second output
+//! of the last layer, its squared error (margin / [`MARGIN_SCALE`]) added to the loss with
+//! that weight. A margin says more of a position than who won (a game lost by 1 point and
+//! one lost by 30 are not the same), and the hidden layers learn from both; the saved
+//! network keeps the win output only.
 
 use super::selfplay::Position;
 use super::{forward, NetError, ValueNet};
@@ -26,7 +32,12 @@ pub struct TrainConfig {
     pub weight_decay: f64,
     /// The seed of the initial weights and of the batches' order.
     pub seed: u64,
+    /// The weight of the margin's squared error in the loss (0: the result alone).
+    pub margin_weight: f64,
 }
+
+/// Points of margin a unit of the margin output: (margin / 20)^2 is its error.
+pub const MARGIN_SCALE: f32 = 20.0;
 
 impl Default for TrainConfig {
     fn default() -> Self {
@@ -37,6 +48,7 @@ impl Default for TrainConfig {
             lr: 1e-3,
             weight_decay: 1e-4,
             seed: 1,
+            margin_weight: 0.0,
         }
     }
 }
@@ -96,6 +108,12 @@ pub fn train(
             "positions of other than {inputs} features"
         )));
     }
+    let with_margin = config.margin_weight > 0.0;
+    if with_margin && positions.iter().any(|p| p.margin.is_none()) {
+        return Err(NetError::Shape(
+            "a margin weight needs the margins (data of the first format has none)".into(),
+        ));
+    }
     let (valid, trainset): (Vec<&Position>, Vec<&Position>) =
         positions.iter().partition(|p| held_out(p));
     if trainset.is_empty() || valid.is_empty() {
@@ -111,7 +129,9 @@ pub fn train(
     let mut layers = Vec::new();
     let mut tensors = HashMap::new();
     let mut width = inputs;
-    for (k, &out) in config.hidden.iter().chain([1].iter()).enumerate() {
+    // the last layer: the win logit, and the margin when it is learnt
+    let last = if with_margin { 2 } else { 1 };
+    for (k, &out) in config.hidden.iter().chain([last].iter()).enumerate() {
         let bound = 1.0 / (width as f32).sqrt();
         let mut draw =
             |n: usize| -> Vec<f32> { (0..n).map(|_| rng.gen_range(-bound..bound)).collect() };
@@ -140,11 +160,27 @@ pub fn train(
             .iter()
             .flat_map(|p| p.features.iter().copied())
             .collect();
-        let y: Vec<f32> = rows.iter().map(|p| p.result).collect();
+        let y: Vec<f32> = rows
+            .iter()
+            .flat_map(|p| {
+                let m = p.margin.unwrap_or(0.0) / MARGIN_SCALE;
+                [p.result, m].into_iter().take(last)
+            })
+            .collect();
         Ok((
             Tensor::from_vec(x, (rows.len(), inputs), &dev)?,
-            Tensor::from_vec(y, (rows.len(), 1), &dev)?,
+            Tensor::from_vec(y, (rows.len(), last), &dev)?,
         ))
+    };
+    // the loss of a batch's outputs: the result's cross-entropy, plus the margin's weighted
+    // squared error
+    let loss_of = |out: &Tensor, y: &Tensor| -> candle_core::Result<Tensor> {
+        let win = bce_with_logits(&out.narrow(1, 0, 1)?, &y.narrow(1, 0, 1)?)?;
+        if !with_margin {
+            return Ok(win);
+        }
+        let err = (out.narrow(1, 1, 1)? - y.narrow(1, 1, 1)?)?;
+        win + err.sqr()?.mean_all()?.affine(config.margin_weight, 0.0)?
     };
     let (vx, vy) = batch_of(&valid)?;
     let mut order: Vec<usize> = (0..trainset.len()).collect();
@@ -155,13 +191,14 @@ pub fn train(
         for chunk in order.chunks(config.batch.max(1)) {
             let rows: Vec<&Position> = chunk.iter().map(|&i| trainset[i]).collect();
             let (x, y) = batch_of(&rows)?;
-            let loss = bce_with_logits(&forward(&layers, x)?, &y)?;
+            let loss = loss_of(&forward(&layers, x)?, &y)?;
             opt.backward_step(&loss)?;
             sum += f64::from(loss.to_scalar::<f32>()?) * rows.len() as f64;
             n += rows.len();
         }
-        let logits = forward(&layers, vx.clone())?;
-        let valid_loss = f64::from(bce_with_logits(&logits, &vy)?.to_scalar::<f32>()?);
+        let logits = forward(&layers, vx.clone())?.narrow(1, 0, 1)?;
+        let valid_loss =
+            f64::from(bce_with_logits(&logits, &vy.narrow(1, 0, 1)?)?.to_scalar::<f32>()?);
         let z: Vec<f32> = logits.flatten_all()?.to_vec1()?;
         let epoch = Epoch {
             train_loss: sum / n.max(1) as f64,
@@ -175,7 +212,7 @@ pub fn train(
     let hand: Vec<f32> = valid.iter().map(|p| p.features[41] * 50.0 / 8.0).collect();
     let hand_loss = bce_with_logits(
         &Tensor::from_vec(hand.clone(), (valid.len(), 1), &dev)?,
-        &vy,
+        &vy.narrow(1, 0, 1)?,
     )?;
     let baseline = (
         f64::from(hand_loss.to_scalar::<f32>()?),
@@ -185,11 +222,23 @@ pub fn train(
     let (fx, _) = batch_of(&fixed)?;
     let check = (
         fx.flatten_all()?.to_vec1()?,
-        forward(&layers, fx)?.flatten_all()?.to_vec1()?,
+        forward(&layers, fx)?
+            .narrow(1, 0, 1)?
+            .flatten_all()?
+            .to_vec1()?,
     );
+    // the saved network: the win output of the last layer (its first row)
+    let top = format!("l{}.", config.hidden.len());
     let tensors: HashMap<String, Tensor> = tensors
         .into_iter()
-        .map(|(k, t)| Ok((k, t.to_dtype(DType::F32)?.copy()?)))
+        .map(|(k, t)| {
+            let t = if k.starts_with(&top) {
+                t.narrow(0, 0, 1)?
+            } else {
+                t
+            };
+            Ok((k, t.to_dtype(DType::F32)?.copy()?))
+        })
         .collect::<candle_core::Result<_>>()?;
     let net = ValueNet::from_tensors(&tensors)?;
     Ok(Trained {
