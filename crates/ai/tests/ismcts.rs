@@ -95,18 +95,27 @@ fn a_time_budget_is_not_overrun() {
         },
         "timed",
     );
-    let mut over = 0;
-    for k in 0..20 {
-        let t0 = std::time::Instant::now();
+    // a search whose thread waited for a core (its wall time more than 2 ms beyond its
+    // CPU time: the machine is busy) says nothing of the budget's check: up to 400
+    // searches are made until 20 ran without waiting
+    let (mut over, mut counted) = (0, 0);
+    for k in 0..400 {
+        let (t0, c0) = (std::time::Instant::now(), tessera_ai::clock::thread_cpu());
         b.search::<TriominosGame>(&view, &mut rng_from_seed(k));
-        let took = t0.elapsed();
+        let (took, cpu) = (t0.elapsed(), tessera_ai::clock::thread_cpu() - c0);
         assert!(b.last_stats().iterations > 0);
-        // a preempted process may overrun once in a while; never often
+        if cfg!(unix) && took > cpu + std::time::Duration::from_millis(2) {
+            continue;
+        }
+        counted += 1;
         over += usize::from(took > std::time::Duration::from_millis(20));
+        if counted == 20 {
+            break;
+        }
     }
     assert!(
         over <= 2,
-        "{over} of 20 searches took more than their 20 ms"
+        "{over} of {counted} searches took more than their 20 ms"
     );
 }
 
