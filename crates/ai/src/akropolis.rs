@@ -12,10 +12,10 @@ impl Evaluate for Akropolis {
     /// No rollout: the district-aware measure judges the position the tree reaches.
     const ROLLOUT_DEPTH: u32 = 0;
 
-    /// Level 6's (the `ismcts` defaults: its budget is time, not settings).
+    /// The strongest level's (the `ismcts` defaults: its budget is time, not settings).
     fn strongest_search() -> Option<crate::IsmctsConfig> {
         crate::spec::ismcts_settings(
-            crate::levels::AKROPOLIS_LEVELS[crate::levels::LEVELS - 1],
+            crate::levels::AKROPOLIS_LEVELS[crate::levels::AKROPOLIS_LEVELS.len() - 1],
             Self::ROLLOUT_DEPTH,
         )
     }

@@ -22,7 +22,7 @@
 //! [`MAX_WEIGHT`] either way, is refused with the parameter and its range in words
 //! (`c=NaN: c (exploration) is a number from 0 to 100`).
 
-pub use crate::levels::{AKROPOLIS_LEVELS, LEVELS, Q_LEVELS, TRIOMINOS_LEVELS};
+pub use crate::levels::{AKROPOLIS_LEVELS, MAX_LEVELS, Q_LEVELS, TRIOMINOS_LEVELS};
 pub use crate::spec::{
     ismcts_config, ismcts_settings, level, Spec, SpecError, MAX_C, MAX_MS, MAX_WEIGHT,
 };
@@ -34,7 +34,7 @@ use tessera_triominos::TriominosGame;
 
 /// A Triominos strategy by spec.
 pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecError> {
-    if let Some(spec) = level(text, &TRIOMINOS_LEVELS)? {
+    if let Some(spec) = level(text, TRIOMINOS_LEVELS)? {
         return triominos(spec);
     }
     let mut spec = Spec::parse(text)?;
@@ -137,7 +137,7 @@ pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecErr
 
 /// A Q strategy by spec: random, greedy, dag, ldasg, lines, lookahead, ismcts.
 pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
-    if let Some(spec) = level(text, &Q_LEVELS)? {
+    if let Some(spec) = level(text, Q_LEVELS)? {
         return q(spec);
     }
     let mut spec = Spec::parse(text)?;
@@ -216,7 +216,7 @@ fn lookahead(spec: &mut Spec) -> Result<crate::q_lookahead::Lookahead, SpecError
 
 /// An Akropolis strategy by spec: random, greedy, architect, districts, ismcts.
 pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akropolis>>, SpecError> {
-    if let Some(spec) = level(text, &AKROPOLIS_LEVELS)? {
+    if let Some(spec) = level(text, AKROPOLIS_LEVELS)? {
         return akropolis(spec);
     }
     let mut spec = Spec::parse(text)?;
@@ -521,26 +521,36 @@ mod tests {
     fn a_level_is_the_spec_of_its_row() {
         // the bot built for `level:N` is the one built for row N of the game's table: its
         // name carries the strategy and its budget (`ismcts:iters=1000`, `lines:budget=20`)
-        for n in 1..=LEVELS {
-            let level = format!("level:{n}");
-            let (t, q_, a) = (
-                TRIOMINOS_LEVELS[n - 1],
-                Q_LEVELS[n - 1],
-                AKROPOLIS_LEVELS[n - 1],
-            );
-            assert_eq!(triominos(&level).unwrap().name(), t);
+        for (n, t) in TRIOMINOS_LEVELS.iter().enumerate() {
+            let level = format!("level:{}", n + 1);
+            assert_eq!(triominos(&level).unwrap().name(), *t);
             assert_eq!(
                 triominos(&level).unwrap().name(),
                 triominos(t).unwrap().name()
             );
-            assert_eq!(q(&level).unwrap().name(), q_);
+        }
+        for (n, q_) in Q_LEVELS.iter().enumerate() {
+            let level = format!("level:{}", n + 1);
+            assert_eq!(q(&level).unwrap().name(), *q_);
             assert_eq!(q(&level).unwrap().name(), q(q_).unwrap().name());
-            assert_eq!(akropolis(&level).unwrap().name(), a);
+        }
+        for (n, a) in AKROPOLIS_LEVELS.iter().enumerate() {
+            let level = format!("level:{}", n + 1);
+            assert_eq!(akropolis(&level).unwrap().name(), *a);
             assert_eq!(
                 akropolis(&level).unwrap().name(),
                 akropolis(a).unwrap().name()
             );
         }
+        // Akropolis has a seventh level, the others six
+        assert_eq!(
+            akropolis("level:7").unwrap().name(),
+            "ismcts:ms=100,value=net"
+        );
+        let e = triominos("level:7").err().unwrap().to_string();
+        assert!(e.contains("level:1 (weakest) to level:6"), "{e}");
+        let e = akropolis("level:8").err().unwrap().to_string();
+        assert!(e.contains("level:1 (weakest) to level:7"), "{e}");
         assert_eq!(triominos("level:5").unwrap().name(), "ismcts:iters=1000");
         assert_eq!(
             triominos("level:6").unwrap().name(),
@@ -555,7 +565,7 @@ mod tests {
             let mut specs = table.to_vec();
             specs.sort_unstable();
             specs.dedup();
-            assert_eq!(specs.len(), LEVELS, "{table:?}");
+            assert_eq!(specs.len(), table.len(), "{table:?}");
         }
     }
 
@@ -570,22 +580,31 @@ mod tests {
             "level:-1",
             "level:3,iters=5",
         ] {
+            // Akropolis has a level 7: its range ends there, and level:7 is taken
             let errors = [
-                triominos(bad).err().map(|e| e.to_string()),
-                q(bad).err().map(|e| e.to_string()),
-                akropolis(bad).err().map(|e| e.to_string()),
+                (triominos(bad).err().map(|e| e.to_string()), 6),
+                (q(bad).err().map(|e| e.to_string()), 6),
+                (akropolis(bad).err().map(|e| e.to_string()), 7),
             ];
-            for e in errors {
+            for (e, top) in errors {
+                if bad == "level:7" && top == 7 {
+                    assert!(e.is_none(), "{bad}: {e:?}");
+                    continue;
+                }
                 let e = e.unwrap_or_else(|| panic!("{bad} was accepted"));
                 assert!(
-                    e.contains("level:1 (weakest) to level:6 (strongest)"),
+                    e.contains(&format!("level:1 (weakest) to level:{top} (strongest)")),
                     "{bad}: {e}"
                 );
             }
         }
-        // a spec parsed alone is refused with the same range, not "is not key=value"
+        assert!(akropolis("level:8").is_err());
+        // a spec parsed alone is refused with the range, not "is not key=value"
         let e = Spec::parse("level:3").unwrap_err().to_string();
-        assert!(e.contains("level:1 (weakest) to level:6"), "{e}");
+        assert!(
+            e.contains("level:1 (weakest) to the game's strongest"),
+            "{e}"
+        );
         // a strategy that only starts with the word is no level
         assert!(matches!(
             triominos("levels:1"),

@@ -1,7 +1,6 @@
 //! A strategy's spec as typed on the command line, `NAME` or `NAME:key=value,...`: its
 //! parsing, a game's `level:N`, the ISMCTS settings it names, and why one is refused.
 
-use crate::levels::LEVELS;
 use crate::settings::{Budget, IsmctsConfig};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -80,7 +79,7 @@ impl Spec {
             // a level names a whole spec of a game's table: the game's function resolves it
             return Err(SpecError::Parameter {
                 spec: text.into(),
-                why: format!("a level is level:1 (weakest) to level:{LEVELS} (strongest) and stands for a game's spec"),
+                why: "a level is level:1 (weakest) to the game's strongest (level:6 or level:7) and stands for a game's spec".into(),
             });
         }
         let mut params = BTreeMap::new();

@@ -14,7 +14,7 @@ impl Evaluate for TriominosGame {
     /// Level 6's: exploration 0.4, rollouts of 20 moves.
     fn strongest_search() -> Option<crate::IsmctsConfig> {
         crate::spec::ismcts_settings(
-            crate::levels::TRIOMINOS_LEVELS[crate::levels::LEVELS - 1],
+            crate::levels::TRIOMINOS_LEVELS[crate::levels::TRIOMINOS_LEVELS.len() - 1],
             Self::ROLLOUT_DEPTH,
         )
     }

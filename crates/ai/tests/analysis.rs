@@ -234,10 +234,11 @@ fn a_pinned_move_outside_the_searched_ones_is_measured() {
 #[test]
 fn the_analysis_searches_with_the_strongest_level_s_settings() {
     use tessera_ai::analysis::{search_config, search_words};
-    use tessera_ai::registry::{ismcts_settings, LEVELS, TRIOMINOS_LEVELS};
+    use tessera_ai::registry::{ismcts_settings, TRIOMINOS_LEVELS};
 
     let t = search_config::<TriominosGame>(&AnalysisConfig::default());
-    let level = ismcts_settings(TRIOMINOS_LEVELS[LEVELS - 1], 6).expect("an ismcts level");
+    let level =
+        ismcts_settings(TRIOMINOS_LEVELS[TRIOMINOS_LEVELS.len() - 1], 6).expect("an ismcts level");
     assert_eq!(
         (t.exploration, t.rollout_depth, t.width),
         (level.exploration, level.rollout_depth, level.width)

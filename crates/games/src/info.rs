@@ -129,8 +129,8 @@ pub struct Level {
     pub rating: f64,
 }
 
-/// The house levels of a level table (`tessera_ai::registry::LEVELS` specs) with their
-/// fixed ratings, weakest first.
+/// The house levels of a level table (a game's specs, weakest first) with their fixed
+/// ratings (one a level).
 pub fn levels(table: &[&'static str], ratings: &[f64]) -> Vec<Level> {
     table
         .iter()
@@ -144,15 +144,14 @@ pub fn levels(table: &[&'static str], ratings: &[f64]) -> Vec<Level> {
         .collect()
 }
 
-/// The house levels as bots of the registry (`level:1` .. `level:6`), each with what it
-/// plays (the row of `table`, a game's levels table) and its strength word.
-pub fn level_bots(
-    table: &[&'static str; tessera_ai::registry::LEVELS],
-    strengths: [&'static str; tessera_ai::registry::LEVELS],
-) -> Vec<BotInfo> {
-    const NAMES: [&str; tessera_ai::registry::LEVELS] = [
-        "level:1", "level:2", "level:3", "level:4", "level:5", "level:6",
+/// The house levels as bots of the registry (`level:1` to the last of `table`), each with
+/// what it plays (the row of `table`, a game's levels table) and its strength word (one a
+/// level).
+pub fn level_bots(table: &[&'static str], strengths: &[&'static str]) -> Vec<BotInfo> {
+    const NAMES: [&str; tessera_ai::registry::MAX_LEVELS] = [
+        "level:1", "level:2", "level:3", "level:4", "level:5", "level:6", "level:7",
     ];
+    let of = table.len();
     NAMES
         .iter()
         .zip(table)
@@ -160,17 +159,16 @@ pub fn level_bots(
         .enumerate()
         .map(|(i, ((name, plays), strength))| BotInfo {
             name,
-            about: level_about(i + 1, plays),
+            about: level_about(i + 1, of, plays),
             params: "",
             strength,
         })
         .collect()
 }
 
-/// What a house level is, in words: `level 3 of 6: dag` (the first and the last said to be
-/// the weakest and the strongest), for a level bot's `about`.
-pub fn level_about(n: usize, plays: &str) -> Msg {
-    let of = tessera_ai::registry::LEVELS;
+/// What a house level is, in words: `level 3 of 6: dag` (the first and the last, `of`,
+/// said to be the weakest and the strongest), for a level bot's `about`.
+pub fn level_about(n: usize, of: usize, plays: &str) -> Msg {
     let rank = match n {
         1 => "weakest",
         _ if n == of => "strongest",

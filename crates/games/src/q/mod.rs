@@ -111,7 +111,7 @@ impl Registration for QGame {
     }
 
     fn levels() -> Vec<crate::Level> {
-        crate::levels(&tessera_ai::registry::Q_LEVELS, &LEVEL_RATINGS)
+        crate::levels(tessera_ai::registry::Q_LEVELS, &LEVEL_RATINGS)
     }
 
     fn bots() -> Vec<BotInfo> {
@@ -160,8 +160,8 @@ impl Registration for QGame {
             },
         ];
         bots.extend(crate::level_bots(
-            &tessera_ai::registry::Q_LEVELS,
-            ["weak", "weak", "fair", "fair", "strong", "strongest"],
+            tessera_ai::registry::Q_LEVELS,
+            &["weak", "weak", "fair", "fair", "strong", "strongest"],
         ));
         bots
     }
@@ -405,8 +405,7 @@ impl Registration for QGame {
 /// Bradley-Terry ratings on the Elo scale of a round robin of the levels, 2 players
 /// (`tessera tournament --round-robin --game q --players level:1,...,level:6`;
 /// docs/strategies.md, "Levels"), rounded: 1,000 games a pair, 15,000 in all.
-const LEVEL_RATINGS: [f64; tessera_ai::registry::LEVELS] =
-    [745.0, 1279.0, 1335.0, 1613.0, 1973.0, 2055.0];
+const LEVEL_RATINGS: [f64; 6] = [745.0, 1279.0, 1335.0, 1613.0, 1973.0, 2055.0];
 
 #[cfg(test)]
 mod people_tests {

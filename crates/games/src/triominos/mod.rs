@@ -319,7 +319,7 @@ impl Registration for TriominosGame {
     }
 
     fn levels() -> Vec<crate::Level> {
-        crate::levels(&tessera_ai::registry::TRIOMINOS_LEVELS, &LEVEL_RATINGS)
+        crate::levels(tessera_ai::registry::TRIOMINOS_LEVELS, &LEVEL_RATINGS)
     }
 
     fn bots() -> Vec<BotInfo> {
@@ -362,8 +362,8 @@ impl Registration for TriominosGame {
             },
         ];
         bots.extend(crate::level_bots(
-            &tessera_ai::registry::TRIOMINOS_LEVELS,
-            ["weak", "fair", "strong", "strong", "strongest", "strongest"],
+            tessera_ai::registry::TRIOMINOS_LEVELS,
+            &["weak", "fair", "strong", "strong", "strongest", "strongest"],
         ));
         bots
     }
@@ -523,5 +523,4 @@ impl Registration for TriominosGame {
 /// docs/strategies.md, "Levels"), rounded: the round robins of 2026-11-27 with level 6
 /// `ismcts:ms=100,depth=20,c=0.4`, 200 games a pair, 3,000 in all (`--games 100 --threads 2`,
 /// seeds 2 and 3, merged), each rating within ±25 to ±30 points (level 1 ±40).
-const LEVEL_RATINGS: [f64; tessera_ai::registry::LEVELS] =
-    [1126.0, 1410.0, 1504.0, 1570.0, 1618.0, 1772.0];
+const LEVEL_RATINGS: [f64; 6] = [1126.0, 1410.0, 1504.0, 1570.0, 1618.0, 1772.0];
