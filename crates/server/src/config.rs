@@ -274,13 +274,16 @@ impl Config {
     /// budgets clamped to the host's maxima: `ms` and `cpu` to [`Config::max_bot_ms`], `iters` to
     /// [`Config::max_bot_iters`], `budget` to [`Config::max_bot_budget`]. A value of any
     /// size (digits) is clamped; anything else is left as it is, for the registry to
-    /// refuse.
+    /// refuse. `model=FILE` (a network read from a file of the server's, for the command
+    /// line) is left out: a client names no file of the host, whose bots play the network
+    /// shipped with them.
     ///
     /// ```
     /// use tessera_server::config::Config;
     /// let c = Config::default();
     /// assert_eq!(c.clamp_bot("ismcts:ms=30000"), "ismcts:ms=2000");
     /// assert_eq!(c.clamp_bot("ismcts:cpu=30000,value=net"), "ismcts:cpu=2000,value=net");
+    /// assert_eq!(c.clamp_bot("ismcts:value=net,model=/etc/passwd"), "ismcts:value=net");
     /// assert_eq!(c.clamp_bot("ismcts:iters=4000000000,c=1.2"), "ismcts:iters=200000,c=1.2");
     /// assert_eq!(c.clamp_bot("lines:budget=99999999999999999999999"), "lines:budget=200000");
     /// assert_eq!(c.clamp_bot("ismcts:ms=100"), "ismcts:ms=100");
@@ -295,6 +298,7 @@ impl Config {
         let params: Vec<String> = params
             .split(',')
             .filter(|p| !p.is_empty())
+            .filter(|p| p.split_once('=').is_none_or(|(k, _)| k.trim() != "model"))
             .map(|p| {
                 let Some((k, v)) = p.split_once('=') else {
                     return p.to_string();
