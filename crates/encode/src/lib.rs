@@ -203,6 +203,17 @@ pub trait Encode: Game {
             .map(Some)
             .ok_or_else(|| ActionError(format!("action {action} is not legal here")))
     }
+    /// [`Encode::step`] for an action the caller found among [`Encode::legal_actions`] of
+    /// the same `at` and `partial`: the same result, where a game can give it without
+    /// checking the action again (Triominos' check lists every move). The default is
+    /// [`Encode::step`].
+    fn step_marked(
+        at: Position<'_, Self>,
+        partial: &mut Self::Partial,
+        action: usize,
+    ) -> Result<Option<Self::Move>, ActionError> {
+        Self::step(at, partial, action)
+    }
     /// The actions that make legal move `mv` of `at`'s seat, in order; `None` when a cell of
     /// it lies outside the window (or it is not legal).
     fn actions_of(at: Position<'_, Self>, mv: &Self::Move) -> Option<Vec<usize>> {

@@ -31,28 +31,55 @@ const TILES: usize = 84;
 const DRAW: usize = TILES * 3 * PLANE;
 const PASS: usize = DRAW + 1;
 
+/// The numbers of the 84 tiles (`a ≤ b ≤ c`) in index order: the 56 without a 6 first,
+/// each set in increasing order of its numbers.
+const NUMBERS: [[u8; 3]; TILES] = {
+    let mut t = [[0u8; 3]; TILES];
+    let mut k = 0;
+    let mut max = 5u8;
+    while max <= 6 {
+        let mut x = 0;
+        while x <= max {
+            let mut y = x;
+            while y <= max {
+                let mut z = y;
+                while z <= max {
+                    if max == 5 || z == 6 {
+                        t[k] = [x, y, z];
+                        k += 1;
+                    }
+                    z += 1;
+                }
+                y += 1;
+            }
+            x += 1;
+        }
+        max += 1;
+    }
+    t
+};
+
+/// The index of the tile with sorted numbers `a ≤ b ≤ c` at `49 a + 7 b + c` (`u8::MAX`
+/// for no tile): a table, as the encoders look tiles up at every position.
+const INDEX: [u8; 343] = {
+    let mut t = [u8::MAX; 343];
+    let mut k = 0;
+    while k < TILES {
+        let [a, b, c] = NUMBERS[k];
+        t[a as usize * 49 + b as usize * 7 + c as usize] = k as u8;
+        k += 1;
+    }
+    t
+};
+
 /// The index among the 84 of the tile with these numbers (in any order): the 56 without
 /// a 6 first.
 fn sorted_index(t: Tile) -> Option<usize> {
-    let mut n = t.corners();
-    n.sort_unstable();
-    let [a, b, c] = n.map(usize::from);
-    let max = if c <= 5 { 5 } else { 6 };
-    let mut i = if c <= 5 { 0 } else { 56 };
-    for x in 0..=max {
-        for y in x..=max {
-            for z in y..=max {
-                if max == 6 && z < 6 {
-                    continue;
-                }
-                if [x, y, z] == [a, b, c] {
-                    return Some(i);
-                }
-                i += 1;
-            }
-        }
-    }
-    None
+    let [a, b, c] = t.corners().map(usize::from);
+    let (lo, hi) = (a.min(b).min(c), a.max(b).max(c));
+    let mid = a + b + c - lo - hi;
+    let i = *INDEX.get(lo * 49 + mid * 7 + hi)?;
+    (i != u8::MAX).then_some(usize::from(i))
 }
 
 /// The index of a tile (any rotation) among the 84, if it is a tile of a set (its mirror
@@ -64,23 +91,8 @@ fn tile_index(t: Tile) -> Option<usize> {
 
 /// The tile of index `i` (written `a-b-c`, a ≤ b ≤ c).
 fn tile_of(i: usize) -> Option<Tile> {
-    let mut k = 0;
-    for max in [5u8, 6] {
-        for x in 0..=max {
-            for y in x..=max {
-                for z in y..=max {
-                    if max == 6 && z < 6 {
-                        continue;
-                    }
-                    if k == i {
-                        return Tile::new(x, y, z);
-                    }
-                    k += 1;
-                }
-            }
-        }
-    }
-    None
+    let [x, y, z] = *NUMBERS.get(i)?;
+    Tile::new(x, y, z)
 }
 
 /// The orientations a cell's facing allows, in turn order.
@@ -256,6 +268,16 @@ impl Encode for TriominosGame {
         } else {
             Err(refuse())
         }
+    }
+    /// A marked action's move is its decoding: no second listing of the legal moves.
+    fn step_marked(
+        at: Position<'_, Self>,
+        _: &mut (),
+        a: usize,
+    ) -> Result<Option<Move>, ActionError> {
+        decode(seen(at).tray, a)
+            .map(Some)
+            .ok_or_else(|| ActionError(format!("action {a} is not legal here")))
     }
     fn actions_of(at: Position<'_, Self>, mv: &Move) -> Option<Vec<usize>> {
         at.legal_moves()

@@ -409,8 +409,19 @@ impl<G: Registration> Session for Live<G> {
             .to_move()
             .ok_or_else(|| EntryError::Play("the game is over".into()))?;
         let mut partial = self.partial.clone();
-        let done = G::step(Position::Game(&self.game, seat), &mut partial, action)
-            .map_err(|e| EntryError::Play(e.to_string()))?;
+        let at = Position::Game(&self.game, seat);
+        // checked against the (cached) legal actions once; the encoding's own refusal
+        // gives the reason of an unmarked one
+        let done = if self.legal_actions().binary_search(&action).is_ok() {
+            G::step_marked(at, &mut partial, action)
+        } else {
+            G::step(at, &mut partial, action).and_then(|_| {
+                Err(tessera_encode::ActionError(format!(
+                    "action {action} is not legal here"
+                )))
+            })
+        }
+        .map_err(|e| EntryError::Play(e.to_string()))?;
         let Some(mv) = done else {
             self.partial = partial;
             self.legal = OnceLock::new();

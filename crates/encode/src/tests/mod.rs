@@ -109,6 +109,12 @@ fn one_action_per_move<G: Encode<Partial = ()>>(
     );
     for a in &set {
         let mv = G::step(at, &mut (), *a).expect("a marked action is legal");
+        assert_eq!(
+            G::step_marked(at, &mut (), *a),
+            Ok(mv.clone()),
+            "{}: a marked action's move without the check",
+            G::NAME
+        );
         let mv = mv.expect("one action is a move");
         assert!(legal.contains(&mv));
         assert_eq!(G::actions_of(at, &mv), Some(vec![*a]));
