@@ -1,5 +1,6 @@
 //! Many games stepped in one call, numpy in and numpy out ([`PyBatch`], `tessera.Batch`):
-//! for self-play.
+//! for self-play. Every call works on the games in parallel on rayon's threads (one per
+//! core; `RAYON_NUM_THREADS` sets another number) with the GIL released.
 
 use crate::convert::{err, from_py, IllegalMove};
 use crate::game::rules_of;
@@ -7,8 +8,9 @@ use crate::registry;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use rayon::prelude::*;
 use serde_json::Value;
-use tessera_core::rng_from_seed;
+use tessera_core::{derive_seed, rng_from_seed};
 use tessera_games::{GameEntry, Session};
 
 /// `n` games of one game under the same rules, stepped together: `Batch("q", 64,
@@ -98,10 +100,10 @@ impl PyBatch {
         let data = py
             .detach(|| {
                 let mut data = vec![0.0f32; n * len];
-                for (g, out) in games.iter().zip(data.chunks_mut(len.max(1))) {
-                    g.observe(g.to_move().unwrap_or(0), out)?;
-                }
-                Ok(data)
+                data.par_chunks_mut(len.max(1))
+                    .zip(games.par_iter())
+                    .try_for_each(|(out, g)| g.observe(g.to_move().unwrap_or(0), out))?;
+                Ok::<_, tessera_games::EntryError>(data)
             })
             .map_err(err)?;
         let flat = data.into_pyarray(py);
@@ -111,8 +113,12 @@ impl PyBatch {
     fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let (n, a) = (self.games.len(), self.actions);
         let games = &self.games;
-        let legal: Vec<Vec<usize>> =
-            py.detach(|| games.iter().map(|g| g.legal_actions().to_vec()).collect());
+        let legal: Vec<Vec<usize>> = py.detach(|| {
+            games
+                .par_iter()
+                .map(|g| g.legal_actions().to_vec())
+                .collect()
+        });
         // zeroed lazily by the allocator: only the marked entries are touched
         let out = PyArray2::<bool>::zeros(py, [n, a], false);
         {
@@ -134,10 +140,13 @@ impl PyBatch {
     ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
         let games = &self.games;
         let (actions, offsets) = py.detach(|| {
-            let mut actions = Vec::new();
-            let mut offsets = vec![0i64];
-            for g in games {
-                actions.extend(g.legal_actions().iter().map(|a| *a as i64));
+            // each game's list on its own thread (the listing is the work), then joined
+            let lists: Vec<&[usize]> = games.par_iter().map(|g| g.legal_actions()).collect();
+            let mut actions = Vec::with_capacity(lists.iter().map(|l| l.len()).sum());
+            let mut offsets = Vec::with_capacity(lists.len() + 1);
+            offsets.push(0i64);
+            for l in lists {
+                actions.extend(l.iter().map(|a| *a as i64));
                 offsets.push(actions.len() as i64);
             }
             (actions, offsets)
@@ -160,8 +169,10 @@ impl PyBatch {
     }
     /// Takes one action in every game still going (`actions`: one per game, of the fixed
     /// space; ignored for a game over). Returns which games ended with this step (bool per
-    /// game); with `autoreset` those start again. The GIL is released while the engines
-    /// play.
+    /// game); with `autoreset` those start again. Every action is checked before any is
+    /// taken: when one is refused (outside the space, or not legal in its game) the call
+    /// raises `IllegalMove` naming the game, and no game has moved. The GIL is released
+    /// while the engines play, the games in parallel.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -178,19 +189,24 @@ impl PyBatch {
         let limit = self.actions;
         let games = &mut self.games;
         let ended = py.detach(|| -> Result<Vec<bool>, String> {
-            let mut ended = vec![false; games.len()];
-            for (i, (g, &a)) in games.iter_mut().zip(&actions).enumerate() {
-                if g.to_move().is_none() {
-                    continue;
-                }
-                let a = usize::try_from(a)
-                    .ok()
-                    .filter(|a| *a < limit)
-                    .ok_or_else(|| format!("game {i}: action {a} is out of the action space"))?;
-                g.play_action(a).map_err(|e| format!("game {i}: {e}"))?;
-                ended[i] = g.to_move().is_none();
-            }
-            Ok(ended)
+            let checked: Vec<Option<usize>> = games
+                .par_iter()
+                .zip(&actions)
+                .enumerate()
+                .map(|(i, (g, &a))| checked_action(i, g.as_ref(), a, limit))
+                .collect::<Result<_, _>>()?;
+            games
+                .par_iter_mut()
+                .zip(checked)
+                .enumerate()
+                .map(|(i, (g, a))| match a {
+                    None => Ok(false),
+                    Some(a) => {
+                        g.play_action(a).map_err(|e| format!("game {i}: {e}"))?;
+                        Ok(g.to_move().is_none())
+                    }
+                })
+                .collect()
         });
         let ended = ended.map_err(IllegalMove::new_err)?;
         if self.autoreset {
@@ -203,34 +219,59 @@ impl PyBatch {
         }
         Ok(ended.into_pyarray(py))
     }
-    /// Takes `steps` uniformly random legal actions in every game (drawn in Rust from
-    /// `seed`: a random policy over the masks), restarting games that end; returns the
-    /// actions taken. For measuring the engines and masks without Python.
+    /// Takes `steps` uniformly random legal actions in every game (a random policy over
+    /// the masks, drawn in Rust: game `i` of the batch from `derive_seed(seed, i)`),
+    /// restarting games that end; returns the actions taken. The games step in parallel
+    /// with the GIL released. For measuring the engines and masks without Python.
     #[pyo3(signature = (steps, seed=0))]
     fn step_random(&mut self, py: Python<'_>, steps: usize, seed: u64) -> PyResult<usize> {
-        let mut rng = rng_from_seed(seed);
+        let mut rngs: Vec<_> = (0..self.games.len() as u64)
+            .map(|i| rng_from_seed(derive_seed(seed, i)))
+            .collect();
         let mut played = 0;
         for _ in 0..steps {
             let games = &mut self.games;
-            let ended = py
-                .detach(|| -> Result<Vec<usize>, tessera_games::EntryError> {
-                    let mut ended = Vec::new();
-                    for (i, g) in games.iter_mut().enumerate() {
-                        if g.play_random_action(&mut rng)? {
-                            played += 1;
-                        }
-                        if g.to_move().is_none() {
-                            ended.push(i);
-                        }
-                    }
-                    Ok(ended)
+            let moved: Vec<(bool, bool)> = py
+                .detach(|| {
+                    games
+                        .par_iter_mut()
+                        .zip(rngs.par_iter_mut())
+                        .map(|(g, rng)| {
+                            let moved = g.play_random_action(rng)?;
+                            Ok((moved, g.to_move().is_none()))
+                        })
+                        .collect::<Result<_, tessera_games::EntryError>>()
                 })
                 .map_err(err)?;
-            for i in ended {
-                let g = self.fresh().map_err(err)?;
-                self.games[i] = g;
+            for (i, (m, over)) in moved.into_iter().enumerate() {
+                played += usize::from(m);
+                if over {
+                    let g = self.fresh().map_err(err)?;
+                    self.games[i] = g;
+                }
             }
         }
         Ok(played)
     }
+}
+
+/// The action `a` of game `i` as an index of the space, `None` for a game over; refused
+/// when it lies outside the space or the game's mask does not mark it.
+fn checked_action(
+    i: usize,
+    g: &dyn Session,
+    a: i64,
+    limit: usize,
+) -> Result<Option<usize>, String> {
+    if g.to_move().is_none() {
+        return Ok(None);
+    }
+    let a = usize::try_from(a)
+        .ok()
+        .filter(|a| *a < limit)
+        .ok_or_else(|| format!("game {i}: action {a} is out of the action space"))?;
+    if g.legal_actions().binary_search(&a).is_err() {
+        return Err(format!("game {i}: action {a} is not legal here"));
+    }
+    Ok(Some(a))
 }

@@ -185,3 +185,32 @@ def test_a_batch_steps_many_games(name):
     with pytest.raises(tessera.IllegalMove):
         b.step(np.full(8, b.actions, dtype=np.int64))
     assert b.step_random(20, seed=1) > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_refused_action_moves_no_game_of_the_batch(name):
+    b = tessera.Batch(name, 6, seats=2, seed=11)
+    actions, offsets = b.legal_actions()
+    first = actions[offsets[:-1]]
+    masks = b.masks()
+    bad = first.copy()
+    bad[4] = int(np.flatnonzero(~masks[4])[0])  # an action game 4 does not allow
+    before = b.observations()
+    with pytest.raises(tessera.IllegalMove, match="game 4"):
+        b.step(bad)
+    assert np.array_equal(b.observations(), before)
+    assert np.array_equal(b.masks(), masks)
+    b.step(first)
+    assert not np.array_equal(b.masks(), masks)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_steps_of_a_batch_are_seeded(name):
+    runs = []
+    for _ in range(2):
+        b = tessera.Batch(name, 5, seats=2, seed=2)
+        played = b.step_random(200, seed=9)
+        runs.append((played, b.observations(), b.scores()))
+    assert runs[0][0] == runs[1][0] > 0
+    assert np.array_equal(runs[0][1], runs[1][1])
+    assert np.array_equal(runs[0][2], runs[1][2])
