@@ -35,6 +35,8 @@ def test_seed_test(name):
 def test_a_random_agent_plays_whole_games(name):
     env = getattr(tpz, f"{name}_v0").env(seats=3 if name != "q" else 2, render_mode="ansi")
     env.reset(seed=4)
+    for i, a in enumerate(env.possible_agents):
+        env.action_space(a).seed(i)  # the agent's draws too: the same game every run
     totals = {a: 0 for a in env.possible_agents}
     for agent in env.agent_iter():
         obs, reward, term, trunc, _ = env.last()
@@ -81,3 +83,29 @@ def test_environments_deal_people_rules_and_a_q_turn_is_several_steps():
             assert env.agent_selection == agent
             tile_steps += 1
     assert tile_steps > 0
+
+
+def test_the_masked_sample_draws_as_gymnasium_does():
+    from gymnasium import spaces
+
+    rng = np.random.default_rng(5)
+    for n in (1, 7, 1000, 258050):
+        ours, theirs = tpz.MaskedDiscrete(n), spaces.Discrete(n)
+        for k in range(20):
+            mask = (rng.random(n) < rng.choice([0.0, 0.001, 0.5, 1.0])).astype(np.int8)
+            ours.seed(k)
+            theirs.seed(k)
+            assert ours.sample(mask) == theirs.sample(mask)
+            if mask.any():
+                assert mask[ours.sample(mask)] == 1
+        bad = np.zeros(n, dtype=np.int8)
+        bad[0] = 2
+        with pytest.raises(AssertionError):
+            ours.sample(bad)
+        with pytest.raises(AssertionError):
+            ours.sample(np.zeros(n, dtype=np.int64))
+        with pytest.raises(AssertionError):
+            ours.sample(np.zeros(n + 1, dtype=np.int8))
+        ours.seed(3)
+        theirs.seed(3)
+        assert ours.sample() == theirs.sample()

@@ -14,7 +14,7 @@ import types
 
 import tessera
 
-from ._env import TesseraEnv, make
+from ._env import MaskedDiscrete, TesseraEnv, make
 
 
 def env(game, **kwargs):
@@ -22,7 +22,7 @@ def env(game, **kwargs):
     return make(game)[0](**kwargs)
 
 
-__all__ = ["TesseraEnv", "env", "make"]
+__all__ = ["MaskedDiscrete", "TesseraEnv", "env", "make"]
 
 for _game in tessera.games():
     _name = f"{_game}_v0"

@@ -11,6 +11,39 @@ from pettingzoo.utils import wrappers
 import tessera
 
 
+class MaskedDiscrete(spaces.Discrete):
+    """``gymnasium.spaces.Discrete`` whose ``sample(mask)`` draws the same action as
+    Discrete's for the same generator and mask, in a fraction of the time.
+
+    Discrete's masked sample makes six passes over the mask and allocates four arrays of
+    its size; over Triominos' 258,050 actions that was about 200 µs, most of a random
+    agent's step. This one checks the mask in two passes without allocating (its type,
+    shape, dtype and that every entry is 0 or 1, as Discrete does) and lists the marked
+    actions through a boolean view of it.
+    """
+
+    def sample(self, mask=None, probability=None):
+        if mask is None or probability is not None:
+            return super().sample(mask=mask, probability=probability)
+        assert isinstance(mask, np.ndarray), (
+            f"The expected type of the sample mask is np.ndarray, actual type: {type(mask)}"
+        )
+        assert mask.dtype == np.int8, (
+            f"The expected dtype of the sample mask is np.int8, actual dtype: {mask.dtype}"
+        )
+        assert mask.shape == (self.n,), (
+            f"The expected shape of the sample mask is {(int(self.n),)}, "
+            f"actual shape: {mask.shape}"
+        )
+        assert mask.min(initial=0) >= 0 and mask.max(initial=0) <= 1, (
+            f"All values of the sample mask should be 0 or 1, actual values: {mask}"
+        )
+        legal = np.flatnonzero(mask.view(np.bool_))
+        if len(legal) == 0:
+            return self.start
+        return self.start + self.dtype.type(self.np_random.choice(legal))
+
+
 class TesseraEnv(AECEnv):
     """One game of Tessera as an AEC environment.
 
@@ -21,7 +54,8 @@ class TesseraEnv(AECEnv):
     move in every position (docs/python.md); a Q turn that puts tiles down is one action
     per tile then "end the turn", the same agent acting until it ends. Rewards: at the end
     +1 to each winner and -1 to the others (0 to all when every seat wins); none before.
-    ``max_cycles`` truncates a game after that many actions. ``reset(seed=s)`` deals the
+    ``max_cycles`` truncates a game after that many actions. The action spaces are
+    ``MaskedDiscrete``: gymnasium's ``Discrete`` with a faster masked ``sample``. ``reset(seed=s)`` deals the
     game of seed ``s``. Rule options (keywords) are laid over the options people play with
     (``tessera.people_options``: Q deals 3 copies of each tile unless ``copies=30``).
     """
@@ -53,7 +87,7 @@ class TesseraEnv(AECEnv):
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(self.n_actions) for a in self.possible_agents}
+        self.action_spaces = {a: MaskedDiscrete(self.n_actions) for a in self.possible_agents}
         self._game = None
         self._np_random = None
 
