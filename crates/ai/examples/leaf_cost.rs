@@ -18,7 +18,7 @@ fn main() {
     let rounds: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
     let ms: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
     let net = match args.next() {
-        Some(path) => ValueNet::from_file(&path).expect("a network"),
+        Some(path) => ValueNet::from_file(&path, tessera_ai::learned::FEATURES).expect("a network"),
         None => ValueNet::akropolis(),
     };
     // positions from the whole game: 2 to 32 greedy moves into 2-player games
@@ -76,7 +76,10 @@ fn main() {
             },
             "ismcts",
         );
-        (search.clone(), Valued::new(search, net.clone()))
+        (
+            search.clone(),
+            Valued::<Akropolis>::new(search, net.clone()),
+        )
     };
     // a fixed number of iterations: CPU time an iteration, alternately
     let (mut hand_s, mut net_s) = (0.0, 0.0);

@@ -11,7 +11,7 @@
 //! | `lookahead` | q | `k=N` (candidates with the most points judged, 64), `samples=N` (guesses of the hidden tiles at most, 64), `first=N` (guesses of every candidate before only the `keep=N` best go on; 8 and 8), `ms=N` (time cap per move, 100), `scale=X` (points of the logistic for an unfinished guess, 8), `fw=X` (weight 0 to 1 of a finish possible next turn, 0.3), `budget=N` (nodes of each search for a finish, 20,000) |
 //! | `greedy` | all | |
 //! | `ismcts` | all | `iters=N` or `ms=N` (budget per move, from 1; `ms` at most [`MAX_MS`], a day; both: `iters` iterations but at most `ms` milliseconds; or `cpu=N`, N milliseconds of the searching thread's CPU time, the same work whatever the machine's load), `c=X` (exploration, a number from 0 to [`MAX_C`]), `depth=N` (rollout moves), `width=K` (only the K most promising moves of each state, best first, K from 1; Triominos ranks placements by score and keeps drawing) |
-//! | `ismcts` | akropolis | also `value=net`: the leaves judged by the learned value network ([`crate::learned`]; 2-player games without variants; default `value=hand`, the district-aware measure), and `model=FILE`: another network than the shipped one (`tessera train --out`) |
+//! | `ismcts` | akropolis, triominos | also `value=net`: the leaves judged by a learned value network ([`crate::learned`]; 2-player games, Akropolis without variants; default `value=hand`, the game's measure), and `model=FILE`: another network than the shipped one (`tessera train --out`; Triominos has none shipped, so it needs one) |
 //! | `ismcts` | triominos | also `draw=never`: where it could place, it plays its most visited placement, never a voluntary draw (default `draw=search`) |
 //! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (draw only while the pile holds more), `tray=N` and `mintray=N` (draw only while the tray holds at most / at least N tiles; default any), `options=N` (draw only when at most N legal placements; default any). Defaults: `below=10,max=1,keep=4`; `max` is 1 to 3 |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
@@ -47,6 +47,11 @@ pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecErr
                 text,
             );
             let draw: String = spec.take("draw", "search".to_string())?;
+            let search = match valued(&mut spec, search, "score less the tray's value")? {
+                Ok(bot) if draw == "search" => return spec.done().map(|()| bot),
+                Ok(_) => return Err(spec.bad("value=net goes with draw=search".into())),
+                Err(search) => search,
+            };
             match draw.as_str() {
                 "search" => Box::new(search),
                 "never" => Box::new(SearchNeverDraws::new(search, text)),
@@ -214,6 +219,39 @@ fn lookahead(spec: &mut Spec) -> Result<crate::q_lookahead::Lookahead, SpecError
     Ok(bot)
 }
 
+/// The `value` (and `model`) settings of an `ismcts` spec of game `G`: `Ok` the bot with
+/// a learned network at its leaves for `value=net` (the shipped one, or `model=FILE`),
+/// `Err` the search itself for `value=hand` (the default: the game's measure, `hand`).
+fn valued<G: crate::learned::Learned>(
+    spec: &mut Spec,
+    search: Ismcts,
+    hand: &str,
+) -> Result<Result<Box<dyn Strategy<G>>, Ismcts>, SpecError> {
+    let value: String = spec.take("value", "hand".to_string())?;
+    let model: Option<String> = spec.params.remove("model");
+    match value.as_str() {
+        "hand" if model.is_none() => Ok(Err(search)),
+        "hand" => Err(spec.bad("model=FILE goes with value=net".into())),
+        "net" => {
+            let net = match model {
+                Some(path) => crate::learned::ValueNet::from_file(&path, G::FEATURES)
+                    .map_err(|e| spec.bad(format!("model={path}: {e}")))?,
+                None => G::shipped().ok_or_else(|| {
+                    spec.bad(format!(
+                        "value=net: {} has no shipped network yet; give one with model=FILE (tessera train --game {})",
+                        <G as tessera_core::Game>::NAME,
+                        <G as tessera_core::Game>::NAME
+                    ))
+                })?,
+            };
+            Ok(Ok(Box::new(crate::learned::Valued::<G>::new(search, net))))
+        }
+        other => Err(spec.bad(format!(
+            "value={other}: value is hand ({hand}) or net (the learned network)"
+        ))),
+    }
+}
+
 /// An Akropolis strategy by spec: random, greedy, architect, districts, ismcts.
 pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akropolis>>, SpecError> {
     if let Some(spec) = level(text, AKROPOLIS_LEVELS)? {
@@ -255,24 +293,9 @@ pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akrop
                 )?,
                 text,
             );
-            let value: String = spec.take("value", "hand".to_string())?;
-            let model: Option<String> = spec.params.remove("model");
-            match value.as_str() {
-                "hand" if model.is_none() => Box::new(search),
-                "hand" => return Err(spec.bad("model=FILE goes with value=net".into())),
-                "net" => Box::new(crate::learned::Valued::new(
-                    search,
-                    match model {
-                        None => crate::learned::ValueNet::akropolis(),
-                        Some(path) => crate::learned::ValueNet::from_file(&path)
-                            .map_err(|e| spec.bad(format!("model={path}: {e}")))?,
-                    },
-                )),
-                other => {
-                    return Err(spec.bad(format!(
-                        "value={other}: value is hand (the district-aware measure) or net (the learned network)"
-                    )))
-                }
+            match valued(&mut spec, search, "the district-aware measure")? {
+                Ok(bot) => bot,
+                Err(search) => Box::new(search),
             }
         }
         other => {

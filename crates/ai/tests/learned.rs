@@ -212,7 +212,7 @@ fn self_play_writes_each_seats_view_and_reads_back() {
         assert_eq!(pair[0].features.len(), FEATURES);
     }
     let mut csv = Vec::new();
-    selfplay::write_header(&mut csv).unwrap();
+    selfplay::write_header(&mut csv, FEATURES).unwrap();
     selfplay::write_rows(&mut csv, &positions).unwrap();
     let back = selfplay::read(&mut csv.as_slice()).unwrap();
     assert_eq!(back, positions);
@@ -252,11 +252,11 @@ fn training_is_reproducible_and_learns() {
         batch: 64,
         ..TrainConfig::default()
     };
-    let a = train(&positions, &config, &mut |_, _| {}).unwrap();
-    let b = train(&positions, &config, &mut |_, _| {}).unwrap();
+    let a = train::<Akropolis>(&positions, &config, &mut |_, _| {}).unwrap();
+    let b = train::<Akropolis>(&positions, &config, &mut |_, _| {}).unwrap();
     assert_eq!(a.epochs, b.epochs);
     assert_eq!(a.check, b.check);
-    let c = train(
+    let c = train::<Akropolis>(
         &positions,
         &TrainConfig {
             seed: 2,
@@ -285,7 +285,7 @@ fn training_is_reproducible_and_learns() {
     }
     // learning the margin too: another network, saved with its win output alone, which
     // still gives the training code's logits
-    let m = train(
+    let m = train::<Akropolis>(
         &positions,
         &TrainConfig {
             margin_weight: 0.5,
@@ -304,7 +304,7 @@ fn training_is_reproducible_and_learns() {
     // data without margins cannot train one
     let mut old = positions.clone();
     old[0].margin = None;
-    let e = train(
+    let e = train::<Akropolis>(
         &old,
         &TrainConfig {
             margin_weight: 0.5,

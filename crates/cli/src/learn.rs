@@ -8,12 +8,12 @@ use std::io::{BufReader, BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
-use tessera_ai::learned::{selfplay, train};
+use tessera_ai::learned::{self, selfplay, train};
 
 /// Options of `tessera selfplay`.
 #[derive(clap::Args)]
 pub struct SelfplayArgs {
-    /// The game (only akropolis has a learned evaluation).
+    /// The game: akropolis or triominos (the games with a learned evaluation).
     #[arg(long, default_value = "akropolis")]
     pub game: String,
     /// The bot playing both seats, or two bots (one a seat, swapped every other game).
@@ -39,6 +39,9 @@ pub struct SelfplayArgs {
 /// Options of `tessera train`.
 #[derive(clap::Args)]
 pub struct TrainArgs {
+    /// The game whose positions the data holds: akropolis or triominos.
+    #[arg(long, default_value = "akropolis")]
+    pub game: String,
     /// Self-play CSV files (`tessera selfplay --out`).
     #[arg(long, required = true, num_args = 1.., value_delimiter = ',')]
     pub data: Vec<PathBuf>,
@@ -70,14 +73,19 @@ pub struct TrainArgs {
     pub plot: Option<PathBuf>,
 }
 
+/// The number of features of `game`'s networks, or a clear refusal.
+fn features(game: &str) -> Result<usize> {
+    learned::features_of(game).with_context(|| {
+        format!(
+            "--game {game}: the games with a learned evaluation are {} (docs/strategies.md)",
+            learned::GAMES.join(", ")
+        )
+    })
+}
+
 /// Runs `tessera selfplay`.
 pub fn selfplay(args: SelfplayArgs) -> Result<()> {
-    if args.game != "akropolis" {
-        bail!(
-            "--game {}: only akropolis has a learned evaluation (docs/strategies.md)",
-            args.game
-        );
-    }
+    let features = features(&args.game)?;
     if let Some(t) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(t)
@@ -85,7 +93,6 @@ pub fn selfplay(args: SelfplayArgs) -> Result<()> {
             .ok();
     }
     let specs = crate::common::player_list(&args.players)?;
-    let make = |s: &str| tessera_ai::registry::akropolis(s).map_err(|e| e.to_string());
     let bar = ProgressBar::new(args.games);
     bar.set_style(
         ProgressStyle::with_template(
@@ -97,7 +104,7 @@ pub fn selfplay(args: SelfplayArgs) -> Result<()> {
     let file = std::fs::File::create(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;
     let mut w = BufWriter::new(file);
-    selfplay::write_header(&mut w)?;
+    selfplay::write_header(&mut w, features)?;
     // each game's positions written as it ends: an interrupted run keeps what it played
     let out = Mutex::new((w, 0usize));
     let start = Instant::now();
@@ -113,7 +120,7 @@ pub fn selfplay(args: SelfplayArgs) -> Result<()> {
         bar.inc(1);
         Ok(())
     };
-    let n = selfplay::play(&specs, args.first, args.games, args.seed, &make, &done)
+    let n = selfplay::play_named(&args.game, &specs, args.first, args.games, args.seed, &done)
         .map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
@@ -130,6 +137,7 @@ pub fn selfplay(args: SelfplayArgs) -> Result<()> {
 
 /// Runs `tessera train`.
 pub fn train(args: TrainArgs) -> Result<()> {
+    features(&args.game)?;
     if !(args.margin.is_finite() && args.margin >= 0.0) {
         bail!("--margin {}: a weight is a number from 0", args.margin);
     }
@@ -154,7 +162,7 @@ pub fn train(args: TrainArgs) -> Result<()> {
         ..train::TrainConfig::default()
     };
     println!("epoch  train loss  held-out loss  held-out accuracy");
-    let trained = train::train(&positions, &config, &mut |e, ep| {
+    let trained = train::train_named(&args.game, &positions, &config, &mut |e, ep| {
         println!(
             "{e:>5}  {:>10.4}  {:>13.4}  {:>16.1}%",
             ep.train_loss,
@@ -173,6 +181,7 @@ pub fn train(args: TrainArgs) -> Result<()> {
         .with_context(|| format!("writing {}", args.out.display()))?;
     let command: Vec<String> = std::env::args().collect();
     let meta = serde_json::json!({
+        "game": args.game,
         "command": command.join(" "),
         "seed": args.seed,
         "hidden": args.hidden,

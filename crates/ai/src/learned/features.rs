@@ -95,3 +95,28 @@ fn kind(h: Hex) -> usize {
         Hex::Quarry => 10,
     }
 }
+
+impl super::Learned for Akropolis {
+    const FEATURES: usize = FEATURES;
+    fn features(state: &Akropolis, seat: usize, out: &mut [f32]) -> bool {
+        akropolis_features(state, seat, out)
+    }
+    fn learns(view: &tessera_akropolis::AkropolisView) -> bool {
+        let rules = view.state().rules();
+        view.state().players().len() == 2
+            && rules.variants == Variants::NONE
+            && rules.solo.is_none()
+    }
+    fn selfplay_game(seed: u64) -> Result<Akropolis, String> {
+        Akropolis::new(tessera_akropolis::Rules::new(2, Variants::NONE), seed)
+            .map_err(|e| e.to_string())
+    }
+    /// The measure's lead in points (feature 41, / 50) over 8: the reward `ismcts` gives a
+    /// leaf, a logistic of that lead (8 points a 73% favourite).
+    fn hand_logit(features: &[f32]) -> f32 {
+        features[2 * PER_SEAT + 1] * 50.0 / 8.0
+    }
+    fn shipped() -> Option<std::sync::Arc<super::ValueNet>> {
+        Some(super::ValueNet::akropolis())
+    }
+}

@@ -4,7 +4,9 @@
 //! definition of it, and no Python or native runtime is needed) at the leaves of the
 //! ISMCTS search.
 //!
-//! - [`features`]: what the network reads of a seat's view ([`FEATURES`] numbers).
+//! - [`Learned`]: a game with a learned evaluation (Akropolis, Triominos): the features
+//!   its networks read of a seat's view ([`features`], [`triominos`]), its self-play games
+//!   and its shipped network.
 //! - [`ValueNet`]: a multilayer perceptron (ReLU layers, then one logit): the chance that
 //!   the observing seat wins.
 //! - [`selfplay`]: games of a bot recording every position from each seat's view with the
@@ -14,15 +16,62 @@
 //!
 //! The network shipped with the engine is [`ValueNet::akropolis`]
 //! (`crates/ai/models/akropolis-value.safetensors`, with the command and seed that made it
-//! and its outputs on fixed inputs in `akropolis-value.json` beside it).
+//! and its outputs on fixed inputs in `akropolis-value.json` beside it). Triominos has the
+//! features, the self-play and the training, and no shipped network yet: its bots take
+//! one with `model=FILE`.
 
 pub mod features;
 pub mod selfplay;
 pub mod train;
+pub mod triominos;
 mod valued;
 
 pub use features::{akropolis_features, FEATURES};
+pub use triominos::{triominos_features, TRIOMINOS_FEATURES};
 pub use valued::Valued;
+
+use tessera_core::{Determinize, Game};
+
+/// The games with a learned evaluation (what `tessera selfplay` and `tessera train` take).
+pub const GAMES: &[&str] = &["akropolis", "triominos"];
+
+/// The number of features the networks of game `name` read; `None` for a game without a
+/// learned evaluation.
+pub fn features_of(name: &str) -> Option<usize> {
+    match name {
+        "akropolis" => Some(FEATURES),
+        "triominos" => Some(TRIOMINOS_FEATURES),
+        _ => None,
+    }
+}
+
+/// Why a game has no learned evaluation, for messages.
+pub(crate) fn not_learned(name: &str) -> String {
+    format!(
+        "{name} has no learned evaluation (the games with one: {})",
+        GAMES.join(", ")
+    )
+}
+
+/// A game with a learned evaluation: what its networks read, the games its data comes
+/// from, and its shipped network.
+pub trait Learned: Game + Determinize + crate::Evaluate + Clone + Send + Sync + 'static {
+    /// The number of features a network reads.
+    const FEATURES: usize;
+    /// Writes the features of `state` seen by `seat` into `out` (of [`Learned::FEATURES`]
+    /// values), reading only what that seat can see; `false` (and `out` untouched) for a
+    /// game the networks do not learn (another number of seats, variants).
+    fn features(state: &Self, seat: usize, out: &mut [f32]) -> bool;
+    /// Whether the networks judge the games of `view` (the seat count, the rules).
+    fn learns(view: &Self::View) -> bool;
+    /// A 2-player game of the rules the networks learn, dealt from `seed`.
+    fn selfplay_game(seed: u64) -> Result<Self, String>;
+    /// The logit of the hand-made measure's chance from the features (the baseline the
+    /// training reports beside the network's loss).
+    fn hand_logit(features: &[f32]) -> f32;
+    /// The shipped network, if the game has one.
+    fn shipped() -> Option<Arc<ValueNet>>;
+}
 
 use candle_core::{DType, Device, Tensor};
 use candle_nn::{Linear, Module};
@@ -116,21 +165,28 @@ impl ValueNet {
         .clone()
     }
 
-    /// A network from a safetensors file (`tessera train --out`), loaded once per path.
-    pub fn from_file(path: &str) -> Result<Arc<ValueNet>, NetError> {
+    /// A network from a safetensors file (`tessera train --out`) reading `features`
+    /// inputs, loaded once per path.
+    pub fn from_file(path: &str, features: usize) -> Result<Arc<ValueNet>, NetError> {
         static LOADED: OnceLock<std::sync::Mutex<HashMap<String, Arc<ValueNet>>>> = OnceLock::new();
         let mut loaded = LOADED
             .get_or_init(Default::default)
             .lock()
             .unwrap_or_else(|e| e.into_inner());
         if let Some(net) = loaded.get(path) {
-            return Ok(net.clone());
+            return match net.inputs() == features {
+                true => Ok(net.clone()),
+                false => Err(NetError::Shape(format!(
+                    "it reads {} inputs, the features are {features}",
+                    net.inputs()
+                ))),
+            };
         }
         let bytes = std::fs::read(path).map_err(|e| NetError::Shape(e.to_string()))?;
         let net = Arc::new(ValueNet::from_bytes(&bytes)?);
-        if net.inputs() != FEATURES {
+        if net.inputs() != features {
             return Err(NetError::Shape(format!(
-                "it reads {} inputs, the features are {FEATURES}",
+                "it reads {} inputs, the features are {features}",
                 net.inputs()
             )));
         }

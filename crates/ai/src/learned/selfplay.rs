@@ -1,14 +1,14 @@
-//! Self-play data: 2-player Akropolis games of a bot, every position before a move seen
-//! from each seat ([`akropolis_features`]) with that seat's final result and score margin,
-//! written as CSV (`game,ply,seat,result,margin,f0,...`), one position and seat a row.
-//! Files of the first format (no `margin` column) are read too.
+//! Self-play data: 2-player games of a bot ([`Learned`]: Akropolis, Triominos), every
+//! position before a move seen from each seat ([`Learned::features`]) with that seat's
+//! final result and score margin, written as CSV (`game,ply,seat,result,margin,f0,...`),
+//! one position and seat a row. Files of the first format (no `margin` column) are read
+//! too.
 
-use super::{akropolis_features, FEATURES};
+use super::Learned;
 use crate::tournament::MakeStrategy;
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
-use tessera_akropolis::{Akropolis, Rules, Variants};
-use tessera_core::{derive_seed, rng_from_seed, Game, Seat, Strategy};
+use tessera_core::{derive_seed, rng_from_seed, Game, Strategy};
 
 /// One position seen from one seat, with the game's result for that seat.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,7 +23,7 @@ pub struct Position {
     pub result: f32,
     /// The seat's final score minus the other seat's (`None` in data of the first format).
     pub margin: Option<f32>,
-    /// The features ([`FEATURES`] values).
+    /// The features ([`Learned::FEATURES`] values of the game).
     pub features: Vec<f32>,
 }
 
@@ -43,16 +43,47 @@ pub enum DataError {
     },
 }
 
-/// Plays games `first..first + games` (game `i` deals from `derive_seed(seed, i)`) of the
-/// bots `specs` (one spec for both seats, or one per seat, swapped every other game) on all
-/// of rayon's threads, handing each game's positions to `done` as the game ends (in the
-/// order games end); returns the number of positions.
-pub fn play(
+/// [`play`] of the game named `game` (one of [`super::GAMES`]), its bots by the
+/// registry's specs.
+pub fn play_named(
+    game: &str,
     specs: &[String],
     first: u64,
     games: u64,
     seed: u64,
-    make: &MakeStrategy<Akropolis>,
+    done: &(dyn Fn(u64, Vec<Position>) -> Result<(), String> + Sync),
+) -> Result<usize, String> {
+    match game {
+        "akropolis" => play::<tessera_akropolis::Akropolis>(
+            specs,
+            first,
+            games,
+            seed,
+            &|s| crate::registry::akropolis(s).map_err(|e| e.to_string()),
+            done,
+        ),
+        "triominos" => play::<tessera_triominos::TriominosGame>(
+            specs,
+            first,
+            games,
+            seed,
+            &|s| crate::registry::triominos(s).map_err(|e| e.to_string()),
+            done,
+        ),
+        other => Err(super::not_learned(other)),
+    }
+}
+
+/// Plays games `first..first + games` (game `i` deals from `derive_seed(seed, i)`) of the
+/// bots `specs` (one spec for both seats, or one per seat, swapped every other game) on all
+/// of rayon's threads, handing each game's positions to `done` as the game ends (in the
+/// order games end); returns the number of positions.
+pub fn play<G: Learned>(
+    specs: &[String],
+    first: u64,
+    games: u64,
+    seed: u64,
+    make: &MakeStrategy<G>,
     done: &(dyn Fn(u64, Vec<Position>) -> Result<(), String> + Sync),
 ) -> Result<usize, String> {
     if specs.is_empty() || specs.len() > 2 {
@@ -61,15 +92,13 @@ pub fn play(
     for s in specs {
         make(s)?;
     }
-    let rules = Rules::new(2, Variants::NONE);
     (first..first + games)
         .into_par_iter()
         .map(|i| {
-            let mut bots: Vec<Box<dyn Strategy<Akropolis>>> = (0..2)
+            let mut bots: Vec<Box<dyn Strategy<G>>> = (0..2)
                 .map(|s| make(&specs[(s + i as usize) % specs.len()]))
                 .collect::<Result<_, _>>()?;
-            let mut game =
-                Akropolis::new(rules, derive_seed(seed, i)).map_err(|e| e.to_string())?;
+            let mut game = G::selfplay_game(derive_seed(seed, i))?;
             let mut rng = rng_from_seed(derive_seed(seed ^ 0x5E1F, i));
             let positions = one_game(&mut game, &mut bots, &mut rng, i)?;
             let n = positions.len();
@@ -80,9 +109,9 @@ pub fn play(
 }
 
 /// Plays `game` to its end, recording each position before a move from both seats.
-fn one_game(
-    game: &mut Akropolis,
-    bots: &mut [Box<dyn Strategy<Akropolis>>],
+fn one_game<G: Learned>(
+    game: &mut G,
+    bots: &mut [Box<dyn Strategy<G>>],
     rng: &mut tessera_core::GameRng,
     index: u64,
 ) -> Result<Vec<Position>, String> {
@@ -90,8 +119,11 @@ fn one_game(
     let mut ply = 0u32;
     while let Some(mover) = game.to_move() {
         for seat in 0..2u8 {
-            let mut features = vec![0.0; FEATURES];
-            akropolis_features(game.view(Seat(seat)).state(), seat as usize, &mut features);
+            let mut features = vec![0.0; G::FEATURES];
+            // what the seat sees of the game (the features read nothing else)
+            if !G::features(game, seat as usize, &mut features) {
+                return Err(format!("game {index}: not a game the networks learn"));
+            }
             positions.push(Position {
                 game: index,
                 ply,
@@ -104,7 +136,7 @@ fn one_game(
         let mv = bots[mover.index()].choose(&game.view(mover), rng);
         Game::play(game, &mv).map_err(|e| format!("game {index}: {e}"))?;
         ply += 1;
-        if ply > 1000 {
+        if ply > 5000 {
             return Err(format!("game {index} does not end"));
         }
     }
@@ -119,10 +151,10 @@ fn one_game(
     Ok(positions)
 }
 
-/// Writes the CSV header.
-pub fn write_header(out: &mut dyn Write) -> Result<(), DataError> {
+/// Writes the CSV header for `features` features.
+pub fn write_header(out: &mut dyn Write, features: usize) -> Result<(), DataError> {
     write!(out, "game,ply,seat,result,margin")?;
-    for k in 0..FEATURES {
+    for k in 0..features {
         write!(out, ",f{k}")?;
     }
     writeln!(out)?;
@@ -144,11 +176,13 @@ pub fn write_rows(out: &mut dyn Write, positions: &[Position]) -> Result<(), Dat
     Ok(())
 }
 
-/// Reads positions written by [`write_header`] and [`write_rows`].
+/// Reads positions written by [`write_header`] and [`write_rows`]: as many features a
+/// row as the header names.
 pub fn read(input: &mut dyn BufRead) -> Result<Vec<Position>, DataError> {
     let mut out = Vec::new();
     // the columns before the features: 5 with the margin, 4 in the first format
     let mut lead = 5;
+    let mut features = 0;
     for (k, line) in input.lines().enumerate() {
         let line = line?;
         let bad = |why: String| DataError::Format { line: k + 1, why };
@@ -159,17 +193,21 @@ pub fn read(input: &mut dyn BufRead) -> Result<Vec<Position>, DataError> {
             if !line.starts_with("game,ply,seat,result,margin") {
                 lead = 4;
             }
+            features = line.split(',').count() - lead;
+            if features == 0 {
+                return Err(bad("the header names no features".into()));
+            }
             continue;
         }
         if line.trim().is_empty() {
             continue;
         }
         let cells: Vec<&str> = line.split(',').collect();
-        if cells.len() != lead + FEATURES {
+        if cells.len() != lead + features {
             return Err(bad(format!(
                 "{} values, expected {}",
                 cells.len(),
-                lead + FEATURES
+                lead + features
             )));
         }
         let num = |i: usize| -> Result<f64, DataError> {
@@ -192,7 +230,7 @@ pub fn read(input: &mut dyn BufRead) -> Result<Vec<Position>, DataError> {
                 5 if !cells[4].is_empty() => Some(num(4)? as f32),
                 _ => None,
             },
-            features: (lead..lead + FEATURES)
+            features: (lead..lead + features)
                 .map(|i| num(i).map(|x| x as f32))
                 .collect::<Result<_, _>>()?,
         });

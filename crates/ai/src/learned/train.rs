@@ -76,8 +76,7 @@ pub struct Trained {
     /// Training and held-out positions.
     pub sizes: (usize, usize),
     /// On the held-out positions, the loss of the hand-made measure (the reward `ismcts`
-    /// gives a leaf: a logistic of the measure's lead, 8 points a 73% favourite), and its
-    /// accuracy.
+    /// gives a leaf, [`super::Learned::hand_logit`]), and its accuracy.
     pub baseline: (f64, f64),
     /// Fixed inputs (the first held-out positions, row-major) and the logits the training
     /// code's forward pass gives them: what the saved network must reproduce.
@@ -96,16 +95,30 @@ pub fn held_out(p: &Position) -> bool {
     p.game.is_multiple_of(10)
 }
 
-/// Trains a network on `positions`; `progress` is called after each epoch.
-pub fn train(
+/// [`train`] for the game named `game` (one of [`super::GAMES`]).
+pub fn train_named(
+    game: &str,
     positions: &[Position],
     config: &TrainConfig,
     progress: &mut dyn FnMut(usize, &Epoch),
 ) -> Result<Trained, NetError> {
-    let inputs = super::FEATURES;
+    match game {
+        "akropolis" => train::<tessera_akropolis::Akropolis>(positions, config, progress),
+        "triominos" => train::<tessera_triominos::TriominosGame>(positions, config, progress),
+        other => Err(NetError::Shape(super::not_learned(other))),
+    }
+}
+
+/// Trains a network of game `G` on `positions`; `progress` is called after each epoch.
+pub fn train<G: super::Learned>(
+    positions: &[Position],
+    config: &TrainConfig,
+    progress: &mut dyn FnMut(usize, &Epoch),
+) -> Result<Trained, NetError> {
+    let inputs = G::FEATURES;
     if positions.iter().any(|p| p.features.len() != inputs) {
         return Err(NetError::Shape(format!(
-            "positions of other than {inputs} features"
+            "positions of other than {inputs} features (the data of another game?)"
         )));
     }
     let with_margin = config.margin_weight > 0.0;
@@ -208,8 +221,8 @@ pub fn train(
         progress(e + 1, &epoch);
         epochs.push(epoch);
     }
-    // the hand-made measure's logit: its lead in points (feature 41, / 50) over 8
-    let hand: Vec<f32> = valid.iter().map(|p| p.features[41] * 50.0 / 8.0).collect();
+    // the hand-made measure's logit, from the features
+    let hand: Vec<f32> = valid.iter().map(|p| G::hand_logit(&p.features)).collect();
     let hand_loss = bce_with_logits(
         &Tensor::from_vec(hand.clone(), (valid.len(), 1), &dev)?,
         &vy.narrow(1, 0, 1)?,
