@@ -1,6 +1,10 @@
 //! Many games stepped in one call, numpy in and numpy out ([`PyBatch`], `tessera.Batch`):
-//! for self-play. Every call works on the games in parallel on rayon's threads (one per
-//! core; `RAYON_NUM_THREADS` sets another number) with the GIL released.
+//! for self-play. The GIL is released while the engines work. Large batches are worked on
+//! in parallel on rayon's threads (one per core; `RAYON_NUM_THREADS` sets another number):
+//! handing work to other threads and back costs about 100 µs a call on the development
+//! machine, more than one step of 64 games (2 to 5 µs a game), so a call goes parallel only
+//! from [`PARALLEL_FROM`] games (or, for `step_random`, game-steps), where the threads'
+//! share of the work outweighs it.
 
 use crate::convert::{err, from_py, IllegalMove};
 use crate::game::rules_of;
@@ -12,6 +16,24 @@ use rayon::prelude::*;
 use serde_json::Value;
 use tessera_core::{derive_seed, rng_from_seed};
 use tessera_games::{GameEntry, Session};
+
+/// The games (or game-steps) from which a call works in parallel.
+pub const PARALLEL_FROM: usize = 256;
+
+/// `f` of every item, in order: on rayon's threads when there are at least `from` units of
+/// work (`work` of them an item), in this thread otherwise.
+fn each<T: Send, R: Send>(
+    items: Vec<T>,
+    work: usize,
+    from: usize,
+    f: impl Fn(T) -> R + Sync + Send,
+) -> Vec<R> {
+    if items.len().saturating_mul(work) >= from && rayon::current_num_threads() > 1 {
+        items.into_par_iter().map(f).collect()
+    } else {
+        items.into_iter().map(f).collect()
+    }
+}
 
 /// `n` games of one game under the same rules, stepped together: `Batch("q", 64,
 /// seats=2, seed=0)`. A game that ends is started again with the next seed when
@@ -100,9 +122,12 @@ impl PyBatch {
         let data = py
             .detach(|| {
                 let mut data = vec![0.0f32; n * len];
-                data.par_chunks_mut(len.max(1))
-                    .zip(games.par_iter())
-                    .try_for_each(|(out, g)| g.observe(g.to_move().unwrap_or(0), out))?;
+                let chunks: Vec<_> = data.chunks_mut(len.max(1)).zip(games.iter()).collect();
+                each(chunks, 1, PARALLEL_FROM, |(out, g)| {
+                    g.observe(g.to_move().unwrap_or(0), out)
+                })
+                .into_iter()
+                .collect::<Result<(), _>>()?;
                 Ok::<_, tessera_games::EntryError>(data)
             })
             .map_err(err)?;
@@ -114,10 +139,9 @@ impl PyBatch {
         let (n, a) = (self.games.len(), self.actions);
         let games = &self.games;
         let legal: Vec<Vec<usize>> = py.detach(|| {
-            games
-                .par_iter()
-                .map(|g| g.legal_actions().to_vec())
-                .collect()
+            each(games.iter().collect(), 1, PARALLEL_FROM, |g| {
+                g.legal_actions().to_vec()
+            })
         });
         // zeroed lazily by the allocator: only the marked entries are touched
         let out = PyArray2::<bool>::zeros(py, [n, a], false);
@@ -140,8 +164,10 @@ impl PyBatch {
     ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
         let games = &self.games;
         let (actions, offsets) = py.detach(|| {
-            // each game's list on its own thread (the listing is the work), then joined
-            let lists: Vec<&[usize]> = games.par_iter().map(|g| g.legal_actions()).collect();
+            // each game's list (the listing is the work), then joined
+            let lists: Vec<&[usize]> = each(games.iter().collect(), 1, PARALLEL_FROM, |g| {
+                g.legal_actions()
+            });
             let mut actions = Vec::with_capacity(lists.iter().map(|l| l.len()).sum());
             let mut offsets = Vec::with_capacity(lists.len() + 1);
             offsets.push(0i64);
@@ -172,7 +198,7 @@ impl PyBatch {
     /// game); with `autoreset` those start again. Every action is checked before any is
     /// taken: when one is refused (outside the space, or not legal in its game) the call
     /// raises `IllegalMove` naming the game, and no game has moved. The GIL is released
-    /// while the engines play, the games in parallel.
+    /// while the engines play.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -189,24 +215,22 @@ impl PyBatch {
         let limit = self.actions;
         let games = &mut self.games;
         let ended = py.detach(|| -> Result<Vec<bool>, String> {
-            let checked: Vec<Option<usize>> = games
-                .par_iter()
-                .zip(&actions)
-                .enumerate()
-                .map(|(i, (g, &a))| checked_action(i, g.as_ref(), a, limit))
-                .collect::<Result<_, _>>()?;
-            games
-                .par_iter_mut()
-                .zip(checked)
-                .enumerate()
-                .map(|(i, (g, a))| match a {
-                    None => Ok(false),
-                    Some(a) => {
-                        g.play_action(a).map_err(|e| format!("game {i}: {e}"))?;
-                        Ok(g.to_move().is_none())
-                    }
-                })
-                .collect()
+            let items: Vec<_> = games.iter().zip(&actions).enumerate().collect();
+            let checked = each(items, 1, PARALLEL_FROM, |(i, (g, &a))| {
+                checked_action(i, g.as_ref(), a, limit)
+            })
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
+            let items: Vec<_> = games.iter_mut().zip(checked).enumerate().collect();
+            each(items, 1, PARALLEL_FROM, |(i, (g, a))| match a {
+                None => Ok(false),
+                Some(a) => {
+                    g.play_action(a).map_err(|e| format!("game {i}: {e}"))?;
+                    Ok(g.to_move().is_none())
+                }
+            })
+            .into_iter()
+            .collect()
         });
         let ended = ended.map_err(IllegalMove::new_err)?;
         if self.autoreset {
@@ -221,37 +245,59 @@ impl PyBatch {
     }
     /// Takes `steps` uniformly random legal actions in every game (a random policy over
     /// the masks, drawn in Rust: game `i` of the batch from `derive_seed(seed, i)`),
-    /// restarting games that end; returns the actions taken. The games step in parallel
-    /// with the GIL released. For measuring the engines and masks without Python.
+    /// restarting games that end; returns the actions taken. Each game takes its steps
+    /// on its own, on rayon's threads when there are at least [`PARALLEL_FROM`]
+    /// game-steps, with the GIL released; the games that end restart between those runs.
+    /// For measuring the engines and masks without Python.
     #[pyo3(signature = (steps, seed=0))]
     fn step_random(&mut self, py: Python<'_>, steps: usize, seed: u64) -> PyResult<usize> {
-        let mut rngs: Vec<_> = (0..self.games.len() as u64)
+        let n = self.games.len();
+        let mut rngs: Vec<_> = (0..n as u64)
             .map(|i| rng_from_seed(derive_seed(seed, i)))
             .collect();
+        let mut left = vec![steps; n];
         let mut played = 0;
-        for _ in 0..steps {
+        loop {
+            // every game with steps left plays them, or up to its end
             let games = &mut self.games;
-            let moved: Vec<(bool, bool)> = py
+            let runs = py
                 .detach(|| {
-                    games
-                        .par_iter_mut()
-                        .zip(rngs.par_iter_mut())
-                        .map(|(g, rng)| {
-                            let moved = g.play_random_action(rng)?;
-                            Ok((moved, g.to_move().is_none()))
-                        })
-                        .collect::<Result<_, tessera_games::EntryError>>()
+                    let items: Vec<_> = games
+                        .iter_mut()
+                        .zip(rngs.iter_mut())
+                        .zip(left.iter_mut())
+                        .filter(|(_, left)| **left > 0)
+                        .collect();
+                    let work = steps.max(1);
+                    each(items, work, PARALLEL_FROM, |((g, rng), left)| {
+                        let mut moved = 0;
+                        while *left > 0 {
+                            *left -= 1;
+                            moved += usize::from(g.play_random_action(rng)?);
+                            if g.to_move().is_none() {
+                                break;
+                            }
+                        }
+                        Ok(moved)
+                    })
+                    .into_iter()
+                    .sum::<Result<usize, tessera_games::EntryError>>()
                 })
                 .map_err(err)?;
-            for (i, (m, over)) in moved.into_iter().enumerate() {
-                played += usize::from(m);
-                if over {
-                    let g = self.fresh().map_err(err)?;
-                    self.games[i] = g;
-                }
+            played += runs;
+            // the games that ended start again, in the batch's order
+            let ended: Vec<usize> = (0..n)
+                .filter(|i| self.games[*i].to_move().is_none())
+                .collect();
+            let more = ended.iter().any(|i| left[*i] > 0);
+            for i in ended {
+                let g = self.fresh().map_err(err)?;
+                self.games[i] = g;
+            }
+            if !more {
+                return Ok(played);
             }
         }
-        Ok(played)
     }
 }
 
