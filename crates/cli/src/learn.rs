@@ -64,8 +64,9 @@ pub struct TrainArgs {
     /// Learning rate (AdamW).
     #[arg(long, default_value_t = 1e-3)]
     pub lr: f64,
-    /// Also learn the final score margin, its squared error (margin / 20) weighted by this
-    /// in the loss (0: the result alone); the saved network keeps the win output only.
+    /// Also learn the final score margin, its squared error (margin / 20 in Akropolis, / 100
+    /// in Triominos) weighted by this in the loss (0: the result alone); the saved network
+    /// keeps the win output only.
     #[arg(long, default_value_t = 0.0)]
     pub margin: f64,
     /// Draw the loss curves into this SVG file.

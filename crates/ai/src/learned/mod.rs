@@ -58,6 +58,9 @@ pub(crate) fn not_learned(name: &str) -> String {
 pub trait Learned: Game + Determinize + crate::Evaluate + Clone + Send + Sync + 'static {
     /// The number of features a network reads.
     const FEATURES: usize;
+    /// Points of final margin a unit of the margin output, about a typical margin:
+    /// (margin / this)^2 is the margin's error in training.
+    const MARGIN_SCALE: f32;
     /// Writes the features of `state` seen by `seat` into `out` (of [`Learned::FEATURES`]
     /// values), reading only what that seat can see; `false` (and `out` untouched) for a
     /// game the networks do not learn (another number of seats, variants).

@@ -3,7 +3,8 @@
 //! the batches. The games whose number is a multiple of 10 are held out to validate.
 //!
 //! With a margin weight, the network learns the final score margin too: a second output
-//! of the last layer, its squared error (margin / [`MARGIN_SCALE`]) added to the loss with
+//! of the last layer, its squared error (margin / the game's
+//! [`Learned::MARGIN_SCALE`](super::Learned::MARGIN_SCALE)) added to the loss with
 //! that weight. A margin says more of a position than who won (a game lost by 1 point and
 //! one lost by 30 are not the same), and the hidden layers learn from both; the saved
 //! network keeps the win output only.
@@ -36,8 +37,6 @@ pub struct TrainConfig {
     pub margin_weight: f64,
 }
 
-/// Points of margin a unit of the margin output: (margin / 20)^2 is its error.
-pub const MARGIN_SCALE: f32 = 20.0;
 
 impl Default for TrainConfig {
     fn default() -> Self {
@@ -176,7 +175,7 @@ pub fn train<G: super::Learned>(
         let y: Vec<f32> = rows
             .iter()
             .flat_map(|p| {
-                let m = p.margin.unwrap_or(0.0) / MARGIN_SCALE;
+                let m = p.margin.unwrap_or(0.0) / G::MARGIN_SCALE;
                 [p.result, m].into_iter().take(last)
             })
             .collect();

@@ -93,6 +93,8 @@ pub fn triominos_features(state: &TriominosGame, seat: usize, out: &mut [f32]) -
 
 impl super::Learned for TriominosGame {
     const FEATURES: usize = TRIOMINOS_FEATURES;
+    /// Margins are hundreds of points (a round's end brings 25 and the other trays).
+    const MARGIN_SCALE: f32 = 100.0;
     fn features(state: &TriominosGame, seat: usize, out: &mut [f32]) -> bool {
         triominos_features(state, seat, out)
     }
