@@ -37,7 +37,6 @@ pub struct TrainConfig {
     pub margin_weight: f64,
 }
 
-
 impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
