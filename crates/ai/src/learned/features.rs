@@ -96,7 +96,7 @@ fn kind(h: Hex) -> usize {
     }
 }
 
-impl super::Learned for Akropolis {
+impl super::learn::Learned for Akropolis {
     const FEATURES: usize = FEATURES;
     const MARGIN_SCALE: f32 = 20.0;
     fn features(state: &Akropolis, seat: usize, out: &mut [f32]) -> bool {

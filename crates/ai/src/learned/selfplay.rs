@@ -4,7 +4,7 @@
 //! one position and seat a row. Files of the first format (no `margin` column) are read
 //! too.
 
-use super::Learned;
+use super::learn::{not_learned, Learned};
 use crate::tournament::MakeStrategy;
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
@@ -70,7 +70,7 @@ pub fn play_named(
             &|s| crate::registry::triominos(s).map_err(|e| e.to_string()),
             done,
         ),
-        other => Err(super::not_learned(other)),
+        other => Err(not_learned(other)),
     }
 }
 

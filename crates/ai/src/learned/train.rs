@@ -4,7 +4,7 @@
 //!
 //! With a margin weight, the network learns the final score margin too: a second output
 //! of the last layer, its squared error (margin / the game's
-//! [`Learned::MARGIN_SCALE`](super::Learned::MARGIN_SCALE)) added to the loss with
+//! [`Learned::MARGIN_SCALE`](super::learn::Learned::MARGIN_SCALE)) added to the loss with
 //! that weight. A margin says more of a position than who won (a game lost by 1 point and
 //! one lost by 30 are not the same), and the hidden layers learn from both; the saved
 //! network keeps the win output only.
@@ -74,7 +74,7 @@ pub struct Trained {
     /// Training and held-out positions.
     pub sizes: (usize, usize),
     /// On the held-out positions, the loss of the hand-made measure (the reward `ismcts`
-    /// gives a leaf, [`super::Learned::hand_logit`]), and its accuracy.
+    /// gives a leaf, [`super::learn::Learned::hand_logit`]), and its accuracy.
     pub baseline: (f64, f64),
     /// Fixed inputs (the first held-out positions, row-major) and the logits the training
     /// code's forward pass gives them: what the saved network must reproduce.
@@ -103,12 +103,12 @@ pub fn train_named(
     match game {
         "akropolis" => train::<tessera_akropolis::Akropolis>(positions, config, progress),
         "triominos" => train::<tessera_triominos::TriominosGame>(positions, config, progress),
-        other => Err(NetError::Shape(super::not_learned(other))),
+        other => Err(NetError::Shape(super::learn::not_learned(other))),
     }
 }
 
 /// Trains a network of game `G` on `positions`; `progress` is called after each epoch.
-pub fn train<G: super::Learned>(
+pub fn train<G: super::learn::Learned>(
     positions: &[Position],
     config: &TrainConfig,
     progress: &mut dyn FnMut(usize, &Epoch),

@@ -91,7 +91,7 @@ pub fn triominos_features(state: &TriominosGame, seat: usize, out: &mut [f32]) -
     true
 }
 
-impl super::Learned for TriominosGame {
+impl super::learn::Learned for TriominosGame {
     const FEATURES: usize = TRIOMINOS_FEATURES;
     /// Margins are hundreds of points (a round's end brings 25 and the other trays).
     const MARGIN_SCALE: f32 = 100.0;

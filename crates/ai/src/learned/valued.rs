@@ -1,6 +1,6 @@
 //! The ISMCTS bot with a value network at its leaves (`ismcts:value=net`).
 
-use super::Learned;
+use super::learn::Learned;
 use crate::Ismcts;
 
 use std::sync::Arc;
