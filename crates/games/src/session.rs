@@ -410,16 +410,19 @@ impl<G: Registration> Session for Live<G> {
             .ok_or_else(|| EntryError::Play("the game is over".into()))?;
         let mut partial = self.partial.clone();
         let at = Position::Game(&self.game, seat);
-        // checked against the (cached) legal actions once; the encoding's own refusal
-        // gives the reason of an unmarked one
-        let done = if self.legal_actions().binary_search(&action).is_ok() {
-            G::step_marked(at, &mut partial, action)
-        } else {
-            G::step(at, &mut partial, action).and_then(|_| {
+        // legal actions already listed (a mask, a random pick) check the action, and the
+        // encoding need not check it again; otherwise the encoding checks it as it takes it
+        // (no listing made only for this)
+        let done = match self.legal.get() {
+            Some(legal) if legal.binary_search(&action).is_ok() => {
+                G::step_marked(at, &mut partial, action)
+            }
+            Some(_) => G::step(at, &mut partial, action).and_then(|_| {
                 Err(tessera_encode::ActionError(format!(
                     "action {action} is not legal here"
                 )))
-            })
+            }),
+            None => G::step(at, &mut partial, action),
         }
         .map_err(|e| EntryError::Play(e.to_string()))?;
         let Some(mv) = done else {
