@@ -101,6 +101,34 @@ fn derive_seed(base: u64, stream: u64) -> u64 {
     tessera_core::derive_seed(base, stream)
 }
 
+/// The indices of the ones of a 0/1 `int8` mask, in increasing order (what
+/// `np.flatnonzero` gives), in one pass that also checks every entry; `None` when an entry
+/// is not 0 or 1 or the array is not contiguous (the caller then takes gymnasium's own
+/// path, and its error). The masks are mostly zeros (Triominos: a few hundred ones in
+/// 258,050 entries), so blocks of 256 bytes are OR-ed together and skipped when zero.
+#[pyfunction]
+fn marked<'py>(
+    py: Python<'py>,
+    mask: numpy::PyReadonlyArray1<'py, i8>,
+) -> Option<Bound<'py, numpy::PyArray1<i64>>> {
+    const BLOCK: usize = 256;
+    let m = mask.as_slice().ok()?;
+    let mut out: Vec<i64> = Vec::new();
+    for (k, block) in m.chunks(BLOCK).enumerate() {
+        if block.iter().fold(0u8, |acc, &b| acc | b as u8) == 0 {
+            continue;
+        }
+        for (i, &b) in block.iter().enumerate() {
+            match b {
+                0 => {}
+                1 => out.push((k * BLOCK + i) as i64),
+                _ => return None,
+            }
+        }
+    }
+    Some(numpy::IntoPyArray::into_pyarray(out, py))
+}
+
 /// The fixed-size encoding of `game`: `{"actions": N, "size": L, "segments": [(name,
 /// shape), ...]}` (the observation is the segments' values concatenated, row-major).
 #[pyfunction]
@@ -136,6 +164,7 @@ fn _tessera(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(determinize, m)?)?;
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(marked, m)?)?;
     m.add_function(wrap_pyfunction!(tourney::tournament, m)?)?;
     m.add("TesseraError", py.get_type::<convert::TesseraError>())?;
     m.add("IllegalMove", py.get_type::<convert::IllegalMove>())?;

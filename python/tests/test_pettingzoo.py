@@ -85,6 +85,24 @@ def test_environments_deal_people_rules_and_a_q_turn_is_several_steps():
     assert tile_steps > 0
 
 
+def test_the_marked_actions_are_numpys_nonzero_entries():
+    from tessera._tessera import marked
+
+    rng = np.random.default_rng(9)
+    for n in (0, 1, 255, 256, 257, 1000, 258050):
+        for p in (0.0, 0.0005, 0.3, 1.0):
+            mask = (rng.random(n) < p).astype(np.int8)
+            got = marked(mask)
+            assert got.dtype == np.int64
+            assert np.array_equal(got, np.flatnonzero(mask))
+        if n:
+            bad = np.zeros(n, dtype=np.int8)
+            bad[n - 1] = -1
+            assert marked(bad) is None
+        if n > 1:  # (one entry of a strided array is contiguous)
+            assert marked(np.zeros(2 * n, dtype=np.int8)[::2]) is None
+
+
 def test_the_masked_sample_draws_as_gymnasium_does():
     from gymnasium import spaces
 
@@ -98,10 +116,17 @@ def test_the_masked_sample_draws_as_gymnasium_does():
             assert ours.sample(mask) == theirs.sample(mask)
             if mask.any():
                 assert mask[ours.sample(mask)] == 1
-        bad = np.zeros(n, dtype=np.int8)
-        bad[0] = 2
-        with pytest.raises(AssertionError):
-            ours.sample(bad)
+            # a strided mask (not read in one pass) draws the same too
+            strided = np.repeat(mask, 2)[::2]
+            assert not strided.flags.c_contiguous or n == 1
+            ours.seed(k)
+            theirs.seed(k)
+            assert ours.sample(strided) == theirs.sample(strided)
+        for at, value in ((0, 2), (n - 1, -1), (n // 2, 5)):
+            bad = np.zeros(n, dtype=np.int8)
+            bad[at] = value
+            with pytest.raises(AssertionError):
+                ours.sample(bad)
         with pytest.raises(AssertionError):
             ours.sample(np.zeros(n, dtype=np.int64))
         with pytest.raises(AssertionError):
