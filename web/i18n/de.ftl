@@ -45,6 +45,7 @@ q-option-hand-size-help = Plättchen auf der Hand
 q-bot-ldasg = „less dumb and still greedy“ aus dem Kurs: das Plättchen mit den meisten Nachbarn
 q-bot-dag = „dumb and greedy“ aus dem Kurs: das kleinste mögliche Feld in Reihen- und Spaltenfolge
 q-bot-lines = sucht Linien aus mehreren Plättchen mit der besten Wertung (der stärkste)
+q-bot-learned = die besten Züge der Liniensuche, jeder von einem gelernten Bewertungsnetz an Vermutungen über die verdeckten Plättchen beurteilt (etwas stärker als lines)
 q-bot-lookahead = die Liniensuche, die jeden Zug danach beurteilt, wie leicht der nächste Spieler danach seine ganze Hand anlegen kann (und er selbst im Zug darauf), geschätzt an Vermutungen über die verdeckten Plättchen (bisher so stark wie lines)
 q-bot-greedy = das einzelne Plättchen mit der besten Wertung
 q-bot-ismcts = eine Baumsuche über Vermutungen zu den verdeckten Plättchen

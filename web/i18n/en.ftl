@@ -54,6 +54,7 @@ q-option-hand-size-help = tiles in a hand
 q-bot-ldasg = the course's "less dumb and still greedy": the tile with the most neighbours
 q-bot-dag = the course's "dumb and greedy": the smallest candidate in row-column order
 q-bot-lines = searches multi-tile lines for the best score (the strongest)
+q-bot-learned = the line search's best turns, each judged by a learned value network on guesses of the hidden tiles (a little stronger than lines)
 q-bot-lookahead = the line search, judging each move by the next player's chance to place its whole hand after it (and its own the turn after) on guesses of the hidden tiles (as strong as lines so far)
 q-bot-greedy = the best-scoring single placement
 q-bot-ismcts = a tree search on guesses of the hidden tiles

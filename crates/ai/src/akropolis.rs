@@ -12,10 +12,11 @@ impl Evaluate for Akropolis {
     /// No rollout: the district-aware measure judges the position the tree reaches.
     const ROLLOUT_DEPTH: u32 = 0;
 
-    /// The strongest level's (the `ismcts` defaults: its budget is time, not settings).
+    /// The strongest level judged by the measure (level 6, whose settings are level 7's:
+    /// the `ismcts` defaults, its budget time).
     fn strongest_search() -> Option<crate::IsmctsConfig> {
         crate::spec::ismcts_settings(
-            crate::levels::AKROPOLIS_LEVELS[crate::levels::AKROPOLIS_LEVELS.len() - 1],
+            crate::levels::strongest_measured(crate::levels::AKROPOLIS_LEVELS),
             Self::ROLLOUT_DEPTH,
         )
     }

@@ -11,7 +11,8 @@ pub trait Evaluate: Game {
     /// the `ismcts` bot's `depth=N` and of the analysis ([`analysis`](crate::analysis)).
     const ROLLOUT_DEPTH: u32 = 6;
 
-    /// The search settings of the game's strongest level when it is an `ismcts` spec (its
+    /// The search settings of the game's strongest level judged by the hand-made measure
+    /// ([`crate::registry::strongest_measured`]) when it is an `ismcts` spec (its
     /// exploration constant, rollout depth and width; the budget is the caller's): what the
     /// analysis ([`analysis`](crate::analysis)) searches with. `None` (the default): the `ismcts` bot's
     /// defaults with [`Evaluate::ROLLOUT_DEPTH`].

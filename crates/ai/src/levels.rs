@@ -1,8 +1,8 @@
 //! The levels of each game, `level:1` (weakest) to the last of its table (strongest): each
-//! a fixed strategy and budget, as a spec of the registry. Triominos and Q have 6, Akropolis
-//! 7 (its level 7 searches with the learned value network).
+//! a fixed strategy and budget, as a spec of the registry. Akropolis and Triominos have 7
+//! (level 7 searches with the learned value network), Q 6.
 
-/// The most levels a game has (Akropolis' 7).
+/// The most levels a game has (Akropolis' and Triominos' 7).
 pub const MAX_LEVELS: usize = 7;
 
 /// The Triominos levels, `level:1` first: each a fixed strategy and budget. The order follows
@@ -10,7 +10,9 @@ pub const MAX_LEVELS: usize = 7;
 /// more iterations search deeper; each level beat the one below over 400 games). Level 6,
 /// the best bot, searches 100 ms a move with rollouts of 20 moves and a smaller exploration
 /// constant (0.4): it beat level 5 (`ismcts:iters=1000`) in about two thirds of its games
-/// (docs/strategies.md, "Triominos: a new best bot").
+/// (docs/strategies.md, "Triominos: a new best bot"). Level 7 is level 6 with the learned
+/// value network at its leaves instead of the rollouts, and beat level 6 at the same 100 ms
+/// of CPU a move (docs/strategies.md, "A learned evaluation").
 pub const TRIOMINOS_LEVELS: &[&str] = &[
     "random",
     "greedy",
@@ -18,6 +20,7 @@ pub const TRIOMINOS_LEVELS: &[&str] = &[
     "ismcts:iters=300",
     "ismcts:iters=1000",
     "ismcts:ms=100,depth=20,c=0.4",
+    "ismcts:ms=100,depth=0,c=0.4,value=net",
 ];
 
 /// The Q levels, `level:1` first. The reference's `dag` (the smallest candidate) and `ldasg`
@@ -54,3 +57,17 @@ pub const AKROPOLIS_LEVELS: &[&str] = &[
     "ismcts:ms=100",
     "ismcts:ms=100,value=net",
 ];
+
+/// The strongest level of `table` whose leaves the game's hand-made measure judges (the
+/// last without `value=net`): the search settings the analysis takes, which keeps the
+/// measure at its leaves (docs/analysis.md says why). Level 7 searches without rollouts
+/// because its network judges a leaf; with the measure, level 6's rollouts judge better.
+pub fn strongest_measured(table: &[&'static str]) -> &'static str {
+    table
+        .iter()
+        .rev()
+        .find(|spec| !spec.contains("value=net"))
+        .or(table.last())
+        .copied()
+        .unwrap_or("ismcts")
+}

@@ -111,6 +111,19 @@ struct Deadline {
 }
 
 impl Deadline {
+    /// No cap (for studies and the learned bot, whose work is bounded by nodes).
+    fn none() -> Deadline {
+        Deadline {
+            start: Instant::now(),
+            cap: Duration::MAX,
+            clock: Clock::Real,
+            reads: 0,
+            over: false,
+        }
+    }
+}
+
+impl Deadline {
     /// Whether the cap is reached (reads the clock until it is, then no more).
     fn passed(&mut self) -> bool {
         if self.over {
@@ -599,6 +612,23 @@ impl Strategy<QGame> for Lookahead {
     }
 }
 
+/// The turns of the line search for `hand` on `map` (every distinct set of placements in
+/// one line, within `budget` nodes), most points first, each with its points and whether
+/// it places the whole hand: the moves the learned bot tries.
+pub(crate) fn line_moves(
+    map: &Map,
+    hand: &[Tile],
+    bonuses: tessera_q::Bonuses,
+    budget: usize,
+) -> Vec<(QMove, u64, bool)> {
+    let mut deadline = Deadline::none();
+    all_lines(map, hand, bonuses, budget, &mut deadline)
+        .0
+        .into_iter()
+        .map(|c| (Choice::Place(c.placements), c.points, c.finished))
+        .collect()
+}
+
 /// The points of some placement of the whole `hand` in one line on `map` (finish bonus
 /// included), `None` when there is none within `budget` nodes (for studies).
 pub fn finish_exists(
@@ -607,13 +637,7 @@ pub fn finish_exists(
     bonuses: tessera_q::Bonuses,
     budget: usize,
 ) -> Option<u64> {
-    let mut deadline = Deadline {
-        start: Instant::now(),
-        cap: Duration::MAX,
-        clock: Clock::Real,
-        reads: 0,
-        over: false,
-    };
+    let mut deadline = Deadline::none();
     let mut map = map.clone();
     finish_points(&mut map, hand, bonuses, budget, &mut deadline, &mut 0)
 }

@@ -9,9 +9,10 @@
 //! | `districts` | akropolis | `district=X` (points per value point of districts without a plaza yet), `star=X`, `stone=X` |
 //! | `lines` | q | `budget=N` (nodes of the search over multi-tile lines) |
 //! | `lookahead` | q | `k=N` (candidates with the most points judged, 64), `samples=N` (guesses of the hidden tiles at most, 64), `first=N` (guesses of every candidate before only the `keep=N` best go on; 8 and 8), `ms=N` (time cap per move, 100), `scale=X` (points of the logistic for an unfinished guess, 8), `fw=X` (weight 0 to 1 of a finish possible next turn, 0.3), `budget=N` (nodes of each search for a finish, 20,000) |
+//! | `learned` | q | `model=FILE` (another network than the shipped one: `tessera train --game q`), `k=N` (line-search turns tried, the most points first, 16), `deals=N` (deals of the hidden tiles each turn is judged on, 8), `budget=N` (nodes of the line search, 20,000): plays the turn whose positions the network judges best ([`crate::learned::QLearned`]) |
 //! | `greedy` | all | |
 //! | `ismcts` | all | `iters=N` or `ms=N` (budget per move, from 1; `ms` at most [`MAX_MS`], a day; both: `iters` iterations but at most `ms` milliseconds; or `cpu=N`, N milliseconds of the searching thread's CPU time, the same work whatever the machine's load), `c=X` (exploration, a number from 0 to [`MAX_C`]), `depth=N` (rollout moves), `width=K` (only the K most promising moves of each state, best first, K from 1; Triominos ranks placements by score and keeps drawing) |
-//! | `ismcts` | akropolis, triominos | also `value=net`: the leaves judged by a learned value network ([`crate::learned`]; 2-player games, Akropolis without variants; default `value=hand`, the game's measure), and `model=FILE`: another network than the shipped one (`tessera train --out`; Triominos has none shipped, so it needs one) |
+//! | `ismcts` | akropolis, triominos | also `value=net`: the leaves judged by a learned value network ([`crate::learned`]; 2-player games, Akropolis without variants; default `value=hand`, the game's measure), and `model=FILE`: another network than the shipped one (`tessera train --out`) |
 //! | `ismcts` | triominos | also `draw=never`: where it could place, it plays its most visited placement, never a voluntary draw (default `draw=search`) |
 //! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (draw only while the pile holds more), `tray=N` and `mintray=N` (draw only while the tray holds at most / at least N tiles; default any), `options=N` (draw only when at most N legal placements; default any). Defaults: `below=10,max=1,keep=4`; `max` is 1 to 3 |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
@@ -22,7 +23,9 @@
 //! [`MAX_WEIGHT`] either way, is refused with the parameter and its range in words
 //! (`c=NaN: c (exploration) is a number from 0 to 100`).
 
-pub use crate::levels::{AKROPOLIS_LEVELS, MAX_LEVELS, Q_LEVELS, TRIOMINOS_LEVELS};
+pub use crate::levels::{
+    strongest_measured, AKROPOLIS_LEVELS, MAX_LEVELS, Q_LEVELS, TRIOMINOS_LEVELS,
+};
 pub use crate::spec::{
     ismcts_config, ismcts_settings, level, Spec, SpecError, MAX_C, MAX_MS, MAX_WEIGHT,
 };
@@ -155,6 +158,27 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
             budget: spec.take("budget", 20_000)?,
         }),
         "lookahead" => Box::new(lookahead(&mut spec)?),
+        "learned" => {
+            let net = match spec.params.remove("model") {
+                Some(path) => {
+                    crate::learned::ValueNet::from_file(&path, crate::learned::Q_FEATURES)
+                        .map_err(|e| spec.bad(format!("model={path}: {e}")))?
+                }
+                None => crate::learned::ValueNet::q(),
+            };
+            let k = spec.take("k", 16usize)?;
+            let deals = spec.take("deals", 8usize)?;
+            if k == 0 || deals == 0 {
+                return Err(spec.bad("k and deals are at least 1".into()));
+            }
+            Box::new(crate::learned::QLearned {
+                net,
+                k,
+                deals,
+                budget: spec.take("budget", 20_000)?,
+                spec: text.trim().to_string(),
+            })
+        }
         "ismcts" => Box::new(Ismcts::new(
             ismcts_config(
                 &mut spec,
@@ -321,6 +345,7 @@ pub const Q_NAMES: &[&str] = &[
     "ldasg",
     "lines",
     "lookahead",
+    "learned",
     "ismcts",
 ];
 
@@ -565,13 +590,19 @@ mod tests {
                 akropolis(a).unwrap().name()
             );
         }
-        // Akropolis has a seventh level, the others six
+        // Akropolis and Triominos have a seventh level (the learned network), Q six
         assert_eq!(
             akropolis("level:7").unwrap().name(),
             "ismcts:ms=100,value=net"
         );
-        let e = triominos("level:7").err().unwrap().to_string();
+        assert_eq!(
+            triominos("level:7").unwrap().name(),
+            "ismcts:ms=100,depth=0,c=0.4,value=net"
+        );
+        let e = q("level:7").err().unwrap().to_string();
         assert!(e.contains("level:1 (weakest) to level:6"), "{e}");
+        let e = triominos("level:8").err().unwrap().to_string();
+        assert!(e.contains("level:1 (weakest) to level:7"), "{e}");
         let e = akropolis("level:8").err().unwrap().to_string();
         assert!(e.contains("level:1 (weakest) to level:7"), "{e}");
         assert_eq!(triominos("level:5").unwrap().name(), "ismcts:iters=1000");
@@ -603,9 +634,10 @@ mod tests {
             "level:-1",
             "level:3,iters=5",
         ] {
-            // Akropolis has a level 7: its range ends there, and level:7 is taken
+            // Akropolis and Triominos have a level 7: their range ends there, and
+            // level:7 is taken
             let errors = [
-                (triominos(bad).err().map(|e| e.to_string()), 6),
+                (triominos(bad).err().map(|e| e.to_string()), 7),
                 (q(bad).err().map(|e| e.to_string()), 6),
                 (akropolis(bad).err().map(|e| e.to_string()), 7),
             ];
@@ -622,6 +654,7 @@ mod tests {
             }
         }
         assert!(akropolis("level:8").is_err());
+        assert!(triominos("level:8").is_err());
         // a spec parsed alone is refused with the range, not "is not key=value"
         let e = Spec::parse("level:3").unwrap_err().to_string();
         assert!(

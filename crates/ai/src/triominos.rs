@@ -11,10 +11,11 @@ use tessera_core::{Game, GameRng, Strategy};
 use tessera_triominos::{Board, Move, Scored, TriominosGame, TriominosView, Turn};
 
 impl Evaluate for TriominosGame {
-    /// Level 6's: exploration 0.4, rollouts of 20 moves.
+    /// Level 6's (the strongest judged by the measure; level 7 judges by its network):
+    /// exploration 0.4, rollouts of 20 moves.
     fn strongest_search() -> Option<crate::IsmctsConfig> {
         crate::spec::ismcts_settings(
-            crate::levels::TRIOMINOS_LEVELS[crate::levels::TRIOMINOS_LEVELS.len() - 1],
+            crate::levels::strongest_measured(crate::levels::TRIOMINOS_LEVELS),
             Self::ROLLOUT_DEPTH,
         )
     }

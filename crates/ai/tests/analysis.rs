@@ -234,11 +234,15 @@ fn a_pinned_move_outside_the_searched_ones_is_measured() {
 #[test]
 fn the_analysis_searches_with_the_strongest_level_s_settings() {
     use tessera_ai::analysis::{search_config, search_words};
-    use tessera_ai::registry::{ismcts_settings, TRIOMINOS_LEVELS};
+    use tessera_ai::registry::{ismcts_settings, strongest_measured, TRIOMINOS_LEVELS};
 
     let t = search_config::<TriominosGame>(&AnalysisConfig::default());
-    let level =
-        ismcts_settings(TRIOMINOS_LEVELS[TRIOMINOS_LEVELS.len() - 1], 6).expect("an ismcts level");
+    // the strongest level judged by the measure: level 6, not level 7 and its network
+    assert_eq!(
+        strongest_measured(TRIOMINOS_LEVELS),
+        TRIOMINOS_LEVELS[TRIOMINOS_LEVELS.len() - 2]
+    );
+    let level = ismcts_settings(strongest_measured(TRIOMINOS_LEVELS), 6).expect("an ismcts level");
     assert_eq!(
         (t.exploration, t.rollout_depth, t.width),
         (level.exploration, level.rollout_depth, level.width)

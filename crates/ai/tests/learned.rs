@@ -4,46 +4,53 @@
 
 use tessera_ai::learned::selfplay::{self, Position};
 use tessera_ai::learned::train::{train, TrainConfig};
-use tessera_ai::learned::{akropolis_features, ValueNet, FEATURES};
+use tessera_ai::learned::{akropolis_features, ValueNet, FEATURES, TRIOMINOS_FEATURES};
 use tessera_ai::registry;
 use tessera_akropolis::{Akropolis, Rules, Variants};
-use tessera_core::{rng_from_seed, Determinize, Game, Seat, View};
+use tessera_core::{rng_from_seed, Game, Seat, View};
+
+mod learning;
 
 /// A 2-player game after `n` greedy moves.
 fn midgame(seed: u64, n: usize) -> Akropolis {
-    let mut game = Akropolis::new(Rules::new(2, Variants::NONE), seed).unwrap();
-    let mut greedy = registry::akropolis("greedy").unwrap();
-    let mut rng = rng_from_seed(seed);
-    for _ in 0..n {
-        let Some(seat) = game.to_move() else { break };
-        let mv = greedy.choose(&game.view(seat), &mut rng);
-        Game::play(&mut game, &mv).unwrap();
-    }
-    game
+    let game = Akropolis::new(Rules::new(2, Variants::NONE), seed).unwrap();
+    learning::moved(game, registry::akropolis("greedy").unwrap(), seed, n)
 }
 
 #[test]
-fn the_shipped_network_gives_the_training_codes_outputs() {
-    let meta: serde_json::Value =
-        serde_json::from_str(include_str!("../models/akropolis-value.json")).unwrap();
-    let inputs: Vec<f32> = serde_json::from_value(meta["check"]["inputs"].clone()).unwrap();
-    let logits: Vec<f32> = serde_json::from_value(meta["check"]["logits"].clone()).unwrap();
-    assert!(!logits.is_empty());
-    assert_eq!(inputs.len(), logits.len() * FEATURES);
-    let net = ValueNet::akropolis();
-    assert_eq!(net.inputs(), FEATURES);
-    let got = net.logits(&inputs).unwrap();
-    for (a, b) in got.iter().zip(&logits) {
-        assert!((a - b).abs() < 1e-5, "{got:?} != {logits:?}");
+fn the_shipped_networks_give_the_training_codes_outputs() {
+    let shipped = [
+        (
+            include_str!("../models/akropolis-value.json"),
+            ValueNet::akropolis(),
+            FEATURES,
+        ),
+        (
+            include_str!("../models/triominos-value.json"),
+            ValueNet::triominos(),
+            TRIOMINOS_FEATURES,
+        ),
+    ];
+    for (json, net, features) in shipped {
+        let meta: serde_json::Value = serde_json::from_str(json).unwrap();
+        let inputs: Vec<f32> = serde_json::from_value(meta["check"]["inputs"].clone()).unwrap();
+        let logits: Vec<f32> = serde_json::from_value(meta["check"]["logits"].clone()).unwrap();
+        assert!(!logits.is_empty());
+        assert_eq!(inputs.len(), logits.len() * features);
+        assert_eq!(net.inputs(), features);
+        let got = net.logits(&inputs).unwrap();
+        for (a, b) in got.iter().zip(&logits) {
+            assert!((a - b).abs() < 1e-5, "{got:?} != {logits:?}");
+        }
+        // the logits tell the positions apart (not one constant)
+        assert!(
+            logits.iter().any(|z| (z - logits[0]).abs() > 1e-3),
+            "{logits:?}"
+        );
+        // and the command and seed that made it are recorded
+        assert!(meta["command"].as_str().unwrap().contains("train"));
+        assert!(meta["seed"].is_u64());
     }
-    // the logits tell the positions apart (not one constant)
-    assert!(
-        logits.iter().any(|z| (z - logits[0]).abs() > 1e-3),
-        "{logits:?}"
-    );
-    // and the command and seed that made it are recorded
-    assert!(meta["command"].as_str().unwrap().contains("train"));
-    assert!(meta["seed"].is_u64());
 }
 
 #[test]
@@ -58,15 +65,14 @@ fn a_network_of_the_wrong_shape_is_refused() {
 fn the_features_read_only_the_view() {
     for seed in 0..4 {
         let game = midgame(seed, 8);
+        assert!(learning::features_read_only_the_view(&game));
         for seat in 0..2 {
+            // the view's own state (the others' tiles hidden) gives them too
             let view = game.view(Seat(seat as u8));
-            let other = Akropolis::determinize(&view, &mut rng_from_seed(99));
-            let (mut a, mut b, mut c) = ([0.0; FEATURES], [0.0; FEATURES], [0.0; FEATURES]);
+            let (mut a, mut b) = ([0.0; FEATURES], [0.0; FEATURES]);
             assert!(akropolis_features(&game, seat, &mut a));
             assert!(akropolis_features(view.state(), seat, &mut b));
-            assert!(akropolis_features(&other, seat, &mut c));
             assert_eq!(a, b);
-            assert_eq!(a, c);
         }
     }
     // no features for a game the network did not learn
@@ -181,17 +187,7 @@ fn other_games_are_searched_with_the_hand_made_measure() {
 }
 
 fn data(games: u64) -> Vec<Position> {
-    let make = |s: &str| registry::akropolis(s).map_err(|e| e.to_string());
-    let all = std::sync::Mutex::new(Vec::new());
-    let n = selfplay::play(&["greedy".into()], 0, games, 1, &make, &|_, mut p| {
-        all.lock().unwrap().append(&mut p);
-        Ok(())
-    })
-    .unwrap();
-    let mut all = all.into_inner().unwrap();
-    assert_eq!(all.len(), n);
-    all.sort_by_key(|p| (p.game, p.ply, p.seat));
-    all
+    learning::data("akropolis", "greedy", games)
 }
 
 #[test]
@@ -301,6 +297,24 @@ fn training_is_reproducible_and_learns() {
     for (x, y) in got.iter().zip(&m.check.1) {
         assert!((x - y).abs() < 1e-5, "{got:?} != {:?}", m.check.1);
     }
+    // the margin's scale: the game's (Akropolis' 20) unless given; another one trains
+    // another network
+    let scaled = |scale: f32| {
+        train::<Akropolis>(
+            &positions,
+            &TrainConfig {
+                margin_weight: 0.5,
+                margin_scale: Some(scale),
+                ..config.clone()
+            },
+            &mut |_, _| {},
+        )
+        .unwrap()
+        .check
+        .1
+    };
+    assert_eq!(scaled(20.0), m.check.1);
+    assert_ne!(scaled(5.0), m.check.1);
     // data without margins cannot train one
     let mut old = positions.clone();
     old[0].margin = None;

@@ -6,20 +6,15 @@ use tessera_ai::learned::selfplay::{self, Position};
 use tessera_ai::learned::train::{train, TrainConfig};
 use tessera_ai::learned::{triominos_features, Learned, TRIOMINOS_FEATURES as N};
 use tessera_ai::registry;
-use tessera_core::{rng_from_seed, Determinize, Game, Seat, View};
+use tessera_core::{rng_from_seed, Determinize, Game, View};
 use tessera_triominos::{Rules, TriominosGame};
+
+mod learning;
 
 /// A 2-player game after `n` greedy moves.
 fn midgame(seed: u64, n: usize) -> TriominosGame {
-    let mut game = TriominosGame::selfplay_game(seed).unwrap();
-    let mut greedy = registry::triominos("greedy").unwrap();
-    let mut rng = rng_from_seed(seed);
-    for _ in 0..n {
-        let Some(seat) = game.to_move() else { break };
-        let mv = greedy.choose(&game.view(seat), &mut rng);
-        Game::play(&mut game, &mv).unwrap();
-    }
-    game
+    let game = TriominosGame::selfplay_game(seed).unwrap();
+    learning::moved(game, registry::triominos("greedy").unwrap(), seed, n)
 }
 
 #[test]
@@ -27,21 +22,7 @@ fn the_features_read_only_the_view() {
     let mut differ = 0;
     for seed in 0..6 {
         let game = midgame(seed, 2 + 5 * seed as usize);
-        for seat in 0..2 {
-            let view = game.view(Seat(seat as u8));
-            let (mut a, mut b) = ([0.0; N], [0.0; N]);
-            assert!(triominos_features(&game, seat, &mut a));
-            for k in 0..3 {
-                // the other tray dealt again from what the seat cannot see
-                let other = TriominosGame::determinize(&view, &mut rng_from_seed(k));
-                assert!(triominos_features(&other, seat, &mut b));
-                assert_eq!(a, b, "seed {seed}, seat {seat}");
-            }
-        }
-        let (mut a, mut b) = ([0.0; N], [0.0; N]);
-        triominos_features(&game, 0, &mut a);
-        triominos_features(&game, 1, &mut b);
-        differ += usize::from(a != b);
+        differ += usize::from(learning::features_read_only_the_view(&game));
     }
     // the two seats see different things
     assert!(differ > 0);
@@ -52,16 +33,7 @@ fn the_features_read_only_the_view() {
 }
 
 fn data(games: u64) -> Vec<Position> {
-    let all = std::sync::Mutex::new(Vec::new());
-    let n = selfplay::play_named("triominos", &["greedy".into()], 0, games, 1, &|_, mut p| {
-        all.lock().unwrap().append(&mut p);
-        Ok(())
-    })
-    .unwrap();
-    let mut all = all.into_inner().unwrap();
-    assert_eq!(all.len(), n);
-    all.sort_by_key(|p| (p.game, p.ply, p.seat));
-    all
+    learning::data("triominos", "greedy", games)
 }
 
 /// A small network trained on `games` greedy games, saved to a temporary file.
@@ -115,7 +87,8 @@ fn self_play_and_training_of_triominos() {
     )
     .unwrap();
     assert!(t.baseline.1 > 0.55, "{:?}", t.baseline);
-    assert!(selfplay::play_named("q", &["greedy".into()], 0, 1, 1, &|_, _| Ok(())).is_err());
+    let e = selfplay::play_named("chess", &["greedy".into()], 0, 1, 1, &|_, _| Ok(())).unwrap_err();
+    assert!(e.contains("no learned evaluation"), "{e}");
 }
 
 #[test]
@@ -123,18 +96,20 @@ fn the_bot_with_a_model_sees_only_its_view_and_is_reproducible() {
     let model = trained_model(6, "bot");
     let spec = format!("ismcts:iters=150,value=net,model={}", model.display());
     let mut differ = 0;
-    for seed in 0..3 {
+    // the trained model, and the shipped network with level 7's settings
+    let shipped = "ismcts:iters=150,depth=0,c=0.4,value=net";
+    for (seed, spec) in (0..4).zip([&spec, &spec, &spec, shipped].into_iter().cycle()) {
         let game = midgame(seed, 6 + seed as usize);
         let seat = game.to_move().unwrap();
         let view = game.view(seat);
         // another true state with the same view: the hidden tiles dealt again
         let other = TriominosGame::determinize(&view, &mut rng_from_seed(77));
         assert_eq!(other.view(seat), view);
-        let mut a = registry::triominos(&spec).unwrap();
-        let mut b = registry::triominos(&spec).unwrap();
+        let mut a = registry::triominos(spec).unwrap();
+        let mut b = registry::triominos(spec).unwrap();
         let ma = a.choose(&view, &mut rng_from_seed(7));
         let mb = b.choose(&other.view(seat), &mut rng_from_seed(7));
-        assert_eq!(ma, mb);
+        assert_eq!(ma, mb, "{spec}");
         assert!(view.legal_moves().contains(&ma));
         let mut hand = registry::triominos("ismcts:iters=150").unwrap();
         differ += usize::from(hand.choose(&view, &mut rng_from_seed(7)) != ma);
@@ -158,12 +133,12 @@ fn the_bot_with_a_model_sees_only_its_view_and_is_reproducible() {
     assert_eq!(play(), play());
     // the network's search is not the hand-made one under another name
     assert!(differ > 0);
+    // without model=FILE the shipped network plays
+    assert_eq!(
+        registry::triominos("ismcts:value=net").unwrap().name(),
+        "ismcts:value=net"
+    );
     // what does not fit is refused with the reason
-    let e = registry::triominos("ismcts:value=net")
-        .err()
-        .unwrap()
-        .to_string();
-    assert!(e.contains("model=FILE"), "{e}");
     let akropolis =
         std::env::temp_dir().join(format!("tessera-ak-{}.safetensors", std::process::id()));
     std::fs::write(

@@ -13,7 +13,7 @@ use tessera_ai::learned::{self, selfplay, train};
 /// Options of `tessera selfplay`.
 #[derive(clap::Args)]
 pub struct SelfplayArgs {
-    /// The game: akropolis or triominos (the games with a learned evaluation).
+    /// The game: akropolis, triominos or q (the games with a learned evaluation).
     #[arg(long, default_value = "akropolis")]
     pub game: String,
     /// The bot playing both seats, or two bots (one a seat, swapped every other game).
@@ -39,7 +39,7 @@ pub struct SelfplayArgs {
 /// Options of `tessera train`.
 #[derive(clap::Args)]
 pub struct TrainArgs {
-    /// The game whose positions the data holds: akropolis or triominos.
+    /// The game whose positions the data holds: akropolis, triominos or q.
     #[arg(long, default_value = "akropolis")]
     pub game: String,
     /// Self-play CSV files (`tessera selfplay --out`).
@@ -64,11 +64,15 @@ pub struct TrainArgs {
     /// Learning rate (AdamW).
     #[arg(long, default_value_t = 1e-3)]
     pub lr: f64,
-    /// Also learn the final score margin, its squared error (margin / 20 in Akropolis, / 100
-    /// in Triominos) weighted by this in the loss (0: the result alone); the saved network
+    /// Also learn the final score margin, its squared error (margin / the scale,
+    /// `--margin-scale`) weighted by this in the loss (0: the result alone); the saved network
     /// keeps the win output only.
     #[arg(long, default_value_t = 0.0)]
     pub margin: f64,
+    /// Points of margin a unit of the margin output (default: the game's, 20 in Akropolis,
+    /// 100 in Triominos, 20 in Q).
+    #[arg(long)]
+    pub margin_scale: Option<f32>,
     /// Draw the loss curves into this SVG file.
     #[arg(long)]
     pub plot: Option<PathBuf>,
@@ -142,6 +146,9 @@ pub fn train(args: TrainArgs) -> Result<()> {
     if !(args.margin.is_finite() && args.margin >= 0.0) {
         bail!("--margin {}: a weight is a number from 0", args.margin);
     }
+    if let Some(s) = args.margin_scale.filter(|s| !(s.is_finite() && *s > 0.0)) {
+        bail!("--margin-scale {s}: a scale is a positive number of points");
+    }
     if !(args.lr.is_finite() && args.lr > 0.0) {
         bail!("--lr {}: a learning rate is a positive number", args.lr);
     }
@@ -160,6 +167,7 @@ pub fn train(args: TrainArgs) -> Result<()> {
         lr: args.lr,
         seed: args.seed,
         margin_weight: args.margin,
+        margin_scale: args.margin_scale,
         ..train::TrainConfig::default()
     };
     println!("epoch  train loss  held-out loss  held-out accuracy");
@@ -187,6 +195,7 @@ pub fn train(args: TrainArgs) -> Result<()> {
         "seed": args.seed,
         "hidden": args.hidden,
         "margin_weight": args.margin,
+        "margin_scale": args.margin_scale,
         "epochs": trained.epochs.iter().map(|e| serde_json::json!({
             "train_loss": e.train_loss,
             "valid_loss": e.valid_loss,

@@ -229,7 +229,7 @@ fn bad_tournaments_are_refused() {
             "tournament",
             "--round-robin",
             "--players",
-            "greedy,random,level:7",
+            "greedy,random,level:8",
             "--no-db",
         ],
     ] {

@@ -1,5 +1,5 @@
 //! The rated ladder's levels (issue 14): `level:1` to the strongest (`level:6`, Akropolis'
-//! `level:7`) of every game are bots of the
+//! and Triominos' `level:7`) of every game are bots of the
 //! registry, listed for people (`tessera play GAME --help`, the browser's new-game dialog),
 //! and each plays a whole game.
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tessera_core::{Determinize, Game};
 
 /// The games with a learned evaluation (what `tessera selfplay` and `tessera train` take).
-pub const GAMES: &[&str] = &["akropolis", "triominos"];
+pub const GAMES: &[&str] = &["akropolis", "triominos", "q"];
 
 /// The number of features the networks of game `name` read; `None` for a game without a
 /// learned evaluation.
@@ -14,6 +14,7 @@ pub fn features_of(name: &str) -> Option<usize> {
     match name {
         "akropolis" => Some(<tessera_akropolis::Akropolis as Learned>::FEATURES),
         "triominos" => Some(<tessera_triominos::TriominosGame as Learned>::FEATURES),
+        "q" => Some(<tessera_q::QGame as Learned>::FEATURES),
         _ => None,
     }
 }

@@ -4,9 +4,9 @@
 //! definition of it, and no Python or native runtime is needed) at the leaves of the
 //! ISMCTS search.
 //!
-//! - [`Learned`]: a game with a learned evaluation (Akropolis, Triominos): the features
-//!   its networks read of a seat's view ([`features`], [`triominos`]), its self-play games
-//!   and its shipped network.
+//! - [`Learned`]: a game with a learned evaluation (Akropolis, Triominos, Q): the features
+//!   its networks read of a seat's view ([`features`], [`triominos`], [`q`]), its self-play
+//!   games and its shipped network.
 //! - [`ValueNet`]: a multilayer perceptron (ReLU layers, then one logit): the chance that
 //!   the observing seat wins.
 //! - [`selfplay`]: games of a bot recording every position from each seat's view with the
@@ -14,14 +14,16 @@
 //! - [`train`]: training from those positions with a fixed seed (`tessera train`).
 //! - [`Valued`]: the ISMCTS bot with the network at its leaves (`ismcts:value=net`).
 //!
-//! The network shipped with the engine is [`ValueNet::akropolis`]
-//! (`crates/ai/models/akropolis-value.safetensors`, with the command and seed that made it
-//! and its outputs on fixed inputs in `akropolis-value.json` beside it). Triominos has the
-//! features, the self-play and the training, and no shipped network yet: its bots take
-//! one with `model=FILE`.
+//! The networks shipped with the engine are [`ValueNet::akropolis`],
+//! [`ValueNet::triominos`] and [`ValueNet::q`] (`crates/ai/models/GAME-value.safetensors`,
+//! each with the command and seed that made it and its outputs on fixed inputs in
+//! `GAME-value.json` beside it); a bot takes another with `model=FILE`. Akropolis and
+//! Triominos search with theirs at the ISMCTS leaves ([`Valued`]); Q's judges the turns of
+//! the line search ([`QLearned`], the `learned` bot).
 
 pub mod features;
 pub mod learn;
+pub mod q;
 pub mod selfplay;
 pub mod train;
 pub mod triominos;
@@ -29,6 +31,7 @@ mod valued;
 
 pub use features::{akropolis_features, FEATURES};
 pub use learn::{features_of, Learned, GAMES};
+pub use q::{q_features, QLearned, Q_FEATURES};
 pub use triominos::{triominos_features, TRIOMINOS_FEATURES};
 pub use valued::Valued;
 
@@ -71,6 +74,18 @@ struct Dense {
 
 /// The shipped Akropolis network (see the module's documentation).
 const AKROPOLIS_MODEL: &[u8] = include_bytes!("../../models/akropolis-value.safetensors");
+
+/// The shipped Triominos network (see the module's documentation).
+const TRIOMINOS_MODEL: &[u8] = include_bytes!("../../models/triominos-value.safetensors");
+
+/// The shipped Q network (see the module's documentation).
+const Q_MODEL: &[u8] = include_bytes!("../../models/q-value.safetensors");
+
+/// A shipped network, loaded from its bytes the first time it is asked for.
+fn shipped_once(cell: &'static OnceLock<Arc<ValueNet>>, bytes: &[u8]) -> Arc<ValueNet> {
+    cell.get_or_init(|| Arc::new(ValueNet::from_bytes(bytes).expect("the shipped network loads")))
+        .clone()
+}
 
 impl ValueNet {
     /// Loads a network from safetensors bytes: tensors `lK.weight` (out x in) and
@@ -118,10 +133,19 @@ impl ValueNet {
     /// The shipped Akropolis network, loaded once.
     pub fn akropolis() -> Arc<ValueNet> {
         static NET: OnceLock<Arc<ValueNet>> = OnceLock::new();
-        NET.get_or_init(|| {
-            Arc::new(ValueNet::from_bytes(AKROPOLIS_MODEL).expect("the shipped network loads"))
-        })
-        .clone()
+        shipped_once(&NET, AKROPOLIS_MODEL)
+    }
+
+    /// The shipped Triominos network, loaded once.
+    pub fn triominos() -> Arc<ValueNet> {
+        static NET: OnceLock<Arc<ValueNet>> = OnceLock::new();
+        shipped_once(&NET, TRIOMINOS_MODEL)
+    }
+
+    /// The shipped Q network, loaded once.
+    pub fn q() -> Arc<ValueNet> {
+        static NET: OnceLock<Arc<ValueNet>> = OnceLock::new();
+        shipped_once(&NET, Q_MODEL)
     }
 
     /// A network from a safetensors file (`tessera train --out`) reading `features`

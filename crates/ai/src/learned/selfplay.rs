@@ -70,6 +70,14 @@ pub fn play_named(
             &|s| crate::registry::triominos(s).map_err(|e| e.to_string()),
             done,
         ),
+        "q" => play::<tessera_q::QGame>(
+            specs,
+            first,
+            games,
+            seed,
+            &|s| crate::registry::q(s).map_err(|e| e.to_string()),
+            done,
+        ),
         other => Err(not_learned(other)),
     }
 }

@@ -35,6 +35,9 @@ pub struct TrainConfig {
     pub seed: u64,
     /// The weight of the margin's squared error in the loss (0: the result alone).
     pub margin_weight: f64,
+    /// Points of margin a unit of the margin output; `None`: the game's
+    /// [`Learned::MARGIN_SCALE`](super::learn::Learned::MARGIN_SCALE).
+    pub margin_scale: Option<f32>,
 }
 
 impl Default for TrainConfig {
@@ -47,6 +50,7 @@ impl Default for TrainConfig {
             weight_decay: 1e-4,
             seed: 1,
             margin_weight: 0.0,
+            margin_scale: None,
         }
     }
 }
@@ -103,6 +107,7 @@ pub fn train_named(
     match game {
         "akropolis" => train::<tessera_akropolis::Akropolis>(positions, config, progress),
         "triominos" => train::<tessera_triominos::TriominosGame>(positions, config, progress),
+        "q" => train::<tessera_q::QGame>(positions, config, progress),
         other => Err(NetError::Shape(super::learn::not_learned(other))),
     }
 }
@@ -166,6 +171,7 @@ pub fn train<G: super::learn::Learned>(
             ..Default::default()
         },
     )?;
+    let margin_scale = config.margin_scale.unwrap_or(G::MARGIN_SCALE);
     let batch_of = |rows: &[&Position]| -> candle_core::Result<(Tensor, Tensor)> {
         let x: Vec<f32> = rows
             .iter()
@@ -174,7 +180,7 @@ pub fn train<G: super::learn::Learned>(
         let y: Vec<f32> = rows
             .iter()
             .flat_map(|p| {
-                let m = p.margin.unwrap_or(0.0) / G::MARGIN_SCALE;
+                let m = p.margin.unwrap_or(0.0) / margin_scale;
                 [p.result, m].into_iter().take(last)
             })
             .collect();

@@ -135,6 +135,12 @@ impl Registration for QGame {
                 strength: "strongest",
             },
             BotInfo {
+                name: "learned",
+                about: words!("q-bot-learned"),
+                params: "k=N (turns tried), deals=N, model=FILE",
+                strength: "strongest",
+            },
+            BotInfo {
                 name: "lookahead",
                 about: words!("q-bot-lookahead"),
                 params: "ms=N (time cap per move), k=N, samples=N, first=N, keep=N, scale=X, fw=X, budget=N",

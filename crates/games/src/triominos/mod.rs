@@ -363,7 +363,15 @@ impl Registration for TriominosGame {
         ];
         bots.extend(crate::level_bots(
             tessera_ai::registry::TRIOMINOS_LEVELS,
-            &["weak", "fair", "strong", "strong", "strongest", "strongest"],
+            &[
+                "weak",
+                "fair",
+                "strong",
+                "strong",
+                "strongest",
+                "strongest",
+                "strongest",
+            ],
         ));
         bots
     }
@@ -523,4 +531,20 @@ impl Registration for TriominosGame {
 /// docs/strategies.md, "Levels"), rounded: the round robins of 2026-11-27 with level 6
 /// `ismcts:ms=100,depth=20,c=0.4`, 200 games a pair, 3,000 in all (`--games 100 --threads 2`,
 /// seeds 2 and 3, merged), each rating within ±25 to ±30 points (level 1 ±40).
-const LEVEL_RATINGS: [f64; 6] = [1126.0, 1410.0, 1504.0, 1570.0, 1618.0, 1772.0];
+const LEVEL_RATINGS: [f64; 7] = [
+    1126.0,
+    1410.0,
+    1504.0,
+    1570.0,
+    1618.0,
+    1772.0,
+    LEVEL_7_RATING,
+];
+
+/// Level 7's rating: level 6's and the Elo difference of level 7's share of their games
+/// at the same 100 ms of CPU a move (84.5% of the first 200 games, +295 Elo: `tessera
+/// tournament --game triominos --players
+/// ismcts:cpu=100,depth=0,c=0.4,value=net,ismcts:cpu=100,depth=20,c=0.4 --games 100
+/// --seed S --threads 2`, seeds 3 and 300; docs/strategies.md, "Triominos: a network and a
+/// level 7"), not a new round robin of all seven.
+const LEVEL_7_RATING: f64 = 2067.0;
