@@ -12,7 +12,7 @@
 //! | `learned` | q | `model=FILE` (another network than the shipped one: `tessera train --game q`), `k=N` (line-search turns tried, the most points first, 16), `deals=N` (deals of the hidden tiles each turn is judged on, 8), `budget=N` (nodes of the line search, 20,000): plays the turn whose positions the network judges best ([`crate::learned::QLearned`]; with 3 or 4 players, which the network did not learn, the turn of the most points) |
 //! | `greedy` | all | |
 //! | `ismcts` | all | `iters=N` or `ms=N` (budget per move, from 1; `ms` at most [`MAX_MS`], a day; both: `iters` iterations but at most `ms` milliseconds; or `cpu=N`, N milliseconds of the searching thread's CPU time, the same work whatever the machine's load), `c=X` (exploration, a number from 0 to [`MAX_C`]), `depth=N` (rollout moves), `width=K` (only the K most promising moves of each state, best first, K from 1; Triominos ranks placements by score and keeps drawing) |
-//! | `ismcts` | akropolis, triominos | also `value=net`: the leaves judged by a learned value network ([`crate::learned`]; 2-player games, Akropolis without variants; default `value=hand`, the game's measure), and `model=FILE`: another network than the shipped one (`tessera train --out`) |
+//! | `ismcts` | all | also `value=net`: the leaves judged by a learned value network ([`crate::learned`]; 2-player games, Akropolis without variants; default `value=hand`, the game's measure; in Q it lost to `lines` either way, docs/strategies.md), and `model=FILE`: another network than the shipped one (`tessera train --out`) |
 //! | `ismcts` | triominos | also `draw=never`: where it could place, it plays its most visited placement, never a voluntary draw (default `draw=search`) |
 //! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (draw only while the pile holds more), `tray=N` and `mintray=N` (draw only while the tray holds at most / at least N tiles; default any), `options=N` (draw only when at most N legal placements; default any). Defaults: `below=10,max=1,keep=4`; `max` is 1 to 3 |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
@@ -179,13 +179,19 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
                 spec: text.trim().to_string(),
             })
         }
-        "ismcts" => Box::new(Ismcts::new(
-            ismcts_config(
-                &mut spec,
-                <tessera_q::QGame as crate::Evaluate>::ROLLOUT_DEPTH,
-            )?,
-            text,
-        )),
+        "ismcts" => {
+            let search = Ismcts::new(
+                ismcts_config(
+                    &mut spec,
+                    <tessera_q::QGame as crate::Evaluate>::ROLLOUT_DEPTH,
+                )?,
+                text,
+            );
+            match valued(&mut spec, search, "the lead")? {
+                Ok(bot) => bot,
+                Err(search) => Box::new(search),
+            }
+        }
         other => {
             return Err(SpecError::Unknown {
                 name: other.into(),

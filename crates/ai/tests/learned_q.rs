@@ -97,6 +97,13 @@ fn the_learned_bot_sees_only_its_view_and_is_reproducible() {
         .unwrap()
     };
     assert_eq!(play(5), play(5));
+    // the search with the network at its leaves plays too (docs/strategies.md: weak in Q)
+    let game = midgame(2, 1);
+    let seat = game.to_move().unwrap();
+    let mv = registry::q("ismcts:iters=30,value=net")
+        .unwrap()
+        .choose(&game.view(seat), &mut rng_from_seed(1));
+    Game::play(&mut game.clone(), &mv).unwrap();
     // what does not fit is refused with the reason
     for (bad, why) in [
         ("learned:k=0", "at least 1"),
