@@ -159,13 +159,8 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
         }),
         "lookahead" => Box::new(lookahead(&mut spec)?),
         "learned" => {
-            let net = match spec.params.remove("model") {
-                Some(path) => {
-                    crate::learned::ValueNet::from_file(&path, crate::learned::Q_FEATURES)
-                        .map_err(|e| spec.bad(format!("model={path}: {e}")))?
-                }
-                None => crate::learned::ValueNet::q(),
-            };
+            let model = spec.params.remove("model");
+            let net = network::<tessera_q::QGame>(&spec, model)?;
             let k = spec.take("k", 16usize)?;
             let deals = spec.take("deals", 8usize)?;
             if k == 0 || deals == 0 {
@@ -179,19 +174,7 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
                 spec: text.trim().to_string(),
             })
         }
-        "ismcts" => {
-            let search = Ismcts::new(
-                ismcts_config(
-                    &mut spec,
-                    <tessera_q::QGame as crate::Evaluate>::ROLLOUT_DEPTH,
-                )?,
-                text,
-            );
-            match valued(&mut spec, search, "the lead")? {
-                Ok(bot) => bot,
-                Err(search) => Box::new(search),
-            }
-        }
+        "ismcts" => searched(&mut spec, text, "the lead")?,
         other => {
             return Err(SpecError::Unknown {
                 name: other.into(),
@@ -263,23 +246,45 @@ fn valued<G: crate::learned::Learned>(
         "hand" if model.is_none() => Ok(Err(search)),
         "hand" => Err(spec.bad("model=FILE goes with value=net".into())),
         "net" => {
-            let net = match model {
-                Some(path) => crate::learned::ValueNet::from_file(&path, G::FEATURES)
-                    .map_err(|e| spec.bad(format!("model={path}: {e}")))?,
-                None => G::shipped().ok_or_else(|| {
-                    spec.bad(format!(
-                        "value=net: {} has no shipped network yet; give one with model=FILE (tessera train --game {})",
-                        <G as tessera_core::Game>::NAME,
-                        <G as tessera_core::Game>::NAME
-                    ))
-                })?,
-            };
+            let net = network::<G>(spec, model)?;
             Ok(Ok(Box::new(crate::learned::Valued::<G>::new(search, net))))
         }
         other => Err(spec.bad(format!(
             "value={other}: value is hand ({hand}) or net (the learned network)"
         ))),
     }
+}
+
+/// The network of game `G` a spec asks for: `model=FILE` (`model`), else the shipped one.
+fn network<G: crate::learned::Learned>(
+    spec: &Spec,
+    model: Option<String>,
+) -> Result<std::sync::Arc<crate::learned::ValueNet>, SpecError> {
+    match model {
+        Some(path) => crate::learned::ValueNet::from_file(&path, G::FEATURES)
+            .map_err(|e| spec.bad(format!("model={path}: {e}"))),
+        None => G::shipped().ok_or_else(|| {
+            spec.bad(format!(
+                "value=net: {} has no shipped network yet; give one with model=FILE (tessera train --game {})",
+                <G as tessera_core::Game>::NAME,
+                <G as tessera_core::Game>::NAME
+            ))
+        }),
+    }
+}
+
+/// The `ismcts` bot of game `G` (its default rollout depth), with the learned network at
+/// its leaves when the spec says `value=net` ([`valued`]).
+fn searched<G: crate::learned::Learned>(
+    spec: &mut Spec,
+    text: &str,
+    hand: &str,
+) -> Result<Box<dyn Strategy<G>>, SpecError> {
+    let search = Ismcts::new(ismcts_config(spec, G::ROLLOUT_DEPTH)?, text);
+    Ok(match valued(spec, search, hand)? {
+        Ok(bot) => bot,
+        Err(search) => Box::new(search),
+    })
 }
 
 /// An Akropolis strategy by spec: random, greedy, architect, districts, ismcts.
@@ -315,19 +320,7 @@ pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akrop
                 )?,
             })
         }
-        "ismcts" => {
-            let search = Ismcts::new(
-                ismcts_config(
-                    &mut spec,
-                    <tessera_akropolis::Akropolis as crate::Evaluate>::ROLLOUT_DEPTH,
-                )?,
-                text,
-            );
-            match valued(&mut spec, search, "the district-aware measure")? {
-                Ok(bot) => bot,
-                Err(search) => Box::new(search),
-            }
-        }
+        "ismcts" => searched(&mut spec, text, "the district-aware measure")?,
         other => {
             return Err(SpecError::Unknown {
                 name: other.into(),

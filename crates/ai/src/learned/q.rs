@@ -216,13 +216,14 @@ impl Strategy<QGame> for QLearned {
                 }
             }
         }
-        let mean = |i: usize| {
+        // every move is judged on the same deals: the sum ranks them as the mean does
+        let total = |i: usize| {
             known[i * deals.len()..(i + 1) * deals.len()]
                 .iter()
                 .sum::<f32>()
         };
         let best = (0..moves.len())
-            .max_by(|a, b| mean(*a).total_cmp(&mean(*b)).then(b.cmp(a)))
+            .max_by(|a, b| total(*a).total_cmp(&total(*b)).then(b.cmp(a)))
             .unwrap_or(0);
         moves.swap_remove(best)
     }
