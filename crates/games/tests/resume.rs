@@ -87,3 +87,89 @@ async fn a_game_its_stored_moves_ended_is_finished_at_once_on_resume() {
         assert!(again.ejected.is_empty());
     }
 }
+
+/// A bot that plays, but when told its result the host stops (and it never answers).
+struct Deaf(Bot<TriominosGame>, CancellationToken);
+
+#[async_trait]
+impl Player<TriominosGame> for Deaf {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+    async fn setup(
+        &mut self,
+        view: &<TriominosGame as Game>::View,
+        hand: &[<TriominosGame as Game>::Tile],
+    ) -> Result<(), PlayerError> {
+        self.0.setup(view, hand).await
+    }
+    async fn take_turn(
+        &mut self,
+        view: &<TriominosGame as Game>::View,
+    ) -> Result<<TriominosGame as Game>::Move, PlayerError> {
+        self.0.take_turn(view).await
+    }
+    async fn new_tiles(
+        &mut self,
+        tiles: &[<TriominosGame as Game>::Tile],
+    ) -> Result<(), PlayerError> {
+        self.0.new_tiles(tiles).await
+    }
+    async fn win(&mut self, _: bool) -> Result<(), PlayerError> {
+        self.1.cancel();
+        std::future::pending().await
+    }
+}
+
+#[tokio::test]
+async fn a_stop_while_the_results_are_told_leaves_the_game_finished() {
+    let rules = TriominosRules::standard(2);
+    let names = vec!["ann".to_string(), "bob".to_string()];
+    let config = RefereeConfig::default();
+    for seed in 1..=3u64 {
+        let stop = CancellationToken::new();
+        let bots = |deaf: bool| -> Vec<Box<dyn Player<TriominosGame>>> {
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| {
+                    let s = tessera_ai::registry::triominos("greedy").unwrap();
+                    let bot = Bot::new(n.clone(), s, rng_from_seed(seed * 10 + i as u64));
+                    if deaf {
+                        Box::new(Deaf(bot, stop.clone())) as Box<dyn Player<TriominosGame>>
+                    } else {
+                        Box::new(bot) as Box<dyn Player<TriominosGame>>
+                    }
+                })
+                .collect()
+        };
+        let game = || TriominosGame::new(&rules, seed).unwrap();
+        let record = || Record::new(rules.clone(), seed, names.clone());
+        let heard = run(
+            game(),
+            record(),
+            bots(false),
+            &config,
+            &mut (),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap();
+        let deaf = tokio::time::timeout(
+            Duration::from_secs(60),
+            run(game(), record(), bots(true), &config, &mut (), &stop),
+        )
+        .await
+        .expect("the stop ends the telling")
+        .unwrap();
+        assert!(
+            stop.is_cancelled(),
+            "seed {seed}: the results were being told"
+        );
+        assert_eq!(heard.status, Status::Finished, "seed {seed}");
+        assert_eq!(deaf.status, Status::Finished, "seed {seed}");
+        assert!(!deaf.winners.is_empty(), "seed {seed}");
+        assert_eq!(deaf.winners, heard.winners, "seed {seed}");
+        assert_eq!(deaf.record.moves, heard.record.moves, "seed {seed}");
+    }
+}
