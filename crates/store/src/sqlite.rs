@@ -362,13 +362,23 @@ pub(crate) fn start(
     // of another kind (fcntl) and other readers (`tessera games`) take none of these
     let served = std::fs::File::open(path)
         .map_err(|e| StoreError::Url(format!("{}: {e}", path.display())))?;
-    match served.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            return Err(StoreError::Served(path.display().to_string()))
-        }
-        Err(std::fs::TryLockError::Error(e)) => {
-            return Err(StoreError::Url(format!("{}: {e}", path.display())))
+    // a lock is briefly held on after its store ended where the process started a
+    // program meanwhile (the child holds a copy of every descriptor between its fork and
+    // its exec): a store opened again at once waits up to half a second for it
+    let mut tries = 0;
+    loop {
+        match served.try_lock() {
+            Ok(()) => break,
+            Err(std::fs::TryLockError::WouldBlock) if tries < 50 => {
+                tries += 1;
+                thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(StoreError::Served(path.display().to_string()))
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(StoreError::Url(format!("{}: {e}", path.display())))
+            }
         }
     }
     // checkpoints (copying the WAL back into the file) run on a thread of their own,
