@@ -111,7 +111,10 @@ fn a_time_budget_is_not_overrun() {
             over.push(cpu);
         }
     }
-    assert!(over.len() <= 1, "searches over their 20 ms of CPU: {over:?}");
+    assert!(
+        over.len() <= 1,
+        "searches over their 20 ms of CPU: {over:?}"
+    );
 }
 
 #[test]
