@@ -524,8 +524,13 @@ impl Board {
     /// Every valid placement of every tile of `tray` (each distinct tile once), with its
     /// score, appended to `out`. Tiles already on the board are skipped.
     pub fn legal_placements(&self, tray: &[Tile], bonus: HexagonBonus, out: &mut Vec<Scored>) {
-        // each distinct tray tile with its corner numbers packed per orientation
-        let mut tiles: [(Tile, [u32; 6]); 16] = [(Tile::new(0, 0, 0).expect("valid"), [0; 6]); 16];
+        // each distinct tray tile, in chunks of 16, with its corner numbers packed by
+        // orientation (one cell's test of every tile of a chunk is then a loop the
+        // compiler runs several tiles at a time); the padding never matches: every
+        // frontier cell has a known point, and no corner is 0xFF
+        const PAD: u32 = 0x00FF_FFFF;
+        let mut tiles = [Tile::new(0, 0, 0).expect("valid"); 16];
+        let mut packed = [[PAD; 16]; 6];
         let mut n = 0;
         let mut seen = TileBits::default();
         for &t in tray {
@@ -535,24 +540,33 @@ impl Board {
             }
             seen.insert(id);
             if n == tiles.len() {
-                // an unusually large tray (harness input): fall back to chunks
-                self.legal_for(&tiles[..n], bonus, out);
+                // an unusually large tray (harness input): the next chunk
+                self.legal_for(&tiles[..n], &packed, bonus, out);
+                packed = [[PAD; 16]; 6];
                 n = 0;
             }
             let c = t.corners();
-            let packed = Orientation::ALL.map(|o| {
-                let [l, m, r] = o.letters().map(|i| c[i] as u32);
-                l | m << 8 | r << 16
-            });
-            tiles[n] = (t, packed);
+            for (oi, o) in Orientation::ALL.iter().enumerate() {
+                let [l, m, r] = o.letters();
+                packed[oi][n] = c[l] as u32 | (c[m] as u32) << 8 | (c[r] as u32) << 16;
+            }
+            tiles[n] = t;
             n += 1;
         }
-        self.legal_for(&tiles[..n], bonus, out);
+        self.legal_for(&tiles[..n], &packed, bonus, out);
     }
 
-    fn legal_for(&self, tiles: &[(Tile, [u32; 6])], bonus: HexagonBonus, out: &mut Vec<Scored>) {
+    /// The placements of `tiles` (at most 16), whose packed corners by orientation are
+    /// `packed` (column `j` of each row is tile `j`'s; the rest padding).
+    fn legal_for(
+        &self,
+        tiles: &[Tile],
+        packed: &[[u32; 16]; 6],
+        bonus: HexagonBonus,
+        out: &mut Vec<Scored>,
+    ) {
         if self.is_empty() {
-            for &(tile, _) in tiles {
+            for &tile in tiles {
                 for (orientation, x) in Orientation::UP
                     .into_iter()
                     .map(|o| (o, 0))
@@ -590,24 +604,40 @@ impl Board {
                 crate::geometry::Facing::Up => 0,
                 crate::geometry::Facing::Down => 1,
             };
-            let mut bonuses = None;
-            for &(tile, packed) in tiles {
-                for k in 0..3 {
-                    let oi = first + 2 * k;
-                    if packed[oi] & mask == pat {
-                        let (hexagons, bridge) =
-                            *bonuses.get_or_insert_with(|| self.bonuses(cell, counts));
-                        let extra = if hexagons > 0 {
-                            bonus.points(hexagons)
-                        } else if bridge {
-                            BRIDGE_BONUS
-                        } else {
-                            0
-                        };
+            // bit j of fits[k]: tile j fits in orientation first + 2k
+            let mut fits = [0u16; 3];
+            for (k, f) in fits.iter_mut().enumerate() {
+                let column = &packed[first + 2 * k];
+                let mut bits = 0u16;
+                for (j, &p) in column.iter().enumerate() {
+                    bits |= u16::from(p & mask == pat) << j;
+                }
+                *f = bits;
+            }
+            let live = ((1u32 << tiles.len().min(16)) - 1) as u16;
+            let mut any = (fits[0] | fits[1] | fits[2]) & live;
+            if any == 0 {
+                continue;
+            }
+            let (hexagons, bridge) = self.bonuses(cell, counts);
+            let extra = if hexagons > 0 {
+                bonus.points(hexagons)
+            } else if bridge {
+                BRIDGE_BONUS
+            } else {
+                0
+            };
+            // in the order of the tiles, then of the orientations
+            while any != 0 {
+                let j = any.trailing_zeros() as usize;
+                any &= any - 1;
+                let tile = tiles[j];
+                for (k, f) in fits.iter().enumerate() {
+                    if f >> j & 1 == 1 {
                         out.push(Scored {
                             placement: Placement {
                                 tile,
-                                orientation: Orientation::ALL[oi],
+                                orientation: Orientation::ALL[first + 2 * k],
                                 x: cell.x,
                                 y: cell.y,
                             },

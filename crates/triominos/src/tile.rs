@@ -59,9 +59,13 @@ impl Tile {
     }
 
     /// A number that identifies the physical tile (equal for rotations): 0..343.
+    #[inline]
     pub fn id(self) -> TileId {
-        let [a, b, c] = self.canonical().corners;
-        TileId(a as u16 * 49 + b as u16 * 7 + c as u16)
+        // the canonical rotation's corners as a number base 7 (corners are below 7, so
+        // the smallest number is the lexicographically smallest rotation's)
+        let [a, b, c] = self.corners.map(u16::from);
+        let key = |x: u16, y: u16, z: u16| x * 49 + y * 7 + z;
+        TileId(key(a, b, c).min(key(b, c, a)).min(key(c, a, b)))
     }
 
     /// The rank used by the "highest tile" start rule: triples above all other tiles,
@@ -210,6 +214,25 @@ mod tests {
         assert_ne!(t.id(), "1-3-2".parse::<Tile>().unwrap().id());
         assert!(!TileSet::Extended84.contains("1-3-2".parse().unwrap()));
         assert!(TileSet::Standard56.contains("3-1-2".parse().unwrap()));
+    }
+
+    #[test]
+    fn an_id_is_the_canonical_rotation_s_number() {
+        let mut seen = std::collections::HashSet::new();
+        for a in 0..7u8 {
+            for b in 0..7u8 {
+                for c in 0..7u8 {
+                    let t = Tile::new(a, b, c).unwrap();
+                    let [x, y, z] = t.canonical().corners;
+                    let id = t.id();
+                    assert_eq!(id.0, u16::from(x) * 49 + u16::from(y) * 7 + u16::from(z));
+                    assert!((id.0 as usize) < TileId::COUNT);
+                    seen.insert(id);
+                }
+            }
+        }
+        // 7 triples, 7 * 6 doubles, 7 * 6 * 5 / 3 triples of three numbers
+        assert_eq!(seen.len(), 7 + 42 + 70);
     }
 
     #[test]
