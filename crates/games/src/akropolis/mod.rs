@@ -400,10 +400,14 @@ const LEVEL_RATINGS: [f64; 7] = [
     LEVEL_7_RATING,
 ];
 
-/// Level 7's rating: level 6's and the Elo difference of level 7's share of their games
-/// (61.9% of 2,000 games at the same 100 ms of CPU a move, +84 Elo: `tessera tournament --game akropolis
-/// --players ismcts:cpu=100,value=net,ismcts:cpu=100 --games 2000 --seed 5 --threads 2`;
-/// docs/strategies.md, "A learned evaluation"), not a new round robin of all seven.
+/// Level 7's rating: the rating that best explains its games against levels 4, 5 and 6
+/// at their ratings above (the round robin's fit with level 7 free, `scripts/level-anchor`):
+/// 61.9% of 2,000 games against level 6 at the same 100 ms of CPU a move (`tessera
+/// tournament --game akropolis --players ismcts:cpu=100,value=net,ismcts:cpu=100 --games
+/// 2000 --seed 5 --threads 2`), 68% of 100 against level 5 and 92% of 100 against level 4
+/// (`--players ismcts:cpu=100,value=net,level:K --games 100 --seed 50K`): 2,081 ± 15, the
+/// same as level 6's rating plus the Elo of its share against level 6 alone;
+/// docs/strategies.md, "A learned evaluation".
 const LEVEL_7_RATING: f64 = 2081.0;
 
 #[cfg(test)]
