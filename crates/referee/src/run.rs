@@ -221,9 +221,7 @@ impl<G: Game> Table<'_, G> {
 }
 
 /// Plays `game` (a new game, or one whose `record.moves` were already applied to it)
-/// among `players` (seat order) to its end, unless `stop` fires before the rules end it
-/// (status aborted). A stop while the players are told their results ends the telling
-/// only: the game is finished, its winners by the scores.
+/// among `players` (seat order) to its end, unless `stop` fires (status aborted).
 ///
 /// A fresh game (no moves yet) starts with `setup` to every seat in seat order. Every
 /// call is made under the player's deadline; a player that fails a call (an error, no
@@ -445,8 +443,6 @@ pub async fn resume<'a, G: Game>(
         let (won, lost): (Vec<Seat>, Vec<Seat>) = order
             .into_iter()
             .partition(|s| Some(scores[s.index()]) == best);
-        let won_all = won.clone();
-        let mut told_all = true;
         let tell = if decided {
             winners = won;
             Vec::new()
@@ -468,11 +464,8 @@ pub async fn resume<'a, G: Game>(
                         }
                     }
                     Outcome::Stopped => {
-                        // the rules have ended the game: a stop while its players are
-                        // told is no pause (the game stays finished, and a winner not
-                        // yet told is a winner still: the host tells a program that
-                        // comes back)
-                        told_all = false;
+                        status = Status::Aborted;
+                        winners.clear();
                         break;
                     }
                     Outcome::Failed(reason) => {
@@ -482,12 +475,9 @@ pub async fn resume<'a, G: Game>(
                     }
                 }
             }
-            if !told_all {
+            if status == Status::Aborted {
                 break;
             }
-        }
-        if !told_all {
-            winners = won_all.into_iter().filter(|s| t.alive[s.index()]).collect();
         }
     }
     winners.sort();
