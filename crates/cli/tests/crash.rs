@@ -132,6 +132,33 @@ fn a_killed_host_loses_no_game() {
     let status = server.child.wait().unwrap();
     assert!(status.success(), "{status}");
     assert!(t.elapsed() < Duration::from_secs(12), "{:?}", t.elapsed());
+    // a game whose last move was played while its results were still being told (a
+    // program's answer to `win` not yet read) is paused, not ended, so that a program not
+    // yet told hears its result when it comes back: the next start ends it at once
+    let list = || {
+        store::list_file(
+            &db,
+            &ListQuery {
+                limit: Some(500),
+                ..Default::default()
+            },
+        )
+        .unwrap()
+    };
+    if list().iter().any(|g| g.status.is_live()) {
+        let mut again = start(&db, tcp, http_port);
+        for _ in 0..100 {
+            if !list().iter().any(|g| g.status.is_live()) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        // SAFETY: sending a signal to our own child process.
+        unsafe {
+            libc::kill(again.child.id() as i32, libc::SIGTERM);
+        }
+        assert!(again.child.wait().unwrap().success());
+    }
     // nothing lost: 53 games, ids 1..=53, all finished, every record replays
     let all = store::list_file(
         &db,
