@@ -457,3 +457,24 @@ fn a_served_file_is_refused_to_a_second_store() {
     drop(again);
     thread.join();
 }
+
+/// A lock held on briefly after its store ended (a child process between its fork and its
+/// exec holds a copy of every descriptor) is waited for, not taken for another host.
+#[test]
+fn a_lock_held_on_briefly_is_waited_for() {
+    let path = temp("held");
+    let (first, thread) = Store::start(&path).unwrap();
+    drop(first);
+    thread.join();
+    // the lock taken by someone else for 200 ms, as a forked child would hold it
+    let held = std::fs::File::open(&*path).unwrap();
+    held.lock().unwrap();
+    let release = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        drop(held);
+    });
+    let (again, thread) = Store::start(&path).expect("the lock was waited for");
+    drop(again);
+    thread.join();
+    release.join().unwrap();
+}
