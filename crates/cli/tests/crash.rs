@@ -74,18 +74,20 @@ fn a_killed_host_loses_no_game() {
     });
     // mid-way: (nearly) every game has started, none has ended (a busy machine starts
     // them later: up to 30 s are waited for)
-    std::thread::sleep(Duration::from_millis(1500));
-    let mut running = 0;
-    for _ in 0..300 {
-        let before = store::list_file(
+    let list = || {
+        store::list_file(
             &db,
             &ListQuery {
                 limit: Some(500),
                 ..Default::default()
             },
         )
-        .unwrap();
-        running = before
+        .unwrap()
+    };
+    std::thread::sleep(Duration::from_millis(1500));
+    let mut running = 0;
+    for _ in 0..300 {
+        running = list()
             .iter()
             .filter(|g| g.status == tessera_server::store::GameStatus::Running)
             .count();
@@ -137,16 +139,6 @@ fn a_killed_host_loses_no_game() {
     // a game whose last move was played while its results were still being told (a
     // program's answer to `win` not yet read) is paused, not ended, so that a program not
     // yet told hears its result when it comes back: the next start ends it at once
-    let list = || {
-        store::list_file(
-            &db,
-            &ListQuery {
-                limit: Some(500),
-                ..Default::default()
-            },
-        )
-        .unwrap()
-    };
     if list().iter().any(|g| g.status.is_live()) {
         let mut again = start(&db, tcp, http_port);
         for _ in 0..100 {
@@ -162,14 +154,7 @@ fn a_killed_host_loses_no_game() {
         assert!(again.child.wait().unwrap().success());
     }
     // nothing lost: 53 games, ids 1..=53, all finished, every record replays
-    let all = store::list_file(
-        &db,
-        &ListQuery {
-            limit: Some(500),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let all = list();
     assert_eq!(all.len(), 53);
     let mut ids: Vec<u64> = all.iter().map(|g| g.id).collect();
     ids.sort();
