@@ -282,10 +282,17 @@ impl City {
     /// Appends every valid placement (origin, rotation) to `out`.
     pub(crate) fn valid_spots(&self, out: &mut Vec<Spot>) {
         out.reserve(self.valid as usize * 3);
+        self.for_each_valid_spot(|s| out.push(s));
+    }
+
+    /// Calls `f` with every valid placement (origin, rotation), in the order of
+    /// [`City::valid_spots`].
+    #[inline]
+    pub(crate) fn for_each_valid_spot(&self, mut f: impl FnMut(Spot)) {
         for &t in &self.tris {
             let (c, d) = (t as usize >> 1, t as usize & 1);
             if self.cells[c].flags & VALID[d] != 0 {
-                out.extend(self.triangle_spots(c, d));
+                self.triangle_spots(c, d).into_iter().for_each(&mut f);
             }
         }
     }

@@ -1,6 +1,7 @@
 //! The game state: settings, the Construction Site, the stacks, stones and cities.
 
 use crate::city::{in_area, City, Spot};
+use crate::hex::Pos;
 use crate::notation::{Move, NotationError, PlayerSetup, Setup, Variants};
 use crate::score::{score_city, CityScore, ScoreOptions};
 use crate::tile::{District, TileId};
@@ -460,6 +461,21 @@ impl Akropolis {
         let mut spots = Vec::with_capacity(p.city.spot_count());
         p.city.valid_spots(&mut spots);
         self.cross(&p.city, &spots, p.stones as usize, out);
+    }
+
+    /// The valid moves of the player to move as their two parts: `f` is called with every
+    /// placement open in its city (origin and rotation), and the answer is how many of the
+    /// site's tiles, from the first, it can afford; the valid moves are each such tile at
+    /// each placement. `None` (`f` not called) when they are not: the game is over, or the
+    /// solo Architect is to move (its one move: [`Akropolis::architect_move`]).
+    pub fn for_each_placement(&self, mut f: impl FnMut(Pos, u8)) -> Option<usize> {
+        if self.is_over() || (self.rules.solo.is_some() && self.turn == 1) {
+            return None;
+        }
+        let p = &self.players[self.turn as usize];
+        p.city
+            .for_each_valid_spot(|s| f(p.city.pos_of(s.origin as usize), s.rotation % 6));
+        Some(self.site.len().min(p.stones as usize + 1))
     }
 
     /// A valid move drawn uniformly at random (the same distribution as choosing from

@@ -138,20 +138,43 @@ impl Encode for Akropolis {
             return Vec::new();
         }
         let (s, _) = state(at);
-        let mut moves = Vec::new();
-        s.valid_moves_into(&mut moves);
-        // hundreds of moves: in increasing order through a bit set rather than a sort
-        let mut bits = vec![0u64; Self::ACTIONS.div_ceil(64)];
-        for a in moves.iter().filter_map(|m| action(s, m)) {
-            bits[a / 64] |= 1 << (a % 64);
-        }
-        let mut v = Vec::with_capacity(moves.len());
+        // every tile goes on every placement: the placements' part of the action (rotation
+        // and cell) in increasing order through a bit set, once, then one run of them per
+        // affordable tile, the tiles in site order
+        let mut bits = [0u64; 6 * AREA / 64];
+        let mut count = 0;
+        let placements = s.for_each_placement(|origin, rotation| {
+            if let Some(at) = cell(origin.x as i64, origin.y as i64, WINDOW) {
+                let a = usize::from(rotation) * AREA + at;
+                bits[a / 64] |= 1 << (a % 64);
+                count += 1;
+            }
+        });
+        let Some(tiles) = placements else {
+            // the Architect's one move
+            let mut moves = Vec::new();
+            s.valid_moves_into(&mut moves);
+            let mut v: Vec<usize> = moves.iter().filter_map(|m| action(s, m)).collect();
+            v.sort_unstable();
+            v.dedup();
+            return v;
+        };
+        let tiles = tiles.min(SLOTS);
+        let mut v = Vec::with_capacity(count * tiles);
         for (i, w) in bits.iter().enumerate() {
             let mut w = *w;
             while w != 0 {
                 v.push(i * 64 + w.trailing_zeros() as usize);
                 w &= w - 1;
             }
+        }
+        let n = v.len();
+        if tiles == 0 {
+            v.clear();
+        }
+        for slot in 1..tiles {
+            v.extend_from_within(..n);
+            v[slot * n..].iter_mut().for_each(|a| *a += slot * 6 * AREA);
         }
         v
     }
@@ -161,6 +184,17 @@ impl Encode for Akropolis {
             Some(mv) if at.to_move() && s.is_valid(mv) => Ok(Some(mv)),
             _ => Err(ActionError(format!("action {a} is not legal here"))),
         }
+    }
+    fn step_marked(
+        at: Position<'_, Self>,
+        _: &mut (),
+        a: usize,
+    ) -> Result<Option<Move>, ActionError> {
+        // a marked action's tile and placement are valid: decoding it is enough
+        let (s, _) = state(at);
+        decode(s, a)
+            .map(Some)
+            .ok_or_else(|| ActionError(format!("action {a} is not legal here")))
     }
     fn actions_of(at: Position<'_, Self>, mv: &Move) -> Option<Vec<usize>> {
         let (s, _) = state(at);

@@ -22,7 +22,6 @@
 
 use crate::{cell, put, ActionError, Encode, Layout, Position, Segment, MAX_SEATS};
 use tessera_core::Game;
-use tessera_q::rules::fits_between;
 use tessera_q::{Choice, Color, Coord, Map, Placement, Points, QGame, Shape, Tile};
 
 const SIDE: usize = 32;
@@ -140,10 +139,73 @@ fn left(hand: &[Tile], partial: &[Placement]) -> [u8; 36] {
     n
 }
 
-/// The tile at `c` on the map or among the turn's tiles.
-fn at_cell(map: &Map, partial: &[Placement], c: Coord) -> Option<Tile> {
-    map.get(c)
-        .or_else(|| partial.iter().rev().find(|p| p.coord == c).map(|p| p.tile))
+/// The window with a border of one cell, so that every window cell's four neighbours are
+/// in it: what `legal_actions` looks neighbours up in (an array read, where the map is a
+/// hash table).
+const PAD: usize = SIDE + 2;
+/// No tile, in a [`Grid`] cell (the kinds are 0 to 35).
+const EMPTY: u8 = 36;
+
+/// Per kind (and [`EMPTY`]: every kind), the kinds of the same shape and of the same
+/// colour, as bit sets.
+const SAME: [[u64; 37]; 2] = {
+    let mut t = [[0u64; 37]; 2];
+    let mut k = 0;
+    while k < 36 {
+        let mut j = 0;
+        while j < 36 {
+            if j % 6 == k % 6 {
+                t[0][k] |= 1 << j;
+            }
+            if j / 6 == k / 6 {
+                t[1][k] |= 1 << j;
+            }
+            j += 1;
+        }
+        k += 1;
+    }
+    t[0][36] = (1 << 36) - 1;
+    t[1][36] = (1 << 36) - 1;
+    t
+};
+
+/// The padded window's cells: the kind of the tile there (map or turn) or [`EMPTY`].
+struct Grid([u8; PAD * PAD]);
+
+/// A cell's place in the padded window.
+fn padded(c: Coord) -> Option<usize> {
+    let half = SIDE as i32 / 2 + 1;
+    let (x, y) = (c.col.checked_add(half)?, c.row.checked_add(half)?);
+    let n = PAD as i32;
+    ((0..n).contains(&x) && (0..n).contains(&y)).then(|| y as usize * PAD + x as usize)
+}
+
+impl Grid {
+    fn of(map: &Map, partial: &[Placement]) -> Grid {
+        let mut g = Grid([EMPTY; PAD * PAD]);
+        let tiles = map.iter().chain(partial.iter().map(|p| (p.coord, p.tile)));
+        for (c, t) in tiles {
+            if let Some(i) = padded(c) {
+                g.0[i] = kind(t) as u8;
+            }
+        }
+        g
+    }
+
+    /// Whether window cell `i` (of the padded window) has a tile beside it.
+    fn beside(&self, i: usize) -> bool {
+        [i - 1, i + 1, i - PAD, i + PAD]
+            .iter()
+            .any(|j| self.0[*j] != EMPTY)
+    }
+
+    /// The kinds that fit at window cell `i` (of the padded window) between its
+    /// neighbours: [`tessera_q::rules::fits_between`] for all 36 kinds at once.
+    fn fits(&self, i: usize) -> u64 {
+        let n = |j: usize| usize::from(self.0[j]);
+        let line = |a: usize, b: usize| (SAME[0][a] & SAME[0][b]) | (SAME[1][a] & SAME[1][b]);
+        line(n(i - 1), n(i + 1)) & line(n(i - PAD), n(i + PAD))
+    }
 }
 
 impl Encode for QGame {
@@ -209,56 +271,83 @@ impl Encode for QGame {
             return out;
         }
         let left = left(s.hand, partial);
-        let kinds: Vec<(usize, Tile)> = (0..36)
+        let held = (0..36)
             .filter(|k| left[*k] > 0)
-            .map(|k| (k, tile_of(k)))
-            .collect();
-        let get = |c: Coord| at_cell(s.map, partial, c);
+            .fold(0u64, |m, k| m | 1 << k);
+        let grid = Grid::of(s.map, partial);
+        // the window's free cells where a tile may go, in increasing order, with the kinds
+        // that fit there
+        let mut cells: Vec<(usize, u64)> = Vec::with_capacity(s.map.frontier().len());
         let mut fits = |c: Coord| {
-            let Some(w) = window(c) else { return };
-            // the four neighbours looked up once for every kind held
-            let n = [get(c.left()), get(c.right()), get(c.up()), get(c.down())];
-            for (k, t) in &kinds {
-                if fits_between(&n, *t) {
-                    out.push(k * PLANE + w);
+            if let (Some(w), Some(i)) = (window(c), padded(c)) {
+                let m = grid.fits(i) & held;
+                if m != 0 && grid.0[i] == EMPTY {
+                    cells.push((w, m));
                 }
             }
         };
         match partial.first() {
-            None => {
-                for c in s.map.frontier() {
-                    fits(*c);
+            None => s.map.frontier().iter().for_each(|c| fits(*c)),
+            Some(first) => {
+                // the free cells of the turn's line beside the map or a tile of the turn,
+                // row by row through the window (one tile down: its row and its column)
+                let row = partial.iter().all(|p| p.coord.row == first.coord.row);
+                let col = partial.iter().all(|p| p.coord.col == first.coord.col);
+                let half = SIDE as i32 / 2;
+                for r in -half..half {
+                    let cols = match (row && r == first.coord.row, col) {
+                        (true, _) => -half..half,
+                        (false, true) => first.coord.col..first.coord.col.saturating_add(1),
+                        (false, false) => continue,
+                    };
+                    for c in cols {
+                        let c = Coord::new(r, c);
+                        if padded(c).is_some_and(|i| grid.beside(i)) {
+                            fits(c);
+                        }
+                    }
                 }
+            }
+        }
+        // kind by kind (the action's high part), each kind's cells in increasing order
+        let n: u32 = cells.iter().map(|(_, m)| m.count_ones()).sum();
+        out.reserve(n as usize + 2);
+        let mut kinds = cells.iter().fold(0u64, |m, (_, k)| m | k);
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            out.extend(
+                cells
+                    .iter()
+                    .filter(|(_, m)| m >> k & 1 == 1)
+                    .map(|(w, _)| k * PLANE + w),
+            );
+        }
+        match partial.is_empty() {
+            true => {
                 out.push(PASS);
                 if s.pile >= s.hand.len() {
                     out.push(REPLACE);
                 }
             }
-            Some(first) => {
-                let row = partial.iter().all(|p| p.coord.row == first.coord.row);
-                let col = partial.iter().all(|p| p.coord.col == first.coord.col);
-                let in_line = |c: &Coord| {
-                    (row && c.row == first.coord.row) || (col && c.col == first.coord.col)
-                };
-                // free cells beside the map or a tile of the turn, in its line
-                let mut cells: Vec<Coord> = s
-                    .map
-                    .frontier()
-                    .iter()
-                    .copied()
-                    .chain(partial.iter().flat_map(|p| p.coord.neighbours()))
-                    .filter(|c| in_line(c) && c.in_bounds() && get(*c).is_none())
-                    .collect();
-                cells.sort_unstable();
-                cells.dedup();
-                for c in cells {
-                    fits(c);
-                }
-                out.push(END);
-            }
+            false => out.push(END),
         }
-        out.sort_unstable();
         out
+    }
+    fn step_marked(
+        at: Position<'_, Self>,
+        partial: &mut Vec<Placement>,
+        a: usize,
+    ) -> Result<Option<Choice>, ActionError> {
+        match a {
+            // a marked tile is owned, free, beside the map or the turn, in line and fits:
+            // what `Map::check` would find again
+            a if a < END => {
+                partial.push(Placement::new(coord_of(a % PLANE), tile_of(a / PLANE)));
+                Ok(None)
+            }
+            _ => Self::step(at, partial, a),
+        }
     }
     fn step(
         at: Position<'_, Self>,

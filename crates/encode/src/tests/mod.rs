@@ -107,6 +107,12 @@ fn one_action_per_move<G: Encode<Partial = ()>>(
         "{}: the marked actions are the legal moves' actions",
         G::NAME
     );
+    assert_eq!(
+        G::legal_actions(at, &()),
+        set,
+        "{}: the legal actions are the marked ones, in increasing order",
+        G::NAME
+    );
     for a in &set {
         let mv = G::step(at, &mut (), *a).expect("a marked action is legal");
         assert_eq!(
@@ -226,6 +232,24 @@ fn akropolis_masks_are_the_legal_moves_and_observations_the_reference() {
     );
     assert!(c.positions > 800, "{c:?}");
     assert_eq!(c.outside, 0, "{c:?}");
+}
+
+#[test]
+fn akropolis_solo_too() {
+    // the Architect's turns list its one move
+    let c = check_random_positions::<tessera_akropolis::Akropolis>(
+        |seats| {
+            (seats == 2).then(|| {
+                tessera_akropolis::Rules::solo(
+                    tessera_akropolis::Architect::Metagenes,
+                    tessera_akropolis::Variants::NONE,
+                )
+            })
+        },
+        6,
+        reference::akropolis::observe,
+    );
+    assert!(c.positions > 50, "{c:?}");
 }
 
 #[test]

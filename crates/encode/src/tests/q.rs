@@ -12,6 +12,11 @@ use tessera_q::{Choice, Placement, QGame, QRules};
 /// Every action tried: the mask marks exactly those `step` takes.
 fn mask_is_what_step_takes(game: &QGame, seat: Seat, partial: &Vec<Placement>, m: &[bool]) {
     let at = Position::Game(game, seat);
+    let listed = QGame::legal_actions(at, partial);
+    assert!(
+        listed.windows(2).all(|w| w[0] < w[1]),
+        "the legal actions in increasing order: {listed:?}"
+    );
     for (a, marked) in m.iter().enumerate() {
         let mut p = partial.clone();
         let taken = QGame::step(at, &mut p, a).is_ok();
@@ -23,6 +28,14 @@ fn mask_is_what_step_takes(game: &QGame, seat: Seat, partial: &Vec<Placement>, m
         );
         if !taken {
             assert_eq!(&p, partial, "a refused action changes nothing");
+        } else {
+            let mut q = partial.clone();
+            assert_eq!(
+                QGame::step_marked(at, &mut q, a),
+                QGame::step(at, &mut partial.clone(), a),
+                "action {a} without the check"
+            );
+            assert_eq!(q, p, "action {a} without the check: the turn so far");
         }
     }
 }
