@@ -180,6 +180,18 @@ fn padded(c: Coord) -> Option<usize> {
     ((0..n).contains(&x) && (0..n).contains(&y)).then(|| y as usize * PAD + x as usize)
 }
 
+/// A cell of the window: its place in the window and in the padded window.
+#[inline]
+fn inside(c: Coord) -> Option<(usize, usize)> {
+    let half = SIDE as i32 / 2;
+    let (x, y) = (
+        c.col.wrapping_add(half) as u32,
+        c.row.wrapping_add(half) as u32,
+    );
+    let (x, y) = (x as usize, y as usize);
+    (x < SIDE && y < SIDE).then_some((y * SIDE + x, (y + 1) * PAD + x + 1))
+}
+
 impl Grid {
     fn of(map: &Map, partial: &[Placement]) -> Grid {
         let mut g = Grid([EMPTY; PAD * PAD]);
@@ -279,7 +291,7 @@ impl Encode for QGame {
         // that fit there
         let mut cells: Vec<(usize, u64)> = Vec::with_capacity(s.map.frontier().len());
         let mut fits = |c: Coord| {
-            if let (Some(w), Some(i)) = (window(c), padded(c)) {
+            if let Some((w, i)) = inside(c) {
                 let m = grid.fits(i) & held;
                 if m != 0 && grid.0[i] == EMPTY {
                     cells.push((w, m));
@@ -302,7 +314,7 @@ impl Encode for QGame {
                     };
                     for c in cols {
                         let c = Coord::new(r, c);
-                        if padded(c).is_some_and(|i| grid.beside(i)) {
+                        if inside(c).is_some_and(|(_, i)| grid.beside(i)) {
                             fits(c);
                         }
                     }
@@ -416,6 +428,24 @@ impl Encode for QGame {
                 ))
             }
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_inside_has_the_same_places_as_the_window_and_the_padded_window() {
+        let far = [i32::MIN, i32::MIN + 1, -1000, i32::MAX - 1, i32::MAX];
+        let near = -20..20;
+        for row in near.clone().chain(far) {
+            for col in near.clone().chain(far) {
+                let c = Coord::new(row, col);
+                let both = window(c).map(|w| (w, padded(c).expect("padded")));
+                assert_eq!(inside(c), both, "{c:?}");
+            }
         }
     }
 }
