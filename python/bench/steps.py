@@ -39,10 +39,11 @@ def options(name):
 def tessera_games(name, seconds, step):
     """Whole games, one after another, `step(game, rng)` a decision; steps per second."""
     rng = random.Random(0)
+    opts = options(name)  # once, as pyspiel loads its game once
     seed = [0]
 
     def run():
-        g = tessera.Game(name, seats=2, seed=seed[0], **options(name))
+        g = tessera.Game(name, seats=2, seed=seed[0], **opts)
         seed[0] += 1
         n = 0
         while not g.is_over:
@@ -58,10 +59,11 @@ def random_actions(name, seconds):
     function called a step beside the game's own methods), so the two compare step for
     step."""
     rng = random.Random(0)
+    opts = options(name)  # once, as pyspiel loads its game once
     seed = [0]
 
     def run():
-        g = tessera.Game(name, seats=2, seed=seed[0], **options(name))
+        g = tessera.Game(name, seats=2, seed=seed[0], **opts)
         seed[0] += 1
         n = 0
         while not g.is_over:
