@@ -13,6 +13,7 @@ the package has, so that two builds can be compared with it.
 """
 
 import argparse
+import itertools
 import random
 import time
 
@@ -36,16 +37,20 @@ def options(name):
             if o["default"] is not None}
 
 
+def new_games(name):
+    """A function that makes the next game (seeds 0, 1, ...), the options looked up once,
+    as pyspiel loads its game once."""
+    opts = options(name)
+    seeds = itertools.count()
+    return lambda: tessera.Game(name, seats=2, seed=next(seeds), **opts)
+
+
 def tessera_games(name, seconds, step):
     """Whole games, one after another, `step(game, rng)` a decision; steps per second."""
-    rng = random.Random(0)
-    opts = options(name)  # once, as pyspiel loads its game once
-    seed = [0]
+    rng, new = random.Random(0), new_games(name)
 
     def run():
-        g = tessera.Game(name, seats=2, seed=seed[0], **opts)
-        seed[0] += 1
-        n = 0
+        g, n = new(), 0
         while not g.is_over:
             step(g, rng)
             n += 1
@@ -58,14 +63,10 @@ def random_actions(name, seconds):
     """Whole games by random actions, the loop written as ``pyspiel_game``'s (no Python
     function called a step beside the game's own methods), so the two compare step for
     step."""
-    rng = random.Random(0)
-    opts = options(name)  # once, as pyspiel loads its game once
-    seed = [0]
+    rng, new = random.Random(0), new_games(name)
 
     def run():
-        g = tessera.Game(name, seats=2, seed=seed[0], **opts)
-        seed[0] += 1
-        n = 0
+        g, n = new(), 0
         while not g.is_over:
             g.play_action(rng.choice(g.legal_actions()))
             n += 1
