@@ -160,6 +160,9 @@ impl Encode for Akropolis {
             return v;
         };
         let tiles = tiles.min(SLOTS);
+        if tiles == 0 {
+            return Vec::new();
+        }
         let mut v = Vec::with_capacity(count * tiles);
         for (i, w) in bits.iter().enumerate() {
             let mut w = *w;
@@ -169,9 +172,6 @@ impl Encode for Akropolis {
             }
         }
         let n = v.len();
-        if tiles == 0 {
-            v.clear();
-        }
         for slot in 1..tiles {
             v.extend_from_within(..n);
             v[slot * n..].iter_mut().for_each(|a| *a += slot * 6 * AREA);
