@@ -22,11 +22,17 @@ pub fn start(db: &std::path::Path, tcp: u16, http: u16) -> Server {
     start_with(db.to_str().unwrap(), tcp, http, &[])
 }
 
+/// The `tessera` binary the tests start: this build's, or `TESSERA_SERVE_BIN` (an older
+/// build, to show that a probe of the hostile-client suite fails on it).
+pub fn binary() -> std::ffi::OsString {
+    std::env::var_os("TESSERA_SERVE_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_tessera").into())
+}
+
 /// Starts `tessera serve` on the store `db` with `extra` options.
 pub fn start_with(db: &str, tcp: u16, http: u16, extra: &[&str]) -> Server {
     // its log (kept if the test fails)
     let log = std::env::temp_dir().join(format!("tessera-crash-{}-{tcp}.log", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+    let mut child = Command::new(binary())
         .args([
             "serve",
             "--tcp-port",
