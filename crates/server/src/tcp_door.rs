@@ -97,12 +97,14 @@ pub async fn serve_tcp(host: &Host, listener: TcpListener) {
     let _ = operator.await;
 }
 
-/// Handles one TCP connection: its first message (a sign-up or a list request).
+/// Handles one TCP connection: its first message (a sign-up or a list request). The
+/// sign-up deadline is absolute: list requests answered before it do not move it (a
+/// connection that only lists is closed at the deadline like a silent one).
 pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
-    let limit = host.0.config.signup_timeout;
+    let deadline = later(Instant::now(), host.0.config.signup_timeout);
     loop {
         let first = tokio::select! {
-            r = tokio::time::timeout(limit, t.read()) => r,
+            r = tokio::time::timeout_at(deadline, t.read()) => r,
             _ = host.0.stop.cancelled() => return,
         };
         let raw = match &first {
@@ -152,6 +154,7 @@ pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
             Ok((Hello::SignUp(mut s), _)) => {
                 // a bot account's sign-up (its name is the account's), or a name no
                 // account holds
+                let mut holder = None;
                 match account_of_signup(host, &s).await {
                     Err(why) => {
                         tracing::info!(peer = ?t.peer(), reason = %why, "sign-up refused");
@@ -176,6 +179,7 @@ pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
                             return;
                         }
                         s.name = account.name;
+                        holder = Some(account.id);
                     }
                     Ok(None) => {}
                 }
@@ -190,7 +194,7 @@ pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
                         }
                     }
                 }
-                if let Err(refused) = sign_up(host, s, t) {
+                if let Err(refused) = sign_up(host, s, holder, t) {
                     let (why, mut t) = *refused;
                     refuse(&mut t, &why).await;
                 }
@@ -288,9 +292,14 @@ pub(crate) async fn relay_program(
     t.shutdown().await;
 }
 
-/// Seats a program that signed up: at its table, at an open table of its game, or in
-/// its game's lobby.
-pub(crate) fn sign_up(host: &Host, s: SignUp, mut t: TcpTransport) -> Result<(), Refused> {
+/// Seats a program that signed up (with the bot account `account`'s API token, if any):
+/// at its table, at an open table of its game, or in its game's lobby.
+pub(crate) fn sign_up(
+    host: &Host,
+    s: SignUp,
+    account: Option<u64>,
+    mut t: TcpTransport,
+) -> Result<(), Refused> {
     if s.q_course {
         t.set_dialect(Dialect::QCourse);
     }
@@ -310,7 +319,7 @@ pub(crate) fn sign_up(host: &Host, s: SignUp, mut t: TcpTransport) -> Result<(),
             }
         }
         tracing::info!(name = %s.name, table = id, "signed up for a table");
-        return seat_program(host, &table, &s.name, t);
+        return seat_program(host, &table, (&s.name, account), t);
     }
     let game = match (&s.game, s.q_course) {
         (Some(g), _) => g.clone(),
@@ -327,7 +336,7 @@ pub(crate) fn sign_up(host: &Host, s: SignUp, mut t: TcpTransport) -> Result<(),
     // an open table of the game comes first
     for table in host.tables() {
         if table.entry.name() == entry.name() && table.state().phase == Phase::Waiting {
-            match seat_program(host, &table, &s.name, t) {
+            match seat_program(host, &table, (&s.name, account), t) {
                 Ok(()) => return Ok(()),
                 Err(refused) => t = refused.1,
             }
@@ -372,6 +381,7 @@ pub(crate) fn sign_up(host: &Host, s: SignUp, mut t: TcpTransport) -> Result<(),
     }
     q.waiting.push(Waiting {
         name: s.name,
+        account,
         transport: t,
         since: now,
     });
@@ -483,6 +493,7 @@ pub(crate) async fn lobby_table(host: &Host, game: &'static str, players: Vec<Wa
         .iter()
         .map(|w| Seat {
             name: w.name.clone(),
+            account: w.account,
             // Tessera's programs get a token to come back with after a restart
             kind: SeatKind::Program((w.transport.dialect() == Dialect::Tessera).then(Secret::new)),
         })
