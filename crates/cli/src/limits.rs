@@ -44,6 +44,11 @@ pub struct DoorLimits {
     /// under the client address it appends to `X-Forwarded-For`.
     #[arg(long = "trusted-proxy", value_name = "IP")]
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// A network (CIDR, repeat for each) whose requests `GET /metrics` answers; anyone
+    /// else gets 403 (`/healthz` and `/readyz` answer everyone). Default: loopback only;
+    /// `0.0.0.0/0` and `::/0` open it to all.
+    #[arg(long = "metrics-allow", value_name = "CIDR", default_values_t = tessera_server::config::loopback())]
+    pub metrics_allow: Vec<ipnet::IpNet>,
     /// Passwords hashed or checked at once (each takes about 19 MiB for a moment).
     #[arg(long, default_value_t = 4)]
     pub max_hashing: usize,
@@ -73,6 +78,7 @@ impl DoorLimits {
             body_timeout: seconds(self.body_timeout, "--body-timeout")?,
             body_min_rate: self.body_min_rate,
             trusted_proxies: self.trusted_proxies.clone(),
+            metrics_allow: self.metrics_allow.clone(),
             max_hashing: self.max_hashing.max(1),
             hashing_wait: seconds(self.hashing_wait, "--hashing-wait")?,
             ..config
@@ -112,12 +118,24 @@ mod tests {
         assert_eq!(c.max_hashing, d.max_hashing);
         assert_eq!(c.hashing_wait, d.hashing_wait);
         assert!(c.trusted_proxies.is_empty());
+        assert_eq!(c.metrics_allow, d.metrics_allow);
         let cli = Cli::parse_from(["t", "--body-timeout", "3", "--max-hashing", "2"]);
         let c = cli.limits.apply(Config::default()).unwrap();
         assert_eq!((c.body_timeout, c.max_hashing), (Duration::from_secs(3), 2));
         let cli = Cli::parse_from(["t", "--trusted-proxy", "10.0.0.2", "--trusted-proxy", "::1"]);
         let c = cli.limits.apply(Config::default()).unwrap();
         assert_eq!(c.trusted_proxies.len(), 2);
+        let cli = Cli::parse_from([
+            "t",
+            "--metrics-allow",
+            "10.1.0.0/16",
+            "--metrics-allow",
+            "::1/128",
+        ]);
+        let c = cli.limits.apply(Config::default()).unwrap();
+        let nets: Vec<String> = c.metrics_allow.iter().map(|n| n.to_string()).collect();
+        assert_eq!(nets, ["10.1.0.0/16", "::1/128"]);
+        assert!(Cli::try_parse_from(["t", "--metrics-allow", "10.1.0.0/33"]).is_err());
         let bad = Cli::parse_from(["t", "--socket-idle=-1"]);
         assert!(bad.limits.apply(Config::default()).is_err());
     }

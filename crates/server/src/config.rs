@@ -61,6 +61,9 @@ pub struct Config {
     /// every per-address limit of a request (WebSockets, tables, analyses, hints,
     /// sign-ins). From anyone else the header is ignored.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The networks whose requests `GET /metrics` answers (the request's client, a trusted
+    /// balancer's included); anyone else gets 403. Default: loopback only.
+    pub metrics_allow: Vec<ipnet::IpNet>,
     /// The largest request body, in bytes (over it 413).
     pub max_body: usize,
     /// How long a request's body may take to arrive, all of it (then 408).
@@ -199,6 +202,15 @@ pub enum MailTls {
     None,
 }
 
+/// The loopback address, IPv4 and IPv6 (`127.0.0.1/32`, `::1/128`): `GET /metrics`'s
+/// default allow-list (a Prometheus on the host's own machine).
+pub fn loopback() -> Vec<ipnet::IpNet> {
+    ["127.0.0.1/32", "::1/128"]
+        .iter()
+        .filter_map(|n| n.parse().ok())
+        .collect()
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -221,6 +233,7 @@ impl Default for Config {
             max_http_connections: 256,
             max_http_connections_per_address: 32,
             trusted_proxies: Vec::new(),
+            metrics_allow: loopback(),
             max_body: 64 * 1024,
             body_timeout: Duration::from_secs(10),
             body_min_rate: 1024,

@@ -60,8 +60,21 @@ async fn ready(host: &Host) -> Result<(), String> {
     Ok(())
 }
 
-/// Every metric, the host's state read now.
-async fn render(State(host): State<Host>) -> Response {
+/// Whether `ip` is in one of `allowed` (an IPv4 address mapped into IPv6 as itself).
+fn allowed(allowed: &[ipnet::IpNet], ip: std::net::IpAddr) -> bool {
+    let ip = ip.to_canonical();
+    allowed.iter().any(|n| n.contains(&ip))
+}
+
+/// Every metric, the host's state read now; for the addresses of `Config::metrics_allow`
+/// only (403 for anyone else: the metrics tell how busy the site is and which games run).
+async fn render(State(host): State<Host>, peer: super::conn::Peer) -> Response {
+    if !allowed(&host.config().metrics_allow, peer.ip()) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "the metrics answer only the addresses the operator allows (--metrics-allow)",
+        );
+    }
     let m = metrics();
     m.games_live.reset();
     for entry in host.registry().iter() {
@@ -140,4 +153,30 @@ pub(super) async fn with_request_id(req: Request, next: Next) -> Response {
         r.headers_mut().insert("x-request-id", v);
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::allowed;
+
+    #[test]
+    fn the_allow_list_matches_networks_of_both_families() {
+        let list = crate::config::loopback();
+        for ip in ["127.0.0.1", "::1", "::ffff:127.0.0.1"] {
+            assert!(allowed(&list, ip.parse().unwrap()), "{ip}");
+        }
+        let others = [
+            "127.0.0.2",
+            "10.0.0.1",
+            "::2",
+            "2001:db8::1",
+            "::ffff:10.0.0.1",
+        ];
+        for ip in others {
+            assert!(!allowed(&list, ip.parse().unwrap()), "{ip}");
+        }
+        let open: Vec<ipnet::IpNet> = vec!["0.0.0.0/0".parse().unwrap()];
+        assert!(allowed(&open, "203.0.113.9".parse().unwrap()));
+        assert!(!allowed(&[], "127.0.0.1".parse().unwrap()));
+    }
 }
