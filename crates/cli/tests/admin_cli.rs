@@ -58,6 +58,7 @@ fn an_operator_bans_aborts_reads_the_log_and_backs_up() {
             name: name.into(),
             kind: "person".into(),
             spec: None,
+            account: None,
         };
         let id = store
             .games()

@@ -47,11 +47,13 @@ fn store_game(db: &Path, record: &Value, status: &str) -> u64 {
                         name: "ann".into(),
                         kind: "person".into(),
                         spec: None,
+                        account: None,
                     },
                     SeatRecord {
                         name: "random".into(),
                         kind: "bot".into(),
                         spec: Some("random".into()),
+                        account: None,
                     },
                 ],
                 secrets: vec![None, None],

@@ -18,6 +18,7 @@ fn games_lists_each_ejection_with_its_reason() {
             name: name.into(),
             kind: "program".into(),
             spec: None,
+            account: None,
         };
         let id = store
             .games()

@@ -6,64 +6,16 @@
 //! address is a loopback address of its own (127.0.0.2, ...).
 
 mod common;
+use common::hostile::{connect_from, refused, request, rss_mb};
 use common::serve::{person, start_with};
 use common::{free_port, RemoveDir};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
 
 /// The most the host's resident memory may reach during the probes (a debug build; the
 /// release build's figures are in docs/operations.md).
 const RSS_BOUND_MB: u64 = 250;
-
-async fn connect_from(from: [u8; 4], port: u16) -> std::io::Result<TcpStream> {
-    let s = TcpSocket::new_v4()?;
-    s.bind((from, 0).into())?;
-    s.connect(([127, 0, 0, 1], port).into()).await
-}
-
-/// One request from `from`; (status, body as JSON, or Null).
-async fn request(from: [u8; 4], port: u16, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let Ok(mut s) = connect_from(from, port).await else {
-        return (0, Value::Null);
-    };
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    );
-    if s.write_all(head.as_bytes()).await.is_err() {
-        return (0, Value::Null);
-    }
-    // a body the host refuses from its length alone is answered before it is sent
-    if body.len() <= 1 << 20 && s.write_all(body.as_bytes()).await.is_err() {
-        return (0, Value::Null);
-    }
-    let mut out = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut out)).await;
-    let out = String::from_utf8_lossy(&out);
-    let status = out.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
-    let body = out.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
-}
-
-fn rss_mb(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-        .map_or(0, |kb| kb / 1024)
-}
-
-/// Asserts a refusal: `status` and a JSON `{"error": ...}`.
-fn refused(what: &str, (s, body): &(u16, Value), status: u16) {
-    assert_eq!(*s, status, "{what}: {body}");
-    assert!(
-        body["error"].is_string(),
-        "{what}: not the JSON refusal: {body}"
-    );
-}
 
 #[test]
 fn hostile_clients_do_not_stop_a_person_playing() {

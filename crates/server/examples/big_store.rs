@@ -38,11 +38,13 @@ fn main() {
             name: "dag".into(),
             kind: "bot".into(),
             spec: Some("dag".into()),
+            account: None,
         },
         SeatRecord {
             name: "ldasg".into(),
             kind: "bot".into(),
             spec: Some("ldasg".into()),
+            account: None,
         },
     ];
     let result = serde_json::json!({

@@ -17,6 +17,11 @@ pub struct SeatRecord {
     /// The bot's spec.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spec: Option<String>,
+    /// The account that holds the seat, where one does: a person seated under their
+    /// account's name by its session, a program under its bot account's API token, an
+    /// account of a rated or turn-based game (a ban resigns every seat of its account).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<u64>,
 }
 
 /// A game as listed: everything but its moves.

@@ -195,6 +195,7 @@ fn upgrade_v1(db: &Connection) -> Result<(), StoreError> {
                 name,
                 kind: "program".into(),
                 spec: None,
+                account: None,
             })
             .collect();
         let moves: Vec<Value> = serde_json::from_str(&moves)?;

@@ -1,6 +1,7 @@
 //! Helpers shared by the CLI's integration tests.
 #![allow(dead_code)]
 
+pub mod hostile;
 pub mod serve;
 
 use std::net::TcpListener;

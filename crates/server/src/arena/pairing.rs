@@ -200,6 +200,7 @@ pub(crate) async fn open_rated(
                 seats.push(Seat {
                     name,
                     kind: SeatKind::Person(t),
+                    account: Some(account),
                 });
                 rated.push(RatedSeat {
                     account: Some(account),
@@ -224,6 +225,7 @@ pub(crate) async fn open_rated(
                 seats.push(Seat {
                     name,
                     kind: SeatKind::Program(Some(crate::secret::Secret::new())),
+                    account: Some(account),
                 });
                 programs.push((i, *transport, kept));
                 rated.push(RatedSeat {
@@ -236,6 +238,7 @@ pub(crate) async fn open_rated(
                 seats.push(Seat {
                     name: spec.clone(),
                     kind: SeatKind::Bot(spec.clone()),
+                    account: None,
                 });
                 rated.push(RatedSeat {
                     account: None,

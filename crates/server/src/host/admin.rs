@@ -1,17 +1,18 @@
 //! The operator's actions (`tessera admin`, a process of its own beside the hosts) as a
 //! host applies them to the games it runs: every [`WATCH_EVERY`] it reads the store's
 //! bans and the aborts still to do (`tessera_store::Admin`), resigns the seats of banned
-//! accounts at its rated tables (and drops their tickets from the arena's queue, their
-//! programs told), aborts the games it was asked to abort, and marks each abort done with
+//! accounts at its tables (`host::bans`; a move of theirs is refused before that, as it
+//! arrives) and drops their tickets from the arena's queue (their programs told), aborts the games it was asked to abort, and marks each abort done with
 //! its node. What the store alone does (a ban's sessions and tokens) is
 //! done by the command at once; see docs/operations.md.
 
 use crate::accounts::BANNED;
 use crate::arena::drop_account;
+use crate::host::bans::resign_banned;
 use crate::host::expire::close_table;
 use crate::host::Host;
 use crate::store::{abort_reason, PendingAbort};
-use crate::table::{Ending, Phase, Table};
+use crate::table::{Phase, Table};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,9 +32,8 @@ pub(crate) async fn watch(host: &Host) {
     }
 }
 
-/// One look: the aborts of this host's games, then the banned accounts' seats (rated and
-/// turn-based) and
-/// their tickets in the arena's queue.
+/// One look: the aborts of this host's games, then the banned accounts' seats (at every
+/// table: `host::bans`) and their tickets in the arena's queue.
 pub(crate) async fn apply(host: &Host) {
     let tables = host.tables();
     let admin = host.store().admin();
@@ -49,11 +49,12 @@ pub(crate) async fn apply(host: &Host) {
             Err(e) => tracing::warn!(error = %e, "could not read the operator's aborts"),
         }
     }
-    if !tables
-        .iter()
-        .any(|t| t.rated.is_some() || t.turns.is_some())
-        && host.arena().queued() == 0
-    {
+    let held = |t: &Arc<Table>| {
+        // (the seats counted first: `holder` takes the table's lock)
+        let seats = t.state().seats.len();
+        (0..seats).any(|i| t.holder(i).is_some())
+    };
+    if !tables.iter().any(held) && host.arena().queued() == 0 {
         return;
     }
     let banned: HashSet<u64> = match admin.banned().await {
@@ -101,33 +102,4 @@ async fn abort(host: &Host, table: &Arc<Table>, p: &PendingAbort) {
     {
         tracing::warn!(id = table.id, error = %e, "could not mark the abort done");
     }
-}
-
-/// A running rated or turn-based table where a banned account holds a seat: that seat
-/// resigns (the first such seat: the game ends with it).
-async fn resign_banned(host: &Host, table: &Arc<Table>, banned: &HashSet<u64>) {
-    if table.ending().is_some() {
-        return;
-    }
-    let seats = table.state().seats.len();
-    let Some(seat) = (0..seats).find(|&i| table.account_of(i).is_some_and(|a| banned.contains(&a)))
-    else {
-        return;
-    };
-    let (phase, name) = {
-        let st = table.state();
-        let name = st.seats.get(seat).map(|s| s.name.clone());
-        (st.phase.clone(), name.unwrap_or_default())
-    };
-    let reason = tessera_games::words!("resigned-banned", who = name);
-    match phase {
-        Phase::Running => table.end_as(Ending {
-            status: "resigned",
-            reason: reason.clone(),
-            seat: Some(seat),
-        }),
-        Phase::Waiting => close_table(host, table, reason.clone()).await,
-        Phase::Paused | Phase::Ended(_) => return,
-    }
-    tracing::info!(id = table.id, seat, reason = %reason, "seat of a banned account resigned");
 }

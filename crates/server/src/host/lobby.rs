@@ -11,6 +11,8 @@ pub const LOBBY_LOOK: Duration = Duration::from_secs(1);
 pub struct Waiting {
     /// Its name.
     pub name: String,
+    /// Its bot account, when it signed up with the account's API token.
+    pub account: Option<u64>,
     /// Its connection.
     pub transport: TcpTransport,
     /// When it signed up (it waits at most `Config::lobby_expiry`).

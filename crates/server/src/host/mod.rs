@@ -13,6 +13,7 @@
 //! [`making`].
 
 pub mod admin;
+pub mod bans;
 pub mod expire;
 pub mod games;
 pub mod health;

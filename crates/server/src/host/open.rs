@@ -147,13 +147,37 @@ pub(crate) fn seed_for(host: &Host, id: u64, asked: Option<u64>) -> u64 {
 /// (else [`HostError::Busy`]); bots' budgets are clamped to the host's maxima
 /// (`Config::clamp_bot`) and the seat records the clamped spec.
 pub async fn create(host: &Host, req: TableRequest, from: IpAddr) -> Result<Created, HostError> {
+    create_for(host, req, from, None).await
+}
+
+/// [`create`] for a request that came with the session of `owner`: a person's seat under
+/// the account's name (or one that looks like it) is the account's (a ban resigns it).
+/// The caller has checked that only the account's own session seats a person under its
+/// name.
+pub async fn create_for(
+    host: &Host,
+    req: TableRequest,
+    from: IpAddr,
+    owner: Option<&crate::store::Account>,
+) -> Result<Created, HostError> {
     if host.0.stop.is_cancelled() {
         return Err(HostError::Closing);
     }
     if req.days.is_some() || req.seats.iter().any(|s| s.account.is_some()) {
         return Err(HostError::SignIn("turns-log-in-first"));
     }
-    let p = prepare(host, &req)?;
+    let mut p = prepare(host, &req)?;
+    if let Some(owner) = owner {
+        let keys = tessera_core::names::look_keys(&owner.name);
+        for s in &mut p.seats {
+            let same = tessera_core::names::look_keys(&s.name)
+                .iter()
+                .any(|k| keys.contains(k));
+            if matches!(s.kind, SeatKind::Person(_)) && same {
+                s.account = Some(owner.id);
+            }
+        }
+    }
     open_web_table(host, p.entry, p.rules, p.seats, p.seed, p.pace, from).await
 }
 
@@ -203,6 +227,8 @@ pub(crate) fn prepare(host: &Host, req: &TableRequest) -> Result<Prepared, HostE
                 name: name.unwrap_or_else(|| format!("Player {}", i + 1)),
                 // the token is given when the table opens
                 kind: SeatKind::Person(Secret::new()),
+                // the account, if any, is set by whoever checked the session
+                account: None,
             },
             "bot" => {
                 let spec = s
@@ -232,11 +258,13 @@ pub(crate) fn prepare(host: &Host, req: &TableRequest) -> Result<Prepared, HostE
                 Seat {
                     name,
                     kind: SeatKind::Bot(spec),
+                    account: None,
                 }
             }
             "program" | "open" => Seat {
                 name: String::new(),
                 kind: SeatKind::Open,
+                account: None,
             },
             other => {
                 return Err(HostError::Refused(words!(
@@ -466,11 +494,12 @@ pub(crate) fn start_if_full(host: &Host, table: &Arc<Table>) {
         .spawn(async move { play(&task_host, table, None).await });
 }
 
-/// Seats the program `name` (over `transport`) at `table`'s first open seat.
+/// Seats the program `name` (of the bot account `account`, if it signed up with its API
+/// token; over `transport`) at `table`'s first open seat.
 pub(crate) fn seat_program(
     host: &Host,
     table: &Arc<Table>,
-    name: &str,
+    (name, account): (&str, Option<u64>),
     transport: TcpTransport,
 ) -> Result<(), Refused> {
     let written = {
@@ -496,6 +525,7 @@ pub(crate) fn seat_program(
                 st.seats[i] = Seat {
                     name: name.to_string(),
                     kind: SeatKind::Program(resume),
+                    account,
                 };
                 // under the table's lock: the store gets the seats in the order they
                 // changed (the last write is the last seats), and the connection is

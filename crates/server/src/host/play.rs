@@ -67,6 +67,16 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
                     (None, Some(slot)) => Box::new(Reconnect::new(slot)),
                     (None, None) => Box::new(Gone),
                 };
+                // a seat an account holds: a message after the account's ban is refused
+                let transport: Box<dyn Transport> = match table.holder(i) {
+                    Some(_) => Box::new(crate::host::bans::BanGate::new(
+                        transport,
+                        host.clone(),
+                        table.clone(),
+                        i,
+                    )),
+                    None => transport,
+                };
                 // the token is handed over at setup, by the process that made it (a
                 // game taken up again from the store knows only its hash, and the
                 // program its token)
@@ -75,6 +85,19 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
             }
             SeatKind::Open => SeatHolder::Wire(Box::new(Gone), None),
         });
+    }
+    // a table where an account holds a seat: a move of a banned account is refused
+    if (0..seats.len()).any(|i| table.holder(i).is_some()) {
+        let (gate_host, weak) = (host.clone(), Arc::downgrade(&table));
+        table.set_move_gate(Arc::new(move |seat| {
+            let (host, weak) = (gate_host.clone(), weak.clone());
+            Box::pin(async move {
+                match weak.upgrade() {
+                    Some(t) => crate::host::bans::refused_if_banned(&host, &t, seat).await,
+                    None => false,
+                }
+            })
+        }));
     }
     tracing::info!(id, game = table.entry.name(), players = ?names, "game starts");
     crate::metrics::game_started(table.entry.name());

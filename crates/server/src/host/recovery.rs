@@ -116,6 +116,11 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
                     } else {
                         rec.name.clone()
                     },
+                    account: if kind == SeatKind::Open {
+                        None
+                    } else {
+                        rec.account
+                    },
                     kind,
                 }
             })

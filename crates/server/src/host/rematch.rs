@@ -102,17 +102,21 @@ pub(crate) async fn new_rematch(
         .map(|j| {
             let old = &seats[(j + shift) % n];
             match (old.kind.as_str(), &old.spec) {
+                // a person's account stays with their seat (its name is the account's)
                 ("person", _) => Seat {
                     name: old.name.clone(),
                     kind: SeatKind::Person(Secret::new()),
+                    account: old.account,
                 },
                 ("bot", Some(spec)) => Seat {
                     name: old.name.clone(),
                     kind: SeatKind::Bot(spec.clone()),
+                    account: None,
                 },
                 _ => Seat {
                     name: String::new(),
                     kind: SeatKind::Open,
+                    account: None,
                 },
             }
         })

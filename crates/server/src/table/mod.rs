@@ -108,6 +108,15 @@ pub struct Ending {
 /// played before it) and the move's JSON text.
 pub(crate) type Sent = (usize, String);
 
+/// What the host asks before a person's move reaches the referee: `true` refuses it for
+/// good (the host has ended the table: the seat's account was banned). Set by the host
+/// at a table where an account holds a seat ([`Table::set_move_gate`]).
+pub type MoveGate = Arc<
+    dyn Fn(usize) -> std::pin::Pin<Box<dyn std::future::Future<Output = bool> + Send>>
+        + Send
+        + Sync,
+>;
+
 /// One table.
 pub struct Table {
     /// Its id (the game's, in the store).
@@ -136,6 +145,8 @@ pub struct Table {
     pub turns: Option<turns::TurnBased>,
     /// The turn a turn-based table waits for, as stored.
     turn: Mutex<Option<crate::store::Turn>>,
+    /// Asked before a person's move reaches the referee ([`MoveGate`]).
+    move_gate: std::sync::OnceLock<MoveGate>,
     /// The hints given, `(seat, moves played then)` (stored with the result).
     hints: Mutex<Vec<(usize, usize)>>,
     /// Events stored for the game before it started (its settings).
@@ -209,6 +220,7 @@ impl Table {
             rated: None,
             turns: None,
             turn: Mutex::new(None),
+            move_gate: std::sync::OnceLock::new(),
             hints: Mutex::new(Vec::new()),
             stored_events: 0,
             version: watch::channel(0).0,
@@ -258,6 +270,29 @@ impl Table {
         let rated = self.rated.as_ref().and_then(|r| r.seats.get(seat)?.account);
         let turns = self.turns.as_ref().and_then(|t| *t.accounts.get(seat)?);
         rated.or(turns)
+    }
+
+    /// The account that holds `seat`, whoever checked it: the seat's own (a person under
+    /// their account's name, a program with its bot account's token) or the rated or
+    /// turn-based table's. A ban of that account resigns the seat.
+    pub fn holder(&self, seat: usize) -> Option<u64> {
+        let own = self.state().seats.get(seat).and_then(|s| s.account);
+        own.or_else(|| self.account_of(seat))
+    }
+
+    /// Sets what is asked before a person's move reaches the referee (once; later calls
+    /// change nothing).
+    pub fn set_move_gate(&self, gate: MoveGate) {
+        let _ = self.move_gate.set(gate);
+    }
+
+    /// Whether the move gate refuses `seat`'s move (the table ends with it); false where
+    /// there is no gate.
+    pub async fn move_refused(&self, seat: usize) -> bool {
+        match self.move_gate.get() {
+            Some(gate) => gate(seat).await,
+            None => false,
+        }
     }
 
     /// The turn a turn-based table waits for, as stored (`None`: none yet, or a live

@@ -29,7 +29,9 @@ pub fn link(table: &Arc<Table>, seat: usize, idle: Option<Duration>) -> Box<dyn 
     })
 }
 
-/// A person in a browser: moves come from their WebSocket, refusals go back to it.
+/// A person in a browser: moves come from their WebSocket, refusals go back to it; each
+/// move passes the table's move gate first ([`Table::move_refused`]: a banned account's
+/// move never reaches the referee).
 ///
 /// A person who takes no turn within `idle` ends the table, through the table's stop
 /// token, with the reason kept on the table ([`Table::end_with`]): the host stores the
@@ -57,6 +59,10 @@ impl BrowserPerson {
         loop {
             let (turn, text) = self.moves.recv().await?;
             if turn == played {
+                if self.table.move_refused(self.seat).await {
+                    // the table ends (its stop token fired): the referee drops this wait
+                    return std::future::pending().await;
+                }
                 return Some(text);
             }
             self.refused(&words!("move-turn-over"));

@@ -37,6 +37,10 @@ pub struct Seat {
     pub name: String,
     /// Who holds it.
     pub kind: SeatKind,
+    /// The account that holds it, where one does (a person seated under their account's
+    /// name by its session, a program signed up with its bot account's API token, an
+    /// account of a rated or turn-based table): a ban of the account resigns it.
+    pub account: Option<u64>,
 }
 
 impl Seat {
@@ -59,6 +63,7 @@ impl Seat {
                 SeatKind::Bot(s) => Some(s.clone()),
                 _ => None,
             },
+            account: self.account,
         }
     }
 }

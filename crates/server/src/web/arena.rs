@@ -112,6 +112,15 @@ pub async fn may_sit(
     table: &crate::table::Table,
     seat: usize,
 ) -> Result<(), Response> {
+    // a seat of a banned account is nobody's any more, whatever token or session comes
+    if let Some(account) = table.holder(seat) {
+        if crate::host::bans::is_banned(host, account).await {
+            return Err(refuse(
+                StatusCode::FORBIDDEN,
+                tessera_games::Msg::new(crate::accounts::BANNED),
+            ));
+        }
+    }
     if table.account_of(seat).is_none() {
         return Ok(());
     }

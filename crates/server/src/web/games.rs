@@ -209,7 +209,8 @@ async fn create(
             Err(e) => host_error(e),
         };
     }
-    match crate::host::open::create(&host, req, peer.ip()).await {
+    let owner = session.as_ref().map(|s| &s.account);
+    match crate::host::open::create_for(&host, req, peer.ip(), owner).await {
         Ok(c) => Json(c).into_response(),
         Err(e) => host_error(e),
     }

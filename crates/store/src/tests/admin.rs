@@ -18,6 +18,7 @@ fn game(n: u64) -> NewGame {
         name: name.into(),
         kind: "bot".into(),
         spec: Some("greedy".into()),
+        account: None,
     };
     NewGame {
         game: "q".into(),

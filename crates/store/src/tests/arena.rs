@@ -482,6 +482,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
                 name: "a".into(),
                 kind: "bot".into(),
                 spec: None,
+                account: None,
             }],
             secrets: vec![None],
             created: 0,

@@ -16,6 +16,7 @@ fn seat(name: &str) -> SeatRecord {
         name: name.into(),
         kind: "bot".into(),
         spec: Some("greedy".into()),
+        account: None,
     }
 }
 

@@ -11,6 +11,7 @@ fn game() -> NewGame {
         name: name.into(),
         kind: kind.into(),
         spec: None,
+        account: None,
     };
     NewGame {
         game: "triominos".into(),
