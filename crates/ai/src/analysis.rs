@@ -47,7 +47,12 @@
 //! let config = AnalysisConfig { budget: Budget::Iterations(50), ..AnalysisConfig::default() };
 //! let a = analyze_record(&record, &[Seat(0)], &config, &mut |_, _| true).unwrap();
 //! assert!(a.iter().all(|m| m.seat == Seat(0) && (0.0..=1.0).contains(&m.after)));
-//! assert!(a.iter().all(|m| m.class >= Class::Best && m.loss >= 0.0));
+//! // seat 0's moves of the six; each is classed by what it lost beyond the search's error
+//! assert!(!a.is_empty() && a.len() < 6);
+//! for m in &a {
+//!     let lost = (m.before - m.after - m.margin).max(0.0);
+//!     assert!((m.loss - lost).abs() < 1e-9 && m.class == Class::of_loss(m.loss));
+//! }
 //! ```
 
 use crate::{Budget, Evaluate, Ismcts, IsmctsConfig, RootMove};
