@@ -33,7 +33,11 @@ async fn request(
     body: &Value,
 ) -> (u16, String, Value) {
     let mut s = connect_from(from, port).await;
-    let body = if body.is_null() { String::new() } else { body.to_string() };
+    let body = if body.is_null() {
+        String::new()
+    } else {
+        body.to_string()
+    };
     let mut head = format!(
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
         body.len()
@@ -51,11 +55,18 @@ async fn request(
     let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
     let cookie = head
         .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or_else(|| l.strip_prefix("Set-Cookie: "))
+        })
         .and_then(|c| c.split(';').next())
         .unwrap_or_default()
         .to_string();
-    (status, cookie, serde_json::from_str(body).unwrap_or(Value::Null))
+    (
+        status,
+        cookie,
+        serde_json::from_str(body).unwrap_or(Value::Null),
+    )
 }
 
 /// A signed-in account: its cookie and CSRF token.
@@ -77,7 +88,10 @@ async fn register(from: [u8; 4], port: u16, name: &str) -> Login {
 
 impl Login {
     fn headers(&self) -> [(&str, &str); 2] {
-        [("Cookie", self.cookie.as_str()), ("X-Tessera-CSRF", self.csrf.as_str())]
+        [
+            ("Cookie", self.cookie.as_str()),
+            ("X-Tessera-CSRF", self.csrf.as_str()),
+        ]
     }
 }
 
@@ -99,7 +113,15 @@ async fn view(from: [u8; 4], port: u16, id: u64, token: &str, login: Option<&Log
     let cookie = login.map(|l| [("Cookie", l.cookie.as_str())]);
     for _ in 0..200 {
         let headers: &[(&str, &str)] = cookie.as_ref().map_or(&[], |c| c.as_slice());
-        let (status, _, m) = request(from, port, "GET", &format!("/api/games/{id}?token={token}"), headers, &Value::Null).await;
+        let (status, _, m) = request(
+            from,
+            port,
+            "GET",
+            &format!("/api/games/{id}?token={token}"),
+            headers,
+            &Value::Null,
+        )
+        .await;
         assert_eq!(status, 200, "{m}");
         if m["view"].is_object() {
             return m["view"].clone();
@@ -127,11 +149,21 @@ async fn program_sits(tcp: u16, id: u64) -> Value {
 
 /// The attacker's hotseat table of [`SEED`]: the tray of its second seat.
 async fn hotseat_tray(port: u16) -> Vec<String> {
-    let hot = json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": SEED});
+    let hot =
+        json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": SEED});
     let (status, _, c) = request([127, 0, 0, 2], port, "POST", "/api/games", &[], &hot).await;
     assert_eq!(status, 200, "a practice table takes its seed: {c}");
     let id = c["id"].as_u64().unwrap();
-    tray(&view([127, 0, 0, 2], port, id, c["tokens"][1][1].as_str().unwrap(), None).await)
+    tray(
+        &view(
+            [127, 0, 0, 2],
+            port,
+            id,
+            c["tokens"][1][1].as_str().unwrap(),
+            None,
+        )
+        .await,
+    )
 }
 
 #[test]

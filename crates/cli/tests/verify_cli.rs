@@ -36,9 +36,17 @@ fn refused(file: &std::path::Path, record: &Value, why: &str, what: &str) {
     std::fs::write(file, record.to_string()).unwrap();
     let out = tessera(&["verify", file.to_str().unwrap()], None);
     let err = text(&out.stderr);
-    assert!(!out.status.success(), "{what}: verified: {}", text(&out.stdout));
+    assert!(
+        !out.status.success(),
+        "{what}: verified: {}",
+        text(&out.stdout)
+    );
     assert!(err.contains(why), "{what}: {err}");
-    assert!(text(&out.stdout).is_empty(), "{what}: {}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).is_empty(),
+        "{what}: {}",
+        text(&out.stdout)
+    );
 }
 
 #[test]
@@ -74,12 +82,21 @@ fn a_published_record_verifies_and_a_forged_one_does_not() {
     let out = tessera(&["verify", file.to_str().unwrap()], None);
     let said = text(&out.stdout);
     assert!(out.status.success(), "{said}{}", text(&out.stderr));
-    assert!(said.starts_with("verified: triominos, finished, "), "{said}");
+    assert!(
+        said.starts_with("verified: triominos, finished, "),
+        "{said}"
+    );
     assert_eq!(said.lines().count(), 1, "{said}");
-    assert!(said.contains(record["commitment"].as_str().unwrap()), "{said}");
+    assert!(
+        said.contains(record["commitment"].as_str().unwrap()),
+        "{said}"
+    );
     let out = tessera(&["verify", "-"], Some(&record.to_string()));
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let out = tessera(&["verify", &id.to_string(), "--db", db.to_str().unwrap()], None);
+    let out = tessera(
+        &["verify", &id.to_string(), "--db", db.to_str().unwrap()],
+        None,
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     drop(server);
 
@@ -98,15 +115,30 @@ fn a_published_record_verifies_and_a_forged_one_does_not() {
     let other = seed.wrapping_add(1);
     r["seed"] = json!(other);
     r["commitment"] = json!(tessera_games::deal::commitment(other, &salt));
-    refused(&forged, &r, "do not replay from the committed seed", "another seed, committed");
+    refused(
+        &forged,
+        &r,
+        "do not replay from the committed seed",
+        "another seed, committed",
+    );
     let mut r = record.clone();
     let moves = r["moves"].as_array().unwrap().clone();
     assert!(moves.len() > 2, "{record}");
     r["moves"][0] = moves[1].clone();
-    refused(&forged, &r, "do not replay from the committed seed", "a move changed");
+    refused(
+        &forged,
+        &r,
+        "do not replay from the committed seed",
+        "a move changed",
+    );
     let mut r = record.clone();
     r["moves"].as_array_mut().unwrap().pop();
-    refused(&forged, &r, "do not replay from the committed seed", "the last move left out");
+    refused(
+        &forged,
+        &r,
+        "do not replay from the committed seed",
+        "the last move left out",
+    );
     let mut r = record.clone();
     r["scores"][0] = json!(r["scores"][0].as_i64().unwrap() + 1);
     refused(&forged, &r, "the recorded scores", "a score changed");
@@ -124,11 +156,25 @@ fn a_published_record_verifies_and_a_forged_one_does_not() {
     // a record of a game played here, not on a server: nothing committed
     let local = dir.join("local.json");
     let out = tessera(
-        &["play", "triominos", "--players", "greedy,greedy", "--seed", "3", "--quiet", "--record", local.to_str().unwrap()],
+        &[
+            "play",
+            "triominos",
+            "--players",
+            "greedy,greedy",
+            "--seed",
+            "3",
+            "--quiet",
+            "--record",
+            local.to_str().unwrap(),
+        ],
         None,
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let out = tessera(&["verify", local.to_str().unwrap()], None);
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("no commitment"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("no commitment"),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -276,6 +276,9 @@ mod tests {
         assert!(!c.holds(6));
         assert_ne!(c.hash, Commitment::new(5, [2; 16]).hash);
         assert_eq!(c.hash.len(), 64);
-        assert!(c.hash.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+        assert!(c
+            .hash
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
     }
 }

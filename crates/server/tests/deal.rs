@@ -49,7 +49,9 @@ async fn play_out(h: &TestHost, id: u64, token: &str) -> Value {
 /// Whether `s` is a SHA-256 in lowercase hex.
 fn is_hash(s: &Value) -> bool {
     s.as_str().is_some_and(|s| {
-        s.len() == 64 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        s.len() == 64
+            && s.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
     })
 }
 
@@ -80,13 +82,25 @@ async fn the_committed_deal_is_the_one_played_in_every_game() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         };
         let shown = start["deal"]["commitment"].clone();
-        assert!(is_hash(&shown), "{game}: the commitment shown: {}", start["deal"]);
+        assert!(
+            is_hash(&shown),
+            "{game}: the commitment shown: {}",
+            start["deal"]
+        );
         assert_eq!(start["deal"]["chosen"], false, "{game}");
         for hidden in ["seed", "salt"] {
-            assert!(start["deal"].get(hidden).is_none(), "{game}: {hidden} shown: {}", start["deal"]);
+            assert!(
+                start["deal"].get(hidden).is_none(),
+                "{game}: {hidden} shown: {}",
+                start["deal"]
+            );
         }
         // the spectator and the list are shown the same commitment, and nothing secret
-        assert_eq!(state(&h, id, None).await["deal"]["commitment"], shown, "{game}");
+        assert_eq!(
+            state(&h, id, None).await["deal"]["commitment"],
+            shown,
+            "{game}"
+        );
         let (_, list) = h.get("/api/games?status=live").await;
         let row = list["games"]
             .as_array()
@@ -96,7 +110,11 @@ async fn the_committed_deal_is_the_one_played_in_every_game() {
             .unwrap()
             .clone();
         assert_eq!(row["commitment"], shown, "{game}: {row}");
-        assert_eq!((row["seed"].clone(), row["salt"].clone()), (Value::Null, Value::Null), "{game}: {row}");
+        assert_eq!(
+            (row["seed"].clone(), row["salt"].clone()),
+            (Value::Null, Value::Null),
+            "{game}: {row}"
+        );
         let (code, _) = h.get(&format!("/api/games/{id}/record")).await;
         assert_eq!(code, 409, "{game}: a running game's record");
 
@@ -104,17 +122,35 @@ async fn the_committed_deal_is_the_one_played_in_every_game() {
         assert_eq!(end["status"], "finished", "{game}: {end}");
         let (code, record) = h.get(&format!("/api/games/{id}/record")).await;
         assert_eq!(code, 200, "{game}: {record}");
-        assert_eq!(record["commitment"], shown, "{game}: the record's commitment");
+        assert_eq!(
+            record["commitment"], shown,
+            "{game}: the record's commitment"
+        );
         let seed = record["seed"].as_u64().expect("the seed revealed");
         let salt = record["salt"].as_str().expect("the salt revealed");
         assert_eq!(commitment(seed, salt), shown.as_str().unwrap(), "{game}");
         // the end shows them too, on the play page and in the list
         let over = state(&h, id, Some(&token)).await;
-        assert_eq!(over["deal"]["seed"], seed.to_string(), "{game}: {}", over["deal"]);
+        assert_eq!(
+            over["deal"]["seed"],
+            seed.to_string(),
+            "{game}: {}",
+            over["deal"]
+        );
         assert_eq!(over["deal"]["salt"], salt, "{game}");
         let (_, list) = h.get("/api/games?status=ended").await;
-        let row = list["games"].as_array().unwrap().iter().find(|g| g["id"] == id).unwrap().clone();
-        assert_eq!((row["seed"].as_str(), row["salt"].as_str()), (Some(seed.to_string().as_str()), Some(salt)), "{game}");
+        let row = list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap()
+            .clone();
+        assert_eq!(
+            (row["seed"].as_str(), row["salt"].as_str()),
+            (Some(seed.to_string().as_str()), Some(salt)),
+            "{game}"
+        );
 
         // the tiles the person held at the start are those the revealed seed deals
         let entry = registry.get(game).unwrap();
@@ -123,7 +159,10 @@ async fn the_committed_deal_is_the_one_played_in_every_game() {
         before["moves"] = json!(record["moves"].as_array().unwrap()[..k]);
         before["outcome"] = Value::Null;
         let dealt = entry.load(&before).unwrap().view(0).unwrap();
-        assert_eq!(start["view"], dealt, "{game}: the tiles shown are not the committed seed's");
+        assert_eq!(
+            start["view"], dealt,
+            "{game}: the tiles shown are not the committed seed's"
+        );
 
         let verified = verify(&registry, &record).unwrap_or_else(|e| panic!("{game}: {e}"));
         assert_eq!(verified.commitment, shown.as_str().unwrap());
@@ -151,7 +190,11 @@ async fn a_seed_is_chosen_only_for_practice() {
         assert!(m["error"].as_str().unwrap().contains("seat 2"), "{m}");
     }
     let (_, list) = h.get("/api/games").await;
-    assert_eq!(list["games"], json!([]), "nothing made of a refused request");
+    assert_eq!(
+        list["games"],
+        json!([]),
+        "nothing made of a refused request"
+    );
 
     // a turn-based game with another account: refused; with bots only: practice
     let ann = register(h.http, "ann", "person").await;
@@ -165,7 +208,11 @@ async fn a_seed_is_chosen_only_for_practice() {
         .await;
     assert_eq!(a.status, 400, "{}", a.body);
     assert_eq!(words(&a.body), "seed-refused-account", "{}", a.body);
-    assert!(a.body["error"].as_str().unwrap().contains("bob"), "{}", a.body);
+    assert!(
+        a.body["error"].as_str().unwrap().contains("bob"),
+        "{}",
+        a.body
+    );
     let a = ann
         .post(
             h.http,
@@ -182,17 +229,26 @@ async fn a_seed_is_chosen_only_for_practice() {
         json!([{"kind": "human"}, {"kind": "human"}]),
     ] {
         let (code, c) = h
-            .post("/api/games", &json!({"game": "q", "seats": seats, "seed": 7, "delay_ms": 0}))
+            .post(
+                "/api/games",
+                &json!({"game": "q", "seats": seats, "seed": 7, "delay_ms": 0}),
+            )
             .await;
         assert_eq!(code, 200, "{c}");
-        practice.push((c["id"].as_u64().unwrap(), c["tokens"][0][1].as_str().unwrap().to_string()));
+        practice.push((
+            c["id"].as_u64().unwrap(),
+            c["tokens"][0][1].as_str().unwrap().to_string(),
+        ));
     }
     let (id, token) = practice[0].clone();
     let m = state(&h, id, Some(&token)).await;
     assert_eq!(m["deal"]["chosen"], true, "{}", m["deal"]);
     let (_, list) = h.get("/api/games?status=live").await;
     for g in list["games"].as_array().unwrap() {
-        assert_eq!(g["seed_chosen"], true, "every game here had its seed chosen: {g}");
+        assert_eq!(
+            g["seed_chosen"], true,
+            "every game here had its seed chosen: {g}"
+        );
     }
     // ended (a resignation), it says so in its record, which verifies
     let (code, r) = h
@@ -210,10 +266,16 @@ async fn a_seed_is_chosen_only_for_practice() {
     assert_eq!(record["seed_chosen"], true, "{record}");
     assert_eq!(record["status"], "resigned", "{record}");
     let verified = verify(&Registry::standard(), &record).unwrap();
-    assert!(verified.chosen && verified.to_string().contains("practice"), "{verified}");
+    assert!(
+        verified.chosen && verified.to_string().contains("practice"),
+        "{verified}"
+    );
     // its rematch is dealt by the server, afresh
     let (code, r) = h
-        .post(&format!("/api/games/{id}/rematch"), &json!({"token": token}))
+        .post(
+            &format!("/api/games/{id}/rematch"),
+            &json!({"token": token}),
+        )
         .await;
     assert_eq!(code, 200, "{r}");
     let again = r["id"].as_u64().unwrap();
@@ -221,7 +283,13 @@ async fn a_seed_is_chosen_only_for_practice() {
     assert_eq!(m["deal"]["chosen"], false, "{}", m["deal"]);
     assert_ne!(m["deal"]["commitment"], record["commitment"]);
     let (_, list) = h.get("/api/games?status=live").await;
-    let row = list["games"].as_array().unwrap().iter().find(|g| g["id"] == again).unwrap().clone();
+    let row = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == again)
+        .unwrap()
+        .clone();
     assert_eq!(row["seed_chosen"], false, "{row}");
     h.stop().await;
 }

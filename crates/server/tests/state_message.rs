@@ -79,10 +79,15 @@ async fn a_live_table_and_a_stored_game_send_the_same_fields() {
 
     assert_eq!(keys(&live), keys(&stored));
     // the deal: the commitment from the start, the seed and the salt once over
-    assert_eq!(keys(&live["deal"]), ["chosen", "commitment"].map(String::from).into());
+    assert_eq!(
+        keys(&live["deal"]),
+        ["chosen", "commitment"].map(String::from).into()
+    );
     assert_eq!(
         keys(&stored["deal"]),
-        ["chosen", "commitment", "salt", "seed"].map(String::from).into()
+        ["chosen", "commitment", "salt", "seed"]
+            .map(String::from)
+            .into()
     );
     assert_eq!(live["deal"]["commitment"], stored["deal"]["commitment"]);
     let documented: BTreeSet<String> = [

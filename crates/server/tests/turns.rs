@@ -34,7 +34,10 @@ const HOUR: Duration = Duration::from_secs(3600);
 /// (Seed 5 where no other account sits: a seed of one's own is only for practice.)
 async fn new_game(h: &TestHost, who: &Login, game: &str, seats: Value, days: u32) -> (u64, String) {
     let mut req = json!({"game": game, "seats": seats, "days": days});
-    if seats.as_array().is_some_and(|s| s.iter().all(|s| s["account"].is_null())) {
+    if seats
+        .as_array()
+        .is_some_and(|s| s.iter().all(|s| s["account"].is_null()))
+    {
         req["seed"] = json!(5);
     }
     let a = who.post(h.http, "/api/games", &req).await;

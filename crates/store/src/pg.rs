@@ -398,9 +398,7 @@ fn touched(batch: &[Job], answers: &[Answer]) -> String {
             (Job::Seats(id, ..), _)
             | (Job::Status(id, ..), _)
             | (Job::Start(id, ..), _)
-            | (Job::Deal(id, ..), _) => {
-                Some(*id)
-            }
+            | (Job::Deal(id, ..), _) => Some(*id),
             (Job::Move { game, .. }, _)
             | (Job::Event { game, .. }, _)
             | (Job::End { game, .. }, _) => Some(*game),

@@ -165,7 +165,10 @@ pub(crate) fn check_seed(
         .iter()
         .position(|s| matches!(s.kind.as_str(), "program" | "open"))
     {
-        return Err(HostError::Refused(words!("seed-refused-program", seat = i + 1)));
+        return Err(HostError::Refused(words!(
+            "seed-refused-program",
+            seat = i + 1
+        )));
     }
     if let Some((i, name)) = other_account {
         return Err(HostError::Refused(words!(

@@ -671,7 +671,10 @@ async fn a_version_1_database_gains_the_arena_tables_on_postgres() {
     assert_eq!(pg.psql(&url, "SELECT version FROM tessera_schema"), "6");
     let old = s.games().get(1).await.unwrap().unwrap();
     // a game from before commitments keeps its seed, with none
-    assert_eq!((old.summary.commitment.clone(), old.salt.clone()), (None, None));
+    assert_eq!(
+        (old.summary.commitment.clone(), old.salt.clone()),
+        (None, None)
+    );
     assert!(!old.summary.seed_chosen);
     assert!(old.record().unwrap().get("commitment").is_none());
     // the plain-text secrets of version 1 are hashes now, the column gone

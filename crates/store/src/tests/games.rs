@@ -137,7 +137,10 @@ where
         running.summary.seed, None,
         "a running game's seed is secret"
     );
-    assert_eq!(running.summary.salt, None, "a running game's salt is secret");
+    assert_eq!(
+        running.summary.salt, None,
+        "a running game's salt is secret"
+    );
     assert_eq!(running.summary.commitment.as_deref(), Some("commitment2"));
     assert!(!running.summary.seed_chosen);
     assert_eq!((running.seed, running.salt.as_deref()), (43, Some("salt2")));
