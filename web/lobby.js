@@ -40,7 +40,8 @@ export function lobby() {
   const players = (g) => g.seats.map((s) => s.kind === 'open' ? t('seat-open') : s.kind === 'program' ? t('name-tcp', { name: s.name }) : s.name).join(', ');
   const row = (g, links) => h('tr', { 'data-id': g.id, 'data-status': g.status },
     h('td', { text: g.id }), h('td', { text: g.created ? dateTime(g.created) : '' }),
-    h('td', { text: titleOf(reg, g.game) }), h('td', { text: players(g) }),
+    // a practice game (a seed a player chose) says so
+    h('td', {}, titleOf(reg, g.game), g.seed_chosen ? h('span', { class: 'practice', text: ` · ${t('seed-chosen')}` }) : null), h('td', { text: players(g) }),
     h('td', { text: g.status === 'waiting' ? t('status-waiting-open', { open: g.open ?? 0 }) : t(`status-${g.status}`) }),
     h('td', { class: 'moves', 'data-unit': t('unit-moves', { n: g.moves }), text: g.moves }), h('td', { class: 'scores', 'data-label': t('col-scores'), text: (g.scores || []).join(' / ') }), h('td', {}, links));
   const label = (what, g) => t(what, { game: titleOf(reg, g.game), id: String(g.id) });

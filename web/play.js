@@ -16,6 +16,7 @@ import { soundOfState } from './sound.js';
 import { arrive } from './motion.js';
 import { t, words } from './i18n.js';
 import { timeLeft, perMove } from './inbox.js';
+import { dealBox } from './deal.js';
 
 /** Whether a line of the log flashes over the board: a bonus, a penalty, an ejection. */
 function flashes(msg) {
@@ -144,7 +145,9 @@ export function gamePage(id, watch) {
   ui.status.before(badge);
   ui.status.after(clockLine);
   ui.dock.before(confirmBox);
-  ui.extra.append(resignBox, confirmPref, hintPref, join, ejected, pace, helpBox,
+  // the commitment to the deal, from the start; the seed and salt, checked, at the end
+  const deal = dealBox();
+  ui.extra.append(resignBox, confirmPref, hintPref, join, ejected, pace, helpBox, deal.el,
     h('p', {}, h('a', { href: `#/watch/${id}` }, t('spectator-view')), ' · ', h('a', { href: '#/' }, t('nav-lobby'))));
 
   const render = () => {
@@ -161,6 +164,7 @@ export function gamePage(id, watch) {
     drawScores(ui, m.players, m.scores, m.to_move, m.seat, m.over ? winnersOf(m.result, m.outcome) : []);
     drawLog(ui, m.log);
     if (!helpBox.childElementCount && reg) helpBox.append(rulesHelp(gameOf(reg, m.game), m.rules));
+    deal.update(m.deal);
     resignBox.hidden = !(mine && m.status === 'running' && !m.over);
     const canConfirm = !!(mine && !m.over && gameOf(reg, m.game)?.confirm);
     confirmPref.hidden = !canConfirm;

@@ -11,6 +11,7 @@ import { ratedChanges } from './arena.js';
 import { onLeave } from './page.js';
 import { arrive } from './motion.js';
 import { t, words as say } from './i18n.js';
+import { dealBox } from './deal.js';
 
 export async function replay(id, query = new URLSearchParams()) {
   document.title = t('title-replay', { id: String(id) });
@@ -98,8 +99,13 @@ export async function replay(id, query = new URLSearchParams()) {
     h('p', { id: 'result' }, sum.seed !== null && sum.seed !== undefined ? t('result-seed', { result, seed: String(sum.seed) }) : result),
     data.end ? endPanel(players, sum.status, null, data.outcome, data.end, sum.scores, [h('a', { class: 'button', role: 'button', href: `#/new/${sum.game}` }, t('nav-new'))]) : null,
     ratedBox].filter(Boolean));
+  // the deal committed to at the start, checked here once the seed and the salt are revealed
+  const deal = dealBox();
+  deal.update(sum.commitment ? { commitment: sum.commitment, chosen: !!sum.seed_chosen, seed: sum.seed, salt: sum.salt } : null);
+  deal.el.open = !live && !!sum.commitment;
   ui.extra.append(...[
     analysis?.section ?? null,
+    deal.el,
     rulesHelp(gameOf(reg, sum.game), data.rules ?? null),
     h('p', {}, live ? null : [h('a', { href: `/api/games/${id}/record`, download: `tessera-${id}.json` }, t('record-json')), ' · '],
       h('a', { href: '#/' }, t('nav-lobby')))].filter(Boolean));

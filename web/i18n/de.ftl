@@ -329,6 +329,9 @@ hint-bots-only = Tipps gibt es nur in Partien gegen Bots
 hint-no-view = noch keine Ansicht: versuche es noch einmal
 analysis-not-ended = Spiel { $id } ist { $status }: analysiert wird ein Spiel, wenn es zu Ende ist
 analysis-iters = iters = { $iters }: 1 bis { $max } Iterationen pro Zug
+seed-refused-program = einen eigenen Startwert gibt es nur zum Üben, und Platz { $seat } bleibt für ein Programm frei: der Startwert bestimmte seine Steine. Lass den Startwert leer: der Server zieht einen und legt sich vorab darauf fest
+seed-refused-account = einen eigenen Startwert gibt es nur zum Üben, und Platz { $seat } gehört { $name }: der Startwert bestimmte die Steine dieser Person. Lass den Startwert leer: der Server zieht einen und legt sich vorab darauf fest
+seed-refused-rated = eine gewertete Partie wird immer mit dem Startwert des Servers verteilt, nie mit einem gewählten
 analysis-no-seat = in Spiel { $id } gibt es keinen Platz { $seat } (die Plätze sind 0 bis { $last })
 analysis-too-long = Spiel { $id } hat { $moves } Züge: analysiert werden höchstens { $max }
 busy-games = zu viele laufende Spiele
@@ -462,6 +465,7 @@ replay-game = { $game }-Spiel { $id } wiederholen
 welcome = Willkommen bei Tessera. Hier wurde noch kein Spiel gespielt: Starte eines mit „Neues Spiel“, gegen Bots oder mit Freunden an diesem Bildschirm.
 cannot-read-games = Die Spiele lassen sich nicht lesen: { $why }
 cannot-read-older = Ältere Spiele lassen sich nicht lesen: { $why }
+seed-chosen = Übung: Startwert gewählt
 
 ## A game's page (web/table.js)
 board-label = Spielfeld: ziehen oder Pfeiltasten zum Verschieben, Mausrad oder +/- zum Zoomen
@@ -664,6 +668,18 @@ replay-last-label = Letzter Zug
 replay-last = Ende
 result-seed = { $result } · Startwert { $seed }
 record-json = Das Protokoll (JSON)
+
+## The deal, committed and revealed (web/deal.js)
+deal = Faires Mischen
+deal-about = Vor dem ersten Zug hat sich der Server auf die Verteilung dieser Partie festgelegt: der Code unten ist der SHA-256-Hash ihres Startwerts und eines geheimen Salts. Am Ende werden beide offengelegt, und jeder kann prüfen, dass jeder Stein aus dem zugesagten Startwert kam (die Wiederholung prüft es, ebenso tessera verify mit dem Protokoll).
+deal-commitment = Festlegung: { $commitment }
+deal-revealed = Startwert { $seed } · Salt { $salt }
+deal-practice = Übungspartie: ein Spieler hat den Startwert gewählt, darum wird sie nie gewertet.
+deal-none = Diese Partie stammt aus der Zeit vor den Festlegungen: es gibt nichts zu prüfen.
+deal-checking = Prüfe die Verteilung …
+deal-verified = Verteilung geprüft: Startwert und Salt ergeben genau den Hash, der von Anfang an gezeigt wurde.
+deal-mismatch = Achtung: Startwert und Salt ergeben nicht den Hash, der von Anfang an gezeigt wurde ({ $found } statt { $commitment }).
+deal-cannot-check = Dieser Browser berechnet SHA-256 nur auf https://- oder localhost-Seiten: prüfe das Protokoll mit tessera verify.
 analyze-label = Das Spiel mit dem Bot analysieren
 analyze = Analysieren
 analysis = Analyse

@@ -318,6 +318,9 @@ hint-bots-only = hints are for games against bots only
 hint-no-view = no view yet: try again
 analysis-not-ended = game { $id } is { $status }: a game is analysed once it has ended
 analysis-iters = iters = { $iters }: from 1 to { $max } iterations per move
+seed-refused-program = a seed of your choice is only for practice, and seat { $seat } is left for a program: the seed would deal its tiles. Leave the seed empty: the server draws one and commits to it
+seed-refused-account = a seed of your choice is only for practice, and seat { $seat } is { $name }'s: the seed would deal their tiles. Leave the seed empty: the server draws one and commits to it
+seed-refused-rated = a rated game is dealt from the server's seed, never a chosen one
 analysis-no-seat = there is no seat { $seat } in game { $id } (seats are 0 to { $last })
 analysis-too-long = game { $id } has { $moves } moves: at most { $max } are analysed
 busy-games = too many games in progress
@@ -451,6 +454,7 @@ replay-game = Replay { $game } game { $id }
 welcome = Welcome to Tessera. No game has been played here yet: start one with New game, against bots or friends on this screen.
 cannot-read-games = Cannot read the games: { $why }
 cannot-read-older = Cannot read older games: { $why }
+seed-chosen = practice: the seed was chosen
 
 ## A game's page (web/table.js)
 board-label = Board: drag or use arrow keys to pan, wheel or +/- to zoom
@@ -653,6 +657,18 @@ replay-last-label = Last move
 replay-last = Last
 result-seed = { $result } · seed { $seed }
 record-json = The record (JSON)
+
+## The deal, committed and revealed (web/deal.js)
+deal = Fair deal
+deal-about = Before the first move the server committed to this game's deal: the code below is the SHA-256 of its seed and a secret salt. At the end both are revealed, and anyone can check that every tile came from the seed committed to (the replay page does it, and so does tessera verify on the record).
+deal-commitment = Commitment: { $commitment }
+deal-revealed = Seed { $seed } · salt { $salt }
+deal-practice = Practice: the seed was chosen by a player, so this game is never rated.
+deal-none = This game was made before deals were committed: there is nothing to check.
+deal-checking = Checking the deal…
+deal-verified = Deal verified: the seed and the salt revealed hash to the commitment shown from the start.
+deal-mismatch = Warning: the seed and the salt revealed do not hash to the commitment shown from the start ({ $found } instead of { $commitment }).
+deal-cannot-check = This browser computes SHA-256 only on https:// or localhost pages: check the record with tessera verify.
 analyze-label = Analyze the game with the bot
 analyze = Analyze
 analysis = Analysis

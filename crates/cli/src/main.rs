@@ -50,6 +50,17 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Check an ended game's deal: the seed and salt revealed at its end hash to the
+    /// commitment shown from its start, and its moves replay from that seed to the scores
+    /// recorded.
+    Verify {
+        /// The record (`GET /api/games/ID/record`; "-" for standard input), or the id of a
+        /// game in the server's store (an all-digit name that is no file).
+        file: PathBuf,
+        /// The server's store, for a game id: a SQLite file or a PostgreSQL URL.
+        #[arg(long, default_value = "tessera.db")]
+        db: String,
+    },
     /// Analyse an ended game: every move of the chosen seats judged by the search from the
     /// seat's view (win chance before and after, the best moves, a class by win chance lost).
     Analyze(analyze::AnalyzeArgs),
@@ -159,6 +170,12 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
     }
     match Command::from_arg_matches(matches)? {
         Command::Replay { file, db, quiet } => replay(registry, &file, &db, quiet),
+        Command::Verify { file, db } => {
+            let record = read_record(&file, &db)?;
+            let verified = tessera_games::deal::verify(registry, &record)?;
+            println!("{verified}");
+            Ok(())
+        }
         Command::Analyze(args) => analyze::run(registry, args),
         Command::Harness { game, args } => {
             let entry = registry.find(&game)?;
@@ -189,20 +206,26 @@ fn run(registry: &Registry, matches: &clap::ArgMatches) -> Result<()> {
     }
 }
 
-/// `tessera replay FILE`: every move's words, then the result.
-fn replay(registry: &Registry, file: &std::path::Path, db: &str, quiet: bool) -> Result<()> {
+/// The record that `tessera replay` and `tessera verify` read: a file, standard input
+/// ("-"), or the game of that id in the store `db` (an all-digit name that is no file).
+fn read_record(file: &std::path::Path, db: &str) -> Result<Value> {
     let id = file
         .to_str()
         .filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()))
         .and_then(|s| s.parse::<i64>().ok());
-    let value: Value = match id {
+    Ok(match id {
         Some(id) if !file.exists() => stored::stored_record(db, id)?,
         _ => {
             let text = common::read_input(file)?;
             serde_json::from_str(&text)
                 .with_context(|| format!("{} is not a JSON game record", file.display()))?
         }
-    };
+    })
+}
+
+/// `tessera replay FILE`: every move's words, then the result.
+fn replay(registry: &Registry, file: &std::path::Path, db: &str, quiet: bool) -> Result<()> {
+    let value = read_record(file, db)?;
     let game = value
         .get("game")
         .and_then(Value::as_str)

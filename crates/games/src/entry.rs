@@ -398,6 +398,7 @@ impl<G: Registration> GameEntry for Entry<G> {
                     SeatHolder::Wire(t, token) => Box::new(
                         WirePlayer::<G>::new(name, t)
                             .with_resume(token)
+                            .with_commitment(table.commitment.clone())
                             .with_legal(G::legal),
                     ),
                     SeatHolder::Person(link) => {

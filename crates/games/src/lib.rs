@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod deal;
 mod entry;
 mod error;
 mod game_entry;

@@ -46,6 +46,10 @@ pub struct TableSetup {
     pub rules: Value,
     /// The seed of every random event of the game.
     pub seed: u64,
+    /// The commitment to the seed ([`crate::deal`]), handed to each program of Tessera's
+    /// protocol at `setup` beside its resume token (`None`: a game from before
+    /// commitments).
+    pub commitment: Option<String>,
     /// The players' names by seat.
     pub names: Vec<String>,
     /// Deadlines and the ejection policy.

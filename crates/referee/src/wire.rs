@@ -46,6 +46,7 @@ pub struct WirePlayer<G: Game> {
     name: String,
     transport: Box<dyn Transport>,
     resume: Option<String>,
+    commitment: Option<String>,
     legal: Option<ListMoves<G>>,
     _game: PhantomData<fn() -> G>,
 }
@@ -57,6 +58,7 @@ impl<G: Game> WirePlayer<G> {
             name: name.into(),
             transport,
             resume: None,
+            commitment: None,
             legal: None,
             _game: PhantomData,
         }
@@ -66,6 +68,14 @@ impl<G: Game> WirePlayer<G> {
     /// the program can take its seat again after the host restarts.
     pub fn with_resume(mut self, token: Option<String>) -> Self {
         self.resume = token;
+        self
+    }
+
+    /// Hands the program the commitment to the game's deal at `setup`, beside its resume
+    /// token (`{"resume": TOKEN, "commitment": HEX}`; only where there is a token: a
+    /// program of the Q course gets the course's two arguments and nothing more).
+    pub fn with_commitment(mut self, commitment: Option<String>) -> Self {
+        self.commitment = commitment;
         self
     }
 
@@ -140,12 +150,13 @@ impl<G: Game> Player<G> for WirePlayer<G> {
     }
     async fn setup(&mut self, view: &G::View, hand: &[G::Tile]) -> Result<(), PlayerError> {
         let args = match &self.resume {
-            Some(t) => format!(
-                "[{},{},{}]",
-                json(view)?,
-                json(hand)?,
-                serde_json::json!({ "resume": t })
-            ),
+            Some(t) => {
+                let mut third = serde_json::json!({ "resume": t });
+                if let Some(c) = &self.commitment {
+                    third["commitment"] = serde_json::Value::from(c.as_str());
+                }
+                format!("[{},{},{}]", json(view)?, json(hand)?, third)
+            }
             None => format!("[{},{}]", json(view)?, json(hand)?),
         };
         self.void_call("setup", &args).await

@@ -94,7 +94,9 @@ pub struct Config {
     pub max_bot_iters: u64,
     /// The largest search budget a bot may be given (`budget=N` of a spec).
     pub max_bot_budget: u64,
-    /// Seeds for tests: game `id` gets `seed + id` (`None`: random seeds, the default).
+    /// Seeds for reproducible tests only: game `id` gets `seed + id`, so a running game's
+    /// seed can be derived from a finished one's (`None`: each game draws its own from the
+    /// operating system, the default; committed to either way).
     pub seed: Option<u64>,
     /// Moves after which a game that has not ended is stopped.
     pub max_moves: usize,

@@ -148,9 +148,25 @@ async fn a_paused_games_seed_and_record_stay_secret() {
         "{}",
         replay["summary"]
     );
+    assert_eq!(replay["summary"]["salt"], Value::Null, "the salt too");
+    assert!(
+        replay["summary"]["commitment"].is_string(),
+        "the commitment is public"
+    );
     let (_, list) = h.get("/api/games?status=paused").await;
     assert_eq!(list["games"][0]["id"], json!(id), "{list}");
     assert_eq!(list["games"][0]["seed"], Value::Null, "{list}");
+    assert_eq!(list["games"][0]["salt"], Value::Null, "{list}");
+    // the play page's deal: the commitment, no seed, no salt
+    let (_, m) = h.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        m["deal"]["commitment"], list["games"][0]["commitment"],
+        "{m}"
+    );
+    assert!(
+        m["deal"].get("seed").is_none() && m["deal"].get("salt").is_none(),
+        "{m}"
+    );
     h.stop().await;
 }
 

@@ -78,10 +78,22 @@ async fn a_live_table_and_a_stored_game_send_the_same_fields() {
     round_trip(&stored);
 
     assert_eq!(keys(&live), keys(&stored));
+    // the deal: the commitment from the start, the seed and the salt once over
+    assert_eq!(
+        keys(&live["deal"]),
+        ["chosen", "commitment"].map(String::from).into()
+    );
+    assert_eq!(
+        keys(&stored["deal"]),
+        ["chosen", "commitment", "salt", "seed"]
+            .map(String::from)
+            .into()
+    );
+    assert_eq!(live["deal"]["commitment"], stored["deal"]["commitment"]);
     let documented: BTreeSet<String> = [
         "type", "id", "game", "title", "status", "version", "seat", "players", "rules", "to_move",
         "over", "outcome", "scores", "moves", "delay_ms", "log", "public", "last", "view", "legal",
-        "hints", "ejected", "result", "clock_ms", "turn_ms", "end",
+        "hints", "ejected", "result", "clock_ms", "turn_ms", "end", "deal",
     ]
     .into_iter()
     .map(String::from)

@@ -104,7 +104,7 @@ macro_rules! piece {
             "id, game, status, seats, CASE WHEN status IN ",
             piece!($d, LIVE),
             " THEN (SELECT COUNT(*) FROM moves WHERE moves.game = games.id) ELSE moves END, ",
-            "result, seed, created, started, ended"
+            "result, seed, created, started, ended, salt, commitment, seed_chosen"
         )
     };
     ($d:ident, ACCOUNT) => {

@@ -29,6 +29,10 @@ pub(crate) const EVENT: Stmt = sql!(
     "INSERT INTO events (game, n, at_move, kind, data)
      SELECT $1, $2, $3, $4, $5 FROM games WHERE id = $1 AND owner = $6" FOR_SHARE
 );
+pub(crate) const DEAL: Stmt = sql!(
+    "UPDATE games SET seed = $2, salt = $3, commitment = $4, seed_chosen = $5
+     WHERE id = $1 AND owner = $6"
+);
 pub(crate) const STATUS: Stmt = sql!("UPDATE games SET status = $2 WHERE id = $1 AND owner = $3");
 pub(crate) const START: Stmt = sql!(
     "UPDATE games SET status = 'running', started = $2, seed = $3 WHERE id = $1 AND owner = $4"
@@ -51,6 +55,8 @@ pub(crate) const LIST: Stmt = sql!(
      ORDER BY id DESC LIMIT $4"
 );
 pub(crate) const GET: Stmt = sql!("SELECT " SUMMARY ", rules FROM games WHERE id = $1");
+/// The columns of `SUMMARY`.
+const SUMMARY_COLUMNS: usize = 13;
 pub(crate) const MOVES: Stmt = sql!("SELECT move, house FROM moves WHERE game = $1 ORDER BY n");
 pub(crate) const LIVE_IDS: Stmt = sql!("SELECT id FROM games WHERE status IN " LIVE " ORDER BY id");
 pub(crate) const EXISTS: Stmt = sql!("SELECT id FROM games WHERE id = $1");
@@ -151,6 +157,17 @@ pub(crate) async fn apply<S: Sql>(db: &S, node: &str, job: &Job) -> Result<Answe
             ];
             fenced(db.execute(&EVENT, &params).await?, *game)
         }
+        Job::Deal(id, deal, _) => {
+            let params = [
+                int(*id),
+                Param::Int(deal.seed as i64),
+                deal.salt.as_str().into(),
+                deal.commitment.as_str().into(),
+                deal.chosen.into(),
+                node.into(),
+            ];
+            fenced(db.execute(&DEAL, &params).await?, *id)
+        }
         Job::Status(id, status, _) => {
             let params = [int(*id), status.as_str().into(), node.into()];
             fenced(db.execute(&STATUS, &params).await?, *id)
@@ -207,10 +224,11 @@ pub(crate) async fn apply<S: Sql>(db: &S, node: &str, job: &Job) -> Result<Answe
     })
 }
 
-/// A summary from the columns `SUMMARY` (the first ten of the row); the result too.
+/// A summary from the columns `SUMMARY` (the first [`SUMMARY_COLUMNS`] of the row); the
+/// result too.
 fn summary_of(r: &Row) -> Result<(GameSummary, Value), StoreError> {
     let status: GameStatus = r.text(2)?.parse()?;
-    let s = partial_summary(
+    let mut s = partial_summary(
         r.int(0)?,
         r.text(1)?,
         status,
@@ -220,6 +238,10 @@ fn summary_of(r: &Row) -> Result<(GameSummary, Value), StoreError> {
         r.opt_int(8)?,
         r.opt_int(9)?,
     );
+    // the commitment is shown from the start, the salt (as the seed) once the game is over
+    s.commitment = r.opt_text(11)?;
+    s.salt = r.opt_text(10)?.filter(|_| s.seed.is_some());
+    s.seed_chosen = r.bool(12)?;
     finish_summary(s, &r.text(3)?, r.opt_text(5)?.as_deref())
 }
 
@@ -247,7 +269,8 @@ pub(crate) async fn get<S: Sql>(db: &S, id: u64) -> Result<Option<StoredGame>, S
     };
     let (summary, result) = summary_of(&row)?;
     let seed = row.int(6)? as u64;
-    let rules: Value = row.json(10)?;
+    let salt = row.opt_text(10)?;
+    let rules: Value = row.json(SUMMARY_COLUMNS)?;
     let mut moves = Vec::new();
     let mut house = Vec::new();
     for r in db.query(&MOVES, &[int(id)]).await? {
@@ -258,6 +281,7 @@ pub(crate) async fn get<S: Sql>(db: &S, id: u64) -> Result<Option<StoredGame>, S
         summary,
         rules,
         seed,
+        salt,
         moves,
         house,
         result,
@@ -330,6 +354,7 @@ pub(crate) const STATEMENTS: &[Stmt] = &[
     DROP_SECRETS,
     ADD_SECRET,
     EVENT,
+    DEAL,
     STATUS,
     START,
     MOVE,

@@ -2,7 +2,7 @@
 //! what is queued together (group commit): [`Job`], [`next_batch`].
 
 use crate::error::StoreError;
-use crate::model::{NewGame, SeatRecord};
+use crate::model::{Deal, NewGame, SeatRecord};
 use crate::status::GameStatus;
 use serde_json::Value;
 use std::sync::mpsc;
@@ -26,6 +26,7 @@ pub enum Job {
         done: oneshot::Sender<Result<(), StoreError>>,
     },
     Status(u64, GameStatus, oneshot::Sender<Result<(), StoreError>>),
+    Deal(u64, Deal, oneshot::Sender<Result<(), StoreError>>),
     Start(u64, i64, u64, oneshot::Sender<Result<(), StoreError>>),
     Move {
         game: u64,
@@ -63,6 +64,7 @@ pub fn reply(job: Job, r: Result<Option<u64>, StoreError>) {
         }
         Job::Seats(_, _, _, done)
         | Job::Status(_, _, done)
+        | Job::Deal(_, _, done)
         | Job::Event { done, .. }
         | Job::Start(_, _, _, done)
         | Job::Move { done, .. }

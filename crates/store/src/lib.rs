@@ -72,7 +72,7 @@ pub use accounts::{Account, AccountKind, TokenInfo};
 pub use admin::{abort_reason, aborted_result, Ban, LiveGame, LogEntry, PendingAbort};
 pub use error::{Refused, StoreError, Violation};
 pub use model::{
-    is_live, is_postgres, names_at, now_ms, redacted, secret_hash, EjectionNote, GameSummary,
+    is_live, is_postgres, names_at, now_ms, redacted, secret_hash, Deal, EjectionNote, GameSummary,
     ListQuery, NewGame, NodeInfo, SeatOwner, SeatRecord, SecretsAndEvents, StoredGame, Unfinished,
     MAX_PAGE,
 };

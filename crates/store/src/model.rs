@@ -57,6 +57,16 @@ pub struct GameSummary {
     /// JavaScript reads without rounding.
     #[serde(with = "seed_text")]
     pub seed: Option<u64>,
+    /// The salt of the commitment, once the game ended (secret before, as the seed).
+    #[serde(default)]
+    pub salt: Option<String>,
+    /// The commitment to the seed and the salt (`tessera_games::deal`), shown from the
+    /// start; `None` for a game of a version from before commitments.
+    #[serde(default)]
+    pub commitment: Option<String>,
+    /// Whether a player chose the seed: a practice game (never rated).
+    #[serde(default)]
+    pub seed_chosen: bool,
     /// Created, started and ended, in milliseconds since the Unix epoch.
     pub created: i64,
     /// When the game started.
@@ -116,6 +126,8 @@ pub struct StoredGame {
     pub rules: Value,
     /// The seed.
     pub seed: u64,
+    /// The salt of its commitment (`None`: a game from before commitments).
+    pub salt: Option<String>,
     /// The moves, as their JSON texts, in order.
     pub moves: Vec<String>,
     /// Seats where the house moved, by move number.
@@ -125,7 +137,10 @@ pub struct StoredGame {
 }
 
 impl StoredGame {
-    /// The record (`tessera_core::Record` as JSON): what `tessera replay` reads.
+    /// The record (`tessera_core::Record` as JSON): what `tessera replay` reads, with how
+    /// the game ended (`status`, the final `scores`), and its deal: the `salt` and
+    /// `commitment` (a game from before commitments has neither) and whether a player
+    /// chose the seed (`seed_chosen`), which `tessera verify` checks.
     pub fn record(&self) -> Result<Value, StoreError> {
         let moves: Vec<Value> = self
             .moves
@@ -139,7 +154,15 @@ impl StoredGame {
             "players": self.summary.players,
             "moves": moves,
             "outcome": self.result.get("outcome").cloned().unwrap_or(Value::Null),
+            "status": self.summary.status,
+            "scores": self.result.get("scores").cloned().unwrap_or(Value::Null),
+            "seed_chosen": self.summary.seed_chosen,
         });
+        // the deal committed to at the start (`tessera verify` checks it)
+        if let (Some(c), Some(salt)) = (&self.summary.commitment, &self.salt) {
+            record["salt"] = Value::from(salt.as_str());
+            record["commitment"] = Value::from(c.as_str());
+        }
         // the hints a person asked for (`[{seat, at_move}]`, `POST /api/games/ID/hint`)
         if let Some(h) = self.result.get("hints_used") {
             record["hints_used"] = h.clone();
@@ -196,6 +219,19 @@ pub struct Unfinished {
 /// A game's seat secrets' hashes and its events `(at_move, kind, data)`, in order.
 pub type SecretsAndEvents = (Vec<Option<String>>, Vec<(usize, String, Value)>);
 
+/// A game's deal as stored: its seed and the commitment to it (`tessera_games::deal`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deal {
+    /// The seed (secret until the game ends).
+    pub seed: u64,
+    /// The salt (secret until the game ends).
+    pub salt: String,
+    /// The commitment: the SHA-256 of the seed and the salt (shown from the start).
+    pub commitment: String,
+    /// Whether a player chose the seed (a practice game).
+    pub chosen: bool,
+}
+
 /// A new game's row.
 #[derive(Clone, Debug)]
 pub struct NewGame {
@@ -244,6 +280,9 @@ pub(crate) fn partial_summary(
         why: None,
         // secret while the game runs
         seed: over.then_some(seed as u64),
+        salt: None,
+        commitment: None,
+        seed_chosen: false,
         created,
         started,
         ended,

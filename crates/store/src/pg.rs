@@ -18,7 +18,7 @@ use crate::games::{self, Answer};
 use crate::job::{next_batch, reply, Job};
 use crate::model::redacted;
 use crate::ratings::{self, RateFn, RatedRow};
-use crate::schema::{fill_account_looks, hash_plain_secrets, SCHEMA};
+use crate::schema::{add_deal_columns, fill_account_looks, hash_plain_secrets, SCHEMA};
 use crate::sql::{Param, Row, Sql, Stmt, Val};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -29,8 +29,9 @@ use tokio_postgres::{Client, GenericClient, NoTls};
 /// The schema's version (table `tessera_schema`). 2: the Arena's tables; 3: seat
 /// secrets hashed in `seat_secrets`; 4: the operator's `bans` and
 /// `admin_log`, and `account_looks`; 5: turn-based games (`turn_seats`, `turns`),
-/// `account_emails`, `mails`, `site_keys`.
-const VERSION: i32 = 5;
+/// `account_emails`, `mails`, `site_keys`; 6: a game's deal (`games.salt`, `commitment`,
+/// `seed_chosen`).
+const VERSION: i32 = 6;
 
 const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS tessera_schema (version INTEGER NOT NULL)";
 const LOCK_SCHEMA: &str = "SELECT pg_advisory_xact_lock(7455727)";
@@ -39,6 +40,8 @@ const SET_VERSION: &str = "UPDATE tessera_schema SET version = $1";
 const FIRST_VERSION: &str = "INSERT INTO tessera_schema (version) VALUES ($1)";
 const HAS_PLAIN_SECRETS: &str = "SELECT 1 FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = 'games' AND column_name = 'secrets'";
+const HAS_DEAL: &str = "SELECT 1 FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'games' AND column_name = 'commitment'";
 /// Two nodes rating one game take turns.
 const LOCK_GAME: &str = "SELECT pg_advisory_xact_lock(7455728, ($1::bigint % 2147483647)::int4)";
 const NOTIFY: &str = "SELECT pg_notify($1, $2)";
@@ -184,6 +187,10 @@ async fn migrate(client: &mut Client) -> Result<(), StoreError> {
             }
             // version 4: the look-alike keys of the accounts
             fill_account_looks(&tx).await?;
+            // version 6: a game's deal (its games keep their seeds, with no commitment)
+            if tx.query_opt(HAS_DEAL, &[]).await?.is_none() {
+                add_deal_columns(&tx).await?;
+            }
             let set = if v.is_some() {
                 SET_VERSION
             } else {
@@ -388,9 +395,10 @@ fn touched(batch: &[Job], answers: &[Answer]) -> String {
             (Job::Create(..), Ok(Some(id))) => Some(*id),
             (_, Err(_)) => None,
             (Job::Create(..), _) | (Job::Call(..), _) => None,
-            (Job::Seats(id, ..), _) | (Job::Status(id, ..), _) | (Job::Start(id, ..), _) => {
-                Some(*id)
-            }
+            (Job::Seats(id, ..), _)
+            | (Job::Status(id, ..), _)
+            | (Job::Start(id, ..), _)
+            | (Job::Deal(id, ..), _) => Some(*id),
             (Job::Move { game, .. }, _)
             | (Job::Event { game, .. }, _)
             | (Job::End { game, .. }, _) => Some(*game),

@@ -3,8 +3,9 @@
 //! `games.secrets` by earlier versions are hashed into `seat_secrets`; the look-alike keys
 //! of the accounts of earlier versions are written into `account_looks`.
 //!
-//! Versions: SQLite's `PRAGMA user_version` 8, PostgreSQL's `tessera_schema` 5 (each
-//! backend keeps its version its own way: `crate::sqlite`, `crate::pg`).
+//! Versions: SQLite's `PRAGMA user_version` 9, PostgreSQL's `tessera_schema` 6 (each
+//! backend keeps its version its own way: `crate::sqlite`, `crate::pg`); the last added
+//! the columns of a game's deal ([`add_deal_columns`]).
 
 use crate::accounts;
 use crate::error::StoreError;
@@ -26,7 +27,10 @@ pub const SCHEMA: Stmt = sql!(
     ended " INT ",
     moves " INT " NOT NULL DEFAULT 0,
     result TEXT,
-    owner TEXT
+    owner TEXT,
+    salt TEXT,
+    commitment TEXT,
+    seed_chosen " BOOL " NOT NULL DEFAULT " FALSE "
 );
 CREATE INDEX IF NOT EXISTS games_status ON games (status, id);
 CREATE TABLE IF NOT EXISTS events (
@@ -171,6 +175,23 @@ CREATE TABLE IF NOT EXISTS site_keys (
     value TEXT NOT NULL
 )" NO_ROWID ";
 ");
+
+/// The columns of a game's deal that a store of an earlier version lacks: the salt and the
+/// commitment to the seed (`tessera_games::deal`), and whether a player chose the seed.
+const ADD_DEAL_COLUMNS: [Stmt; 3] = [
+    sql!("ALTER TABLE games ADD COLUMN salt TEXT"),
+    sql!("ALTER TABLE games ADD COLUMN commitment TEXT"),
+    sql!("ALTER TABLE games ADD COLUMN seed_chosen " BOOL " NOT NULL DEFAULT " FALSE),
+];
+
+/// Adds the columns of a game's deal to `games` (a store of an earlier version: the caller
+/// knows they are not there). Its games keep their seeds, with no commitment.
+pub(crate) async fn add_deal_columns<S: Sql>(db: &S) -> Result<(), StoreError> {
+    for st in &ADD_DEAL_COLUMNS {
+        db.execute(st, &[]).await?;
+    }
+    Ok(())
+}
 
 /// The plain-text secrets of an earlier version's games.
 const PLAIN_SECRETS: Stmt = sql!("SELECT id, secrets FROM games WHERE secrets <> '[]' ORDER BY id");

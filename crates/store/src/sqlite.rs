@@ -10,7 +10,7 @@ use crate::error::StoreError;
 use crate::games;
 use crate::job::{next_batch, reply, CallAnswer, Job, SqliteCall};
 use crate::model::{GameSummary, ListQuery, SeatRecord, StoredGame};
-use crate::schema::{fill_account_looks, hash_plain_secrets, SCHEMA};
+use crate::schema::{add_deal_columns, fill_account_looks, hash_plain_secrets, SCHEMA};
 use crate::sql::{now, Param, Row, Sql, Stmt, Val};
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection};
@@ -25,10 +25,10 @@ pub(crate) const LOCAL: &str = "local";
 /// The store's version (`PRAGMA user_version`). 5: the Arena's tables; 6: seat secrets
 /// hashed in `seat_secrets`, foreign keys on; 7: the operator's `bans` and `admin_log`, and
 /// `account_looks`; 8: turn-based games (`turn_seats`, `turns`), `account_emails`,
-/// `mails`, `site_keys`.
+/// `mails`, `site_keys`; 9: a game's deal (`games.salt`, `commitment`, `seed_chosen`).
 macro_rules! version {
     () => {
-        8
+        9
     };
 }
 const VERSION: i64 = version!();
@@ -132,6 +132,10 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
     }
     // version 7: the look-alike keys of the accounts
     now(fill_account_looks(&*tx))?;
+    // version 9: a game's deal (its games keep their seeds, with no commitment)
+    if !has_column(&tx, "games", "commitment")? {
+        now(add_deal_columns(&*tx))?;
+    }
     now(Sql::execute(&*tx, &games::OWN_ORPHANS, &[LOCAL.into()]))?;
     tx.execute_batch(SET_VERSION)?;
     tx.commit()?;

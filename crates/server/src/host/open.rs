@@ -6,7 +6,7 @@ use crate::host::play::play;
 use crate::host::resumes::Refused;
 use crate::host::{lock, Host};
 use crate::secret::Secret;
-use crate::store::{now_ms, NewGame, SeatRecord};
+use crate::store::{now_ms, Deal, NewGame, SeatRecord};
 use crate::table::{Phase, Seat, SeatKind, Table};
 use crate::tcp::{Dialect, TcpTransport};
 use serde::{Deserialize, Serialize};
@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use tessera_games::deal::Commitment;
 use tessera_games::words;
 use tessera_games::GameEntry;
 use tessera_words::Words;
@@ -46,7 +47,9 @@ pub struct TableRequest {
     /// Rule options (fields of the game's rules).
     #[serde(default)]
     pub options: Value,
-    /// The seed (random when absent).
+    /// The seed: a practice game's, taken only where no seat is another's (every other
+    /// seat a house bot or a person's seat of this request, see [`check_seed`]); absent,
+    /// the server's own, secret until the game ends.
     #[serde(default)]
     pub seed: Option<u64>,
     /// Milliseconds the bots wait before moving.
@@ -134,12 +137,47 @@ fn check_seats(entry: &dyn GameEntry, rules: &Value, seats: &[Seat]) -> Result<(
     Ok(entry.check_seats(rules, &bots)?)
 }
 
+/// The seed of game `id`: the one a practice game's player chose (`asked`, checked by
+/// [`check_seed`]), else the server's: drawn from the operating system's generator, or,
+/// for reproducible tests only (`Config::seed`), the base seed plus the id (derivable).
 pub(crate) fn seed_for(host: &Host, id: u64, asked: Option<u64>) -> u64 {
     match (asked, host.0.config.seed) {
         (Some(s), _) => s,
         (None, Some(base)) => base.wrapping_add(id),
         (None, None) => rand::random(),
     }
+}
+
+/// Refuses a seed asked for a table where it would deal someone else's tiles: a seed a
+/// client chooses is taken only where every other seat is a house bot or a person's seat
+/// of the same request (practice and hotseat tables: the one who asks holds every seat's
+/// token anyway). Here: no seat left open for a program; `other_account` names the first
+/// seat of an account other than the asker's (a turn-based game), if any.
+pub(crate) fn check_seed(
+    req: &TableRequest,
+    other_account: Option<(usize, &str)>,
+) -> Result<(), HostError> {
+    if req.seed.is_none() {
+        return Ok(());
+    }
+    if let Some(i) = req
+        .seats
+        .iter()
+        .position(|s| matches!(s.kind.as_str(), "program" | "open"))
+    {
+        return Err(HostError::Refused(words!(
+            "seed-refused-program",
+            seat = i + 1
+        )));
+    }
+    if let Some((i, name)) = other_account {
+        return Err(HostError::Refused(words!(
+            "seed-refused-account",
+            seat = i + 1,
+            name = name
+        )));
+    }
+    Ok(())
 }
 
 /// Creates a table as a browser asks; it starts at once unless seats are left open
@@ -166,6 +204,7 @@ pub async fn create_for(
     if req.days.is_some() || req.seats.iter().any(|s| s.account.is_some()) {
         return Err(HostError::SignIn("turns-log-in-first"));
     }
+    check_seed(&req, None)?;
     let mut p = prepare(host, &req)?;
     if let Some(owner) = owner {
         let keys = tessera_core::names::look_keys(&owner.name);
@@ -397,9 +436,10 @@ pub(crate) async fn open_rated_table(
     Ok(table.id)
 }
 
-/// Opens a table (its game's row in the store, its settings as its first event when
-/// `pace.stored`) and keeps it in memory; it starts once its seats are full
-/// ([`start_if_full`]).
+/// Opens a table (its game's row in the store, its deal, its settings as its first event
+/// when `pace.stored`) and keeps it in memory; it starts once its seats are full
+/// ([`start_if_full`]). `seed`: a practice game's chosen seed (the caller checked it may
+/// be chosen: [`check_seed`]; a rated table never has one), else the server draws it.
 pub(crate) async fn open_table(
     host: &Host,
     entry: Arc<dyn GameEntry>,
@@ -414,6 +454,9 @@ pub(crate) async fn open_table(
         Holders::Rated(r) => (Some(r), None),
         Holders::TurnBased(t) => (None, Some(t)),
     };
+    if rated.is_some() && seed.is_some() {
+        return Err(HostError::Refused(words!("seed-refused-rated")));
+    }
     let Pace {
         delay,
         clock,
@@ -435,7 +478,25 @@ pub(crate) async fn open_table(
         })
         .await
         .map_err(|e| HostError::Store(e.to_string()))?;
+    // the deal: its seed, secret until the game ends, and the commitment to it that every
+    // seat and spectator is shown from the start (`tessera_games::deal`)
+    let chosen = seed.is_some();
     let seed = seed_for(host, id, seed);
+    let commitment = Commitment::new(seed, rand::random());
+    host.0
+        .store
+        .games()
+        .deal(
+            id,
+            Deal {
+                seed,
+                salt: commitment.salt.clone(),
+                commitment: commitment.hash.clone(),
+                chosen,
+            },
+        )
+        .await
+        .map_err(|e| HostError::Store(e.to_string()))?;
     // a web table's settings beyond its rules, as its first event: a game that goes
     // on after a restart, and its rematch, keep them
     if settings {
@@ -466,6 +527,8 @@ pub(crate) async fn open_table(
         host.0.stop.child_token(),
     );
     table.clock = clock;
+    table.commitment = Some(commitment);
+    table.seed_chosen = chosen;
     table.rated = rated;
     table.turns = turns;
     table.stored_events = usize::from(settings);

@@ -104,6 +104,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     let setup = TableSetup {
         rules: table.rules.clone(),
         seed: table.seed,
+        commitment: table.commitment.as_ref().map(|c| c.hash.clone()),
         names: names.clone(),
         referee: RefereeConfig {
             per_call: Some(host.0.config.per_call),

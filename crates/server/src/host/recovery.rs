@@ -138,15 +138,40 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
             }
             None => 0,
         };
+        // the deal committed to when the game was made; a table still waiting without one
+        // (made by a version before commitments, or stopped between its row and its
+        // deal) deals nothing yet: it gets a deal of the server's now
+        let mut commitment = g.salt.clone().zip(g.summary.commitment.clone());
+        let mut seed = g.seed;
+        let mut seed_chosen = g.summary.seed_chosen;
+        if waiting && commitment.is_none() {
+            seed = crate::host::open::seed_for(host, id, None);
+            let c = tessera_games::deal::Commitment::new(seed, rand::random());
+            seed_chosen = false;
+            let deal = crate::store::Deal {
+                seed,
+                salt: c.salt.clone(),
+                commitment: c.hash.clone(),
+                chosen: false,
+            };
+            if let Err(e) = host.0.store.games().deal(id, deal).await {
+                tracing::warn!(id, error = %e, "could not store a waiting table's deal");
+                continue;
+            }
+            commitment = Some((c.salt, c.hash));
+        }
         let mut table = Table::new(
             id,
             entry,
             g.rules.clone(),
-            g.seed,
+            seed,
             seats.clone(),
             delay,
             host.0.stop.child_token(),
         );
+        table.commitment =
+            commitment.map(|(salt, hash)| tessera_games::deal::Commitment { salt, hash });
+        table.seed_chosen = seed_chosen;
         table.clock = settings["clock_ms"].as_u64().map(Duration::from_millis);
         table.rated = serde_json::from_value(settings["rated"].clone()).ok();
         table.turns = serde_json::from_value(settings["turns"].clone()).ok();

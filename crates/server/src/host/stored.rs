@@ -4,7 +4,7 @@
 
 use crate::error::HostError;
 use crate::store::StoredGame;
-use crate::table::state::{Kind, LastMove, Player, StateMessage};
+use crate::table::state::{DealShown, Kind, LastMove, Player, StateMessage};
 use serde_json::json;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -101,5 +101,12 @@ pub fn stored_message(entry: &dyn GameEntry, g: &StoredGame) -> Result<StateMess
         deadline: None,
         end: replay.end.clone(),
         rated: false,
+        // the summary shows the seed and the salt only once the game is over
+        deal: g.summary.commitment.as_ref().map(|c| DealShown {
+            commitment: c.clone(),
+            chosen: g.summary.seed_chosen,
+            seed: g.summary.seed.map(|s| s.to_string()),
+            salt: g.summary.salt.clone(),
+        }),
     })
 }

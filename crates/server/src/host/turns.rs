@@ -121,6 +121,13 @@ pub async fn create(
     if !accounts.iter().flatten().any(|a| a.id == me.id) {
         return Err(HostError::Refused(words!("turns-you-sit")));
     }
+    // a seed of one's choice only for a game with no other account
+    let other = accounts.iter().enumerate().find_map(|(i, a)| {
+        a.as_ref()
+            .filter(|a| a.id != me.id)
+            .map(|a| (i, a.name.as_str()))
+    });
+    crate::host::open::check_seed(&req, other)?;
     let ids: Vec<Option<u64>> = accounts.iter().map(|a| a.as_ref().map(|a| a.id)).collect();
     let (_making, others) = host.0.turn_making.begin(&ids);
     check_caps(host, &accounts, &others).await?;

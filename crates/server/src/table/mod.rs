@@ -5,7 +5,7 @@
 
 use crate::error::HostError;
 use crate::store::now_ms;
-use crate::table::state::{Kind, LastMove, Player, StateMessage};
+use crate::table::state::{DealShown, Kind, LastMove, Player, StateMessage};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -127,6 +127,11 @@ pub struct Table {
     pub rules: Value,
     /// Its seed (secret until it ends).
     pub seed: u64,
+    /// The commitment to its seed, shown to everyone from the start, with its salt
+    /// (secret until the game ends) (`None`: a game from before commitments).
+    pub commitment: Option<tessera_games::deal::Commitment>,
+    /// Whether a player chose its seed (a practice game).
+    pub seed_chosen: bool,
     /// When it was created.
     pub created: i64,
     /// When it was opened in this process (a table put back after a restart: then).
@@ -194,6 +199,8 @@ impl Table {
             entry,
             rules,
             seed,
+            commitment: None,
+            seed_chosen: false,
             created: now_ms(),
             opened: Instant::now(),
             ending: Mutex::new(None),
@@ -578,6 +585,16 @@ impl Table {
                 .map(|t| t.deadline),
             end: st.end.clone(),
             rated: false,
+            deal: self.commitment.as_ref().map(|c| {
+                // the seed and the salt once the game is over
+                let over = matches!(st.phase, Phase::Ended(_));
+                DealShown {
+                    commitment: c.hash.clone(),
+                    chosen: self.seed_chosen,
+                    seed: over.then(|| self.seed.to_string()),
+                    salt: over.then(|| c.salt.clone()),
+                }
+            }),
         }
     }
 

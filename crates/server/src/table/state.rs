@@ -120,6 +120,27 @@ pub struct StateMessage {
     /// Whether the table is a rated one of the arena (the key only where it is).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// The game's deal: the commitment from the start, the seed and salt once it is over
+    /// (`null`: a game from before commitments).
+    #[serde(default)]
+    pub deal: Option<DealShown>,
+}
+
+/// A game's deal as the play page shows it (`tessera_games::deal`): the commitment to the
+/// seed from the start, the seed and the salt once the game is over, so that anyone can
+/// check that the seed played was the one committed to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealShown {
+    /// The SHA-256 of `tessera-deal-v1:{seed}:{salt}`, in lowercase hex.
+    pub commitment: String,
+    /// Whether a player chose the seed (a practice game: never rated).
+    pub chosen: bool,
+    /// The seed in decimal digits (a string: it uses all 64 bits), once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// The salt (32 lowercase hex digits), once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<String>,
 }
 
 impl StateMessage {

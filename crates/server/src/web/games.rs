@@ -262,6 +262,7 @@ async fn replay(State(host): State<Host>, Path(id): Path<u64>) -> Response {
             let mut summary = serde_json::to_value(&stored.summary).unwrap_or(Value::Null);
             if crate::store::is_live(&stored.summary.status) {
                 summary["seed"] = Value::Null;
+                summary["salt"] = Value::Null;
             }
             Json(json!({
                 "summary": summary,
@@ -281,7 +282,7 @@ async fn record(State(host): State<Host>, Path(id): Path<u64>) -> Response {
     match host.stored(id).await {
         Ok(s) if crate::store::is_live(&s.summary.status) => error(
             StatusCode::CONFLICT,
-            "the game is not over: its record (and seed) is published when it ends",
+            "the game is not over: its record (and its seed and salt) is published when it ends",
         ),
         Ok(s) => match s.record() {
             Ok(r) => Json(r).into_response(),

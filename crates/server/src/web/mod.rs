@@ -7,7 +7,9 @@
 //!   (`status` also `live` or `ended`); seeds (of ended games) are strings;
 //! * `POST /api/games`: a new table (`{game, seats: [{kind, spec, name}], options, seed,
 //!   delay_ms, clock_s}`; `kind` is `human`, `bot` or `program`); answers `{id, tokens}`;
-//!   every field is checked (a 400 with `{error}` in words otherwise);
+//!   every field is checked (a 400 with `{error}` in words otherwise); a `seed` is taken
+//!   only for practice (no seat for a program, no other account's seat: a 400 otherwise),
+//!   else the server draws it and commits to it (`tessera_games::deal`);
 //! * `GET /api/games/ID?token=T`: the game as the seat of token `T` (or a spectator)
 //!   sees it;
 //! * `GET /api/games/ID/ws?token=T`: the same, live, over a WebSocket; a person sends

@@ -7,7 +7,7 @@ use crate::error::StoreError;
 use crate::games;
 use crate::job::Job;
 use crate::model::{
-    GameSummary, ListQuery, NewGame, SeatRecord, SecretsAndEvents, StoredGame, Unfinished,
+    Deal, GameSummary, ListQuery, NewGame, SeatRecord, SecretsAndEvents, StoredGame, Unfinished,
 };
 use crate::status::GameStatus;
 use serde_json::Value;
@@ -50,6 +50,14 @@ impl<'a> Games<'a> {
             queued?;
             rx.await.map_err(|_| StoreError::Gone)?
         }
+    }
+
+    /// Stores a new game's deal: its seed, secret until the game ends, and the commitment
+    /// to it shown from the start (written after [`Games::create`], before the game
+    /// starts).
+    pub async fn deal(self, id: u64, deal: Deal) -> Result<(), StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.0.send(Job::Deal(id, deal, tx), rx).await
     }
 
     /// Marks a game started, with the seed of its random events.

@@ -49,6 +49,16 @@ where
         ids.push(id);
     }
     assert_eq!(ids, vec![1, 2, 3, 4, 5]);
+    // the deals of games 2 (running) and 3 (ended below)
+    for (id, seed, chosen) in [(2, 43, false), (3, 44, true)] {
+        let deal = crate::Deal {
+            seed,
+            salt: format!("salt{id}"),
+            commitment: format!("commitment{id}"),
+            chosen,
+        };
+        store.games().deal(id, deal).await.unwrap();
+    }
     store
         .games()
         .append(3, 0, 0, false, "\"pass\"".into())
@@ -108,11 +118,43 @@ where
     assert_eq!(g.house, vec![false, true]);
     assert_eq!(g.summary.winners, vec!["b"]);
     assert_eq!(g.summary.seed, Some(44), "an ended game shows its seed");
+    assert_eq!(g.summary.salt.as_deref(), Some("salt3"), "and its salt");
+    assert_eq!(g.summary.commitment.as_deref(), Some("commitment3"));
+    assert!(g.summary.seed_chosen);
+    let record = g.record().unwrap();
+    assert_eq!(
+        (&record["seed"], &record["salt"], &record["commitment"]),
+        (
+            &serde_json::json!(44),
+            &serde_json::json!("salt3"),
+            &serde_json::json!("commitment3")
+        )
+    );
+    assert_eq!(record["seed_chosen"], true);
+    assert_eq!(record["status"], "finished");
+    assert_eq!(record["scores"], serde_json::json!([1, 2]));
     let running = store.games().get(2).await.unwrap().unwrap();
     assert_eq!(
         running.summary.seed, None,
         "a running game's seed is secret"
     );
+    assert_eq!(
+        running.summary.salt, None,
+        "a running game's salt is secret"
+    );
+    assert_eq!(running.summary.commitment.as_deref(), Some("commitment2"));
+    assert!(!running.summary.seed_chosen);
+    assert_eq!((running.seed, running.salt.as_deref()), (43, Some("salt2")));
+    let listed = store
+        .games()
+        .list(ListQuery::default())
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|g| g.id == 2)
+        .unwrap();
+    assert_eq!((listed.seed, listed.salt), (None, None));
+    assert_eq!(listed.commitment.as_deref(), Some("commitment2"));
     store
         .games()
         .event(4, 0, 0, "ejected", serde_json::json!({"seat": 1}))

@@ -233,6 +233,13 @@ async fn plain_text_secrets_of_a_version_5_store_are_hashed() {
         .unwrap();
     }
     let (s, th) = Store::start(&path).unwrap();
+    // a game from before commitments keeps its seed, with none
+    let old = s.games().get(3).await.unwrap().unwrap();
+    assert_eq!(
+        (old.seed, old.summary.commitment, old.salt),
+        (3, None, None)
+    );
+    assert!(!old.summary.seed_chosen);
     let (secrets, _) = s.games().secrets_and_events(3).await.unwrap().unwrap();
     assert_eq!(
         secrets,
