@@ -1,7 +1,9 @@
 // The analysis of an ended game on the replay page: an "Analyze" button, progress while
 // the server computes (GET /api/games/ID/analysis answers 202 with moves done until it is
-// done), then a win-chance graph (SVG), the biggest mistakes (a click jumps the replay to
-// the move and tells the better move; "Show the better move" draws it on the board).
+// done), then a win-chance graph (SVG), each seat's summary (what its decisions lost, what
+// luck did, in a sentence), the biggest mistakes (a click jumps the replay to the move and
+// tells the better move and why; "Show the better move" draws it on the board). A move within
+// the search's error has no better move; one the search could not judge says so.
 // Nothing here knows a game: moves come in words from the server.
 import { h, s } from './board.js';
 import { answer, refusal } from './api.js';
@@ -19,6 +21,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * The analysis section. `opts`: { id, iters (optional), players [{name}], jump(step),
  * showBetter(move or null) } — `jump` shows the replay's step (a move's step is its
  * index + 1), `showBetter` draws the board after the better move of an analysed move.
+ * Returns `at(step)` too: the replay tells it the step it shows, and once the analysis is
+ * there its detail follows (each analysed move's verdict, reached by the scrubber).
  */
 export function analysisSection(opts) {
   const button = h('button', { id: 'analyze', class: 'primary', 'aria-label': t('analyze-label') }, t('analyze'));
@@ -28,6 +32,7 @@ export function analysisSection(opts) {
     h('p', { class: 'hint' }, t('analysis-about')),
     button, progress, out);
   let stopped = false;
+  let follow = () => {};
   button.addEventListener('click', async () => {
     button.disabled = true;
     progress.hidden = false;
@@ -38,13 +43,15 @@ export function analysisSection(opts) {
       if (!a) return;
       progress.hidden = true;
       button.hidden = true;
-      out.replaceChildren(...render(a, opts));
+      const shown = render(a, opts);
+      follow = shown.at;
+      out.replaceChildren(...shown.nodes);
     } catch (e) {
       progress.replaceChildren(t('analysis-failed', { why: e.message }));
       button.disabled = false;
     }
   });
-  return { section, stop: () => { stopped = true; } };
+  return { section, stop: () => { stopped = true; }, at: (step) => follow(step) };
 }
 
 /** Polls the analysis until it is done; `say` tells the progress. */
@@ -69,22 +76,31 @@ async function fetchAnalysis({ id, iters }, say, stopped) {
 }
 
 const nameOf = (a, opts, seat) => opts.players[seat]?.name || a.players[seat] || t('seat-n', { n: seat + 1 });
+const percent1 = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 0, signDisplay: 'exceptZero' });
+/** A change of win chance with its sign: "+3%", "−12%". */
+const signed = (x) => percent1.format(x).replace('-', '−');
+/** The moves a better move is shown for (the server's `why`: lost 2% or more beyond the search's error). */
+const hasBetter = (m) => m.why != null;
 
+/** The analysis' nodes, and `at(step)`: shows the detail of the move of that step, if analysed. */
 function render(a, opts) {
-  if (!a.moves.length) return [h('p', { id: 'analysis-empty' }, t('analysis-empty'))];
+  if (!a.moves.length) return { nodes: [h('p', { id: 'analysis-empty' }, t('analysis-empty'))], at: () => {} };
   const detail = h('div', { id: 'analysis-move', class: 'analysis-move', 'aria-live': 'polite' });
-  const select = (m) => {
-    opts.jump(m.index + 1);
+  let current = null;
+  const select = (m, jump = true) => {
+    current = m;
+    if (jump) opts.jump(m.index + 1);
     const best = m.best[0];
-    // a move's win chance as the graph shows it: the search's estimate, shifted as the
-    // graph's line is (carried from the seat's previous move, unless it changed beyond the
-    // searches' error)
-    const shown = (win) => Math.min(1, Math.max(0, win - m.before + m.chance.before));
+    // one number a move: what it lost (`lost`), the drop of the graph's line at it and the
+    // list's "−X%" alike
+    const change = m.best_played
+      ? t('win-chance-change', { before: pct(m.chance.before), after: pct(m.chance.after) })
+      : t('win-chance-lost', { before: pct(m.chance.before), after: pct(m.chance.after), lost: signed(-m.lost), margin: pct(m.margin) });
     const lines = [
       h('p', {}, h('strong', {}, t('analysis-move-who', { n: m.index + 1, who: nameOf(a, opts, m.seat) })), ' ', words(m.words), ' ',
-        h('span', { class: `class class-${m.class}` }, cls(m.class)), ' ', t('win-chance-change', { before: pct(m.chance.before), after: pct(m.chance.after) })),
+        h('span', { class: `class class-${m.class}` }, cls(m.class)), ' ', change),
     ];
-    if (!m.best_played && best) {
+    if (hasBetter(m) && best) {
       const show = h('button', { id: 'show-better', 'aria-pressed': 'false' }, t('show-better'));
       show.addEventListener('click', () => {
         const on = show.getAttribute('aria-pressed') !== 'true';
@@ -92,48 +108,61 @@ function render(a, opts) {
         show.textContent = t(on ? 'show-played' : 'show-better');
         opts.showBetter(on ? m : null);
       });
-      lines.push(h('p', { id: 'better-move' }, h('strong', {}, t('better')), ' ', words(best.words), ' ', t('win-chance', { win: pct(shown(best.win)) })),
+      lines.push(h('p', { id: 'better-move' }, h('strong', {}, t('better')), ' ', words(best.words), ': ', words(m.why)),
         m.better ? show : null);
-    } else {
+      if (m.best.length > 1) {
+        lines.push(h('p', { class: 'hint' }, t('best-moves') + ' ', m.best.map((b, k) => `${k + 1}. ${words(b.words)}`).join('; ')));
+      }
+    } else if (m.best_played) {
       lines.push(h('p', { id: 'better-move' }, t('bot-agrees')));
-    }
-    if (m.best.length > 1) {
-      lines.push(h('p', { class: 'hint' }, t('best-moves') + ' ', m.best.map((b, k) => `${k + 1}. ${words(b.words)} (${pct(shown(b.win))})`).join('; ')));
+    } else if (m.class === 'unjudged') {
+      lines.push(h('p', { id: 'better-move' }, t('analysis-no-verdict', { margin: pct(m.margin), budget: words(a.budget) })));
+    } else {
+      lines.push(h('p', { id: 'better-move' }, t('analysis-within-error', { margin: pct(m.margin) })));
     }
     detail.replaceChildren(...lines);
   };
-  const worst = a.moves.filter((m) => BAD.includes(m.class)).sort((x, y) => y.loss - x.loss).slice(0, 5);
-  const summary = a.seats.map((seat) => {
-    const mine = a.moves.filter((m) => m.seat === seat);
-    const count = (c) => mine.filter((m) => m.class === c).length;
-    const mean = mine.reduce((t, m) => t + m.loss, 0) / Math.max(mine.length, 1);
-    return h('li', { class: seatClass(seat) },
-      t('analysis-summary-line', {
-        who: nameOf(a, opts, seat), moves: mine.length, inaccuracies: count('inaccuracy'), mistakes: count('mistake'), blunders: count('blunder'),
-        lost: new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(mean),
-      }));
+  const worst = a.moves.filter((m) => BAD.includes(m.class) && hasBetter(m)).sort((x, y) => y.lost - x.lost).slice(0, 5);
+  const summary = (a.summaries ?? []).filter((s) => s.moves > 0).map((s) => {
+    const c = s.classes;
+    return h('li', { class: seatClass(s.seat), 'data-seat': s.seat },
+      h('strong', {}, words(s.words)), ' ',
+      h('span', { class: 'hint' },
+        t('analysis-summary-line', {
+          who: nameOf(a, opts, s.seat), moves: s.moves, inaccuracies: c.inaccuracy, mistakes: c.mistake, blunders: c.blunder, unjudged: c.unjudged,
+        }), ' ',
+        t('analysis-account', {
+          start: pct(s.start), end: pct(s.end), over: s.over ? 'yes' : 'no', play: signed(-s.play), margin: pct(s.margin), luck: signed(s.luck),
+        })));
   });
-  return [
+  const tooFew = (a.summaries ?? []).some((s) => s.too_few);
+  const at = (step) => {
+    const m = a.moves.find((x) => x.index + 1 === step);
+    if (m && m !== current) select(m, false);
+  };
+  const nodes = [
     graph(a, opts, select),
     h('ul', { id: 'analysis-summary', class: 'analysis-summary' }, summary),
     h('h4', { text: t('biggest-mistakes') }),
     worst.length
       ? h('ol', { id: 'mistakes', class: 'mistakes' }, worst.map((m) => h('li', {},
         h('button', { class: `mistake class-${m.class}`, 'data-move': m.index + 1, onclick: () => select(m) },
-          t('mistake-line', { n: m.index + 1, who: nameOf(a, opts, m.seat), class: cls(m.class), loss: pct(m.loss) })))))
-      : h('p', { id: 'mistakes', class: 'hint' }, t('no-mistakes')),
+          t('mistake-line', { n: m.index + 1, who: nameOf(a, opts, m.seat), class: cls(m.class), loss: pct(m.lost) })))))
+      : h('p', { id: 'mistakes', class: 'hint' }, t(tooFew ? 'no-mistakes-too-few' : 'no-mistakes')),
     detail,
     h('p', { class: 'hint' }, t('analysis-legend', {
       budget: words(a.budget), search: words(a.search),
       best: pct(a.thresholds[0]), good: pct(a.thresholds[1]), inaccuracy: pct(a.thresholds[2]), mistake: pct(a.thresholds[3]),
     })),
   ];
+  return { nodes, at };
 }
 
 /**
- * The win chance of each analysed seat over the game's moves: before and after each of its
- * moves (the server's `chance`: flat across the others' moves unless they changed it beyond
- * the searches' error), a dot on each inaccuracy, mistake or blunder.
+ * The win chance of each analysed seat over the game's moves: an even share at the start,
+ * before and after each of its moves (the server's `chance`: down by what the move lost;
+ * flat across the others' moves unless they changed it beyond the searches' error), and the
+ * result at the end; a dot on each inaccuracy, mistake or blunder.
  */
 function graph(a, opts, select) {
   const W = 320, H = 140, L = 38, B = 16, T = 6;
@@ -146,13 +175,15 @@ function graph(a, opts, select) {
   ]);
   const lines = a.seats.map((seat) => {
     const mine = a.moves.filter((m) => m.seat === seat);
-    const pts = mine.flatMap((m) => [[m.index, m.chance.before], [m.index + 1, m.chance.after]])
-      .map(([step, p]) => `${x(step).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
-    const dots = mine.filter((m) => BAD.includes(m.class)).map((m) => {
+    const sum = (a.summaries ?? []).find((s) => s.seat === seat);
+    const steps = mine.flatMap((m) => [[m.index, m.chance.before], [m.index + 1, m.chance.after]]);
+    if (sum && mine.length) steps.unshift([0, sum.start]), steps.push([n, sum.end]);
+    const pts = steps.map(([step, p]) => `${x(step).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
+    const dots = mine.filter((m) => BAD.includes(m.class) && hasBetter(m)).map((m) => {
       const dot = s('circle', { cx: x(m.index + 1), cy: y(m.chance.after), r: m.class === 'blunder' ? 5 : m.class === 'mistake' ? 4 : 3,
         class: `dot class-${m.class}`, 'data-move': m.index + 1, tabindex: '0', role: 'button',
         'aria-label': t('dot-label', { n: m.index + 1, class: cls(m.class) }) });
-      dot.append(s('title', {}, t('dot-title', { n: m.index + 1, who: nameOf(a, opts, seat), class: cls(m.class), loss: pct(m.loss) })));
+      dot.append(s('title', {}, t('dot-title', { n: m.index + 1, who: nameOf(a, opts, seat), class: cls(m.class), loss: pct(m.lost) })));
       dot.addEventListener('click', () => select(m));
       dot.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); select(m); } });
       return dot;

@@ -66,6 +66,8 @@ export async function replay(id, query = new URLSearchParams()) {
     // a step forward: its tiles drop into place
     arrive(board.layer, local, i, shown !== null && i === shown + 1 && !better);
     shown = i;
+    // the analysis (once done) tells the verdict of the move shown
+    analysis?.at(i);
   };
   fitButton.addEventListener('click', () => { board.fit(); show(); });
   const go = (d) => { scrub.value = Math.min(Math.max(parseInt(scrub.value, 10) + d, 0), steps.length - 1); show(); };

@@ -1,7 +1,9 @@
 // The analysis of an ended game on the replay page: Analyze shows progress, then a
-// win-chance graph and the biggest mistakes; a click jumps the replay to the move, tells the
-// better move and draws it on the board. The API refuses games that have not ended and bad
-// requests. Run by scripts/e2e.
+// win-chance graph from an even start to the result, each seat's summary (luck and play in a
+// sentence) and the biggest mistakes; a click jumps the replay to the move, tells the better
+// move and why, with the list's number, and draws it on the board; a move within the search's
+// error shows no better move. The API refuses games that have not ended and bad requests.
+// Screenshots at 1280x800 and 390x844. Run by scripts/e2e.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, newPage, shot, fetchJson, sleep, post, ended } from './lib.mjs';
@@ -49,21 +51,37 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   // Akropolis' strongest level is ISMCTS with no rollouts: the analysis searches as it does
   assert.deepEqual(a.search, { id: 'search-settings', args: { exploration: '0.7', rollouts: 0 } });
   assert.equal(await page.locator('#win-graph polyline.win-line').count(), 2, 'a line per seat');
-  // each line: the win chance before and after each of its seat's moves, carried across the
-  // other's moves unless the search's estimate changed beyond its error
+  // each line: an even share at the start, the win chance before and after each of its
+  // seat's moves (down by what the move lost, carried across the other's moves unless the
+  // search's estimate changed beyond its error), the result at the end
   for (const seat of [0, 1]) {
     const mine = a.moves.filter((m) => m.seat === seat);
+    const sum = a.summaries.find((x) => x.seat === seat);
     const points = (await page.getAttribute(`.win-line[data-seat="${seat}"]`, 'points')).split(' ');
-    assert.equal(points.length, 2 * mine.length, `seat ${seat}: two points a move`);
+    assert.equal(points.length, 2 * mine.length + 2, `seat ${seat}: the start, two points a move, the end`);
+    assert.equal(sum.start, 0.5);
+    assert.ok(sum.over && [0, 0.5, 1].includes(sum.end), `seat ${seat} ends at its result`);
+    assert.ok(Math.abs(sum.end - sum.start - (sum.luck - sum.play)) < 1e-9, 'luck and play add up');
     assert.ok(!mine[0].chance.carried);
     for (let k = 1; k < mine.length; k++) {
       const [prev, m] = [mine[k - 1], mine[k]];
       assert.equal(m.chance.before, m.chance.carried ? prev.chance.after : m.before, `move ${m.index}`);
-      assert.ok(m.chance.after <= m.chance.before, `move ${m.index}: a move never raises the line`);
+    }
+    for (const m of mine) {
+      const drop = m.chance.before - m.chance.after;
+      assert.ok(Math.abs(drop - m.lost) < 1e-9 || [0, 1].includes(m.chance.after), `move ${m.index}: the line drops by what it lost`);
     }
     assert.ok(mine.some((m) => m.chance.carried), `seat ${seat}: a chance carried across the other's moves`);
+    // the summary: a sentence per seat
+    const li = page.locator(`#analysis-summary li[data-seat="${seat}"] strong`);
+    assert.equal(await li.textContent(), await page.evaluate(async (msg) => (await import('/static/i18n.js')).words(msg), sum.words));
   }
-  const worst = a.moves.filter((m) => BAD.includes(m.class)).sort((x, y) => y.loss - x.loss);
+  // a better move exactly where the move lost 2% or more beyond the search's error
+  for (const m of a.moves) {
+    assert.equal(m.why !== null, ['good', ...BAD].includes(m.class), `move ${m.index}`);
+    if (m.why) assert.ok(m.lost > m.margin && m.better, `move ${m.index}`);
+  }
+  const worst = a.moves.filter((m) => BAD.includes(m.class)).sort((x, y) => y.lost - x.lost);
   assert.ok(worst.some((m) => m.seat === 1), 'the random bot makes mistakes');
   assert.ok(a.moves.every((m) => m.loss === Math.max(0, m.loss) && m.margin >= 0), 'losses beyond the margin');
   assert.equal(await page.locator('#win-graph circle.dot').count(), worst.length, 'a dot per mistake');
@@ -78,11 +96,15 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   await page.waitForFunction((k) => document.querySelector('#step-label')?.textContent === `move ${k} of ${document.querySelector('#scrubber').max}`, m.index + 1);
   assert.equal(await page.inputValue('#scrubber'), String(m.index + 1));
   assert.ok(!m.best_played && m.best.length > 0);
-  // the better move's chance as the graph shows it: the chance before the move
-  // (the move's words: a message of the catalogues, rendered as the page renders it)
-  const said = await page.evaluate(async (msg) => (await import('/static/i18n.js')).words(msg), m.best[0].words);
-  assert.equal(await page.textContent('#better-move'), `Better: ${said} (win chance ${Math.round(100 * m.chance.before)}%)`);
-  assert.match(await page.textContent('#analysis-move'), new RegExp(`win chance ${Math.round(100 * m.chance.before)}% → ${Math.round(100 * m.chance.after)}%`));
+  // one number: the list's loss is the detail's drop, and the better move's reasons say it
+  // (the words: messages of the catalogues, rendered as the page renders them)
+  const say = (msg) => page.evaluate(async (x) => (await import('/static/i18n.js')).words(x), msg);
+  const [said, why] = [await say(m.best[0].words), await say(m.why)];
+  const pct = (x) => `${Math.round(100 * x)}%`;
+  assert.match(await listed.first().textContent(), new RegExp(`\\(−${pct(m.lost)}\\)$`));
+  assert.equal(await page.textContent('#better-move'), `Better: ${said}: ${why}`);
+  assert.ok(why.includes(`win chance ${pct(m.lost)} higher (${pct(m.chance.before)} instead of ${pct(m.chance.after)})`), why);
+  assert.match(await page.textContent('#analysis-move'), new RegExp(`win chance ${pct(m.chance.before)} → ${pct(m.chance.after)}: −${pct(m.lost)} ±${pct(m.margin)}`));
   assert.ok(m.better, 'the board after the better move');
   // ... and draws it on the board
   await page.click('#show-better');
@@ -104,6 +126,35 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   assert.equal(await page.inputValue('#scrubber'), String(last.index + 1));
   assert.match(await page.textContent('#analysis-move'), new RegExp(`^Move ${last.index + 1}, `));
   assert.deepEqual(page.errors_, []);
+
+  // on a phone: the same analysis (kept by the server), a move within the search's error
+  // that shows no better move
+  const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await phone.goto(`${BASE}/#/replay/${id}?iters=${ITERS}`);
+  await phone.click('#analyze');
+  await phone.waitForSelector('#win-graph', { timeout: 120000 });
+  await phone.locator('#analysis').scrollIntoViewIfNeeded();
+  await shot(phone, 'analysis-graph-phone');
+  // a move within the search's error of its best: the scrubber reaches it, and its detail
+  // says so, with no better move
+  const within = a.moves.find((x) => !x.best_played && x.class === 'best' && x.lost > 0);
+  assert.ok(within, 'a move within the error');
+  assert.equal(within.why, null);
+  assert.equal(within.better, null);
+  await phone.evaluate((step) => {
+    const r = document.querySelector('#scrubber');
+    r.value = String(step);
+    r.dispatchEvent(new Event('input'));
+  }, within.index + 1);
+  await phone.waitForFunction(() => /^Within the search's error/.test(document.querySelector('#better-move')?.textContent ?? ''));
+  assert.match(await phone.textContent('#analysis-move'), new RegExp(`^Move ${within.index + 1}, `));
+  assert.equal(await phone.locator('#show-better').count(), 0);
+  await phone.locator('#analysis-move').scrollIntoViewIfNeeded();
+  await shot(phone, 'analysis-within-error-phone');
+  await phone.locator('#mistakes button').first().click();
+  await phone.locator('#analysis-move').scrollIntoViewIfNeeded();
+  await shot(phone, 'analysis-better-move-phone');
+  assert.deepEqual(phone.errors_, []);
 });
 
 test('Analysis: refused for a game that has not ended, an unknown game, bad seats and budgets', async () => {

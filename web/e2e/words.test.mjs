@@ -19,9 +19,11 @@ test('counts say "1 inaccuracy", "2 inaccuracies", "1 move" (the catalogue\'s pl
   const out = await page.evaluate(async () => {
     const { t } = await import('/static/i18n.js');
     return [t('moves-count', { n: 1 }), t('moves-count', { n: 0 }),
-      t('analysis-summary-line', { who: 'Ann', moves: 1, inaccuracies: 2, mistakes: 1, blunders: 0, lost: '3.0%' })];
+      t('analysis-summary-line', { who: 'Ann', moves: 1, inaccuracies: 2, mistakes: 1, blunders: 0, unjudged: 0 }),
+      t('analysis-summary-line', { who: 'Ann', moves: 3, inaccuracies: 1, mistakes: 0, blunders: 1, unjudged: 2 })];
   });
-  assert.deepEqual(out, ['1 move', '0 moves', 'Ann: 1 move, 2 inaccuracies, 1 mistake, 0 blunders; mean win chance lost 3.0%']);
+  assert.deepEqual(out, ['1 move', '0 moves', 'Ann: 1 move, 2 inaccuracies, 1 mistake, 0 blunders.',
+    'Ann: 3 moves, 1 inaccuracy, 0 mistakes, 1 blunder, 2 moves without a verdict.']);
 });
 
 test('Triominos says when no tile fits, and what is left to do', async () => {

@@ -272,6 +272,20 @@ search-settings-width = Erkundung { $exploration }, { $rollouts ->
     [one] Ausspielungen von { $rollouts } Zug
    *[other] Ausspielungen von { $rollouts } Zügen
 }, die { $width } vielversprechendsten Züge jeder Stellung
+analysis-why = { $points ->
+        [more] jetzt { $better } Punkte statt { $played } und eine um { $gain } Prozentpunkte höhere Siegchance ({ $win } % statt { $chance } %)
+        [fewer] jetzt { $better } Punkte statt { $played }, aber eine um { $gain } Prozentpunkte höhere Siegchance ({ $win } % statt { $chance } %): er lässt bessere Aussichten für die nächsten Züge
+       *[same] jetzt gleich viele Punkte ({ $played }), aber eine um { $gain } Prozentpunkte höhere Siegchance ({ $win } % statt { $chance } %): er lässt bessere Aussichten für die nächsten Züge
+    }
+analysis-verdict = { $play }; { $decided }.
+analysis-play-none = { $who } hat so gut gespielt, wie die Suche es beurteilen kann
+analysis-play-close = { $who } hat fast bestmöglich gespielt (−{ $lost } % durch eigene Entscheidungen)
+analysis-play-cost = { $who } hat durch eigene Entscheidungen { $lost } % Siegchance verloren
+analysis-decided-luck = das Glück hat diese Partie entschieden: { $luck } % durch die gezogenen Steine und die Züge der anderen
+analysis-decided-play = die eigenen Entscheidungen haben diese Partie entschieden, mehr als das Glück: { $luck } % durch die gezogenen Steine und die Züge der anderen
+analysis-luck-so-far = die Partie ist nicht zu Ende: bisher { $luck } % durch die gezogenen Steine und die Züge der anderen
+analysis-decided-unclear = die Suche kann nicht sagen, ob das Glück ({ $luck } % durch die gezogenen Steine und die Züge der anderen) oder die eigenen Entscheidungen diese Partie entschieden haben: ihr Fehler bei den Entscheidungen beträgt ±{ $margin } % (mehr Iterationen verringern ihn)
+analysis-too-few = Mit { $budget } pro Zug konnte die Suche nur { $judged } der { $choices } Züge beurteilen, bei denen { $who } eine Wahl hatte: zu wenige Iterationen, um die Züge zu bewerten oder Glück und Können zu trennen. Analysiere mit mehr Iterationen (voreingestellt sind { $default }).
 
 ## Refusals
 
@@ -692,14 +706,17 @@ analysis-waiting = Der Server analysiert gerade ein anderes Spiel; warten …
 analysis-empty = Kein Zug zu analysieren.
 analysis-move-who = Zug { $n }, { $who }:
 win-chance-change = (Siegchance { $before } → { $after })
-win-chance = (Siegchance { $win })
+win-chance-lost = (Siegchance { $before } → { $after }: { $lost } ±{ $margin })
+analysis-within-error = Innerhalb des Fehlers der Suche (±{ $margin }) von ihrem besten Zug: kein besserer Zug zu zeigen.
+analysis-no-verdict = Kein Urteil: mit { $budget } pro Zug ist der Fehler der Suche bei diesem Zug (±{ $margin }) zu groß, um ihn zu beurteilen.
 better = Besser:
 bot-agrees = Der Bot hätte diesen Zug auch gespielt.
 best-moves = Die besten Züge des Bots:
 biggest-mistakes = Die größten Fehler
 mistake-line = Zug { $n } · { $who } · { $class } (−{ $loss })
-no-mistakes = Keine Ungenauigkeit, kein Fehler, kein Patzer: gut gespielt.
-analysis-legend = Siegchance, wie der Bot sie aus der Sicht des Spielers schätzt ({ $budget } pro Zug; { $search }). Verlust unter { $best }: bester Zug; unter { $good }: gut; unter { $inaccuracy }: Ungenauigkeit; unter { $mistake }: Fehler; mehr: Patzer.
+no-mistakes = Keine Ungenauigkeit, kein Fehler, kein Patzer jenseits des Fehlers der Suche.
+no-mistakes-too-few = Zu wenige Iterationen pro Zug, um Fehler zu finden (siehe oben).
+analysis-legend = Siegchance, wie der Bot sie aus der Sicht des Spielers schätzt ({ $budget } pro Zug; { $search }). Der Verlust eines Zugs wird am besten Zug des Bots gemessen, ± dem Fehler der Suche: innerhalb des Fehlers gilt der Zug als bester (oder bleibt ohne Urteil, wenn der Fehler 10 % oder mehr beträgt); darüber hinaus Verlust unter { $best }: bester Zug; unter { $good }: gut; unter { $inaccuracy }: Ungenauigkeit; unter { $mistake }: Fehler; mehr: Patzer. Die Linie beginnt bei einem gleichen Anteil und endet beim Ergebnis: bei den Zügen des Spielers fällt sie um deren Verlust (die Entscheidungen), dazwischen bewegen sie die gezogenen Steine und die Züge der anderen (das Glück).
 dot-label = Zug { $n }: { $class }
 dot-title = Zug { $n } ({ $who }): { $class }, −{ $loss }
 win-graph = Siegchance nach jedem Zug
@@ -709,6 +726,7 @@ class-good = gut
 class-inaccuracy = Ungenauigkeit
 class-mistake = Fehler
 class-blunder = Patzer
+class-unjudged = ohne Urteil
 replay-step = Zug { $i } von { $of }{ $better ->
         [yes] {" "}(der bessere Zug)
        *[no] {""}
@@ -729,7 +747,15 @@ analysis-summary-line = { $who }: { $moves ->
     }, { $blunders ->
         [one] { $blunders } Patzer
        *[other] { $blunders } Patzer
-    }; im Mittel { $lost } Siegchance verloren
+    }{ $unjudged ->
+        [0] {""}
+        [one] , { $unjudged } Zug ohne Urteil
+       *[other] , { $unjudged } Züge ohne Urteil
+    }.
+analysis-account = Siegchance { $start } am Anfang, { $end } { $over ->
+        [yes] am Ende
+       *[no] nach dem letzten Zug
+    }: Entscheidungen { $play } (±{ $margin }), Glück { $luck }.
 
 ## The Arena (web/arena.js)
 pool-duel = 2 Spieler

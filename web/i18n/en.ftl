@@ -261,6 +261,20 @@ search-settings-width = exploration { $exploration }, { $rollouts ->
     [one] rollouts of { $rollouts } move
    *[other] rollouts of { $rollouts } moves
 }, the { $width } most promising moves of each state
+analysis-why = { $points ->
+        [more] { $better } points now instead of { $played }, and a win chance { $gain }% higher ({ $win }% instead of { $chance }%)
+        [fewer] { $better } points now instead of { $played }, but a win chance { $gain }% higher ({ $win }% instead of { $chance }%): it leaves better chances for the moves to come
+       *[same] the same points now ({ $played }), but a win chance { $gain }% higher ({ $win }% instead of { $chance }%): it leaves better chances for the moves to come
+    }
+analysis-verdict = { $play }; { $decided }.
+analysis-play-none = { $who } played as well as the search can tell
+analysis-play-close = { $who } played close to the best (−{ $lost }% on decisions)
+analysis-play-cost = { $who } lost { $lost }% of win chance on decisions
+analysis-decided-luck = luck decided this game: { $luck }% on the tiles drawn and the others' moves
+analysis-decided-play = the decisions decided this game, more than luck: { $luck }% on the tiles drawn and the others' moves
+analysis-luck-so-far = the game is not over: { $luck }% so far on the tiles drawn and the others' moves
+analysis-decided-unclear = the search cannot tell whether luck ({ $luck }% on the tiles drawn and the others' moves) or the decisions decided this game: its error on the decisions is ±{ $margin }% (more iterations narrow it)
+analysis-too-few = At { $budget } per move the search could judge only { $judged } of the { $choices } moves where { $who } had a choice: too few iterations to judge the moves or to tell luck from play. Analyse with more iterations ({ $default } by default).
 
 ## Refusals (the `message` of the API's and the WebSocket's errors)
 
@@ -681,14 +695,17 @@ analysis-waiting = The server is analysing another game; waiting for it…
 analysis-empty = No move to analyse.
 analysis-move-who = Move { $n }, { $who }:
 win-chance-change = (win chance { $before } → { $after })
-win-chance = (win chance { $win })
+win-chance-lost = (win chance { $before } → { $after }: { $lost } ±{ $margin })
+analysis-within-error = Within the search's error (±{ $margin }) of its best move: no better move to show.
+analysis-no-verdict = No verdict: at { $budget } per move the search's error on this move (±{ $margin }) is too wide to judge it.
 better = Better:
 bot-agrees = The bot would have played this move too.
 best-moves = The bot's best moves:
 biggest-mistakes = The biggest mistakes
 mistake-line = Move { $n } · { $who } · { $class } (−{ $loss })
-no-mistakes = No inaccuracy, mistake or blunder: well played.
-analysis-legend = Win chance as the bot estimates it from the player's view ({ $budget } per move; { $search }). Lost under { $best }: best; under { $good }: good; under { $inaccuracy }: inaccuracy; under { $mistake }: mistake; more: blunder.
+no-mistakes = No inaccuracy, mistake or blunder beyond the search's error.
+no-mistakes-too-few = Too few iterations per move to find mistakes (see above).
+analysis-legend = Win chance as the bot estimates it from the player's view ({ $budget } per move; { $search }). A move's loss is measured against the bot's best move, ± the search's error: within the error it is best (or has no verdict when the error is 10% or more); beyond it, lost under { $best }: best; under { $good }: good; under { $inaccuracy }: inaccuracy; under { $mistake }: mistake; more: blunder. The line starts at an even share and ends at the result: it drops at the player's moves by what they lost (the decisions) and moves between them on the tiles drawn and the others' moves (luck).
 dot-label = Move { $n }: { $class }
 dot-title = Move { $n } ({ $who }): { $class }, −{ $loss }
 win-graph = Win chance after each move
@@ -698,6 +715,7 @@ class-good = good
 class-inaccuracy = inaccuracy
 class-mistake = mistake
 class-blunder = blunder
+class-unjudged = no verdict
 replay-step = move { $i } of { $of }{ $better ->
         [yes] {" "}(the better move)
        *[no] {""}
@@ -718,7 +736,15 @@ analysis-summary-line = { $who }: { $moves ->
     }, { $blunders ->
         [one] { $blunders } blunder
        *[other] { $blunders } blunders
-    }; mean win chance lost { $lost }
+    }{ $unjudged ->
+        [0] {""}
+        [one] , { $unjudged } move without a verdict
+       *[other] , { $unjudged } moves without a verdict
+    }.
+analysis-account = Win chance { $start } at the start, { $end } { $over ->
+        [yes] at the end
+       *[no] after the last move
+    }: decisions { $play } (±{ $margin }), luck { $luck }.
 
 ## The Arena (web/arena.js)
 pool-duel = 2 players

@@ -139,7 +139,7 @@ fn random_moves_lose_more_than_the_search_s() {
         let m: Vec<f64> = a
             .iter()
             .filter(|m| m.seat == Seat(s) && m.moves > 1)
-            .map(|m| m.loss)
+            .map(|m| m.lost)
             .collect();
         assert!(m.len() >= 5, "seat {s}: {} judged moves", m.len());
         m.iter().sum::<f64>() / m.len() as f64
@@ -152,10 +152,16 @@ fn random_moves_lose_more_than_the_search_s() {
     for m in &a {
         assert!((0.0..=1.0).contains(&m.before) && (0.0..=1.0).contains(&m.after));
         assert!(m.best.len() <= 3 && !m.best.is_empty());
-        assert_eq!(m.class, Class::of_loss(m.loss));
+        let class = if m.best_played {
+            Class::Best
+        } else {
+            Class::judged(m.lost, m.margin)
+        };
+        assert_eq!(m.class, class);
+        assert_eq!(m.loss, if m.lost > m.margin { m.lost } else { 0.0 });
         assert_eq!(m.best_played, m.best[0].mv == m.played);
         if m.best_played {
-            assert_eq!(m.loss, 0.0);
+            assert_eq!((m.lost, m.loss, m.margin), (0.0, 0.0, 0.0));
         }
     }
 }
@@ -295,8 +301,8 @@ fn two_seeds_class_nine_moves_in_ten_alike() {
                 x.index,
                 x.class,
                 y.class,
-                x.before - x.after,
-                y.before - y.after
+                x.lost,
+                y.lost
             ))
             .collect::<Vec<_>>()
     );
@@ -311,8 +317,15 @@ fn a_move_within_the_search_s_error_of_the_best_is_never_a_mistake() {
         if m.best_played {
             assert_eq!((m.margin, m.loss), (0.0, 0.0));
         }
-        if m.loss == 0.0 {
-            assert_eq!(m.class, Class::Best, "move {}", m.index);
+        if m.lost <= m.margin {
+            assert!(
+                m.loss == 0.0 && m.class <= Class::Best && !m.has_better(),
+                "move {}: {} within {} is {:?}",
+                m.index,
+                m.lost,
+                m.margin,
+                m.class
+            );
         }
     }
     // the margin is the search's error: some move of random play is judged within it

@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tessera_ai::Budget;
-use tessera_games::analysis::{Analysis, AnalysisConfig, DEFAULT_ITERATIONS};
+use tessera_games::analysis::{Analysis, AnalysisConfig, Class, DEFAULT_ITERATIONS};
 use tessera_games::Registry;
 
 /// The arguments of `tessera analyze`.
@@ -138,7 +138,21 @@ fn pct(x: f64) -> String {
     format!("{:.0}%", 100.0 * x)
 }
 
-/// The analysis for people: a line per move, a summary per seat, the biggest mistakes.
+/// A change of win chance with its sign (`+3%`, `-12%`).
+fn signed(x: f64) -> String {
+    format!("{:+.0}%", 100.0 * x)
+}
+
+/// A class as the table shows it.
+fn class_text(c: Class) -> &'static str {
+    match c {
+        Class::Unjudged => "no verdict",
+        c => c.as_str(),
+    }
+}
+
+/// The analysis for people: a line per move, a summary per seat (its moves by class, what
+/// its decisions lost and what luck did, in a sentence), the biggest losses.
 fn text(a: &Analysis, seconds: f64) -> String {
     let name = |s: usize| {
         a.players
@@ -150,7 +164,9 @@ fn text(a: &Analysis, seconds: f64) -> String {
     let mut out = format!(
         "Analysis of a game of {} ({} moves): seats {} by the search ({}), {} per move, seed {}, in {seconds:.1} s.\n\
          Win chance: the seat's estimated chance before the move -> after it (before: the chance after the seat's previous move,\n\
-         carried across the others' moves unless the search's estimate now differs beyond its error; after: less what the move lost against the best).\n\n",
+         carried across the others' moves unless the search's estimate now differs beyond its error; after: less what the move lost).\n\
+         Lost: what the move lost against the search's best, measured on other deals than the best was chosen on, ± the search's error;\n\
+         a move within the error is best, or has no verdict when the error is 10% or more (too few iterations).\n\n",
         a.game,
         a.total_moves,
         a.seats.iter().map(|&s| format!("{s} ({})", name(s))).collect::<Vec<_>>().join(", "),
@@ -159,48 +175,60 @@ fn text(a: &Analysis, seconds: f64) -> String {
         a.seed,
     );
     out.push_str(&format!(
-        "{:>5}  {:<14} {:>11}  {:>5}  {:<10}  {}\n",
-        "move", "player", "win chance", "lost", "class", "played / the search's best"
+        "{:>5}  {:<14} {:>11}  {:>10}  {:<10}  {}\n",
+        "move", "player", "win chance", "lost", "class", "played / the better move"
     ));
     for m in &a.moves {
+        let lost = if m.best_played {
+            "0%".to_string()
+        } else {
+            format!("{} ±{}", pct(m.lost), pct(m.margin))
+        };
         out.push_str(&format!(
-            "{:>5}  {:<14.14} {:>4} -> {:>4}  {:>5}  {:<10}  {}\n",
+            "{:>5}  {:<14.14} {:>4} -> {:>4}  {:>10}  {:<10}  {}\n",
             m.index + 1,
             name(m.seat),
             pct(m.chance.before),
             pct(m.chance.after),
-            pct(m.loss),
-            m.class.as_str(),
+            lost,
+            class_text(m.class),
             m.words
         ));
-        if !m.best_played {
-            if let Some(b) = m.best.first() {
-                out.push_str(&format!("{:>52}better: {}\n", "", b.words));
-            }
+        if let (Some(b), Some(why)) = (m.best.first(), &m.why) {
+            out.push_str(&format!("{:>57}better: {}: {}\n", "", b.words, why));
         }
     }
     out.push('\n');
-    for &s in &a.seats {
-        let mine: Vec<_> = a.moves.iter().filter(|m| m.seat == s).collect();
-        if mine.is_empty() {
+    for s in &a.summaries {
+        if s.moves == 0 {
             continue;
         }
-        let mean = mine.iter().map(|m| m.loss).sum::<f64>() / mine.len() as f64;
-        let count = |c: &str| mine.iter().filter(|m| m.class.as_str() == c).count();
+        let c = &s.classes;
         out.push_str(&format!(
-            "{}: {} moves, mean win chance lost {:.1}%; best {}, good {}, inaccuracies {}, mistakes {}, blunders {}\n",
-            name(s),
-            mine.len(),
-            100.0 * mean,
-            count("best"),
-            count("good"),
-            count("inaccuracy"),
-            count("mistake"),
-            count("blunder")
+            "{}: {} moves ({} with a choice): best {}, good {}, inaccuracies {}, mistakes {}, blunders {}, no verdict {}\n",
+            name(s.seat),
+            s.moves,
+            s.choices,
+            c.best,
+            c.good,
+            c.inaccuracy,
+            c.mistake,
+            c.blunder,
+            c.unjudged
+        ));
+        out.push_str(&format!(
+            "  win chance {} at the start -> {} {}: decisions {} (±{}), luck {} (the tiles drawn and the others' moves)\n  {}\n",
+            pct(s.start),
+            pct(s.end),
+            if s.over { "at the end" } else { "after its last move" },
+            signed(-s.play),
+            pct(s.margin),
+            signed(s.luck),
+            s.words
         ));
     }
-    let mut worst: Vec<_> = a.moves.iter().filter(|m| m.loss > 0.0).collect();
-    worst.sort_by(|x, y| y.loss.total_cmp(&x.loss));
+    let mut worst: Vec<_> = a.moves.iter().filter(|m| m.why.is_some()).collect();
+    worst.sort_by(|x, y| y.lost.total_cmp(&x.lost));
     if !worst.is_empty() {
         out.push_str("\nThe biggest losses:\n");
         for m in worst.iter().take(5) {
@@ -209,7 +237,7 @@ fn text(a: &Analysis, seconds: f64) -> String {
                 m.index + 1,
                 name(m.seat),
                 m.words,
-                pct(m.loss),
+                pct(m.lost),
                 m.class.as_str(),
                 m.best
                     .first()

@@ -203,3 +203,50 @@ fn analyze_a_record_file_and_a_stored_game() {
     assert!(stored == file, "{stored:?} {file:?}");
     assert!(failure(tessera(&["analyze", "999", "--db", dbs])).contains("no game 999"));
 }
+
+/// Issue 43's case: a Triominos game "you" lost 207-402 to a strong search
+/// (`crates/games/tests/data/triominos-issue-43.json`). `tessera analyze FILE` ends with each
+/// seat's luck and play and a sentence; a "better:" line stands only under a move that lost
+/// beyond the search's error; at 50 iterations (the bots guide's) it says they are too few
+/// instead of classing every move best under a "better:" line (the old binary, 23bad01:
+/// "best 48 ... blunders 0" and 22 "better:" lines).
+#[test]
+fn the_issue_s_game_is_summarised_and_too_few_iterations_say_so() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/tests/data/triominos-issue-43.json");
+    let f = file.to_str().unwrap();
+    let few = ok(tessera(&["analyze", f, "--iters", "50"]));
+    assert!(
+        few.contains("too few iterations to judge the moves or to tell luck from play")
+            && few.contains("no verdict"),
+        "{few}"
+    );
+    let text = ok(tessera(&["analyze", f, "--iters", "300"]));
+    assert!(
+        text.contains("win chance 50% at the start -> 0% at the end: decisions ")
+            && text.contains("luck ")
+            && text.contains("(the tiles drawn and the others' moves)"),
+        "{text}"
+    );
+    // the sentence: the decisions, then what decided the game
+    let sentence = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("you "))
+        .unwrap_or_else(|| panic!("no sentence: {text}"));
+    assert!(
+        sentence.contains("decisions") && sentence.contains("this game"),
+        "{sentence}"
+    );
+    // a "better:" line only under a move classed good or worse
+    let lines: Vec<&str> = text.lines().collect();
+    for (k, l) in lines.iter().enumerate() {
+        if l.trim_start().starts_with("better:") {
+            let above = lines[k - 1];
+            assert!(
+                ["good", "inaccuracy", "mistake", "blunder"]
+                    .iter()
+                    .any(|c| above.contains(&format!("  {c} "))),
+                "{above}\n{l}"
+            );
+        }
+    }
+}

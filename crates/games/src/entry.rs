@@ -1,9 +1,7 @@
 //! Everything generic over a game's [`Registration`], written once ([`Entry`], the
 //! [`GameEntry`] of every registered game).
 
-use crate::analysis::{
-    budget_words, Analysis, AnalysisConfig, AnalyzedMove, Suggestion, THRESHOLDS,
-};
+use crate::analysis::{Analysis, AnalysisConfig};
 use crate::error::EntryError;
 use crate::game_entry::{GameEntry, WireBot};
 use crate::info::{GameInfo, OptionKind, RuleOption};
@@ -21,7 +19,7 @@ use std::pin::Pin;
 use tessera_ai::tournament::{GameResult, TournamentConfig};
 use tessera_core::{rng_from_seed, Game, GameRng, Record, Seat, Strategy, View};
 use tessera_referee::{async_trait, Bot, CancellationToken, Ejected, Observer, Player, WirePlayer};
-use tessera_words::{words, Msg, Words};
+use tessera_words::{words, Msg};
 
 /// The registry entry of a registered game.
 pub struct Entry<G: Registration> {
@@ -127,16 +125,6 @@ fn describe_kind(k: &OptionKind) -> Msg {
             letters = letters.iter().map(|(c, _)| *c).collect::<String>()
         ),
     }
-}
-
-/// A move's lines of words read as one (the analysis lists a move in a line):
-/// `A; B; C`.
-fn joined(lines: Vec<Msg>) -> Msg {
-    lines
-        .into_iter()
-        .rev()
-        .reduce(|rest, line| words!("lines", first = line, rest = rest))
-        .unwrap_or_else(|| Msg::verbatim(""))
 }
 
 /// Follows the referee for the host: builds the [`Update`]s its sink asks for.
@@ -610,126 +598,6 @@ impl<G: Registration> GameEntry for Entry<G> {
         config: &AnalysisConfig,
         progress: &mut dyn FnMut(usize, usize) -> bool,
     ) -> Result<Analysis, EntryError> {
-        let record: Record<G> = serde_json::from_str(&record.to_string())
-            .map_err(|e| EntryError::Record(e.to_string()))?;
-        let seat_list: Vec<Seat> = seats
-            .iter()
-            .map(|&s| {
-                u8::try_from(s)
-                    .map(Seat)
-                    .map_err(|_| EntryError::Settings(format!("there is no seat {s}")))
-            })
-            .collect::<Result<_, _>>()?;
-        let judged = tessera_ai::analysis::analyze_record(&record, &seat_list, config, progress)
-            .map_err(|e| match e {
-                tessera_ai::analysis::AnalysisError::Record(r) => EntryError::Record(r.to_string()),
-                tessera_ai::analysis::AnalysisError::Stopped => {
-                    EntryError::Play("the analysis was stopped".into())
-                }
-                other => EntryError::Settings(other.to_string()),
-            })?;
-        // words and the board after a better move, from the record's (public) states
-        let names = &record.players;
-        let mut game =
-            G::new(&record.rules, record.seed).map_err(|e| EntryError::Record(e.to_string()))?;
-        let mut moves = Vec::with_capacity(judged.len());
-        let mut next = judged.into_iter().peekable();
-        for (i, mv) in record.moves.iter().enumerate() {
-            let before = game.clone();
-            let seat = game.to_move().unwrap_or(Seat(0));
-            game.play(mv)
-                .map_err(|e| EntryError::Record(format!("move {i} is illegal: {e}")))?;
-            let Some(m) = next.next_if(|m| m.index == i) else {
-                continue;
-            };
-            let words_of = |mv: &G::Move| {
-                let mut after = before.clone();
-                match after.play(mv) {
-                    Ok(()) => (
-                        joined(G::describe(Some(&before), &after, seat, mv, names)),
-                        Some(after),
-                    ),
-                    Err(e) => (words!("analysis-not-a-move", why = e.words()), None),
-                }
-            };
-            let played_words = joined(G::describe(Some(&before), &game, seat, mv, names));
-            // words that read the same as another listed move's (the same tile for the same
-            // points elsewhere) say where each puts its tile
-            // each listed move played once: its words, and the state after it
-            let tried: Vec<(Msg, Option<G>)> =
-                m.verdict.best.iter().map(|c| words_of(&c.mv)).collect();
-            let mut listed: Vec<(&G::Move, &Msg)> = vec![(mv, &played_words)];
-            listed.extend(
-                m.verdict
-                    .best
-                    .iter()
-                    .zip(&tried)
-                    .map(|(c, (w, _))| (&c.mv, w)),
-            );
-            let place = |c: &G::Move, w: &Msg| {
-                if listed.iter().any(|(o, ow)| *o != c && *ow == w) {
-                    words!(
-                        "analysis-move-place",
-                        words = w.clone(),
-                        place = G::move_place(c)
-                    )
-                } else {
-                    w.clone()
-                }
-            };
-            let best: Vec<Suggestion> = m
-                .verdict
-                .best
-                .iter()
-                .zip(&tried)
-                .map(|(c, (w, _))| Suggestion {
-                    mv: to_value(&c.mv),
-                    words: place(&c.mv, w),
-                    visits: c.visits,
-                    win: c.win,
-                })
-                .collect();
-            let better = match tried.first() {
-                Some((_, Some(s))) if !m.verdict.best_played => to_value(&s.public_view()),
-                _ => Value::Null,
-            };
-            moves.push(AnalyzedMove {
-                index: i,
-                seat: m.seat.index(),
-                played: to_value(mv),
-                words: place(mv, &played_words),
-                before: m.verdict.before,
-                after: m.verdict.after,
-                margin: m.verdict.margin,
-                loss: m.verdict.loss,
-                class: m.verdict.class,
-                best_played: m.verdict.best_played,
-                chance: m.chance,
-                best,
-                searched: m.verdict.moves,
-                iterations: m.verdict.iterations,
-                better,
-            });
-        }
-        let mut seats: Vec<usize> = if seats.is_empty() {
-            (0..game.seats()).collect()
-        } else {
-            seats.to_vec()
-        };
-        seats.sort_unstable();
-        seats.dedup();
-        Ok(Analysis {
-            game: G::NAME.to_string(),
-            players: record.players.clone(),
-            seats,
-            budget: budget_words(config.budget),
-            search: tessera_ai::analysis::search_words(&tessera_ai::analysis::search_config::<G>(
-                config,
-            )),
-            seed: config.seed,
-            thresholds: THRESHOLDS,
-            total_moves: record.moves.len(),
-            moves,
-        })
+        crate::analysis::analyze::<G>(record, seats, config, progress)
     }
 }
