@@ -136,6 +136,8 @@ pub struct Table {
     pub turns: Option<turns::TurnBased>,
     /// The turn a turn-based table waits for, as stored.
     turn: Mutex<Option<crate::store::Turn>>,
+    /// The deadlines its seats let pass in a row (a turn-based table).
+    missed: Mutex<turns::Missed>,
     /// The hints given, `(seat, moves played then)` (stored with the result).
     hints: Mutex<Vec<(usize, usize)>>,
     /// Events stored for the game before it started (its settings).
@@ -209,6 +211,7 @@ impl Table {
             rated: None,
             turns: None,
             turn: Mutex::new(None),
+            missed: Mutex::default(),
             hints: Mutex::new(Vec::new()),
             stored_events: 0,
             version: watch::channel(0).0,
@@ -269,6 +272,11 @@ impl Table {
     /// Keeps the turn the table waits for (stored already).
     pub fn set_turn(&self, turn: crate::store::Turn) {
         *lock(&self.turn) = Some(turn);
+    }
+
+    /// The deadlines its seats let pass in a row (a turn-based table), locked.
+    pub fn missed(&self) -> MutexGuard<'_, turns::Missed> {
+        lock(&self.missed)
     }
 
     /// Notes a hint given to `seat` after `at_move` moves.
