@@ -1195,7 +1195,7 @@ turns-too-many-address = von deiner Adresse wurden schon { $most } Fernpartien (
 invitations-too-many-sent = schon { $most } deiner Einladungen warten auf Antwort, mehr gehen nicht auf einmal: zieh eine zurück oder warte auf eine Antwort
 invitations-too-many-received = auf { $name } warten schon { $most } Einladungen, mehr gehen nicht auf einmal: versuche es später noch einmal
 invitation-gone = Einladung #{ $id } wartet auf keine Antwort von dir: sie wurde beantwortet, zurückgezogen oder ist abgelaufen
-invitation-started-once = ihre Einladung wurde durch eine andere Zusage gestartet
+invitation-ended-meanwhile = die Einladung endete inzwischen (durch eine andere Zusage gestartet, abgelehnt oder zurückgezogen): diese Partie hat nie begonnen
 email-too-long = eine E-Mail-Adresse hat höchstens { $max } Zeichen
 email-invalid = „{ $address }“ ist keine E-Mail-Adresse: { $why }
 

@@ -1189,7 +1189,7 @@ turns-too-many-address = { $most } turn-based games (or invitations waiting) wer
 invitations-too-many-sent = { $most } of your invitations wait for answers already, the most at once: withdraw one or wait for an answer
 invitations-too-many-received = { $name } has { $most } invitations waiting for an answer already, the most at once: try again later
 invitation-gone = invitation #{ $id } waits for no answer of yours: it was answered, withdrawn, or has expired
-invitation-started-once = its invitation was started by another acceptance
+invitation-ended-meanwhile = its invitation ended meanwhile (started by another acceptance, declined or withdrawn): this game never started
 email-too-long = an email address has at most { $max } characters
 email-invalid = "{ $address }" is no email address: { $why }
 

@@ -195,8 +195,7 @@ fn runtime() -> tokio::runtime::Runtime {
 }
 
 fn temp_dir(name: &str) -> (std::path::PathBuf, RemoveDir) {
-    let dir =
-        std::env::temp_dir().join(format!("tessera-hostile-{name}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("tessera-hostile-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     (dir.clone(), RemoveDir(dir))

@@ -228,7 +228,10 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
                         .iter()
                         .find_map(|s| s["account"].as_str())
                         .unwrap();
-                    let k = ["ann", "bob", "carol"].iter().position(|n| *n == named).unwrap();
+                    let k = ["ann", "bob", "carol"]
+                        .iter()
+                        .position(|n| *n == named)
+                        .unwrap();
                     let path = format!("/api/invitations/{invitation}/accept");
                     let (status, _, c) = request(port, "POST", &path, &logins[k], &json!({}));
                     assert_eq!(status, 200, "{c}");

@@ -37,7 +37,10 @@ fn invitation(a: &common::Answer) -> u64 {
 fn refusal(a: &common::Answer) -> (String, String) {
     (
         a.body["error"].as_str().unwrap_or_default().to_string(),
-        a.body["message"]["id"].as_str().unwrap_or_default().to_string(),
+        a.body["message"]["id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
     )
 }
 
@@ -78,7 +81,11 @@ async fn an_invitation_seats_nobody_until_each_accepts_then_the_game_starts() {
     assert_eq!(counted(&h).await, (0, 1));
 
     let b = inbox(&h, &bob).await;
-    assert_eq!((b["games"].clone(), b["asked"].clone()), (json!([]), json!(1)), "{b}");
+    assert_eq!(
+        (b["games"].clone(), b["asked"].clone()),
+        (json!([]), json!(1)),
+        "{b}"
+    );
     let i = &b["invitations"][0];
     assert_eq!(
         (
@@ -133,7 +140,10 @@ async fn an_invitation_seats_nobody_until_each_accepts_then_the_game_starts() {
     assert_eq!(half.status, 200, "{}", half.body);
     assert_eq!(half.body["waiting_for"], json!(["carol"]));
     assert!(h.host.tables().is_empty(), "carol has not accepted");
-    assert_eq!(inbox(&h, &bob).await["invitations"][0]["answer"], "accepted");
+    assert_eq!(
+        inbox(&h, &bob).await["invitations"][0]["answer"],
+        "accepted"
+    );
     // the last acceptance makes the game and starts it
     let (game, carol_token) = started(&answer(&h, &carol, id, "accept").await);
     assert!(h.host.table(game).is_some());
@@ -179,11 +189,21 @@ async fn declined_withdrawn_or_unanswered_invitations_end_with_no_game() {
     // declined: gone from bob's inbox, shown so in ann's, answered by nobody after
     let first = invitation(&ask(&h, &ann, "q", seats.clone(), 1).await);
     // ann's one game is this invitation
-    let more = ask(&h, &ann, "q", json!([{"kind": "human"}, {"kind": "bot"}]), 1).await;
+    let more = ask(
+        &h,
+        &ann,
+        "q",
+        json!([{"kind": "human"}, {"kind": "bot"}]),
+        1,
+    )
+    .await;
     assert_eq!(more.status, 429, "{}", more.body);
     assert_eq!(answer(&h, &bob, first, "decline").await.status, 200);
     let b = inbox(&h, &bob).await;
-    assert_eq!((b["invitations"].clone(), b["asked"].clone()), (json!([]), json!(0)));
+    assert_eq!(
+        (b["invitations"].clone(), b["asked"].clone()),
+        (json!([]), json!(0))
+    );
     let a = inbox(&h, &ann).await;
     assert_eq!(a["invitations"][0]["state"], "declined", "{a}");
     for (who, how) in [(&bob, "accept"), (&bob, "decline"), (&ann, "withdraw")] {
@@ -394,7 +414,10 @@ async fn a_game_nobody_plays_ends_aborted_and_its_count_outlives_a_restart() {
         "every person let 2 deadlines in a row pass with no move of anyone in between: the game is ended, nobody wins"
     );
     assert_eq!(stored.result["winners"], json!([]));
-    assert!(inbox(&h, &ann).await["games"].as_array().unwrap().is_empty());
+    assert!(inbox(&h, &ann).await["games"]
+        .as_array()
+        .unwrap()
+        .is_empty());
 
     // another: one deadline let pass, then a restart; the count is the store's
     let (id, token) = against_a_bot(&h, &ann, 1).await;

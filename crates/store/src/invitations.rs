@@ -143,7 +143,11 @@ impl InvitationState {
             "started" => InvitationState::Started,
             "declined" => InvitationState::Declined,
             "withdrawn" => InvitationState::Withdrawn,
-            _ => return Err(StoreError::Schema(format!("unknown invitation state {s:?}"))),
+            _ => {
+                return Err(StoreError::Schema(format!(
+                    "unknown invitation state {s:?}"
+                )))
+            }
         })
     }
 }
@@ -252,7 +256,11 @@ pub(crate) async fn make<S: Sql>(db: &S, new: &NewInvitation, now: i64) -> Resul
         now.into(),
         new.expires.into(),
         if started { "started" } else { "pending" }.into(),
-        if started { Param::Int(now) } else { Param::Null },
+        if started {
+            Param::Int(now)
+        } else {
+            Param::Null
+        },
         new.game.map(int).unwrap_or(Param::Null),
     ];
     let id = db

@@ -30,7 +30,10 @@ pub(crate) async fn claim<S: Sql>(
     let since = now.saturating_sub(DAY_MS);
     db.execute(&PRUNE, &[since.into()]).await?;
     let row = db
-        .query_opt(&CLAIM, &[address.into(), now.into(), since.into(), int(most)])
+        .query_opt(
+            &CLAIM,
+            &[address.into(), now.into(), since.into(), int(most)],
+        )
         .await?;
     row.map(|r| r.int(0).map(|id| id as u64)).transpose()
 }

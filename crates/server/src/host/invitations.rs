@@ -176,7 +176,10 @@ async fn open_one(host: &Host, id: u64, me: u64) -> Result<Invitation, HostError
 /// invitation still waiting.
 pub async fn accept(host: &Host, id: u64, me: &Account) -> Result<Asked, HostError> {
     let inv = open_one(host, id, me.id).await?;
-    let mine = inv.invitees.iter().any(|v| v.account == me.id && v.accepted.is_none());
+    let mine = inv
+        .invitees
+        .iter()
+        .any(|v| v.account == me.id && v.accepted.is_none());
     if mine {
         let keys = [Counted::Account(me.id)];
         let (_making, others) = host.0.turn_making.begin(&keys);
@@ -259,11 +262,15 @@ async fn begin(host: &Host, inv: &Invitation, me: u64) -> Result<Asked, HostErro
     match claimed {
         Ok(true) => {
             start(host, &table);
-            tracing::info!(id = table.id, invitation = inv.id, "an invitation's game starts");
+            tracing::info!(
+                id = table.id,
+                invitation = inv.id,
+                "an invitation's game starts"
+            );
             Ok(Asked::Started(created(host, &table, me).await?))
         }
         other => {
-            close_table(host, &table, words!("invitation-started-once")).await;
+            close_table(host, &table, words!("invitation-ended-meanwhile")).await;
             other.map_err(store_error)?;
             // another start claimed it: its game is the one
             let now = host

@@ -19,11 +19,11 @@ use crate::host::open::{open_table, prepare, start_if_full, Created, Holders, Ta
 use crate::host::Host;
 use crate::secret::Secret;
 use crate::store::{Account, AccountKind, Counted, StoreError, TurnGame};
-use std::sync::Arc;
 use crate::table::turns::{TurnBased, DAYS};
 use crate::table::{Seat, SeatKind, Table};
 use hmac::{Hmac, KeyInit, Mac};
 use serde_json::{json, Value};
+use std::sync::Arc;
 use tessera_games::words;
 use tessera_words::Words;
 
@@ -213,7 +213,9 @@ pub(crate) async fn check_cap(
     let most = most as u64;
     Err(match what {
         Counted::All => HostError::Busy("busy-turn-games"),
-        Counted::Account(_) => HostError::TooMany(words!("turns-too-many", name = name, most = most)),
+        Counted::Account(_) => {
+            HostError::TooMany(words!("turns-too-many", name = name, most = most))
+        }
         Counted::Address(_) => HostError::TooMany(words!("turns-too-many-address", most = most)),
         Counted::Sent(_) => HostError::TooMany(words!("invitations-too-many-sent", most = most)),
         Counted::Received(_) => HostError::TooMany(words!(
@@ -308,7 +310,9 @@ pub(crate) async fn restore(host: &Host, table: &Table) {
     }
     match host.0.store.turns().missed(table.id).await {
         Ok(missed) => table.missed().restore(missed),
-        Err(e) => tracing::warn!(id = table.id, error = %e, "could not read the deadlines let pass"),
+        Err(e) => {
+            tracing::warn!(id = table.id, error = %e, "could not read the deadlines let pass")
+        }
     }
 }
 

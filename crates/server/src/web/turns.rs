@@ -28,9 +28,9 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde_json::json;
 use axum::{Json, Router};
 use serde::Deserialize;
+use serde_json::json;
 
 /// The routes.
 pub(super) fn routes() -> Router<Host> {

@@ -35,7 +35,9 @@ pub async fn new_game(
 /// The game and the token of an answer that started one (`{id, tokens}`).
 pub fn started(a: &Answer) -> (u64, String) {
     assert_eq!(a.status, 200, "{}", a.body);
-    let id = a.body["id"].as_u64().unwrap_or_else(|| panic!("{}", a.body));
+    let id = a.body["id"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{}", a.body));
     let token = a.body["tokens"][0][1].as_str().unwrap().to_string();
     (id, token)
 }

@@ -17,12 +17,7 @@ impl<'a> Invitations<'a> {
     /// nobody but its maker: then `new.game` is its game); answers its id. Invitations
     /// that ended without a game more than `keep_ms` ago, and those whose game is over,
     /// are forgotten meanwhile.
-    pub async fn make(
-        self,
-        new: NewInvitation,
-        now: i64,
-        keep_ms: i64,
-    ) -> Result<u64, StoreError> {
+    pub async fn make(self, new: NewInvitation, now: i64, keep_ms: i64) -> Result<u64, StoreError> {
         on_writer!(self.0, |db| async move {
             invitations::prune(db, now.saturating_sub(keep_ms)).await?;
             invitations::make(db, &new, now).await

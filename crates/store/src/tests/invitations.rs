@@ -55,14 +55,22 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
             .await
             .unwrap()
     };
-    let (ann, bob, carol) = (person("ann").await, person("bob").await, person("carol").await);
+    let (ann, bob, carol) = (
+        person("ann").await,
+        person("bob").await,
+        person("carol").await,
+    );
     let inv = a.invitations();
     let (now, day) = (1_000_000, 86_400_000);
     let count = |what: Counted, at: i64| async move { inv.count(what, at).await.unwrap() };
 
     // ann invites bob: open, counted as ann's (and her address's), not bob's
     let first = inv
-        .make(invite(ann.id, "10.0.0.1", vec![(1, bob.id)], now + day), now, day)
+        .make(
+            invite(ann.id, "10.0.0.1", vec![(1, bob.id)], now + day),
+            now,
+            day,
+        )
         .await
         .unwrap();
     let got = b.invitations().get(first, now).await.unwrap().unwrap();
@@ -76,7 +84,11 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
     );
     assert!(!got.all_accepted());
     assert_eq!(count(Counted::Account(ann.id), now).await, 1);
-    assert_eq!(count(Counted::Account(bob.id), now).await, 0, "not accepted");
+    assert_eq!(
+        count(Counted::Account(bob.id), now).await,
+        0,
+        "not accepted"
+    );
     assert_eq!(count(Counted::Address("10.0.0.1".into()), now).await, 1);
     assert_eq!(count(Counted::Address("10.0.0.2".into()), now).await, 0);
     assert_eq!(count(Counted::All, now).await, 1);
@@ -93,7 +105,10 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
 
     // only bob accepts, once; then he counts it too
     assert!(!inv.accept(first, carol.id, now).await.unwrap());
-    assert!(!inv.withdraw(first, bob.id, now).await.unwrap(), "not bob's");
+    assert!(
+        !inv.withdraw(first, bob.id, now).await.unwrap(),
+        "not bob's"
+    );
     assert!(inv.accept(first, bob.id, now + 1).await.unwrap());
     assert!(!inv.accept(first, bob.id, now + 2).await.unwrap());
     assert_eq!(count(Counted::Account(bob.id), now).await, 1);
@@ -134,7 +149,11 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
 
     // declined: ann sees it so for a day, carol no longer; nobody counts it
     let second = inv
-        .make(invite(ann.id, "10.0.0.1", vec![(1, carol.id)], now + day), now, day)
+        .make(
+            invite(ann.id, "10.0.0.1", vec![(1, carol.id)], now + day),
+            now,
+            day,
+        )
         .await
         .unwrap();
     assert_eq!(count(Counted::Account(ann.id), now).await, 2);
@@ -142,7 +161,10 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
     assert!(!inv.withdraw(second, ann.id, now + 6).await.unwrap());
     assert_eq!(count(Counted::Account(ann.id), now + 6).await, 1);
     assert_eq!(count(Counted::Received(carol.id), now + 6).await, 0);
-    let anns = inv.of_account(ann.id, now + 6, now - day, 50).await.unwrap();
+    let anns = inv
+        .of_account(ann.id, now + 6, now - day, 50)
+        .await
+        .unwrap();
     assert_eq!(anns.len(), 1);
     assert_eq!(
         (anns[0].id, anns[0].state),
@@ -156,7 +178,11 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
 
     // withdrawn: only by its maker
     let third = inv
-        .make(invite(carol.id, "10.0.0.2", vec![(0, bob.id)], now + day), now, day)
+        .make(
+            invite(carol.id, "10.0.0.2", vec![(0, bob.id)], now + day),
+            now,
+            day,
+        )
         .await
         .unwrap();
     assert!(!inv.withdraw(third, bob.id, now).await.unwrap());
@@ -169,11 +195,18 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
 
     // unanswered past its expiry: expired, answered by nobody, counted by nobody
     let fourth = inv
-        .make(invite(bob.id, "10.0.0.3", vec![(1, ann.id)], now + 10), now, day)
+        .make(
+            invite(bob.id, "10.0.0.3", vec![(1, ann.id)], now + 10),
+            now,
+            day,
+        )
         .await
         .unwrap();
     assert_eq!(count(Counted::Address("10.0.0.3".into()), now + 9).await, 1);
-    assert_eq!(count(Counted::Address("10.0.0.3".into()), now + 10).await, 0);
+    assert_eq!(
+        count(Counted::Address("10.0.0.3".into()), now + 10).await,
+        0
+    );
     assert_eq!(count(Counted::Received(ann.id), now + 10).await, 0);
     assert_eq!(
         inv.get(fourth, now + 10).await.unwrap().unwrap().state,
@@ -181,7 +214,10 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
     );
     assert!(!inv.accept(fourth, ann.id, now + 10).await.unwrap());
     assert!(!inv.decline(fourth, ann.id, now + 10).await.unwrap());
-    let bobs = inv.of_account(bob.id, now + 10, now - day, 50).await.unwrap();
+    let bobs = inv
+        .of_account(bob.id, now + 10, now - day, 50)
+        .await
+        .unwrap();
     assert_eq!(
         bobs.iter().map(|i| (i.id, i.state)).collect::<Vec<_>>(),
         vec![(fourth, InvitationState::Expired)],
@@ -214,13 +250,20 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
         .unwrap();
     assert_eq!(count(Counted::Address("10.0.0.2".into()), now).await, 0);
     let later = now + 3 * day;
-    inv.make(invite(carol.id, "10.0.0.2", vec![(0, bob.id)], later + day), later, day)
-        .await
-        .unwrap();
+    inv.make(
+        invite(carol.id, "10.0.0.2", vec![(0, bob.id)], later + day),
+        later,
+        day,
+    )
+    .await
+    .unwrap();
     for gone in [second, third, fourth, fifth] {
         assert_eq!(inv.get(gone, later).await.unwrap(), None, "{gone}");
     }
-    assert!(inv.get(first, later).await.unwrap().is_some(), "its game lives");
+    assert!(
+        inv.get(first, later).await.unwrap().is_some(),
+        "its game lives"
+    );
 }
 
 async fn signups_are_counted_per_address_and_day(s: &Store) {
@@ -245,7 +288,10 @@ async fn invitations_and_signups_on_sqlite() {
     stop(s, th).await;
     // the rows outlive the process
     let (s, th) = Store::start(&db).unwrap();
-    assert_eq!(s.accounts().claim_signup("10.0.0.1", 2).await.unwrap(), None);
+    assert_eq!(
+        s.accounts().claim_signup("10.0.0.1", 2).await.unwrap(),
+        None
+    );
     let ann = s
         .accounts()
         .account_by_name("ann")
