@@ -298,7 +298,7 @@ async fn invitations_are_capped_per_maker_and_per_invitee_and_games_per_address(
     })
     .await;
     let ann = register(h.http, "ann", "person").await;
-    let bob = register(h.http, "bob", "person").await;
+    register(h.http, "bob", "person").await;
     let carol = register(h.http, "carol", "person").await;
     let dave = register(h.http, "dave", "person").await;
     let eve = register(h.http, "eve", "person").await;
