@@ -9,7 +9,7 @@
 // and at once when the page comes back into view); a game's token is the account's
 // seat's, kept like any seat's (saved.js), so the play page plays it as any other.
 import { h, put } from './board.js';
-import { api, json, session, registry, gameOf } from './api.js';
+import { api, json, session, registry, gameOf, loadMe } from './api.js';
 import { saveTokens } from './saved.js';
 import { main, onLeave } from './page.js';
 import { t, words, andList } from './i18n.js';
@@ -235,23 +235,30 @@ function invitationRow(i, reg) {
   const seats = i.seats.map((s) => s.name).join(', ');
   const left = i.expires - (Date.now() + skew);
   const err = h('span', { class: 'error', role: 'alert' });
-  const button = (how, label) => h('button', { class: how, type: 'button', onclick: () => answerInvitation(i, how, err) }, t(label));
+  const button = (how, label) => h('button', { class: how === 'accept' ? 'accept primary' : how, type: 'button', onclick: () => answerInvitation(i, how, err) }, t(label));
+  // the buttons stay together (on a phone, on a line of their own)
+  const answers = (...b) => h('span', { class: 'answers' }, b);
   const rules = rulesOf(i, reg);
   let status;
   if (i.state === 'declined') status = [h('strong', { class: 'state' }, t('invitation-declined'))];
   else if (i.state === 'expired') status = [h('strong', { class: 'state' }, t('invitation-expired'))];
-  else if (i.mine) status = [t('invitation-waiting-for', { names: names(i.waiting_for) }), ' · ', t('invitation-expires', { left: timeLeft(left) }), ' ', button('withdraw', 'invitation-withdraw')];
-  else if (i.answer === 'accepted') status = [t('invitation-you-accepted', { names: names(i.waiting_for) }), ' ', button('decline', 'invitation-decline')];
-  else status = [t('invitation-expires', { left: timeLeft(left) }), ' ', button('accept', 'invitation-accept'), ' ', button('decline', 'invitation-decline')];
+  else if (i.mine) status = [t('invitation-waiting-for', { names: names(i.waiting_for) }), ' · ', t('invitation-expires', { left: timeLeft(left) }), ' ', answers(button('withdraw', 'invitation-withdraw'))];
+  else if (i.answer === 'accepted') status = [t('invitation-you-accepted', { names: names(i.waiting_for) }), ' ', answers(button('decline', 'invitation-decline'))];
+  else status = [t('invitation-expires', { left: timeLeft(left) }), ' ', answers(button('accept', 'invitation-accept'), ' ', button('decline', 'invitation-decline'))];
   return h('li', { 'data-invitation': i.id, class: i.answer === 'waiting' ? 'invitation mine' : 'invitation' },
     h('strong', {}, i.mine ? t('invitation-yours', { names: names(invited), game: i.title }) : t('invitation-from', { by: i.by, game: i.title })),
     h('br'), h('span', { class: 'hint' }, t('invitation-details', { per: perMove(i.days), seats }), rules.length ? [' · ', t('invitation-rules', { rules: rules.join(', ') })] : null),
     h('br'), status, ' ', err);
 }
 
-/** #/turns: every turn-based game of the account, those waiting for it first. */
-export function turnsPage() {
+/** #/turns: the invitations, and every turn-based game of the account, those waiting for
+ * it first. */
+export async function turnsPage() {
   document.title = t('title-page', { page: t('nav-turns') });
+  // a page opened cold at #/turns: the session is read first (else it reads as a guest's)
+  const here = location.hash;
+  await loadMe();
+  if (location.hash !== here) return;
   if (!session.me) {
     put(main, h('h2', { text: t('nav-turns') }), h('p', {}, h('a', { href: '#/login?next=%23%2Fturns' }, t('turns-log-in')), ' ', t('turns-log-in-why')));
     return;

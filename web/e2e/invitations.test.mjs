@@ -65,13 +65,14 @@ async function invite(who, other) {
 /** The inbox of `who`'s session. */
 const inbox = async (who) => (await who.context.request.get(`${BASE}/api/turns`)).json();
 
-/** Plays the first legal move of `who`'s seat of game `id`, through the page's session. */
+/** Plays a move of `who`'s seat of game `id` (a tile put down, not a pass: two passes would
+ * end the game), through the page's session. */
 async function playOne(who, id, token) {
   await who.page.evaluate(async ([gid, tok]) => {
     const s = await (await fetch(`/api/games/${gid}?token=${tok}`)).json();
     const ws = new WebSocket(`ws://${location.host}/api/games/${gid}/ws?token=${tok}`);
     await new Promise((r) => { ws.onopen = r; });
-    ws.send(JSON.stringify({ move: s.legal[0] }));
+    ws.send(JSON.stringify({ move: s.legal.find((m) => Array.isArray(m)) ?? s.legal[0] }));
     await new Promise((r) => setTimeout(r, 500));
     ws.close();
   }, [id, token]);
