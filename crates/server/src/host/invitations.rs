@@ -41,6 +41,15 @@ const SHOWN_ENDED_MS: i64 = 24 * 3600 * 1000;
 /// How long the rows of an invitation that ended without a game are kept, in ms.
 const KEPT_MS: i64 = 7 * 24 * 3600 * 1000;
 
+/// When the rows of ended invitations are to be forgotten with a new one (at most once a
+/// minute on a node): those that ended before this.
+fn forget_before(host: &Host, now: i64) -> Option<i64> {
+    host.0
+        .turn_making
+        .forget_now(now)
+        .then(|| now.saturating_sub(KEPT_MS))
+}
+
 /// What asking for a turn-based game answers.
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
@@ -118,7 +127,7 @@ pub async fn create(
             invitees: Vec::new(),
             game: Some(table.id),
         };
-        if let Err(e) = invitations.make(row, now, KEPT_MS).await {
+        if let Err(e) = invitations.make(row, now, forget_before(host, now)).await {
             let e = store_error(e);
             close_table(host, &table, words!("turns-not-seated", why = e.words())).await;
             return Err(e);
@@ -142,7 +151,7 @@ pub async fn create(
         game: None,
     };
     let id = invitations
-        .make(row, now, KEPT_MS)
+        .make(row, now, forget_before(host, now))
         .await
         .map_err(store_error)?;
     let waiting_for: Vec<String> = invited.iter().map(|(_, a)| a.name.clone()).collect();

@@ -4,7 +4,11 @@
 
 use crate::store::Counted;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Mutex, MutexGuard};
+
+/// How often the rows of ended invitations are forgotten, at most (ms).
+const FORGET_EVERY_MS: i64 = 60_000;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -15,7 +19,11 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// the store counts them: [`Counted`]): they count against the caps until they are in
 /// the store, so that requests at once do not all pass them.
 #[derive(Debug, Default)]
-pub struct Making(Mutex<HashMap<Counted, u64>>);
+pub struct Making {
+    counts: Mutex<HashMap<Counted, u64>>,
+    /// When the rows of ended invitations were last forgotten (ms since the epoch).
+    forgot: AtomicI64,
+}
 
 /// A game or invitation being made (counted in [`Making`] until dropped).
 pub(crate) struct Made<'a> {
@@ -26,7 +34,7 @@ pub(crate) struct Made<'a> {
 impl Making {
     /// Counts one being made under each of `keys`; answers how many others were, by key.
     pub(crate) fn begin(&self, keys: &[Counted]) -> (Made<'_>, Vec<u64>) {
-        let mut m = lock(&self.0);
+        let mut m = lock(&self.counts);
         let before = keys
             .iter()
             .map(|k| {
@@ -45,9 +53,22 @@ impl Making {
     }
 }
 
+impl Making {
+    /// Whether the rows of ended invitations are to be forgotten now (at most once a
+    /// minute on this node; the first time at once).
+    pub(crate) fn forget_now(&self, now: i64) -> bool {
+        let last = self.forgot.load(Ordering::Relaxed);
+        now.saturating_sub(last) >= FORGET_EVERY_MS
+            && self
+                .forgot
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+    }
+}
+
 impl Drop for Made<'_> {
     fn drop(&mut self) {
-        let mut m = lock(&self.making.0);
+        let mut m = lock(&self.making.counts);
         for k in &self.keys {
             if let Some(n) = m.get_mut(k) {
                 *n -= 1;
@@ -89,5 +110,14 @@ mod tests {
             Counted::All,
         ]);
         assert_eq!(before, vec![0, 0, 1]);
+    }
+
+    #[test]
+    fn ended_invitations_are_forgotten_at_most_once_a_minute() {
+        let m = Making::default();
+        assert!(m.forget_now(1_000_000));
+        assert!(!m.forget_now(1_000_000 + 59_999));
+        assert!(m.forget_now(1_000_000 + 60_000));
+        assert!(!m.forget_now(1_000_000 + 60_001));
     }
 }

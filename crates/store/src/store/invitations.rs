@@ -14,12 +14,20 @@ pub struct Invitations<'a>(pub(super) &'a Core);
 
 impl<'a> Invitations<'a> {
     /// Stores a new invitation made at `now` (`pending`; started at once when it names
-    /// nobody but its maker: then `new.game` is its game); answers its id. Invitations
-    /// that ended without a game more than `keep_ms` ago, and those whose game is over,
-    /// are forgotten meanwhile.
-    pub async fn make(self, new: NewInvitation, now: i64, keep_ms: i64) -> Result<u64, StoreError> {
+    /// nobody but its maker: then `new.game` is its game); answers its id. With
+    /// `forget_before`, the invitations that ended without a game before it, and those
+    /// whose game is over, are forgotten meanwhile (a scan of them all: the caller asks
+    /// now and then, not at every invitation).
+    pub async fn make(
+        self,
+        new: NewInvitation,
+        now: i64,
+        forget_before: Option<i64>,
+    ) -> Result<u64, StoreError> {
         on_writer!(self.0, |db| async move {
-            invitations::prune(db, now.saturating_sub(keep_ms)).await?;
+            if let Some(before) = forget_before {
+                invitations::prune(db, before).await?;
+            }
             invitations::make(db, &new, now).await
         })
     }

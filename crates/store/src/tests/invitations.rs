@@ -69,7 +69,7 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
         .make(
             invite(ann.id, "10.0.0.1", vec![(1, bob.id)], now + day),
             now,
-            day,
+            None,
         )
         .await
         .unwrap();
@@ -152,7 +152,7 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
         .make(
             invite(ann.id, "10.0.0.1", vec![(1, carol.id)], now + day),
             now,
-            day,
+            None,
         )
         .await
         .unwrap();
@@ -181,7 +181,7 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
         .make(
             invite(carol.id, "10.0.0.2", vec![(0, bob.id)], now + day),
             now,
-            day,
+            None,
         )
         .await
         .unwrap();
@@ -198,7 +198,7 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
         .make(
             invite(bob.id, "10.0.0.3", vec![(1, ann.id)], now + 10),
             now,
-            day,
+            None,
         )
         .await
         .unwrap();
@@ -234,7 +234,7 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
                 ..invite(carol.id, "10.0.0.2", vec![], now + day)
             },
             now,
-            day,
+            None,
         )
         .await
         .unwrap();
@@ -250,10 +250,14 @@ async fn invitations_are_answered_and_counted(a: &Store, b: &Store) {
         .unwrap();
     assert_eq!(count(Counted::Address("10.0.0.2".into()), now).await, 0);
     let later = now + 3 * day;
+    assert!(
+        inv.get(second, later).await.unwrap().is_some(),
+        "nothing forgotten unless asked"
+    );
     inv.make(
         invite(carol.id, "10.0.0.2", vec![(0, bob.id)], later + day),
         later,
-        day,
+        Some(later - day),
     )
     .await
     .unwrap();
