@@ -37,7 +37,7 @@ export function aboutBot(info, b) {
 
 // ------------------------------------------------------------------ rules help
 /** The chosen value of a rule option, in words. */
-function optionWords(o, v) {
+export function optionWords(o, v) {
   const k = o.kind;
   if (k.type === 'choice') {
     const label = k.values.find(([x]) => JSON.stringify(x) === JSON.stringify(v))?.[1];

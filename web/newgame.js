@@ -1,7 +1,8 @@
 // The New game form (#/new, #/new/GAME), drawn from the registry: the game, its seats
 // (people, programs, bots), its rule options, the seed, the bots' pace and the time per
 // move: a clock for people, or days per move (a turn-based game of a signed-in person,
-// whose people's seats are accounts: inbox.js).
+// whose people's seats are accounts: inbox.js; one that names other accounts is an
+// invitation, which waits in their inboxes until each accepts).
 import { h } from './board.js';
 import { api, registry, gameOf, loadMe, session } from './api.js';
 import { saveTokens, rememberedNames, rememberNames } from './saved.js';
@@ -235,6 +236,8 @@ export async function newGame(preselect) {
     try {
       const c = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
       if (!req.days) rememberNames(req.seats.map((st) => (st.kind === 'human' ? st.name : null)));
+      // a game that names other accounts waits for them to accept: the inbox shows it
+      if (c.invitation) { location.hash = '#/turns'; return; }
       saveTokens(c.id, c.tokens);
       location.hash = c.tokens.length ? `#/game/${c.id}` : `#/watch/${c.id}`;
     } catch (e) { err.textContent = t('cannot-start', { why: e.message }); }

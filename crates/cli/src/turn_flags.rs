@@ -1,6 +1,8 @@
-//! The flags of `tessera serve` for turn-based games: their caps, and the emails of turns
-//! that waited (the SMTP server, off when `--smtp-server` is not given; docs/operations.md,
-//! "Turn-based games and their emails").
+//! The flags of `tessera serve` for turn-based games: their caps (per account, per address,
+//! in all), their invitations (how many wait, for how long), when a game nobody plays
+//! ends, the emails of turns that waited (the SMTP server, off when `--smtp-server` is not
+//! given; docs/operations.md, "Turn-based games and their emails"), and the accounts made
+//! per address and day.
 
 use crate::limits::seconds;
 use anyhow::{bail, Result};
@@ -24,9 +26,31 @@ pub struct TurnFlags {
     /// with 429).
     #[arg(long, default_value_t = 30)]
     pub max_turn_games_per_account: usize,
-    /// Turn-based games at once, all accounts together (over it: 503).
+    /// Turn-based games at once, all accounts together, invitations waiting included
+    /// (over it: 503).
     #[arg(long, default_value_t = 5_000)]
     pub max_turn_games: usize,
+    /// Turn-based games made from one address (an IPv4 address, an IPv6 /64) that are
+    /// live or invitations waiting (over it a new one is refused with 429).
+    #[arg(long, default_value_t = 60)]
+    pub max_turn_games_per_address: usize,
+    /// Invitations one account has made that wait for answers (over it: 429).
+    #[arg(long, default_value_t = 10)]
+    pub max_invitations_sent: usize,
+    /// Invitations that wait for one account's answer (over it a new one to it: 429).
+    #[arg(long, default_value_t = 20)]
+    pub max_invitations_received: usize,
+    /// Seconds an invitation waits for its answers; then it ends, no game made (3 days).
+    #[arg(long, default_value_t = 259_200.0)]
+    pub invitation_expiry: f64,
+    /// A turn-based game ends (aborted, nobody wins) once every person's seat has let
+    /// this many deadlines pass in a row with no move of any person in between (0: never).
+    #[arg(long, default_value_t = 3)]
+    pub turn_idle_deadlines: u32,
+    /// Accounts made from one address (an IPv4 address, an IPv6 /64) in 24 hours (over
+    /// it a sign-up is refused with 429).
+    #[arg(long, default_value_t = 10)]
+    pub max_signups_per_address: u64,
     /// Seconds a turn of a turn-based game waits before its person gets an email (their
     /// account has an address, and --smtp-server is set).
     #[arg(long, default_value_t = 3600.0)]
@@ -107,6 +131,12 @@ impl TurnFlags {
         Ok(Config {
             max_turn_games_per_account: self.max_turn_games_per_account.max(1),
             max_turn_games: self.max_turn_games.max(1),
+            max_turn_games_per_address: self.max_turn_games_per_address.max(1),
+            max_invitations_sent: self.max_invitations_sent,
+            max_invitations_received: self.max_invitations_received,
+            invitation_expiry: seconds(self.invitation_expiry, "--invitation-expiry")?,
+            turn_idle_deadlines: self.turn_idle_deadlines,
+            max_signups_per_address: self.max_signups_per_address,
             turn_mail_after: seconds(self.turn_mail_after, "--turn-mail-after")?,
             max_mails_per_day: self.max_mails_per_day,
             turn_day: seconds(self.turn_day, "--turn-day")?,

@@ -5,8 +5,9 @@
 //! per address, HTTP, WebSockets in all and per game), programs waiting in the lobby (per
 //! name, in all, and for how long), tables opened through the HTTP API (how many, how long
 //! they wait for programs, how long a person may take a turn), bots' budgets, idle HTTP
-//! connections, turn-based games (how many per account and in all) and their emails (the
-//! mail server, how many per account a day).
+//! connections, turn-based games (how many per account, per address and in all; their
+//! invitations; when a game nobody plays ends) and their emails (the mail server, how many
+//! per account a day), accounts made per address and day.
 
 use std::time::Duration;
 use tokio::time::Instant;
@@ -166,6 +167,24 @@ pub struct Config {
     /// Turn-based games: the most at once, every account's together (over it a new one
     /// is refused with 503).
     pub max_turn_games: usize,
+    /// Turn-based games: the most made from one address (an IPv4 address, an IPv6 /64)
+    /// that are live or invitations still open (over it a new one is refused with 429).
+    pub max_turn_games_per_address: usize,
+    /// Invitations: the most one account has made that wait for answers (over it a new
+    /// one is refused with 429).
+    pub max_invitations_sent: usize,
+    /// Invitations: the most that wait for one account's answer (over it a new one to it
+    /// is refused with 429).
+    pub max_invitations_received: usize,
+    /// Invitations: how long one waits for its answers; then it ends, no game made.
+    pub invitation_expiry: Duration,
+    /// Turn-based games: a game ends (stored `aborted`, nobody wins) once every person's
+    /// seat has let this many deadlines pass in a row with no move of any person in
+    /// between (0: never).
+    pub turn_idle_deadlines: u32,
+    /// Accounts made from one address (an IPv4 address, an IPv6 /64) in 24 hours (over
+    /// it a sign-up is refused with 429).
+    pub max_signups_per_address: u64,
     /// Turn-based games: how long a turn waits before its person is sent an email (when
     /// [`Config::mail`] is set and their account has an address).
     pub turn_mail_after: Duration,
@@ -276,6 +295,12 @@ impl Default for Config {
             turn_day: Duration::from_secs(24 * 3600),
             max_turn_games_per_account: 30,
             max_turn_games: 5_000,
+            max_turn_games_per_address: 60,
+            max_invitations_sent: 10,
+            max_invitations_received: 20,
+            invitation_expiry: Duration::from_secs(3 * 24 * 3600),
+            turn_idle_deadlines: 3,
+            max_signups_per_address: 10,
             turn_mail_after: Duration::from_secs(3600),
             max_mails_per_day: 12,
             mail: None,

@@ -59,6 +59,10 @@ pub enum HostError {
     /// The request needs an account's session. (The message's id: it has no arguments.)
     #[error("{}", self.words())]
     SignIn(&'static str),
+    /// No invitation of this id is open to this account's answer (none, another's, or
+    /// one that ended: answered, withdrawn, expired).
+    #[error("{}", self.words())]
+    NoInvitation(u64),
 }
 
 impl Words for HostError {
@@ -81,6 +85,7 @@ impl Words for HostError {
             HostError::Closing => words!("server-closing"),
             HostError::Busy(id) | HostError::SignIn(id) => Msg::new(*id),
             HostError::TooMany(m) => m.clone(),
+            HostError::NoInvitation(id) => words!("invitation-gone", id = id.to_string()),
         }
     }
 }

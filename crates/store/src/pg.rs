@@ -18,7 +18,7 @@ use crate::games::{self, Answer};
 use crate::job::{next_batch, reply, Job};
 use crate::model::redacted;
 use crate::ratings::{self, RateFn, RatedRow};
-use crate::schema::{add_deal_columns, fill_account_looks, hash_plain_secrets, SCHEMA};
+use crate::schema::{add_deal_columns, fill_account_looks, hash_plain_secrets, ADD_MISSED, SCHEMA};
 use crate::sql::{Param, Row, Sql, Stmt, Val};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -30,14 +30,16 @@ use tokio_postgres::{Client, GenericClient, NoTls};
 /// secrets hashed in `seat_secrets`; 4: the operator's `bans` and
 /// `admin_log`, and `account_looks`; 5: turn-based games (`turn_seats`, `turns`),
 /// `account_emails`, `mails`, `site_keys`; 6: a game's deal (`games.salt`, `commitment`,
-/// `seed_chosen`).
-const VERSION: i32 = 6;
+/// `seed_chosen`); 7: `invitations`, `invitees`, `signups`, `turns.missed`.
+const VERSION: i32 = 7;
 
 const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS tessera_schema (version INTEGER NOT NULL)";
 const LOCK_SCHEMA: &str = "SELECT pg_advisory_xact_lock(7455727)";
 const GET_VERSION: &str = "SELECT version FROM tessera_schema";
 const SET_VERSION: &str = "UPDATE tessera_schema SET version = $1";
 const FIRST_VERSION: &str = "INSERT INTO tessera_schema (version) VALUES ($1)";
+const HAS_MISSED: &str = "SELECT 1 FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'turns' AND column_name = 'missed'";
 const HAS_PLAIN_SECRETS: &str = "SELECT 1 FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = 'games' AND column_name = 'secrets'";
 const HAS_DEAL: &str = "SELECT 1 FROM information_schema.columns
@@ -181,6 +183,10 @@ async fn migrate(client: &mut Client) -> Result<(), StoreError> {
         Some(v) if v == VERSION => {}
         _ => {
             tx.batch_execute(SCHEMA.pg).await?;
+            // version 7: the deadlines a turn's seats let pass in a row
+            if tx.query_opt(HAS_MISSED, &[]).await?.is_none() {
+                tx.batch_execute(ADD_MISSED.pg).await?;
+            }
             // version 3: the seat secrets of earlier versions, hashed
             if tx.query_opt(HAS_PLAIN_SECRETS, &[]).await?.is_some() {
                 hash_plain_secrets(&tx).await?;

@@ -3,9 +3,10 @@
 //! `games.secrets` by earlier versions are hashed into `seat_secrets`; the look-alike keys
 //! of the accounts of earlier versions are written into `account_looks`.
 //!
-//! Versions: SQLite's `PRAGMA user_version` 9, PostgreSQL's `tessera_schema` 6 (each
+//! Versions: SQLite's `PRAGMA user_version` 10, PostgreSQL's `tessera_schema` 7 (each
 //! backend keeps its version its own way: `crate::sqlite`, `crate::pg`); the last added
-//! the columns of a game's deal ([`add_deal_columns`]).
+//! the invitations, sign-ups and `turns.missed`, the one before it the columns of a game's
+//! deal ([`add_deal_columns`]).
 
 use crate::accounts;
 use crate::error::StoreError;
@@ -154,7 +155,8 @@ CREATE TABLE IF NOT EXISTS turns (
     seat " INT " NOT NULL,
     since " INT " NOT NULL,
     deadline " INT " NOT NULL,
-    mailed " INT "
+    mailed " INT ",
+    missed TEXT NOT NULL DEFAULT '[]'
 )" NO_ROWID ";
 CREATE INDEX IF NOT EXISTS turns_unmailed ON turns (mailed, since);
 CREATE TABLE IF NOT EXISTS account_emails (
@@ -174,6 +176,34 @@ CREATE TABLE IF NOT EXISTS site_keys (
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
 )" NO_ROWID ";
+CREATE TABLE IF NOT EXISTS invitations (
+    id " ID ",
+    maker " INT " NOT NULL REFERENCES accounts (id),
+    address TEXT NOT NULL,
+    request TEXT NOT NULL,
+    made " INT " NOT NULL,
+    expires " INT " NOT NULL,
+    state TEXT NOT NULL,
+    ended " INT ",
+    game " INT "
+);
+CREATE INDEX IF NOT EXISTS invitations_maker ON invitations (maker, state);
+CREATE INDEX IF NOT EXISTS invitations_address ON invitations (address, state);
+CREATE INDEX IF NOT EXISTS invitations_state ON invitations (state, expires);
+CREATE TABLE IF NOT EXISTS invitees (
+    invitation " INT " NOT NULL REFERENCES invitations (id),
+    seat " INT " NOT NULL,
+    account " INT " NOT NULL REFERENCES accounts (id),
+    accepted " INT ",
+    PRIMARY KEY (invitation, seat)
+)" NO_ROWID ";
+CREATE INDEX IF NOT EXISTS invitees_account ON invitees (account, invitation);
+CREATE TABLE IF NOT EXISTS signups (
+    id " ID ",
+    address TEXT NOT NULL,
+    at " INT " NOT NULL
+);
+CREATE INDEX IF NOT EXISTS signups_address ON signups (address, at);
 ");
 
 /// The columns of a game's deal that a store of an earlier version lacks: the salt and the
@@ -192,6 +222,10 @@ pub(crate) async fn add_deal_columns<S: Sql>(db: &S) -> Result<(), StoreError> {
     }
     Ok(())
 }
+
+/// The column of a turn's deadlines passed in a row (`crate::turns`), added to the
+/// `turns` of a store of an earlier version (SQLite 9, PostgreSQL 6 and before).
+pub const ADD_MISSED: Stmt = sql!("ALTER TABLE turns ADD COLUMN missed TEXT NOT NULL DEFAULT '[]'");
 
 /// The plain-text secrets of an earlier version's games.
 const PLAIN_SECRETS: Stmt = sql!("SELECT id, secrets FROM games WHERE secrets <> '[]' ORDER BY id");

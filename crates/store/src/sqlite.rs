@@ -10,7 +10,7 @@ use crate::error::StoreError;
 use crate::games;
 use crate::job::{next_batch, reply, CallAnswer, Job, SqliteCall};
 use crate::model::{GameSummary, ListQuery, SeatRecord, StoredGame};
-use crate::schema::{add_deal_columns, fill_account_looks, hash_plain_secrets, SCHEMA};
+use crate::schema::{add_deal_columns, fill_account_looks, hash_plain_secrets, ADD_MISSED, SCHEMA};
 use crate::sql::{now, Param, Row, Sql, Stmt, Val};
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection};
@@ -25,10 +25,11 @@ pub(crate) const LOCAL: &str = "local";
 /// The store's version (`PRAGMA user_version`). 5: the Arena's tables; 6: seat secrets
 /// hashed in `seat_secrets`, foreign keys on; 7: the operator's `bans` and `admin_log`, and
 /// `account_looks`; 8: turn-based games (`turn_seats`, `turns`), `account_emails`,
-/// `mails`, `site_keys`; 9: a game's deal (`games.salt`, `commitment`, `seed_chosen`).
+/// `mails`, `site_keys`; 9: a game's deal (`games.salt`, `commitment`, `seed_chosen`);
+/// 10: `invitations`, `invitees`, `signups`, `turns.missed`.
 macro_rules! version {
     () => {
-        9
+        10
     };
 }
 const VERSION: i64 = version!();
@@ -126,6 +127,10 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
     // versions 5 to 8: the Arena's tables, seat_secrets, bans, admin_log, account_looks,
     // the tables of turn-based games and their emails
     tx.execute_batch(SCHEMA.sqlite)?;
+    // version 10: the deadlines a turn's seats let pass in a row
+    if !has_column(&tx, "turns", "missed")? {
+        tx.execute_batch(ADD_MISSED.sqlite)?;
+    }
     // version 6: the seat secrets of earlier versions, hashed
     if has_column(&tx, "games", "secrets")? {
         now(hash_plain_secrets(&*tx))?;

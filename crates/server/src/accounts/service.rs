@@ -40,6 +40,8 @@ pub struct Accounts {
     /// Passwords hashed or checked at once (each takes about 19 MiB for a moment).
     hashing: std::sync::Arc<tokio::sync::Semaphore>,
     hashing_wait: Duration,
+    /// Accounts made from one address in 24 hours (`Config::max_signups_per_address`).
+    max_signups: u64,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -58,6 +60,7 @@ impl Accounts {
             max_tokens: config.arena_max_tokens,
             hashing: std::sync::Arc::new(crate::config::permits(config.max_hashing)),
             hashing_wait: config.hashing_wait,
+            max_signups: config.max_signups_per_address,
         }
     }
 
@@ -84,7 +87,10 @@ impl Accounts {
     }
 
     /// Registers an account and logs it in (registrations count as attempts of the
-    /// address in the login limiter: hashing a password is work).
+    /// address in the login limiter: hashing a password is work). At most
+    /// `Config::max_signups_per_address` accounts are made from one address (an IPv4
+    /// address, an IPv6 /64) in 24 hours, counted in the store (so across restarts and
+    /// nodes): past it [`AccountError::TooMany`].
     pub async fn register(
         &self,
         name: &str,
@@ -98,20 +104,50 @@ impl Accounts {
                 retry_after_ms: l.retry_after_ms,
             })?;
         validate_name(name)?;
+        // a place of the address's day, given back if no account is made
+        let address = crate::tcp::caps::address(from).to_string();
+        let Some(place) = self
+            .store
+            .accounts()
+            .claim_signup(&address, self.max_signups)
+            .await?
+        else {
+            crate::metrics::cap_hit("signups_per_address");
+            return Err(AccountError::TooMany(tessera_games::words!(
+                "signups-too-many",
+                most = self.max_signups
+            )));
+        };
+        let made = self.make(name, password, kind).await;
+        if made.is_err() {
+            if let Err(e) = self.store.accounts().give_back_signup(place).await {
+                tracing::warn!(error = %e, "could not give a sign-up's place back");
+            }
+        }
+        let account = made?;
+        tracing::info!(name = %account.name, kind = ?account.kind, "account registered");
+        self.new_session(account).await
+    }
+
+    /// Makes the account `name` with `password` (hashed off the runtime).
+    async fn make(
+        &self,
+        name: &str,
+        password: &str,
+        kind: AccountKind,
+    ) -> Result<Account, AccountError> {
         let pw = password.to_string();
         let hash = self.hashing(move || hash_password(&pw)).await??;
-        let account = match self
+        match self
             .store
             .accounts()
             .create_account(name, kind, Some(hash))
             .await
         {
-            Ok(a) => a,
-            Err(StoreError::NameTaken(_)) => return Err(AccountError::NameTaken(name.to_string())),
-            Err(e) => return Err(e.into()),
-        };
-        tracing::info!(name = %account.name, kind = ?account.kind, "account registered");
-        self.new_session(account).await
+            Ok(a) => Ok(a),
+            Err(StoreError::NameTaken(_)) => Err(AccountError::NameTaken(name.to_string())),
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// Logs in (rate-limited per name and per address; the same error for an unknown

@@ -8,7 +8,8 @@
 //! opened, programs seated), [`play`] (a table played to its end), [`recovery`] (games
 //! taken up again), [`rematch`], [`games`] (a game as the browser reads it), [`expire`],
 //! [`hint`], [`admin`] (the operator's bans and aborts), [`turns`] (turn-based games, the
-//! inbox), [`reminders`] (their emails). The parts of the state with their own rules are types of their own below it:
+//! inbox), [`invitations`] (games waiting for the consent of their invited seats),
+//! [`reminders`] (their emails). The parts of the state with their own rules are types of their own below it:
 //! [`lobby`], [`resumes`], [`rematches`], [`stored`], [`keep`], [`result`], [`health`],
 //! [`making`].
 
@@ -18,6 +19,7 @@ pub mod expire;
 pub mod games;
 pub mod health;
 pub mod hint;
+pub mod invitations;
 pub mod keep;
 pub mod lobby;
 pub mod making;
@@ -116,7 +118,8 @@ pub(crate) struct Inner {
     ),
     /// The site's key of turn-based seats' tokens, read from the store once (`turns`).
     pub(crate) turn_key: tokio::sync::OnceCell<Vec<u8>>,
-    /// The turn-based games being made on this node (counted against their caps).
+    /// The turn-based games and invitations being made on this node (counted against
+    /// their caps).
     pub(crate) turn_making: crate::host::making::Making,
 }
 

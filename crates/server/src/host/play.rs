@@ -129,6 +129,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
             .map(|s| matches!(s.kind, SeatKind::Person(_)))
             .collect(),
         events: resumed.as_ref().map_or(table.stored_events, |r| r.events),
+        idle_deadlines: host.0.config.turn_idle_deadlines,
     };
     let report = table
         .entry

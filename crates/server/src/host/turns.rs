@@ -1,8 +1,10 @@
-//! Turn-based games (days per move, `crate::table::turns`): made by a signed-in person for
-//! accounts and bots, each account's seat answering only to its session; capped per
-//! account and in all; an account's inbox (every game waiting for it, with its time
-//! left); a game taken up again (a restart, a takeover) with the turn and deadline it
-//! had; the account's email address for reminders (`host::reminders`).
+//! Turn-based games (days per move, `crate::table::turns`): the accounts of a game asked for,
+//! checked; the game opened for them, each account's seat answering only to its session
+//! (made by `host::invitations` once every invited account accepted); the caps per
+//! account, per address and in all; an account's inbox of games (every game waiting for
+//! it, with its time left); a game taken up again (a restart, a takeover) with the turn,
+//! deadline and deadlines let pass it had; the account's email address for reminders
+//! (`host::reminders`).
 //!
 //! A seat's token is derived from the site's key (`HMAC-SHA256(key, game:seat)`, the key
 //! made once and kept in the store, the same for every node): the inbox hands it to the
@@ -16,11 +18,12 @@ use crate::host::expire::close_table;
 use crate::host::open::{open_table, prepare, start_if_full, Created, Holders, TableRequest};
 use crate::host::Host;
 use crate::secret::Secret;
-use crate::store::{Account, AccountKind, StoreError, TurnGame};
+use crate::store::{Account, AccountKind, Counted, StoreError, TurnGame};
 use crate::table::turns::{TurnBased, DAYS};
 use crate::table::{Seat, SeatKind, Table};
 use hmac::{Hmac, KeyInit, Mac};
 use serde_json::{json, Value};
+use std::sync::Arc;
 use tessera_games::words;
 use tessera_words::Words;
 
@@ -30,7 +33,7 @@ const KEY: &str = "turn-seats";
 /// The most games an inbox lists.
 pub const INBOX_MAX: usize = 200;
 
-fn store_error(e: StoreError) -> HostError {
+pub(crate) fn store_error(e: StoreError) -> HostError {
     HostError::Store(e.to_string())
 }
 
@@ -67,16 +70,15 @@ pub(crate) async fn seat_token(host: &Host, id: u64, seat: usize) -> Result<Stri
     Ok(bytes[..16].iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Opens a turn-based game as the person `me` asks (`req.days` days per move): its person
-/// seats are accounts (`me` where a seat names none, each account once), its other seats
-/// bots; `me` sits at it. Refused over the caps: `Config::max_turn_games_per_account` for
-/// any account seated ([`HostError::TooMany`]), `Config::max_turn_games` in all
-/// ([`HostError::Busy`]). Answers the game and `me`'s token.
-pub async fn create(
+/// The accounts of the seats of the turn-based game `me` asks for (`req.days` days per
+/// move), each checked: its person seats are accounts (`me` where a seat names none, each
+/// account once, each a person's that is not banned), its other seats bots; `me` sits at
+/// it. Each person seat's name is set to its account's.
+pub(crate) async fn accounts_of(
     host: &Host,
-    mut req: TableRequest,
+    req: &mut TableRequest,
     me: &Account,
-) -> Result<Created, HostError> {
+) -> Result<Vec<Option<Account>>, HostError> {
     if host.0.stop.is_cancelled() {
         return Err(HostError::Closing);
     }
@@ -90,7 +92,6 @@ pub async fn create(
     if me.kind != AccountKind::Person {
         return Err(HostError::Refused(words!("turns-people-only")));
     }
-    // the seats' accounts (and their names, which are theirs)
     let mut accounts: Vec<Option<Account>> = Vec::with_capacity(req.seats.len());
     for (i, s) in req.seats.iter_mut().enumerate() {
         let n = i + 1;
@@ -127,11 +128,19 @@ pub async fn create(
             .filter(|a| a.id != me.id)
             .map(|a| (i, a.name.as_str()))
     });
-    crate::host::open::check_seed(&req, other)?;
-    let ids: Vec<Option<u64>> = accounts.iter().map(|a| a.as_ref().map(|a| a.id)).collect();
-    let (_making, others) = host.0.turn_making.begin(&ids);
-    check_caps(host, &accounts, &others).await?;
-    let mut p = prepare(host, &req)?;
+    crate::host::open::check_seed(req, other)?;
+    Ok(accounts)
+}
+
+/// Opens the turn-based game `req` for `accounts` (by seat; `None`: a bot's seat), every
+/// one of them seated; it has not started ([`start_if_full`] starts it).
+pub(crate) async fn open_game(
+    host: &Host,
+    req: &TableRequest,
+    mut accounts: Vec<Option<Account>>,
+) -> Result<Arc<Table>, HostError> {
+    let days = req.days.unwrap_or_default();
+    let mut p = prepare(host, req)?;
     // a solo game's bot joins after the seats asked for
     accounts.resize(p.seats.len(), None);
     let per_move = host.0.config.turn_day.saturating_mul(days);
@@ -151,22 +160,76 @@ pub async fn create(
         Holders::TurnBased(turns),
     )
     .await?;
-    match seat_accounts(host, &table, &accounts, days).await {
-        Ok(()) => {}
-        Err(e) => {
-            close_table(host, &table, words!("turns-not-seated", why = e.words())).await;
-            return Err(e);
-        }
+    if let Err(e) = seat_accounts(host, &table, &accounts, days).await {
+        close_table(host, &table, words!("turns-not-seated", why = e.words())).await;
+        return Err(e);
     }
-    start_if_full(host, &table);
-    let seat = accounts
-        .iter()
-        .position(|a| a.as_ref().is_some_and(|a| a.id == me.id))
+    Ok(table)
+}
+
+/// The answer of a new turn-based game: the game and the token of `me`'s seat.
+pub(crate) async fn created(host: &Host, table: &Table, me: u64) -> Result<Created, HostError> {
+    let seat = table
+        .turns
+        .as_ref()
+        .and_then(|t| t.accounts.iter().position(|a| *a == Some(me)))
         .unwrap_or_default();
-    tracing::info!(id = table.id, days, by = %me.name, "a turn-based game starts");
     Ok(Created {
         id: table.id,
         tokens: vec![(seat, seat_token(host, table.id, seat).await?)],
+    })
+}
+
+/// Starts a turn-based table made by [`open_game`].
+pub(crate) fn start(host: &Host, table: &Arc<Table>) {
+    start_if_full(host, table);
+}
+
+/// Refuses a new turn-based game (or invitation) when what `what` counts is at its cap:
+/// `others` are being made meanwhile on this node (`host::making`); `name` is the
+/// account's counted. The caps: `Config::max_turn_games` in all ([`HostError::Busy`]),
+/// `Config::max_turn_games_per_account`, `Config::max_turn_games_per_address`,
+/// `Config::max_invitations_sent` and `Config::max_invitations_received`
+/// ([`HostError::TooMany`]).
+pub(crate) async fn check_cap(
+    host: &Host,
+    what: &Counted,
+    name: &str,
+    others: u64,
+) -> Result<(), HostError> {
+    let c = &host.0.config;
+    let (most, metric) = match what {
+        Counted::All => (c.max_turn_games, "turn_games"),
+        Counted::Account(_) => (c.max_turn_games_per_account, "turn_games_per_account"),
+        Counted::Address(_) => (c.max_turn_games_per_address, "turn_games_per_address"),
+        Counted::Sent(_) => (c.max_invitations_sent, "invitations_sent"),
+        Counted::Received(_) => (c.max_invitations_received, "invitations_received"),
+    };
+    let now = crate::store::now_ms();
+    let n = host
+        .0
+        .store
+        .invitations()
+        .count(what.clone(), now)
+        .await
+        .map_err(store_error)?;
+    if n + others < most as u64 {
+        return Ok(());
+    }
+    crate::metrics::cap_hit(metric);
+    let most = most as u64;
+    Err(match what {
+        Counted::All => HostError::Busy("busy-turn-games"),
+        Counted::Account(_) => {
+            HostError::TooMany(words!("turns-too-many", name = name, most = most))
+        }
+        Counted::Address(_) => HostError::TooMany(words!("turns-too-many-address", most = most)),
+        Counted::Sent(_) => HostError::TooMany(words!("invitations-too-many-sent", most = most)),
+        Counted::Received(_) => HostError::TooMany(words!(
+            "invitations-too-many-received",
+            name = name,
+            most = most
+        )),
     })
 }
 
@@ -196,35 +259,6 @@ async fn account_named(host: &Host, name: &str, n: usize) -> Result<Account, Hos
         return Err(no());
     }
     Ok(account)
-}
-
-/// Refuses a new game when the site has its most turn-based games, or an account to seat
-/// has its own most (the games this node is making meanwhile counted: `others`, by
-/// account in the order of `accounts`, then all).
-async fn check_caps(
-    host: &Host,
-    accounts: &[Option<Account>],
-    others: &[u64],
-) -> Result<(), HostError> {
-    let config = &host.0.config;
-    let turns = host.0.store.turns();
-    let all = others.last().copied().unwrap_or(0);
-    if turns.live().await.map_err(store_error)? + all >= config.max_turn_games as u64 {
-        crate::metrics::cap_hit("turn_games");
-        return Err(HostError::Busy("busy-turn-games"));
-    }
-    let most = config.max_turn_games_per_account as u64;
-    for (a, making) in accounts.iter().flatten().zip(others) {
-        if turns.live_of(a.id).await.map_err(store_error)? + making >= most {
-            crate::metrics::cap_hit("turn_games_per_account");
-            return Err(HostError::TooMany(words!(
-                "turns-too-many",
-                name = a.name.as_str(),
-                most = most
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// Gives each account's seat of a new turn-based `table` its token (derived, see the
@@ -270,7 +304,8 @@ async fn seat_accounts(
 }
 
 /// A turn-based table taken up again (a restart, a takeover): it goes on with the turn
-/// and deadline stored for it (a turn not stored yet is stored as it starts).
+/// and deadline stored for it (a turn not stored yet is stored as it starts), and with the
+/// deadlines its seats let pass in a row.
 pub(crate) async fn restore(host: &Host, table: &Table) {
     if table.turns.is_none() {
         return;
@@ -279,6 +314,12 @@ pub(crate) async fn restore(host: &Host, table: &Table) {
         Ok(Some(t)) => table.set_turn(t),
         Ok(None) => {}
         Err(e) => tracing::warn!(id = table.id, error = %e, "could not read the game's turn"),
+    }
+    match host.0.store.turns().missed(table.id).await {
+        Ok(missed) => table.missed().restore(missed),
+        Err(e) => {
+            tracing::warn!(id = table.id, error = %e, "could not read the deadlines let pass")
+        }
     }
 }
 

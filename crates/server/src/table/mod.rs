@@ -152,6 +152,8 @@ pub struct Table {
     turn: Mutex<Option<crate::store::Turn>>,
     /// Asked before a person's move reaches the referee ([`MoveGate`]).
     move_gate: std::sync::OnceLock<MoveGate>,
+    /// The deadlines its seats let pass in a row (a turn-based table).
+    missed: Mutex<turns::Missed>,
     /// The hints given, `(seat, moves played then)` (stored with the result).
     hints: Mutex<Vec<(usize, usize)>>,
     /// Events stored for the game before it started (its settings).
@@ -228,6 +230,7 @@ impl Table {
             turns: None,
             turn: Mutex::new(None),
             move_gate: std::sync::OnceLock::new(),
+            missed: Mutex::default(),
             hints: Mutex::new(Vec::new()),
             stored_events: 0,
             version: watch::channel(0).0,
@@ -311,6 +314,11 @@ impl Table {
     /// Keeps the turn the table waits for (stored already).
     pub fn set_turn(&self, turn: crate::store::Turn) {
         *lock(&self.turn) = Some(turn);
+    }
+
+    /// The deadlines its seats let pass in a row (a turn-based table), locked.
+    pub fn missed(&self) -> MutexGuard<'_, turns::Missed> {
+        lock(&self.missed)
     }
 
     /// Notes a hint given to `seat` after `at_move` moves.

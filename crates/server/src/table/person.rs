@@ -139,13 +139,13 @@ impl PersonLink for BrowserPerson {
     }
 
     fn timed_out(&mut self, _move: &str) {
-        let name = self
-            .table
-            .state()
-            .seats
-            .get(self.seat)
-            .map(|s| s.name.clone())
-            .unwrap_or_default();
+        let (name, played) = {
+            let st = self.table.state();
+            let name = st.seats.get(self.seat).map(|s| s.name.clone());
+            (name.unwrap_or_default(), st.moves.len())
+        };
+        // a deadline let pass: counted by the table's sink when the move is played
+        self.table.missed().timed_out(self.seat, played);
         let per = match &self.table.turns {
             Some(t) => t.words(),
             None => words!(

@@ -69,7 +69,7 @@ pub fn busy(msg: &str, retry_after_s: u64) -> Response {
 /// The status of a host's refusal.
 pub fn host_status(e: &HostError) -> StatusCode {
     match e {
-        HostError::NoGame(_) => StatusCode::NOT_FOUND,
+        HostError::NoGame(_) | HostError::NoInvitation(_) => StatusCode::NOT_FOUND,
         HostError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         HostError::Closing | HostError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         HostError::UnknownToken => StatusCode::FORBIDDEN,
@@ -104,7 +104,9 @@ fn arena_status(e: &ArenaError) -> StatusCode {
         ArenaError::NotFound(_) => StatusCode::NOT_FOUND,
         ArenaError::Forbidden(_) => StatusCode::FORBIDDEN,
         ArenaError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        ArenaError::Host(HostError::NoGame(_)) => StatusCode::NOT_FOUND,
+        ArenaError::Host(HostError::NoGame(_) | HostError::NoInvitation(_)) => {
+            StatusCode::NOT_FOUND
+        }
         ArenaError::Host(HostError::Closing | HostError::Busy(_)) => {
             StatusCode::SERVICE_UNAVAILABLE
         }

@@ -204,7 +204,8 @@ async fn create(
             Ok(s) => s,
             Err(refused) => return refused,
         };
-        return match crate::host::turns::create(&host, req, &session.account).await {
+        return match crate::host::invitations::create(&host, req, &session.account, peer.ip()).await
+        {
             Ok(c) => Json(c).into_response(),
             Err(e) => host_error(e),
         };

@@ -2,6 +2,8 @@
 //! WebSocket clients.
 #![allow(dead_code)]
 
+pub mod turns;
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -43,6 +45,8 @@ pub fn test_config() -> Config {
         signup_timeout: Duration::from_secs(2),
         wait: Duration::from_secs(30),
         bot_delay_ms: 0,
+        // every test's accounts are made from 127.0.0.1
+        max_signups_per_address: 1000,
         ..Config::default()
     }
 }

@@ -13,6 +13,7 @@ mod core;
 mod accounts;
 mod admin;
 mod games;
+mod invitations;
 mod nodes;
 mod ratings;
 mod turns;
@@ -20,6 +21,7 @@ mod turns;
 pub use self::accounts::Accounts;
 pub use self::admin::{Admin, AdminDb};
 pub use self::games::Games;
+pub use self::invitations::Invitations;
 pub use self::nodes::Nodes;
 pub use self::ratings::Ratings;
 pub use self::turns::Turns;
@@ -140,6 +142,12 @@ impl Store {
     /// Turn-based games: their accounts, turns and deadlines, emails.
     pub fn turns(&self) -> Turns<'_> {
         Turns(&self.core)
+    }
+
+    /// Invitations: games waiting for the consent of their invited seats; the turn-based
+    /// games counted against their caps.
+    pub fn invitations(&self) -> Invitations<'_> {
+        Invitations(&self.core)
     }
 }
 

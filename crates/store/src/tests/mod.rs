@@ -4,6 +4,7 @@
 mod admin;
 mod arena;
 mod games;
+mod invitations;
 mod statements;
 mod turns;
 
