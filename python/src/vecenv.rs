@@ -239,6 +239,13 @@ impl PyVecEnv {
             py.detach(|| each(seeds.to_vec(), 16, PARALLEL_FROM, |s| settings.deal(s)));
         for (i, slot) in at.iter().zip(dealt) {
             let mut slot = slot.map_err(err)?;
+            // a game the opponents end before the learner's first move (a Q hand placed
+            // whole) is skipped: the next seed is dealt
+            while slot.game.to_move().is_none() {
+                let seed = self.next_seed;
+                self.next_seed = self.next_seed.wrapping_add(1);
+                slot = self.settings.deal(seed).map_err(err)?;
+            }
             // the mask entries of the game it replaces are cleared by the next write
             if let Some(old) = self.slots.get_mut(*i) {
                 slot.marked = std::mem::take(&mut old.marked);
@@ -612,6 +619,39 @@ impl PyVecEnv {
             result.map_err(err)?;
         }
         Ok((out, offsets.into_pyarray(py)))
+    }
+    /// The action the bot `spec` would take for the learner in every game (its move's first
+    /// action, int64; -1 where a move is under way in actions, or the move has no action):
+    /// labels for imitation. The bot of game `i` is seeded with `derive_seed(seed, i)` and
+    /// sees the learner's view only. The GIL is released while the bots think.
+    #[pyo3(signature = (spec, seed=0))]
+    fn teacher<'py>(
+        &self,
+        py: Python<'py>,
+        spec: &str,
+        seed: u64,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let entry = self.settings.entry;
+        entry.check_bot(spec).map_err(err)?;
+        let slots = &self.slots;
+        let out: Result<Vec<i64>, EntryError> = py.detach(|| {
+            let items: Vec<_> = slots.iter().enumerate().collect();
+            each(items, 16, PARALLEL_FROM, |(i, s)| {
+                if s.game.in_move() || s.game.to_move() != Some(s.seat) {
+                    return Ok(-1);
+                }
+                let mut bot = entry.session_bot(spec, derive_seed(seed, i as u64))?;
+                let mv = s.game.choose(&mut bot)?;
+                Ok(s.game
+                    .actions_of(&mv)
+                    .ok()
+                    .and_then(|a| a.first().copied())
+                    .map_or(-1, |a| a as i64))
+            })
+            .into_iter()
+            .collect()
+        });
+        Ok(out.map_err(err)?.into_pyarray(py))
     }
     /// The mask of head `len(prefix)` of game `i` given the values `prefix` of the heads
     /// before it (bool): sampling head by head with it gives a legal action.

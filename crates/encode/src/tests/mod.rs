@@ -266,3 +266,4 @@ fn the_layouts_add_up() {
 }
 
 mod q;
+mod compact;
