@@ -64,6 +64,9 @@ impl PyGame {
     }
 }
 
+/// What `Game.__reduce__` gives pickle: `_restore` and its arguments.
+type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyAny>, Vec<usize>));
+
 /// A game pickled by `Game.__reduce__`: the record's game, then the actions of the move
 /// under way.
 #[pyfunction(name = "_restore")]
@@ -190,10 +193,7 @@ impl PyGame {
     }
     /// Pickling: the record (a determinized game has none, and cannot be pickled) and the
     /// actions of a move under way.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>, Vec<usize>))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         if self.inner.in_move() && self.turn.is_empty() {
             return Err(SettingsError::new_err(
                 "this copy does not know the actions of its move under way: it cannot be pickled",

@@ -6,6 +6,7 @@
 mod batch;
 mod convert;
 mod game;
+mod learner;
 mod tourney;
 mod vecenv;
 

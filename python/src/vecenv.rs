@@ -7,210 +7,18 @@
 use crate::batch::{each, PARALLEL_FROM};
 use crate::convert::{err, from_py, IllegalMove, SettingsError};
 use crate::game::rules_of;
+use crate::learner::{Outcome, Reward, Settings, Slot};
 use crate::registry;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::Value;
-use std::sync::Mutex;
 use tessera_core::derive_seed;
 use tessera_encode::factored;
-use tessera_games::{EntryError, GameEntry, Session, SessionBot};
+use tessera_games::EntryError;
 
-/// The stream of a game's seed that chooses the learning seat (when not fixed).
-const SEAT_STREAM: u64 = 0;
-/// The first stream of a game's seed that chooses the opponents' specs (one per seat).
-const SPEC_STREAM: u64 = 100;
-
-/// What a step pays.
-#[derive(Clone, Copy, PartialEq)]
-enum Reward {
-    /// +1 to a win, -1 to a loss, 0 when every seat wins, at the end.
-    Win,
-    /// The change of the learner's lead (its score less the best other's) / scale.
-    Margin,
-    /// Both added.
-    Both,
-}
-
-/// The settings every game of the batch shares.
-struct Settings {
-    entry: &'static dyn GameEntry,
-    rules: Value,
-    opponents: Vec<String>,
-    seat: Option<usize>,
-    reward: Reward,
-    scale: f32,
-    compact: bool,
-    factored: bool,
-    illegal: Option<f32>,
-    max_steps: usize,
-    autoreset: bool,
-}
-
-/// One game and its learner.
-struct Slot {
-    game: Box<dyn Session>,
-    seat: usize,
-    /// The opponents by seat (behind a lock only so that the batch may be shared).
-    bots: Vec<Option<Mutex<SessionBot>>>,
-    seed: u64,
-    steps: usize,
-    lead: f32,
-    /// The mask entries set (flat masks are cleared entry by entry).
-    marked: Vec<usize>,
-}
-
-/// What one game's step gave.
-#[derive(Default, Clone)]
-struct Outcome {
-    reward: f32,
-    terminated: bool,
-    truncated: bool,
-    illegal: bool,
-    scores: Vec<i64>,
-    winners: Vec<bool>,
-}
-
-impl Settings {
-    /// A new game of seed `seed`, played by the opponents up to the learner's first turn.
-    fn deal(&self, seed: u64) -> Result<Slot, EntryError> {
-        let game = self.entry.session(&self.rules, seed, &[])?;
-        let seats = game.seats();
-        let seat = match self.seat {
-            Some(s) => s,
-            None => (derive_seed(seed, SEAT_STREAM) % seats as u64) as usize,
-        };
-        let mut bots = Vec::with_capacity(seats);
-        for i in 0..seats {
-            if i == seat {
-                bots.push(None);
-                continue;
-            }
-            let k = derive_seed(seed, SPEC_STREAM + i as u64) % self.opponents.len() as u64;
-            let spec = &self.opponents[k as usize];
-            bots.push(Some(Mutex::new(
-                self.entry
-                    .session_bot(spec, derive_seed(seed, 1 + i as u64))?,
-            )));
-        }
-        let mut slot = Slot {
-            game,
-            seat,
-            bots,
-            seed,
-            steps: 0,
-            lead: 0.0,
-            marked: Vec::new(),
-        };
-        // the lead paid so far: none, so that an episode's margin rewards add up to its
-        // final lead (the seats' different starting stones included)
-        self.opponents_move(&mut slot)?;
-        Ok(slot)
-    }
-
-    /// The opponents play until the learner is to move or the game is over.
-    fn opponents_move(&self, slot: &mut Slot) -> Result<(), EntryError> {
-        while let Some(s) = slot.game.to_move() {
-            if s == slot.seat {
-                break;
-            }
-            let bot = slot.bots[s]
-                .as_mut()
-                .ok_or_else(|| EntryError::Settings(format!("seat {s} has no bot")))?;
-            let bot = bot.get_mut().unwrap_or_else(|p| p.into_inner());
-            slot.game.play_bot(bot)?;
-        }
-        Ok(())
-    }
-
-    /// Takes the learner's action `a` in `slot` and lets the opponents answer.
-    fn step(&self, slot: &mut Slot, a: usize) -> Result<Outcome, String> {
-        let mut out = Outcome::default();
-        let legal = slot.game.legal_actions().binary_search(&a).is_ok();
-        if !legal {
-            let Some(penalty) = self.illegal else {
-                return Err(format!(
-                    "action {a} is not legal here (seed {}); illegal=\"penalty\" ends the episode instead",
-                    slot.seed
-                ));
-            };
-            out.reward = penalty;
-            out.terminated = true;
-            out.illegal = true;
-        } else {
-            let moved = slot.game.play_action(a).map_err(|e| e.to_string())?;
-            if moved {
-                self.opponents_move(slot).map_err(|e| e.to_string())?;
-            }
-            let over = slot.game.to_move().is_none();
-            if matches!(self.reward, Reward::Margin | Reward::Both) {
-                let now = lead(slot.game.as_ref(), slot.seat);
-                out.reward += (now - slot.lead) / self.scale;
-                slot.lead = now;
-            }
-            if over {
-                out.terminated = true;
-                if matches!(self.reward, Reward::Win | Reward::Both) {
-                    out.reward += win(slot.game.as_ref(), slot.seat);
-                }
-            }
-        }
-        slot.steps += 1;
-        out.truncated = !out.terminated && self.max_steps > 0 && slot.steps >= self.max_steps;
-        if out.terminated || out.truncated {
-            let seats = slot.game.seats();
-            out.scores = slot.game.scores().into_iter().map(i64::from).collect();
-            out.winners = vec![false; seats];
-            for w in winners(slot.game.as_ref()) {
-                if let Some(x) = out.winners.get_mut(w) {
-                    *x = true;
-                }
-            }
-        }
-        Ok(out)
-    }
-}
-
-/// The learner's lead: its score less the best of the others'.
-fn lead(game: &dyn Session, seat: usize) -> f32 {
-    let scores = game.scores();
-    let mine = scores.get(seat).copied().unwrap_or(0);
-    let best = scores
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != seat)
-        .map(|(_, s)| *s)
-        .max()
-        .unwrap_or(0);
-    (mine - best) as f32
-}
-
-/// The winners of a finished game (none before the end).
-fn winners(game: &dyn Session) -> Vec<usize> {
-    game.outcome()
-        .get("winners")
-        .and_then(Value::as_array)
-        .map(|w| {
-            w.iter()
-                .filter_map(Value::as_u64)
-                .map(|x| x as usize)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// The end's reward for `seat`: +1 a win, -1 a loss, 0 when every seat wins.
-fn win(game: &dyn Session, seat: usize) -> f32 {
-    let w = winners(game);
-    if w.len() == game.seats() {
-        0.0
-    } else if w.contains(&seat) {
-        1.0
-    } else {
-        -1.0
-    }
-}
+/// Rows of values and their offsets (`afterstates`).
+type Rows<'py> = (Bound<'py, PyArray2<f32>>, Bound<'py, PyArray1<i64>>);
 
 /// `n` games of one learning seat against bots: `VecEnv("akropolis", 64,
 /// opponents=["level:2"], seed=0)`. See docs/python.md ("Gymnasium").
@@ -587,10 +395,7 @@ impl PyVecEnv {
     /// The summary of the position each legal action leads to, seen by the learner
     /// (`tessera_encode::afterstate`): float32, one row of `summary` values per action of
     /// `legal_actions()`, in its order, with the same offsets.
-    fn afterstates<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray1<i64>>)> {
+    fn afterstates<'py>(&self, py: Python<'py>) -> PyResult<Rows<'py>> {
         let width = self.summary;
         let mut offsets = vec![0i64];
         for s in &self.slots {

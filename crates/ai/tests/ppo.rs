@@ -17,10 +17,22 @@ fn network(inputs: usize, weight: f32, path: &std::path::Path) {
     }
     let mut t = HashMap::new();
     let dev = Device::Cpu;
-    t.insert("l0.weight".to_string(), Tensor::from_vec(w0, (hidden, inputs), &dev).unwrap());
-    t.insert("l0.bias".to_string(), Tensor::zeros(hidden, candle_core::DType::F32, &dev).unwrap());
-    t.insert("l1.weight".to_string(), Tensor::ones((1, hidden), candle_core::DType::F32, &dev).unwrap());
-    t.insert("l1.bias".to_string(), Tensor::zeros(1, candle_core::DType::F32, &dev).unwrap());
+    t.insert(
+        "l0.weight".to_string(),
+        Tensor::from_vec(w0, (hidden, inputs), &dev).unwrap(),
+    );
+    t.insert(
+        "l0.bias".to_string(),
+        Tensor::zeros(hidden, candle_core::DType::F32, &dev).unwrap(),
+    );
+    t.insert(
+        "l1.weight".to_string(),
+        Tensor::ones((1, hidden), candle_core::DType::F32, &dev).unwrap(),
+    );
+    t.insert(
+        "l1.bias".to_string(),
+        Tensor::zeros(1, candle_core::DType::F32, &dev).unwrap(),
+    );
     candle_core::safetensors::save(&t, path).unwrap();
 }
 
@@ -60,7 +72,12 @@ fn a_policy_plays_every_game_to_its_end() {
         ..tessera_q::QRules::for_players(2)
     };
     let game = tessera_q::QGame::new(&rules, 2).unwrap();
-    let end = plays(registry::q(&spec).unwrap(), registry::q("random").unwrap(), game, &mut rng);
+    let end = plays(
+        registry::q(&spec).unwrap(),
+        registry::q("random").unwrap(),
+        game,
+        &mut rng,
+    );
     assert!(end.to_move().is_none());
 
     let path = dir.join("triominos.safetensors");
@@ -78,7 +95,9 @@ fn a_policy_plays_every_game_to_its_end() {
 
     // a network of another game's width, a missing file, no model: refused with the reason
     let akropolis = dir.join("akropolis.safetensors");
-    let e = registry::q(&format!("ppo:model={}", akropolis.display())).err().unwrap();
+    let e = registry::q(&format!("ppo:model={}", akropolis.display()))
+        .err()
+        .unwrap();
     assert!(e.to_string().contains("inputs"), "{e}");
     let e = registry::q("ppo:model=/nonexistent/file").err().unwrap();
     assert!(e.to_string().contains("model=/nonexistent/file"), "{e}");
@@ -99,8 +118,14 @@ fn the_policy_plays_the_best_scored_action() {
     let dev = Device::Cpu;
     let mut w = vec![0f32; inputs];
     w[2] = 1.0;
-    t.insert("l0.weight".to_string(), Tensor::from_vec(w, (1, inputs), &dev).unwrap());
-    t.insert("l0.bias".to_string(), Tensor::zeros(1, candle_core::DType::F32, &dev).unwrap());
+    t.insert(
+        "l0.weight".to_string(),
+        Tensor::from_vec(w, (1, inputs), &dev).unwrap(),
+    );
+    t.insert(
+        "l0.bias".to_string(),
+        Tensor::zeros(1, candle_core::DType::F32, &dev).unwrap(),
+    );
     candle_core::safetensors::save(&t, &path).unwrap();
     let mut bot = registry::akropolis(&format!("ppo:model={}", path.display())).unwrap();
     let rules = tessera_akropolis::Rules::new(2, tessera_akropolis::Variants::NONE);

@@ -54,7 +54,10 @@ impl<G: Encode + Determinize> Ppo<G> {
             let best = logits
                 .iter()
                 .enumerate()
-                .fold((0, f32::NEG_INFINITY), |b, (i, l)| if *l > b.1 { (i, *l) } else { b })
+                .fold(
+                    (0, f32::NEG_INFINITY),
+                    |b, (i, l)| if *l > b.1 { (i, *l) } else { b },
+                )
                 .0;
             if let Some(mv) =
                 G::step_marked(Position::Game(&game, seat), &mut partial, legal[best]).ok()?

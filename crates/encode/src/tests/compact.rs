@@ -21,7 +21,11 @@ fn check<G: Encode + Determinize>(
     let layout = G::compact_layout();
     let len = layout.len();
     assert!(G::SUMMARY <= len);
-    assert!(len < G::layout().len(), "{}: the compact observation is smaller", G::NAME);
+    assert!(
+        len < G::layout().len(),
+        "{}: the compact observation is smaller",
+        G::NAME
+    );
     let sizes = heads(G::FACTORS, G::ACTIONS);
     let mut rng = rng_from_seed(7);
     let mut checked = 0;
@@ -40,7 +44,11 @@ fn check<G: Encode + Determinize>(
             assert!(a.iter().all(|x| x.is_finite()));
             let other = Seat(((seat.index() + 1) % game.seats()) as u8);
             let (mut c, mut d) = (vec![1.0; len], vec![2.0; len]);
-            G::observe_compact(Position::View(&game.view(other)), &G::Partial::default(), &mut c);
+            G::observe_compact(
+                Position::View(&game.view(other)),
+                &G::Partial::default(),
+                &mut c,
+            );
             G::observe_compact(Position::Game(&game, other), &G::Partial::default(), &mut d);
             assert_eq!(c, d, "{}: another seat's", G::NAME);
             let legal = G::legal_actions(at, &partial);
@@ -69,7 +77,11 @@ fn check<G: Encode + Determinize>(
                 prefix.push(on[rng.gen_range(0..on.len())]);
             }
             let picked = action(&prefix, G::FACTORS, G::ACTIONS).expect("an action");
-            assert!(legal.binary_search(&picked).is_ok(), "{}: head by head", G::NAME);
+            assert!(
+                legal.binary_search(&picked).is_ok(),
+                "{}: head by head",
+                G::NAME
+            );
             // afterstates: of the summary's length; from a determinization alike
             let sample = <G as Determinize>::determinize(&view, &mut rng);
             let mut scratch = Vec::new();
@@ -122,16 +134,37 @@ fn triominos_compact_factored_and_afterstates() {
 #[test]
 fn the_compact_layouts_add_up() {
     let sizes = [
-        (tessera_akropolis::Akropolis::compact_layout().len(), 7_520, tessera_akropolis::Akropolis::SUMMARY, 82),
-        (tessera_q::QGame::compact_layout().len(), 3_122, tessera_q::QGame::SUMMARY, 14),
-        (tessera_triominos::TriominosGame::compact_layout().len(), 1_096, tessera_triominos::TriominosGame::SUMMARY, 16),
+        (
+            tessera_akropolis::Akropolis::compact_layout().len(),
+            7_520,
+            tessera_akropolis::Akropolis::SUMMARY,
+            82,
+        ),
+        (
+            tessera_q::QGame::compact_layout().len(),
+            3_122,
+            tessera_q::QGame::SUMMARY,
+            14,
+        ),
+        (
+            tessera_triominos::TriominosGame::compact_layout().len(),
+            1_096,
+            tessera_triominos::TriominosGame::SUMMARY,
+            16,
+        ),
     ];
     for (len, doc, summary, doc_summary) in sizes {
         assert_eq!((len, summary), (doc, doc_summary));
     }
-    assert_eq!(heads(tessera_q::QGame::FACTORS, tessera_q::QGame::ACTIONS), vec![39, 1024]);
     assert_eq!(
-        heads(tessera_triominos::TriominosGame::FACTORS, tessera_triominos::TriominosGame::ACTIONS),
+        heads(tessera_q::QGame::FACTORS, tessera_q::QGame::ACTIONS),
+        vec![39, 1024]
+    );
+    assert_eq!(
+        heads(
+            tessera_triominos::TriominosGame::FACTORS,
+            tessera_triominos::TriominosGame::ACTIONS
+        ),
         vec![86, 3, 1024]
     );
 }
