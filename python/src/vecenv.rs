@@ -17,8 +17,40 @@ use tessera_core::derive_seed;
 use tessera_encode::factored;
 use tessera_games::EntryError;
 
+/// How a game's row of the observation and mask arrays is written.
+#[derive(Clone, Copy)]
+struct Rows {
+    compact: bool,
+    factored: bool,
+    factors: &'static [usize],
+    actions: usize,
+}
+
+/// Writes the learner's observation and mask of `slot` into its rows `o` and `m` (a flat
+/// mask is cleared entry by entry: only the marks it set before).
+fn write_row(r: Rows, slot: &mut Slot, o: &mut [f32], m: &mut [bool]) -> Result<(), EntryError> {
+    if r.compact {
+        slot.game.observe_compact(slot.seat, o)?;
+    } else {
+        slot.game.observe(slot.seat, o)?;
+    }
+    let legal = slot.game.legal_actions();
+    if r.factored {
+        factored::head_masks(legal, r.factors, r.actions, m);
+    } else {
+        for a in slot.marked.drain(..) {
+            m[a] = false;
+        }
+        for a in legal {
+            m[*a] = true;
+        }
+        slot.marked.extend_from_slice(legal);
+    }
+    Ok(())
+}
+
 /// Rows of values and their offsets (`afterstates`).
-type Rows<'py> = (Bound<'py, PyArray2<f32>>, Bound<'py, PyArray1<i64>>);
+type Listed<'py> = (Bound<'py, PyArray2<f32>>, Bound<'py, PyArray1<i64>>);
 
 /// `n` games of one learning seat against bots: `VecEnv("akropolis", 64,
 /// opponents=["level:2"], seed=0)`. See docs/python.md ("Gymnasium").
@@ -65,8 +97,19 @@ impl PyVecEnv {
         Ok(())
     }
 
-    /// Writes every game's observation and mask into the arrays.
-    fn write(&mut self, py: Python<'_>) -> PyResult<()> {
+    /// How the rows are written.
+    fn rows(&self) -> Rows {
+        Rows {
+            compact: self.settings.compact,
+            factored: self.settings.factored,
+            factors: self.factors,
+            actions: self.actions,
+        }
+    }
+
+    /// Writes the observation and mask of the games `only` (every game when `None`) into
+    /// the arrays.
+    fn write(&mut self, py: Python<'_>, only: Option<&[usize]>) -> PyResult<()> {
         let obs = self.obs.bind(py).clone();
         let mask = self.mask.bind(py).clone();
         let mut obs_rw = obs.readwrite();
@@ -74,34 +117,23 @@ impl PyVecEnv {
         let obs = obs_rw.as_slice_mut()?;
         let mask = mask_rw.as_slice_mut()?;
         let (ol, ml) = (self.obs_len, self.mask_len);
-        let (compact, factored_masks) = (self.settings.compact, self.settings.factored);
-        let (factors, actions) = (self.factors, self.actions);
+        let rows = self.rows();
+        let mut want = vec![only.is_none(); self.slots.len()];
+        for i in only.unwrap_or(&[]) {
+            want[*i] = true;
+        }
         let slots = &mut self.slots;
         let result: Result<(), EntryError> = py.detach(|| {
             let items: Vec<_> = slots
                 .iter_mut()
                 .zip(obs.chunks_mut(ol.max(1)))
                 .zip(mask.chunks_mut(ml.max(1)))
+                .zip(&want)
+                .filter(|(_, w)| **w)
+                .map(|(x, _)| x)
                 .collect();
             each(items, 1, PARALLEL_FROM, |((slot, o), m)| {
-                if compact {
-                    slot.game.observe_compact(slot.seat, o)?;
-                } else {
-                    slot.game.observe(slot.seat, o)?;
-                }
-                let legal = slot.game.legal_actions();
-                if factored_masks {
-                    factored::head_masks(legal, factors, actions, m);
-                } else {
-                    for a in slot.marked.drain(..) {
-                        m[a] = false;
-                    }
-                    for a in legal {
-                        m[*a] = true;
-                    }
-                    slot.marked.extend_from_slice(legal);
-                }
-                Ok(())
+                write_row(rows, slot, o, m)
             })
             .into_iter()
             .collect()
@@ -295,7 +327,7 @@ impl PyVecEnv {
         self.next_seed = self.next_seed.wrapping_add(n as u64);
         let at: Vec<usize> = (0..n).collect();
         self.deal(py, &at, &seeds)?;
-        self.write(py)
+        self.write(py, None)
     }
 
     /// The number of games.
@@ -395,7 +427,7 @@ impl PyVecEnv {
     /// The summary of the position each legal action leads to, seen by the learner
     /// (`tessera_encode::afterstate`): float32, one row of `summary` values per action of
     /// `legal_actions()`, in its order, with the same offsets.
-    fn afterstates<'py>(&self, py: Python<'py>) -> PyResult<Rows<'py>> {
+    fn afterstates<'py>(&self, py: Python<'py>) -> PyResult<Listed<'py>> {
         let width = self.summary;
         let mut offsets = vec![0i64];
         for s in &self.slots {
@@ -535,20 +567,44 @@ impl PyVecEnv {
                 }
             }
         }
-        let settings = &self.settings;
-        let slots = &mut self.slots;
-        let work = if settings.opponents.iter().all(|o| o == "random") {
-            1
-        } else {
-            16
-        };
-        let outcomes: Result<Vec<Outcome>, String> = py.detach(|| {
-            let items: Vec<_> = slots.iter_mut().zip(&flat).collect();
-            each(items, work, PARALLEL_FROM, |(s, a)| settings.step(s, *a))
+        // each game steps and then writes its rows at once, while its state is in the
+        // cache (a pass over every game per stage made the cost per game grow with the
+        // batch); the games that ended are written once dealt again
+        let rows = self.rows();
+        let (ol, ml) = (self.obs_len, self.mask_len);
+        let outcomes = {
+            let obs = self.obs.bind(py).clone();
+            let mask = self.mask.bind(py).clone();
+            let mut obs_rw = obs.readwrite();
+            let mut mask_rw = mask.readwrite();
+            let obs = obs_rw.as_slice_mut()?;
+            let mask = mask_rw.as_slice_mut()?;
+            let settings = &self.settings;
+            let slots = &mut self.slots;
+            let work = if settings.opponents.iter().all(|o| o == "random") {
+                1
+            } else {
+                16
+            };
+            let outcomes: Result<Vec<Outcome>, String> = py.detach(|| {
+                let items: Vec<_> = slots
+                    .iter_mut()
+                    .zip(&flat)
+                    .zip(obs.chunks_mut(ol.max(1)))
+                    .zip(mask.chunks_mut(ml.max(1)))
+                    .collect();
+                each(items, work, PARALLEL_FROM, |(((s, a), o), m)| {
+                    let out = settings.step(s, *a)?;
+                    if !((out.terminated || out.truncated) && settings.autoreset) {
+                        write_row(rows, s, o, m).map_err(|e| e.to_string())?;
+                    }
+                    Ok(out)
+                })
                 .into_iter()
                 .collect()
-        });
-        let outcomes = outcomes.map_err(IllegalMove::new_err)?;
+            });
+            outcomes.map_err(IllegalMove::new_err)?
+        };
         let ended: Vec<usize> = (0..n)
             .filter(|i| outcomes[*i].terminated || outcomes[*i].truncated)
             .collect();
@@ -558,8 +614,8 @@ impl PyVecEnv {
                 .collect();
             self.next_seed = self.next_seed.wrapping_add(ended.len() as u64);
             self.deal(py, &ended, &seeds)?;
+            self.write(py, Some(&ended))?;
         }
-        self.write(py)?;
         let seats = self.seats;
         let mut scores = vec![0i64; n * seats];
         let mut winners = vec![false; n * seats];
