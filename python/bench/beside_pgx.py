@@ -50,10 +50,10 @@ def pgx_rate(name, n, seconds):
     return steps / (time.perf_counter() - t0)
 
 
-def tessera_rate(game, n, seconds, opponent):
+def tessera_rate(game, n, seconds, opponent, observation="compact"):
     import tessera
 
-    v = tessera.VecEnv(game, n, opponents=[opponent], seed=0, observation="compact")
+    v = tessera.VecEnv(game, n, opponents=[opponent], seed=0, observation=observation)
     rng = np.random.default_rng(0)
     steps, t0 = 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds:
@@ -61,6 +61,22 @@ def tessera_rate(game, n, seconds, opponent):
         pick = offsets[:-1] + (rng.random(n) * np.diff(offsets)).astype(np.int64)
         v.step(actions[pick])
         _ = v.obs, v.mask
+        steps += n
+    return steps / (time.perf_counter() - t0)
+
+
+def batch_rate(game, n, seconds):
+    """``tessera.Batch``, the old way: new observation and mask arrays every step, no bots."""
+    import tessera
+
+    b = tessera.Batch(game, n, seed=0)
+    rng = np.random.default_rng(0)
+    steps, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        _ = b.observations(), b.masks()
+        actions, offsets = b.legal_actions()
+        pick = offsets[:-1] + (rng.random(n) * np.diff(offsets)).astype(np.int64)
+        b.step(actions[pick])
         steps += n
     return steps / (time.perf_counter() - t0)
 
@@ -83,6 +99,12 @@ def main():
             rates = [tessera_rate(game, n, a.seconds, opp) for n in sizes]
             print(f"{'tessera ' + game + ' vs ' + opp:34s} " + " ".join(f"{r:12,.0f}" for r in rates),
                   flush=True)
+        rates = [tessera_rate(game, n, a.seconds, "random", "flat") for n in sizes]
+        print(f"{'tessera ' + game + ' vs random, flat':34s} " + " ".join(f"{r:12,.0f}" for r in rates),
+              flush=True)
+        rates = [batch_rate(game, n, a.seconds) for n in sizes]
+        print(f"{'tessera.Batch ' + game + ' (flat, new arrays)':34s} "
+              + " ".join(f"{r:12,.0f}" for r in rates), flush=True)
 
 
 if __name__ == "__main__":
