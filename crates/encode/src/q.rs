@@ -19,6 +19,19 @@
 //! | `hand` | 36 | how many of each tile (colour × 6 + shape) the seat holds |
 //! | `seats` | 4 × 2 | per seat, the observer first then the others in turn order: present, score / 100 |
 //! | `state` | 4 | pile / 108, 1 when the observer is to move, hand size / 6, 0 |
+//!
+//! **Compact observation** (3,122 values; [`Encode::compact_layout`]), its summary (the
+//! first 14: [`Encode::SUMMARY`]) first:
+//!
+//! | segment | shape | values |
+//! |---|---|---|
+//! | `seats` | 4 × 2 | as above |
+//! | `state` | 6 | pile / 108, 1 when the observer is to move, hand size / 6, tiles of the turn so far / 6, the points the turn would score if it ended now / 30, tiles on the map / 108 |
+//! | `hand` | 36 | as above |
+//! | `board` | 12 × 16 × 16 | the planes above over the 16 × 16 cells around the tiles: column `x` at `x - cx + 8`, where `cx` = ⌊(the least column + the greatest) / 2⌋ of the tiles on the map (row likewise) |
+//!
+//! **Factored actions** ([`crate::factored`]): the kind `k` (36, then end the turn, pass,
+//! exchange as 36, 37, 38), the cell (32 × 32, `(row + 16) × 32 + column + 16`).
 
 use crate::{cell, put, ActionError, Encode, Layout, Position, Segment, MAX_SEATS};
 use tessera_core::Game;
@@ -220,9 +233,100 @@ impl Grid {
     }
 }
 
+/// The compact observation's board window's side.
+const SMALL: usize = 16;
+
+/// The compact observation (see the module's documentation).
+fn compact(at: Position<'_, QGame>, partial: &[Placement], out: &mut [f32]) {
+    out.iter_mut().for_each(|x| *x = 0.0);
+    let s = seen(at);
+    let partial: &[Placement] = if s.mine { partial } else { &[] };
+    for (r, score) in scores(at).iter().enumerate().take(MAX_SEATS) {
+        put(out, 2 * r, 1.0);
+        put(out, 2 * r + 1, points(*score) / 100.0);
+    }
+    let left = left(s.hand, partial);
+    let held: u32 = left.iter().map(|n| u32::from(*n)).sum();
+    let state = 2 * MAX_SEATS;
+    put(out, state, s.pile as f32 / 108.0);
+    put(out, state + 1, f32::from(u8::from(s.mine)));
+    put(out, state + 2, held as f32 / 6.0);
+    put(out, state + 3, partial.len() as f32 / 6.0);
+    if !partial.is_empty() {
+        let bonuses = match at {
+            Position::View(v) => v.rules.bonuses,
+            Position::Game(g, _) => g.rules().bonuses,
+        };
+        let mut after = s.map.clone();
+        for p in partial {
+            after.insert(p.coord, p.tile);
+        }
+        let turn = tessera_q::turn_points(&after, partial, s.hand.len(), bonuses);
+        put(out, state + 4, turn as f32 / 30.0);
+    }
+    put(out, state + 5, (s.map.len() + partial.len()) as f32 / 108.0);
+    let hand = state + 6;
+    for (k, n) in left.iter().enumerate() {
+        put(out, hand + k, f32::from(*n));
+    }
+    let board = hand + 36;
+    let tiles = || {
+        s.map
+            .iter()
+            .chain(partial.iter().map(|p| (p.coord, p.tile)))
+    };
+    let (mut lo, mut hi) = ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN));
+    for (c, _) in tiles() {
+        lo = (lo.0.min(c.col), lo.1.min(c.row));
+        hi = (hi.0.max(c.col), hi.1.max(c.row));
+    }
+    if lo.0 > hi.0 {
+        return;
+    }
+    let half = SMALL as i64 / 2;
+    let centre = |a: i32, b: i32| (i64::from(a) + i64::from(b)).div_euclid(2);
+    let (cx, cy) = (centre(lo.0, hi.0), centre(lo.1, hi.1));
+    let plane = SMALL * SMALL;
+    for (c, t) in tiles() {
+        let (x, y) = (i64::from(c.col) - cx + half, i64::from(c.row) - cy + half);
+        if (0..SMALL as i64).contains(&x) && (0..SMALL as i64).contains(&y) {
+            let at = y as usize * SMALL + x as usize;
+            put(out, board + color(t.color) * plane + at, 1.0);
+            put(out, board + (6 + t.shape.index()) * plane + at, 1.0);
+        }
+    }
+}
+
 impl Encode for QGame {
     const ACTIONS: usize = REPLACE + 1;
     type Partial = Vec<Placement>;
+    const FACTORS: &'static [usize] = &[36, PLANE];
+    const SUMMARY: usize = 2 * MAX_SEATS + 6;
+    fn compact_layout() -> Layout {
+        Layout {
+            segments: vec![
+                Segment {
+                    name: "seats",
+                    shape: vec![MAX_SEATS, 2],
+                },
+                Segment {
+                    name: "state",
+                    shape: vec![6],
+                },
+                Segment {
+                    name: "hand",
+                    shape: vec![36],
+                },
+                Segment {
+                    name: "board",
+                    shape: vec![12, SMALL, SMALL],
+                },
+            ],
+        }
+    }
+    fn observe_compact(at: Position<'_, Self>, partial: &Vec<Placement>, out: &mut [f32]) {
+        compact(at, partial, out)
+    }
     fn layout() -> Layout {
         Layout {
             segments: vec![

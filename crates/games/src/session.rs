@@ -101,6 +101,22 @@ pub trait Session: Send + Sync {
     fn play_random_action(&mut self, rng: &mut GameRng) -> Result<bool, EntryError>;
     /// The number of legal moves of the seat to move.
     fn legal_count(&self) -> usize;
+    /// The compact observation's layout ([`tessera_encode::Encode::compact_layout`]).
+    fn compact_layout(&self) -> Layout;
+    /// Writes the compact observation of `seat` into `out` (of the compact layout's
+    /// length), with the move under way shown as [`Session::observe`] does.
+    fn observe_compact(&self, seat: usize, out: &mut [f32]) -> Result<(), EntryError>;
+    /// The factored action space's digits ([`tessera_encode::Encode::FACTORS`]).
+    fn factors(&self) -> &'static [usize];
+    /// The length of a position's summary ([`tessera_encode::Encode::SUMMARY`]).
+    fn summary(&self) -> usize;
+    /// Writes the summary of the position each legal action leads to
+    /// ([`tessera_encode::afterstate`]), seen by the seat to move, into `out`: one row of
+    /// [`Session::summary`] values per action of [`Session::legal_actions`], in its order.
+    fn afterstates(&self, out: &mut [f32]) -> Result<(), EntryError>;
+    /// `bot` chooses a move for the seat to move, from that seat's view only, and plays it
+    /// (no JSON on the way); refused with a move under way in actions.
+    fn play_bot(&mut self, bot: &mut SessionBot) -> Result<(), EntryError>;
 }
 
 /// A bot of one game, with its own random generator: plays on [`Session`]s of that game.
@@ -464,6 +480,55 @@ impl<G: Registration> Session for Live<G> {
     }
     fn legal_count(&self) -> usize {
         self.game.legal_moves().len()
+    }
+    fn compact_layout(&self) -> Layout {
+        G::compact_layout()
+    }
+    fn observe_compact(&self, seat: usize, out: &mut [f32]) -> Result<(), EntryError> {
+        let seat = seat_of(seat, self.seats())?;
+        let len = G::compact_layout().len();
+        let out = out
+            .get_mut(..len)
+            .ok_or_else(|| EntryError::Settings(format!("an observation needs {len} values")))?;
+        G::observe_compact(Position::Game(&self.game, seat), &self.partial, out);
+        Ok(())
+    }
+    fn factors(&self) -> &'static [usize] {
+        G::FACTORS
+    }
+    fn summary(&self) -> usize {
+        G::SUMMARY
+    }
+    fn afterstates(&self, out: &mut [f32]) -> Result<(), EntryError> {
+        let Some(seat) = self.game.to_move() else {
+            return Ok(());
+        };
+        let width = G::SUMMARY;
+        let legal = self.legal_actions();
+        if out.len() < legal.len() * width {
+            return Err(EntryError::Settings(format!(
+                "the afterstates need {} values",
+                legal.len() * width
+            )));
+        }
+        let mut scratch = Vec::new();
+        for (a, row) in legal.iter().zip(out.chunks_mut(width.max(1))) {
+            tessera_encode::afterstate(&self.game, seat, &self.partial, *a, &mut scratch, row)
+                .map_err(|e| EntryError::Play(e.to_string()))?;
+        }
+        Ok(())
+    }
+    fn play_bot(&mut self, bot: &mut SessionBot) -> Result<(), EntryError> {
+        let typed = bot.inner.downcast_mut::<Typed<G>>().ok_or_else(|| {
+            EntryError::Settings(format!("a bot of {} cannot play {}", bot.game, G::NAME))
+        })?;
+        let seat = self
+            .game
+            .to_move()
+            .ok_or_else(|| EntryError::Play("the game is over".into()))?;
+        let view = self.game.view(seat);
+        let mv = typed.strategy.choose(&view, &mut typed.rng);
+        self.apply(&mv)
     }
 }
 
