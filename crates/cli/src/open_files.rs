@@ -52,6 +52,13 @@ pub enum Fit {
     Unknown(String),
 }
 
+/// `x` as a u64 (`rlim_t` is one on Linux, not on every Unix).
+#[cfg(unix)]
+#[allow(clippy::unnecessary_cast)]
+fn n(x: libc::rlim_t) -> u64 {
+    x as u64
+}
+
 /// Raises the process's soft limit of open files to `needed` (never lowers it; at most to
 /// the hard limit).
 #[cfg(unix)]
@@ -67,7 +74,7 @@ pub fn fit(needed: usize) -> Fit {
     let want = needed as libc::rlim_t;
     let (soft, hard) = (lim.rlim_cur, lim.rlim_max);
     if soft == libc::RLIM_INFINITY || soft >= want {
-        return Fit::Enough(soft as u64);
+        return Fit::Enough(n(soft));
     }
     let to = if hard == libc::RLIM_INFINITY {
         want
@@ -81,8 +88,8 @@ pub fn fit(needed: usize) -> Fit {
             let why = std::io::Error::last_os_error();
             return match to < want {
                 true => Fit::Short {
-                    needed: want as u64,
-                    allowed: soft as u64,
+                    needed: n(want),
+                    allowed: n(soft),
                 },
                 false => Fit::Unknown(format!("cannot raise it from {soft} to {to}: {why}")),
             };
@@ -90,13 +97,13 @@ pub fn fit(needed: usize) -> Fit {
     }
     if to < want {
         return Fit::Short {
-            needed: want as u64,
-            allowed: to as u64,
+            needed: n(want),
+            allowed: n(to),
         };
     }
     Fit::Raised {
-        from: soft as u64,
-        to: to as u64,
+        from: n(soft),
+        to: n(to),
     }
 }
 
@@ -154,7 +161,7 @@ mod tests {
                 fit(over),
                 Fit::Short {
                     needed: over as u64,
-                    allowed: lim.rlim_max as u64
+                    allowed: n(lim.rlim_max)
                 }
             );
             let mut now = libc::rlimit {
