@@ -2,7 +2,7 @@
 //! each against a real `tessera serve` process with the default caps: 8 addresses x 32
 //! connections that pipeline `GET /static/style.css` and never read; 8 x 32 that send
 //! their headers a byte a second, reopened at the header deadline; 16 spectator sockets
-//! that never read; a spectator's 3,000 changes of pace at a table of bots; a WebSocket
+//! that ask for answers and never read; a spectator's 3,000 changes of pace at a table of bots; a WebSocket
 //! from another site's page. Meanwhile a person at 127.0.0.1 loads `GET /` (200) and
 //! plays a whole game against a bot through the browser's API and WebSocket. Attackers
 //! are 127.0.0.2 and up, a loopback address each.
@@ -60,11 +60,28 @@ fn runtime() -> tokio::runtime::Runtime {
 }
 
 /// A connection from the loopback address `from`; `small`: with a receive buffer of 4 KiB
-/// (a client that reads nothing soon holds up the host's writes).
+/// and the segments of an Ethernet path (1460 bytes, where loopback's are 64 KiB and the
+/// host's send buffer grows with them to megabytes): a client that reads nothing soon holds
+/// up the host's writes.
 async fn connect_from(from: [u8; 4], port: u16, small: bool) -> std::io::Result<TcpStream> {
     let s = TcpSocket::new_v4()?;
     if small {
         s.set_recv_buffer_size(4096)?;
+        use std::os::fd::AsRawFd;
+        let mss: libc::c_int = 1460;
+        // SAFETY: setsockopt reads `mss`, which outlives the call
+        let r = unsafe {
+            libc::setsockopt(
+                s.as_raw_fd(),
+                libc::IPPROTO_TCP,
+                libc::TCP_MAXSEG,
+                (&mss as *const libc::c_int).cast(),
+                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+            )
+        };
+        if r != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
     }
     s.bind((from, 0).into())?;
     tokio::time::timeout(
@@ -75,10 +92,11 @@ async fn connect_from(from: [u8; 4], port: u16, small: bool) -> std::io::Result<
     .map_err(|_| std::io::Error::from(std::io::ErrorKind::TimedOut))?
 }
 
-/// Whether the host still holds the connection `s`: its TCP state is still ESTABLISHED
-/// (not CLOSE_WAIT after the host's FIN, nor CLOSE after its reset). Read from the
-/// kernel, so nothing is read from the socket or written to it.
-fn held(s: &TcpStream) -> bool {
+/// Whether the client's end of `s` is still ESTABLISHED (not CLOSE_WAIT after the host's
+/// FIN, nor CLOSE after its reset). Read from the kernel, so nothing is read from the
+/// socket or written to it. A client whose receive window is shut may never hear of the
+/// host's reset: [`HostEnds`] reads the host's end.
+fn client_end_open(s: &TcpStream) -> bool {
     use std::os::fd::AsRawFd;
     // `struct tcp_info` begins with `tcpi_state`
     let mut info = [0u8; 8];
@@ -95,6 +113,79 @@ fn held(s: &TcpStream) -> bool {
     };
     const TCP_ESTABLISHED: u8 = 1;
     r == 0 && info[0] == TCP_ESTABLISHED
+}
+
+/// The host's ends of its ESTABLISHED connections on one port, by the client's address, as
+/// the kernel lists them (`/proc/net/tcp`), read again every 100 ms while any clone lives.
+#[derive(Clone)]
+struct HostEnds(Arc<std::sync::RwLock<(u64, std::collections::HashSet<String>)>>);
+
+impl HostEnds {
+    fn watch(port: u16) -> HostEnds {
+        let ends = HostEnds(Arc::default());
+        let state = Arc::downgrade(&ends.0);
+        let local = format!(":{port:04X}");
+        tokio::spawn(async move {
+            while let Some(state) = state.upgrade() {
+                // the kernel's list, in memory: read at once
+                let table = std::fs::read_to_string("/proc/net/tcp").unwrap_or_default();
+                let open = table
+                    .lines()
+                    .skip(1)
+                    .filter_map(|l| {
+                        let f: Vec<&str> = l.split_whitespace().collect();
+                        // local address, remote address, state (01: ESTABLISHED)
+                        (f.len() > 3 && f[1].ends_with(&local) && f[3] == "01")
+                            .then(|| f[2].to_string())
+                    })
+                    .collect();
+                {
+                    let mut st = state.write().unwrap();
+                    st.0 += 1;
+                    st.1 = open;
+                }
+                drop(state);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        });
+        ends
+    }
+
+    /// How many times the list was read.
+    fn generation(&self) -> u64 {
+        self.0.read().unwrap().0
+    }
+
+    /// The list's generation, and whether the host holds its end of `client`'s connection.
+    fn holds(&self, client: std::net::SocketAddr) -> (u64, bool) {
+        let std::net::SocketAddr::V4(a) = client else {
+            return (0, false);
+        };
+        let key = format!(
+            "{:08X}:{:04X}",
+            u32::from_le_bytes(a.ip().octets()),
+            a.port()
+        );
+        let st = self.0.read().unwrap();
+        (st.0, st.1.contains(&key))
+    }
+}
+
+/// Whether the host still holds the connection `s`, judged from a list of `ends` read
+/// after `since` (the generation when `s` was opened), `None` before one is: the client's
+/// end is open and the host's end is listed.
+fn held(s: &TcpStream, ends: &HostEnds, since: u64) -> Option<bool> {
+    if !client_end_open(s) {
+        return Some(false);
+    }
+    let Ok(client) = s.local_addr() else {
+        return Some(false);
+    };
+    match ends.holds(client) {
+        // a list read while the connection was being opened may lack it
+        (generation, _) if generation < since + 2 => None,
+        (_, listed) => Some(listed),
+    }
 }
 
 /// One request from `from`; (status, body as JSON, or Null); status 0 when the
@@ -171,14 +262,16 @@ fn crowd<F, Fut>(
     attack: F,
 ) -> (Arc<Crowd>, Vec<tokio::task::JoinHandle<()>>)
 where
-    F: Fn(TcpStream, Arc<AtomicBool>) -> Fut + Send + Sync + Clone + 'static,
+    F: Fn(TcpStream, HostEnds, Arc<AtomicBool>) -> Fut + Send + Sync + Clone + 'static,
     Fut: std::future::Future<Output = bool> + Send,
 {
     let stats = Arc::new(Crowd::default());
+    let ends = HostEnds::watch(port);
     let mut tasks = Vec::new();
     for a in 0..addresses {
         for _ in 0..per_address {
             let (stats, stop, attack) = (stats.clone(), stop.clone(), attack.clone());
+            let ends = ends.clone();
             tasks.push(tokio::spawn(async move {
                 while !stop.load(Ordering::Relaxed) {
                     let Ok(s) = connect_from([127, 0, 0, 2 + a], port, true).await else {
@@ -188,7 +281,7 @@ where
                     stats.made.fetch_add(1, Ordering::Relaxed);
                     stats.open.fetch_add(1, Ordering::Relaxed);
                     let opened = Instant::now();
-                    let closed = attack(s, stop.clone()).await;
+                    let closed = attack(s, ends.clone(), stop.clone()).await;
                     stats.open.fetch_sub(1, Ordering::Relaxed);
                     if closed {
                         stats.closed.fetch_add(1, Ordering::Relaxed);
@@ -214,17 +307,18 @@ async fn crowded(stats: &Crowd, n: usize) {
     }
 }
 
-/// Waits until the host closes `s` or `stop` is set (polled every 200 ms); true when the
-/// host closed it.
-async fn until_closed(s: &TcpStream, stop: &AtomicBool) -> bool {
+/// Waits until the host lets `s` go or `stop` is set (polled every 100 ms); true when
+/// the host let it go.
+async fn until_closed(s: &TcpStream, ends: &HostEnds, stop: &AtomicBool) -> bool {
+    let since = ends.generation();
     loop {
-        if !held(s) {
+        if held(s, ends, since) == Some(false) {
             return true;
         }
         if stop.load(Ordering::Relaxed) {
             return false;
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
 
@@ -240,15 +334,15 @@ fn pipelining_and_never_reading_leaves_room_for_everyone_else() {
     runtime().block_on(async move {
         let stop = Arc::new(AtomicBool::new(false));
         let ask = "GET /static/style.css HTTP/1.1\r\nHost: x\r\n\r\n".repeat(64);
-        let (stats, tasks) = crowd(port, 8, 32, stop.clone(), move |mut s, stop| {
+        let (stats, tasks) = crowd(port, 8, 32, stop.clone(), move |mut s, ends, stop| {
             let ask = ask.clone();
             async move {
                 let sent =
                     tokio::time::timeout(Duration::from_secs(5), s.write_all(ask.as_bytes())).await;
                 if !matches!(sent, Ok(Ok(()))) {
-                    return !held(&s);
+                    return !client_end_open(&s);
                 }
-                until_closed(&s, &stop).await
+                until_closed(&s, &ends, &stop).await
             }
         });
         crowded(&stats, 256).await;
@@ -281,7 +375,8 @@ fn slow_headers_from_eight_addresses_leave_room_for_everyone_else() {
     let port = site.port;
     runtime().block_on(async move {
         let stop = Arc::new(AtomicBool::new(false));
-        let (stats, tasks) = crowd(port, 8, 32, stop.clone(), |mut s, stop| async move {
+        let (stats, tasks) = crowd(port, 8, 32, stop.clone(), |mut s, ends, stop| async move {
+            let since = ends.generation();
             let head = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ";
             if s.write_all(head).await.is_err() {
                 return true;
@@ -291,7 +386,7 @@ fn slow_headers_from_eight_addresses_leave_room_for_everyone_else() {
                     return false;
                 }
                 tokio::time::sleep(Duration::from_secs(1)).await;
-                if !held(&s) || s.write_all(b"a").await.is_err() {
+                if held(&s, &ends, since) == Some(false) || s.write_all(b"a").await.is_err() {
                     return true;
                 }
             }
@@ -318,7 +413,7 @@ fn slow_headers_from_eight_addresses_leave_room_for_everyone_else() {
 }
 
 /// 16 spectator sockets from one address (its cap) on a game, each asking for an answer
-/// 3,000 times and reading none: the host's sends to them wait, and their idle check
+/// 10,000 times and reading none (over a path of Ethernet's segments, [`connect_from`]): the host's sends to them wait, and their idle check
 /// still runs: each is closed within `--socket-idle` (3 s) and a ping or two (about 4 s;
 /// the write deadline, 10 s, is the backstop, and `crates/server/tests/door.rs` shows each
 /// alone). (Before: still open 40 s later with `--socket-idle 6`: the ping check did not
@@ -333,6 +428,8 @@ fn spectators_that_never_read_are_closed_at_the_idle_limit() {
         let (s, created) = request([127, 0, 0, 3], port, "POST", "/api/games", &seats.to_string()).await;
         assert_eq!(s, 200, "{created}");
         let watched = created["id"].as_u64().unwrap();
+        let ends = HostEnds::watch(port);
+        let opened = ends.generation();
         let mut deaf = Vec::new();
         for _ in 0..16 {
             let s = connect_from([127, 0, 0, 2], port, true).await.unwrap();
@@ -341,7 +438,7 @@ fn spectators_that_never_read_are_closed_at_the_idle_limit() {
                 tokio_tungstenite::client_async(url, tokio_tungstenite::MaybeTlsStream::Plain(s))
                     .await
                     .expect("a spectator's socket");
-            for _ in 0..3000 {
+            for _ in 0..10_000 {
                 let m = Message::Text(json!({"move": 0}).to_string());
                 match tokio::time::timeout(Duration::from_secs(1), ws.feed(m)).await {
                     Ok(Ok(())) => {}
@@ -358,7 +455,7 @@ fn spectators_that_never_read_are_closed_at_the_idle_limit() {
                 tokio_tungstenite::MaybeTlsStream::Plain(s) => s,
                 _ => unreachable!("plain TCP"),
             };
-            while held(tcp) {
+            while held(tcp, &ends, opened) != Some(false) {
                 assert!(
                     since.elapsed() < Duration::from_secs(20),
                     "a spectator that reads nothing is still open {:?} after it stopped (--socket-idle 3)",
