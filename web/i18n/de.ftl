@@ -294,6 +294,7 @@ move-still-checked = dein letzter Zug wird noch geprüft
 move-turn-over = dieser Zug galt einem vergangenen Zug: sieh dir den Tisch noch einmal an
 spectators-cannot-move = Zuschauer können nicht ziehen
 pace-players-only = das Tempo bestimmen nur die Mitspielenden
+pace-too-many = zu viele Tempowechsel auf einmal: warte einen Moment
 node-unreachable = der Knoten, der dieses Spiel führt, ist nicht erreichbar: lade die Seite neu
 out-of-time-first-move = das Haus spielt den ersten Zug, den die Regeln erlauben
 out-of-time-q = das Haus passt

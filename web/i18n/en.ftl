@@ -283,6 +283,7 @@ move-still-checked = your last move is still being checked
 move-turn-over = that move was for a turn that is over: look at the board again
 spectators-cannot-move = spectators cannot move
 pace-players-only = only the people playing set the pace
+pace-too-many = too many changes of pace at once: wait a moment
 node-unreachable = the node that runs this game cannot be reached: reload to try again
 out-of-time-first-move = the house plays the first move the rules allow for them
 out-of-time-q = the house passes for them

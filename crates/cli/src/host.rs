@@ -55,11 +55,11 @@ pub struct ServeArgs {
     /// Longest message accepted from a program, in bytes.
     #[arg(long, default_value_t = 65536)]
     max_message: usize,
-    /// Most WebSockets at once (people and spectators).
-    #[arg(long, default_value_t = 256)]
+    /// Most spectators' WebSockets at once (a seat's own sockets are reserved).
+    #[arg(long, default_value_t = 4096)]
     max_websockets: usize,
-    /// Most HTTP connections at once.
-    #[arg(long, default_value_t = 256)]
+    /// Most HTTP connections at once (the process raises its limit of open files to fit).
+    #[arg(long, default_value_t = 4096)]
     max_http_connections: usize,
     /// Milliseconds a bot waits before moving at a table with people.
     #[arg(long, default_value_t = 400)]
@@ -211,6 +211,7 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         secure_cookies: args.secure_cookies,
         ..args.turns.apply(args.limits.apply(Config::default())?)?
     };
+    crate::open_files::fit_caps(&config);
     let registry = registry.clone();
     let grace = seconds(args.shutdown_grace, "--shutdown-grace")?;
     let shift = args

@@ -24,6 +24,19 @@ pub struct DoorLimits {
     /// Seconds after which a WebSocket that sent nothing, not even a pong, is closed.
     #[arg(long, default_value_t = 60.0)]
     pub socket_idle: f64,
+    /// Seconds a write to a browser (an HTTP response, a WebSocket message) may wait for
+    /// the client to take it; then the connection is closed.
+    #[arg(long, default_value_t = 10.0)]
+    pub write_timeout: f64,
+    /// The kernel's send buffer of each browser connection, in bytes (SO_SNDBUF): what a
+    /// client that does not read can make the host hold (0: the kernel's own, up to 4 MiB).
+    #[arg(long, default_value_t = 65536)]
+    pub http_send_buffer: usize,
+    /// Another site whose pages may open the WebSockets (`https://friends.example`; repeat
+    /// for each): besides this site (the request's Host, or --public-url), any other
+    /// `Origin` is refused (403). Requests without an `Origin` (programs) are let in.
+    #[arg(long = "allowed-origin", value_name = "ORIGIN")]
+    pub allowed_origins: Vec<String>,
     /// Most tables opened through the HTTP API by one address, waiting or running.
     #[arg(long, default_value_t = 16)]
     pub max_web_tables_per_address: usize,
@@ -72,6 +85,9 @@ impl DoorLimits {
             max_sockets_per_seat: self.max_sockets_per_seat.max(1),
             socket_ping: seconds(self.socket_ping, "--socket-ping")?,
             socket_idle: seconds(self.socket_idle, "--socket-idle")?,
+            write_timeout: seconds(self.write_timeout, "--write-timeout")?,
+            http_send_buffer: self.http_send_buffer,
+            allowed_origins: self.allowed_origins.clone(),
             max_web_tables_per_address: self.max_web_tables_per_address,
             max_work_per_address: self.max_work_per_address,
             max_body: self.max_body,
@@ -110,6 +126,9 @@ mod tests {
         assert_eq!(c.max_sockets_per_seat, d.max_sockets_per_seat);
         assert_eq!(c.socket_ping, d.socket_ping);
         assert_eq!(c.socket_idle, d.socket_idle);
+        assert_eq!(c.write_timeout, d.write_timeout);
+        assert_eq!(c.http_send_buffer, d.http_send_buffer);
+        assert!(c.allowed_origins.is_empty());
         assert_eq!(c.max_web_tables_per_address, d.max_web_tables_per_address);
         assert_eq!(c.max_work_per_address, d.max_work_per_address);
         assert_eq!(c.max_body, d.max_body);

@@ -5,9 +5,10 @@
 //! per address, HTTP, WebSockets in all and per game), programs waiting in the lobby (per
 //! name, in all, and for how long), tables opened through the HTTP API (how many, how long
 //! they wait for programs, how long a person may take a turn), bots' budgets, idle HTTP
-//! connections, turn-based games (how many per account, per address and in all; their
-//! invitations; when a game nobody plays ends) and their emails (the mail server, how many
-//! per account a day), accounts made per address and day.
+//! connections, writes a client does not take (and the kernel's buffer for them),
+//! turn-based games (how many per account, per address and in all; their invitations;
+//! when a game nobody plays ends) and their emails (the mail server, how many per account
+//! a day), accounts made per address and day.
 
 use std::time::Duration;
 use tokio::time::Instant;
@@ -78,6 +79,20 @@ pub struct Config {
     /// How long a request's headers may take, from the moment the connection waits for
     /// one (a slow request is cut off after it).
     pub http_header_timeout: Duration,
+    /// How long a client may leave a write of the host untaken (an HTTP response, a
+    /// WebSocket message): a write still waiting for room in the connection's send buffer
+    /// after this long closes the connection (a client that asks and never reads holds
+    /// nothing for longer).
+    pub write_timeout: Duration,
+    /// The kernel's send buffer of each browser connection, in bytes (`SO_SNDBUF`, which
+    /// Linux doubles for its bookkeeping): what a client that does not read can make the
+    /// kernel hold for it. 0: the kernel's own, which grows up to `net.ipv4.tcp_wmem`'s
+    /// most (4 MiB by default).
+    pub http_send_buffer: usize,
+    /// Pages of other sites that may open the WebSockets (`https://play.example.org`), besides
+    /// the site itself (an `Origin` whose host is the request's `Host`, or that of
+    /// [`Config::public_url`]). A request without an `Origin` (a program) is let in.
+    pub allowed_origins: Vec<String>,
     /// Most tables opened through the HTTP API (`POST /api/games`: people, bots, seats
     /// left open for programs) that are waiting or running at once.
     pub max_web_tables: usize,
@@ -245,13 +260,13 @@ impl Default for Config {
             max_waiting_per_name: 4,
             max_waiting: 1000,
             lobby_expiry: Duration::from_secs(10 * 60),
-            max_websockets: 256,
+            max_websockets: 4096,
             max_websockets_per_game: 64,
             max_websockets_per_address: 16,
             max_sockets_per_seat: 4,
             socket_ping: Duration::from_secs(20),
             socket_idle: Duration::from_secs(60),
-            max_http_connections: 256,
+            max_http_connections: 4096,
             max_http_connections_per_address: 32,
             trusted_proxies: Vec::new(),
             metrics_allow: loopback(),
@@ -260,6 +275,9 @@ impl Default for Config {
             body_min_rate: 1024,
             http_idle: Duration::from_secs(5),
             http_header_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(10),
+            http_send_buffer: 64 * 1024,
+            allowed_origins: Vec::new(),
             max_web_tables: 500,
             max_web_tables_per_address: 16,
             open_table_expiry: Duration::from_secs(60 * 60),

@@ -28,7 +28,7 @@ use std::time::Duration;
 
 /// The caps whose refusals are counted (`tessera_cap_hits_total{cap}`), each known from
 /// the start (a cap never hit reads 0, so a rate over it is defined).
-pub const CAPS: [&str; 23] = [
+pub const CAPS: [&str; 26] = [
     "http_connections",
     "http_connections_per_address",
     "spectators",
@@ -52,6 +52,9 @@ pub const CAPS: [&str; 23] = [
     "turn_games",
     "turn_games_per_account",
     "mails_per_account",
+    "write_timeout",
+    "pace_rate",
+    "foreign_origin",
 ];
 
 /// The outcomes of a turn's email (`tessera_mails_total{outcome}`): sent, failed (the

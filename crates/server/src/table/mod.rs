@@ -462,10 +462,12 @@ impl Table {
         self.entry.preview(view.get(), text)
     }
 
-    /// Sets the bots' delay (clamped to `max`).
+    /// Sets the bots' delay (clamped to `max`). Nobody watching is told: a change of
+    /// pace is no change of the game, and each watcher sees it with the next state (a
+    /// spectator who sent 3,000 of them made every other watcher receive 45 states a
+    /// second).
     pub fn set_pace(&self, ms: u64, max: u64) {
         self.pace.store(ms.min(max), Ordering::Relaxed);
-        self.changed();
     }
 
     /// Brings the public view and the log up to date from the moves (a table nobody

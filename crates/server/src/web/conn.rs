@@ -1,6 +1,8 @@
 //! The connections of the browser's door: at most so many at once, and so many from one
-//! address, an idle limit between requests, a time limit on a request's headers;
-//! WebSocket upgrades live on. Each request knows its connection's [`Peer`].
+//! address, an idle limit between requests, a time limit on a request's headers, a time
+//! limit on every write the client leaves untaken, and bounded buffers (hyper's, the
+//! kernel's send buffer); WebSocket upgrades live on, under the same write limit and
+//! buffers. Each request knows its connection's [`Peer`].
 
 use crate::config::later;
 use axum::http::StatusCode;
@@ -34,7 +36,18 @@ pub struct Limits {
     /// How long a request's headers may take, from the moment the connection waits for
     /// a request (hyper's `header_read_timeout`).
     pub header_timeout: Duration,
+    /// How long a write may wait for the client to make room (`Config::write_timeout`);
+    /// then the connection is reset.
+    pub write_timeout: Duration,
+    /// Each connection's `SO_SNDBUF` (`Config::http_send_buffer`; 0: the kernel's).
+    pub send_buffer: usize,
 }
+
+/// The most bytes hyper buffers for one connection, each way: a request's head (a
+/// browser's is under 8 KiB; a longer one is refused with 431) and pipelined requests
+/// read ahead; answers queued for the socket. hyper's default is about 400 KiB each way,
+/// which a client that pipelines requests and never reads fills on every connection.
+pub const MAX_BUF: usize = 16 * 1024;
 
 impl Limits {
     /// The limits `config` sets.
@@ -45,15 +58,21 @@ impl Limits {
             trusted: config.trusted_proxies.clone().into(),
             idle: config.http_idle,
             header_timeout: config.http_header_timeout,
+            write_timeout: config.write_timeout,
+            send_buffer: config.http_send_buffer,
         }
     }
 }
 
 /// Serves `app` on `listener` (HTTP/1.1 with WebSocket upgrades) until `stop` fires,
 /// within `limits`: at most so many connections at once, in all and from one address
-/// (over a cap a connection is closed at once); a connection that sends no request for `limits.idle` is closed (so
-/// idle sockets do not hold the cap); a request's headers must be in within
-/// `limits.header_timeout` of the connection's waiting for them.
+/// (over a cap a connection is closed at once); a connection that sends no request for
+/// `limits.idle` is closed (so idle sockets do not hold the cap); a request's headers
+/// must be in within `limits.header_timeout` of the connection's waiting for them; a
+/// write the client leaves waiting for `limits.write_timeout` resets the connection (so
+/// a client that pipelines requests and never reads their answers holds its slot
+/// seconds, not for ever); hyper buffers at most [`MAX_BUF`] each way, the kernel
+/// `limits.send_buffer`.
 ///
 /// hyper's own `header_read_timeout` starts when the connection waits for a request's
 /// head (after the previous response, or at the start): it bounds idle time and slow
@@ -97,6 +116,12 @@ pub async fn serve(
                 continue;
             }
         };
+        if limits.send_buffer > 0 {
+            if let Err(e) = socket2::SockRef::from(&stream).set_send_buffer_size(limits.send_buffer)
+            {
+                tracing::warn!(error = %e, "cannot set an HTTP connection's send buffer");
+            }
+        }
         let activity = Arc::new(Activity::new());
         let service = Watched {
             inner: TowerToHyperService::new(app.clone()),
@@ -104,14 +129,15 @@ pub async fn serve(
             peer,
             trusted: limits.trusted.contains(&peer.ip().to_canonical()),
         };
-        let io = IdleGuard::new(stream, activity, limits.idle);
+        let io = IdleGuard::new(stream, activity, limits.idle, limits.write_timeout);
         let stop = stop.clone();
         let header_timeout = limits.header_timeout;
         connections.spawn(async move {
             let _open = crate::metrics::http_connection();
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new())
-                .header_read_timeout(header_timeout);
+                .header_read_timeout(header_timeout)
+                .max_buf_size(MAX_BUF);
             let conn = http
                 .serve_connection(TokioIo::new(io), service)
                 .with_upgrades();
@@ -290,21 +316,85 @@ impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Watched 
 /// A connection's socket that reads as ended once the connection has waited
 /// `idle` for a request: no request being answered, no byte of the next one arrived, not
 /// a WebSocket. hyper then closes it as a client that left between requests.
+///
+/// Its writes have a deadline: a write that finds the send buffer full waits at most
+/// `write_timeout` for the client to take some of it; then the socket is reset (its
+/// unsent bytes dropped at once, `SO_LINGER` 0) and the write fails, which ends the
+/// connection, or the WebSocket it became. hyper has no such limit: a connection
+/// blocked on a write waits for the client for ever, and its idle guard above acts only
+/// while a read is pending.
 struct IdleGuard {
     io: TcpStream,
     activity: Arc<Activity>,
     idle: Duration,
     timer: std::pin::Pin<Box<tokio::time::Sleep>>,
+    write_timeout: Duration,
+    /// While a write waits for room: when it fails.
+    write_due: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl IdleGuard {
-    fn new(io: TcpStream, activity: Arc<Activity>, idle: Duration) -> IdleGuard {
+    fn new(
+        io: TcpStream,
+        activity: Arc<Activity>,
+        idle: Duration,
+        write_timeout: Duration,
+    ) -> IdleGuard {
         let at = later(Instant::now(), idle);
         IdleGuard {
             io,
             activity,
             idle,
             timer: Box::pin(tokio::time::sleep_until(at)),
+            write_timeout,
+            write_due: None,
+        }
+    }
+
+    /// What a write returned, under the write deadline: progress ends the wait; a write
+    /// that waits (the send buffer full) starts it, or fails once it is over.
+    fn written(
+        &mut self,
+        cx: &mut Context<'_>,
+        r: Poll<std::io::Result<usize>>,
+    ) -> Poll<std::io::Result<usize>> {
+        match r {
+            Poll::Pending => {
+                let timeout = self.write_timeout;
+                let due = self.write_due.get_or_insert_with(|| {
+                    Box::pin(tokio::time::sleep_until(later(Instant::now(), timeout)))
+                });
+                if due.as_mut().poll(cx).is_pending() {
+                    return Poll::Pending;
+                }
+                // the client took nothing in time: drop what the kernel holds for it
+                let _ = self.io.set_zero_linger();
+                crate::metrics::cap_hit("write_timeout");
+                tracing::debug!("a connection took no write in time: reset");
+                Poll::Ready(Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "the client took no write in time",
+                )))
+            }
+            Poll::Ready(Ok(n)) => {
+                if n > 0 {
+                    self.write_due = None;
+                    self.activity.wrote();
+                }
+                Poll::Ready(Ok(n))
+            }
+            r => r,
+        }
+    }
+}
+
+impl Drop for IdleGuard {
+    fn drop(&mut self) {
+        // dropped while a write waits for the client (a WebSocket closed for silence, say):
+        // the bytes the kernel holds for it go at once, with a reset, rather than after
+        // minutes of retries to a client that takes nothing
+        if self.write_due.is_some() {
+            let _ = self.io.set_zero_linger();
         }
     }
 }
@@ -347,10 +437,7 @@ impl AsyncWrite for IdleGuard {
     ) -> Poll<std::io::Result<usize>> {
         let this = self.get_mut();
         let r = std::pin::Pin::new(&mut this.io).poll_write(cx, buf);
-        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
-            this.activity.wrote();
-        }
-        r
+        this.written(cx, r)
     }
 
     fn poll_write_vectored(
@@ -360,10 +447,7 @@ impl AsyncWrite for IdleGuard {
     ) -> Poll<std::io::Result<usize>> {
         let this = self.get_mut();
         let r = std::pin::Pin::new(&mut this.io).poll_write_vectored(cx, bufs);
-        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
-            this.activity.wrote();
-        }
-        r
+        this.written(cx, r)
     }
 
     fn is_write_vectored(&self) -> bool {

@@ -36,10 +36,15 @@ pub(super) fn routes() -> Router<Host> {
 fn serve_asset(name: &str) -> Response {
     match ASSETS.iter().find(|(n, _, _)| *n == name) {
         Some((_, mime, body)) => {
-            // development: TESSERA_WEB_DIR serves the same files from disk
-            let body = std::env::var_os("TESSERA_WEB_DIR")
+            // development: TESSERA_WEB_DIR serves the same files from disk; else the
+            // embedded file itself, not a copy (answers queued for a client that pipelines
+            // requests and reads slowly hold no copy each)
+            let body: axum::body::Body = match std::env::var_os("TESSERA_WEB_DIR")
                 .and_then(|dir| std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok())
-                .unwrap_or_else(|| (*body).to_string());
+            {
+                Some(text) => text.into(),
+                None => (*body).into(),
+            };
             (
                 [
                     (header::CONTENT_TYPE, *mime),

@@ -14,7 +14,9 @@
 //!   sees it;
 //! * `GET /api/games/ID/ws?token=T`: the same, live, over a WebSocket; a person sends
 //!   `{"move": MOVE}` and may set the bots' pace, `{"delay_ms": N}` (a spectator only
-//!   at an unrated table of bots and programs);
+//!   at an unrated table of bots and programs, at most 4 a second; a change of pace is
+//!   sent to nobody else: the others see it with the next move); the upgrade is refused
+//!   (403) when its `Origin` is another site's page ([`origin`]);
 //!   a seat of a rated game is its account's: its view, socket, resignation and hints need
 //!   the account's session too;
 //! * `GET /api/games/ID/replay`: every step of a game, public information only;
@@ -51,9 +53,11 @@
 //!
 //! Files, one concern each: [`errors`] (the one JSON refusal and the statuses of the
 //! host's and the arena's errors), `games` (the game handlers), `socket` (the WebSockets:
-//! play, watch, relay), `turns` (the inbox, the email address), [`arena`], [`conn`] (the connections: their cap, idle limit and
-//! header timeout, the [`Peer`]), [`body`] (request bodies: their size, deadline and
-//! rate), `ops` (health, readiness, metrics, request ids).
+//! play, watch, relay), `outbox` (what a WebSocket sends: one message in flight, a short
+//! queue, a deadline), [`origin`] (whose pages may open a WebSocket), `turns` (the inbox,
+//! the email address), [`arena`], [`conn`] (the connections: their cap, idle limit,
+//! header timeout, write deadline and buffers, the [`Peer`]), [`body`] (request bodies:
+//! their size, deadline and rate), `ops` (health, readiness, metrics, request ids).
 
 pub mod arena;
 pub mod body;
@@ -61,6 +65,8 @@ pub mod conn;
 pub mod errors;
 mod games;
 mod ops;
+pub mod origin;
+mod outbox;
 mod socket;
 mod turns;
 
