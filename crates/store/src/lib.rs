@@ -25,7 +25,9 @@
 //! [`Store::admin`] ([`Admin`]: the operator's bans and aborts, and their log; the
 //! operator's command opens an [`AdminDb`] beside the hosts) and [`Store::turns`]
 //! ([`Turns`]: turn-based games, their accounts, turns with deadlines, and emails). So a
-//! move is `store.games().append(...)`.
+//! move is `store.games().append(...)`. The studies of `tessera tournament`, the queue of
+//! their jobs for `tessera worker`s and their games' results are the [`TournamentDb`]'s,
+//! which those commands open beside any host (no node of the site), in the same schema.
 //!
 //! # One text for both backends
 //!
@@ -48,6 +50,8 @@
 
 #[macro_use]
 mod dialect;
+#[macro_use]
+mod schema;
 mod store;
 
 mod accounts;
@@ -59,10 +63,10 @@ mod model;
 mod nodes;
 mod pg;
 mod ratings;
-mod schema;
 mod sql;
 mod sqlite;
 mod status;
+mod tournaments;
 mod turns;
 
 #[cfg(test)]
@@ -80,6 +84,10 @@ pub use ratings::{RateFn, RatedPlayer, RatedRow, RatingRow, RatingUpdate};
 pub use sqlite::{backup_file, get_file, list_file, open as open_file};
 pub use status::{GameStatus, UnknownStatus};
 pub use store::{
-    get_at, list_at, Accounts, Admin, AdminDb, Games, Nodes, Ratings, Store, StoreThread, Turns,
+    get_at, list_at, Accounts, Admin, AdminDb, Games, Nodes, Ratings, Store, StoreThread,
+    TournamentDb, Turns,
+};
+pub use tournaments::{
+    ClaimedJob, JobCounts, NewStudy, Progress, RunningJob, Study, StudyResult, SummarizeFn,
 };
 pub use turns::{DueMail, Turn, TurnGame};

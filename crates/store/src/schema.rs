@@ -3,8 +3,27 @@
 //! `games.secrets` by earlier versions are hashed into `seat_secrets`; the look-alike keys
 //! of the accounts of earlier versions are written into `account_looks`.
 //!
-//! Versions: SQLite's `PRAGMA user_version` 8, PostgreSQL's `tessera_schema` 5 (each
-//! backend keeps its version its own way: `crate::sqlite`, `crate::pg`).
+//! One version for both backends, [`VERSION`] (each keeps it its own way: SQLite's `PRAGMA
+//! user_version`, PostgreSQL's table `tessera_schema`; `crate::sqlite`, `crate::pg`).
+//! 9: the tables of tournaments (`tournaments`, `tournament_jobs`, `tournament_claims`,
+//! `tournament_results`: `crate::tournaments`), one shape on both, and one number on both
+//! (SQLite went from 8 to 9, PostgreSQL from 5 to 9; the tournament tables that the
+//! `tessera` command kept beside the store under a version of their own,
+//! `tournament_schema` 1, are converted: `crate::sqlite`, `crate::pg`). Before: SQLite 5
+//! (PostgreSQL 2) the Arena's tables; 6 (3) seat secrets hashed in `seat_secrets`; 7 (4) the
+//! operator's `bans` and `admin_log`, and `account_looks`; 8 (5) turn-based games
+//! (`turn_seats`, `turns`), `account_emails`, `mails`, `site_keys`.
+
+/// The store's version, on both backends, as a literal (for SQLite's `PRAGMA`, which takes
+/// no parameter).
+macro_rules! schema_version {
+    () => {
+        9
+    };
+}
+
+/// The store's version, on both backends.
+pub(crate) const VERSION: i64 = schema_version!();
 
 use crate::accounts;
 use crate::error::StoreError;
@@ -169,6 +188,50 @@ CREATE INDEX IF NOT EXISTS mails_account ON mails (account, at);
 CREATE TABLE IF NOT EXISTS site_keys (
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
+)" NO_ROWID ";
+CREATE TABLE IF NOT EXISTS tournaments (
+    id " ID ",
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    rules TEXT,
+    deals " INT " NOT NULL,
+    games " INT " NOT NULL,
+    jobs " INT " NOT NULL,
+    created " INT " NOT NULL,
+    finished " INT ",
+    summary TEXT,
+    error TEXT
+);
+CREATE TABLE IF NOT EXISTS tournament_jobs (
+    tournament_id " INT " NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    job " INT " NOT NULL,
+    first_game " INT " NOT NULL,
+    end_game " INT " NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending'
+        CHECK (state IN ('pending', 'running', 'done', 'failed')),
+    worker TEXT,
+    lease_until " INT ",
+    error TEXT,
+    PRIMARY KEY (tournament_id, job)
+)" NO_ROWID ";
+CREATE INDEX IF NOT EXISTS tournament_jobs_open
+    ON tournament_jobs (tournament_id, job) WHERE state IN ('pending', 'running');
+CREATE TABLE IF NOT EXISTS tournament_claims (
+    tournament_id " INT " NOT NULL,
+    job " INT " NOT NULL,
+    n " INT " NOT NULL,
+    worker TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, job, n),
+    FOREIGN KEY (tournament_id, job) REFERENCES tournament_jobs (tournament_id, job)
+        ON DELETE CASCADE
+)" NO_ROWID ";
+CREATE TABLE IF NOT EXISTS tournament_results (
+    tournament_id " INT " NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    game_index " INT " NOT NULL,
+    deal " INT " NOT NULL,
+    worker TEXT NOT NULL,
+    result TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, game_index)
 )" NO_ROWID ";
 ");
 

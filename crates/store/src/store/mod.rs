@@ -15,6 +15,7 @@ mod admin;
 mod games;
 mod nodes;
 mod ratings;
+mod tournaments;
 mod turns;
 
 pub use self::accounts::Accounts;
@@ -22,6 +23,7 @@ pub use self::admin::{Admin, AdminDb};
 pub use self::games::Games;
 pub use self::nodes::Nodes;
 pub use self::ratings::Ratings;
+pub use self::tournaments::TournamentDb;
 pub use self::turns::Turns;
 
 use self::core::{Backend, Core};

@@ -5,6 +5,7 @@ mod admin;
 mod arena;
 mod games;
 mod statements;
+mod tournaments;
 mod turns;
 
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 
 use super::TempDb;
 use crate::sql::{now, Param, Sql, Stmt};
-use crate::{accounts, admin, games, nodes, ratings, schema, sqlite, turns};
+use crate::{accounts, admin, games, nodes, ratings, schema, sqlite, tournaments, turns};
 use crate::{secret_hash, GameStatus, NewGame, Store, StoreError};
 use rusqlite::Connection;
 use std::time::Duration;
@@ -16,6 +16,7 @@ fn every_statement() -> Vec<Stmt> {
         ratings::STATEMENTS,
         admin::STATEMENTS,
         turns::STATEMENTS,
+        tournaments::STATEMENTS,
     ]
     .concat()
 }
