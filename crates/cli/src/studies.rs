@@ -147,7 +147,7 @@ async fn finish_report(t: &TournamentDb, study: &Study, report: &Report) -> Resu
 }
 
 /// `tessera tournament status ID [--db DB]`: a study's progress and its statistics, final
-/// (as kept when it finished) or so far (from its games' results).
+/// or so far, from its games' results.
 pub fn status(db: &str, id: u64, as_json: bool) -> Result<()> {
     block_on(async {
         let t = open_existing(db).await?;
@@ -159,12 +159,14 @@ pub fn status(db: &str, id: u64, as_json: bool) -> Result<()> {
 
 async fn show(t: &TournamentDb, id: u64, as_json: bool) -> Result<()> {
     let (p, st) = progress(t, id).await?;
-    let summary = match &st.summary {
-        Some(s) => Some(s.clone()),
-        None => {
-            let all = results(t, id).await?;
-            (!all.is_empty()).then(|| summarize(&all, st.seconds))
-        }
+    // from the games where they are kept (exactly what a run of them prints: a summary read
+    // back from JSON may be a last bit off), else as kept when the study finished (a run
+    // kept by an earlier version kept its summary only)
+    let all = results(t, id).await?;
+    let summary = if all.is_empty() {
+        st.summary.clone()
+    } else {
+        Some(summarize(&all, st.seconds))
     };
     let seats = st.config.players.len().max(1) as u64;
     if as_json {
