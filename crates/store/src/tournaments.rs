@@ -22,6 +22,7 @@
 
 use crate::error::StoreError;
 use crate::sql::{int, Row, Sql, Stmt};
+use futures_util::future::{try_join, try_join4};
 use serde::Serialize;
 
 /// A study to keep: what is played, and how much of it.
@@ -482,14 +483,13 @@ pub(crate) async fn claim<S: Sql>(
         return Ok(None);
     };
     let (tournament, job) = (count(&r, 0)?, count(&r, 1)?);
-    db.execute(&ADD_CLAIM, &[int(tournament), int(job), worker.into()])
-        .await?;
-    let claims = db
-        .query(&CLAIMS, &[int(tournament), int(job)])
-        .await?
-        .iter()
-        .map(|r| r.text(0))
-        .collect::<Result<_, _>>()?;
+    // the claim, then every claim of the job: pipelined on PostgreSQL (run in this order)
+    let (_, claims) = try_join(
+        db.execute(&ADD_CLAIM, &[int(tournament), int(job), worker.into()]),
+        db.query(&CLAIMS, &[int(tournament), int(job)]),
+    )
+    .await?;
+    let claims = claims.iter().map(|r| r.text(0)).collect::<Result<_, _>>()?;
     Ok(Some(ClaimedJob {
         tournament,
         job,
@@ -536,14 +536,16 @@ pub(crate) async fn complete<S: Sql>(
     results: &[StudyResult],
     summarize: SummarizeFn,
 ) -> Result<bool, StoreError> {
-    db.query_opt(&LOCK, &[int(tournament)]).await?;
-    add_results(db, tournament, worker, results).await?;
-    db.execute(&DONE, &[int(tournament), int(job), worker.into()])
-        .await?;
-    let open = db
-        .query_opt(&NOT_DONE, &[int(tournament)])
-        .await?
-        .map_or(Ok(0), |r| count(&r, 0))?;
+    // pipelined on PostgreSQL, and run in this order: the lock first (so that one
+    // completion at a time counts the jobs not done), the count after the job is done
+    let (_, _, _, open) = try_join4(
+        db.query_opt(&LOCK, &[int(tournament)]),
+        add_results(db, tournament, worker, results),
+        db.execute(&DONE, &[int(tournament), int(job), worker.into()]),
+        db.query_opt(&NOT_DONE, &[int(tournament)]),
+    )
+    .await?;
+    let open = open.map_or(Ok(0), |r| count(&r, 0))?;
     if open > 0 {
         return Ok(false);
     }
