@@ -205,17 +205,20 @@ pub(crate) const WORKERS: Stmt = sql!(
      UNION SELECT worker FROM tournament_results WHERE tournament_id = $1"
 );
 /// Claims the first open job (of study `$3`, or of any): pending, or running under a lease
-/// that ran out; worker `$1` holds it for `$2` ms.
+/// that ran out; worker `$1` holds it for `$2` ms. (The database's clock read once, so that
+/// PostgreSQL reads it once, not once a row.)
 pub(crate) const CLAIM: Stmt = sql!(
     "UPDATE tournament_jobs SET state = 'running', worker = $1, lease_until = " NOW " + $2
-     WHERE (tournament_id, job) IN (
-         SELECT o.tournament_id, o.job
+     FROM (
+         SELECT o.tournament_id AS t_id, o.job AS t_job
          FROM tournament_jobs o JOIN tournaments t ON t.id = o.tournament_id
          WHERE t.error IS NULL AND (CAST($3 AS " INT ") IS NULL OR o.tournament_id = $3)
-           AND (o.state = 'pending' OR (o.state = 'running' AND o.lease_until < " NOW "))
+           AND (o.state = 'pending'
+                OR (o.state = 'running' AND o.lease_until < (SELECT " NOW ")))
          ORDER BY o.tournament_id, o.job
          LIMIT 1" SKIP_LOCKED_JOB "
-     )
+     ) c
+     WHERE tournament_jobs.tournament_id = c.t_id AND tournament_jobs.job = c.t_job
      RETURNING tournament_id, job, first_game, end_game"
 );
 pub(crate) const ADD_CLAIM: Stmt = sql!(
