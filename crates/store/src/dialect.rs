@@ -19,6 +19,7 @@
 //! | `SKIP_LOCKED_JOB` | (nothing) | ` FOR UPDATE OF o SKIP LOCKED` |
 //! | `JSON_EACH` | `json_each` | `json_array_elements` |
 //! | `AS_JSON` | (nothing: JSON is text) | `::text::json` |
+//! | `JSON_PUSH_CLAIMS` ... `JSON_PUSH_END` | `json_insert(claims, '$[#]', ` ... `)` | `(CAST(claims AS jsonb) \|\| to_jsonb(` ... `))::text` |
 //! | `EXPLAIN` | `EXPLAIN QUERY PLAN ` | `EXPLAIN ` |
 //! | `NOW` | ms since the epoch by SQLite's clock | ms since the epoch by the database's clock |
 //!
@@ -104,6 +105,18 @@ macro_rules! piece {
     };
     (pg, AS_JSON) => {
         "::text::json"
+    };
+    (sqlite, JSON_PUSH_CLAIMS) => {
+        "json_insert(claims, '$[#]', "
+    };
+    (pg, JSON_PUSH_CLAIMS) => {
+        "(CAST(claims AS jsonb) || to_jsonb("
+    };
+    (sqlite, JSON_PUSH_END) => {
+        ")"
+    };
+    (pg, JSON_PUSH_END) => {
+        "))::text"
     };
     (sqlite, EXPLAIN) => {
         "EXPLAIN QUERY PLAN "

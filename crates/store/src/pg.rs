@@ -41,8 +41,9 @@ const HAS_TOURNAMENT_SCHEMA: &str = "SELECT 1 FROM information_schema.tables
     WHERE table_schema = current_schema() AND table_name = 'tournament_schema'";
 const TOURNAMENT_SCHEMA: &str = "SELECT max(version) FROM tournament_schema";
 /// Its tables (version 1) in the shape of version 9, in place (their rows and ids kept):
-/// JSON as text, times as ms since the epoch (`NOW`).
-const TOURNAMENTS_V1_COLUMNS: &str = "
+/// JSON as text (a job's claims, an array, as a JSON array), times as ms since the epoch
+/// (`NOW`); the version of their own goes: the store's is the one version.
+const TOURNAMENTS_V1: &str = "
 ALTER TABLE tournaments ALTER COLUMN created DROP DEFAULT;
 ALTER TABLE tournaments
     ALTER COLUMN config TYPE TEXT USING config::text,
@@ -51,17 +52,13 @@ ALTER TABLE tournaments
     ALTER COLUMN jobs TYPE BIGINT,
     ALTER COLUMN created TYPE BIGINT USING (extract(epoch FROM created) * 1000)::bigint,
     ALTER COLUMN finished TYPE BIGINT USING (extract(epoch FROM finished) * 1000)::bigint;
+ALTER TABLE tournament_jobs ALTER COLUMN claims DROP DEFAULT;
 ALTER TABLE tournament_jobs
     ALTER COLUMN job TYPE BIGINT,
-    ALTER COLUMN lease_until TYPE BIGINT USING (extract(epoch FROM lease_until) * 1000)::bigint;
-ALTER TABLE tournament_results ALTER COLUMN result TYPE TEXT USING result::text;";
-/// Then (once `tournament_claims` is made) the claims of each job, kept as an array, become
-/// its rows, and the version of its own goes: the store's is the one version.
-const TOURNAMENTS_V1_CLAIMS: &str = "
-INSERT INTO tournament_claims (tournament_id, job, n, worker)
-    SELECT j.tournament_id, j.job, c.n, c.worker
-    FROM tournament_jobs j, unnest(j.claims) WITH ORDINALITY AS c (worker, n);
-ALTER TABLE tournament_jobs DROP COLUMN claims;
+    ALTER COLUMN lease_until TYPE BIGINT USING (extract(epoch FROM lease_until) * 1000)::bigint,
+    ALTER COLUMN claims TYPE TEXT USING to_json(claims)::text;
+ALTER TABLE tournament_jobs ALTER COLUMN claims SET DEFAULT '[]';
+ALTER TABLE tournament_results ALTER COLUMN result TYPE TEXT USING result::text;
 DROP TABLE tournament_schema;";
 /// Two nodes rating one game take turns.
 const LOCK_GAME: &str = "SELECT pg_advisory_xact_lock(7455728, ($1::bigint % 2147483647)::int4)";
@@ -220,12 +217,9 @@ async fn migrate(client: &mut Client) -> Result<(), StoreError> {
                         t.unwrap_or_default()
                     )));
                 }
-                tx.batch_execute(TOURNAMENTS_V1_COLUMNS).await?;
+                tx.batch_execute(TOURNAMENTS_V1).await?;
             }
             tx.batch_execute(SCHEMA.pg).await?;
-            if old_tournaments {
-                tx.batch_execute(TOURNAMENTS_V1_CLAIMS).await?;
-            }
             // version 3: the seat secrets of earlier versions, hashed
             if tx.query_opt(HAS_PLAIN_SECRETS, &[]).await?.is_some() {
                 hash_plain_secrets(&tx).await?;

@@ -5,8 +5,8 @@
 //!
 //! One version for both backends, [`VERSION`] (each keeps it its own way: SQLite's `PRAGMA
 //! user_version`, PostgreSQL's table `tessera_schema`; `crate::sqlite`, `crate::pg`).
-//! 9: the tables of tournaments (`tournaments`, `tournament_jobs`, `tournament_claims`,
-//! `tournament_results`: `crate::tournaments`), one shape on both, and one number on both
+//! 9: the tables of tournaments (`tournaments`, `tournament_jobs`, `tournament_results`:
+//! `crate::tournaments`), one shape on both, and one number on both
 //! (SQLite went from 8 to 9, PostgreSQL from 5 to 9; the tournament tables that the
 //! `tessera` command kept beside the store under a version of their own,
 //! `tournament_schema` 1, are converted: `crate::sqlite`, `crate::pg`). Before: SQLite 5
@@ -211,20 +211,12 @@ CREATE TABLE IF NOT EXISTS tournament_jobs (
         CHECK (state IN ('pending', 'running', 'done', 'failed')),
     worker TEXT,
     lease_until " INT ",
+    claims TEXT NOT NULL DEFAULT '[]',
     error TEXT,
     PRIMARY KEY (tournament_id, job)
 )" NO_ROWID ";
 CREATE INDEX IF NOT EXISTS tournament_jobs_open
     ON tournament_jobs (tournament_id, job) WHERE state IN ('pending', 'running');
-CREATE TABLE IF NOT EXISTS tournament_claims (
-    tournament_id " INT " NOT NULL,
-    job " INT " NOT NULL,
-    n " INT " NOT NULL,
-    worker TEXT NOT NULL,
-    PRIMARY KEY (tournament_id, job, n),
-    FOREIGN KEY (tournament_id, job) REFERENCES tournament_jobs (tournament_id, job)
-        ON DELETE CASCADE
-)" NO_ROWID ";
 CREATE TABLE IF NOT EXISTS tournament_results (
     tournament_id " INT " NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     game_index " INT " NOT NULL,

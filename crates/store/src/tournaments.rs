@@ -10,19 +10,20 @@
 //!   clock (`NOW`).
 //! - `tournament_jobs`: job K of N of a study plays a contiguous range of its games
 //!   (`first_game..end_game`). `state` goes pending -> running -> done (or failed);
-//!   `worker` and `lease_until` say who holds a running job and until when.
-//! - `tournament_claims`: every claim of a job, in order (`n` from 1): who held it.
+//!   `worker` and `lease_until` say who holds a running job and until when; `claims` lists
+//!   every worker that claimed it, in order (a JSON array, appended by the claim itself).
 //! - `tournament_results`: one row per game, primary key (tournament, game index); a game
 //!   written twice (by a worker presumed dead that still finished) keeps its first row.
 //!
-//! A claim takes the first open job (pending, or running under a lease that ran out) with
-//! `FOR UPDATE SKIP LOCKED` on PostgreSQL, so that workers never wait for each other; the
-//! operations that write several rows (queue a study, claim, complete, fail, store a
-//! finished run) each run in one transaction.
+//! A claim is one statement: it takes the first open job (pending, or running under a lease
+//! that ran out) with `FOR UPDATE SKIP LOCKED` on PostgreSQL, so that workers never wait
+//! for each other, and appends its worker to the job's claims. The operations that write
+//! several rows (queue a study, complete a job, fail one, store a finished run) each run in
+//! one transaction.
 
 use crate::error::StoreError;
 use crate::sql::{int, Row, Sql, Stmt};
-use futures_util::future::{try_join, try_join4};
+use futures_util::future::try_join4;
 use serde::Serialize;
 
 /// A study to keep: what is played, and how much of it.
@@ -200,15 +201,18 @@ pub(crate) const RUNNING: Stmt = sql!(
     "SELECT job, worker, lease_until - " NOW " FROM tournament_jobs
      WHERE tournament_id = $1 AND state = 'running' ORDER BY job"
 );
-pub(crate) const WORKERS: Stmt = sql!(
-    "SELECT worker FROM tournament_claims WHERE tournament_id = $1
-     UNION SELECT worker FROM tournament_results WHERE tournament_id = $1"
-);
+/// The claims of every job of study `$1` (JSON arrays).
+pub(crate) const CLAIMED_BY: Stmt =
+    sql!("SELECT claims FROM tournament_jobs WHERE tournament_id = $1");
+/// The workers that wrote results of study `$1`.
+pub(crate) const WROTE: Stmt =
+    sql!("SELECT DISTINCT worker FROM tournament_results WHERE tournament_id = $1");
 /// Claims the first open job (of study `$3`, or of any): pending, or running under a lease
-/// that ran out; worker `$1` holds it for `$2` ms. (The database's clock read once, so that
-/// PostgreSQL reads it once, not once a row.)
+/// that ran out; worker `$1` holds it for `$2` ms and is appended to its claims. (The
+/// database's clock read once, so that PostgreSQL reads it once, not once a row.)
 pub(crate) const CLAIM: Stmt = sql!(
-    "UPDATE tournament_jobs SET state = 'running', worker = $1, lease_until = " NOW " + $2
+    "UPDATE tournament_jobs SET state = 'running', worker = $1, lease_until = " NOW " + $2,
+         claims = " JSON_PUSH_CLAIMS "CAST($1 AS TEXT)" JSON_PUSH_END "
      FROM (
          SELECT o.tournament_id AS t_id, o.job AS t_job
          FROM tournament_jobs o JOIN tournaments t ON t.id = o.tournament_id
@@ -219,15 +223,8 @@ pub(crate) const CLAIM: Stmt = sql!(
          LIMIT 1" SKIP_LOCKED_JOB "
      ) c
      WHERE tournament_jobs.tournament_id = c.t_id AND tournament_jobs.job = c.t_job
-     RETURNING tournament_id, job, first_game, end_game"
+     RETURNING tournament_id, job, first_game, end_game, claims"
 );
-pub(crate) const ADD_CLAIM: Stmt = sql!(
-    "INSERT INTO tournament_claims (tournament_id, job, n, worker)
-     SELECT CAST($1 AS " INT "), CAST($2 AS " INT "), coalesce(max(n), 0) + 1, CAST($3 AS TEXT)
-     FROM tournament_claims WHERE tournament_id = $1 AND job = $2"
-);
-pub(crate) const CLAIMS: Stmt =
-    sql!("SELECT worker FROM tournament_claims WHERE tournament_id = $1 AND job = $2 ORDER BY n");
 /// Jobs not yet done or failed (of study `$1`, or of every study still going).
 pub(crate) const OPEN_JOBS: Stmt = sql!(
     "SELECT count(*) FROM tournament_jobs j JOIN tournaments t ON t.id = j.tournament_id
@@ -273,10 +270,9 @@ pub(crate) const STATEMENTS: &[Stmt] = &[
     COUNT_RESULTS,
     JOB_COUNTS,
     RUNNING,
-    WORKERS,
+    CLAIMED_BY,
+    WROTE,
     CLAIM,
-    ADD_CLAIM,
-    CLAIMS,
     OPEN_JOBS,
     RENEW,
     LOCK,
@@ -452,12 +448,13 @@ pub(crate) async fn progress<S: Sql>(db: &S, id: u64) -> Result<Option<Progress>
             })
         })
         .collect::<Result<_, StoreError>>()?;
-    let mut workers = db
-        .query(&WORKERS, &[int(id)])
-        .await?
-        .iter()
-        .map(|r| r.text(0))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut workers = Vec::new();
+    for r in db.query(&CLAIMED_BY, &[int(id)]).await? {
+        workers.extend(r.json::<Vec<String>>(0)?);
+    }
+    for r in db.query(&WROTE, &[int(id)]).await? {
+        workers.push(r.text(0)?);
+    }
     // sorted here, not by the database: the same order whatever its collation
     workers.sort();
     workers.dedup();
@@ -471,7 +468,7 @@ pub(crate) async fn progress<S: Sql>(db: &S, id: u64) -> Result<Option<Progress>
 }
 
 /// Claims the first open job (of study `only`, or of any) for `worker`, leased for
-/// `lease_ms`; `None` when no job is open. In one transaction.
+/// `lease_ms`; `None` when no job is open. One statement.
 pub(crate) async fn claim<S: Sql>(
     db: &S,
     worker: &str,
@@ -485,20 +482,12 @@ pub(crate) async fn claim<S: Sql>(
     else {
         return Ok(None);
     };
-    let (tournament, job) = (count(&r, 0)?, count(&r, 1)?);
-    // the claim, then every claim of the job: pipelined on PostgreSQL (run in this order)
-    let (_, claims) = try_join(
-        db.execute(&ADD_CLAIM, &[int(tournament), int(job), worker.into()]),
-        db.query(&CLAIMS, &[int(tournament), int(job)]),
-    )
-    .await?;
-    let claims = claims.iter().map(|r| r.text(0)).collect::<Result<_, _>>()?;
     Ok(Some(ClaimedJob {
-        tournament,
-        job,
+        tournament: count(&r, 0)?,
+        job: count(&r, 1)?,
         first: count(&r, 2)?,
         end: count(&r, 3)?,
-        claims,
+        claims: r.json(4)?,
     }))
 }
 

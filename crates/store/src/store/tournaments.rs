@@ -172,11 +172,8 @@ impl TournamentDb {
 
     /// Claims the first open job (of study `only`, or of any study still going) for
     /// `worker`: a pending job, or a running one whose lease ran out (its worker died or
-    /// hung); leased for `lease`. `None` when every open job is held.
-    #[allow(
-        clippy::await_holding_invalid_type,
-        reason = "the connection for transactions, held for the transaction"
-    )]
+    /// hung); leased for `lease`; the worker is added to the job's claims. `None` when every
+    /// open job is held.
     pub async fn claim(
         &self,
         worker: &str,
@@ -184,7 +181,7 @@ impl TournamentDb {
         only: Option<u64>,
     ) -> Result<Option<ClaimedJob>, StoreError> {
         let (worker, lease) = (worker.to_string(), ms(lease));
-        in_transaction!(self.core, |db| tournaments::claim(db, &worker, lease, only))
+        on_reader!(self.core, |db| tournaments::claim(db, &worker, lease, only))
     }
 
     /// Jobs not yet done or failed (of study `only`, or of every study still going).
