@@ -16,6 +16,10 @@
 //! | `FOR_SHARE` | (nothing: one writer) | ` FOR SHARE` |
 //! | `FOR_UPDATE` | (nothing: one writer) | ` FOR NO KEY UPDATE` |
 //! | `SKIP_LOCKED` | (nothing) | ` FOR UPDATE OF g SKIP LOCKED` |
+//! | `SKIP_LOCKED_JOB` | (nothing) | ` FOR UPDATE OF o SKIP LOCKED` |
+//! | `JSON_EACH` | `json_each` | `json_array_elements` |
+//! | `AS_JSON` | (nothing: JSON is text) | `::text::json` |
+//! | `JSON_PUSH_CLAIMS` ... `JSON_PUSH_END` | `json_insert(claims, '$[#]', ` ... `)` | `(CAST(claims AS jsonb) \|\| to_jsonb(` ... `))::text` |
 //! | `EXPLAIN` | `EXPLAIN QUERY PLAN ` | `EXPLAIN ` |
 //! | `NOW` | ms since the epoch by SQLite's clock | ms since the epoch by the database's clock |
 //!
@@ -83,6 +87,36 @@ macro_rules! piece {
     };
     (pg, SKIP_LOCKED) => {
         " FOR UPDATE OF g SKIP LOCKED"
+    };
+    (sqlite, SKIP_LOCKED_JOB) => {
+        ""
+    };
+    (pg, SKIP_LOCKED_JOB) => {
+        " FOR UPDATE OF o SKIP LOCKED"
+    };
+    (sqlite, JSON_EACH) => {
+        "json_each"
+    };
+    (pg, JSON_EACH) => {
+        "json_array_elements"
+    };
+    (sqlite, AS_JSON) => {
+        ""
+    };
+    (pg, AS_JSON) => {
+        "::text::json"
+    };
+    (sqlite, JSON_PUSH_CLAIMS) => {
+        "json_insert(claims, '$[#]', "
+    };
+    (pg, JSON_PUSH_CLAIMS) => {
+        "(CAST(claims AS jsonb) || to_jsonb("
+    };
+    (sqlite, JSON_PUSH_END) => {
+        ")"
+    };
+    (pg, JSON_PUSH_END) => {
+        "))::text"
     };
     (sqlite, EXPLAIN) => {
         "EXPLAIN QUERY PLAN "

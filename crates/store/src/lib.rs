@@ -27,7 +27,9 @@
 //! ([`Turns`]: turn-based games, their accounts, turns with deadlines, and emails) and
 //! [`Store::invitations`] ([`Invitations`]: games waiting for the consent of their invited
 //! seats, and the turn-based games counted against their caps). So a move is
-//! `store.games().append(...)`.
+//! `store.games().append(...)`. The studies of `tessera tournament`, the queue of
+//! their jobs for `tessera worker`s and their games' results are the [`TournamentDb`]'s,
+//! which those commands open beside any host (no node of the site), in the same schema.
 //!
 //! # One text for both backends
 //!
@@ -50,6 +52,8 @@
 
 #[macro_use]
 mod dialect;
+#[macro_use]
+mod schema;
 mod store;
 
 mod accounts;
@@ -62,11 +66,11 @@ mod model;
 mod nodes;
 mod pg;
 mod ratings;
-mod schema;
 mod signups;
 mod sql;
 mod sqlite;
 mod status;
+mod tournaments;
 mod turns;
 
 #[cfg(test)]
@@ -87,6 +91,9 @@ pub use sqlite::{backup_file, get_file, list_file, open as open_file};
 pub use status::{GameStatus, UnknownStatus};
 pub use store::{
     get_at, list_at, Accounts, Admin, AdminDb, Games, Invitations, Nodes, Ratings, Store,
-    StoreThread, Turns,
+    StoreThread, TournamentDb, Turns,
+};
+pub use tournaments::{
+    ClaimedJob, JobCounts, NewStudy, Progress, RunningJob, Study, StudyResult, SummarizeFn,
 };
 pub use turns::{DueMail, Turn, TurnGame};

@@ -16,6 +16,7 @@ mod games;
 mod invitations;
 mod nodes;
 mod ratings;
+mod tournaments;
 mod turns;
 
 pub use self::accounts::Accounts;
@@ -24,6 +25,7 @@ pub use self::games::Games;
 pub use self::invitations::Invitations;
 pub use self::nodes::Nodes;
 pub use self::ratings::Ratings;
+pub use self::tournaments::TournamentDb;
 pub use self::turns::Turns;
 
 use self::core::{Backend, Core};

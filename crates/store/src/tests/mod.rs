@@ -6,6 +6,7 @@ mod arena;
 mod games;
 mod invitations;
 mod statements;
+mod tournaments;
 mod turns;
 
 use std::path::{Path, PathBuf};
