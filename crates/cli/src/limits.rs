@@ -1,5 +1,5 @@
 //! The flags of `tessera serve` that bound what one client, or one address, may make the
-//! host hold through the browser's door (docs/operations.md, "Limits").
+//! host hold through the browser's door (docs/limits.md).
 
 use anyhow::{Context, Result};
 use std::time::Duration;
