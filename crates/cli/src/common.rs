@@ -99,3 +99,11 @@ mod tests {
         assert!(player_list("").is_err());
     }
 }
+
+/// The host's settings by default: the one place `tessera serve`'s flags take their
+/// defaults from (`Config::default()`), so each setting is written once.
+pub fn defaults() -> &'static tessera_server::config::Config {
+    static DEFAULTS: std::sync::LazyLock<tessera_server::config::Config> =
+        std::sync::LazyLock::new(tessera_server::config::Config::default);
+    &DEFAULTS
+}
