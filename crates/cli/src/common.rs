@@ -73,6 +73,14 @@ pub fn player_list(list: &str) -> Result<Vec<String>> {
     Ok(names)
 }
 
+/// The host's settings by default: the one place `tessera serve`'s flags take their
+/// defaults from (`Config::default()`), so each setting is written once.
+pub fn defaults() -> &'static tessera_server::config::Config {
+    static DEFAULTS: std::sync::LazyLock<tessera_server::config::Config> =
+        std::sync::LazyLock::new(tessera_server::config::Config::default);
+    &DEFAULTS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,12 +106,4 @@ mod tests {
         assert!(player_list("a,,b").is_err());
         assert!(player_list("").is_err());
     }
-}
-
-/// The host's settings by default: the one place `tessera serve`'s flags take their
-/// defaults from (`Config::default()`), so each setting is written once.
-pub fn defaults() -> &'static tessera_server::config::Config {
-    static DEFAULTS: std::sync::LazyLock<tessera_server::config::Config> =
-        std::sync::LazyLock::new(tessera_server::config::Config::default);
-    &DEFAULTS
 }
