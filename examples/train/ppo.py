@@ -24,46 +24,120 @@ import os
 import time
 
 import numpy as np
-import torch
-from torch import nn
 
 import tessera
 
-
-def mlp(inputs, width, layers):
-    mods, n = [], inputs
-    for _ in range(layers):
-        mods += [nn.Linear(n, width), nn.ReLU()]
-        n = width
-    mods.append(nn.Linear(n, 1))
-    return nn.Sequential(*mods)
+# NumPy only: the network is two small MLPs whose gradients are written out below (a few
+# lines each), so the recipe needs no deep-learning framework (PyTorch from PyPI brings
+# gigabytes of CUDA libraries to a CPU-only laptop).
 
 
-class Policy(nn.Module):
-    def __init__(self, summary, width=64, layers=2):
-        super().__init__()
-        self.score = mlp(summary, width, layers)  # one logit per candidate afterstate
-        self.value = mlp(summary, width, layers)
+class MLP:
+    """A ReLU perceptron with one output, in the layout of Tessera's value networks
+    (``l{k}.weight`` of shape (out, in), ``l{k}.bias``), initialised as PyTorch's Linear."""
+
+    def __init__(self, inputs, width, layers, rng):
+        sizes = [inputs] + [width] * layers + [1]
+        self.params = []
+        for a, b in zip(sizes, sizes[1:]):
+            bound = 1.0 / np.sqrt(a)
+            self.params.append(rng.uniform(-bound, bound, (b, a)).astype(np.float32))
+            self.params.append(rng.uniform(-bound, bound, b).astype(np.float32))
+        self._acts = None
+
+    def __call__(self, x):
+        """The output for each row of ``x``; keeps what ``backward`` needs."""
+        acts = [np.asarray(x, np.float32)]
+        h = acts[0]
+        layers = len(self.params) // 2
+        for k in range(layers):
+            h = h @ self.params[2 * k].T + self.params[2 * k + 1]
+            if k < layers - 1:
+                h = np.maximum(h, 0.0)
+            acts.append(h)
+        self._acts = acts
+        return h[:, 0]
+
+    def backward(self, grad):
+        """The gradient of each parameter, given d loss / d output of the last call."""
+        acts, layers = self._acts, len(self.params) // 2
+        g = np.asarray(grad, np.float32)[:, None]
+        grads = [None] * len(self.params)
+        for k in reversed(range(layers)):
+            if k < layers - 1:
+                g = g * (acts[k + 1] > 0)
+            grads[2 * k] = g.T @ acts[k]
+            grads[2 * k + 1] = g.sum(axis=0)
+            if k:
+                g = g @ self.params[2 * k]
+        return grads
+
+
+class Adam:
+    """Adam as PyTorch's default (betas 0.9, 0.999; eps 1e-8), with an optional clip of the
+    gradients' global norm at a step."""
+
+    def __init__(self, params, lr):
+        self.params, self.lr, self.t = params, lr, 0
+        self.m = [np.zeros_like(p) for p in params]
+        self.v = [np.zeros_like(p) for p in params]
+
+    def step(self, grads, clip=None):
+        if clip is not None:
+            norm = np.sqrt(sum(float((g.astype(np.float64) ** 2).sum()) for g in grads))
+            if norm > clip:
+                grads = [g * (clip / (norm + 1e-6)) for g in grads]
+        self.t += 1
+        b1, b2 = 0.9, 0.999
+        for p, g, m, v in zip(self.params, grads, self.m, self.v):
+            m *= b1
+            m += (1 - b1) * g
+            v *= b2
+            v += (1 - b2) * g * g
+            mh = m / (1 - b1 ** self.t)
+            vh = v / (1 - b2 ** self.t)
+            p -= (self.lr * mh / (np.sqrt(vh) + 1e-8)).astype(p.dtype)
+
+
+class Policy:
+    def __init__(self, summary, rng, width=64, layers=2):
+        self.score = MLP(summary, width, layers, rng)  # one logit per candidate afterstate
+        self.value = MLP(summary, width, layers, rng)
 
     def logits(self, feats):
-        return self.score(feats).squeeze(-1)
+        return self.score(feats)
 
 
-def segment_logsumexp(logits, seg, n):
-    top = torch.full((n,), -1e30).scatter_reduce(0, seg, logits, "amax")
-    s = torch.zeros(n).index_add(0, seg, torch.exp(logits - top[seg]))
-    return torch.log(s) + top
+class Segments:
+    """Contiguous groups of candidates, one group a decision (``counts`` each, all >= 1)."""
+
+    def __init__(self, counts):
+        counts = np.asarray(counts, np.int64)
+        if len(counts) and counts.min() < 1:
+            raise ValueError("a decision without candidates")
+        self.starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+        self.seg = np.repeat(np.arange(len(counts)), counts)
+        self.n = len(counts)
+
+    def sum(self, x):
+        return np.add.reduceat(x, self.starts) if self.n else np.zeros(0, x.dtype)
+
+    def log_softmax(self, logits):
+        """Each candidate's log-probability within its decision, and each decision's
+        log-sum-exp."""
+        top = np.maximum.reduceat(logits, self.starts)
+        lse = np.log(self.sum(np.exp(logits - top[self.seg]))) + top
+        return logits - lse[self.seg], lse
 
 
 def export(policy, path):
     """The scoring network as safetensors in the layout of Tessera's value networks."""
-    from safetensors.torch import save_file
+    from safetensors.numpy import save_file
 
-    linear = [m for m in policy.score if isinstance(m, nn.Linear)]
     tensors = {}
-    for k, l in enumerate(linear):
-        tensors[f"l{k}.weight"] = l.weight.detach().contiguous().float()
-        tensors[f"l{k}.bias"] = l.bias.detach().contiguous().float()
+    for k in range(len(policy.score.params) // 2):
+        tensors[f"l{k}.weight"] = np.ascontiguousarray(policy.score.params[2 * k], np.float32)
+        tensors[f"l{k}.bias"] = np.ascontiguousarray(policy.score.params[2 * k + 1], np.float32)
     save_file(tensors, path)
 
 
@@ -88,18 +162,16 @@ def main(argv=None):
     p.add_argument("--eval", type=int, default=400, help="evaluation games against each of random and level:2")
     p.add_argument("--out", default=None, help="the exported policy (safetensors)")
     p.add_argument("--curve", default=None, help="the learning curve (JSON; .svg/.png beside it with matplotlib)")
-    p.add_argument("--threads", type=int, default=1, help="torch threads")
     args = p.parse_args(argv)
 
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     opponents = args.opponents.split(",")
     env = tessera.VecEnv(args.game, args.envs, opponents=opponents, seed=args.seed * 1_000_000,
                          reward="both", scale=args.scale, observation="compact")
     S, n = env.summary, len(env)
-    policy = Policy(S, args.width)
-    opt = torch.optim.Adam(policy.parameters(), lr=args.lr)
+    policy = Policy(S, rng, args.width)
+    opt = Adam(policy.score.params, args.lr)
+    opt_value = Adam(policy.value.params, args.lr)
     gamma, lam, clip = 1.0, 0.95, 0.2
 
     start = time.time()
@@ -117,15 +189,9 @@ def main(argv=None):
             feats, offsets = env.afterstates()
             actions, _ = env.legal_actions()
             O.append(env.obs[:, :S].copy())
-            obs = torch.from_numpy(O[-1])
-            ft = torch.from_numpy(feats)
-            counts = np.diff(offsets)
-            seg = torch.from_numpy(np.repeat(np.arange(n), counts))
-            with torch.no_grad():
-                lg = policy.logits(ft)
-                lse = segment_logsumexp(lg, seg, n)
-                prob = torch.exp(lg - lse[seg]).numpy()
-                value = policy.value(obs).squeeze(-1).numpy()
+            logp_all, _ = Segments(np.diff(offsets)).log_softmax(policy.logits(feats))
+            prob = np.exp(logp_all)
+            value = policy.value(O[-1])
             # one draw per game from its candidates
             u = rng.random(n)
             cum = np.cumsum(prob)
@@ -141,8 +207,7 @@ def main(argv=None):
             F.append(feats); OFF.append(offsets); CH.append(pick); LP.append(logp)
             V.append(value); R.append(r); D.append(term | trunc)
             steps += n
-        with torch.no_grad():
-            last = policy.value(torch.from_numpy(env.obs[:, :S].copy())).squeeze(-1).numpy()
+        last = policy.value(env.obs[:, :S].copy())
         T = len(R)
         adv = np.zeros((T, n), np.float32)
         gae = np.zeros(n, np.float32)
@@ -154,42 +219,40 @@ def main(argv=None):
             adv[t] = gae
         ret = adv + np.array(V)
         # the rollout as one batch of decisions, candidates flat
-        feats = torch.from_numpy(np.concatenate(F))
-        counts = np.concatenate([np.diff(o) for o in OFF])
-        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        feats = np.concatenate(F)
+        segs = Segments(np.concatenate([np.diff(o) for o in OFF]))
         chosen_local = np.concatenate([c - o[:-1] for c, o in zip(CH, OFF)])
-        chosen = torch.from_numpy(starts + chosen_local)
-        m = len(counts)
-        seg = torch.from_numpy(np.repeat(np.arange(m), counts))
-        old_lp = torch.from_numpy(np.concatenate(LP).astype(np.float32))
-        A = torch.from_numpy(adv.reshape(-1))
-        A = (A - A.mean()) / (A.std() + 1e-8)
-        Ret = torch.from_numpy(ret.reshape(-1).astype(np.float32))
+        chosen = segs.starts + chosen_local
+        m = segs.n
+        old_lp = np.concatenate(LP).astype(np.float32)
+        A = adv.reshape(-1)
+        A = (A - A.mean()) / (A.std(ddof=1) + 1e-8)
+        Ret = ret.reshape(-1).astype(np.float32)
         for _ in range(args.epochs):
-            lg = policy.logits(feats)
-            lse = segment_logsumexp(lg, seg, m)
-            lp = lg[chosen] - lse
-            ratio = torch.exp(lp - old_lp)
-            pl = -torch.min(ratio * A, torch.clamp(ratio, 1 - clip, 1 + clip) * A).mean()
-            pr = torch.exp(lg - lse[seg])
-            ent = -(torch.zeros(m).index_add(0, seg, pr * (lg - lse[seg]))).mean()
-            loss = pl - 0.01 * ent
-            opt.zero_grad()
-            loss.backward()
-            nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
-            opt.step()
+            # the clipped surrogate and the entropy bonus, and their gradient by each logit
+            logp = segs.log_softmax(policy.logits(feats))[0]
+            pr = np.exp(logp)
+            ratio = np.exp(logp[chosen] - old_lp)
+            clipped = np.clip(ratio, 1 - clip, 1 + clip)
+            pl = -np.minimum(ratio * A, clipped * A).mean()
+            H = -segs.sum(pr * logp)
+            loss = pl - 0.01 * H.mean()
+            # d pl / d log p(chosen): the unclipped branch's where it is the smaller
+            g_lp = -(A * ratio * (ratio * A <= clipped * A)) / m
+            onehot = np.zeros_like(logp)
+            onehot[chosen] = 1.0
+            g = (onehot - pr) * g_lp[segs.seg] + 0.01 / m * pr * (logp + H[segs.seg])
+            opt.step(policy.score.backward(g), clip=0.5)
         # the value head on the positions of the rollout (each position's own summary)
-        obs_t = torch.from_numpy(np.concatenate(O))
+        obs_all = np.concatenate(O)
         for _ in range(args.epochs):
-            vl = ((policy.value(obs_t).squeeze(-1) - Ret) ** 2).mean()
-            opt.zero_grad()
-            vl.backward()
-            opt.step()
+            v = policy.value(obs_all)
+            opt_value.step(policy.value.backward(2.0 * (v - Ret) / len(Ret)))
         if len(results) >= 200:
             curve.append({"seconds": round(time.time() - start, 1), "steps": steps,
                           "win_rate": float(np.mean(results))})
             print(f"{curve[-1]['seconds']:7.1f}s {steps:9d} steps  win rate {curve[-1]['win_rate']:.3f}"
-                  f"  loss {loss.item():.3f}", flush=True)
+                  f"  loss {loss:.3f}", flush=True)
             results = []
     out = args.out or f"{args.game}-ppo.safetensors"
     export(policy, out)
@@ -235,25 +298,23 @@ def imitate(env, policy, opt, args, rng, start):
                     local[i] = -1
             F.append(feats); OFF.append(offsets); TG.append(local)
             env.step(play)
-        feats = torch.from_numpy(np.concatenate(F))
-        counts = np.concatenate([np.diff(o) for o in OFF])
-        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        feats = np.concatenate(F)
+        segs = Segments(np.concatenate([np.diff(o) for o in OFF]))
         local = np.concatenate(TG)
         keep = local >= 0
-        m = len(counts)
-        seg = torch.from_numpy(np.repeat(np.arange(m), counts))
-        idx = torch.from_numpy((starts + np.maximum(local, 0))[keep])
-        keep_t = torch.from_numpy(keep)
+        k = max(int(keep.sum()), 1)
+        idx = (segs.starts + np.maximum(local, 0))[keep]
         for _ in range(args.epochs):
-            lg = policy.logits(feats)
-            lse = segment_logsumexp(lg, seg, m)
-            loss = -(lg[idx] - lse[keep_t]).mean()
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
+            # cross-entropy of the teacher's choice, and its gradient by each logit
+            logp = segs.log_softmax(policy.logits(feats))[0]
+            loss = -logp[idx].sum() / k
+            target = np.zeros_like(logp)
+            target[idx] = 1.0
+            g = -(target - np.exp(logp) * keep[segs.seg]) / k
+            opt.step(policy.score.backward(g))
         rounds += 1
         if rounds % 10 == 0:
-            print(f"{time.time() - start:7.1f}s imitation of {args.teacher}: loss {loss.item():.3f}", flush=True)
+            print(f"{time.time() - start:7.1f}s imitation of {args.teacher}: loss {loss:.3f}", flush=True)
 
 
 def win_rate(stats, name):

@@ -3,14 +3,12 @@ Rust bot `ppo:model=FILE` plays the network it exports."""
 
 import importlib.util
 
+import numpy as np
 import pytest
 
 from conftest import ROOT
 
-pytest.importorskip("torch")
-pytest.importorskip("safetensors")
-
-import tessera  # noqa: E402
+import tessera
 
 
 def recipe():
@@ -50,3 +48,44 @@ def test_the_ppo_spec_needs_a_model_of_the_right_shape(tmp_path):
     g = tessera.Game("akropolis", seed=1)
     tessera.Bot("akropolis", f"ppo:model={path}", seed=1).play(g)
     assert g.moves_played == 1
+
+
+def test_the_gradients_written_out_agree_with_finite_differences():
+    ppo = recipe()
+    rng = np.random.default_rng(5)
+    net = ppo.MLP(6, 8, 2, rng)
+    for p in net.params:
+        p[...] = p.astype(np.float64)
+    net.params = [p.astype(np.float64) for p in net.params]
+    x = rng.normal(size=(7, 6))
+    w = rng.normal(size=7)
+
+    def loss():
+        return float((net(x) * w).sum())
+
+    loss()
+    grads = net.backward(w)
+    for p, g in zip(net.params, grads):
+        for idx in [(0,) * p.ndim, tuple(s - 1 for s in p.shape)]:
+            old = p[idx]
+            p[idx] = old + 1e-6
+            up = loss()
+            p[idx] = old - 1e-6
+            down = loss()
+            p[idx] = old
+            assert abs((up - down) / 2e-6 - g[idx]) < 1e-4, (idx, (up - down) / 2e-6, g[idx])
+
+
+def test_a_decision_s_probabilities_sum_to_one_and_adam_descends():
+    ppo = recipe()
+    segs = ppo.Segments([1, 3, 2])
+    logp, lse = segs.log_softmax(np.array([5.0, 0.0, 1.0, 2.0, -700.0, -701.0]))
+    assert np.allclose(segs.sum(np.exp(logp)), 1.0)
+    assert logp[0] == 0.0 and np.isfinite(lse).all()
+    with pytest.raises(ValueError):
+        ppo.Segments([2, 0])
+    x = np.array([3.0, -2.0])
+    opt = ppo.Adam([x], 0.1)
+    for _ in range(200):
+        opt.step([2 * x])  # the gradient of |x|^2
+    assert np.abs(x).max() < 0.1
