@@ -18,9 +18,9 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tessera_core::View;
-use tessera_server::signup::{self, Hello};
 use tessera_server::store::StoredGame;
 use tessera_server::table::SeatKind;
+use tessera_server::vocab::signup::{self, Hello};
 use tokio::sync::oneshot;
 use wire::*;
 

@@ -1,11 +1,12 @@
 //! One table of the host: who sits where, where it stands, its state as people and
 //! spectators see it. Its seats are in `seat.rs`, the link of a person at it in
 //! `person.rs`, the sink that keeps it in step with the referee (every move in the store
-//! before anyone sees it) in `sink.rs`.
+//! before anyone sees it) in `sink.rs`, how its game ended in `result.rs`, what makes it
+//! rated in `rated.rs`. The table layer knows nothing of the host above it.
 
-use crate::error::HostError;
 use crate::store::now_ms;
 use crate::table::state::{DealShown, Kind, LastMove, Player, StateMessage};
+use crate::vocab::error::HostError;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -18,6 +19,8 @@ use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
 pub mod person;
+pub mod rated;
+pub mod result;
 pub mod seat;
 pub mod sink;
 pub mod state;
@@ -144,7 +147,7 @@ pub struct Table {
     /// the house plays the game's clock move for that turn and the person stays.
     pub clock: Option<Duration>,
     /// Who sits where at a rated table of the arena (`None`: not rated).
-    pub rated: Option<crate::rated::Rated>,
+    pub rated: Option<crate::table::rated::Rated>,
     /// Days per move and the accounts at the seats of a turn-based table (`None`: a live
     /// table).
     pub turns: Option<turns::TurnBased>,

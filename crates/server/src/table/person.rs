@@ -80,7 +80,7 @@ impl PersonLink for BrowserPerson {
         let deadline = match self.turn {
             Some((n, at)) if n == played => at,
             _ => {
-                let at = crate::config::later(Instant::now(), idle);
+                let at = crate::vocab::config::later(Instant::now(), idle);
                 self.turn = Some((played, at));
                 at
             }
@@ -100,7 +100,7 @@ impl PersonLink for BrowserPerson {
                     reason: words!(
                         "aborted-idle",
                         who = name,
-                        time = crate::config::human(idle)
+                        time = crate::vocab::config::human(idle)
                     ),
                     seat: Some(self.seat),
                 });
@@ -131,7 +131,7 @@ impl PersonLink for BrowserPerson {
         match self.clock_turn {
             Some((n, at)) if n == played => Some(at),
             _ => {
-                let at = crate::config::later(since, clock);
+                let at = crate::vocab::config::later(since, clock);
                 self.clock_turn = Some((played, at));
                 Some(at)
             }
@@ -153,7 +153,7 @@ impl PersonLink for BrowserPerson {
                 clock = self
                     .table
                     .clock
-                    .map(crate::config::human)
+                    .map(crate::vocab::config::human)
                     .unwrap_or_default()
             ),
         };

@@ -54,7 +54,7 @@ impl HostSink {
             let asked = std::time::Instant::now();
             let e = match write().await {
                 Ok(()) => {
-                    crate::metrics::store_commit(what, asked.elapsed());
+                    crate::vocab::metrics::store_commit(what, asked.elapsed());
                     return true;
                 }
                 Err(e @ StoreError::Fenced(_)) => e,
@@ -180,7 +180,7 @@ impl TableSink for HostSink {
         self.table.apply(update);
         self.table.changed();
         if moved {
-            crate::metrics::moved(self.table.entry.name(), got.elapsed());
+            crate::vocab::metrics::moved(self.table.entry.name(), got.elapsed());
         }
     }
 

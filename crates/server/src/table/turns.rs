@@ -117,7 +117,7 @@ impl Missed {
 /// The time left until `deadline` (ms since the epoch), from `now` (ms): in tokio's clock.
 pub fn instant_of(deadline: i64, now: i64) -> tokio::time::Instant {
     let left = u64::try_from(deadline.saturating_sub(now)).unwrap_or(0);
-    crate::config::later(tokio::time::Instant::now(), Duration::from_millis(left))
+    crate::vocab::config::later(tokio::time::Instant::now(), Duration::from_millis(left))
 }
 
 #[cfg(test)]
