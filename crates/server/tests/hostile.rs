@@ -367,9 +367,9 @@ async fn a_move_is_for_its_turn_only() {
     .await;
     let (table, _) = wire::open_table(&h, "triominos", &["human", "greedy"], json!({})).await;
     let mut refusals = table.refusals();
-    let person = 0;
+    let person = tessera_core::Seat(0);
     wire::table_until(&table, "the person's turn", |t| {
-        t.state().to_move == Some(person)
+        t.state().to_move == Some(person.index())
     })
     .await;
     let msg = table.message(Some(person));
@@ -384,7 +384,7 @@ async fn a_move_is_for_its_turn_only() {
         let why = wire::within("the second move's refusal", async {
             loop {
                 let (seat, why) = refusals.recv().await.unwrap();
-                if seat == person {
+                if seat == person.index() {
                     break why;
                 }
             }
@@ -394,7 +394,7 @@ async fn a_move_is_for_its_turn_only() {
     }
     wire::table_until(&table, "the person's next turn", |t| {
         let st = t.state();
-        st.to_move == Some(person) && st.moves.len() > played + 1
+        st.to_move == Some(person.index()) && st.moves.len() > played + 1
     })
     .await;
     let at = table.state().moves.len();

@@ -51,8 +51,7 @@ pub(crate) async fn apply(host: &Host) {
     }
     let held = |t: &Arc<Table>| {
         // (the seats counted first: `holder` takes the table's lock)
-        let seats = t.state().seats.len();
-        (0..seats).any(|i| t.holder(i).is_some())
+        t.seat_numbers().into_iter().any(|s| t.holder(s).is_some())
     };
     if !tables.iter().any(held) && host.arena().queued() == 0 {
         return;

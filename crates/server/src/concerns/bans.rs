@@ -14,6 +14,7 @@ use crate::host::Host;
 use crate::table::{Ending, Phase, Table};
 use std::collections::HashSet;
 use std::sync::Arc;
+use tessera_core::Seat;
 use tessera_referee::{PlayerError, Transport};
 
 /// Whether `account` is banned now, as the store says (a store that does not answer
@@ -34,14 +35,16 @@ pub(crate) async fn resign_banned(host: &Host, table: &Arc<Table>, banned: &Hash
     if table.ending().is_some() {
         return;
     }
-    let seats = table.state().seats.len();
-    let Some(seat) = (0..seats).find(|&i| table.holder(i).is_some_and(|a| banned.contains(&a)))
+    let Some(seat) = table
+        .seat_numbers()
+        .into_iter()
+        .find(|&s| table.holder(s).is_some_and(|a| banned.contains(&a)))
     else {
         return;
     };
     let (phase, name) = {
         let st = table.state();
-        let name = st.seats.get(seat).map(|s| s.name.clone());
+        let name = st.seats.get(seat.index()).map(|s| s.name.clone());
         (st.phase.clone(), name.unwrap_or_default())
     };
     let reason = tessera_games::words!("resigned-banned", who = name);
@@ -54,13 +57,13 @@ pub(crate) async fn resign_banned(host: &Host, table: &Arc<Table>, banned: &Hash
         Phase::Waiting => close_table(host, table, reason.clone()).await,
         Phase::Paused | Phase::Ended(_) => return,
     }
-    tracing::info!(id = table.id, seat, reason = %reason, "seat of a banned account resigned");
+    tracing::info!(id = table.id, seat = seat.index(), reason = %reason, "seat of a banned account resigned");
 }
 
 /// Whether `seat` of `table` is held by a banned account; if it is, the table is
 /// resigned for it at once. For a move (or a socket) of the seat's person before it
 /// reaches the table.
-pub(crate) async fn refused_if_banned(host: &Host, table: &Arc<Table>, seat: usize) -> bool {
+pub(crate) async fn refused_if_banned(host: &Host, table: &Arc<Table>, seat: Seat) -> bool {
     let Some(account) = table.holder(seat) else {
         return false;
     };
@@ -79,7 +82,7 @@ pub(crate) struct BanGate {
     inner: Box<dyn Transport>,
     host: Host,
     table: Arc<Table>,
-    seat: usize,
+    seat: Seat,
 }
 
 impl BanGate {
@@ -88,7 +91,7 @@ impl BanGate {
         inner: Box<dyn Transport>,
         host: Host,
         table: Arc<Table>,
-        seat: usize,
+        seat: Seat,
     ) -> BanGate {
         BanGate {
             inner,

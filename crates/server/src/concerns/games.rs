@@ -18,7 +18,7 @@ pub async fn message(
     host: &Host,
     id: u64,
     token: Option<&str>,
-) -> Result<(StateMessage, Option<Arc<Table>>, Option<usize>), HostError> {
+) -> Result<(StateMessage, Option<Arc<Table>>, Option<tessera_core::Seat>), HostError> {
     if let Some(table) = host.table(id) {
         let seat = match token {
             None | Some("") => None,

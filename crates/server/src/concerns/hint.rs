@@ -38,16 +38,16 @@ pub async fn hint(
             .seats
             .iter()
             .enumerate()
-            .all(|(i, s)| i == seat || matches!(s.kind, SeatKind::Bot(_)));
+            .all(|(i, s)| i == seat.index() || matches!(s.kind, SeatKind::Bot(_)));
         if !against_bots {
             return Err(HostError::Refused(words!("hint-bots-only")));
         }
-        if st.to_move != Some(seat) {
+        if st.to_move != Some(seat.index()) {
             return Err(HostError::NotYourTurn);
         }
         let view = st
             .seat_views
-            .get(seat)
+            .get(seat.index())
             .cloned()
             .flatten()
             .map(|u| u.view)
@@ -76,6 +76,6 @@ pub async fn hint(
     let mv: Value = serde_json::from_str(&answer)
         .map_err(|e| HostError::Request(format!("the bot's move is not JSON: {e}")))?;
     table.note_hint(seat, at_move);
-    tracing::info!(id, seat, at_move, "a hint was given");
+    tracing::info!(id, seat = seat.index(), at_move, "a hint was given");
     Ok(json!({"move": mv, "by": level.spec, "plays": level.plays, "at_move": at_move}))
 }

@@ -296,7 +296,9 @@ async fn begin(host: &Host, inv: &Invitation, me: u64) -> Result<Asked, HostErro
                         .iter()
                         .find(|v| v.account == me)
                         .map_or(0, |v| v.seat);
-                    let token = crate::concerns::turns::seat_token(host, game, seat).await?;
+                    let seat_id = tessera_core::Seat::try_from(seat)
+                        .map_err(|_| HostError::Store(format!("game {game}: no seat {seat}")))?;
+                    let token = crate::concerns::turns::seat_token(host, game, seat_id).await?;
                     Ok(Asked::Started(Created {
                         id: game,
                         tokens: vec![(seat, token)],

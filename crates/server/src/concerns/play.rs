@@ -42,6 +42,9 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     let people = seats.iter().any(|s| matches!(s.kind, SeatKind::Person(_)));
     let mut holders = Vec::with_capacity(seats.len());
     for (i, s) in seats.iter().enumerate() {
+        let Ok(seat) = tessera_core::Seat::try_from(i) else {
+            break;
+        };
         holders.push(match &s.kind {
             SeatKind::Bot(spec) => SeatHolder::Bot {
                 spec: spec.clone(),
@@ -52,7 +55,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
             // deadline plays the clock move for them
             SeatKind::Person(_) => SeatHolder::Person(crate::table::person::link(
                 &table,
-                i,
+                seat,
                 table.turns.is_none().then_some(host.0.config.person_idle),
             )),
             SeatKind::Program(resume) => {
@@ -68,12 +71,12 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
                     (None, None) => Box::new(Gone),
                 };
                 // a seat an account holds: a message after the account's ban is refused
-                let transport: Box<dyn Transport> = match table.holder(i) {
+                let transport: Box<dyn Transport> = match table.holder(seat) {
                     Some(_) => Box::new(crate::concerns::bans::BanGate::new(
                         transport,
                         host.clone(),
                         table.clone(),
-                        i,
+                        seat,
                     )),
                     None => transport,
                 };
@@ -87,7 +90,11 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
         });
     }
     // a table where an account holds a seat: a move of a banned account is refused
-    if (0..seats.len()).any(|i| table.holder(i).is_some()) {
+    if table
+        .seat_numbers()
+        .into_iter()
+        .any(|s| table.holder(s).is_some())
+    {
         let (gate_host, weak) = (host.clone(), Arc::downgrade(&table));
         table.set_move_gate(Arc::new(move |seat| {
             let (host, weak) = (gate_host.clone(), weak.clone());
@@ -189,13 +196,16 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
         Some(e) if stopped && e.status == "resigned" => {
             tracing::info!(id, reason = %e.reason, "game resigned");
             status = GameStatus::Resigned;
-            result.resign(e.seat.unwrap_or(usize::MAX), &e.reason, &names);
+            // a resignation always names its seat (`Table::resign`, a ban)
+            if let Some(seat) = e.seat {
+                result.resign(seat, &e.reason, &names);
+            }
         }
         Some(e) if stopped => {
             tracing::info!(id, reason = %e.reason, "game aborted");
             result.aborted = Some(e.reason.clone());
             // the person who took no turn in time
-            result.left = e.seat;
+            result.left = e.seat.map(tessera_core::Seat::index);
         }
         _ => {}
     }

@@ -212,10 +212,12 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
             st.followed = false;
         }
         for (i, s) in seats.iter().enumerate() {
-            if let SeatKind::Program(Some(t)) = &s.kind {
+            if let (SeatKind::Program(Some(t)), Ok(seat)) =
+                (&s.kind, tessera_core::Seat::try_from(i))
+            {
                 host.0
                     .resumes
-                    .insert(t.hash(), ResumeSlot::new(id, i, until));
+                    .insert(t.hash(), ResumeSlot::new(id, seat, until));
             }
         }
         let ejected: Vec<Ejected> = u

@@ -61,11 +61,16 @@ async fn key(host: &Host) -> Result<&[u8], HostError> {
 }
 
 /// The token of `seat` of the turn-based game `id` (128 bits in hex, as every seat's).
-pub(crate) async fn seat_token(host: &Host, id: u64, seat: usize) -> Result<String, HostError> {
+pub(crate) async fn seat_token(
+    host: &Host,
+    id: u64,
+    seat: tessera_core::Seat,
+) -> Result<String, HostError> {
     let key = key(host).await?;
     let mut mac = Hmac::<sha2::Sha256>::new_from_slice(key)
         .map_err(|e| HostError::Store(format!("the site's key: {e}")))?;
-    mac.update(format!("turn-seat:{id}:{seat}").as_bytes());
+    // the seat as its number: the tokens of games already made must not change
+    mac.update(format!("turn-seat:{id}:{}", seat.index()).as_bytes());
     let bytes = mac.finalize().into_bytes();
     Ok(bytes[..16].iter().map(|b| format!("{b:02x}")).collect())
 }
@@ -173,10 +178,11 @@ pub(crate) async fn created(host: &Host, table: &Table, me: u64) -> Result<Creat
         .turns
         .as_ref()
         .and_then(|t| t.accounts.iter().position(|a| *a == Some(me)))
-        .unwrap_or_default();
+        .and_then(|i| tessera_core::Seat::try_from(i).ok())
+        .unwrap_or(tessera_core::Seat(0));
     Ok(Created {
         id: table.id,
-        tokens: vec![(seat, seat_token(host, table.id, seat).await?)],
+        tokens: vec![(seat.index(), seat_token(host, table.id, seat).await?)],
     })
 }
 
@@ -272,8 +278,8 @@ async fn seat_accounts(
     let id = table.id;
     let mut tokens = Vec::new();
     for (i, a) in accounts.iter().enumerate() {
-        if a.is_some() {
-            tokens.push((i, seat_token(host, id, i).await?));
+        if let (Some(_), Ok(seat)) = (a, tessera_core::Seat::try_from(i)) {
+            tokens.push((i, seat_token(host, id, seat).await?));
         }
     }
     let written = {
@@ -342,6 +348,8 @@ pub async fn inbox(host: &Host, account: u64) -> Result<Value, HostError> {
             .get(&g.game)
             .map_or(g.game.clone(), |e| e.info().title.to_string());
         let to_move = g.turn.and_then(|t| g.players.get(t.seat).cloned());
+        let seat = tessera_core::Seat::try_from(g.seat)
+            .map_err(|_| HostError::Store(format!("game {}: no seat {}", g.id, g.seat)))?;
         out.push(json!({
             "id": g.id,
             "game": g.game,
@@ -353,7 +361,7 @@ pub async fn inbox(host: &Host, account: u64) -> Result<Value, HostError> {
             "to_move": to_move,
             "since": g.turn.map(|t| t.since),
             "deadline": g.turn.map(|t| t.deadline),
-            "token": seat_token(host, g.id, g.seat).await?,
+            "token": seat_token(host, g.id, seat).await?,
         }));
     }
     let waiting = out.iter().filter(|g| g["your_turn"] == true).count();

@@ -244,7 +244,7 @@ impl Arena {
 /// token.
 pub fn may_act(
     table: &crate::table::Table,
-    seat: usize,
+    seat: tessera_core::Seat,
     session: Option<&Session>,
 ) -> Result<(), ArenaError> {
     let Some(account) = table.account_of(seat) else {

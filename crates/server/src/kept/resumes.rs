@@ -7,6 +7,7 @@ use crate::tcp::TcpTransport;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
+use tessera_core::Seat;
 use tessera_referee::{Ejected, Transport};
 use tokio::sync::Notify;
 use tokio::time::Instant;
@@ -28,7 +29,7 @@ pub struct Resumed {
 /// A seat whose program may come back after a restart.
 pub struct ResumeSlot {
     table: u64,
-    seat: usize,
+    seat: Seat,
     /// The connection it came back on, until the seat's transport takes it.
     conn: Mutex<Option<TcpTransport>>,
     ready: Notify,
@@ -42,7 +43,7 @@ pub struct ResumeSlot {
 
 impl ResumeSlot {
     /// A slot for seat `seat` of table `table`, open until `until`.
-    pub fn new(table: u64, seat: usize, until: Instant) -> Arc<ResumeSlot> {
+    pub fn new(table: u64, seat: Seat, until: Instant) -> Arc<ResumeSlot> {
         Arc::new(ResumeSlot {
             table,
             seat,
@@ -225,7 +226,7 @@ impl Resumes {
         }
         tracing::info!(
             table = slot.table,
-            seat = slot.seat,
+            seat = slot.seat.index(),
             "a program takes its seat again"
         );
         *conn = Some(t);
@@ -252,7 +253,7 @@ impl Resumes {
                 // the game called it after it came back: it was told
                 return false;
             }
-            let won = winners.contains(&slot.seat);
+            let won = winners.contains(&slot.seat.index());
             let _ = slot.result.set(won);
             if let Some(t) = lock(&slot.conn).take() {
                 told.push((t, won));

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tessera_core::Seat;
 use tessera_games::{Msg, TableReport};
 use tessera_referee::Ejected;
 
@@ -75,7 +76,8 @@ impl GameResult {
 
     /// The person of `seat` resigned: the best score among the others (ejected seats
     /// aside) wins.
-    pub fn resign(&mut self, seat: usize, reason: &Msg, names: &[String]) {
+    pub fn resign(&mut self, seat: Seat, reason: &Msg, names: &[String]) {
+        let seat = seat.index();
         let ejected: Vec<usize> = self.ejected.iter().map(|x| x.seat.index()).collect();
         let others: Vec<usize> = (0..names.len())
             .filter(|&s| s != seat && !ejected.contains(&s))

@@ -82,9 +82,12 @@ impl HostSink {
             return false;
         };
         let people: Vec<bool> = turns.accounts.iter().map(Option::is_some).collect();
+        let Ok(seat) = tessera_core::Seat::try_from(m.seat) else {
+            return false;
+        };
         self.table
             .missed()
-            .moved(&people, m.seat, m.index, m.house, self.idle_deadlines)
+            .moved(&people, seat, m.index, m.house, self.idle_deadlines)
     }
 
     /// At a turn-based table, stores the turn `update` makes it wait for, with its

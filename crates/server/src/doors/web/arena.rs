@@ -110,7 +110,7 @@ pub async fn may_sit(
     host: &Host,
     headers: &HeaderMap,
     table: &crate::table::Table,
-    seat: usize,
+    seat: tessera_core::Seat,
 ) -> Result<(), Response> {
     // a seat of a banned account is nobody's any more, whatever token or session comes
     if let Some(account) = table.holder(seat) {

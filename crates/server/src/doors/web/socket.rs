@@ -360,7 +360,7 @@ impl Budget {
 /// its budgets.
 struct Talk {
     table: Arc<Table>,
-    seat: Option<usize>,
+    seat: Option<tessera_core::Seat>,
     max_delay: u64,
     previews: Budget,
     paces: Budget,
@@ -440,7 +440,7 @@ async fn talk(
     mut out: Sends,
     first: StateMessage,
     table: Option<Arc<Table>>,
-    seat: Option<usize>,
+    seat: Option<tessera_core::Seat>,
     max_delay: u64,
     mut alive: Alive,
 ) {
@@ -490,7 +490,7 @@ async fn talk(
                 ending |= changed.is_err();
             }
             r = refusals.recv() => match r {
-                Ok((s, why)) if Some(s) == seat => {
+                Ok((s, why)) if Some(s) == seat.map(tessera_core::Seat::index) => {
                     out.push_json(&ErrorMessage::new(why));
                 }
                 Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
