@@ -75,9 +75,9 @@ pub fn player_list(list: &str) -> Result<Vec<String>> {
 
 /// The host's settings by default: the one place `tessera serve`'s flags take their
 /// defaults from (`Config::default()`), so each setting is written once.
-pub fn defaults() -> &'static tessera_server::config::Config {
-    static DEFAULTS: std::sync::LazyLock<tessera_server::config::Config> =
-        std::sync::LazyLock::new(tessera_server::config::Config::default);
+pub fn defaults() -> &'static tessera_server::vocab::config::Config {
+    static DEFAULTS: std::sync::LazyLock<tessera_server::vocab::config::Config> =
+        std::sync::LazyLock::new(tessera_server::vocab::config::Config::default);
     &DEFAULTS
 }
 

@@ -11,9 +11,9 @@ use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 use tessera_games::Registry;
-use tessera_server::config::Config;
 use tessera_server::host::Host;
 use tessera_server::store::{self, ListQuery, Store};
+use tessera_server::vocab::config::Config;
 use tessera_tcp::client::{self, Join};
 
 /// Options of `tessera serve`.
@@ -245,7 +245,7 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         let host = Host::new(registry, store, config);
         // the games an earlier process left unfinished go on (only those: finished games
         // stay in the store, so the start does not depend on how many there are)
-        let resumed = tessera_server::host::recovery::resume_unfinished(&host).await?;
+        let resumed = tessera_server::concerns::recovery::resume_unfinished(&host).await?;
         if resumed > 0 {
             tracing::info!(resumed, "games go on after the restart");
         }
@@ -260,7 +260,9 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         }
         if house_games > 0 {
             let h = host.clone();
-            tokio::spawn(async move { tessera_server::arena::house_games(&h, house_games).await });
+            tokio::spawn(async move {
+                tessera_server::concerns::arena::house_games(&h, house_games).await
+            });
         }
         let stop = async move {
             match shift {
@@ -577,7 +579,7 @@ pub fn ratings(registry: &Registry, args: RatingsArgs) -> Result<()> {
         };
         let mut out = serde_json::Map::new();
         for g in &games {
-            let rows = tessera_server::arena::leaderboard(&host, g, &args.pool, args.limit).await?;
+            let rows = tessera_server::concerns::arena::leaderboard(&host, g, &args.pool, args.limit).await?;
             if args.json {
                 out.insert(g.clone(), serde_json::Value::from(rows));
                 continue;
@@ -597,7 +599,7 @@ pub fn ratings(registry: &Registry, args: RatingsArgs) -> Result<()> {
         }
         let mut failed = false;
         if args.check {
-            let replay = tessera_server::arena::recompute_ratings(&host).await?;
+            let replay = tessera_server::concerns::arena::recompute_ratings(&host).await?;
             if args.json {
                 out.insert(
                     "check".into(),

@@ -4,7 +4,7 @@
 use crate::common::defaults;
 use anyhow::{Context, Result};
 use std::time::Duration;
-use tessera_server::config::Config;
+use tessera_server::vocab::config::Config;
 
 /// Per-address caps, request bodies, WebSockets and password hashing.
 #[derive(clap::Args, Debug, Clone)]
@@ -61,7 +61,7 @@ pub struct DoorLimits {
     /// A network (CIDR, repeat for each) whose requests `GET /metrics` answers; anyone
     /// else gets 403 (`/healthz` and `/readyz` answer everyone). Default: loopback only;
     /// `0.0.0.0/0` and `::/0` open it to all.
-    #[arg(long = "metrics-allow", value_name = "CIDR", default_values_t = tessera_server::config::loopback())]
+    #[arg(long = "metrics-allow", value_name = "CIDR", default_values_t = tessera_server::vocab::config::loopback())]
     pub metrics_allow: Vec<ipnet::IpNet>,
     /// Passwords hashed or checked at once (each takes about 19 MiB for a moment).
     #[arg(long, default_value_t = defaults().max_hashing)]

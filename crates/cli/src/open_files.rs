@@ -11,7 +11,7 @@
 //! binary that already links `libc` (for `SIGPIPE`); the crate would be a dependency for
 //! them alone.
 
-use tessera_server::config::Config;
+use tessera_server::vocab::config::Config;
 
 /// Files the process holds besides the caps' connections: the seats' own WebSockets
 /// (reserved outside the spectators' cap, bounded by the tables' caps), the store (a

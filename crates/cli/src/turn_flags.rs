@@ -7,7 +7,7 @@
 use crate::common::defaults;
 use crate::limits::seconds;
 use anyhow::{bail, Result};
-use tessera_server::config::{Config, MailConfig, MailTls};
+use tessera_server::vocab::config::{Config, MailConfig, MailTls};
 
 /// How the connection to the SMTP server is secured.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,7 +120,7 @@ impl TurnFlags {
                     tls,
                     login,
                 };
-                tessera_server::mail::Mailer::new(&c)?;
+                tessera_server::vocab::mail::Mailer::new(&c)?;
                 Some(c)
             }
         };

@@ -10,8 +10,8 @@ use common::{next_json, send_json, TestHost, Ws};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
-use tessera_server::config::Config;
 use tessera_server::store::{get_at, AdminDb, GameStatus, StoredGame};
+use tessera_server::vocab::config::Config;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// One request with extra headers: status, body (JSON, or the text as a JSON string)
@@ -204,12 +204,12 @@ async fn a_banned_bot_waiting_in_the_queue_is_told_and_dropped() {
     let signup = json!({"token": token, "game": "q", "rated": true, "players": 2});
     s.write_all(signup.to_string().as_bytes()).await.unwrap();
     for _ in 0..100 {
-        if tessera_server::arena::arena_queued(&h.host) == 1 {
+        if tessera_server::concerns::arena::arena_queued(&h.host) == 1 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(tessera_server::arena::arena_queued(&h.host), 1);
+    assert_eq!(tessera_server::concerns::arena::arena_queued(&h.host), 1);
     let admin = AdminDb::open(h.db.to_str().unwrap()).await.unwrap();
     let ban = admin.ban("robo", None).await.unwrap();
     assert_eq!(ban.tokens, 1);
@@ -223,7 +223,7 @@ async fn a_banned_bot_waiting_in_the_queue_is_told_and_dropped() {
         }
     }
     assert!(heard.contains("this account is banned"), "{heard:?}");
-    assert_eq!(tessera_server::arena::arena_queued(&h.host), 0);
+    assert_eq!(tessera_server::concerns::arena::arena_queued(&h.host), 0);
     drop(admin);
     h.stop().await;
 }
@@ -307,7 +307,7 @@ async fn a_backup_taken_while_games_are_played_restores_and_serves_them() {
     // a host on the backup serves the same games
     let h = TestHost::on(tessera_games::Registry::standard(), config(), copy).await;
     // what `tessera serve` does at start
-    let resumed = tessera_server::host::recovery::resume_unfinished(&h.host)
+    let resumed = tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     assert_eq!(resumed, people.len() + live_in_backup.len());

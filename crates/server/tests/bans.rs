@@ -158,7 +158,7 @@ async fn the_host_s_look_at_the_bans_resigns_unrated_tables_too() {
     let g = stored_when(&db, id, |g| !g.summary.status.is_live()).await;
     assert_eq!(g.summary.status, GameStatus::Resigned, "{:?}", g.summary);
     // the guest's game was not touched
-    tokio::time::sleep(tessera_server::host::admin::WATCH_EVERY * 2).await;
+    tokio::time::sleep(tessera_server::concerns::admin::WATCH_EVERY * 2).await;
     let g = get_at(&db, other).await.unwrap().unwrap();
     assert!(g.summary.status.is_live(), "{:?}", g.summary);
 }

@@ -317,7 +317,7 @@ async fn a_waiting_table_keeps_its_deal_over_a_restart() {
     assert_eq!(json!(stored.summary.commitment), shown);
     assert_eq!(stored.summary.salt, None, "secret while the game waits");
     let h = TestHost::on(Registry::standard(), test_config(), db).await;
-    tessera_server::host::recovery::resume_unfinished(&h.host)
+    tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     assert_eq!(state(&h, id, None).await["deal"]["commitment"], shown);

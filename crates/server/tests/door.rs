@@ -12,7 +12,7 @@ use futures_util::SinkExt;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
-use tessera_server::config::Config;
+use tessera_server::vocab::config::Config;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;

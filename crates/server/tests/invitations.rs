@@ -11,8 +11,8 @@ use common::turns::{against_a_bot, answer, ask, inbox, play_first_legal, started
 use common::{connect_from, register, Login, TestHost};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use tessera_server::config::Config;
 use tessera_server::store::{now_ms, Counted};
+use tessera_server::vocab::config::Config;
 
 const HOUR: Duration = Duration::from_secs(3600);
 
@@ -428,7 +428,7 @@ async fn a_game_nobody_plays_ends_aborted_and_its_count_outlives_a_restart() {
     }
     let db = h.stop_keeping().await;
     let h = TestHost::on(tessera_games::Registry::standard(), config, db).await;
-    tessera_server::host::recovery::resume_unfinished(&h.host)
+    tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     let table = h.host.table(id).expect("the game goes on");

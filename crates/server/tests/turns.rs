@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tessera_server::config::{Config, MailConfig, MailTls};
+use tessera_server::vocab::config::{Config, MailConfig, MailTls};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 /// A host where an idle person's live game is aborted at once, and a turn-based day is
@@ -158,7 +158,7 @@ async fn a_deadline_days_away_is_the_same_after_a_restart() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let db = h.stop_keeping().await;
     let h = TestHost::on(tessera_games::Registry::standard(), config(HOUR), db).await;
-    tessera_server::host::recovery::resume_unfinished(&h.host)
+    tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     // the session outlived the restart too
@@ -188,7 +188,7 @@ async fn a_host_down_past_a_deadline_plays_that_turn_as_it_starts_again() {
     tokio::time::sleep(Duration::from_millis(wait.max(0) as u64)).await;
     let h = TestHost::on(tessera_games::Registry::standard(), config(day), db).await;
     let started = Instant::now();
-    tessera_server::host::recovery::resume_unfinished(&h.host)
+    tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     let moves = before["moves"].as_u64().unwrap();

@@ -54,7 +54,7 @@ impl HostSink {
             let asked = std::time::Instant::now();
             let e = match write().await {
                 Ok(()) => {
-                    crate::metrics::store_commit(what, asked.elapsed());
+                    crate::vocab::metrics::store_commit(what, asked.elapsed());
                     return true;
                 }
                 Err(e @ StoreError::Fenced(_)) => e,
@@ -82,9 +82,12 @@ impl HostSink {
             return false;
         };
         let people: Vec<bool> = turns.accounts.iter().map(Option::is_some).collect();
+        let Ok(seat) = tessera_core::Seat::try_from(m.seat) else {
+            return false;
+        };
         self.table
             .missed()
-            .moved(&people, m.seat, m.index, m.house, self.idle_deadlines)
+            .moved(&people, seat, m.index, m.house, self.idle_deadlines)
     }
 
     /// At a turn-based table, stores the turn `update` makes it wait for, with its
@@ -180,7 +183,7 @@ impl TableSink for HostSink {
         self.table.apply(update);
         self.table.changed();
         if moved {
-            crate::metrics::moved(self.table.entry.name(), got.elapsed());
+            crate::vocab::metrics::moved(self.table.entry.name(), got.elapsed());
         }
     }
 

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
+use tessera_core::Seat;
 
 /// The days per move a turn-based game may have.
 pub const DAYS: [u32; 4] = [1, 2, 3, 7];
@@ -44,7 +45,7 @@ pub struct Missed {
     /// By seat.
     by_seat: Vec<u32>,
     /// The move a person's clock ran out for: `(seat, moves played before it)`.
-    timed_out: Option<(usize, usize)>,
+    timed_out: Option<(Seat, usize)>,
 }
 
 impl Missed {
@@ -59,7 +60,7 @@ impl Missed {
     }
 
     /// The clock of `seat` ran out: the house plays its move after `at_move` moves.
-    pub fn timed_out(&mut self, seat: usize, at_move: usize) {
+    pub fn timed_out(&mut self, seat: Seat, at_move: usize) {
         self.timed_out = Some((seat, at_move));
     }
 
@@ -70,26 +71,27 @@ impl Missed {
     /// is 0).
     ///
     /// ```
+    /// use tessera_core::Seat;
     /// use tessera_server::table::turns::Missed;
     /// let mut m = Missed::default();
     /// let people = [true, false, true];
     /// for round in 0..2 {
-    ///     m.timed_out(0, round * 3);
-    ///     assert!(!m.moved(&people, 0, round * 3, false, 2));
-    ///     assert!(!m.moved(&people, 1, round * 3 + 1, false, 2), "a bot's move");
-    ///     m.timed_out(2, round * 3 + 2);
-    ///     let ends = m.moved(&people, 2, round * 3 + 2, false, 2);
+    ///     m.timed_out(Seat(0), round * 3);
+    ///     assert!(!m.moved(&people, Seat(0), round * 3, false, 2));
+    ///     assert!(!m.moved(&people, Seat(1), round * 3 + 1, false, 2), "a bot's move");
+    ///     m.timed_out(Seat(2), round * 3 + 2);
+    ///     let ends = m.moved(&people, Seat(2), round * 3 + 2, false, 2);
     ///     assert_eq!(ends, round == 1, "twice each, in a row");
     /// }
     /// assert_eq!(m.by_seat(), [2, 0, 2]);
     /// // a person's own move starts the counts again
-    /// assert!(!m.moved(&people, 0, 6, false, 2));
+    /// assert!(!m.moved(&people, Seat(0), 6, false, 2));
     /// assert_eq!(m.by_seat(), [0, 0, 0]);
     /// ```
     pub fn moved(
         &mut self,
         people: &[bool],
-        seat: usize,
+        seat: Seat,
         at_move: usize,
         house: bool,
         limit: u32,
@@ -98,9 +100,10 @@ impl Missed {
             self.by_seat.resize(people.len(), 0);
         }
         let out = self.timed_out.take() == Some((seat, at_move)) || house;
-        if people.get(seat).copied().unwrap_or(false) {
+        let i = seat.index();
+        if people.get(i).copied().unwrap_or(false) {
             if out {
-                self.by_seat[seat] = self.by_seat[seat].saturating_add(1);
+                self.by_seat[i] = self.by_seat[i].saturating_add(1);
             } else {
                 self.by_seat.iter_mut().for_each(|n| *n = 0);
             }
@@ -117,7 +120,7 @@ impl Missed {
 /// The time left until `deadline` (ms since the epoch), from `now` (ms): in tokio's clock.
 pub fn instant_of(deadline: i64, now: i64) -> tokio::time::Instant {
     let left = u64::try_from(deadline.saturating_sub(now)).unwrap_or(0);
-    crate::config::later(tokio::time::Instant::now(), Duration::from_millis(left))
+    crate::vocab::config::later(tokio::time::Instant::now(), Duration::from_millis(left))
 }
 
 #[cfg(test)]

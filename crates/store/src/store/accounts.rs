@@ -15,7 +15,7 @@ impl<'a> Accounts<'a> {
     /// Creates an account ([`StoreError::NameTaken`] when its name is taken, compared
     /// without regard to case; [`StoreError::LooksLike`] when it looks like another
     /// account's, `rnary` and `mary` say). `password_hash` is a PHC string
-    /// (`tessera_server::accounts::hash_password`), `None` for a bot.
+    /// (`tessera_server::kept::accounts::hash_password`), `None` for a bot.
     pub async fn create_account(
         &self,
         name: &str,
