@@ -3,6 +3,9 @@
 
 pub mod hostile;
 pub mod serve;
+/// The host's tests' mail server, which takes every email.
+#[path = "../../../server/tests/common/smtp.rs"]
+pub mod smtp;
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -35,6 +38,17 @@ pub fn free_port() -> u16 {
 /// Removes a test's directory when the test ends (kept if it fails, to be looked at). Made
 /// before the processes that use the directory, it is dropped after them.
 pub struct RemoveDir(pub PathBuf);
+
+impl RemoveDir {
+    /// A fresh, empty directory `tessera-{name}-{pid}` in the temporary directory (what a
+    /// failed run left there is removed first).
+    pub fn fresh(name: &str) -> RemoveDir {
+        let dir = std::env::temp_dir().join(format!("tessera-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        RemoveDir(dir)
+    }
+}
 
 impl Drop for RemoveDir {
     fn drop(&mut self) {

@@ -2,6 +2,7 @@
 //! WebSocket clients.
 #![allow(dead_code)]
 
+pub mod smtp;
 pub mod turns;
 
 use futures_util::{SinkExt, StreamExt};
