@@ -9,7 +9,7 @@ mod common;
 
 use common::smtp::smtp_sink;
 use common::turns::{
-    against_a_bot, answer, inbox, log_text, play_first_legal, started, state, until,
+    against_a_bot, answer, inbox, log_text, play_first_legal, resign, started, state, until,
 };
 use common::{register, TestHost};
 use serde_json::{json, Value};
@@ -291,15 +291,7 @@ async fn accounts_are_seated_by_name_and_play_from_their_inboxes() {
         }
     }
     // bob resigns from his seat: the game is over, in no inbox
-    let r = bob
-        .post(
-            h.http,
-            &format!("/api/games/{id}/resign"),
-            &json!({"token": bob_token}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    until(&h, &ann, id, &ann_token, 30, |s| s["over"] == true).await;
+    resign(&h, &bob, id, &bob_token).await;
     assert_eq!(inbox(&h, &ann).await["games"], json!([]));
     let again = ann
         .post(
@@ -370,15 +362,7 @@ async fn an_account_s_turn_based_games_are_capped_and_so_are_all() {
     assert_eq!(c.status, 503, "{}", c.body);
     assert_eq!(c.body["busy"], true);
     // one ends: room again
-    let r = ann
-        .post(
-            h.http,
-            &format!("/api/games/{first}/resign"),
-            &json!({"token": first_token}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    until(&h, &ann, first, &first_token, 30, |s| s["over"] == true).await;
+    resign(&h, &ann, first, &first_token).await;
     against_a_bot(&h, &carol, 1).await;
     h.stop().await;
 }
