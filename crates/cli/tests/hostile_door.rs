@@ -200,6 +200,41 @@ async fn crowded(stats: &Crowd, n: usize) {
     }
 }
 
+/// The probe of a crowd at `host`: 8 addresses x 32 connections (each address at its cap)
+/// opened and fed by `attack`, and opened again when the host closes them ([`crowd`]).
+/// Once all 256 are open, the person plays a whole game; then every one of the first 256
+/// is closed by the host by now, or within 30 s (else: "`closer` closed n of the 256
+/// `them`"). The crowd stops and says `what` it was.
+async fn the_person_plays_past_a_crowd<F, Fut>(
+    host: &Probed,
+    attack: F,
+    closer: &str,
+    them: &str,
+    what: &str,
+) where
+    F: Fn(TcpStream, HostEnds, Arc<AtomicBool>) -> Fut + Send + Sync + Clone + 'static,
+    Fut: std::future::Future<Output = bool> + Send,
+{
+    let stop = Arc::new(AtomicBool::new(false));
+    let (stats, tasks) = crowd(host.http, 8, 32, stop.clone(), attack);
+    crowded(&stats, 256).await;
+    host.person_plays("triominos").await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while stats.closed.load(Ordering::Relaxed) < 256 {
+        assert!(
+            Instant::now() < deadline,
+            "{closer} {} of the 256 {them}",
+            stats.closed.load(Ordering::Relaxed)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    for t in tasks {
+        let _ = t.await;
+    }
+    stats.report(what);
+}
+
 /// Waits until the host lets `s` go or `stop` is set (polled every 100 ms); true when
 /// the host let it go.
 async fn until_closed(s: &TcpStream, ends: &HostEnds, stop: &AtomicBool) -> bool {
@@ -223,39 +258,25 @@ async fn until_closed(s: &TcpStream, ends: &HostEnds, stop: &AtomicBool) -> bool
 #[test]
 fn pipelining_and_never_reading_leaves_room_for_everyone_else() {
     let host = Probed::start("door-pipeline", &[]);
-    let port = host.http;
-    runtime().block_on(async {
-        let stop = Arc::new(AtomicBool::new(false));
-        let ask = "GET /static/style.css HTTP/1.1\r\nHost: x\r\n\r\n".repeat(64);
-        let (stats, tasks) = crowd(port, 8, 32, stop.clone(), move |mut s, ends, stop| {
-            let ask = ask.clone();
-            async move {
-                let sent =
-                    tokio::time::timeout(Duration::from_secs(5), s.write_all(ask.as_bytes())).await;
-                if !matches!(sent, Ok(Ok(()))) {
-                    return !client_end_open(&s);
-                }
-                until_closed(&s, &ends, &stop).await
+    let ask = "GET /static/style.css HTTP/1.1\r\nHost: x\r\n\r\n".repeat(64);
+    let attack = move |mut s: TcpStream, ends: HostEnds, stop: Arc<AtomicBool>| {
+        let ask = ask.clone();
+        async move {
+            let sent =
+                tokio::time::timeout(Duration::from_secs(5), s.write_all(ask.as_bytes())).await;
+            if !matches!(sent, Ok(Ok(()))) {
+                return !client_end_open(&s);
             }
-        });
-        crowded(&stats, 256).await;
-        host.person_plays("triominos").await;
-        // every connection of the first 256 is closed by the host by now, or soon
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while stats.closed.load(Ordering::Relaxed) < 256 {
-            assert!(
-                Instant::now() < deadline,
-                "the host closed {} of the 256 connections that read nothing",
-                stats.closed.load(Ordering::Relaxed)
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            until_closed(&s, &ends, &stop).await
         }
-        stop.store(true, Ordering::Relaxed);
-        for t in tasks {
-            let _ = t.await;
-        }
-        stats.report("8 x 32 pipelining, never reading");
-    });
+    };
+    runtime().block_on(the_person_plays_past_a_crowd(
+        &host,
+        attack,
+        "the host closed",
+        "connections that read nothing",
+        "8 x 32 pipelining, never reading",
+    ));
     drop(host);
 }
 
@@ -265,43 +286,30 @@ fn pipelining_and_never_reading_leaves_room_for_everyone_else() {
 #[test]
 fn slow_headers_from_eight_addresses_leave_room_for_everyone_else() {
     let host = Probed::start("door-headers", &["--http-header-timeout", "3"]);
-    let port = host.http;
-    runtime().block_on(async {
-        let stop = Arc::new(AtomicBool::new(false));
-        let (stats, tasks) = crowd(port, 8, 32, stop.clone(), |mut s, ends, stop| async move {
-            let since = ends.generation();
-            let head = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ";
-            if s.write_all(head).await.is_err() {
+    let attack = |mut s: TcpStream, ends: HostEnds, stop: Arc<AtomicBool>| async move {
+        let since = ends.generation();
+        let head = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+        if s.write_all(head).await.is_err() {
+            return true;
+        }
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            if held(&s, &ends, since) == Some(false) || s.write_all(b"a").await.is_err() {
                 return true;
             }
-            loop {
-                if stop.load(Ordering::Relaxed) {
-                    return false;
-                }
-                tokio::time::sleep(Duration::from_secs(1)).await;
-                if held(&s, &ends, since) == Some(false) || s.write_all(b"a").await.is_err() {
-                    return true;
-                }
-            }
-        });
-        crowded(&stats, 256).await;
-        host.person_plays("triominos").await;
-        // the header deadline closes them, and they come back
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while stats.closed.load(Ordering::Relaxed) < 256 {
-            assert!(
-                Instant::now() < deadline,
-                "the header deadline closed {} of the 256 slow heads",
-                stats.closed.load(Ordering::Relaxed)
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        stop.store(true, Ordering::Relaxed);
-        for t in tasks {
-            let _ = t.await;
-        }
-        stats.report("8 x 32 slow headers");
-    });
+    };
+    // the header deadline closes them, and they come back
+    runtime().block_on(the_person_plays_past_a_crowd(
+        &host,
+        attack,
+        "the header deadline closed",
+        "slow heads",
+        "8 x 32 slow headers",
+    ));
     drop(host);
 }
 
