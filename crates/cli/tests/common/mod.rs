@@ -7,9 +7,25 @@ pub mod serve;
 #[path = "../../../server/tests/common/smtp.rs"]
 pub mod smtp;
 
+use std::io::Write;
 use std::net::TcpListener;
 use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
+
+/// `tessera args` run to its end with `stdin` on its standard input: its status and
+/// output. A run that ends before it has read everything (a closed pipe) is fine.
+pub fn tessera(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessera runs");
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
 
 /// A TCP port for a server a test starts (and may start again on the same port): free now,
 /// and below the kernel's range of ephemeral ports, so that no outgoing connection of this
