@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{next_json, send_json, stored_when, TestHost, Ws};
+use common::{play_person, stored_when, TestHost};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -210,27 +210,6 @@ async fn a_banned_bot_waiting_in_the_queue_is_told_and_dropped() {
     assert_eq!(tessera_server::arena::arena_queued(&h.host), 0);
     drop(admin);
     h.stop().await;
-}
-
-/// Plays a person's seat to the end of the game: the end's state message.
-async fn play_person(ws: &mut Ws) -> Value {
-    let mut answered = None;
-    loop {
-        let m = next_json(ws)
-            .await
-            .expect("the socket stays open until the end");
-        assert_ne!(m["type"], "error", "refused: {m}");
-        if m["over"] == true {
-            return m;
-        }
-        let moves = m["moves"].as_u64();
-        if m["seat"] == m["to_move"] && m["status"] == "running" && answered != moves {
-            let legal = m["legal"].as_array().unwrap();
-            assert!(!legal.is_empty(), "{m}");
-            send_json(ws, &json!({"move": legal[0]})).await;
-            answered = moves;
-        }
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
