@@ -12,85 +12,17 @@
 #![cfg(target_os = "linux")]
 
 mod common;
-use common::serve::{person, start_with, Server};
-use common::{free_port, RemoveDir};
+use common::hostile::{attacker, connect_from, connect_small, request, runtime, Probed};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-
-const PERSON: [u8; 4] = [127, 0, 0, 1];
-
-/// A `tessera serve` of one probe, on a store of its own.
-struct Site {
-    port: u16,
-    /// Killed when the site is dropped.
-    _server: Server,
-    _dir: RemoveDir,
-}
-
-impl Site {
-    fn start(name: &str, flags: &[&str]) -> Site {
-        let dir = std::env::temp_dir().join(format!("tessera-door-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let _dir = RemoveDir(dir.clone());
-        let (tcp, port) = (free_port(), free_port());
-        let server = start_with(dir.join("t.db").to_str().unwrap(), tcp, port, flags);
-        Site {
-            port,
-            _server: server,
-            _dir,
-        }
-    }
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
-/// A connection from the loopback address `from`; `small`: with a receive buffer of 4 KiB
-/// and the segments of an Ethernet path (1460 bytes, where loopback's are 64 KiB and the
-/// host's send buffer grows with them to megabytes): a client that reads nothing soon holds
-/// up the host's writes.
-async fn connect_from(from: [u8; 4], port: u16, small: bool) -> std::io::Result<TcpStream> {
-    let s = TcpSocket::new_v4()?;
-    if small {
-        s.set_recv_buffer_size(4096)?;
-        use std::os::fd::AsRawFd;
-        let mss: libc::c_int = 1460;
-        // SAFETY: setsockopt reads `mss`, which outlives the call
-        let r = unsafe {
-            libc::setsockopt(
-                s.as_raw_fd(),
-                libc::IPPROTO_TCP,
-                libc::TCP_MAXSEG,
-                (&mss as *const libc::c_int).cast(),
-                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
-            )
-        };
-        if r != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-    }
-    s.bind((from, 0).into())?;
-    tokio::time::timeout(
-        Duration::from_secs(5),
-        s.connect(([127, 0, 0, 1], port).into()),
-    )
-    .await
-    .map_err(|_| std::io::Error::from(std::io::ErrorKind::TimedOut))?
-}
 
 /// Whether the client's end of `s` is still ESTABLISHED (not CLOSE_WAIT after the host's
 /// FIN, nor CLOSE after its reset). Read from the kernel, so nothing is read from the
@@ -188,45 +120,6 @@ fn held(s: &TcpStream, ends: &HostEnds, since: u64) -> Option<bool> {
     }
 }
 
-/// One request from `from`; (status, body as JSON, or Null); status 0 when the
-/// connection was closed unanswered.
-async fn request(from: [u8; 4], port: u16, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let Ok(mut s) = connect_from(from, port, false).await else {
-        return (0, Value::Null);
-    };
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    if s.write_all(head.as_bytes()).await.is_err() {
-        return (0, Value::Null);
-    }
-    let mut out = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut out)).await;
-    let out = String::from_utf8_lossy(&out);
-    let status = out.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
-    let body = out.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
-}
-
-/// The person at 127.0.0.1: loads the page, opens a game against a bot, plays it to its
-/// end through the WebSocket, loads the page again.
-async fn the_person_plays(port: u16) {
-    let (s, _) = request(PERSON, port, "GET", "/", "").await;
-    assert_eq!(s, 200, "the person's GET / (0: the connection was closed)");
-    let seats = json!({"game": "triominos", "seats": [{"kind": "human", "name": "ann"}, {"kind": "bot", "spec": "greedy"}]});
-    let (s, created) = request(PERSON, port, "POST", "/api/games", &seats.to_string()).await;
-    assert_eq!(s, 200, "the person's new game: {created}");
-    let id = created["id"].as_u64().unwrap();
-    let token = created["tokens"][0][1].as_str().unwrap().to_string();
-    let end = tokio::time::timeout(Duration::from_secs(120), person(port, id, token))
-        .await
-        .expect("the person's game ends within 2 minutes");
-    assert_eq!(end["status"], "finished", "{end}");
-    let (s, _) = request(PERSON, port, "GET", "/", "").await;
-    assert_eq!(s, 200, "the person's GET / after the game");
-}
-
 /// What a crowd of attacking connections did.
 #[derive(Default)]
 struct Crowd {
@@ -274,7 +167,7 @@ where
             let ends = ends.clone();
             tasks.push(tokio::spawn(async move {
                 while !stop.load(Ordering::Relaxed) {
-                    let Ok(s) = connect_from([127, 0, 0, 2 + a], port, true).await else {
+                    let Ok(s) = connect_small(attacker(usize::from(a)), port).await else {
                         tokio::time::sleep(Duration::from_millis(200)).await;
                         continue;
                     };
@@ -307,6 +200,41 @@ async fn crowded(stats: &Crowd, n: usize) {
     }
 }
 
+/// The probe of a crowd at `host`: 8 addresses x 32 connections (each address at its cap)
+/// opened and fed by `attack`, and opened again when the host closes them ([`crowd`]).
+/// Once all 256 are open, the person plays a whole game; then every one of the first 256
+/// is closed by the host by now, or within 30 s (else: "`closer` closed n of the 256
+/// `them`"). The crowd stops and says `what` it was.
+async fn the_person_plays_past_a_crowd<F, Fut>(
+    host: &Probed,
+    attack: F,
+    closer: &str,
+    them: &str,
+    what: &str,
+) where
+    F: Fn(TcpStream, HostEnds, Arc<AtomicBool>) -> Fut + Send + Sync + Clone + 'static,
+    Fut: std::future::Future<Output = bool> + Send,
+{
+    let stop = Arc::new(AtomicBool::new(false));
+    let (stats, tasks) = crowd(host.http, 8, 32, stop.clone(), attack);
+    crowded(&stats, 256).await;
+    host.person_plays("triominos").await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while stats.closed.load(Ordering::Relaxed) < 256 {
+        assert!(
+            Instant::now() < deadline,
+            "{closer} {} of the 256 {them}",
+            stats.closed.load(Ordering::Relaxed)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    for t in tasks {
+        let _ = t.await;
+    }
+    stats.report(what);
+}
+
 /// Waits until the host lets `s` go or `stop` is set (polled every 100 ms); true when
 /// the host let it go.
 async fn until_closed(s: &TcpStream, ends: &HostEnds, stop: &AtomicBool) -> bool {
@@ -329,41 +257,27 @@ async fn until_closed(s: &TcpStream, ends: &HostEnds, stop: &AtomicBool) -> bool
 /// were every slot of the door, held 70 s and more; every other address was refused.)
 #[test]
 fn pipelining_and_never_reading_leaves_room_for_everyone_else() {
-    let site = Site::start("pipeline", &[]);
-    let port = site.port;
-    runtime().block_on(async move {
-        let stop = Arc::new(AtomicBool::new(false));
-        let ask = "GET /static/style.css HTTP/1.1\r\nHost: x\r\n\r\n".repeat(64);
-        let (stats, tasks) = crowd(port, 8, 32, stop.clone(), move |mut s, ends, stop| {
-            let ask = ask.clone();
-            async move {
-                let sent =
-                    tokio::time::timeout(Duration::from_secs(5), s.write_all(ask.as_bytes())).await;
-                if !matches!(sent, Ok(Ok(()))) {
-                    return !client_end_open(&s);
-                }
-                until_closed(&s, &ends, &stop).await
+    let host = Probed::start("door-pipeline", &[]);
+    let ask = "GET /static/style.css HTTP/1.1\r\nHost: x\r\n\r\n".repeat(64);
+    let attack = move |mut s: TcpStream, ends: HostEnds, stop: Arc<AtomicBool>| {
+        let ask = ask.clone();
+        async move {
+            let sent =
+                tokio::time::timeout(Duration::from_secs(5), s.write_all(ask.as_bytes())).await;
+            if !matches!(sent, Ok(Ok(()))) {
+                return !client_end_open(&s);
             }
-        });
-        crowded(&stats, 256).await;
-        the_person_plays(port).await;
-        // every connection of the first 256 is closed by the host by now, or soon
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while stats.closed.load(Ordering::Relaxed) < 256 {
-            assert!(
-                Instant::now() < deadline,
-                "the host closed {} of the 256 connections that read nothing",
-                stats.closed.load(Ordering::Relaxed)
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            until_closed(&s, &ends, &stop).await
         }
-        stop.store(true, Ordering::Relaxed);
-        for t in tasks {
-            let _ = t.await;
-        }
-        stats.report("8 x 32 pipelining, never reading");
-    });
-    drop(site);
+    };
+    runtime().block_on(the_person_plays_past_a_crowd(
+        &host,
+        attack,
+        "the host closed",
+        "connections that read nothing",
+        "8 x 32 pipelining, never reading",
+    ));
+    drop(host);
 }
 
 /// 8 addresses x 32 connections send a request's head a byte a second and reopen when
@@ -371,58 +285,45 @@ fn pipelining_and_never_reading_leaves_room_for_everyone_else() {
 /// 256 connections were every slot; every other address was refused 10 times of 10.)
 #[test]
 fn slow_headers_from_eight_addresses_leave_room_for_everyone_else() {
-    let site = Site::start("headers", &["--http-header-timeout", "3"]);
-    let port = site.port;
-    runtime().block_on(async move {
-        let stop = Arc::new(AtomicBool::new(false));
-        let (stats, tasks) = crowd(port, 8, 32, stop.clone(), |mut s, ends, stop| async move {
-            let since = ends.generation();
-            let head = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ";
-            if s.write_all(head).await.is_err() {
+    let host = Probed::start("door-headers", &["--http-header-timeout", "3"]);
+    let attack = |mut s: TcpStream, ends: HostEnds, stop: Arc<AtomicBool>| async move {
+        let since = ends.generation();
+        let head = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+        if s.write_all(head).await.is_err() {
+            return true;
+        }
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            if held(&s, &ends, since) == Some(false) || s.write_all(b"a").await.is_err() {
                 return true;
             }
-            loop {
-                if stop.load(Ordering::Relaxed) {
-                    return false;
-                }
-                tokio::time::sleep(Duration::from_secs(1)).await;
-                if held(&s, &ends, since) == Some(false) || s.write_all(b"a").await.is_err() {
-                    return true;
-                }
-            }
-        });
-        crowded(&stats, 256).await;
-        the_person_plays(port).await;
-        // the header deadline closes them, and they come back
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while stats.closed.load(Ordering::Relaxed) < 256 {
-            assert!(
-                Instant::now() < deadline,
-                "the header deadline closed {} of the 256 slow heads",
-                stats.closed.load(Ordering::Relaxed)
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        stop.store(true, Ordering::Relaxed);
-        for t in tasks {
-            let _ = t.await;
-        }
-        stats.report("8 x 32 slow headers");
-    });
-    drop(site);
+    };
+    // the header deadline closes them, and they come back
+    runtime().block_on(the_person_plays_past_a_crowd(
+        &host,
+        attack,
+        "the header deadline closed",
+        "slow heads",
+        "8 x 32 slow headers",
+    ));
+    drop(host);
 }
 
 /// 16 spectator sockets from one address (its cap) on a game, each asking for an answer
-/// 10,000 times and reading none (over a path of Ethernet's segments, [`connect_from`]): the host's sends to them wait, and their idle check
+/// 10,000 times and reading none (over a path of Ethernet's segments, [`connect_small`]): the host's sends to them wait, and their idle check
 /// still runs: each is closed within `--socket-idle` (3 s) and a ping or two (about 4 s;
 /// the write deadline, 10 s, is the backstop, and `crates/server/tests/door.rs` shows each
 /// alone). (Before: still open 40 s later with `--socket-idle 6`: the ping check did not
 /// run while a send was blocked.)
 #[test]
 fn spectators_that_never_read_are_closed_at_the_idle_limit() {
-    let site = Site::start("deaf", &["--socket-idle", "3", "--socket-ping", "1"]);
-    let port = site.port;
-    runtime().block_on(async move {
+    let host = Probed::start("door-deaf", &["--socket-idle", "3", "--socket-ping", "1"]);
+    let port = host.http;
+    runtime().block_on(async {
         // a game that waits for its person (who never moves) to watch
         let seats = json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "bot", "spec": "greedy"}]});
         let (s, created) = request([127, 0, 0, 3], port, "POST", "/api/games", &seats.to_string()).await;
@@ -432,7 +333,7 @@ fn spectators_that_never_read_are_closed_at_the_idle_limit() {
         let opened = ends.generation();
         let mut deaf = Vec::new();
         for _ in 0..16 {
-            let s = connect_from([127, 0, 0, 2], port, true).await.unwrap();
+            let s = connect_small([127, 0, 0, 2], port).await.unwrap();
             let url = format!("ws://127.0.0.1:{port}/api/games/{watched}/ws");
             let (mut ws, _) =
                 tokio_tungstenite::client_async(url, tokio_tungstenite::MaybeTlsStream::Plain(s))
@@ -448,7 +349,7 @@ fn spectators_that_never_read_are_closed_at_the_idle_limit() {
             let _ = tokio::time::timeout(Duration::from_secs(1), ws.flush()).await;
             deaf.push((ws, Instant::now()));
         }
-        let person = tokio::spawn(the_person_plays(port));
+        let person = host.person_starts("triominos").await;
         let mut longest = Duration::ZERO;
         for (ws, since) in &deaf {
             let tcp = match ws.get_ref() {
@@ -466,9 +367,9 @@ fn spectators_that_never_read_are_closed_at_the_idle_limit() {
             longest = longest.max(since.elapsed());
         }
         eprintln!("16 spectators that never read: the last closed {longest:?} after it stopped");
-        person.await.unwrap();
+        person.ends().await;
     });
-    drop(site);
+    drop(host);
 }
 
 /// A spectator sends 3,000 changes of pace to a table of bots (moving about once a second)
@@ -477,10 +378,10 @@ fn spectators_that_never_read_are_closed_at_the_idle_limit() {
 /// about 45 states a second.)
 #[test]
 fn a_spectators_changes_of_pace_go_to_nobody_else() {
-    let site = Site::start("pace", &[]);
-    let port = site.port;
-    runtime().block_on(async move {
-        let person = tokio::spawn(the_person_plays(port));
+    let host = Probed::start("door-pace", &[]);
+    let port = host.http;
+    runtime().block_on(async {
+        let person = host.person_starts("triominos").await;
         let seats = json!({"game": "triominos", "seats": [{"kind": "bot", "spec": "greedy"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 1000});
         let (s, created) = request([127, 0, 0, 3], port, "POST", "/api/games", &seats.to_string()).await;
         assert_eq!(s, 200, "{created}");
@@ -489,7 +390,7 @@ fn a_spectators_changes_of_pace_go_to_nobody_else() {
         let open = |from: [u8; 4]| {
             let url = url.clone();
             async move {
-                let s = connect_from(from, port, false).await.unwrap();
+                let s = connect_from(from, port).await.unwrap();
                 let (ws, _) = tokio_tungstenite::client_async(url, tokio_tungstenite::MaybeTlsStream::Plain(s))
                     .await
                     .expect("a spectator's socket");
@@ -564,9 +465,9 @@ fn a_spectators_changes_of_pace_go_to_nobody_else() {
         drop(tx);
         let too_many = answers.await.unwrap();
         assert!(too_many > 0, "the pacer was never told it sends too many");
-        person.await.unwrap();
+        person.ends().await;
     });
-    drop(site);
+    drop(host);
 }
 
 /// A WebSocket opened from another site's page (`Origin: http://evil.example`) is
@@ -574,10 +475,10 @@ fn a_spectators_changes_of_pace_go_to_nobody_else() {
 /// site's own page it opens. The person plays meanwhile. (Before: any page opened one.)
 #[test]
 fn a_websocket_from_another_sites_page_is_refused() {
-    let site = Site::start("origin", &[]);
-    let port = site.port;
-    runtime().block_on(async move {
-        let person = tokio::spawn(the_person_plays(port));
+    let host = Probed::start("door-origin", &[]);
+    let port = host.http;
+    runtime().block_on(async {
+        let person = host.person_starts("triominos").await;
         let seats = json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "bot", "spec": "greedy"}]});
         let (s, created) = request([127, 0, 0, 3], port, "POST", "/api/games", &seats.to_string()).await;
         assert_eq!(s, 200, "{created}");
@@ -589,7 +490,7 @@ fn a_websocket_from_another_sites_page_is_refused() {
                 if let Some(o) = origin {
                     req.headers_mut().insert("origin", o.parse().unwrap());
                 }
-                let s = connect_from([127, 0, 0, 2], port, false).await.unwrap();
+                let s = connect_from([127, 0, 0, 2], port).await.unwrap();
                 tokio_tungstenite::client_async(req, tokio_tungstenite::MaybeTlsStream::Plain(s)).await
             }
         };
@@ -610,9 +511,9 @@ fn a_websocket_from_another_sites_page_is_refused() {
             let first = ws.next().await.unwrap().unwrap();
             assert!(first.to_string().contains("\"state\""), "{origin:?}: {first}");
         }
-        person.await.unwrap();
+        person.ends().await;
     });
-    drop(site);
+    drop(host);
 }
 
 /// `tessera serve` started with a soft limit of 1024 open files raises it to what its
@@ -622,11 +523,8 @@ fn a_websocket_from_another_sites_page_is_refused() {
 #[test]
 fn the_host_raises_its_limit_of_open_files_to_fit_its_caps() {
     use std::io::BufRead;
-    let dir = std::env::temp_dir().join(format!("tessera-door-files-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = RemoveDir(dir.clone());
-    let (tcp, http) = (free_port(), free_port());
+    let dir = common::RemoveDir::fresh("door-files");
+    let (tcp, http) = (common::free_port(), common::free_port());
     let mut child = std::process::Command::new("sh")
         .arg("-c")
         .arg("ulimit -Sn 1024 && exec \"$0\" \"$@\"")
@@ -639,7 +537,7 @@ fn the_host_raises_its_limit_of_open_files_to_fit_its_caps() {
             &http.to_string(),
         ])
         .arg("--db")
-        .arg(dir.join("t.db"))
+        .arg(dir.0.join("t.db"))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()

@@ -511,27 +511,23 @@ fn a_database_of_an_earlier_version_keeps_its_tournaments() {
         args.extend(["--games", "8", "--seed", seed, "--no-db", "--json"]);
         statistics(json(&tessera(&args)))
     };
-    for (id, seed) in [("1", "5"), ("2", "6")] {
-        let status = json(&tessera(&[
+    let status_of = |id: &str| {
+        json(&tessera(&[
             "tournament",
             "status",
             id,
             "--db",
             &db,
             "--json",
-        ]));
+        ]))
+    };
+    for (id, seed) in [("1", "5"), ("2", "6")] {
+        let status = status_of(id);
         assert_eq!(status["state"], "done", "{status}");
         assert_eq!(status["games"]["done"], 8, "{status}");
         assert_eq!(statistics(status["summary"].clone()), run(seed), "{id}");
     }
-    let status = json(&tessera(&[
-        "tournament",
-        "status",
-        "3",
-        "--db",
-        &db,
-        "--json",
-    ]));
+    let status = status_of("3");
     assert_eq!(status["state"], "running", "{status}");
     assert_eq!(status["running"][0]["worker"], "victim", "{status}");
     assert!(status["running"][0]["lease_left_s"].as_f64().unwrap() < 0.0);
@@ -543,14 +539,7 @@ fn a_database_of_an_earlier_version_keeps_its_tournaments() {
         "{log}"
     );
     assert!(log.contains("played 4 job(s), 8 games"), "{log}");
-    let status = json(&tessera(&[
-        "tournament",
-        "status",
-        "3",
-        "--db",
-        &db,
-        "--json",
-    ]));
+    let status = status_of("3");
     assert_eq!(status["state"], "done", "{status}");
     assert_eq!(status["workers"], serde_json::json!(["now", "victim"]));
     assert_eq!(statistics(status["summary"].clone()), run("7"));

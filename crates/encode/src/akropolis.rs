@@ -29,7 +29,7 @@
 //! the cell (32 × 32, `(y + 16) × 32 + x + 16`).
 
 use crate::MAX_SEATS;
-use crate::{cell, put, relative, ActionError, Encode, Layout, Position, Segment};
+use crate::{cell, put, relative, ActionError, Encode, Layout, Position};
 use tessera_akropolis::{Akropolis, Move, Pos};
 use tessera_core::Seat;
 
@@ -146,51 +146,23 @@ impl Encode for Akropolis {
     const FACTORS: &'static [usize] = &[SLOTS, 6, AREA];
     const SUMMARY: usize = MAX_SEATS * SEAT_VALUES + 2;
     fn compact_layout() -> Layout {
-        Layout {
-            segments: vec![
-                Segment {
-                    name: "seats",
-                    shape: vec![MAX_SEATS, SEAT_VALUES],
-                },
-                Segment {
-                    name: "state",
-                    shape: vec![2],
-                },
-                Segment {
-                    name: "site",
-                    shape: vec![SITE, TILE],
-                },
-                Segment {
-                    name: "cities",
-                    shape: vec![MAX_SEATS * SMALL_PLANES, SMALL, SMALL],
-                },
-            ],
-        }
+        Layout::of(&[
+            ("seats", &[MAX_SEATS, SEAT_VALUES]),
+            ("state", &[2]),
+            ("site", &[SITE, TILE]),
+            ("cities", &[MAX_SEATS * SMALL_PLANES, SMALL, SMALL]),
+        ])
     }
     fn observe_compact(at: Position<'_, Self>, _: &(), out: &mut [f32]) {
         compact(at, out)
     }
     fn layout() -> Layout {
-        Layout {
-            segments: vec![
-                Segment {
-                    name: "cities",
-                    shape: vec![MAX_SEATS * PLANES, SIDE, SIDE],
-                },
-                Segment {
-                    name: "site",
-                    shape: vec![SITE, TILE],
-                },
-                Segment {
-                    name: "seats",
-                    shape: vec![MAX_SEATS, 4],
-                },
-                Segment {
-                    name: "state",
-                    shape: vec![2],
-                },
-            ],
-        }
+        Layout::of(&[
+            ("cities", &[MAX_SEATS * PLANES, SIDE, SIDE]),
+            ("site", &[SITE, TILE]),
+            ("seats", &[MAX_SEATS, 4]),
+            ("state", &[2]),
+        ])
     }
     fn observe(at: Position<'_, Self>, _: &(), out: &mut [f32]) {
         out.iter_mut().for_each(|x| *x = 0.0);

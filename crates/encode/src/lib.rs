@@ -78,6 +78,18 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The layout of `segments`, each its name and shape, in order.
+    pub fn of(segments: &[(&'static str, &[usize])]) -> Layout {
+        Layout {
+            segments: segments
+                .iter()
+                .map(|(name, shape)| Segment {
+                    name,
+                    shape: shape.to_vec(),
+                })
+                .collect(),
+        }
+    }
     /// The observation's length.
     pub fn len(&self) -> usize {
         self.segments.iter().map(Segment::len).sum()

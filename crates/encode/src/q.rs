@@ -33,7 +33,7 @@
 //! **Factored actions** ([`crate::factored`]): the kind `k` (36, then end the turn, pass,
 //! exchange as 36, 37, 38), the cell (32 × 32, `(row + 16) × 32 + column + 16`).
 
-use crate::{cell, put, ActionError, Encode, Layout, Position, Segment, MAX_SEATS};
+use crate::{cell, put, ActionError, Encode, Layout, Position, MAX_SEATS};
 use tessera_core::Game;
 use tessera_q::{Choice, Color, Coord, Map, Placement, Points, QGame, Shape, Tile};
 
@@ -303,51 +303,23 @@ impl Encode for QGame {
     const FACTORS: &'static [usize] = &[36, PLANE];
     const SUMMARY: usize = 2 * MAX_SEATS + 6;
     fn compact_layout() -> Layout {
-        Layout {
-            segments: vec![
-                Segment {
-                    name: "seats",
-                    shape: vec![MAX_SEATS, 2],
-                },
-                Segment {
-                    name: "state",
-                    shape: vec![6],
-                },
-                Segment {
-                    name: "hand",
-                    shape: vec![36],
-                },
-                Segment {
-                    name: "board",
-                    shape: vec![12, SMALL, SMALL],
-                },
-            ],
-        }
+        Layout::of(&[
+            ("seats", &[MAX_SEATS, 2]),
+            ("state", &[6]),
+            ("hand", &[36]),
+            ("board", &[12, SMALL, SMALL]),
+        ])
     }
     fn observe_compact(at: Position<'_, Self>, partial: &Vec<Placement>, out: &mut [f32]) {
         compact(at, partial, out)
     }
     fn layout() -> Layout {
-        Layout {
-            segments: vec![
-                Segment {
-                    name: "board",
-                    shape: vec![12, SIDE, SIDE],
-                },
-                Segment {
-                    name: "hand",
-                    shape: vec![36],
-                },
-                Segment {
-                    name: "seats",
-                    shape: vec![MAX_SEATS, 2],
-                },
-                Segment {
-                    name: "state",
-                    shape: vec![4],
-                },
-            ],
-        }
+        Layout::of(&[
+            ("board", &[12, SIDE, SIDE]),
+            ("hand", &[36]),
+            ("seats", &[MAX_SEATS, 2]),
+            ("state", &[4]),
+        ])
     }
     fn observe(at: Position<'_, Self>, partial: &Vec<Placement>, out: &mut [f32]) {
         out.iter_mut().for_each(|x| *x = 0.0);

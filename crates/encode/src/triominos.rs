@@ -32,7 +32,7 @@
 //! and 85), the turn `k` (3), the cell (32 × 32, `(y + 16) × 32 + x + 16`).
 
 use crate::MAX_SEATS;
-use crate::{cell, put, relative, ActionError, Encode, Layout, Position, Segment};
+use crate::{cell, put, relative, ActionError, Encode, Layout, Position};
 use tessera_core::{Game, View};
 use tessera_triominos::{Board, Move, Orientation, Placement, Tile, TriominosGame};
 
@@ -267,50 +267,22 @@ impl Encode for TriominosGame {
     const ACTIONS: usize = PASS + 1;
     type Partial = ();
     fn layout() -> Layout {
-        Layout {
-            segments: vec![
-                Segment {
-                    name: "board",
-                    shape: vec![4, SIDE, SIDE],
-                },
-                Segment {
-                    name: "tray",
-                    shape: vec![56],
-                },
-                Segment {
-                    name: "seats",
-                    shape: vec![MAX_SEATS, 3],
-                },
-                Segment {
-                    name: "state",
-                    shape: vec![4],
-                },
-            ],
-        }
+        Layout::of(&[
+            ("board", &[4, SIDE, SIDE]),
+            ("tray", &[56]),
+            ("seats", &[MAX_SEATS, 3]),
+            ("state", &[4]),
+        ])
     }
     const FACTORS: &'static [usize] = &[TILES, 3, PLANE];
     const SUMMARY: usize = 3 * MAX_SEATS + 4;
     fn compact_layout() -> Layout {
-        Layout {
-            segments: vec![
-                Segment {
-                    name: "seats",
-                    shape: vec![MAX_SEATS, 3],
-                },
-                Segment {
-                    name: "state",
-                    shape: vec![4],
-                },
-                Segment {
-                    name: "tray",
-                    shape: vec![56],
-                },
-                Segment {
-                    name: "board",
-                    shape: vec![4, SMALL, SMALL],
-                },
-            ],
-        }
+        Layout::of(&[
+            ("seats", &[MAX_SEATS, 3]),
+            ("state", &[4]),
+            ("tray", &[56]),
+            ("board", &[4, SMALL, SMALL]),
+        ])
     }
     fn observe_compact(at: Position<'_, Self>, _: &(), out: &mut [f32]) {
         compact(at, out)

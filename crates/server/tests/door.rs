@@ -62,18 +62,6 @@ where
     }
 }
 
-/// A table of a person (who never moves) and a bot; its id.
-async fn waiting_game(h: &TestHost) -> u64 {
-    let (s, c) = h
-        .post(
-            "/api/games",
-            &json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "bot", "spec": "greedy"}]}),
-        )
-        .await;
-    assert_eq!(s, 200, "{c}");
-    c["id"].as_u64().unwrap()
-}
-
 /// A spectator's socket from `from` that asks for an answer `n` times and reads none of
 /// them (its small receive buffer is soon full, and then the host's sends wait).
 async fn deaf_spectator(from: [u8; 4], addr: SocketAddr, id: u64, n: usize) -> Ws {
@@ -138,22 +126,17 @@ async fn answers_a_client_does_not_take_reset_its_connection() {
     h.stop().await;
 }
 
-/// A spectator that asks for answers and reads none: the host's send to it waits, and
-/// still its ping timer runs: silent past `socket_idle`, the socket is closed (the write
-/// deadline, a minute here, had nothing to do with it) and its address's one spectator
-/// slot is free again.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_spectator_that_never_reads_is_closed_by_its_idle_check() {
+/// At a host of `config` (one spectator's socket an address), a spectator at a table that
+/// waits for its person asks for 3,000 answers and reads none: the host lets its socket go
+/// (within 30 s), and its address's one spectator slot is free again.
+async fn a_deaf_spectator_is_let_go(config: Config) {
     let h = TestHost::start(Config {
         max_websockets_per_address: 1,
-        socket_ping: Duration::from_millis(200),
-        socket_idle: Duration::from_secs(1),
-        write_timeout: Duration::from_secs(60),
         http_send_buffer: 4096,
-        ..test_config()
+        ..config
     })
     .await;
-    let id = waiting_game(&h).await;
+    let (id, _) = h.open_person_vs_bot().await;
     let _deaf = deaf_spectator(ATTACKER, h.http, id, 3000).await;
     until("the deaf spectator's slot is free", 30, || {
         spectator_opens(ATTACKER, h.http, id)
@@ -162,25 +145,31 @@ async fn a_spectator_that_never_reads_is_closed_by_its_idle_check() {
     h.stop().await;
 }
 
-/// The same spectator, with a long idle limit: the write deadline closes it.
+/// A spectator that asks for answers and reads none: the host's send to it waits, and
+/// still its ping timer runs: silent past `socket_idle`, the socket is closed (the write
+/// deadline, a minute here, had nothing to do with it) and its address's one spectator
+/// slot is free again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_spectator_that_never_reads_is_closed_by_the_write_deadline() {
-    let h = TestHost::start(Config {
-        max_websockets_per_address: 1,
-        socket_ping: Duration::from_secs(60),
-        socket_idle: Duration::from_secs(120),
-        write_timeout: Duration::from_millis(500),
-        http_send_buffer: 4096,
+async fn a_spectator_that_never_reads_is_closed_by_its_idle_check() {
+    a_deaf_spectator_is_let_go(Config {
+        socket_ping: Duration::from_millis(200),
+        socket_idle: Duration::from_secs(1),
+        write_timeout: Duration::from_secs(60),
         ..test_config()
     })
     .await;
-    let id = waiting_game(&h).await;
-    let _deaf = deaf_spectator(ATTACKER, h.http, id, 3000).await;
-    until("the deaf spectator's slot is free", 30, || {
-        spectator_opens(ATTACKER, h.http, id)
+}
+
+/// The same spectator, with a long idle limit: the write deadline closes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_that_never_reads_is_closed_by_the_write_deadline() {
+    a_deaf_spectator_is_let_go(Config {
+        socket_ping: Duration::from_secs(60),
+        socket_idle: Duration::from_secs(120),
+        write_timeout: Duration::from_millis(500),
+        ..test_config()
     })
     .await;
-    h.stop().await;
 }
 
 /// The next message within `ms` milliseconds, if one comes.
@@ -198,15 +187,7 @@ async fn within(ws: &mut Ws, ms: u64) -> Option<Value> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_of_pace_goes_to_nobody_else() {
     let h = TestHost::start(test_config()).await;
-    let (s, c) = h
-        .post(
-            "/api/games",
-            &json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 0}),
-        )
-        .await;
-    assert_eq!(s, 200, "{c}");
-    let id = c["id"].as_u64().unwrap();
-    let token = c["tokens"][0][1].as_str().unwrap().to_string();
+    let (id, token) = h.open_person_vs_bot().await;
     let mut person = h.ws(&format!("/api/games/{id}/ws?token={token}")).await;
     // the person's turn (the bot may have moved first): the table waits
     loop {
@@ -265,7 +246,7 @@ async fn a_websocket_from_another_sites_page_is_refused() {
         ..test_config()
     })
     .await;
-    let id = waiting_game(&h).await;
+    let (id, _) = h.open_person_vs_bot().await;
     let open = |origin: Option<&'static str>| {
         let url = format!("ws://{}/api/games/{id}/ws", h.http);
         async move {

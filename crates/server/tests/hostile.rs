@@ -7,7 +7,9 @@
 mod common;
 mod wire;
 
-use common::{connect_from, http_from, next_json, send_json, test_config, ws_from, TestHost};
+use common::{
+    connect_from, http_from, next_json, person_vs_bot, send_json, test_config, ws_from, TestHost,
+};
 use serde_json::{json, Value};
 use std::time::Duration;
 use tessera_server::vocab::config::Config;
@@ -17,24 +19,12 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 const ATTACKER: [u8; 4] = [127, 0, 0, 2];
 const PERSON: [u8; 4] = [127, 0, 0, 1];
 
-fn person_vs_bot() -> Value {
-    json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 0})
-}
-
 /// A spectator's `{"delay_ms"}` is refused and changes nothing; a person at the table
 /// sets the bots' pace.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_people_at_a_table_set_its_pace() {
     let h = TestHost::start(test_config()).await;
-    let (s, c) = h
-        .post(
-            "/api/games",
-            &json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 0}),
-        )
-        .await;
-    assert_eq!(s, 200, "{c}");
-    let id = c["id"].as_u64().unwrap();
-    let token = c["tokens"][0][1].as_str().unwrap().to_string();
+    let (id, token) = h.open_person_vs_bot().await;
     let mut watcher = h.ws(&format!("/api/games/{id}/ws")).await;
     let first = next_json(&mut watcher).await.unwrap();
     assert_eq!(first["delay_ms"], 0, "{first}");

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::turns::{against_a_bot, answer, ask, inbox, play_first_legal, started, until};
+use common::turns::{against_a_bot, answer, ask, inbox, play_first_legal, resign, started, until};
 use common::{connect_from, register, Login, TestHost};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -127,15 +127,7 @@ async fn an_invitation_seats_nobody_until_each_accepts_then_the_game_starts() {
     let full = answer(&h, &bob, id, "accept").await;
     assert_eq!(full.status, 429, "{}", full.body);
     assert_eq!(refusal(&full).1, "turns-too-many");
-    let r = bob
-        .post(
-            h.http,
-            &format!("/api/games/{own}/resign"),
-            &json!({"token": own_token}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    until(&h, &bob, own, &own_token, 30, |s| s["over"] == true).await;
+    resign(&h, &bob, own, &own_token).await;
     let half = answer(&h, &bob, id, "accept").await;
     assert_eq!(half.status, 200, "{}", half.body);
     assert_eq!(half.body["waiting_for"], json!(["carol"]));

@@ -7,16 +7,14 @@
 
 mod common;
 
+use common::smtp::smtp_sink;
 use common::turns::{
-    against_a_bot, answer, inbox, log_text, play_first_legal, started, state, until,
+    against_a_bot, answer, inbox, log_text, play_first_legal, resign, started, state, until,
 };
 use common::{register, TestHost};
 use serde_json::{json, Value};
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tessera_server::vocab::config::{Config, MailConfig, MailTls};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 /// A host where an idle person's live game is aborted at once, and a turn-based day is
 /// `day`.
@@ -293,15 +291,7 @@ async fn accounts_are_seated_by_name_and_play_from_their_inboxes() {
         }
     }
     // bob resigns from his seat: the game is over, in no inbox
-    let r = bob
-        .post(
-            h.http,
-            &format!("/api/games/{id}/resign"),
-            &json!({"token": bob_token}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    until(&h, &ann, id, &ann_token, 30, |s| s["over"] == true).await;
+    resign(&h, &bob, id, &bob_token).await;
     assert_eq!(inbox(&h, &ann).await["games"], json!([]));
     let again = ann
         .post(
@@ -372,74 +362,9 @@ async fn an_account_s_turn_based_games_are_capped_and_so_are_all() {
     assert_eq!(c.status, 503, "{}", c.body);
     assert_eq!(c.body["busy"], true);
     // one ends: room again
-    let r = ann
-        .post(
-            h.http,
-            &format!("/api/games/{first}/resign"),
-            &json!({"token": first_token}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    until(&h, &ann, first, &first_token, 30, |s| s["over"] == true).await;
+    resign(&h, &ann, first, &first_token).await;
     against_a_bot(&h, &carol, 1).await;
     h.stop().await;
-}
-
-/// The emails a test's mail server took: `(recipients, data)` of each.
-type Mails = Arc<Mutex<Vec<(Vec<String>, String)>>>;
-
-/// A mail server of the test's own: it takes every email (SMTP without TLS).
-async fn smtp_sink() -> (SocketAddr, Mails) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let got: Mails = Arc::default();
-    let kept = got.clone();
-    tokio::spawn(async move {
-        while let Ok((s, _)) = listener.accept().await {
-            let kept = kept.clone();
-            tokio::spawn(async move {
-                let (r, mut w) = s.into_split();
-                let mut lines = BufReader::new(r).lines();
-                w.write_all(b"220 sink ESMTP\r\n").await.unwrap();
-                let mut to = Vec::new();
-                while let Ok(Some(line)) = lines.next_line().await {
-                    let verb = line.get(..4).unwrap_or("").to_ascii_uppercase();
-                    let answer: &[u8] = match verb.as_str() {
-                        "EHLO" | "HELO" => b"250 sink\r\n",
-                        "RCPT" => {
-                            to.push(
-                                line[8..]
-                                    .trim()
-                                    .trim_matches(|c| c == '<' || c == '>')
-                                    .to_string(),
-                            );
-                            b"250 OK\r\n"
-                        }
-                        "DATA" => {
-                            w.write_all(b"354 go on\r\n").await.unwrap();
-                            let mut data = String::new();
-                            while let Ok(Some(l)) = lines.next_line().await {
-                                if l == "." {
-                                    break;
-                                }
-                                data.push_str(&l);
-                                data.push('\n');
-                            }
-                            kept.lock().unwrap().push((std::mem::take(&mut to), data));
-                            b"250 taken\r\n"
-                        }
-                        "QUIT" => {
-                            let _ = w.write_all(b"221 bye\r\n").await;
-                            return;
-                        }
-                        _ => b"250 OK\r\n",
-                    };
-                    w.write_all(answer).await.unwrap();
-                }
-            });
-        }
-    });
-    (addr, got)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

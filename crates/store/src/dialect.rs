@@ -25,7 +25,9 @@
 //!
 //! and, the same on both, `LIVE` (the live statuses, as an SQL list: the one list of
 //! them, checked against [`crate::GameStatus::is_live`] by a test), `SUMMARY` (the columns
-//! of a game's summary), `ACCOUNT` (an account's), `RATING`, `RATED`.
+//! of a game's summary), `ACCOUNT` (an account's), `RATING`, `RATED`, `INVITATION` (an
+//! invitation's columns with its maker's name, and the tables they come from) and
+//! `PRUNED_INVITATIONS` (the ids of the invitations the store prunes, at `$1`).
 //!
 //! Placeholders are `$1..$n` in both: PostgreSQL's own, and SQLite's named parameters
 //! `$1`...; the SQLite side binds each by its name (`crate::sqlite`), so the order in
@@ -149,6 +151,20 @@ macro_rules! piece {
     };
     ($d:ident, RATED) => {
         "game_id, game, pool, seat, account, house, rank, before, after, at"
+    };
+    ($d:ident, INVITATION) => {
+        "i.id, i.maker, m.name, i.request, i.made, i.expires, i.state, i.ended, i.game
+     FROM invitations i JOIN accounts m ON m.id = i.maker"
+    };
+    ($d:ident, PRUNED_INVITATIONS) => {
+        concat!(
+            "SELECT i.id FROM invitations i LEFT JOIN games g ON g.id = i.game
+     WHERE (i.state IN ('declined', 'withdrawn') AND i.ended < $1)
+     OR (i.state = 'pending' AND i.expires < $1)
+     OR (i.state = 'started' AND (g.id IS NULL OR g.status NOT IN ",
+            piece!($d, LIVE),
+            "))"
+        )
     };
     ($d:ident, $s:literal) => {
         $s

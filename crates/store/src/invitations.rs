@@ -22,10 +22,7 @@ pub(crate) const MAKE: Stmt = sql!(
 );
 pub(crate) const ADD_INVITEE: Stmt =
     sql!("INSERT INTO invitees (invitation, seat, account) VALUES ($1, $2, $3)");
-pub(crate) const GET: Stmt = sql!(
-    "SELECT i.id, i.maker, m.name, i.request, i.made, i.expires, i.state, i.ended, i.game
-     FROM invitations i JOIN accounts m ON m.id = i.maker WHERE i.id = $1"
-);
+pub(crate) const GET: Stmt = sql!("SELECT " INVITATION " WHERE i.id = $1");
 pub(crate) const INVITEES: Stmt = sql!(
     "SELECT v.invitation, v.seat, v.account, a.name, v.accepted
      FROM invitees v JOIN accounts a ON a.id = v.account WHERE v.invitation = $1 ORDER BY v.seat"
@@ -82,8 +79,7 @@ pub(crate) const RECEIVED: Stmt = sql!(
 /// The invitations an inbox shows: those still open that the account made or received,
 /// and those it made that ended without a game since `$3` (declined, expired).
 pub(crate) const OF_ACCOUNT: Stmt = sql!(
-    "SELECT i.id, i.maker, m.name, i.request, i.made, i.expires, i.state, i.ended, i.game
-     FROM invitations i JOIN accounts m ON m.id = i.maker
+    "SELECT " INVITATION "
      WHERE (i.maker = $1 OR EXISTS (SELECT 1 FROM invitees v
             WHERE v.invitation = i.id AND v.account = $1))
      AND ((i.state = 'pending' AND i.expires > $2)
@@ -93,20 +89,9 @@ pub(crate) const OF_ACCOUNT: Stmt = sql!(
 );
 /// Invitations that ended (or expired) before `$1`, and started ones whose game is over:
 /// their invitees first, then themselves.
-pub(crate) const PRUNE_INVITEES: Stmt = sql!(
-    "DELETE FROM invitees WHERE invitation IN (SELECT i.id FROM invitations i
-     LEFT JOIN games g ON g.id = i.game
-     WHERE (i.state IN ('declined', 'withdrawn') AND i.ended < $1)
-     OR (i.state = 'pending' AND i.expires < $1)
-     OR (i.state = 'started' AND (g.id IS NULL OR g.status NOT IN " LIVE ")))"
-);
-pub(crate) const PRUNE: Stmt = sql!(
-    "DELETE FROM invitations WHERE id IN (SELECT i.id FROM invitations i
-     LEFT JOIN games g ON g.id = i.game
-     WHERE (i.state IN ('declined', 'withdrawn') AND i.ended < $1)
-     OR (i.state = 'pending' AND i.expires < $1)
-     OR (i.state = 'started' AND (g.id IS NULL OR g.status NOT IN " LIVE ")))"
-);
+pub(crate) const PRUNE_INVITEES: Stmt =
+    sql!("DELETE FROM invitees WHERE invitation IN (" PRUNED_INVITATIONS ")");
+pub(crate) const PRUNE: Stmt = sql!("DELETE FROM invitations WHERE id IN (" PRUNED_INVITATIONS ")");
 
 /// Where an invitation stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -214,6 +199,8 @@ pub struct NewInvitation {
     pub game: Option<u64>,
 }
 
+/// An invitation from a row of `INVITATION`'s columns, as it stands at `now` (its
+/// invitees not read).
 fn invitation_at(r: &Row, now: i64) -> Result<Invitation, StoreError> {
     let expires = r.int(5)?;
     Ok(Invitation {

@@ -312,33 +312,26 @@ async fn begin(host: &Host, inv: &Invitation, me: u64) -> Result<Asked, HostErro
 
 /// `me`, invited to it, declines invitation `id`: it ends, no game made.
 pub async fn decline(host: &Host, id: u64, me: &Account) -> Result<(), HostError> {
-    let ended = host
-        .0
-        .store
-        .invitations()
-        .decline(id, me.id, now_ms())
-        .await
-        .map_err(store_error)?;
-    if !ended {
-        return Err(HostError::NoInvitation(id));
-    }
-    tracing::info!(invitation = id, by = %me.name, "an invitation declined");
-    Ok(())
+    end(host, id, me, false).await
 }
 
 /// `me`, its maker, withdraws invitation `id`: it ends, no game made.
 pub async fn withdraw(host: &Host, id: u64, me: &Account) -> Result<(), HostError> {
-    let ended = host
-        .0
-        .store
-        .invitations()
-        .withdraw(id, me.id, now_ms())
-        .await
-        .map_err(store_error)?;
-    if !ended {
+    end(host, id, me, true).await
+}
+
+/// Ends invitation `id` without a game: `me` withdraws it (`withdraw`) or declines it.
+async fn end(host: &Host, id: u64, me: &Account, withdraw: bool) -> Result<(), HostError> {
+    let invitations = host.0.store.invitations();
+    let (ended, how) = if withdraw {
+        (invitations.withdraw(id, me.id, now_ms()).await, "withdrawn")
+    } else {
+        (invitations.decline(id, me.id, now_ms()).await, "declined")
+    };
+    if !ended.map_err(store_error)? {
         return Err(HostError::NoInvitation(id));
     }
-    tracing::info!(invitation = id, by = %me.name, "an invitation withdrawn");
+    tracing::info!(invitation = id, by = %me.name, "an invitation {how}");
     Ok(())
 }
 

@@ -89,6 +89,19 @@ pub async fn until(
     }
 }
 
+/// `who` resigns its seat of `token` at game `id`: the game is over (within 30 s).
+pub async fn resign(h: &TestHost, who: &Login, id: u64, token: &str) {
+    let r = who
+        .post(
+            h.http,
+            &format!("/api/games/{id}/resign"),
+            &json!({ "token": token }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    until(h, who, id, token, 30, |s| s["over"] == true).await;
+}
+
 /// The inbox of `who`.
 pub async fn inbox(h: &TestHost, who: &Login) -> Value {
     let a = who.get(h.http, "/api/turns").await;
