@@ -6,7 +6,7 @@
 // the end. Run by scripts/e2e.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, shot } from './lib.mjs';
+import { BASE, launch, newPage, shot, showEngines } from './lib.mjs';
 
 const SIZES = {
   desktop: { viewport: { width: 1280, height: 800 } },
@@ -64,6 +64,7 @@ async function start(page, size, game, bot, options, seed) {
   const press = tap(size);
   await page.goto(`${BASE}/#/new/${game}`);
   await page.waitForSelector('#game option', { state: 'attached' });
+  await showEngines(page, [bot]);
   await page.locator('.seat-row .kind').nth(1).selectOption(bot);
   for (const [key, value] of Object.entries(options)) {
     const opt = page.locator(`#opt-${key}`);

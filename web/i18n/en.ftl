@@ -53,7 +53,7 @@ q-option-hand-size = Hand size
 q-option-hand-size-help = tiles in a hand
 q-bot-ldasg = the course's "less dumb and still greedy": the tile with the most neighbours
 q-bot-dag = the course's "dumb and greedy": the smallest candidate in row-column order
-q-bot-lines = searches multi-tile lines for the best score (the strongest)
+q-bot-lines = searches multi-tile lines for the best score
 q-bot-learned = the line search's best turns, each judged by a learned value network on guesses of the hidden tiles (a little stronger than lines)
 q-bot-lookahead = the line search, judging each move by the next player's chance to place its whole hand after it (and its own the turn after) on guesses of the hidden tiles (as strong as lines so far)
 q-bot-greedy = the best-scoring single placement
@@ -126,7 +126,7 @@ triominos-option-hexagon-help = points for completing 1, 2 or 3 hexagons at once
 triominos-option-hexagon-readme = 50/100/150
 triominos-option-hexagon-code = 50/60/70
 triominos-bot-greedy = places the highest-scoring tile; never draws while it can place
-triominos-bot-ismcts = a tree search on guesses of what it cannot see (the strongest)
+triominos-bot-ismcts = a tree search on guesses of what it cannot see
 triominos-bot-drawer = greedy, but draws while its best placement is worth little
 triominos-bot-blocker = greedy, minus the bonus spots it opens for the next player
 triominos-bot-flexible = greedy, plus keeping many distinct numbers on its tray
@@ -200,7 +200,7 @@ akropolis-option-solo = Solo against the Architect
 akropolis-option-solo-help = a solo game: one player against the Architect of this level
 akropolis-option-solo-no = no
 akropolis-architect = { $name } (level { $level })
-akropolis-bot-ismcts = a tree search over the 8 best moves (the strongest)
+akropolis-bot-ismcts = a tree search over the 8 best moves
 akropolis-bot-districts = greedy on a measure of districts, plazas and stones
 akropolis-bot-greedy = the move that gains the most points now
 akropolis-bot-architect = the solo Architect's rule (only in a solo game)
@@ -426,6 +426,14 @@ filter-ended = finished
 filter-mine = only my games
 playing-now = Playing now
 finished-games = Finished games
+no-live-games = { $filtered ->
+        [yes] No game of this choice is being played right now.
+       *[no] No game is being played right now.
+    }
+no-ended-games = { $filtered ->
+        [yes] No game of this choice has ended.
+       *[no] No game has ended yet.
+    }
 seat-open = (open)
 name-tcp = { $name } (TCP)
 status-waiting-open = waiting ({ $open } open)
@@ -462,6 +470,7 @@ seed-chosen = practice: the seed was chosen
 ## A game's page (web/table.js)
 board-label = Board: drag or use arrow keys to pan, wheel or +/- to zoom
 zoom-fit = Fit board to view
+board-zoom-to-read = Too small for the numbers: zoom in (+) to read them.
 zoom-in = Zoom in
 zoom-out = Zoom out
 game-log = Game log
@@ -495,12 +504,16 @@ win-line = { $count ->
 }
 
 ## Rules help, bots, how a program joins (web/help.js)
-level-rating = Level { $n } · { $rating }
+level-rating = Level { $n } · { $rating }{ $rank ->
+        [weakest] , the weakest
+        [strongest] , the strongest
+       *[other] {""}
+    }
 as-level-rating = as Level { $n } · { $rating }
 strength-weak = weak
 strength-fair = fair
 strength-strong = strong
-strength-strongest = strongest
+strength-strongest = very strong
 none = none
 label-colon = { $label }:
 how-to-play = How to play { $game }
@@ -515,7 +528,14 @@ level-about = level { $n } of { $of }{ $rank ->
         [weakest] {" "}(the weakest)
         [strongest] {" "}(the strongest)
        *[other] {""}
-    }: plays as { $plays }, rated { $rating }
+    }, rated { $rating }{ $plays ->
+        [none] {""}
+       *[other] : plays as { $plays }
+    }
+the-levels = The levels
+level-plays = Level { $n }: { $plays }
+the-engines = The engines behind the levels (advanced)
+the-engines-about = Each level is one of these engines at a fixed strength. New game seats them directly when “Show the engines behind the levels” is ticked.
 join-open = { $open ->
     [one] { $open } open seat waits for programs over TCP. A program joins by sending
    *[other] { $open } open seats wait for programs over TCP. A program joins by sending
@@ -531,7 +551,9 @@ clock-label = Time per move for people
 no-clock = no clock
 clock-live = Live
 clock-turns = Turn-based (accounts)
-clock-turns-log-in = Turn-based (log in first)
+clock-turns-log-in = Turn-based (needs an account)
+turn-note-guest = A turn-based game is played from an account: each person at their own pace, for days. Log in or register first:
+turn-needs-account = a turn-based game needs an account: log in or register first
 turn-note = A turn-based game: each person plays from their account, at their own pace (the Your turn page, notifications, an email). Leave your seat's name empty; name the other people's accounts: they are invited, and the game starts once each of them has accepted in their inbox.
 account-or-you = account (empty: you)
 time-per-move = Time per move
@@ -545,6 +567,10 @@ no-rule-options = No rule options.
 solo-note = A solo game: one seat here, and the bot { $bot } in the last seat — { $about }.
 seat-player = Seat { $n } player
 seat-human = Human
+seat-levels = Bots by level
+seat-engines = Engines (advanced)
+seat-engines-show = Show the engines behind the levels (advanced)
+player-n = Player { $n }
 seat-program = Program over TCP
 seat-program-about = left open for a program that joins over TCP
 seat-program-open = open until a program joins over TCP
@@ -863,7 +889,7 @@ not-your-turn-page = It is not your turn
 tri-select-first = Select a tile from your tray first
 tri-opens-with = The round opens with { $tile }.
 tri-your-tray = Your tray
-tri-just-drawn = just drawn
+tri-new = new
 tri-rotate-label = Rotate tile (R)
 tri-rotate = Rotate
 tri-draw-label = Draw a tile (costs 5 points)
@@ -875,8 +901,8 @@ tri-this-fits-nowhere = This tile fits nowhere; the framed tiles do.
 tri-picture-label = Two tiles side by side: the corners along the edge they share show the same numbers, 3 and 4
 tri-picture-caption = A tile goes beside another when the corners they share show the same numbers (here 3 and 4 along the marked edge); it scores the sum of its three numbers.
 generic-count = { $n ->
-    [one] { $n } legal move: click it to play it.
-   *[other] { $n } legal moves: click one to play it.
+    [one] { $n } legal move: choose it to play it.
+   *[other] { $n } legal moves: choose one to play it.
 }
 tri-placed-label = tile { $tile } at { $x },{ $y }{ $last ->
         [yes] {" "}(placed last)
@@ -908,7 +934,10 @@ tri-nothing-fits = No tile of your tray fits anywhere: { $then ->
 tri-spots = { $here ->
         [one] { $here } highlighted spot
        *[other] { $here } highlighted spots
-    } for { $tile } in this rotation; { $n } in all rotations. Press R to rotate.
+    } for { $tile } in this rotation; { $n } in all rotations. { $touch ->
+        [yes] ⟳ Rotate turns the tile.
+       *[no] Press R (or ⟳ Rotate) to turn the tile.
+    }
 
 ## Q's look (web/q.js)
 q-why-between = between the { $a } and the { $b } it needs the colour of both or the shape of both
@@ -935,7 +964,7 @@ q-undo-label = Take back all placed tiles
 q-undo = Undo
 q-exchange-label = Exchange the whole hand
 q-exchange = Exchange
-q-how = Pick a hand tile (framed: it fits somewhere), click a marked cell; repeat along one line; then Commit.
+q-how = Pick a hand tile (framed: it fits somewhere), then a marked cell; repeat along one line; then Commit.
 q-no-other-fits = No other tile of your hand fits along this line: Commit the tiles put down, or Undo.
 q-nothing-fits = No tile of your hand fits anywhere: exchange your hand or pass.
 q-picture-label = A row: red circle, red square, red square, blue square; a column down from the blue square: blue star, green star
@@ -1050,7 +1079,10 @@ akro-spots = { $n ->
     }{ $best ->
         [none] {""}
        *[other] {" "}(best { $best })
-    }. Press R to rotate.
+    }. { $touch ->
+        [yes] Rotate turns the tile.
+       *[no] Press R (or Rotate) to turn the tile.
+    }
 akro-stacks = Tiles left in the stacks: { $n }
 akro-row-why = { $district }: { $how }{ $variant ->
         [none] {""}
@@ -1087,13 +1119,13 @@ akro-plaza = { akro-hex-name } plaza ({ $stars ->
 ## Look and sound (web/theme.js, web/sound.js, web/help.js)
 nav-prefs = Look, sound and language
 theme-dark = Dark
-theme-on = Dark mode is on: click for light
-theme-off = Dark mode is off: click for dark
+theme-on = Dark mode is on: switch to light
+theme-off = Dark mode is off: switch to dark
 sound = Sound
-sound-on = Sounds are on (a move, your turn): click to turn them off
-sound-off = Sounds are off: click to turn them on
+sound-on = Sounds are on (a move, your turn): turn them off
+sound-off = Sounds are off: turn them on
 prefs-title = Sound and look
-prefs-help = Sounds are on by default: a knock for every move and a chime when it becomes your turn, never before you have clicked or typed in the page. The ♪ Sound switch at the top turns them off, ☾ Dark switches between dark and light (at first as your system is set); this browser remembers both. A tile just placed drops into place, unless your system asks for reduced motion. The language switch beside them chooses English or German.
+prefs-help = Sounds are on by default: a knock for every move and a chime when it becomes your turn, never before you have clicked, tapped or typed in the page. The ♪ Sound switch at the top turns them off, ☾ Dark switches between dark and light (at first as your system is set); this browser remembers both. A tile just placed drops into place, unless your system asks for reduced motion. The language switch beside them chooses English or German.
 
 ## Busy (crates/server/src/web/games.rs)
 busy-analyses = the server is analysing other games: try again in a moment
