@@ -3,7 +3,8 @@
 //! In Q a player who places its whole hand ends the game at once (with the finish bonus),
 //! and between two good players the game is a race: most games end within four turns, and
 //! the one who finishes wins. So the bot asks, of each move, how likely the next player is
-//! to finish after it, and how likely the seat is to finish the turn after.
+//! to finish after it, and how likely the seat is to finish the turn after. (Under the
+//! boxed game's rules there is no such race: [`crate::q_reply`] judges the turns there.)
 //!
 //! Every set of placements in one line is a candidate (a depth-first search as `lines`
 //! does, each set visited once: the map and the tiles left after a set do not depend on

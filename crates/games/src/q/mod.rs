@@ -163,7 +163,7 @@ impl Registration for QGame {
                 name: "learned",
                 about: words!("q-bot-learned"),
                 params: "k=N (turns tried), deals=N, model=FILE",
-                strength: "strong",
+                strength: "fair",
             },
             BotInfo {
                 name: "lookahead",
@@ -446,11 +446,13 @@ impl Registration for QGame {
     }
 }
 
-/// The house levels' fixed ratings in the arena (`level:1` to `level:6`): the
-/// Bradley-Terry ratings on the Elo scale of a round robin of the levels, 2 players
-/// (`tessera tournament --round-robin --game q --players level:1,...,level:6`;
-/// docs/strategies.md, "Levels"), rounded: 1,000 games a pair, 15,000 in all.
-const LEVEL_RATINGS: [f64; 6] = [745.0, 1279.0, 1335.0, 1613.0, 1973.0, 2055.0];
+/// The house levels' fixed ratings in the arena (`level:1` to `level:7`): the Bradley-Terry
+/// ratings on the Elo scale of a round robin of the levels under the boxed game's rules,
+/// which people and the arena play (`tessera tournament --round-robin --game q --rules
+/// '{"rule_set":"boxed","copies":3}' --players level:1,...,level:7 --games 400 --seed 1`;
+/// docs/strategies.md, "Q under the boxed rules"), rounded: 400 games a pair, 8,400 in all.
+/// (Under the course's rules, the ladder's first six levels were rated 745 to 2055.)
+const LEVEL_RATINGS: [f64; 7] = [-208.0, 452.0, 872.0, 1649.0, 2379.0, 2653.0, 2702.0];
 
 #[cfg(test)]
 mod people_tests {
