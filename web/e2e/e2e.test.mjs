@@ -191,7 +191,7 @@ test('A hint against bots: off by default; on, it shows the strongest level\'s m
   await page.click('#hint');
   await page.waitForSelector('#confirm-box:not([hidden])');
   // in players' words: the level, never the engine's spec
-  assert.match(await page.textContent('#confirm-box'), /^Hint from Level 6: \w+ [\w -]+ at \(-?\d+,-?\d+\)/);
+  assert.match(await page.textContent('#confirm-box'), /^Hint from Level 7: \w+ [\w -]+ at \(-?\d+,-?\d+\)/);
   assert.doesNotMatch(await page.textContent('#confirm-box'), /level:|plays|lines|ismcts/);
   assert.equal(await page.locator('#rated-badge').isVisible(), false, 'an unrated game has no Rated badge');
   await shot(page, 'hint');

@@ -28,12 +28,15 @@ place-by-passing = durch Passen
 
 ## Q
 
-q-about = Plättchen in sechs Farben und sechs Formen, nach Qwirkle: jedes Plättchen passt in Farbe oder Form zu den Plättchen daneben; 2 bis 4 Spieler.
-q-rules-1 = Es gibt Plättchen in sechs Farben und sechs Formen; jeder Spieler hat sechs davon auf der Hand. In deinem Zug legst du Plättchen an, tauschst deine ganze Hand gegen den Vorrat oder passt.
-q-rules-2 = Anlegen: Lege ein oder mehrere Plättchen deiner Hand in eine Reihe oder eine Spalte, jedes auf ein freies Feld neben einem Plättchen, das schon liegt (oder das du in diesem Zug gelegt hast). Danach ziehst du ebenso viele Plättchen aus dem Vorrat nach.
-q-rules-3 = Wo ein Plättchen passt: Es zählen nur die Plättchen direkt daneben. Neben einem Plättchen seiner Reihe (oder Spalte) hat es dessen Farbe oder dessen Form; zwischen zwei Plättchen seiner Reihe (oder Spalte) hat es die Farbe beider oder die Form beider. Plättchen weiter entfernt in der Linie zählen nicht: Eine Linie darf unterwegs Farbe oder Form wechseln und dasselbe Plättchen zweimal enthalten.
-q-rules-4 = Wertung: ein Punkt je gelegtem Plättchen, dazu ein Punkt für jedes Plättchen jeder Linie aus zwei oder mehr Plättchen, zu der ein gelegtes Plättchen gehört; ein vollständiges Q (eine Linie aus sechs: alle Farben oder alle Formen) bringt 6 Punkte mehr, das letzte Plättchen deiner Hand abzulegen ebenfalls 6.
-q-rules-5 = Das Spiel endet, sobald ein Spieler alle Plättchen seiner Hand angelegt hat oder eine ganze Runde ohne Anlegen vergeht. Die höchste Punktzahl gewinnt.
+q-about = Plättchen in sechs Farben und sechs Formen, nach Qwirkle: Bilde Linien aus einer Farbe oder einer Form; 2 bis 4 Spieler.
+q-rules-1 = Die Regeln des Spiels aus der Schachtel (voreingestellt): Es gibt Plättchen in sechs Farben und sechs Formen; jeder Spieler hat sechs davon auf der Hand. In deinem Zug legst du Plättchen an, tauschst deine ganze Hand gegen den Vorrat oder passt.
+q-rules-2 = Anlegen: Lege ein oder mehrere Plättchen deiner Hand in eine Reihe oder eine Spalte, sodass sie eine Linie ohne Lücke bilden (dazwischen dürfen schon Plättchen liegen), mindestens eines neben einem Plättchen, das schon liegt. Danach ziehst du ebenso viele Plättchen aus dem Vorrat nach.
+q-rules-3 = Linien: Jede Reihe oder Spalte aneinanderliegender Plättchen hat eine Farbe ohne doppelte Form oder eine Form ohne doppelte Farbe; eine Linie hat also höchstens sechs Plättchen. Jedes angelegte Plättchen muss seine beiden Linien so lassen.
+q-rules-4 = Wertung: Für jede Linie aus zwei oder mehr Plättchen, zu der ein angelegtes Plättchen gehört, gibt es einen Punkt je Plättchen der Linie (ein Plättchen in zwei Linien zählt in beiden); eine Linie aus sechs, ein Q, bringt 6 Punkte mehr.
+q-rules-5 = Das Ende: Ist der Vorrat leer und legt ein Spieler das letzte Plättchen seiner Hand an, endet das Spiel, und er bekommt 6 Punkte mehr (vorher zieht, wer die ganze Hand anlegt, neue Plättchen nach und spielt weiter). Das Spiel endet auch, wenn in einer ganzen Runde alle passen oder kein übriges Plättchen mehr irgendwo passt. Die höchste Punktzahl gewinnt.
+q-rules-course-1 = Die Regeln des Racket-Kurses (wählbar; so spielen Programme über TCP): Die Plättchen eines Zuges kommen in eine Reihe oder eine Spalte, jedes auf ein freies Feld neben einem Plättchen, das schon liegt oder in diesem Zug gelegt wurde; sie müssen einander nicht berühren.
+q-rules-course-2 = Wo ein Plättchen nach den Kursregeln passt: Es zählen nur die Plättchen direkt daneben. Neben einem Plättchen seiner Reihe (oder Spalte) hat es dessen Farbe oder dessen Form; zwischen zwei Plättchen seiner Reihe (oder Spalte) hat es die Farbe beider oder die Form beider. Plättchen weiter entfernt in der Linie zählen nicht: Eine Linie darf unterwegs Farbe oder Form wechseln und dasselbe Plättchen zweimal enthalten.
+q-rules-course-3 = Wertung und Ende nach den Kursregeln: ein Punkt je angelegtem Plättchen, dazu ein Punkt für jedes Plättchen jeder Linie aus zwei oder mehr Plättchen, zu der ein angelegtes Plättchen gehört; ein vollständiges Q (eine Linie aus sechs: alle Farben oder alle Formen) bringt 6 Punkte mehr. Das Spiel endet sofort, wenn ein Spieler das letzte Plättchen seiner Hand anlegt (6 Punkte mehr) oder eine ganze Runde ohne Anlegen vergeht.
 q-option-copies = Exemplare je Plättchen
 q-option-copies-help = wie viele von jedem der 36 Plättchen: 3 wie im Spiel aus der Schachtel (eine Partie von 15 bis 20 Minuten), 30 wie im Spiel des Racket-Kurses (Hunderte Züge)
 q-option-copies-1 = je 1 (eine kurze Partie)
@@ -42,12 +45,16 @@ q-option-copies-3 = je 3 (wie aus der Schachtel)
 q-option-copies-30 = je 30 (das Spiel des Racket-Kurses: lang)
 q-option-hand-size = Handgröße
 q-option-hand-size-help = Plättchen auf der Hand
+q-option-rules = Regeln
+q-option-rules-help = die des Spiels aus der Schachtel (Linien aus einer Farbe oder einer Form, kein Plättchen doppelt; voreingestellt) oder die des Racket-Kurses (es zählen nur die Plättchen direkt daneben; die Regeln der Programme über TCP)
+q-option-rules-boxed = wie aus der Schachtel (Qwirkle)
+q-option-rules-course = wie im Racket-Kurs
 q-bot-ldasg = „less dumb and still greedy“ aus dem Kurs: das Plättchen mit den meisten Nachbarn
 q-bot-dag = „dumb and greedy“ aus dem Kurs: das kleinste mögliche Feld in Reihen- und Spaltenfolge
-q-bot-lines = sucht Linien aus mehreren Plättchen, die die meisten Punkte bringen
-q-bot-learned = die besten Züge der Liniensuche, jeder von einem gelernten Bewertungsnetz an Vermutungen über die verdeckten Plättchen beurteilt (etwas stärker als lines)
-q-bot-lookahead = die Liniensuche, die jeden Zug danach beurteilt, wie leicht der nächste Spieler danach seine ganze Hand anlegen kann (und er selbst im Zug darauf), geschätzt an Vermutungen über die verdeckten Plättchen (bisher so stark wie lines)
-q-bot-greedy = das einzelne Plättchen, das die meisten Punkte bringt
+q-bot-lines = sucht Linien aus mehreren Plättchen mit der besten Wertung im Zug
+q-bot-learned = die besten Züge der Liniensuche, jeder von einem gelernten Bewertungsnetz an Vermutungen über die verdeckten Plättchen beurteilt; an den Kursregeln trainiert (dort etwas stärker als lines, nach den Regeln aus der Schachtel viel schwächer)
+q-bot-lookahead = die Liniensuche, die jeden Zug danach beurteilt, was er dem nächsten Spieler lässt, geschätzt an Vermutungen über die verdeckten Plättchen: nach den Regeln aus der Schachtel dessen beste Antwort (der stärkste), nach den Kursregeln, ob er seine ganze Hand anlegen kann
+q-bot-greedy = das einzelne Plättchen mit der besten Wertung
 q-bot-ismcts = eine Baumsuche über Vermutungen zu den verdeckten Plättchen
 # Ein Plättchen: Farbe und Form (die Farbe gebeugt nach dem Geschlecht der Form).
 q-tile = { $shape ->
@@ -97,6 +104,8 @@ q-log-exchanged = { $who } hat die Hand getauscht
 q-place-by-exchanging = durch Tauschen der Hand
 q-end-hand-placed = { $who } hat alle Plättchen der Hand angelegt
 q-end-round-without-placement = eine ganze Runde verging ohne Anlegen (alle haben gepasst oder getauscht)
+q-end-blocked = kein übriges Plättchen passt mehr irgendwo
+q-end-round-of-passes = eine ganze Runde verging, in der alle gepasst haben
 q-column-line-points = Linienpunkte
 q-column-q-bonuses = Q-Boni
 q-column-finish-bonus = Schlussbonus
@@ -106,6 +115,10 @@ q-illegal-not-in-line = die Plättchen eines Zuges gehören in eine Reihe oder e
 q-illegal-not-adjacent = { $cell } ist kein freies Feld neben einem Plättchen
 q-illegal-no-fit = passt nicht auf { $cell }: { $tile }. Ein Plättchen hat die Farbe oder die Form des Plättchens daneben, zwischen zwei Plättchen einer Reihe oder Spalte die Farbe beider oder die Form beider
 q-illegal-pile-too-small = du kannst nicht tauschen: im Vorrat liegen weniger Plättchen, als du auf der Hand hast
+q-illegal-gap = die Plättchen eines Zuges bilden eine Linie: { $cell } dazwischen ist frei
+q-illegal-line-long = die Linie durch { $cell } hätte mehr als sechs Plättchen
+q-illegal-line-mixed = die Linie durch { $cell } hätte weder eine Farbe noch eine Form
+q-illegal-line-twice = in der Linie durch { $cell } läge dasselbe Plättchen zweimal ({ $tile })
 
 ## Triominos
 
@@ -967,8 +980,8 @@ q-exchange = Tauschen
 q-how = Wähle ein Plättchen der Hand (umrandet: es passt irgendwo), dann ein markiertes Feld; wiederhole das entlang einer Linie; dann Festlegen.
 q-no-other-fits = Kein weiteres Plättchen deiner Hand passt in diese Linie: Lege die gelegten Plättchen fest oder nimm sie zurück.
 q-nothing-fits = Kein Plättchen deiner Hand passt irgendwo: tausche deine Hand oder passe.
-q-picture-label = Eine Reihe: roter Kreis, rotes Quadrat, rotes Quadrat, blaues Quadrat; eine Spalte abwärts vom blauen Quadrat: blauer Stern, grüner Stern
-q-picture-caption = Es zählen nur die Plättchen direkt daneben: Jedes hat die Farbe oder die Form seines Nachbarn, zwischen zweien die Farbe beider oder die Form beider (das zweite rote Quadrat: Quadrate auf beiden Seiten). Eine Linie darf also Farbe oder Form wechseln und ein Plättchen zweimal enthalten.
+q-picture-label = Eine Reihe: roter Kreis, rotes Quadrat, roter Stern; eine Spalte abwärts vom roten Quadrat: blaues Quadrat, grünes Quadrat
+q-picture-caption = Jede Linie hat eine Farbe ohne doppelte Form (die Reihe: rot) oder eine Form ohne doppelte Farbe (die Spalte: Quadrate). Das rote Quadrat gehört zu beiden: Zuletzt angelegt, brächte es nach den Regeln aus der Schachtel 3 Punkte für die Reihe und 3 für die Spalte.
 q-letter = { $color ->
     [red] R
     [green] Gr

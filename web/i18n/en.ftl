@@ -37,12 +37,15 @@ place-by-passing = by passing
 
 ## Q
 
-q-about = Tiles of six colours and six shapes, after Qwirkle: each tile matches the colour or the shape of the tiles beside it; 2 to 4 players.
-q-rules-1 = The tiles come in six colours and six shapes; each player holds a hand of six. On your turn, either place tiles, or exchange your whole hand with the pile, or pass.
-q-rules-2 = Placing: put one or more tiles of your hand in one row or one column, each on a free cell beside a tile already on the map (or one you placed this turn). Then draw as many tiles from the pile.
-q-rules-3 = Where a tile fits: only the tiles right beside it count. Next to one tile in its row (or its column), it shares that tile's colour or its shape; between two tiles of its row (or column), it shares the colour of both or the shape of both. Tiles farther along a line do not count: a line may change colour or shape along its length and may hold the same tile twice.
-q-rules-4 = Scoring: one point per tile placed, plus one point for every tile of each line of two or more that a placed tile belongs to; a completed Q (a line of six: every colour, or every shape) scores 6 more, and placing the last tile of your hand 6 more.
-q-rules-5 = The game ends when a player places every tile of the hand, or when a whole round goes by without a placement. The highest score wins.
+q-about = Tiles of six colours and six shapes, after Qwirkle: build lines of one colour or one shape; 2 to 4 players.
+q-rules-1 = The boxed game's rules (the default): the tiles come in six colours and six shapes; each player holds a hand of six. On your turn, either place tiles, or exchange your whole hand with the pile, or pass.
+q-rules-2 = Placing: put one or more tiles of your hand in one row or one column so that they form one line with no gap (tiles already on the map may lie between them), at least one beside a tile already on the map. Then draw as many tiles from the pile.
+q-rules-3 = Lines: every row or column of touching tiles is one colour with no shape twice, or one shape with no colour twice, so a line holds six tiles at most. Each tile you place keeps both of its lines so.
+q-rules-4 = Scoring: for each line of two or more tiles that a placed tile belongs to, one point per tile of the line (a tile in two lines counts in both); a line of six, a Q, scores 6 more.
+q-rules-5 = The end: when the pile is empty and a player places the last tile of the hand, who scores 6 more (before that, a player who places the whole hand draws new tiles and plays on). The game also ends when a whole round goes by in which every player passed, or when no tile left fits anywhere. The highest score wins.
+q-rules-course-1 = The Racket course's rules (an option, and the rules of programs over TCP): a turn's tiles go in one row or one column, each on a free cell beside a tile already on the map or placed this turn; they need not touch each other.
+q-rules-course-2 = Where a tile fits under the course's rules: only the tiles right beside it count. Next to one tile in its row (or its column), it shares that tile's colour or its shape; between two tiles of its row (or column), the colour of both or the shape of both. Tiles farther along a line do not count: a line may change colour or shape along its length and may hold the same tile twice.
+q-rules-course-3 = Scoring and the end under the course's rules: one point per tile placed, plus one point for every tile of each line of two or more that a placed tile belongs to; a completed Q (a line of six: every colour, or every shape) scores 6 more. The game ends at once when a player places the last tile of the hand (6 more points), or when a whole round goes by without a placement.
 q-option-copies = Copies of each tile
 q-option-copies-help = how many of each of the 36 tiles: 3 as in the boxed game (a game of 15 to 20 minutes for people), 30 as in the Racket course's game (hundreds of moves)
 q-option-copies-1 = 1 of each (a quick game)
@@ -51,11 +54,15 @@ q-option-copies-3 = 3 of each (the boxed game)
 q-option-copies-30 = 30 of each (the Racket course's game: long)
 q-option-hand-size = Hand size
 q-option-hand-size-help = tiles in a hand
+q-option-rules = Rules
+q-option-rules-help = the boxed game's (lines of one colour or one shape, no tile twice; the default) or the Racket course's (only the tiles right beside a tile count; the rules of programs over TCP)
+q-option-rules-boxed = the boxed game's (Qwirkle)
+q-option-rules-course = the Racket course's
 q-bot-ldasg = the course's "less dumb and still greedy": the tile with the most neighbours
 q-bot-dag = the course's "dumb and greedy": the smallest candidate in row-column order
-q-bot-lines = searches multi-tile lines for the best score
-q-bot-learned = the line search's best turns, each judged by a learned value network on guesses of the hidden tiles (a little stronger than lines)
-q-bot-lookahead = the line search, judging each move by the next player's chance to place its whole hand after it (and its own the turn after) on guesses of the hidden tiles (as strong as lines so far)
+q-bot-lines = searches multi-tile lines for the best score now
+q-bot-learned = the line search's best turns, each judged by a learned value network on guesses of the hidden tiles; trained on the course's rules (a little stronger than lines there, much weaker under the boxed rules)
+q-bot-lookahead = the line search, judging each turn by what it leaves the next player, on guesses of the hidden tiles: under the boxed rules the next player's best reply (the strongest), under the course's the chance that it places its whole hand
 q-bot-greedy = the best-scoring single placement
 q-bot-ismcts = a tree search on guesses of the hidden tiles
 # A tile: its colour and its shape.
@@ -88,6 +95,8 @@ q-log-exchanged = { $who } exchanged the hand
 q-place-by-exchanging = by exchanging the hand
 q-end-hand-placed = { $who } placed every tile of the hand
 q-end-round-without-placement = a whole round went by without a placement (every player passed or exchanged)
+q-end-blocked = no tile left fits anywhere on the map
+q-end-round-of-passes = a whole round went by in which every player passed
 q-column-line-points = Line points
 q-column-q-bonuses = Q bonuses
 q-column-finish-bonus = Finish bonus
@@ -97,6 +106,10 @@ q-illegal-not-in-line = the tiles of a turn go in one row or one column
 q-illegal-not-adjacent = { $cell } is not a free cell next to a tile on the map
 q-illegal-no-fit = the { $tile } does not fit at { $cell }: a tile must share the colour or the shape of the tile beside it, and between two tiles in a row or a column the colour of both or the shape of both
 q-illegal-pile-too-small = you cannot exchange: the pile holds fewer tiles than your hand
+q-illegal-gap = the tiles of a turn form one line: { $cell } between them is free
+q-illegal-line-long = the line through { $cell } would hold more than six tiles
+q-illegal-line-mixed = the line through { $cell } would be neither one colour nor one shape
+q-illegal-line-twice = the line through { $cell } would hold the { $tile } twice
 
 ## Triominos
 
@@ -967,8 +980,8 @@ q-exchange = Exchange
 q-how = Pick a hand tile (framed: it fits somewhere), then a marked cell; repeat along one line; then Commit.
 q-no-other-fits = No other tile of your hand fits along this line: Commit the tiles put down, or Undo.
 q-nothing-fits = No tile of your hand fits anywhere: exchange your hand or pass.
-q-picture-label = A row: red circle, red square, red square, blue square; a column down from the blue square: blue star, green star
-q-picture-caption = Only the tiles right beside a tile count: each shares the colour or the shape of its neighbour, and between two the colour of both or the shape of both (the second red square: squares on both sides). So a line may change colour or shape and hold a tile twice.
+q-picture-label = A row: red circle, red square, red star; a column down from the red square: blue square, green square
+q-picture-caption = Every line is one colour with no shape twice (the row: red) or one shape with no colour twice (the column: squares). The red square belongs to both: placed last, it would score 3 for the row and 3 for the column under the boxed game's rules.
 q-letter = { $color ->
     [red] R
     [green] G

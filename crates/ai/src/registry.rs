@@ -152,7 +152,7 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
     }
     let mut spec = Spec::parse(text)?;
     let bot: Box<dyn Strategy<tessera_q::QGame>> = match spec.name.as_str() {
-        "random" => Box::new(tessera_core::RandomStrategy),
+        "random" => Box::new(crate::q::QRandom),
         "greedy" => Box::new(crate::q::QGreedy),
         "dag" => Box::new(crate::q::Reference(tessera_q::StrategyKind::Dag)),
         "ldasg" => Box::new(crate::q::Reference(tessera_q::StrategyKind::Ldasg)),

@@ -35,7 +35,7 @@
 
 use crate::{cell, put, ActionError, Encode, Layout, Position, MAX_SEATS};
 use tessera_core::Game;
-use tessera_q::{Choice, Color, Coord, Map, Placement, Points, QGame, Shape, Tile};
+use tessera_q::{Choice, Color, Coord, Map, Placement, Points, QGame, RuleSet, Shape, Tile};
 
 const SIDE: usize = 32;
 const PLANE: usize = SIDE * SIDE;
@@ -92,6 +92,7 @@ struct Seen<'a> {
     hand: &'a [Tile],
     pile: usize,
     mine: bool,
+    rules: RuleSet,
 }
 
 fn seen<'a>(at: Position<'a, QGame>) -> Seen<'a> {
@@ -101,6 +102,7 @@ fn seen<'a>(at: Position<'a, QGame>) -> Seen<'a> {
             hand: &v.knowledge.active.hand,
             pile: v.knowledge.pile,
             mine: at.to_move(),
+            rules: v.rules.rule_set,
         },
         Position::Game(g, seat) => {
             let players = g.players();
@@ -110,9 +112,50 @@ fn seen<'a>(at: Position<'a, QGame>) -> Seen<'a> {
                 hand: &players[i].hand,
                 pile: g.pile_len(),
                 mine: g.to_move() == Some(seat),
+                rules: g.rule_set(),
             }
         }
     }
+}
+
+/// The boxed rules' cells and kinds, in the order of [`Grid`]'s: the free cells of the
+/// window where the turn may go on ([`RuleSet::next_cells`]: beside the map for the first
+/// tile, then the two ends of the turn's line), each with the kinds of `held` that fit
+/// there by the boxed rules' lines.
+fn boxed_cells(map: &Map, partial: &[Placement], held: u64) -> Vec<(usize, u64)> {
+    let mut after = map.clone();
+    for p in partial {
+        after.insert(p.coord, p.tile);
+    }
+    let mut cells: Vec<Coord> = RuleSet::Boxed.next_cells(&after, partial);
+    cells.sort_unstable_by_key(|c| inside(*c).map(|(w, _)| w));
+    cells.dedup();
+    cells
+        .into_iter()
+        .filter_map(|c| {
+            let (w, _) = inside(c)?;
+            let m = (0..36)
+                .filter(|k| held >> k & 1 == 1 && RuleSet::Boxed.fits(&after, c, tile_of(*k)))
+                .fold(0u64, |m, k| m | 1 << k);
+            (m != 0).then_some((w, m))
+        })
+        .collect()
+}
+
+/// A legal turn's placements in an order whose every prefix is a legal turn of the boxed
+/// rules: from a tile beside the map outwards along the line (each next tile at an end of
+/// the tiles before it).
+fn boxed_order(map: &Map, ps: &[Placement]) -> Vec<Placement> {
+    let Some(start) = ps
+        .iter()
+        .find(|p| p.coord.neighbours().iter().any(|n| map.is_occupied(*n)))
+    else {
+        return ps.to_vec();
+    };
+    let along = |c: Coord| (c.row - start.coord.row).abs() + (c.col - start.coord.col).abs();
+    let mut out = ps.to_vec();
+    out.sort_by_key(|p| along(p.coord));
+    out
 }
 
 /// The seat's score, then the others' in turn order after it (as its view lists them).
@@ -366,6 +409,9 @@ impl Encode for QGame {
         // the window's free cells where a tile may go, in increasing order, with the kinds
         // that fit there
         let mut cells: Vec<(usize, u64)> = Vec::with_capacity(s.map.frontier().len());
+        if s.rules == RuleSet::Boxed {
+            cells = boxed_cells(s.map, partial, held);
+        }
         let mut fits = |c: Coord| {
             if let Some((w, i)) = inside(c) {
                 let m = grid.fits(i) & held;
@@ -375,6 +421,7 @@ impl Encode for QGame {
             }
         };
         match partial.first() {
+            _ if s.rules == RuleSet::Boxed => {}
             None => s.map.frontier().iter().for_each(|c| fits(*c)),
             Some(first) => {
                 // the free cells of the turn's line beside the map or a tile of the turn,
@@ -429,7 +476,7 @@ impl Encode for QGame {
     ) -> Result<Option<Choice>, ActionError> {
         match a {
             // a marked tile is owned, free, beside the map or the turn, in line and fits:
-            // what `Map::check` would find again
+            // what `RuleSet::check` would find again
             a if a < END => {
                 partial.push(Placement::new(coord_of(a % PLANE), tile_of(a / PLANE)));
                 Ok(None)
@@ -461,8 +508,8 @@ impl Encode for QGame {
                 let p = Placement::new(coord_of(a % PLANE), tile_of(a / PLANE));
                 let mut turn = partial.clone();
                 turn.push(p);
-                s.map
-                    .check(s.hand, &turn)
+                s.rules
+                    .check(s.map, s.hand, &turn)
                     .map_err(|e| ActionError(e.to_string()))?;
                 partial.push(p);
                 Ok(None)
@@ -479,7 +526,20 @@ impl Encode for QGame {
             Choice::Pass => Some(vec![PASS]),
             Choice::Replace => (s.pile >= s.hand.len()).then(|| vec![REPLACE]),
             Choice::Place(ps) => {
-                s.map.check(s.hand, ps).ok()?;
+                s.rules.check(s.map, s.hand, ps).ok()?;
+                let ordered;
+                // the boxed rules take a turn in any order; its actions go one tile at a
+                // time, each prefix a legal turn (the order given when it already is)
+                let ps = match s.rules {
+                    RuleSet::Boxed
+                        if !(1..ps.len())
+                            .all(|n| s.rules.check(s.map, s.hand, &ps[..n]).is_ok()) =>
+                    {
+                        ordered = boxed_order(s.map, ps);
+                        &ordered
+                    }
+                    _ => ps,
+                };
                 ps.iter()
                     .map(|p| window(p.coord).map(|w| kind(p.tile) * PLANE + w))
                     .chain([Some(END)])
