@@ -6,51 +6,11 @@ use crate::choice::Choice;
 use crate::rules::Illegal;
 use crate::{Bonuses, GameState, Map, PlayerState, PubState, RefState, RuleSet, Tile};
 use rand::seq::SliceRandom;
-use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use tessera_core::{rng_from_seed, Call, Determinize, Game, GameRng, Score, Seat, View};
 
+pub use crate::settings::{QMove, QRules};
 pub use crate::view::{listed_moves, QPublic, QView};
-
-/// The settings of a random game (missing fields in JSON take the defaults).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct QRules {
-    /// Number of players (2-4).
-    pub players: usize,
-    /// The bonuses.
-    pub bonuses: Bonuses,
-    /// Copies of each of the 36 kinds (30 in a real game; fewer make short test games).
-    pub copies: usize,
-    /// Tiles dealt to each player at the start (6).
-    pub hand_size: usize,
-    /// The rule set: the course's (the default, left out of the JSON) or the boxed game's
-    /// (`"rule_set": "boxed"`).
-    #[serde(skip_serializing_if = "RuleSet::is_course")]
-    pub rule_set: RuleSet,
-}
-
-impl Default for QRules {
-    fn default() -> Self {
-        QRules {
-            players: 2,
-            bonuses: Bonuses::EARLY,
-            copies: crate::tile::COPIES,
-            hand_size: 6,
-            rule_set: RuleSet::Course,
-        }
-    }
-}
-
-impl QRules {
-    /// Default rules for `players` players.
-    pub fn for_players(players: usize) -> Self {
-        QRules {
-            players,
-            ..QRules::default()
-        }
-    }
-}
 
 /// Why a game could not start or a move was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -75,9 +35,6 @@ impl tessera_core::Words for QError {
         }
     }
 }
-
-/// A move (the same as a take-turn reply).
-pub type QMove = Choice;
 
 /// A game of Q: a real random game (6 tiles dealt to each player from a seeded shuffle,
 /// one tile at the origin, [`Game::new`]) or any state of the reference

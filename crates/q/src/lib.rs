@@ -28,6 +28,7 @@ mod points;
 pub mod rules;
 pub mod ruleset;
 mod score;
+mod settings;
 mod state;
 pub mod strategy;
 mod tile;

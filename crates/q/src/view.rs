@@ -2,8 +2,8 @@
 //! ([`QPublic`]), and the moves listed for a player ([`listed_moves`]).
 
 use crate::choice::Choice;
-use crate::game::{QMove, QRules};
 use crate::rules::Placement;
+use crate::settings::{QMove, QRules};
 use crate::strategy::StrategyKind;
 use crate::{PubState, RuleSet};
 use serde::{Deserialize, Serialize};
