@@ -6,7 +6,7 @@
 //! placement of every position of whole games between two bots, rounds opened by a triple
 //! among them.
 
-use tessera_core::{rng_from_seed, Game, Strategy};
+use tessera_core::{rng_from_seed, Game};
 use tessera_games::Registration;
 use tessera_triominos::{Move, Placement, TriominosGame};
 

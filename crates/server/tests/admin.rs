@@ -10,8 +10,8 @@ use common::{play_person, stored_when, TestHost};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
-use tessera_server::vocab::config::Config;
 use tessera_server::store::{get_at, AdminDb, GameStatus};
+use tessera_server::vocab::config::Config;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// One request with extra headers: status, body (JSON, or the text as a JSON string)
