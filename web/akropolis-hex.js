@@ -32,10 +32,40 @@ export function shortHex(c) {
   const lower = c.toLowerCase();
   return (DISTRICT[lower] ? say('akro-hex-name', { d: lower }) : '?') + (c !== lower ? ` ${'★'.repeat(STARS[lower] || 1)}` : '');
 }
-/** The fill of a hex: its district's colour, darker the higher it stands. */
+/**
+ * The fill of a hex: its district's colour, darker the higher it stands. A district keeps
+ * its hue and its colourfulness at every height (the darker shades of the houses' blue
+ * stay blue); the quarry, grey, darkens less and is drawn with its stones besides.
+ */
 export function fillOf(c, height) {
-  const [, col] = DISTRICT[c.toLowerCase()] || ['', '#cccccc'];
-  return darken(col, Math.min(Math.max(height - 1, 0), 4) * 0.17);
+  const lower = c.toLowerCase();
+  const [, col] = DISTRICT[lower] || ['', '#cccccc'];
+  const step = Math.min(Math.max(height - 1, 0), 4);
+  return lower === 'q' ? darken(col, step * 0.1) : shade(col, step * 0.13);
+}
+
+/** A colour `#rrggbb` with its lightness lowered by `f` (0 = as is, 1 = black) and its
+ * saturation kept. */
+function shade(hex, f) {
+  const n = parseInt(hex.slice(1), 16);
+  const [r, g, b] = [n >> 16, (n >> 8) & 255, n & 255].map((v) => v / 255);
+  const max = Math.max(r, g, b), min = Math.min(r, g, b), l = (max + min) / 2, d = max - min;
+  const sat = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+  const hue = d === 0 ? 0 : max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  const l2 = l * (1 - f);
+  const c = (1 - Math.abs(2 * l2 - 1)) * sat, x = c * (1 - Math.abs((hue % 2) - 1)), m = l2 - c / 2;
+  const [r1, g1, b1] = [[c, x, 0], [x, c, 0], [0, c, x], [0, x, c], [x, 0, c], [c, 0, x]][Math.floor(hue) % 6];
+  return `#${[r1, g1, b1].map((v) => Math.round((v + m) * 255).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A quarry's stones: three small rocks drawn on its hex (a quarry is told from a dark
+ * district by them, not by its grey alone). */
+function quarryStones(cx, cy) {
+  const rock = (x, y, r) => s('polygon', {
+    class: 'quarry-stone',
+    points: [[-1, -0.55], [-0.2, -1], [0.85, -0.6], [1, 0.35], [0.2, 0.95], [-0.85, 0.6]].map(([a, b]) => `${x + a * r},${y + b * r}`).join(' '),
+  });
+  return s('g', { class: 'quarry-stones', 'aria-hidden': 'true' }, rock(cx - 11, cy - 9, 5), rock(cx + 10, cy - 7, 4), rock(cx - 1, cy + 12, 4.5));
 }
 /** The plaza's stars, drawn as star shapes in a row centred at (cx, cy). */
 export function stars(cx, cy, n, size = 7) {
@@ -53,6 +83,7 @@ export function hexShape(cx, cy, c, height, extra = {}) {
   const plaza = c !== lower;
   return s('g', extra,
     s('polygon', { points: hexPoints(cx, cy), class: 'hex', fill: fillOf(c, height), 'stroke-width': 1 + height * 0.6 }),
+    lower === 'q' ? quarryStones(cx, cy) : null,
     plaza ? stars(cx, cy - 10, STARS[lower] || 1) : null,
     height ? s('text', { x: cx, y: plaza ? cy + 9 : cy + 1, class: 'hlabel' }, String(height)) : null);
 }

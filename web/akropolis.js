@@ -1,6 +1,6 @@
 // Akropolis: hex cities with heights, the Construction Site with stone costs (the hexes
 // drawn: akropolis-hex.js; the district table: akropolis-districts.js).
-import { s, h, clickable, bbox, previousPublic } from './board.js';
+import { s, h, clickable, bbox, previousPublic, touchScreen } from './board.js';
 import { R, DIRS, mod2, centre, tileName, hexPoints, describeHex, shortHex, hexShape, tileIcon, posString, landing } from './akropolis-hex.js';
 import { districtTable, legend } from './akropolis-districts.js';
 import { t as say } from './i18n.js';
@@ -174,7 +174,7 @@ export function render(ctx) {
       h('button', { id: 'rotate', 'aria-label': say('tri-rotate-label'), disabled: !myTurn, onclick: () => { local.rot = (local.rot + 1) % 6; rerender(); } }, '⟳ ' + say('akro-rotate', { rot: local.rot })),
       h('span', { class: 'hint stones', id: 'stones' }, say('akro-stones-held', { n: stones }))),
     h('p', { class: 'hint', id: 'legal-count' }, myTurn
-      ? say('akro-spots', { n: legal.length, tile: tileNo ?? '—', rot: local.rot, city: playing ? 'yes' : 'no', best: legal.length && best > -Infinity ? signed(best) : 'none' })
+      ? say('akro-spots', { n: legal.length, tile: tileNo ?? '—', rot: local.rot, city: playing ? 'yes' : 'no', best: legal.length && best > -Infinity ? signed(best) : 'none', touch: touchScreen() ? 'yes' : 'no' })
       : say('waiting-others')));
   } else if (pub.stack_tiles || pub.site.length > 1) dock.append(site); // (a spectator's and a replay's site, beside the board too, until the end)
   panel.append(h('p', { class: 'hint' }, say('akro-stacks', { n: pub.stack_tiles })));

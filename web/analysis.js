@@ -192,5 +192,7 @@ function graph(a, opts, select) {
   });
   return s('svg', { id: 'win-graph', class: 'win-graph', viewBox: `0 0 ${W} ${H}`, role: 'img',
     'aria-label': t('win-graph') }, ...grid.flat(),
-  s('text', { x: W - 4, y: H - 3, class: 'axis', 'text-anchor': 'end' }, t('graph-move', { n: a.total_moves })), ...lines.flat(2));
+  s('text', { x: W - 4, y: H - 3, class: 'axis', 'text-anchor': 'end' }, t('graph-move', { n: a.total_moves })),
+  // every line under every dot: a seat's line drawn later must not cover another's dot
+  ...lines.map(([line]) => line), ...lines.flatMap(([, dots]) => dots));
 }

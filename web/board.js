@@ -36,6 +36,9 @@ export function h(tag, attrs = {}, ...children) {
 export const put = (el, ...kids) => el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
 
 
+/** Whether the page is on a touch screen (no keyboard, no hover, no tooltip to rely on). */
+export const touchScreen = () => !!window.matchMedia?.('(pointer: coarse)').matches;
+
 /** Makes an SVG element act as a button: focusable, labelled, Enter/Space activate. */
 export function clickable(el, label, action) {
   el.setAttribute('tabindex', '0');
@@ -88,7 +91,7 @@ export class Board {
       const dx = e.clientX - this.drag.x, dy = e.clientY - this.drag.y;
       if (!this.moved && Math.hypot(dx, dy) < 4) return;
       this.moved = true;
-      this.user = true;
+      this.user = true; this.whole = false;
       const k = this.scale();
       this.vb.x = this.drag.vb.x - dx * k;
       this.vb.y = this.drag.vb.y - dy * k;
@@ -129,30 +132,55 @@ export class Board {
   apply() {
     const { x, y, w, h } = this.vb;
     this.svg.setAttribute('viewBox', `${x} ${y} ${w} ${h}`);
+    // the drawing's units per CSS pixel (style.css keeps small print readable with it), and
+    // whether the look's fine print would be drawn too small to read: then it is left out
+    const k = this.scale();
+    this.svg.style.setProperty('--k', String(k));
+    const small = !!this.print && k > this.print;
+    this.svg.classList.toggle('too-small', small);
+    if (this.note) this.note.hidden = !small;
   }
-  pan(fx, fy) { if (!this.vb) return; this.user = true; this.vb.x += fx * this.vb.w; this.vb.y += fy * this.vb.h; this.apply(); }
+  pan(fx, fy) { if (!this.vb) return; this.user = true; this.whole = false; this.vb.x += fx * this.vb.w; this.vb.y += fy * this.vb.h; this.apply(); }
   zoom(f, cx = 0.5, cy = 0.5) {
     if (!this.vb) return;
-    this.user = true;
+    this.user = true; this.whole = false;
     const nw = Math.min(Math.max(this.vb.w * f, 60), 20000), nh = this.vb.h * nw / this.vb.w;
     this.vb.x += (this.vb.w - nw) * cx; this.vb.y += (this.vb.h - nh) * cy;
     this.vb.w = nw; this.vb.h = nh; this.apply();
   }
-  /** Fits the next drawing to the view and follows the content again. */
-  fit() { this.vb = null; this.refit = true; this.user = false; }
+  /** Shows the whole drawing, centred, with the next drawing; it keeps doing so as the
+   * drawing grows until the person pans or zooms. */
+  fit() { this.vb = null; this.refit = true; this.user = false; this.whole = true; }
   /** Keeps `el` (the zoom buttons, over a corner of the board) clear of the content when fitting. */
   keepClear(el) { this.clear = el; }
+  /** Shows `el` (a line: zoom in to read) while the fine print is left out, hides it else. */
+  noteWhenSmall(el) { this.note = el; }
   /**
-   * Replaces the content; `bbox` = {x, y, w, h} of the content. The view follows the
-   * content (fits it) until the user pans or zooms, leaving the zoom buttons' corner
+   * Replaces the content; `bbox` = {x, y, w, h} of the content. Until the person pans or
+   * zooms, the view follows the content: it fits it, leaving the zoom buttons' corner
    * clear; but a cell (`unit`, in the drawing's units) is never drawn smaller than
-   * MIN_CELL px: then the view is centred on `focus` (a box: the last move, the pending
-   * tile) and the rest is a pan away.
+   * MIN_CELL px: then the view shows, at that scale, `spots` (boxes: the highlighted
+   * spots; all of them, smaller where they need it) or else `focus` (a box: the last move,
+   * the pending tile), and as little beyond the content as it can. After `fit()` the view
+   * shows the whole content, whatever the scale. Whatever the view, a set of `spots` that
+   * changed is brought into it (panned to, or zoomed out to when it is larger). `print`:
+   * the units per CSS pixel beyond which the look's fine print is too small to read (the
+   * svg's class `too-small` then).
    */
-  draw(nodes, bbox, { unit = 0, focus = null } = {}) {
+  draw(nodes, bbox, { unit = 0, focus = null, spots = null, print = 0 } = {}) {
     this.layer.replaceChildren(...nodes);
-    if (this.vb && !this.refit && this.user) return;
+    this.print = print;
+    const around = spots?.length ? union(spots) : null;
+    const key = around ? JSON.stringify(spots) : '';
+    const fresh = key !== this.spotsKey;
+    this.spotsKey = key;
     const r = this.svg.getBoundingClientRect();
+    if (this.vb && !this.refit && this.user) {
+      // the person's view, but never one that hides a newly highlighted spot
+      if (fresh && around && r.width && r.height && !inside(around, this.vb)) this.vb = reveal(this.vb, around, r);
+      this.apply();
+      return;
+    }
     if (!r.width || !r.height) {
       const pad = 40;
       this.vb = { x: bbox.x - pad, y: bbox.y - pad, w: bbox.w + 2 * pad, h: bbox.h + 2 * pad };
@@ -171,31 +199,75 @@ export class Board {
       if (!best || k < best.k) best = { k, w, hh };
     }
     if (!best) best = { k: Math.max(bbox.w / r.width, bbox.h / r.height), w: r.width, hh: r.height };
-    let { k } = best;
-    let [cx, cy] = [bbox.x + bbox.w / 2, bbox.y + bbox.h / 2];
-    if (unit && k > unit / MIN_CELL) {
-      k = unit / MIN_CELL;
-      if (focus) [cx, cy] = [focus.x + focus.w / 2, focus.y + focus.h / 2];
-    }
-    // the content's centre in the middle of its room (the room starts at the board's top left
-    // unless the buttons' strip is above it)
-    const top = r.height - best.hh, left = 0;
-    const mx = left + best.w / 2, my = top + best.hh / 2;
-    this.vb = { x: cx - mx * k, y: cy - my * k, w: r.width * k, h: r.height * k };
+    const { k } = best;
+    const readable = unit ? unit / MIN_CELL : Infinity;
     this.refit = false;
+    if (this.whole || k <= readable) {
+      // the whole content: its centre in the middle of its room (the room starts at the
+      // board's top left unless the buttons' strip is above it)
+      const [cx, cy] = [bbox.x + bbox.w / 2, bbox.y + bbox.h / 2];
+      const top = r.height - best.hh;
+      const mx = best.w / 2, my = top + best.hh / 2;
+      this.vb = { x: cx - mx * k, y: cy - my * k, w: r.width * k, h: r.height * k };
+      this.apply();
+      return;
+    }
+    // too large to read whole: the spots (else the focus) at the readable scale, or all the
+    // spots at the scale they need; the rest a pan (or Fit) away
+    const target = around ?? focus;
+    let kk = readable;
+    if (around) kk = Math.min(k, Math.max(readable, (around.w + 2 * pad * readable) / r.width, (around.h + 2 * pad * readable) / r.height));
+    const w = r.width * kk, hh = r.height * kk;
+    const [tx, ty] = target ? [target.x + target.w / 2, target.y + target.h / 2] : [bbox.x + bbox.w / 2, bbox.y + bbox.h / 2];
+    // as little beyond the content as can be: a view smaller than the content stays within it
+    this.vb = { x: within(tx - w / 2, w, bbox.x, bbox.w), y: within(ty - hh / 2, hh, bbox.y, bbox.h), w, h: hh };
     this.apply();
   }
+}
+
+/** A start on one axis for a view of `size` meant to start at `at`, kept within the
+ * content (`lo`, `len`) where it is smaller, else centred on it. */
+function within(at, size, lo, len) {
+  if (size >= len) return lo + len / 2 - size / 2;
+  return Math.min(Math.max(at, lo), lo + len - size);
+}
+
+/** The box around boxes. */
+function union(boxes) {
+  const x0 = Math.min(...boxes.map((b) => b.x)), y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.w)), y1 = Math.max(...boxes.map((b) => b.y + b.h));
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/** Whether box `b` lies within the view `vb`. */
+const inside = (b, vb) => b.x >= vb.x && b.y >= vb.y && b.x + b.w <= vb.x + vb.w && b.y + b.h <= vb.y + vb.h;
+
+/** The view `vb` moved just enough to hold box `b` (`r`: the board's size on screen), or
+ * zoomed out around it when it is larger than the view. */
+function reveal(vb, b, r) {
+  const margin = 0.08;
+  let { w, h: hh } = vb;
+  if (b.w > w * (1 - 2 * margin) || b.h > hh * (1 - 2 * margin)) {
+    const k = Math.max(b.w / (r.width * (1 - 2 * margin)), b.h / (r.height * (1 - 2 * margin)));
+    w = r.width * k; hh = r.height * k;
+    return { x: b.x + b.w / 2 - w / 2, y: b.y + b.h / 2 - hh / 2, w, h: hh };
+  }
+  const mx = w * margin, my = hh * margin;
+  const x = Math.min(Math.max(vb.x, b.x + b.w + mx - w), b.x - mx);
+  const y = Math.min(Math.max(vb.y, b.y + b.h + my - hh), b.y - my);
+  return { x, y, w, h: hh };
 }
 
 /** The smallest a cell is drawn when fitting (CSS px): big enough to read and to tap. */
 const MIN_CELL = 30;
 
 /** Bounding box of points [[x, y], ...]. */
-export function bbox(points) {
+export function bbox(points, least = null) {
   if (!points.length) return { x: -100, y: -100, w: 200, h: 200 };
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const [x, y] of points) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
-  const w = Math.max(x1 - x0, 420), hh = Math.max(y1 - y0, 320);
+  // (a drawing's box is 420 by 320 at least; `least`: another least size, 0 for none)
+  const w = Math.max(x1 - x0, least ?? 420), hh = Math.max(y1 - y0, least ?? 320);
   return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - hh / 2, w, h: hh };
 }
 

@@ -3,7 +3,7 @@
 // where a tile lands) or a hint. Nothing is sent until Confirm, or a second tap on the
 // same spot; Take back forgets it. The look draws the held placement on the board
 // (`ctx.held`), see-through, with the points it would score.
-import { h } from './board.js';
+import { h, touchScreen } from './board.js';
 import { t } from './i18n.js';
 
 const KEY = 'tessera.confirm';
@@ -12,7 +12,7 @@ const KEY = 'tessera.confirm';
 export function confirmWanted() {
   const v = localStorage.getItem(KEY);
   if (v === 'on' || v === 'off') return v === 'on';
-  return !!window.matchMedia?.('(pointer: coarse)').matches;
+  return touchScreen();
 }
 export const rememberConfirm = (on) => localStorage.setItem(KEY, on ? 'on' : 'off');
 

@@ -7,16 +7,27 @@ import { starterBotHelp } from './bot-command.js';
 import { t, words } from './i18n.js';
 
 // ------------------------------------------------------------------ bots
+/** Whether the engines behind the house levels are shown (the New game form's switch). */
+export const advancedBots = () => localStorage.getItem('tessera.bots.advanced') === 'on';
+/** Shows the engines (or not), remembered. */
+export const rememberAdvanced = (on) => localStorage.setItem('tessera.bots.advanced', on ? 'on' : 'off');
+
+/** The house level a bot is (its index in the game's levels), else -1. */
+export const levelOf = (info, b) => (info?.levels || []).findIndex((l) => l.spec === b.name);
+
+/** A level's rank among the levels: `weakest`, `strongest` or `other`. */
+const rankOf = (k, n) => (k === 0 ? 'weakest' : k === n - 1 ? 'strongest' : 'other');
+
 /**
  * How strong a bot is, in the same words everywhere (the seat menu, beside a seat, How to
- * play): a house level, and a bot a level plays, by the level and its fixed rating
- * ("Level 3 · 1335", "as Level 3 · 1335"), so the words never contradict the ratings; any
- * other bot by the registry's strength word.
+ * play): a house level by its number and fixed rating ("Level 3 · 1504", "Level 7 · 2084,
+ * the strongest"), an engine a level plays as that level ("as Level 2 · 1410"), any other
+ * engine by the registry's word, never "the strongest": only a level is that.
  */
 export function strengthWords(info, b) {
   const levels = info?.levels || [];
-  const k = levels.findIndex((l) => l.spec === b.name);
-  if (k >= 0) return t('level-rating', { n: k + 1, rating: String(Math.round(levels[k].rating)) });
+  const k = levelOf(info, b);
+  if (k >= 0) return t('level-rating', { n: k + 1, rating: String(Math.round(levels[k].rating)), rank: rankOf(k, levels.length) });
   const j = levels.findIndex((l) => l.plays === b.name);
   if (j >= 0) return t('as-level-rating', { n: j + 1, rating: String(Math.round(levels[j].rating)) });
   return b.strength ? t(`strength-${b.strength}`) : '';
@@ -24,20 +35,21 @@ export function strengthWords(info, b) {
 
 /**
  * What a bot is, for people: its registry `about`, but a house level in words ("level 3 of
- * 6: plays as ismcts, rated 1504"), never its engine spec (`ismcts:iters=100`).
+ * 7, rated 1504"), its engine (`ismcts:iters=100`) named only with the engines shown.
  */
-export function aboutBot(info, b) {
+export function aboutBot(info, b, engines = advancedBots()) {
   const levels = info?.levels || [];
-  const k = levels.findIndex((l) => l.spec === b.name);
+  const k = levelOf(info, b);
   if (k < 0) return words(b.about);
-  const plays = String(levels[k].plays).split(':')[0];
-  const rank = k === 0 ? 'weakest' : k === levels.length - 1 ? 'strongest' : 'other';
-  return t('level-about', { n: k + 1, of: levels.length, rank, plays, rating: String(Math.round(levels[k].rating)) });
+  return t('level-about', {
+    n: k + 1, of: levels.length, rank: rankOf(k, levels.length),
+    plays: engines ? String(levels[k].plays) : 'none', rating: String(Math.round(levels[k].rating)),
+  });
 }
 
 // ------------------------------------------------------------------ rules help
 /** The chosen value of a rule option, in words. */
-function optionWords(o, v) {
+export function optionWords(o, v) {
   const k = o.kind;
   if (k.type === 'choice') {
     const label = k.values.find(([x]) => JSON.stringify(x) === JSON.stringify(v))?.[1];
@@ -76,10 +88,26 @@ export function rulesHelp(info, rules) {
     h('h4', { text: t('out-of-time-title') }),
     h('p', { id: 'rules-time' }, t('out-of-time-help', { rule: info.out_of_time ? words(info.out_of_time) : t('out-of-time-first-move') })),
     chosen.length ? [h('h4', { text: t('this-game') }), h('ul', { id: 'rules-chosen' }, chosen)] : null,
-    bots.length ? [h('h4', { text: t('the-bots') }), h('ul', { class: 'bots' }, bots.map((b) => h('li', {},
-      h('strong', {}, b.name), strengthWords(info, b) ? [' ', h('span', { class: `strength strength-${b.strength}` }, strengthWords(info, b))] : null, ' — ', aboutBot(info, b))))] : null,
+    bots.length ? botsHelp(info, bots) : null,
     h('h4', { text: t('prefs-title') }),
     h('p', { id: 'prefs-help' }, t('prefs-help')));
+}
+
+/** The rules help's bots: the house levels, the engines behind them folded away (all the
+ * bots where a game has no levels). */
+function botsHelp(info, bots) {
+  const levels = bots.filter((b) => levelOf(info, b) >= 0);
+  const engines = bots.filter((b) => levelOf(info, b) < 0);
+  const item = (b) => h('li', {},
+    h('strong', {}, levelOf(info, b) >= 0 ? t('level-n', { n: levelOf(info, b) + 1 }) : b.name),
+    levelOf(info, b) < 0 && strengthWords(info, b) ? [' ', h('span', { class: 'strength' }, strengthWords(info, b))] : null,
+    ' — ', aboutBot(info, b, false));
+  if (!levels.length) return [h('h4', { text: t('the-bots') }), h('ul', { class: 'bots' }, engines.map(item))];
+  return [h('h4', { text: t('the-levels') }), h('ul', { class: 'bots levels' }, levels.map(item)),
+    engines.length ? h('details', { class: 'engines' }, h('summary', {}, t('the-engines')),
+      h('p', { class: 'hint' }, t('the-engines-about')),
+      h('ul', { class: 'bots' }, engines.map(item)),
+      h('p', { class: 'hint' }, levels.map((b) => t('level-plays', { n: levelOf(info, b) + 1, plays: String(info.levels[levelOf(info, b)].plays) })).join(' · '))) : null];
 }
 
 // ------------------------------------------------------------------ how a program joins

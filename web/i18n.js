@@ -52,9 +52,16 @@ export function t(id, args) {
   return shown(out);
 }
 
-/** An argument of a server's message as Fluent takes it: numbers stay numbers (plurals). */
+/** A decimal the server sent as text ("0.4", a search's setting) as the page's language
+ * writes it ("0,4" in German). */
+const DECIMAL = /^-?\d+\.\d+$/;
+const decimal = (text) => new Intl.NumberFormat(lang, { maximumFractionDigits: 6 }).format(Number(text));
+
+/** An argument of a server's message as Fluent takes it: numbers stay numbers (plurals;
+ * Fluent writes them as the language does), decimals as text written so too. */
 function argValue(v) {
-  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return DECIMAL.test(v) ? decimal(v) : v;
   if (Array.isArray(v)) return v.map(argText).join(', ');
   if (v && Array.isArray(v.and)) return andList(v.and.map(argText));
   if (v && typeof v.id === 'string') return words(v);

@@ -1,16 +1,19 @@
 // Turn-based games for a signed-in person (docs/web.md, "Turn-based games"): the "Your
-// turn" inbox (#/turns), the header's link with the count, the tab's title "(2) Tessera"
-// and a badge on its icon, browser notifications of a turn newly waiting (asked for by a
+// turn" inbox (#/turns) with its invitations (a game that names other accounts waits for
+// each of them to accept it: Accept and Decline for those asked, Withdraw for its maker),
+// the header's link with the count, the tab's title "(2) Tessera" and a badge on its icon,
+// browser notifications of a turn newly waiting and of a new invitation (asked for by a
 // click, never assumed), and the account's email address for reminders.
 //
-// Every game waiting comes from GET /api/turns (read every POLL_MS, and at once when the
-// page comes back into view); its token is the account's seat's, kept like any seat's
-// (saved.js), so the play page plays it as any other.
+// Every game waiting and every invitation comes from GET /api/turns (read every POLL_MS,
+// and at once when the page comes back into view); a game's token is the account's
+// seat's, kept like any seat's (saved.js), so the play page plays it as any other.
 import { h, put } from './board.js';
-import { api, json, session } from './api.js';
+import { api, json, session, registry, gameOf, loadMe } from './api.js';
 import { saveTokens } from './saved.js';
 import { main, onLeave } from './page.js';
-import { t } from './i18n.js';
+import { t, words, andList } from './i18n.js';
+import { optionWords } from './help.js';
 
 /** How often the inbox is read while a page is open. */
 export const POLL_MS = 15000;
@@ -71,6 +74,10 @@ export function startInbox() {
 }
 
 const waitingGames = () => (inbox?.games ?? []).filter((g) => g.your_turn);
+/** The invitations waiting for this account's answer. */
+const askedInvitations = () => (inbox?.invitations ?? []).filter((i) => i.answer === 'waiting');
+/** What waits for this account: games at its turn, invitations to answer. */
+const waitingCount = () => waitingGames().length + askedInvitations().length;
 
 // ------------------------------------------------------------------ title, icon, header
 const BASE_TITLE = /^\(\d+\) /;
@@ -83,7 +90,7 @@ function countInTitle(n) {
   if (document.title !== want) document.title = want;
   if (!titleObserver) {
     // a page that sets its own title gets the count put back in front
-    titleObserver = new MutationObserver(() => countInTitle(waitingGames().length));
+    titleObserver = new MutationObserver(() => countInTitle(waitingCount()));
     const el = document.querySelector('title');
     if (el) titleObserver.observe(el, { childList: true, characterData: true, subtree: true });
   }
@@ -127,7 +134,7 @@ function navLink(n) {
 }
 
 function show() {
-  const n = waitingGames().length;
+  const n = waitingCount();
   countInTitle(n);
   icon(n);
   navLink(n);
@@ -137,12 +144,24 @@ function show() {
 // ------------------------------------------------------------------ notifications
 const canNotify = () => typeof Notification === 'function';
 
-/** A notification for each turn newly waiting (none for those waiting when the page opened). */
+/** A notification for each turn newly waiting and each new invitation (none for those
+ * waiting when the page opened). */
 function notifyNew() {
   const now = waitingGames();
   const fresh = now.filter((g) => !seen.has(`${g.id}:${g.since}`));
   for (const g of now) seen.add(`${g.id}:${g.since}`);
+  const asked = askedInvitations();
+  const freshAsked = asked.filter((i) => !seen.has(`invitation:${i.id}`));
+  for (const i of asked) seen.add(`invitation:${i.id}`);
   if (first) { first = false; return; }
+  if (!canNotify() || Notification.permission !== 'granted') return;
+  for (const i of freshAsked) {
+    const n = new Notification(t('invitation-notify-title', { by: i.by, game: i.title }), {
+      body: t('invitation-notify-body', { per: perMove(i.days) }),
+      tag: `tessera-invitation-${i.id}`,
+    });
+    n.onclick = () => { window.focus(); location.hash = '#/turns'; n.close(); };
+  }
   if (!canNotify() || Notification.permission !== 'granted') return;
   for (const g of fresh) {
     // the page of that very game, in view, says it already
@@ -189,9 +208,57 @@ function gameRow(g) {
       : h('span', { class: 'left' }, g.to_move ? t('turns-to-move', { who: g.to_move, left: left === null ? 'none' : timeLeft(left) }) : t('turns-starting')));
 }
 
-/** #/turns: every turn-based game of the account, those waiting for it first. */
-export function turnsPage() {
+// ------------------------------------------------------------------ invitations
+/** The rule options of invitation `i` that differ from the game's defaults, in words. */
+function rulesOf(i, reg) {
+  const info = gameOf(reg, i.game);
+  if (!info || !i.options) return [];
+  return info.options
+    .filter((o) => i.options[o.key] !== undefined && i.options[o.key] !== null && JSON.stringify(i.options[o.key]) !== JSON.stringify(o.default))
+    .map((o) => `${words(o.label)}: ${optionWords(o, i.options[o.key])}`);
+}
+
+/** Answers invitation `i` (`accept`, `decline`, `withdraw`): an accepted one whose game
+ * starts opens it; otherwise the inbox is read again. */
+async function answerInvitation(i, how, err) {
+  err.textContent = '';
+  try {
+    const r = await api(`/api/invitations/${i.id}/${how}`, json('POST', {}));
+    if (r.id && r.tokens) { open({ id: r.id, seat: r.tokens[0][0], token: r.tokens[0][1] }); return; }
+  } catch (e) { err.textContent = e.message; }
+  readInbox();
+}
+
+function invitationRow(i, reg) {
+  const names = (list) => andList(list);
+  const invited = i.seats.filter((s) => s.invited).map((s) => s.name);
+  const seats = i.seats.map((s) => s.name).join(', ');
+  const left = i.expires - (Date.now() + skew);
+  const err = h('span', { class: 'error', role: 'alert' });
+  const button = (how, label) => h('button', { class: how === 'accept' ? 'accept primary' : how, type: 'button', onclick: () => answerInvitation(i, how, err) }, t(label));
+  // the buttons stay together (on a phone, on a line of their own)
+  const answers = (...b) => h('span', { class: 'answers' }, b);
+  const rules = rulesOf(i, reg);
+  let status;
+  if (i.state === 'declined') status = [h('strong', { class: 'state' }, t('invitation-declined'))];
+  else if (i.state === 'expired') status = [h('strong', { class: 'state' }, t('invitation-expired'))];
+  else if (i.mine) status = [t('invitation-waiting-for', { names: names(i.waiting_for) }), ' · ', t('invitation-expires', { left: timeLeft(left) }), ' ', answers(button('withdraw', 'invitation-withdraw'))];
+  else if (i.answer === 'accepted') status = [t('invitation-you-accepted', { names: names(i.waiting_for) }), ' ', answers(button('decline', 'invitation-decline'))];
+  else status = [t('invitation-expires', { left: timeLeft(left) }), ' ', answers(button('accept', 'invitation-accept'), ' ', button('decline', 'invitation-decline'))];
+  return h('li', { 'data-invitation': i.id, class: i.answer === 'waiting' ? 'invitation mine' : 'invitation' },
+    h('strong', {}, i.mine ? t('invitation-yours', { names: names(invited), game: i.title }) : t('invitation-from', { by: i.by, game: i.title })),
+    h('br'), h('span', { class: 'hint' }, t('invitation-details', { per: perMove(i.days), seats }), rules.length ? [' · ', t('invitation-rules', { rules: rules.join(', ') })] : null),
+    h('br'), status, ' ', err);
+}
+
+/** #/turns: the invitations, and every turn-based game of the account, those waiting for
+ * it first. */
+export async function turnsPage() {
   document.title = t('title-page', { page: t('nav-turns') });
+  // a page opened cold at #/turns: the session is read first (else it reads as a guest's)
+  const here = location.hash;
+  await loadMe();
+  if (location.hash !== here) return;
   if (!session.me) {
     put(main, h('h2', { text: t('nav-turns') }), h('p', {}, h('a', { href: '#/login?next=%23%2Fturns' }, t('turns-log-in')), ' ', t('turns-log-in-why')));
     return;
@@ -199,7 +266,14 @@ export function turnsPage() {
   const mine = h('ul', { id: 'turns-mine', class: 'turns' });
   const theirs = h('ul', { id: 'turns-theirs', class: 'turns' });
   const head = h('h3', { id: 'turns-head' });
+  const invitations = h('ul', { id: 'invitations', class: 'turns' });
+  const invitationsHead = h('h3', { id: 'invitations-head', text: t('invitations-title') });
+  let reg = null;
+  registry().then((r) => { reg = r; draw(inbox); }).catch(() => {});
   const draw = (box) => {
+    const asked = box?.invitations ?? [];
+    put(invitations, asked.map((i) => invitationRow(i, reg)));
+    invitations.hidden = invitationsHead.hidden = !asked.length;
     const games = box?.games ?? [];
     const waiting = games.filter((g) => g.your_turn);
     head.textContent = t('turns-waiting', { n: waiting.length });
@@ -209,6 +283,7 @@ export function turnsPage() {
   };
   put(main, h('h2', { text: t('nav-turns') }),
     h('p', { class: 'hint' }, t('turns-about-1'), ' ', h('a', { href: '#/new' }, t('nav-new')), t('turns-about-2')),
+    invitationsHead, invitations,
     head, mine, h('h3', { text: t('turns-theirs') }), theirs,
     notifyControl(),
     h('p', { class: 'hint' }, t('turns-email-1'), ' ', h('a', { href: `#/account/${encodeURIComponent(session.me.name)}` }, t('turns-email-link')), t('turns-email-2')));

@@ -1,7 +1,7 @@
 // The leaderboards (#/leaderboard/GAME?pool=duel|multi): the rated accounts and house
 // levels of a game and pool, by rating.
 import { h, put } from './board.js';
-import { api, registry, session } from './api.js';
+import { api, registry, loadMe } from './api.js';
 import { POOLS, round, houseName } from './arena.js';
 import { main } from './page.js';
 import { t } from './i18n.js';
@@ -10,8 +10,9 @@ export async function leaderboardPage(gameName, query) {
   const head = h('h2', { text: t('nav-leaderboards') });
   put(main, head, h('p', { text: t('loading') }));
   const at = location.hash;
-  let reg;
-  try { reg = await registry(); } catch (e) {
+  let reg, me;
+  // (the session read first: a page opened cold marks the account's own row too)
+  try { [reg, me] = await Promise.all([registry(), loadMe()]); } catch (e) {
     put(main, head, h('p', { class: 'error', role: 'alert' }, t('cannot-read-games', { why: e.message })));
     return;
   }
@@ -41,7 +42,6 @@ export async function leaderboardPage(gameName, query) {
     put(body, h('p', { id: 'leaderboard-empty' }, t('nobody-rated', { game: info.title, pool: t(POOLS[pool]) }) + ' ', h('a', { href: '#/arena' }, t('play-rated')), ' ' + t('be-the-first')));
     return;
   }
-  const me = session.me;
   put(body, h('table', { class: 'list ranks', id: 'ranks' },
     h('thead', {}, h('tr', {}, ['col-rank', 'col-name', 'col-standing', 'col-rating', 'col-games'].map((id) => h('th', { text: t(id) })))),
     h('tbody', {}, rows.map((r) => h('tr', { 'data-name': r.name, class: [r.house ? 'house' : '', me && r.name === me.name && !r.house ? 'me' : ''].join(' ').trim() || null },

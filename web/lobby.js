@@ -21,8 +21,13 @@ export function lobby() {
   const fStatus = h('select', { id: 'filter-status', 'aria-label': t('filter-status') },
     h('option', { value: '' }, t('filter-all')), h('option', { value: 'live' }, t('filter-live')), h('option', { value: 'ended' }, t('filter-ended')));
   const fMine = h('input', { type: 'checkbox', id: 'filter-mine' });
-  const liveBox = h('div', {}, h('h3', { text: t('playing-now') }), h('table', { class: 'list', id: 'running' }, head(), live));
-  const endedBox = h('div', {}, h('h3', { text: t('finished-games') }), h('table', { class: 'list', id: 'finished' }, head(), ended), h('p', {}, older));
+  // a table without rows is no table: a line says so instead of empty column heads
+  const liveTable = h('table', { class: 'list', id: 'running' }, head(), live);
+  const endedTable = h('table', { class: 'list', id: 'finished' }, head(), ended);
+  const noLive = h('p', { class: 'hint', id: 'no-live' });
+  const noEnded = h('p', { class: 'hint', id: 'no-ended' });
+  const liveBox = h('div', {}, h('h3', { text: t('playing-now') }), liveTable, noLive);
+  const endedBox = h('div', {}, h('h3', { text: t('finished-games') }), endedTable, noEnded, h('p', {}, older));
   main.replaceChildren(
     h('h2', { text: t('nav-lobby') }),
     h('p', {}, h('a', { href: '#/new', id: 'new-game', role: 'button', class: 'button' }, t('nav-new'))), welcome, err,
@@ -78,6 +83,11 @@ export function lobby() {
       return r;
     }));
     older.hidden = next === null;
+    const filtered = fGame.value || fMine.checked ? 'yes' : 'no';
+    noLive.textContent = t('no-live-games', { filtered });
+    noEnded.textContent = t('no-ended-games', { filtered });
+    liveTable.hidden = !liveGames.length; noLive.hidden = !!liveGames.length;
+    endedTable.hidden = !done.length; noEnded.hidden = !!done.length;
   };
 
   const refresh = async () => {

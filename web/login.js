@@ -52,20 +52,26 @@ export function accountForm(register, after) {
     register ? [h('label', {}, t('account-kind') + ' ', kind), h('p', { class: 'hint' }, t('account-kind-hint'))] : null,
     h('div', { class: 'controls' }, submit), err,
     register ? h('p', {}, t('have-account') + ' ', h('a', { href: '#/login' }, t('login'))) : h('p', {}, t('no-account-yet') + ' ', h('a', { href: '#/register', id: 'to-register' }, t('register'))));
-  /** The form's own checks, the server's rules: null when fine. */
+  /** The form's own checks, the server's rules: every problem, each once (none: fine). */
   const check = () => {
     const n = name.value.trim();
-    if (!n) return t('account-name-required');
-    if (register && !/^[A-Za-z][A-Za-z0-9]{1,19}$/.test(n)) return t('account-name-bad');
-    if (!password.value) return t('account-password-required');
-    if (register && (password.value.length < 8 || password.value.length > 128)) return t('account-password-bad');
-    return null;
+    const problems = [];
+    if (!n) problems.push(t('account-name-required'));
+    else if (register && !/^[A-Za-z][A-Za-z0-9]{1,19}$/.test(n)) problems.push(t('account-name-bad'));
+    if (!password.value) problems.push(t('account-password-required'));
+    else if (register && (password.value.length < 8 || password.value.length > 128)) problems.push(t('account-password-bad'));
+    return problems;
   };
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     err.textContent = '';
-    const problem = check();
-    if (problem) { err.textContent = problem; return; }
+    const problems = check();
+    // (all of them at once, a line each: one fix, then the next, would take a try each)
+    if (problems.length) {
+      put(err, problems.flatMap((p, i) => [i ? h('br') : null, p]));
+      (name.value.trim() && !problems.includes(t('account-name-bad')) ? password : name).focus();
+      return;
+    }
     submit.disabled = true;
     try {
       const body = { name: name.value.trim(), password: password.value };

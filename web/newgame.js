@@ -1,11 +1,12 @@
 // The New game form (#/new, #/new/GAME), drawn from the registry: the game, its seats
 // (people, programs, bots), its rule options, the seed, the bots' pace and the time per
 // move: a clock for people, or days per move (a turn-based game of a signed-in person,
-// whose people's seats are accounts: inbox.js).
+// whose people's seats are accounts: inbox.js; one that names other accounts is an
+// invitation, which waits in their inboxes until each accepts).
 import { h } from './board.js';
-import { api, registry, gameOf, loadMe, session } from './api.js';
+import { api, registry, gameOf, loadMe } from './api.js';
 import { saveTokens, rememberedNames, rememberNames } from './saved.js';
-import { rulesHelp, strengthWords, aboutBot } from './help.js';
+import { rulesHelp, strengthWords, aboutBot, levelOf, advancedBots, rememberAdvanced } from './help.js';
 import { main } from './page.js';
 import { t, words } from './i18n.js';
 import { perMove } from './inbox.js';
@@ -48,12 +49,12 @@ function optionControl(o) {
 
 /**
  * A bot's name in the seat menu: a house level by its number and fixed rating in the arena
- * ("Level 3 · 1335"), any other bot by its name and strength (`strengthWords`: a bot a
- * level plays as that level, "Bot: greedy (as Level 2 · 1494)").
+ * ("Level 3 · 1335"), an engine (shown by the advanced switch) by its name and strength
+ * (`strengthWords`: an engine a level plays as that level, "Bot: greedy (as Level 2 · 1494)").
  */
 function botLabel(game, b) {
   const strength = strengthWords(game, b);
-  if ((game.levels || []).some((l) => l.spec === b.name)) return strength;
+  if (levelOf(game, b) >= 0) return strength;
   return strength ? t('bot-label-strength', { name: b.name, strength }) : t('bot-label', { name: b.name });
 }
 
@@ -93,17 +94,23 @@ export async function newGame(preselect) {
   if (preselect && reg.games.some((g) => g.name === preselect)) gameSel.value = preselect;
   const help = h('div', { id: 'game-help' });
   // live: a clock of seconds (or none); turn-based: days per move, for a signed-in person
-  await loadMe();
-  const person = session.me?.kind === 'person';
+  const me = await loadMe();
+  const person = me?.kind === 'person';
   const clock = h('select', { id: 'clock', 'aria-label': t('clock-label') },
     h('optgroup', { label: t('clock-live') }, [['', t('no-clock')], ['30', '30 s'], ['60', '1 min'], ['120', '2 min'], ['300', '5 min'], ['600', '10 min']].map(([v, text]) => h('option', { value: v }, text))),
-    h('optgroup', { label: t(person ? 'clock-turns' : 'clock-turns-log-in') }, [1, 2, 3, 7].map((d) => h('option', { value: `d${d}`, disabled: !person }, perMove(d)))));
+    h('optgroup', { label: t(person ? 'clock-turns' : 'clock-turns-log-in') }, [1, 2, 3, 7].map((d) => h('option', { value: `d${d}` }, perMove(d)))));
   const turnBased = () => (clock.value.startsWith('d') ? parseInt(clock.value.slice(1), 10) : null);
-  const turnNote = h('p', { class: 'hint', id: 'turn-note', hidden: true }, t('turn-note'));
+  // (a guest may choose one: the note says why it needs an account, and where to get one)
+  const back = encodeURIComponent('#/new');
+  const turnNote = h('p', { class: 'hint', id: 'turn-note', hidden: true }, person ? t('turn-note')
+    : [t('turn-note-guest') + ' ', h('a', { href: `#/login?next=${back}`, id: 'turn-login' }, t('login')), ' · ', h('a', { href: `#/register?next=${back}` }, t('register'))]);
   const about = h('p', { class: 'hint', id: 'game-about' });
   const count = h('input', { id: 'players', type: 'number', value: 2, 'aria-label': t('players-count') });
   const soloNote = h('p', { class: 'hint', id: 'solo-note', hidden: true });
   const seats = h('div', { id: 'seats' });
+  // the engines behind the house levels, for those who want them (remembered)
+  const advanced = h('input', { type: 'checkbox', id: 'advanced-bots', checked: advancedBots() });
+  const advancedBox = h('p', { class: 'hint', id: 'advanced-box' }, h('label', {}, advanced, ' ' + t('seat-engines-show')));
   const options = h('div', { id: 'options' });
   const seed = h('input', { id: 'seed', type: 'number', min: 0, placeholder: t('seed-random'), 'aria-label': t('seed') });
   const delay = h('input', { id: 'delay', type: 'number', min: 0, max: 5000, step: 1, value: 400, 'aria-label': t('delay-label') });
@@ -131,6 +138,8 @@ export async function newGame(preselect) {
     about.textContent = words(g.about);
     const s = solo();
     const bots = g.bots.filter((b) => b.name !== g.solo?.bot);
+    const levels = bots.filter((b) => levelOf(g, b) >= 0);
+    advancedBox.hidden = !levels.length || levels.length === bots.length;
     const [lo, hi] = g.seats;
     count.min = lo; count.max = hi;
     count.disabled = !!s;
@@ -144,12 +153,19 @@ export async function newGame(preselect) {
     }));
     const remembered = rememberedNames();
     seats.replaceChildren(...Array.from({ length: n }, (_, i) => {
+      // people choose among the house levels; the engines behind them are the advanced
+      // switch's (a game without levels shows its bots)
+      const option = (b) => h('option', { value: 'bot:' + b.name, title: levelOf(g, b) >= 0 ? aboutBot(g, b) : b.params ? t('bot-params', { about: words(b.about), params: b.params }) : words(b.about) }, botLabel(g, b));
+      const engines = levels.length ? bots.filter((b) => levelOf(g, b) < 0) : bots;
       const kind = h('select', { class: 'kind', 'aria-label': t('seat-player', { n: i + 1 }) },
         h('option', { value: 'human' }, t('seat-human')),
         s || turnBased() ? null : h('option', { value: 'program', title: t('seat-program-about') }, t('seat-program')),
-        bots.map((b) => h('option', { value: 'bot:' + b.name, title: b.params ? t('bot-params', { about: words(b.about), params: b.params }) : words(b.about) }, botLabel(g, b))));
+        levels.length ? h('optgroup', { label: t('seat-levels') }, levels.map(option)) : null,
+        engines.length && (!levels.length || advanced.checked) ? h('optgroup', { label: t('seat-engines') }, engines.map(option)) : null);
       const prev = old[i];
-      kind.value = prev && [...kind.options].some((o) => o.value === prev.kind) ? prev.kind : (i === 0 || !bots.length ? 'human' : 'bot:' + bots[0].name);
+      // (a new player meets a middle level first)
+      const first = levels[Math.min(2, levels.length - 1)] ?? bots[0];
+      kind.value = prev && [...kind.options].some((o) => o.value === prev.kind) ? prev.kind : (i === 0 || !first ? 'human' : 'bot:' + first.name);
       const strength = h('input', { class: 'strength', type: 'number', min: 1, value: prev?.strength ?? '' });
       const name = h('input', { class: 'name', maxlength: 40, placeholder: t('seat-name-placeholder'), 'aria-label': t('seat-name', { n: i + 1 }), value: prev?.name ?? '' });
       const botAbout = h('span', { class: 'hint bot-about' });
@@ -157,8 +173,10 @@ export async function newGame(preselect) {
         const bot = kind.value.startsWith('bot:') ? bots.find((b) => 'bot:' + b.name === kind.value) : null;
         // a turn-based game's person is an account, never a name remembered from a live one
         if (turnBased() && remembered[i] && name.value === remembered[i]) name.value = '';
-        // a person's name: the one typed for this seat last time
+        // a person's name: the one typed for this seat last time; a signed-in person's
+        // first seat, the account's name
         else if (kind.value === 'human' && !name.value && remembered[i] && !turnBased()) name.value = remembered[i];
+        else if (kind.value === 'human' && !name.value && i === 0 && me && !turnBased()) name.value = me.name;
         // a person's remembered name is not a bot's or a program's: a seat switched to one
         // lets the server name it
         else if (kind.value !== 'human' && remembered[i] && name.value === remembered[i]) name.value = '';
@@ -183,10 +201,11 @@ export async function newGame(preselect) {
   gameSel.addEventListener('change', () => { drawOptions(); drawSeats(); });
   clock.addEventListener('change', () => { turnNote.hidden = !turnBased(); drawSeats(); });
   count.addEventListener('change', drawSeats);
+  advanced.addEventListener('change', () => { rememberAdvanced(advanced.checked); drawSeats(); });
 
   const form = h('form', { class: 'new', id: 'new-game-form' },
     h('fieldset', {}, h('legend', { text: t('col-game') }), h('label', {}, t('col-game') + ' ', gameSel), h('label', {}, t('col-players') + ' ', count), about, soloNote, help),
-    h('fieldset', {}, h('legend', { text: t('seats') }), seats),
+    h('fieldset', {}, h('legend', { text: t('seats') }), seats, advancedBox),
     h('fieldset', {}, h('legend', { text: t('rules') }), options),
     h('fieldset', {}, h('legend', { text: t('options') }), h('label', {}, t('seed') + ' ', seed), h('label', {}, t('delay') + ' ', delay),
       h('label', { title: t('clock-about') }, t('time-per-move') + ' ', clock), turnNote),
@@ -196,6 +215,7 @@ export async function newGame(preselect) {
   const check = () => {
     const g = info();
     const problems = [];
+    if (turnBased() && !person) problems.push(t('turn-needs-account'));
     if (!solo()) problems.push(wholeNumber(t('col-players'), count, g.seats[0], g.seats[1], false));
     for (const [, c] of controls) if (c.check) problems.push(c.check());
     const names = [];
@@ -215,16 +235,27 @@ export async function newGame(preselect) {
     err.textContent = '';
     const problems = check();
     if (problems.length) { err.textContent = t('cannot-start', { why: problems.join('; ') }); return; }
+    // a seat left unnamed is named in the page's language ("Player 2", "Level 3"), not by
+    // the server's English or a level's spec; each name once ("Level 3 2" for a second)
+    const rows = [...seats.querySelectorAll('.seat-row')];
+    const taken = new Set(rows.map((r) => r.querySelector('.name').value.trim()).filter(Boolean));
+    const unused = (want) => {
+      let name = want;
+      for (let k = 2; taken.has(name); k++) name = `${want} ${k}`;
+      taken.add(name);
+      return name;
+    };
     const req = {
       game: gameSel.value,
-      seats: [...seats.querySelectorAll('.seat-row')].map((r) => {
+      seats: rows.map((r, i) => {
         const k = r.querySelector('.kind').value;
         const name = r.querySelector('.name').value.trim() || undefined;
-        if (k === 'human') return turnBased() ? { kind: 'human', account: name } : { kind: 'human', name };
+        if (k === 'human') return turnBased() ? { kind: 'human', account: name } : { kind: 'human', name: name ?? unused(t('player-n', { n: i + 1 })) };
         if (k === 'program') return { kind: 'program' };
         const st = r.querySelector('.strength');
         const n = parseInt(st.value, 10);
-        return { kind: 'bot', spec: k.slice(4) + (st.dataset.key && n > 0 ? `:${st.dataset.key}=${n}` : ''), name };
+        const level = /^level:(\d+)$/.exec(k.slice(4));
+        return { kind: 'bot', spec: k.slice(4) + (st.dataset.key && n > 0 ? `:${st.dataset.key}=${n}` : ''), name: name ?? (level ? unused(t('level-n', { n: Number(level[1]) })) : undefined) };
       }),
       options: Object.fromEntries(controls.map(([o, c]) => [o.key, c.read()])),
       delay_ms: Math.max(parseInt(delay.value, 10) || 0, 0),
@@ -234,7 +265,10 @@ export async function newGame(preselect) {
     else if (clock.value) req.clock_s = parseInt(clock.value, 10);
     try {
       const c = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
-      if (!req.days) rememberNames(req.seats.map((st) => (st.kind === 'human' ? st.name : null)));
+      // (the names typed, not those given for want of one)
+      if (!req.days) rememberNames([...seats.querySelectorAll('.seat-row')].map((r) => (r.querySelector('.kind').value === 'human' ? r.querySelector('.name').value.trim() || null : null)));
+      // a game that names other accounts waits for them to accept: the inbox shows it
+      if (c.invitation) { location.hash = '#/turns'; return; }
       saveTokens(c.id, c.tokens);
       location.hash = c.tokens.length ? `#/game/${c.id}` : `#/watch/${c.id}`;
     } catch (e) { err.textContent = t('cannot-start', { why: e.message }); }

@@ -3,7 +3,7 @@
 // its panel; the status, clock, scores, log, Resign, Confirm, hints, the bots' pace and,
 // once over, the end panel with Rematch.
 import { h } from './board.js';
-import { api, registry, gameOf } from './api.js';
+import { api, registry, gameOf, loadMe } from './api.js';
 import { tokensOf, saveTokens } from './saved.js';
 import { rulesHelp, joinHelp } from './help.js';
 import { renderer, generic } from './looks.js';
@@ -15,7 +15,7 @@ import { holder, confirmWanted, rememberConfirm } from './held.js';
 import { soundOfState } from './sound.js';
 import { arrive } from './motion.js';
 import { t, words } from './i18n.js';
-import { timeLeft, perMove } from './inbox.js';
+import { timeLeft, perMove, readInbox } from './inbox.js';
 import { dealBox } from './deal.js';
 
 /** Whether a line of the log flashes over the board: a bonus, a penalty, an ejection. */
@@ -25,8 +25,27 @@ function flashes(msg) {
     || /no-placement|ejected/.test(msg?.id || '');
 }
 
+/**
+ * The seats of game `id` this browser plays: those it kept; else, for a signed-in person, the
+ * account's own seat (a turn-based game's, from the inbox; a rated game's, from the Arena's
+ * matches), kept from now on: the page opened cold in another browser (a bookmark, the
+ * reminder email's link) plays as the one it was opened from.
+ */
+async function seatsOf(id) {
+  const kept = tokensOf(id);
+  if (kept.length) return kept;
+  const me = await loadMe();
+  if (me?.kind !== 'person') return [];
+  const [box, queue] = await Promise.all([api('/api/turns').catch(() => null), api('/api/arena/queue').catch(() => null)]);
+  const turn = (box?.games ?? []).find((g) => String(g.id) === String(id));
+  const match = (queue?.matched ?? []).find((tk) => String(tk.game_id) === String(id));
+  const found = turn ? [[turn.seat, turn.token]] : match?.token ? [[match.seat ?? 0, match.token]] : [];
+  saveTokens(id, found);
+  return found;
+}
+
 export function gamePage(id, watch) {
-  const tokens = watch ? [] : tokensOf(id);
+  let tokens = watch ? [] : tokensOf(id);
   // several people's seats in one browser (hotseat): follow the one to move
   let token = tokens.length ? tokens[0][1] : null;
   document.title = t(watch || !token ? 'title-watching' : 'title-playing', { id: String(id) });
@@ -178,10 +197,12 @@ export function gamePage(id, watch) {
     tick();
     // bonuses and penalties flash as they happen (not the old ones on loading)
     const newest = m.log.length ? m.log[m.log.length - 1][0] : 0;
-    if (seenLog !== null) {
+    // (the newest one only, whole: the log has them all; none once the game is over, when
+    // the end panel says how it ended)
+    if (m.over) { clearTimeout(flashTimer); ui.flash.hidden = true; } else if (seenLog !== null) {
       const fresh = m.log.filter(([n, msg]) => n > seenLog && flashes(msg));
       if (fresh.length) {
-        ui.flash.textContent = fresh.map(([, msg]) => words(msg)).join(' · ');
+        ui.flash.textContent = words(fresh[fresh.length - 1][1]);
         ui.flash.hidden = false;
         clearTimeout(flashTimer);
         flashTimer = setTimeout(() => { ui.flash.hidden = true; }, 4000);
@@ -276,6 +297,9 @@ export function gamePage(id, watch) {
       if (m.type === 'preview') { previews.set(JSON.stringify(m.move), m); render(); return; }
       if (m.type === 'state') {
         if (last && last.version !== m.version) { local.pending = []; previews.clear(); }
+        // a turn-based game's move: the tab's count and the inbox change now, not at the
+        // next read
+        if (m.days && last && (last.version !== m.version || last.to_move !== m.to_move)) setTimeout(readInbox, 200);
         soundOfState(last, m);
         last = m; render();
         const next = tokens.find(([seat]) => seat === m.to_move);
@@ -286,10 +310,17 @@ export function gamePage(id, watch) {
     ws.onclose = () => { if (!closed && !last?.over) { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); } };
   };
   // first paint over HTTP (so a 404 is shown), then live over the WebSocket
-  const q = token ? `?token=${encodeURIComponent(token)}` : '';
-  Promise.all([api(`/api/games/${id}${q}`), registry().catch(() => null)])
+  // (the seat's token first: a page opened cold may find it through the account)
+  (watch ? Promise.resolve(tokens) : seatsOf(id))
+    .then((seats) => {
+      if (!token && seats.length) { tokens = seats; token = seats[0][1]; }
+      const q = token ? `?token=${encodeURIComponent(token)}` : '';
+      return Promise.all([api(`/api/games/${id}${q}`), registry().catch(() => null)]);
+    })
     .then(async ([m, r]) => {
       reg = r;
+      // (a seat found through the account is known by its token: its number is the state's)
+      if (tokens.length === 1 && Number.isInteger(m.seat) && tokens[0][0] !== m.seat) { tokens = [[m.seat, token]]; saveTokens(id, tokens); }
       R = await renderer(m.game);
       if (closed) return;
       document.title = t(m.seat === null ? 'title-game-watching' : 'title-game', { game: m.title ?? m.game, id: String(id) });

@@ -82,19 +82,60 @@ export function render(ctx) {
   }
   // where hand tile i fits now: the server's candidates (hints.candidates) for the first
   // tile of a turn. LOCAL: with tiles already put down, the free cells where it fits by the
-  // engine's rule written here (only the tiles right beside a cell count: beside one, the
-  // colour or the shape of it; between two, the colour of both or the shape of both; on the
-  // map plus the pending tiles, on their line), since the server lists single-tile moves
-  // only. The server checks the whole turn again on Commit.
+  // engine's rule written here (on the map plus the pending tiles, on their line), since
+  // the server lists single-tile moves only; it checks the whole turn again on Commit. The
+  // boxed game's rules (the default): the turn's tiles form one line with no gap, and each
+  // line through a tile is one colour with no shape twice, or one shape with no colour
+  // twice, six at most. The course's: only the tiles right beside a cell count (beside
+  // one, the colour or the shape of it; between two, the colour of both or the shape of
+  // both).
+  const boxed = pub.rules?.rule_set === 'boxed';
   const get = (r, c) => filled.get(`${r},${c}`);
+  const cellWords = (c) => `(${c.row},${c.col})`;
+  /** The tiles of the line through `c` (holding `t`) along a direction. */
+  const lineAt = (t, c, [dr, dc]) => {
+    const tiles = [t];
+    for (const k of [-1, 1]) for (let r = c.row + k * dr, q = c.col + k * dc, x; (x = get(r, q)) && tiles.length <= 7; r += k * dr, q += k * dc) tiles.push(x);
+    return tiles;
+  };
+  /** What the boxed rules say against a line, or null: too long, mixed, a tile twice. */
+  const lineFault = (tiles, c) => {
+    if (tiles.length > 6) return say('q-illegal-line-long', { cell: cellWords(c) });
+    if (!tiles.every((x) => x.color === tiles[0].color) && !tiles.every((x) => x.shape === tiles[0].shape)) return say('q-illegal-line-mixed', { cell: cellWords(c) });
+    const twice = tiles.find((x, i) => tiles.findIndex((y) => y.color === x.color && y.shape === x.shape) !== i);
+    return twice ? say('q-illegal-line-twice', { cell: cellWords(c), tile: name(twice) }) : null;
+  };
+  const DIRS = [[0, 1], [1, 0]];
   const fitsAt = (t, c) => {
+    if (boxed) return DIRS.every((d) => !lineFault(lineAt(t, c, d), c));
     const fitLine = (a, b) => (!a && !b) || (a && !b ? a.shape === t.shape || a.color === t.color
       : !a && b ? b.shape === t.shape || b.color === t.color
         : (a.shape === t.shape && b.shape === t.shape) || (a.color === t.color && b.color === t.color));
     return fitLine(get(c.row, c.col - 1), get(c.row, c.col + 1)) && fitLine(get(c.row - 1, c.col), get(c.row + 1, c.col));
   };
-  /** Why `t` does not fit at `c`, in the game's words: the neighbours it does not match. */
+  /** The boxed rules: the first free cell between the pending tiles and `c`, if any (a gap). */
+  const gapTo = (c) => {
+    const all = [...local.pending.map((p) => p.coord), c];
+    const row = all.every((x) => x.row === c.row);
+    const along = (x) => (row ? x.col : x.row);
+    const lo = Math.min(...all.map(along)), hi = Math.max(...all.map(along));
+    for (let v = lo; v <= hi; v++) {
+      const x = row ? { row: c.row, col: v } : { row: v, col: c.col };
+      if (v !== along(c) && !get(x.row, x.col)) return x;
+    }
+    return null;
+  };
+  /** Why `t` does not fit at `c`, in the game's words: the line or the neighbours it breaks. */
   const whyNot = (t, c) => {
+    if (boxed) {
+      const gap = local.pending.length ? gapTo(c) : null;
+      if (gap) return say('q-illegal-gap', { cell: cellWords(gap) });
+      for (const d of DIRS) {
+        const fault = lineFault(lineAt(t, c, d), c);
+        if (fault) return fault;
+      }
+      return say('q-illegal-not-in-line');
+    }
     for (const [a, b] of [[get(c.row, c.col - 1), get(c.row, c.col + 1)], [get(c.row - 1, c.col), get(c.row + 1, c.col)]]) {
       if (a && b && !((a.shape === t.shape && b.shape === t.shape) || (a.color === t.color && b.color === t.color))) {
         return say('q-why-between', { a: name(a), b: name(b) });
@@ -112,6 +153,7 @@ export function render(ctx) {
     for (const [k, c] of free) {
       const line = [...all, c];
       if (!line.every((x) => x.row === c.row) && !line.every((x) => x.col === c.col)) continue;
+      if (boxed && gapTo(c)) continue;
       if (fitsAt(hand[i], c)) cells.add(k);
     }
     return cells;
@@ -221,19 +263,19 @@ export function render(ctx) {
 }
 
 /**
- * The rules help's picture, drawn with the map's own shapes: a row where each tile shares
- * the colour or the shape of the tiles beside it (a red square twice, then a blue square),
- * crossed by a column (in the colour-blind look's colours, with its letters, whatever the
- * page's choice: the picture is not redrawn).
+ * The rules help's picture, drawn with the map's own shapes: a row of one colour (red
+ * circle, square, star) crossed at its square by a column of one shape (red, blue, green
+ * squares): lines that both rule sets accept (in the colour-blind look's colours, with its
+ * letters, whatever the page's choice: the picture is not redrawn).
  */
 export function rulesPicture() {
   const T = 36;
   const cells = [
-    [0, 0, 'red', 'circle'], [0, 1, 'red', 'square'], [0, 2, 'red', 'square'], [0, 3, 'blue', 'square'],
-    [1, 3, 'blue', 'star'], [2, 3, 'green', 'star'],
+    [0, 0, 'red', 'circle'], [0, 1, 'red', 'square'], [0, 2, 'red', 'star'],
+    [1, 1, 'blue', 'square'], [2, 1, 'green', 'square'],
   ];
   const picture = s('svg', {
-    class: 'rules-svg', width: 4 * T + 4, height: 3 * T + 4, viewBox: `-2 -2 ${4 * T + 4} ${3 * T + 4}`, role: 'img',
+    class: 'rules-svg', width: 3 * T + 4, height: 3 * T + 4, viewBox: `-2 -2 ${3 * T + 4} ${3 * T + 4}`, role: 'img',
     'aria-label': say('q-picture-label'),
   }, ...cells.map(([r, c, color, sh]) => s('g', { class: 'rules-qtile' },
     s('rect', { x: c * T + 1, y: r * T + 1, width: T - 2, height: T - 2, rx: 4, class: 'qtile-bg' }),

@@ -21,6 +21,9 @@ export function gameLayout() {
     h('button', { 'aria-label': t('zoom-out'), onclick: () => board.zoom(1.25) }, '−'),
     fitButton);
   board.keepClear(zoom);
+  // said while the board is drawn too small for its fine print (the Board shows it)
+  const note = h('p', { class: 'board-note', id: 'board-note', hidden: true }, t('board-zoom-to-read'));
+  board.noteWhenSmall(note);
   const ui = {
     status: h('div', { id: 'status', role: 'status', 'aria-live': 'polite' }),
     // a refusal, over the top of the board: it never pushes the board down
@@ -40,7 +43,7 @@ export function gameLayout() {
   };
   ui.top.append(ui.status, ui.scores);
   ui.dockwrap.append(ui.dock);
-  const wrap = h('div', { class: 'boardwrap' }, svg, zoom, ui.flash, ui.error);
+  const wrap = h('div', { class: 'boardwrap' }, svg, zoom, note, ui.flash, ui.error);
   main.replaceChildren(h('section', { class: 'game' },
     h('div', { class: 'stage', id: 'stage' }, ui.top, wrap, ui.area, ui.end, ui.dockwrap),
     h('aside', {}, ui.panel, h('h3', { class: 'log-head', text: t('log') }), ui.log, ui.extra)));
@@ -65,10 +68,12 @@ export function drawScores(ui, players, scores, toMove, seat, winners = []) {
 }
 
 /** The log's lines, newest first, each in the page's language: a bonus marked as one, a
- * penalty (a draw, a penalty, an ejection) as one, by the message and its points. */
+ * penalty (a draw, a penalty, an ejection) as one, by the message and its points. A move
+ * of several lines is numbered once, on its top line (the others `same-move`). */
 export function drawLog(ui, lines) {
-  ui.log.replaceChildren(...lines.slice(-80).reverse().map(([n, msg]) => h('li', {
-    class: logClass(msg), value: n,
+  const shown = lines.slice(-80).reverse();
+  ui.log.replaceChildren(...shown.map(([n, msg], i) => h('li', {
+    class: [logClass(msg), i > 0 && shown[i - 1][0] === n ? 'same-move' : ''].join(' ').trim() || null, value: n,
   }, words(msg))));
 }
 

@@ -1,7 +1,7 @@
 // Triominos: a triangular board. Cell (x, y) faces up iff x + y is even.
 // Corner points: up (x,y): MIDDLE=(x,y), LEFT=(x-1,y+1), RIGHT=(x+1,y+1);
 // down: LEFT=(x-1,y), RIGHT=(x+1,y), MIDDLE=(x,y+1). Point (px,py) -> (px*S/2, py*H).
-import { s, h, clickable, bbox } from './board.js';
+import { s, h, clickable, bbox, touchScreen } from './board.js';
 import { t } from './i18n.js';
 
 const S = 64, H = S * Math.sqrt(3) / 2;
@@ -97,11 +97,15 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, d
   for (const p of pub.board) for (const [x, y] of neighbours(p.x, p.y)) if (!occupied.has(`${x},${y}`)) empty.set(`${x},${y}`, [x, y]);
   for (const p of legal) empty.set(`${p.x},${p.y}`, [p.x, p.y]);
   const orient = (x, y) => (up(x, y) ? UP : DOWN)[local.rot];
+  const at = (p) => bbox(corners(p.x, p.y).map(pt), 0);
+  // the highlighted spots (the selected tile fits there in this rotation): kept in view
+  const spots = [];
   for (const [x, y] of empty.values()) {
     corners(x, y).forEach((c) => points.push(pt(c)));
     if (mode !== 'play') { nodes.push(poly(x, y, 'cell-empty', { 'aria-hidden': 'true' })); continue; }
     const o = orient(x, y);
     const here = legal.find((p) => p.x === x && p.y === y && p.orientation === o);
+    if (here && myTurn) spots.push(at(here));
     const g = s('g', { class: 'spot', 'data-x': x, 'data-y': y, 'data-legal': here ? 'true' : 'false' }, poly(x, y, here ? 'legal' : 'cell-empty'));
     // a legal spot shows the tile's numbers as they would lie, and the points it scores
     if (here) g.append(...numbers(x, y, here.corners, 'ghost'), pointsText(x, y, here.score));
@@ -121,9 +125,10 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, d
     nodes.push(s('g', { class: 'held', 'data-x': shown.x, 'data-y': shown.y, 'aria-hidden': 'true' },
       poly(shown.x, shown.y, 'held-tile'), ...numbers(shown.x, shown.y, shown.corners), pointsText(shown.x, shown.y, shown.score, 'held-points')));
   }
-  const at = (p) => bbox(corners(p.x, p.y).map(pt));
   const focus = shown ? at(shown) : lastTile ? at(lastTile) : null;
-  board.draw(nodes, bbox(points), { unit: over ? 0 : S * 0.75, focus });
+  // a cell of 30 px at least while following the play; the corner numbers at 12 px at least
+  // (style.css), left out where a tile would be too small for them (under 32 px a side)
+  board.draw(nodes, bbox(points), { unit: over ? 0 : S * 0.75, focus, spots: shown ? [at(shown)] : spots, print: S / 32 });
 
   // side panel: the table's news; the dock: the person's tray and moves
   panel.replaceChildren();
@@ -137,12 +142,13 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, d
   const trayEl = h('div', { class: 'tray', role: 'group', 'aria-label': t('tri-your-tray') },
     tray.map((tile) => h('button', {
       'aria-label': t('tri-tray-tile', { tile, playable: playable.has(tile) ? 'yes' : 'no', drawn: drawn.has(tile) ? 'yes' : 'no' }), 'aria-pressed': tile === local.tile ? 'true' : 'false', 'data-tile': tile,
-      class: [playable.has(tile) ? 'playable' : '', drawn.has(tile) ? 'drawn' : ''].join(' ').trim(), title: drawn.has(tile) ? t('tri-just-drawn') : null,
+      class: [playable.has(tile) ? 'playable' : '', drawn.has(tile) ? 'drawn' : ''].join(' ').trim(),
       // a game over: the tray is only to look at
       disabled: !!over,
       // another tile: the last refusal was about the one before
       onclick: () => { local.tile = tile; error(''); rerender(); },
-    }, tileIcon(tile, UP[local.rot]))));
+    // a tile just drawn says so on it (no tooltip: a phone shows none)
+    }, tileIcon(tile, UP[local.rot]), drawn.has(tile) ? h('span', { class: 'new-tag', 'aria-hidden': 'true' }, t('tri-new')) : null)));
   const controls = h('div', { class: 'controls' },
     h('button', { id: 'rotate', 'aria-label': t('tri-rotate-label'), disabled: !!over, onclick: () => { local.rot = (local.rot + 1) % 3; error(''); rerender(); } }, '⟳ ' + t('tri-rotate')),
     h('button', { id: 'draw', 'aria-label': t('tri-draw-label'), disabled: !myTurn || !hints?.can_draw, onclick: () => send('draw') }, t('tri-draw')),
@@ -153,7 +159,7 @@ export function render({ board, public: pub, view, legal: moves, hints, panel, d
       // nothing fits: say so, and what is left to do
       : !placements.length ? t('tri-nothing-fits', { then: hints?.can_draw ? 'draw' : hints?.can_pass ? 'pass' : 'wait' })
         : !n ? (local.tile ? t('tri-tile-fits-nowhere', { tile: local.tile }) : t('tri-this-fits-nowhere'))
-          : t('tri-spots', { here, tile: local.tile, n })));
+          : t('tri-spots', { here, tile: local.tile, n, touch: touchScreen() ? 'yes' : 'no' })));
   local.keys ??= (ev) => {
     if ((ev.key === 'r' || ev.key === 'R') && !/INPUT|SELECT|TEXTAREA/.test(document.activeElement?.tagName)) {
       document.getElementById('rotate')?.click();

@@ -22,7 +22,7 @@ pub const PARALLEL_FROM: usize = 256;
 
 /// `f` of every item, in order: on rayon's threads when there are at least `from` units of
 /// work (`work` of them an item), in this thread otherwise.
-fn each<T: Send, R: Send>(
+pub(crate) fn each<T: Send, R: Send>(
     items: Vec<T>,
     work: usize,
     from: usize,

@@ -50,12 +50,32 @@ pub fn rules_of(
 #[pyclass(name = "Game", module = "tessera")]
 pub struct PyGame {
     pub(crate) inner: Box<dyn Session>,
+    /// The actions of the move under way taken through this object (what a pickle
+    /// replays after the record).
+    turn: Vec<usize>,
 }
 
 impl PyGame {
     pub(crate) fn wrap(inner: Box<dyn Session>) -> PyGame {
-        PyGame { inner }
+        PyGame {
+            inner,
+            turn: Vec::new(),
+        }
     }
+}
+
+/// What `Game.__reduce__` gives pickle: `_restore` and its arguments.
+type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyAny>, Vec<usize>));
+
+/// A game pickled by `Game.__reduce__`: the record's game, then the actions of the move
+/// under way.
+#[pyfunction(name = "_restore")]
+pub fn restore(record: &Bound<'_, PyAny>, turn: Vec<usize>) -> PyResult<PyGame> {
+    let mut g = crate::load(record)?;
+    for a in turn {
+        g.play_action(a as i64)?;
+    }
+    Ok(g)
 }
 
 #[pymethods]
@@ -86,7 +106,7 @@ impl PyGame {
             .unwrap_or(Value::Null);
         let rules = rules_of(entry.as_ref(), seats, &rules, &options)?;
         let inner = entry.session(&rules, seed, &players).map_err(err)?;
-        Ok(PyGame { inner })
+        Ok(PyGame::wrap(inner))
     }
 
     /// The game's name.
@@ -168,7 +188,20 @@ impl PyGame {
     fn clone(&self) -> PyGame {
         PyGame {
             inner: self.inner.boxed_clone(),
+            turn: self.turn.clone(),
         }
+    }
+    /// Pickling: the record (a determinized game has none, and cannot be pickled) and the
+    /// actions of a move under way.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        if self.inner.in_move() && self.turn.is_empty() {
+            return Err(SettingsError::new_err(
+                "this copy does not know the actions of its move under way: it cannot be pickled",
+            ));
+        }
+        let record = to_py(py, &self.inner.record().map_err(err)?)?;
+        let restore = py.import("tessera._tessera")?.getattr("_restore")?;
+        Ok((restore, (record, self.turn.clone())))
     }
     fn __copy__(&self) -> PyGame {
         self.clone()
@@ -180,9 +213,9 @@ impl PyGame {
     /// shuffled with `seed`): a sample for search that never reads the true state.
     #[pyo3(signature = (seat, seed=0))]
     fn determinize(&self, seat: usize, seed: u64) -> PyResult<PyGame> {
-        Ok(PyGame {
-            inner: self.inner.determinize(seat, seed).map_err(err)?,
-        })
+        Ok(PyGame::wrap(
+            self.inner.determinize(seat, seed).map_err(err)?,
+        ))
     }
     /// Runs the engine's invariant checks; raises on a broken invariant.
     fn check(&self) -> PyResult<()> {
@@ -210,6 +243,19 @@ impl PyGame {
         let seat = seat.or(self.inner.to_move()).unwrap_or(0);
         let mut out = vec![0.0f32; self.inner.layout().len()];
         self.inner.observe(seat, &mut out).map_err(err)?;
+        Ok(out.into_pyarray(py))
+    }
+    /// The compact observation of `seat`'s view (default: the seat to move, else seat 0):
+    /// float32, laid out as `tessera.encoding(game)["compact"]` says.
+    #[pyo3(signature = (seat=None))]
+    fn compact_observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = seat.or(self.inner.to_move()).unwrap_or(0);
+        let mut out = vec![0.0f32; self.inner.compact_layout().len()];
+        self.inner.observe_compact(seat, &mut out).map_err(err)?;
         Ok(out.into_pyarray(py))
     }
     /// The legal-action mask of the seat to move (bool, `actions` long): the actions that
@@ -252,7 +298,13 @@ impl PyGame {
                     self.inner.actions() - 1
                 ))
             })?;
-        self.inner.play_action(a).map_err(err)
+        let done = self.inner.play_action(a).map_err(err)?;
+        if done {
+            self.turn.clear();
+        } else {
+            self.turn.push(a);
+        }
+        Ok(done)
     }
     /// The actions that make legal move `mv` (one, or a Q turn's tiles then its end).
     /// Raises `IllegalMove` for a move that is not legal or lies outside the window.

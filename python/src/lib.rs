@@ -6,7 +6,9 @@
 mod batch;
 mod convert;
 mod game;
+mod learner;
 mod tourney;
+mod vecenv;
 
 use convert::{err, from_py, ser_to_py, to_py};
 use game::{PyBot, PyGame};
@@ -69,7 +71,7 @@ fn record_game(record: &Value) -> PyResult<&'static str> {
 /// The game a record (a dict, as `Game.record()` gives and `tessera play --record`
 /// writes) reaches, as a `Game` that may go on.
 #[pyfunction]
-fn load(record: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+pub(crate) fn load(record: &Bound<'_, PyAny>) -> PyResult<PyGame> {
     let record = from_py(record)?;
     let entry = registry().find(record_game(&record)?).map_err(err)?;
     Ok(PyGame::wrap(entry.load(&record).map_err(err)?))
@@ -130,22 +132,33 @@ fn marked<'py>(
 }
 
 /// The fixed-size encoding of `game`: `{"actions": N, "size": L, "segments": [(name,
-/// shape), ...]}` (the observation is the segments' values concatenated, row-major).
+/// shape), ...], "compact": {"size", "segments", "summary"}, "factors": [...], "heads":
+/// [...]}` (an observation is its segments' values concatenated, row-major; the compact
+/// one's first `summary` values summarise the position; `heads` are the factored action's).
 #[pyfunction]
 fn encoding<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
     let entry = registry().find(game).map_err(err)?;
     let (lo, _) = entry.info().seats;
     let rules = entry.rules(lo, &Value::Null).map_err(err)?;
     let g = entry.session(&rules, 0, &[]).map_err(err)?;
-    let layout = g.layout();
-    let segments: Vec<Value> = layout
-        .segments
-        .iter()
-        .map(|s| serde_json::json!([s.name, s.shape]))
-        .collect();
+    let segments = |layout: &tessera_games::Layout| -> Vec<Value> {
+        layout
+            .segments
+            .iter()
+            .map(|s| serde_json::json!([s.name, s.shape]))
+            .collect()
+    };
+    let (layout, compact) = (g.layout(), g.compact_layout());
     to_py(
         py,
-        &serde_json::json!({"actions": g.actions(), "size": layout.len(), "segments": segments}),
+        &serde_json::json!({
+            "actions": g.actions(),
+            "size": layout.len(),
+            "segments": segments(&layout),
+            "compact": {"size": compact.len(), "segments": segments(&compact), "summary": g.summary()},
+            "factors": g.factors(),
+            "heads": tessera_encode::factored::heads(g.factors(), g.actions()),
+        }),
     )
 }
 
@@ -156,6 +169,7 @@ fn _tessera(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyBot>()?;
     m.add_class::<batch::PyBatch>()?;
+    m.add_class::<vecenv::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(encoding, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(info, m)?)?;
@@ -166,6 +180,7 @@ fn _tessera(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     m.add_function(wrap_pyfunction!(marked, m)?)?;
     m.add_function(wrap_pyfunction!(tourney::tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(game::restore, m)?)?;
     m.add("TesseraError", py.get_type::<convert::TesseraError>())?;
     m.add("IllegalMove", py.get_type::<convert::IllegalMove>())?;
     m.add("SettingsError", py.get_type::<convert::SettingsError>())?;

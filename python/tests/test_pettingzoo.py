@@ -51,17 +51,19 @@ def test_a_random_agent_plays_whole_games(name):
 
 
 def test_max_cycles_truncates():
-    env = tpz.akropolis_v0.env(max_cycles=5)
-    env.reset(seed=1)
-    steps = 0
-    for agent in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-        steps += 1
-    assert steps == 5
+    # a cycle is one action of each agent; max_actions counts actions
+    for kwargs, expect in (({"max_cycles": 5}, 10), ({"max_actions": 5}, 5)):
+        env = tpz.akropolis_v0.env(**kwargs)
+        env.reset(seed=1)
+        steps = 0
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+            steps += 1
+        assert steps == expect
 
 
 def test_environments_deal_people_rules_and_a_q_turn_is_several_steps():

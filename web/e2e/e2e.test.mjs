@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { showEngines } from './lib.mjs';
 
 const BASE = process.env.TESSERA_URL || 'http://127.0.0.1:8080';
 const TCP_PORT = process.env.TESSERA_TCP_PORT || '45678';
@@ -52,6 +53,7 @@ async function createGame(page, game, seats, { options = {}, seed = 7, delay = 6
   await page.selectOption('#game', game);
   await page.fill('#players', String(seats.length));
   await page.dispatchEvent('#players', 'change');
+  await showEngines(page, seats);
   const kinds = page.locator('.seat-row .kind');
   assert.equal(await kinds.count(), seats.length);
   for (let i = 0; i < seats.length; i++) await kinds.nth(i).selectOption(seats[i]);
@@ -189,7 +191,7 @@ test('A hint against bots: off by default; on, it shows the strongest level\'s m
   await page.click('#hint');
   await page.waitForSelector('#confirm-box:not([hidden])');
   // in players' words: the level, never the engine's spec
-  assert.match(await page.textContent('#confirm-box'), /^Hint from Level 6: \w+ [\w -]+ at \(-?\d+,-?\d+\)/);
+  assert.match(await page.textContent('#confirm-box'), /^Hint from Level 7: \w+ [\w -]+ at \(-?\d+,-?\d+\)/);
   assert.doesNotMatch(await page.textContent('#confirm-box'), /level:|plays|lines|ismcts/);
   assert.equal(await page.locator('#rated-badge').isVisible(), false, 'an unrated game has no Rated badge');
   await shot(page, 'hint');
@@ -544,15 +546,25 @@ test('The new-game form is drawn from the registry: seats, bots, rule options, s
     assert.equal(await page.getAttribute('#players', 'min'), String(g.seats[0]));
     assert.equal(await page.getAttribute('#players', 'max'), String(g.seats[1]));
     const bots = g.bots.filter((b) => b.name !== g.solo?.bot);
-    const kinds = await page.$$eval('.seat-row:first-child .kind option', (os) => os.map((o) => [o.value, o.title]));
     const levels = g.levels || [];
-    assert.deepEqual(kinds.map(([v]) => v), ['human', 'program', ...bots.map((b) => 'bot:' + b.name)]);
-    // the house levels by name and fixed rating ("Level 3 · 1335")
+    const isLevel = (b) => levels.some((l) => l.spec === b.name);
+    // people choose among the house levels; the engines behind them come with the switch
+    const menu = () => page.$$eval('.seat-row:first-child .kind option', (os) => os.map((o) => [o.value, o.title]));
+    if (levels.length) {
+      if (await page.isChecked('#advanced-bots')) await page.uncheck('#advanced-bots');
+      assert.deepEqual((await menu()).map(([v]) => v), ['human', 'program', ...bots.filter(isLevel).map((b) => 'bot:' + b.name)], `${g.name}: the levels only`);
+      await page.check('#advanced-bots');
+    }
+    const kinds = await menu();
+    assert.deepEqual(kinds.map(([v]) => v), ['human', 'program', ...bots.filter(isLevel).map((b) => 'bot:' + b.name), ...bots.filter((b) => !isLevel(b)).map((b) => 'bot:' + b.name)]);
+    // the house levels by name and fixed rating ("Level 3 · 1335"), the ends named so
     const labels = await page.$$eval('.seat-row:first-child .kind option', (os) => os.map((o) => o.textContent));
-    levels.forEach((l, k) => assert.ok(labels.includes(`Level ${k + 1} · ${Math.round(l.rating)}`), `${g.name}: level ${k + 1} in ${labels}`));
+    levels.forEach((l, k) => assert.ok(labels.includes(`Level ${k + 1} · ${Math.round(l.rating)}${k === 0 ? ', the weakest' : k === levels.length - 1 ? ', the strongest' : ''}`), `${g.name}: level ${k + 1} in ${labels}`));
+    // "strongest" is said of the strongest level only, never of an engine
+    assert.equal(labels.filter((l) => /strongest/.test(l)).length, levels.length ? 1 : 0, `${g.name}: one strongest in ${labels}`);
     // (the registry's words are messages: the page's language renders them)
     const abouts = await page.evaluate(async (bs) => { const { words } = await import('/static/i18n.js'); return bs.map((b) => words(b.about)); }, bots);
-    bots.forEach((b, k) => assert.ok(kinds.some(([v, t]) => v === 'bot:' + b.name && t.startsWith(abouts[k])), `${g.name} ${b.name}: its about as the title`));
+    bots.forEach((b, k) => assert.ok(isLevel(b) || kinds.some(([v, t]) => v === 'bot:' + b.name && t.startsWith(abouts[k])), `${g.name} ${b.name}: its about as the title`));
     for (const o of g.options) assert.equal(await page.locator(`#opt-${o.key}`).count(), 1, `${g.name}: option ${o.key}`);
     // a strength field for the bots that take ms= or budget=
     const second = page.locator('.seat-row').nth(1);
@@ -569,13 +581,14 @@ test('The new-game form is drawn from the registry: seats, bots, rule options, s
     await page.fill('#players', '2');
     await page.dispatchEvent('#players', 'change');
     await page.locator('.seat-row').nth(1).locator('.kind').selectOption('bot:level:2');
-    assert.match(await page.locator('.seat-row').nth(1).locator('.bot-about').textContent(), new RegExp(`${q.levels[1].plays}, rated ${Math.round(q.levels[1].rating)}`));
+    assert.equal(await page.locator('.seat-row').nth(1).locator('.bot-about').textContent(), `level 2 of ${q.levels.length}, rated ${Math.round(q.levels[1].rating)}: plays as ${q.levels[1].plays}`);
     await page.fill('#seed', '3');
     await page.click('#start');
     await page.waitForURL(/#\/game\//);
     const id = page.url().split('/').pop();
-    const g = await fetchJson(`/api/games/${id}`);
-    assert.ok(JSON.stringify(g).includes('level:2'), `a level:2 seat: ${JSON.stringify(g).slice(0, 300)}`);
+    // the seat plays the level's spec, named in the page's words ("Level 2", not "level:2")
+    const listed = (await fetchJson(`/api/games?before=${Number(id) + 1}&limit=1`)).games[0];
+    assert.deepEqual(listed.seats[1], { kind: 'bot', name: 'Level 2', spec: 'level:2' });
     await page.goto(`${BASE}/#/new`);
     await page.waitForSelector('#game option', { state: 'attached' });
   }

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { showEngines } from './lib.mjs';
 
 const BASE = process.env.TESSERA_URL || 'http://127.0.0.1:8080';
 const ARTIFACTS = process.env.ARTIFACTS || 'artifacts/e2e';
@@ -47,6 +48,7 @@ async function fillForm(page, game, seats, { options = {}, seed = 7, delay = 30,
   await page.selectOption('#game', game);
   await page.fill('#players', String(seats.length));
   await page.dispatchEvent('#players', 'change');
+  await showEngines(page, seats.map((s) => s.kind));
   const rows = page.locator('.seat-row');
   for (let i = 0; i < seats.length; i++) {
     await rows.nth(i).locator('.kind').selectOption(seats[i].kind);
@@ -112,21 +114,28 @@ test('Names: typed once, remembered, shown instead of seat numbers; the rules he
   const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent));
   for (const l of log) assert.match(l, /^(Ann|Robo|Game over)/, `a line in player terms: ${l}`);
   // the rules help: how to play, this game's variants, the bots with their strength
-  await page.click('#rules-help summary');
+  await page.click('#rules-help > summary');
   const help = await text(page, '#rules-help');
   assert.match(help, /How to play Q/);
   assert.match(help, /Scoring/);
   assert.match(await text(page, '#rules-chosen'), /1/);
   const reg = (await api('/api/registry')).body.games.find((g) => g.name === 'q');
-  // one word of strength per bot, never contradicting the levels' ratings: a level and a
-  // bot a level plays by that level ("dag as Level 3 · 1335"), any other by its word
-  for (const b of reg.bots) {
-    const k = reg.levels.findIndex((l) => l.spec === b.name), j = reg.levels.findIndex((l) => l.plays === b.name);
-    const want = k >= 0 ? `Level ${k + 1} · ${Math.round(reg.levels[k].rating)}`
-      : j >= 0 ? `as Level ${j + 1} · ${Math.round(reg.levels[j].rating)}` : b.strength;
-    assert.ok(help.includes(`${b.name} ${want} —`), `${b.name} ${want} in the help`);
+  // the levels first, each with its rating; the engines behind them folded away, each with
+  // one word of strength that never contradicts the ratings: an engine a level plays by
+  // that level ("dag as Level 3 · 1335"), any other by its word, never "the strongest"
+  const n = reg.levels.length;
+  reg.levels.forEach((l, k) => assert.ok(help.includes(`Level ${k + 1} — level ${k + 1} of ${n}${k === 0 ? ' (the weakest)' : k === n - 1 ? ' (the strongest)' : ''}, rated ${Math.round(l.rating)}`), `level ${k + 1} in the help: ${help}`));
+  assert.doesNotMatch(await text(page, '#rules-help ul.levels'), /ismcts|lines|greedy|ldasg|\bdag\b/, 'no engine named among the levels');
+  await page.click('#rules-help details.engines summary');
+  const engines = await text(page, '#rules-help details.engines');
+  const word = { weak: 'weak', fair: 'fair', strong: 'strong', strongest: 'very strong' };
+  for (const b of reg.bots.filter((x) => !reg.levels.some((l) => l.spec === x.name))) {
+    const j = reg.levels.findIndex((l) => l.plays === b.name);
+    const want = j >= 0 ? `as Level ${j + 1} · ${Math.round(reg.levels[j].rating)}` : word[b.strength];
+    assert.ok(engines.includes(`${b.name} ${want} —`), `${b.name} ${want} among the engines`);
   }
   assert.doesNotMatch(help, /ldasg fair|dag weak|level:\d (weak|fair|strong)/, 'no word contradicting the ratings');
+  assert.equal((help.match(/strongest/g) || []).length, 1, 'one "strongest": the strongest level');
   await shot(page, 'names-help');
   // the name is remembered for the next game
   await page.goto(`${BASE}/#/new`);
@@ -138,9 +147,15 @@ test('Names: typed once, remembered, shown instead of seat numbers; the rules he
   assert.equal(await page.locator('.seat-row').nth(0).locator('.name').inputValue(), '', 'no person\'s name on a bot');
   await firstKind.selectOption('human');
   assert.equal(await page.locator('.seat-row').nth(0).locator('.name').inputValue(), 'Ann', 'back to a person: the name again');
-  // the form's bot choices say how strong each bot is
-  const about = await page.locator('.seat-row').nth(1).locator('.bot-about').textContent();
-  assert.match(about, /— (weak|fair|strong|strongest|as Level \d+ · \d+)$/);
+  // the form's bot choices say how strong each bot is: a level in words, its engine named
+  // only with the engines shown (the switch, remembered: this page ticked it for ldasg)
+  const about = () => page.locator('.seat-row').nth(1).locator('.bot-about').textContent();
+  await page.selectOption('#game', 'q');
+  await page.locator('.seat-row').nth(1).locator('.kind').selectOption('bot:level:3');
+  assert.equal(await about(), `level 3 of ${reg.levels.length}, rated ${Math.round(reg.levels[2].rating)}: plays as ${reg.levels[2].plays}`, 'the engines shown: the level\'s engine named');
+  await page.uncheck('#advanced-bots');
+  assert.match(await about(), /^level 3 of \d+, rated \d+$/, 'a level in words, no engine named');
+  assert.equal(await page.locator('.seat-row').nth(1).locator('.kind option[value="bot:ldasg"]').count(), 0, 'no engine in the menu');
   assert.deepEqual(page.errors_, []);
 });
 
@@ -165,8 +180,8 @@ test('How to play is illustrated: a picture drawn by each game\'s own look, on t
   };
   for (const game of Object.keys(parts)) {
     await page.goto(`${BASE}/#/new/${game}`);
-    await page.waitForSelector('#rules-help summary');
-    await page.click('#rules-help summary');
+    await page.waitForSelector('#rules-help > summary');
+    await page.click('#rules-help > summary');
     await page.waitForSelector('#rules-picture svg', { state: 'visible' });
     const box = await page.locator('#rules-picture svg').boundingBox();
     assert.ok(box.width >= 80 && box.height >= 50, `${game}: a picture big enough to see: ${JSON.stringify(box)}`);
@@ -180,12 +195,12 @@ test('How to play is illustrated: a picture drawn by each game\'s own look, on t
   assert.equal(made.status, 200, JSON.stringify(made.body));
   await page.goto(`${BASE}/#/watch/${made.body.id}`);
   await statusIs(page, /^Game over/, 60000);
-  await page.click('#rules-help summary');
+  await page.click('#rules-help > summary');
   await page.waitForSelector('#rules-picture svg', { state: 'visible' });
   await parts.q();
   await page.goto(`${BASE}/#/replay/${made.body.id}`);
   await page.waitForSelector('#scrubber');
-  await page.click('#rules-help summary');
+  await page.click('#rules-help > summary');
   await page.waitForSelector('#rules-picture svg', { state: 'visible' });
   await parts.q();
   assert.deepEqual(page.errors_, []);
@@ -349,7 +364,9 @@ test('The lobby: a welcome line on an empty server, filters by game, status and 
   assert.equal(await page.locator('#running tbody tr[data-id]').count(), 1, 'only the game of this browser');
   await page.selectOption('#filter-status', 'ended');
   await page.locator('#running').waitFor({ state: 'hidden' });
-  assert.ok(await page.locator('#finished').isVisible());
+  // (no finished game of this browser: a line says so, no table of column heads)
+  assert.ok(await page.locator('#finished').isVisible() || await page.locator('#no-ended').isVisible());
+  if (await page.locator('#no-ended').isVisible()) assert.equal(await page.textContent('#no-ended'), 'No game of this choice has ended.');
   await shot(page, 'lobby-filters');
   assert.deepEqual(page.errors_, []);
   assert.deepEqual(empty.errors_, []);

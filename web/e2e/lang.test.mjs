@@ -140,7 +140,7 @@ for (const size of Object.keys(SIZES)) {
     await page.waitForSelector('#game option', { state: 'attached' });
     for (const game of ['triominos', 'q', 'akropolis']) {
       await page.selectOption('#game', game);
-      await page.click('#rules-help summary');
+      await page.click('#rules-help > summary');
       await page.waitForSelector('#rules-picture:not([hidden])');
       await checked(page, `new-${game}`, size, names);
     }
@@ -229,6 +229,7 @@ for (const size of Object.keys(SIZES)) {
     await page.waitForSelector('.seat-row');
     await page.selectOption('#clock', 'd1');
     await page.waitForSelector('#turn-note:not([hidden])');
+    await page.check('#advanced-bots');
     await page.locator('.seat-row .kind').nth(1).selectOption('bot:greedy');
     await checked(page, 'turns-new', size, names);
     await page.click('#start');

@@ -35,6 +35,15 @@ export async function newPage(browser, context = { viewport: { width: 1280, heig
 
 export const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 
+/**
+ * Ticks the New game form's "Show the engines behind the levels" when a seat of `kinds`
+ * ('bot:NAME') is an engine, not a house level (the menu shows the levels only, else).
+ */
+export async function showEngines(page, kinds) {
+  if (!kinds.some((k) => /^bot:(?!level:)/.test(k))) return;
+  if (await page.locator('#advanced-bots').isVisible() && !(await page.locator('#advanced-bots').isChecked())) await page.check('#advanced-bots');
+}
+
 /** Creates a game through the New game form. seats: 'human', 'program' or 'bot:NAME'. */
 export async function createGame(page, game, seats, { seed = 7, delay = 60 } = {}) {
   await page.goto(`${BASE}/#/new`);
@@ -42,6 +51,7 @@ export async function createGame(page, game, seats, { seed = 7, delay = 60 } = {
   await page.selectOption('#game', game);
   await page.fill('#players', String(seats.length));
   await page.dispatchEvent('#players', 'change');
+  await showEngines(page, seats);
   const kinds = page.locator('.seat-row .kind');
   assert.equal(await kinds.count(), seats.length);
   for (let i = 0; i < seats.length; i++) await kinds.nth(i).selectOption(seats[i]);

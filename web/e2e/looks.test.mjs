@@ -177,7 +177,7 @@ for (const game of ['triominos', 'q', 'akropolis']) {
       await shot(page, `dark-${game}-${size}`);
       await BOARD[game](page, board);
       // the rules help opened: its picture and words
-      await page.click('#rules-help summary');
+      await page.click('#rules-help > summary');
       await page.waitForSelector('#rules-picture:not([hidden])');
       await page.locator('#rules-picture').scrollIntoViewIfNeeded();
       await shot(page, `dark-${game}-help-${size}`);
@@ -236,7 +236,7 @@ test('Sounds: a move is heard only after an interaction; "your turn" chimes; the
   await yourTurn(page);
   assert.equal(await page.evaluate(() => localStorage.getItem('tessera.sound')), null, 'nothing chosen');
   assert.equal(await page.getAttribute('#sound-switch', 'aria-pressed'), 'true', 'on by default');
-  await page.click('#rules-help summary');
+  await page.click('#rules-help > summary');
   assert.match(await page.textContent('#prefs-help'), /Sounds are on by default/);
   const before = (await sounds(page)).length;
   await playAndWait(page, 'q');

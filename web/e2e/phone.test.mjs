@@ -216,13 +216,14 @@ test('On a phone: the new-game form with named seats, How to play, the clock, re
     const b = await rows.nth(i).locator('.name').boundingBox();
     assert.ok(b && b.x >= 0 && b.x + b.width <= W + 0.5 && b.width >= 120, `seat ${i + 1}: the name field within the width, wide enough to type in: ${JSON.stringify(b)}`);
   }
-  await page.locator('#rules-help summary').tap();
+  await page.locator('#rules-help > summary').tap();
   await page.waitForSelector('#rules-help[open]');
   await fits(page, 'form-how-to-play');
 
   // a person against a bot with a clock: the clock line, How to play, Resign asked, the end
   await page.goto(`${BASE}/#/new/q`);
   await page.waitForSelector('#game option', { state: 'attached' });
+  await page.check('#advanced-bots');
   await page.locator('.seat-row .kind').nth(1).selectOption('bot:ldasg');
   await page.locator('.seat-row .name').nth(0).fill(names[0]);
   await page.selectOption('#clock', '600');
@@ -234,7 +235,7 @@ test('On a phone: the new-game form with named seats, How to play, the clock, re
   await page.waitForSelector('#clock:not([hidden])');
   assert.match(await page.textContent('#clock'), /You have \d+ s left/);
   await fits(page, 'clock');
-  await page.locator('#rules-help summary').tap();
+  await page.locator('#rules-help > summary').tap();
   await page.waitForSelector('#rules-help[open]');
   await fits(page, 'game-how-to-play');
   await page.locator('#resign').tap();

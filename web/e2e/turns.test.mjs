@@ -142,6 +142,7 @@ test('a turn-based game across a restart: the inbox, the tab\'s count, a notific
     await page.selectOption('#clock', 'd1');
     assert.equal(await page.isHidden('#turn-note'), false);
     assert.equal(await page.locator('.seat-row .kind option[value="program"]').count(), 0, 'no seat for programs');
+    await page.check('#advanced-bots');
     await page.locator('.seat-row .kind').nth(1).selectOption('bot:greedy');
     await shot(page, 'turns-new-game');
     await page.click('#start');

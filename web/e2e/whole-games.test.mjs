@@ -6,7 +6,7 @@
 // the end. Run by scripts/e2e.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, shot } from './lib.mjs';
+import { BASE, launch, newPage, shot, showEngines } from './lib.mjs';
 
 const SIZES = {
   desktop: { viewport: { width: 1280, height: 800 } },
@@ -64,6 +64,7 @@ async function start(page, size, game, bot, options, seed) {
   const press = tap(size);
   await page.goto(`${BASE}/#/new/${game}`);
   await page.waitForSelector('#game option', { state: 'attached' });
+  await showEngines(page, [bot]);
   await page.locator('.seat-row .kind').nth(1).selectOption(bot);
   for (const [key, value] of Object.entries(options)) {
     const opt = page.locator(`#opt-${key}`);
@@ -148,8 +149,9 @@ const PLAY = {
       if (await page.isEnabled('#draw')) await press(page.locator('#draw')); else await press(page.locator('#pass'));
     },
   },
+  // Q for people: the form's defaults, the boxed game's rules and 3 copies of each tile
   q: {
-    bot: 'bot:ldasg', seed: 5, options: { copies: '1' },
+    bot: 'bot:ldasg', seed: 5, options: {},
     sels: ['#board', '#scores', '.tray', '#commit'],
     async move(page, size, what) {
       const press = tap(size);
@@ -198,15 +200,18 @@ const PLAY = {
   },
 };
 
+// Q under the course's rules too, chosen in the form (1 copy of each tile: a short game)
+PLAY['q-course'] = { ...PLAY.q, game: 'q', options: { rule_set: 'course', copies: '1' } };
+
 for (const game of Object.keys(PLAY)) {
   for (const size of Object.keys(SIZES)) {
     test(`A whole game of ${game} by ${size === 'phone' ? 'taps on a phone' : 'clicks at 1280x800'}, every turn without scrolling`, async () => {
       const g = PLAY[game];
       const page = await newPage(browser, SIZES[size]);
-      await start(page, size, game, g.bot, g.options, g.seed);
+      await start(page, size, g.game ?? game, g.bot, g.options, g.seed);
       // a placement waits for Confirm on a touch screen (no hover there to show where it lands);
       // at a desktop it is asked for (the box in the side panel)
-      if (game !== 'q') {
+      if ((g.game ?? game) !== 'q') {
         if (size === 'phone') assert.equal(await page.isChecked('#confirm-moves'), true, 'Confirm is on by default on a touch screen');
         else if (game === 'akropolis') await page.locator('#confirm-moves').check();
       }
@@ -227,6 +232,9 @@ for (const game of Object.keys(PLAY)) {
       }
       await page.waitForFunction(() => /^Game over/.test(document.querySelector('#status')?.textContent || ''), null, { timeout: 30000 });
       assert.ok(turns >= 3, `${game}: ${turns} turns played: ${await page.textContent('#log')}`);
+      // how long a whole game is for a person (docs/q.md states Q's)
+      const moves = await page.evaluate(() => document.querySelectorAll('#log li').length);
+      console.log(`# length: ${game} ${size}: ${turns} turns of the person, ${moves} lines of the log`);
       // the end in reach: why, who won, the breakdown and Rematch, without scrolling
       await page.waitForSelector('#end #breakdown');
       await noScroll(page, ['#status', '#scores', '#end-reason', '#winner', '#rematch'], `${game} ${size}: the end`);

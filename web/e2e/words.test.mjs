@@ -63,16 +63,51 @@ test('a bot\'s strength is said by the level that plays it, never against the ra
   const words = await page.evaluate(async () => {
     const { strengthWords } = await import('/static/help.js');
     const info = { levels: [{ spec: 'level:1', plays: 'random', rating: 745 }, { spec: 'level:2', plays: 'ldasg', rating: 1279 }, { spec: 'level:3', plays: 'dag', rating: 1335 }] };
-    return ['ldasg', 'dag', 'level:2', 'lookahead'].map((name) => strengthWords(info, { name, strength: name === 'dag' ? 'weak' : 'strong' }));
+    return ['ldasg', 'dag', 'level:2', 'lookahead', 'level:3', 'lines'].map((name) => strengthWords(info, { name, strength: name === 'dag' ? 'weak' : name === 'lines' ? 'strongest' : 'strong' }));
   });
-  assert.deepEqual(words, ['as Level 2 · 1279', 'as Level 3 · 1335', 'Level 2 · 1279', 'strong']);
+  // (only a level is "the strongest": an engine the registry calls its strongest is "very strong")
+  assert.deepEqual(words, ['as Level 2 · 1279', 'as Level 3 · 1335', 'Level 2 · 1279', 'strong', 'Level 3 · 1335, the strongest', 'very strong']);
 });
 
 test('a house level is said in words, never by its engine spec', async () => {
   const words = await page.evaluate(async () => {
     const { aboutBot } = await import('/static/help.js');
     const info = { levels: [{ spec: 'level:1', plays: 'random', rating: 745 }, { spec: 'level:2', plays: 'ismcts:iters=100,c=0.4', rating: 1504 }] };
-    return [aboutBot(info, { name: 'level:2', about: 'level 2 of 2 (strongest): ismcts:iters=100,c=0.4' }), aboutBot(info, { name: 'greedy', about: 'the best-scoring move' })];
+    const level = { name: 'level:2', about: 'level 2 of 2 (strongest): ismcts:iters=100,c=0.4' };
+    return [aboutBot(info, level, false), aboutBot(info, { name: 'greedy', about: 'the best-scoring move' }), aboutBot(info, level, true)];
   });
-  assert.deepEqual(words, ['level 2 of 2 (the strongest): plays as ismcts, rated 1504', 'the best-scoring move']);
+  // (its engine named only with the engines shown: the New game form's advanced switch)
+  assert.deepEqual(words, ['level 2 of 2 (the strongest), rated 1504', 'the best-scoring move', 'level 2 of 2 (the strongest), rated 1504: plays as ismcts:iters=100,c=0.4']);
+});
+
+test('German: decimals with a comma, and the words a German board-game player uses', async () => {
+  // the page's own words in German (its catalogue, as the page loads it)
+  const de = await newPage(browser);
+  await de.addInitScript(() => localStorage.setItem('tessera.lang', 'de'));
+  await de.goto(`${BASE}/#/`);
+  await de.waitForSelector('#main');
+  const said = await de.evaluate(async () => {
+    const { t, words } = await import('/static/i18n.js');
+    return {
+      search: words({ id: 'search-settings', args: { exploration: '0.4', rollouts: 0 } }),
+      number: words({ id: 'search-settings', args: { exploration: 1.25, rollouts: 20 } }),
+      seed: words({ id: 'verbatim', args: { text: '12345' } }),
+      show: [t('filter-show'), t('filter-every-game')].join(' '),
+      replay: [t('replay'), t('replay-this'), t('replay-game', { game: 'Q', id: '3' })],
+      rematch: t('rematch'),
+      rating: [t('col-rating'), t('ratings'), t('your-ratings'), t('rating-changes')],
+      scoring: t('akropolis-option-variants'),
+      house: [t('out-of-time-q'), t('out-of-time-triominos'), t('out-of-time-first-move'), t('house-name', { name: 'level:3' }), t('log-out-of-time', { who: 'Ann', per: '1 Tag pro Zug' })],
+    };
+  });
+  assert.equal(said.search, 'Erkundung 0,4, keine Ausspielungen');
+  assert.equal(said.number, 'Erkundung 1,25, Ausspielungen von 20 Zügen');
+  assert.equal(said.seed, '12345', 'a whole number stays as it is');
+  assert.equal(said.show, 'Anzeigen: alle Spiele');
+  for (const r of said.replay) assert.doesNotMatch(r, /wiederhol/i, `replay beside "${said.rematch}": ${r}`);
+  assert.equal(said.rematch, 'Revanche');
+  for (const r of said.rating) assert.match(r, /Wertungszahl/, `a rating is a Wertungszahl: ${r}`);
+  assert.doesNotMatch(said.scoring, /Wertungszahl/, 'scoring stays Wertung');
+  for (const h of said.house) assert.doesNotMatch(h, /\bHaus\b/, `no "Haus": ${h}`);
+  await de.context().close();
 });

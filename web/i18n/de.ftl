@@ -28,12 +28,15 @@ place-by-passing = durch Passen
 
 ## Q
 
-q-about = Plättchen in sechs Farben und sechs Formen, nach Qwirkle: jedes Plättchen passt in Farbe oder Form zu den Plättchen daneben; 2 bis 4 Spieler.
-q-rules-1 = Es gibt Plättchen in sechs Farben und sechs Formen; jeder Spieler hat sechs davon auf der Hand. In deinem Zug legst du Plättchen an, tauschst deine ganze Hand gegen den Vorrat oder passt.
-q-rules-2 = Anlegen: Lege ein oder mehrere Plättchen deiner Hand in eine Reihe oder eine Spalte, jedes auf ein freies Feld neben einem Plättchen, das schon liegt (oder das du in diesem Zug gelegt hast). Danach ziehst du ebenso viele Plättchen aus dem Vorrat nach.
-q-rules-3 = Wo ein Plättchen passt: Es zählen nur die Plättchen direkt daneben. Neben einem Plättchen seiner Reihe (oder Spalte) hat es dessen Farbe oder dessen Form; zwischen zwei Plättchen seiner Reihe (oder Spalte) hat es die Farbe beider oder die Form beider. Plättchen weiter entfernt in der Linie zählen nicht: Eine Linie darf unterwegs Farbe oder Form wechseln und dasselbe Plättchen zweimal enthalten.
-q-rules-4 = Wertung: ein Punkt je gelegtem Plättchen, dazu ein Punkt für jedes Plättchen jeder Linie aus zwei oder mehr Plättchen, zu der ein gelegtes Plättchen gehört; ein vollständiges Q (eine Linie aus sechs: alle Farben oder alle Formen) bringt 6 Punkte mehr, das letzte Plättchen deiner Hand abzulegen ebenfalls 6.
-q-rules-5 = Das Spiel endet, sobald ein Spieler alle Plättchen seiner Hand angelegt hat oder eine ganze Runde ohne Anlegen vergeht. Die höchste Punktzahl gewinnt.
+q-about = Plättchen in sechs Farben und sechs Formen, nach Qwirkle: Bilde Linien aus einer Farbe oder einer Form; 2 bis 4 Spieler.
+q-rules-1 = Die Regeln des Spiels aus der Schachtel (voreingestellt): Es gibt Plättchen in sechs Farben und sechs Formen; jeder Spieler hat sechs davon auf der Hand. In deinem Zug legst du Plättchen an, tauschst deine ganze Hand gegen den Vorrat oder passt.
+q-rules-2 = Anlegen: Lege ein oder mehrere Plättchen deiner Hand in eine Reihe oder eine Spalte, sodass sie eine Linie ohne Lücke bilden (dazwischen dürfen schon Plättchen liegen), mindestens eines neben einem Plättchen, das schon liegt. Danach ziehst du ebenso viele Plättchen aus dem Vorrat nach.
+q-rules-3 = Linien: Jede Reihe oder Spalte aneinanderliegender Plättchen hat eine Farbe ohne doppelte Form oder eine Form ohne doppelte Farbe; eine Linie hat also höchstens sechs Plättchen. Jedes angelegte Plättchen muss seine beiden Linien so lassen.
+q-rules-4 = Wertung: Für jede Linie aus zwei oder mehr Plättchen, zu der ein angelegtes Plättchen gehört, gibt es einen Punkt je Plättchen der Linie (ein Plättchen in zwei Linien zählt in beiden); eine Linie aus sechs, ein Q, bringt 6 Punkte mehr.
+q-rules-5 = Das Ende: Ist der Vorrat leer und legt ein Spieler das letzte Plättchen seiner Hand an, endet das Spiel, und er bekommt 6 Punkte mehr (vorher zieht, wer die ganze Hand anlegt, neue Plättchen nach und spielt weiter). Das Spiel endet auch, wenn in einer ganzen Runde alle passen oder kein übriges Plättchen mehr irgendwo passt. Die höchste Punktzahl gewinnt.
+q-rules-course-1 = Die Regeln des Racket-Kurses (wählbar; so spielen Programme über TCP): Die Plättchen eines Zuges kommen in eine Reihe oder eine Spalte, jedes auf ein freies Feld neben einem Plättchen, das schon liegt oder in diesem Zug gelegt wurde; sie müssen einander nicht berühren.
+q-rules-course-2 = Wo ein Plättchen nach den Kursregeln passt: Es zählen nur die Plättchen direkt daneben. Neben einem Plättchen seiner Reihe (oder Spalte) hat es dessen Farbe oder dessen Form; zwischen zwei Plättchen seiner Reihe (oder Spalte) hat es die Farbe beider oder die Form beider. Plättchen weiter entfernt in der Linie zählen nicht: Eine Linie darf unterwegs Farbe oder Form wechseln und dasselbe Plättchen zweimal enthalten.
+q-rules-course-3 = Wertung und Ende nach den Kursregeln: ein Punkt je angelegtem Plättchen, dazu ein Punkt für jedes Plättchen jeder Linie aus zwei oder mehr Plättchen, zu der ein angelegtes Plättchen gehört; ein vollständiges Q (eine Linie aus sechs: alle Farben oder alle Formen) bringt 6 Punkte mehr. Das Spiel endet sofort, wenn ein Spieler das letzte Plättchen seiner Hand anlegt (6 Punkte mehr) oder eine ganze Runde ohne Anlegen vergeht.
 q-option-copies = Exemplare je Plättchen
 q-option-copies-help = wie viele von jedem der 36 Plättchen: 3 wie im Spiel aus der Schachtel (eine Partie von 15 bis 20 Minuten), 30 wie im Spiel des Racket-Kurses (Hunderte Züge)
 q-option-copies-1 = je 1 (eine kurze Partie)
@@ -42,11 +45,15 @@ q-option-copies-3 = je 3 (wie aus der Schachtel)
 q-option-copies-30 = je 30 (das Spiel des Racket-Kurses: lang)
 q-option-hand-size = Handgröße
 q-option-hand-size-help = Plättchen auf der Hand
+q-option-rules = Regeln
+q-option-rules-help = die des Spiels aus der Schachtel (Linien aus einer Farbe oder einer Form, kein Plättchen doppelt; voreingestellt) oder die des Racket-Kurses (es zählen nur die Plättchen direkt daneben; die Regeln der Programme über TCP)
+q-option-rules-boxed = wie aus der Schachtel (Qwirkle)
+q-option-rules-course = wie im Racket-Kurs
 q-bot-ldasg = „less dumb and still greedy“ aus dem Kurs: das Plättchen mit den meisten Nachbarn
 q-bot-dag = „dumb and greedy“ aus dem Kurs: das kleinste mögliche Feld in Reihen- und Spaltenfolge
-q-bot-lines = sucht Linien aus mehreren Plättchen mit der besten Wertung (der stärkste)
-q-bot-learned = die besten Züge der Liniensuche, jeder von einem gelernten Bewertungsnetz an Vermutungen über die verdeckten Plättchen beurteilt (etwas stärker als lines)
-q-bot-lookahead = die Liniensuche, die jeden Zug danach beurteilt, wie leicht der nächste Spieler danach seine ganze Hand anlegen kann (und er selbst im Zug darauf), geschätzt an Vermutungen über die verdeckten Plättchen (bisher so stark wie lines)
+q-bot-lines = sucht Linien aus mehreren Plättchen mit der besten Wertung im Zug
+q-bot-learned = die besten Züge der Liniensuche, jeder von einem gelernten Bewertungsnetz an Vermutungen über die verdeckten Plättchen beurteilt; an den Kursregeln trainiert (dort etwas stärker als lines, nach den Regeln aus der Schachtel viel schwächer)
+q-bot-lookahead = die Liniensuche, die jeden Zug danach beurteilt, was er dem nächsten Spieler lässt, geschätzt an Vermutungen über die verdeckten Plättchen: nach den Regeln aus der Schachtel dessen beste Antwort (der stärkste), nach den Kursregeln, ob er seine ganze Hand anlegen kann
 q-bot-greedy = das einzelne Plättchen mit der besten Wertung
 q-bot-ismcts = eine Baumsuche über Vermutungen zu den verdeckten Plättchen
 # Ein Plättchen: Farbe und Form (die Farbe gebeugt nach dem Geschlecht der Form).
@@ -97,6 +104,8 @@ q-log-exchanged = { $who } hat die Hand getauscht
 q-place-by-exchanging = durch Tauschen der Hand
 q-end-hand-placed = { $who } hat alle Plättchen der Hand angelegt
 q-end-round-without-placement = eine ganze Runde verging ohne Anlegen (alle haben gepasst oder getauscht)
+q-end-blocked = kein übriges Plättchen passt mehr irgendwo
+q-end-round-of-passes = eine ganze Runde verging, in der alle gepasst haben
 q-column-line-points = Linienpunkte
 q-column-q-bonuses = Q-Boni
 q-column-finish-bonus = Schlussbonus
@@ -106,6 +115,10 @@ q-illegal-not-in-line = die Plättchen eines Zuges gehören in eine Reihe oder e
 q-illegal-not-adjacent = { $cell } ist kein freies Feld neben einem Plättchen
 q-illegal-no-fit = passt nicht auf { $cell }: { $tile }. Ein Plättchen hat die Farbe oder die Form des Plättchens daneben, zwischen zwei Plättchen einer Reihe oder Spalte die Farbe beider oder die Form beider
 q-illegal-pile-too-small = du kannst nicht tauschen: im Vorrat liegen weniger Plättchen, als du auf der Hand hast
+q-illegal-gap = die Plättchen eines Zuges bilden eine Linie: { $cell } dazwischen ist frei
+q-illegal-line-long = die Linie durch { $cell } hätte mehr als sechs Plättchen
+q-illegal-line-mixed = die Linie durch { $cell } hätte weder eine Farbe noch eine Form
+q-illegal-line-twice = in der Linie durch { $cell } läge dasselbe Plättchen zweimal ({ $tile })
 
 ## Triominos
 
@@ -135,7 +148,7 @@ triominos-option-hexagon-help = Punkte für 1, 2 oder 3 Sechsecke auf einmal: Re
 triominos-option-hexagon-readme = 50/100/150
 triominos-option-hexagon-code = 50/60/70
 triominos-bot-greedy = legt den Stein mit den meisten Punkten; zieht nie, solange er legen kann
-triominos-bot-ismcts = eine Baumsuche über Vermutungen zu dem, was er nicht sieht (der stärkste)
+triominos-bot-ismcts = eine Baumsuche über Vermutungen zu dem, was er nicht sieht
 triominos-bot-drawer = wie greedy, zieht aber, solange sein bester Stein wenig bringt
 triominos-bot-blocker = wie greedy, abzüglich der Bonusfelder, die er dem nächsten Spieler öffnet
 triominos-bot-flexible = wie greedy, und behält möglichst viele verschiedene Zahlen auf seiner Ablage
@@ -211,7 +224,7 @@ akropolis-option-solo = Allein gegen den Architekten
 akropolis-option-solo-help = eine Solopartie: ein Spieler gegen den Architekten dieser Stufe
 akropolis-option-solo-no = nein
 akropolis-architect = { $name } (Stufe { $level })
-akropolis-bot-ismcts = eine Baumsuche über die 8 besten Züge (der stärkste)
+akropolis-bot-ismcts = eine Baumsuche über die 8 besten Züge
 akropolis-bot-districts = gierig nach einem Maß aus Vierteln, Plätzen und Steinen
 akropolis-bot-greedy = der Zug, der jetzt die meisten Punkte bringt
 akropolis-bot-architect = die Regel des Solo-Architekten (nur in einer Solopartie)
@@ -305,13 +318,14 @@ move-seats-open = das Spiel hat noch nicht begonnen: es sind noch Plätze frei
 move-paused = das Spiel ist unterbrochen: der Server wird angehalten
 move-no-moves-here = auf diesem Platz wird nicht gezogen
 move-still-checked = dein letzter Zug wird noch geprüft
-move-turn-over = dieser Zug galt einem vergangenen Zug: sieh dir den Tisch noch einmal an
+move-turn-over = dieser Zug war für einen früheren Spielzug gedacht: sieh dir den Tisch noch einmal an
 spectators-cannot-move = Zuschauer können nicht ziehen
 pace-players-only = das Tempo bestimmen nur die Mitspielenden
+pace-too-many = zu viele Tempowechsel auf einmal: warte einen Moment
 node-unreachable = der Knoten, der dieses Spiel führt, ist nicht erreichbar: lade die Seite neu
-out-of-time-first-move = das Haus spielt den ersten Zug, den die Regeln erlauben
-out-of-time-q = das Haus passt
-out-of-time-triominos = das Haus passt, wenn das erlaubt ist, sonst zieht es einen Stein
+out-of-time-first-move = der erste Zug, den die Regeln erlauben, wird für sie gespielt
+out-of-time-q = für sie wird gepasst
+out-of-time-triominos = für sie wird gepasst, wenn das erlaubt ist, sonst ein Stein gezogen
 preview-too-many = zu viele Vorschauen auf einmal: warte einen Moment
 preview-none = für diesen Zug gibt es keine Punkte anzuzeigen
 preview-no-view = dieser Platz hat noch keine Ansicht
@@ -338,7 +352,7 @@ name-control = ein Name darf keine Steuerzeichen oder Zeilenumbrüche enthalten
 name-invisible = ein Name darf keine unsichtbaren Zeichen oder Rechts-nach-links-Steuerzeichen enthalten
 name-mixed-scripts = ein Name darf keine ähnlich aussehenden Buchstaben verschiedener Alphabete mischen (wie ein lateinisches a und ein kyrillisches а)
 hint-rated = keine Tipps in einer gewerteten Partie
-hint-no-levels = { $game } hat keine Hausstufen, die Tipps geben
+hint-no-levels = { $game } hat keine Bot-Stufen, die Tipps geben
 hint-bots-only = Tipps gibt es nur in Partien gegen Bots
 hint-no-view = noch keine Ansicht: versuche es noch einmal
 analysis-not-ended = Spiel { $id } ist { $status }: analysiert wird ein Spiel, wenn es zu Ende ist
@@ -359,6 +373,7 @@ busy-spectators-game = zu viele Zuschauer bei diesem Spiel
 busy-passwords = der Server prüft gerade andere Passwörter: versuche es gleich noch einmal
 aborted-idle = { $who } hat innerhalb von { $time } nicht gezogen
 aborted-open-seats = kein Programm hat die freien Plätze innerhalb von { $time } eingenommen
+aborted-turns-idle = jede Person hat { $n } Fristen nacheinander verstreichen lassen, ohne dass dazwischen jemand gezogen hat: die Partie ist beendet, niemand gewinnt
 aborted-by-operator = vom Betreiber abgebrochen
 aborted-by-operator-why = vom Betreiber abgebrochen: { $why }
 resigned-why = { $who } hat aufgegeben
@@ -367,6 +382,7 @@ wrong-login = falscher Name oder falsches Passwort
 log-in-first = melde dich zuerst an
 too-many-attempts = zu viele Versuche: versuche es in { $seconds } s noch einmal
 name-taken = der Name „{ $name }“ ist vergeben
+signups-too-many = von deiner Adresse wurden in den letzten 24 Stunden schon { $most } Konten angelegt, mehr gehen an einem Tag nicht: versuche es morgen noch einmal
 bad-account-name = ungültiger Name: { $why }
 account-name-letters = { $min } bis { $max } Buchstaben oder Ziffern
 account-name-letter-first = ein Name beginnt mit einem Buchstaben
@@ -432,22 +448,30 @@ col-id = Nr.
 col-created = Erstellt
 col-game = Spiel
 col-players = Spieler
-col-status = Stand
+col-status = Status
 col-moves = Züge
 col-scores = Punkte
 older-games = Ältere Spiele
 older-games-label = Ältere Spiele zeigen
 filters = Filter
-filter-show = Zeige
-filter-game = Zeige die Spiele von
-filter-every-game = allen Spielen
-filter-status = Zeige die Spiele, die
-filter-all = laufen oder beendet sind
-filter-live = gerade laufen
-filter-ended = beendet sind
+filter-show = Anzeigen:
+filter-game = Nur die Partien dieses Spiels anzeigen
+filter-every-game = alle Spiele
+filter-status = Partien nach ihrem Stand anzeigen
+filter-all = laufende und beendete
+filter-live = nur laufende
+filter-ended = nur beendete
 filter-mine = nur meine Spiele
 playing-now = Laufende Spiele
 finished-games = Beendete Spiele
+no-live-games = { $filtered ->
+        [yes] Von dieser Auswahl läuft gerade keine Partie.
+       *[no] Gerade läuft keine Partie.
+    }
+no-ended-games = { $filtered ->
+        [yes] Von dieser Auswahl ist keine Partie zu Ende.
+       *[no] Noch ist keine Partie zu Ende.
+    }
 seat-open = (frei)
 name-tcp = { $name } (TCP)
 status-waiting-open = wartet ({ $open } frei)
@@ -472,10 +496,10 @@ unit-games = { $n ->
 }
 resume = Weiterspielen
 watch = Zuschauen
-replay = Wiederholung
-resume-game = { $game }-Spiel { $id } weiterspielen
-watch-game = { $game }-Spiel { $id } zuschauen
-replay-game = { $game }-Spiel { $id } wiederholen
+replay = Nachspielen
+resume-game = { $game }-Partie { $id } weiterspielen
+watch-game = Der { $game }-Partie { $id } zuschauen
+replay-game = { $game }-Partie { $id } nachspielen
 welcome = Willkommen bei Tessera. Hier wurde noch kein Spiel gespielt: Starte eines mit „Neues Spiel“, gegen Bots oder mit Freunden an diesem Bildschirm.
 cannot-read-games = Die Spiele lassen sich nicht lesen: { $why }
 cannot-read-older = Ältere Spiele lassen sich nicht lesen: { $why }
@@ -484,6 +508,7 @@ seed-chosen = Übung: Startwert gewählt
 ## A game's page (web/table.js)
 board-label = Spielfeld: ziehen oder Pfeiltasten zum Verschieben, Mausrad oder +/- zum Zoomen
 zoom-fit = Spielfeld einpassen
+board-zoom-to-read = Zu klein für die Zahlen: zum Lesen hineinzoomen (+).
 zoom-in = Vergrößern
 zoom-out = Verkleinern
 game-log = Spielprotokoll
@@ -517,7 +542,11 @@ win-line = { $count ->
 }
 
 ## Rules help, bots, how a program joins (web/help.js)
-level-rating = Stufe { $n } · { $rating }
+level-rating = Stufe { $n } · { $rating }{ $rank ->
+        [weakest] , die schwächste
+        [strongest] , die stärkste
+       *[other] {""}
+    }
 as-level-rating = wie Stufe { $n } · { $rating }
 strength-weak = schwach
 strength-fair = mittel
@@ -528,7 +557,7 @@ label-colon = { $label }:
 how-to-play = So spielt man { $game }
 this-game = Diese Partie
 out-of-time-title = Zeit überschritten
-out-of-time-help = Eine Person, deren Zeit abgelaufen ist, behält ihren Platz: { $rule }. Eine Live-Partie mit Uhr zählt Sekunden pro Zug, eine Fernpartie Tage pro Zug (1, 2, 3 oder 7); sie wird nie beendet, weil jemand fehlt: Nach Ablauf der Frist spielt dieselbe Regel diesen Zug, und die Partie geht weiter. Eine Live-Partie, in der eine Person lange keinen Zug macht (auf einem Server mit Standardeinstellungen eine halbe Stunde), wird abgebrochen.
+out-of-time-help = Eine Person, deren Zeit abgelaufen ist, behält ihren Platz: { $rule }. Eine Live-Partie mit Uhr zählt Sekunden pro Zug, eine Fernpartie Tage pro Zug (1, 2, 3 oder 7): Nach Ablauf der Frist spielt dieselbe Regel diesen Zug, und die Partie geht weiter. Eine Fernpartie wird nicht beendet, weil jemand fehlt, sondern erst, wenn niemand mehr spielt: Hat jede Person an ihr ihre Frist mehrmals nacheinander verstreichen lassen (auf einem Server mit Standardeinstellungen dreimal), ohne dass dazwischen jemand gezogen hat, wird sie abgebrochen (niemand gewinnt, nichts wird gewertet). Eine Live-Partie, in der eine Person lange keinen Zug macht (auf einem Server mit Standardeinstellungen eine halbe Stunde), wird abgebrochen.
 the-bots = Die Bots
 join-or-run = zuerst an den Spielport sendet; oder führe aus:
 join-port = Gib --port P an, wenn der TCP-Port des Servers nicht der voreingestellte ist (tessera serve zeigt tcp=P).
@@ -537,7 +566,14 @@ level-about = Stufe { $n } von { $of }{ $rank ->
         [weakest] {" "}(die schwächste)
         [strongest] {" "}(die stärkste)
        *[other] {""}
-    }: spielt wie { $plays }, Wertung { $rating }
+    }, Wertungszahl { $rating }{ $plays ->
+        [none] {""}
+       *[other] : spielt als { $plays }
+    }
+the-levels = Die Stufen
+level-plays = Stufe { $n }: { $plays }
+the-engines = Die Engines hinter den Stufen (für Fortgeschrittene)
+the-engines-about = Jede Stufe ist eine dieser Engines mit fester Stärke. Unter „Neues Spiel“ lassen sie sich direkt an den Tisch setzen, wenn „Engines zeigen, die hinter den Stufen stehen“ angehakt ist.
 join-open = { $open ->
     [one] { $open } freier Platz wartet auf Programme über TCP. Ein Programm setzt sich, indem es
    *[other] { $open } freie Plätze warten auf Programme über TCP. Ein Programm setzt sich, indem es
@@ -553,8 +589,10 @@ clock-label = Bedenkzeit pro Zug für Menschen
 no-clock = keine Uhr
 clock-live = Live
 clock-turns = Fernpartie (Konten)
-clock-turns-log-in = Fernpartie (erst anmelden)
-turn-note = Eine Fernpartie: Jede Person spielt von ihrem Konto aus, in ihrem eigenen Tempo (die Seite „Am Zug“, Benachrichtigungen, eine E-Mail). Lass den Namen deines Platzes leer; trage für die anderen Personen deren Konten ein.
+clock-turns-log-in = Fernpartie (nur mit Konto)
+turn-note-guest = Eine Fernpartie spielt man von einem Konto aus: jede Person in ihrem eigenen Tempo, über Tage. Melde dich zuerst an oder registriere dich:
+turn-needs-account = Eine Fernpartie braucht ein Konto: Melde dich zuerst an oder registriere dich
+turn-note = Eine Fernpartie: Jede Person spielt von ihrem Konto aus, in ihrem eigenen Tempo (die Seite „Am Zug“, Benachrichtigungen, eine E-Mail). Lass den Namen deines Platzes leer; trage für die anderen Personen deren Konten ein: Sie werden eingeladen, und die Partie beginnt, sobald alle in ihrem Eingang zugesagt haben.
 account-or-you = Konto (leer: du)
 time-per-move = Bedenkzeit pro Zug
 players-count = Anzahl der Spieler
@@ -567,6 +605,10 @@ no-rule-options = Keine Regeloptionen.
 solo-note = Eine Solopartie: ein Platz hier und der Bot { $bot } auf dem letzten Platz — { $about }.
 seat-player = Spieler auf Platz { $n }
 seat-human = Mensch
+seat-levels = Bots nach Stufe
+seat-engines = Engines (für Fortgeschrittene)
+seat-engines-show = Engines zeigen, die hinter den Stufen stehen (für Fortgeschrittene)
+player-n = Spieler { $n }
 seat-program = Programm über TCP
 seat-program-about = frei für ein Programm, das über TCP beitritt
 seat-program-open = frei, bis ein Programm über TCP beitritt
@@ -583,7 +625,7 @@ seats = Plätze
 rules = Regeln
 options = Optionen
 clock = Uhr
-clock-about = wer die Bedenkzeit überschreitet: das Haus spielt diesen Zug für diese Person (wie, steht unter „So spielt man …“)
+clock-about = wer die Bedenkzeit überschreitet: dieser Zug wird für die Person gespielt (wie, steht unter „So spielt man …“)
 start-game = Spiel starten
 seat-name-long = Platz { $n }: ein Name hat höchstens { $max } Zeichen
 seat-name-taken = Platz { $n }: „{ $name }“ hat schon ein anderer Platz: gib jedem Spieler einen eigenen Namen
@@ -620,14 +662,14 @@ confirm = Bestätigen
 held-line = { $label }: { $move }.
 take-back = Zurücknehmen
 hint = Tipp
-hints-about = der stärkste Bot schlägt einen Zug vor; das Spielprotokoll vermerkt, dass du gefragt hast
+hints-about = die stärkste Stufe schlägt einen Zug vor; das Spielprotokoll vermerkt, dass du gefragt hast
 hints-allow = Tipps erlauben
 level-n = Stufe { $n }
 hint-from = Tipp von { $by }
 play-it = Spielen
 no-hint = Kein Tipp: { $why }
-clock-you = Du hast noch { $left } ({ $per }; danach: { $rule })
-clock-other = { $who } hat noch { $left } ({ $per }; danach: { $rule })
+clock-you = Du hast noch { $left } ({ $per }; danach gilt: { $rule })
+clock-other = { $who } hat noch { $left } ({ $per }; danach gilt: { $rule })
 bot-speed = Bot-Tempo: Verzögerung
 spectator-view = Zuschaueransicht
 was-ejected = { $who } wurde ausgeschlossen
@@ -635,14 +677,14 @@ was-ejected-why = { $who } wurde ausgeschlossen ({ $call }): { $reason }
 play-rated-again = Wieder gewertet spielen
 rematch = Revanche
 rematch-about = dasselbe Spiel mit denselben Einstellungen, die Plätze weitergerückt
-replay-this = Dieses Spiel wiederholen
+replay-this = Diese Partie nachspielen
 your-turn = Du bist am Zug
 view-failed = Die Ansicht von { $game } ist fehlgeschlagen ({ $why }): stattdessen die allgemeine Ansicht
 waiting-others = Warten auf die anderen Spieler …
 game-is-over = Das Spiel ist vorbei.
 refused = Abgelehnt: { $why }
 game-failed = Spiel { $id }: { $why }
-try-replay = Zur Wiederholung
+try-replay = Zum Nachspielen
 held-akropolis = Plättchen { $tile }, { $turns }-mal gedreht{ $points ->
         [none] {""}
        *[other] {" "}für { $points }
@@ -661,17 +703,17 @@ to-move = { $who } ist am Zug{ $spectating ->
     }
 
 ## The replay and its analysis (web/replay.js, web/analysis.js)
-title-replay = Tessera — Wiederholung { $id }
-replay-failed = Wiederholung { $id }: { $why }
+title-replay = Tessera — Partie { $id } nachspielen
+replay-failed = Nachspielen von { $id }: { $why }
 replay-move = Zug
-replay-play-label = Wiederholung abspielen oder anhalten
+replay-play-label = Den Verlauf abspielen oder anhalten
 replay-play = Abspielen
 replay-pause = Anhalten
 show-better = Den besseren Zug zeigen
 show-played = Den gespielten Zug zeigen
 replay-start-words = Der Anfang, vor dem ersten Zug.
 not-over-yet = noch nicht vorbei ({ $status })
-replay-label = Wiederholung:
+replay-label = Nachspielen:
 replay-first-label = Erster Zug
 replay-first = Anfang
 replay-back-label = Vorheriger Zug
@@ -685,7 +727,7 @@ record-json = Das Protokoll (JSON)
 
 ## The deal, committed and revealed (web/deal.js)
 deal = Faires Mischen
-deal-about = Vor dem ersten Zug hat sich der Server auf die Verteilung dieser Partie festgelegt: der Code unten ist der SHA-256-Hash ihres Startwerts und eines geheimen Salts. Am Ende werden beide offengelegt, und jeder kann prüfen, dass jeder Stein aus dem zugesagten Startwert kam (die Wiederholung prüft es, ebenso tessera verify mit dem Protokoll).
+deal-about = Vor dem ersten Zug hat sich der Server auf die Verteilung dieser Partie festgelegt: der Code unten ist der SHA-256-Hash ihres Startwerts und eines geheimen Salts. Am Ende werden beide offengelegt, und jeder kann prüfen, dass jeder Stein aus dem zugesagten Startwert kam (die Seite zum Nachspielen prüft es, ebenso tessera verify mit dem Protokoll).
 deal-commitment = Festlegung: { $commitment }
 deal-revealed = Startwert { $seed } · Salt { $salt }
 deal-practice = Übungspartie: ein Spieler hat den Startwert gewählt, darum wird sie nie gewertet.
@@ -731,7 +773,7 @@ replay-step = Zug { $i } von { $of }{ $better ->
         [yes] {" "}(der bessere Zug)
        *[no] {""}
     }
-replay-status = Wiederholung von { $game } { $id }: { $step }{ $end ->
+replay-status = { $game } { $id } nachspielen: { $step }{ $end ->
         [yes] {" "}(Ende)
        *[no] {""}
     }
@@ -760,17 +802,17 @@ analysis-account = Siegchance { $start } am Anfang, { $end } { $over ->
 ## The Arena (web/arena.js)
 pool-duel = 2 Spieler
 pool-multi = 3+ Spieler
-house-name = { $name } (Haus)
+house-name = { $name } (Bot-Stufe)
 arena-login-1 = Gewertete Partien brauchen ein Konto: melde dich an oder
 arena-register = registriere dich
 arena-login-2 = . Als Gast spielst du ungewertete Partien unter
 arena-login-3 = .
-your-ratings = Deine Wertungen
+your-ratings = Deine Wertungszahlen
 arena-bot-account = { $name } ist ein Bot-Konto: Bots spielen gewertete Partien über TCP mit einem API-Schlüssel, nicht im Browser.
 your-tokens = Deine Schlüssel
 tell-how = zeigen, wie.
 play-rated = Gewertet spielen
-arena-pairing = Du spielst gegen Menschen mit ähnlicher Wertung; ist eine Weile niemand in der Nähe, gegen eine der Hausstufen.
+arena-pairing = Du spielst gegen Menschen mit ähnlicher Wertungszahl; ist eine Weile niemand in der Nähe, gegen eine der Bot-Stufen.
 playing-as = Du spielst als { $name }.
 wait-game = { $game }, { $n } Spieler:
 waiting-opponent = Warten auf einen Gegner … ({ $seconds } s)
@@ -783,11 +825,11 @@ play = Spielen
 cannot-read-tickets = Deine Anmeldungen lassen sich nicht lesen: { $why }
 cannot-leave-queue = Verlassen der Warteschlange nicht möglich: { $why }
 cannot-queue = Anmelden nicht möglich: { $why }
-rated-about = eine gewertete Partie: ihr Ergebnis ändert die Wertungen der Spieler
+rated-about = eine gewertete Partie: ihr Ergebnis ändert die Wertungszahlen der Spieler
 rated = Gewertet
-rated-updating = Gewertete Partie: die Wertungen werden aktualisiert …
-rating-changes = Wertungsänderungen
-rated-not-ready = Gewertete Partie: die neuen Wertungen sind noch nicht fertig; siehe die Seiten der Spieler.
+rated-updating = Gewertete Partie: die Wertungszahlen werden aktualisiert …
+rating-changes = Neue Wertungszahlen
+rated-not-ready = Gewertete Partie: die neuen Wertungszahlen sind noch nicht fertig; siehe die Seiten der Spieler.
 n-players = { $n } Spieler
 
 ## Accounts and leaderboards (web/account.js, web/leaderboard.js)
@@ -797,9 +839,9 @@ badge-person = Mensch
 marked-about = dieses Konto hat zu viele Spiele verlassen
 marked = markiert: verlässt Spiele
 provisional = vorläufig
-ratings = Wertungen
+ratings = Wertungszahlen
 col-pool = Gruppe
-col-rating = Wertung
+col-rating = Wertungszahl
 col-games = Spiele
 col-trend = Verlauf
 no-rated-game = Noch keine gewertete Partie.
@@ -851,15 +893,15 @@ no-games = Dieser Server hat keine Spiele.
 title-leaderboard = Tessera — Rangliste { $game } ({ $pool })
 players-per-game = Spieler pro Partie
 cannot-read-leaderboard = Die Rangliste lässt sich nicht lesen: { $why }
-nobody-rated = Bei { $game } mit { $pool } hat noch niemand eine Wertung.
+nobody-rated = Bei { $game } mit { $pool } hat noch niemand eine Wertungszahl.
 be-the-first = und sei der Erste.
 col-rank = Rang
 col-name = Name
 col-standing = Stand
 bot-mark = (Bot)
 deviation = Abweichung { $d }
-provisional-about = vorläufig: zu wenige Partien für eine feste Wertung
-ranks-note = Geordnet nach Stand: die Wertung abzüglich ihrer doppelten Unsicherheit (±). Eine Wertung aus wenigen Partien ist unsicher und steht weiter unten, bis sie sich festigt; ? kennzeichnet eine vorläufige Wertung (zu wenige Partien).
+provisional-about = vorläufig: zu wenige Partien für eine feste Wertungszahl
+ranks-note = Geordnet nach Stand: die Wertungszahl abzüglich ihrer doppelten Unsicherheit (±). Eine Wertungszahl aus wenigen Partien ist unsicher und steht weiter unten, bis sie sich festigt; ? kennzeichnet eine vorläufige Wertungszahl (zu wenige Partien).
 place = { $rank }.
 account-since = { $kind ->
         [bot] Bot-Konto
@@ -889,7 +931,7 @@ not-your-turn-page = Du bist nicht am Zug
 tri-select-first = Wähle zuerst einen Stein aus deiner Ablage
 tri-opens-with = Die Runde beginnt mit { $tile }.
 tri-your-tray = Deine Ablage
-tri-just-drawn = gerade gezogen
+tri-new = neu
 tri-rotate-label = Stein drehen (R)
 tri-rotate = Drehen
 tri-draw-label = Einen Stein ziehen (kostet 5 Punkte)
@@ -901,8 +943,8 @@ tri-this-fits-nowhere = Dieser Stein passt nirgends; die umrandeten Steine passe
 tri-picture-label = Zwei Steine nebeneinander: die Ecken an der gemeinsamen Kante zeigen dieselben Zahlen, 3 und 4
 tri-picture-caption = Ein Stein passt neben einen anderen, wenn die gemeinsamen Ecken dieselben Zahlen zeigen (hier 3 und 4 an der markierten Kante); er bringt die Summe seiner drei Zahlen.
 generic-count = { $n ->
-    [one] { $n } erlaubter Zug: klicke ihn an, um ihn zu spielen.
-   *[other] { $n } erlaubte Züge: klicke einen an, um ihn zu spielen.
+    [one] { $n } erlaubter Zug: wähle ihn, um ihn zu spielen.
+   *[other] { $n } erlaubte Züge: wähle einen, um ihn zu spielen.
 }
 tri-placed-label = Stein { $tile } auf { $x },{ $y }{ $last ->
         [yes] {" "}(zuletzt gelegt)
@@ -934,7 +976,10 @@ tri-nothing-fits = Kein Stein deiner Ablage passt irgendwo: { $then ->
 tri-spots = { $here ->
         [one] { $here } markiertes Feld
        *[other] { $here } markierte Felder
-    } für { $tile } in dieser Drehung; { $n } in allen Drehungen. Mit R drehen.
+    } für { $tile } in dieser Drehung; { $n } in allen Drehungen. { $touch ->
+        [yes] ⟳ Drehen dreht den Stein.
+       *[no] R (oder ⟳ Drehen) dreht den Stein.
+    }
 
 ## Q's look (web/q.js)
 q-why-between = zwischen { $a } und { $b } braucht es die Farbe beider oder die Form beider
@@ -958,11 +1003,11 @@ q-undo-label = Alle gelegten Plättchen zurücknehmen
 q-undo = Zurücknehmen
 q-exchange-label = Die ganze Hand tauschen
 q-exchange = Tauschen
-q-how = Wähle ein Plättchen der Hand (umrandet: es passt irgendwo), klicke auf ein markiertes Feld; wiederhole das entlang einer Linie; dann Festlegen.
+q-how = Wähle ein Plättchen der Hand (umrandet: es passt irgendwo), dann ein markiertes Feld; wiederhole das entlang einer Linie; dann Festlegen.
 q-no-other-fits = Kein weiteres Plättchen deiner Hand passt in diese Linie: Lege die gelegten Plättchen fest oder nimm sie zurück.
 q-nothing-fits = Kein Plättchen deiner Hand passt irgendwo: tausche deine Hand oder passe.
-q-picture-label = Eine Reihe: roter Kreis, rotes Quadrat, rotes Quadrat, blaues Quadrat; eine Spalte abwärts vom blauen Quadrat: blauer Stern, grüner Stern
-q-picture-caption = Es zählen nur die Plättchen direkt daneben: Jedes hat die Farbe oder die Form seines Nachbarn, zwischen zweien die Farbe beider oder die Form beider (das zweite rote Quadrat: Quadrate auf beiden Seiten). Eine Linie darf also Farbe oder Form wechseln und ein Plättchen zweimal enthalten.
+q-picture-label = Eine Reihe: roter Kreis, rotes Quadrat, roter Stern; eine Spalte abwärts vom roten Quadrat: blaues Quadrat, grünes Quadrat
+q-picture-caption = Jede Linie hat eine Farbe ohne doppelte Form (die Reihe: rot) oder eine Form ohne doppelte Farbe (die Spalte: Quadrate). Das rote Quadrat gehört zu beiden: Zuletzt angelegt, brächte es nach den Regeln aus der Schachtel 3 Punkte für die Reihe und 3 für die Spalte.
 q-letter = { $color ->
     [red] R
     [green] Gr
@@ -1073,7 +1118,10 @@ akro-spots = { $n ->
     }{ $best ->
         [none] {""}
        *[other] {" "}(bis zu { $best })
-    }. Mit R drehen.
+    }. { $touch ->
+        [yes] Drehen dreht das Plättchen.
+       *[no] R (oder Drehen) dreht das Plättchen.
+    }
 akro-stacks = Plättchen in den Stapeln: { $n }
 akro-row-why = { $district }: { $how }{ $variant ->
         [none] {""}
@@ -1116,11 +1164,11 @@ akro-plaza = { $d ->
 ## Look and sound (web/theme.js, web/sound.js, web/help.js)
 nav-prefs = Ansicht, Ton und Sprache
 theme-dark = Dunkel
-theme-on = Dunkler Modus ist an: klicke für hell
-theme-off = Dunkler Modus ist aus: klicke für dunkel
+theme-on = Dunkler Modus ist an: zu hell wechseln
+theme-off = Dunkler Modus ist aus: zu dunkel wechseln
 sound = Ton
-sound-on = Töne sind an (ein Zug, du bist dran): klicke, um sie auszuschalten
-sound-off = Töne sind aus: klicke, um sie einzuschalten
+sound-on = Töne sind an (ein Zug, du bist dran): ausschalten
+sound-off = Töne sind aus: einschalten
 prefs-title = Ton und Ansicht
 prefs-help = Töne sind zu Beginn an: ein Klopfen bei jedem Zug und ein Klang, wenn du am Zug bist, nie bevor du in die Seite geklickt oder getippt hast. Der Schalter ♪ Ton oben schaltet sie aus, ☾ Dunkel wechselt zwischen dunkel und hell (anfangs wie dein System eingestellt ist); dieser Browser merkt sich beides. Ein gerade gelegtes Plättchen fällt an seinen Platz, außer dein System wünscht weniger Bewegung. Der Sprachschalter daneben wählt Englisch oder Deutsch.
 
@@ -1141,7 +1189,7 @@ per-move-days = { $days ->
     [one] { $days } Tag pro Zug
    *[other] { $days } Tage pro Zug
 }
-log-out-of-time = { $who } hat die Bedenkzeit überschritten ({ $per }): das Haus spielt diesen Zug
+log-out-of-time = { $who } hat die Bedenkzeit überschritten ({ $per }): dieser Zug wird für { $who } gespielt
 
 ## Turn-based games: the Your turn page, its notifications and emails (web/inbox.js)
 nav-turns = Am Zug
@@ -1194,6 +1242,21 @@ turns-theirs = Warten auf die anderen
 turns-email-1 = Eine E-Mail, wenn ein Zug gewartet hat: Trage deine Adresse ein auf
 turns-email-link = deiner Kontoseite
 turns-email-2 = .
+invitations-title = Einladungen
+invitation-from = { $by } lädt dich zu { $game } ein
+invitation-yours = Du hast { $names } zu { $game } eingeladen
+invitation-details = { $per } · Mitspieler: { $seats }
+invitation-rules = Regeln: { $rules }
+invitation-expires = noch { $left } Zeit zum Antworten
+invitation-waiting-for = wartet auf { $names }
+invitation-you-accepted = du hast zugesagt: wartet auf { $names }
+invitation-declined = abgelehnt
+invitation-expired = niemand hat rechtzeitig geantwortet
+invitation-accept = Annehmen
+invitation-decline = Ablehnen
+invitation-withdraw = Zurückziehen
+invitation-notify-title = { $by } lädt dich zu { $game } ein
+invitation-notify-body = { $per }: Annehmen oder ablehnen auf der Seite „Am Zug“
 email-placeholder = du@example.org
 email-address = E-Mail-Adresse
 email-none = Dieser Server verschickt keine E-Mails.
@@ -1216,6 +1279,11 @@ turns-not-seated = die Konten ließen sich nicht setzen: { $why }
 turns-no-account = Platz { $seat }: es gibt kein Personenkonto „{ $name }“
 busy-turn-games = dieser Server hat so viele Fernpartien, wie er aufnimmt: versuche es später noch einmal
 turns-too-many = { $name } spielt schon { $most } Fernpartien, mehr gehen nicht auf einmal: beende oder gib erst eine auf
+turns-too-many-address = von deiner Adresse wurden schon { $most } Fernpartien (oder offene Einladungen) angelegt, mehr gehen nicht auf einmal: beende erst eine
+invitations-too-many-sent = schon { $most } deiner Einladungen warten auf Antwort, mehr gehen nicht auf einmal: zieh eine zurück oder warte auf eine Antwort
+invitations-too-many-received = auf { $name } warten schon { $most } Einladungen, mehr gehen nicht auf einmal: versuche es später noch einmal
+invitation-gone = Einladung #{ $id } wartet auf keine Antwort von dir: sie wurde beantwortet, zurückgezogen oder ist abgelaufen
+invitation-ended-meanwhile = die Einladung endete inzwischen (durch eine andere Zusage gestartet, abgelehnt oder zurückgezogen): diese Partie hat nie begonnen
 email-too-long = eine E-Mail-Adresse hat höchstens { $max } Zeichen
 email-invalid = „{ $address }“ ist keine E-Mail-Adresse: { $why }
 

@@ -37,12 +37,15 @@ place-by-passing = by passing
 
 ## Q
 
-q-about = Tiles of six colours and six shapes, after Qwirkle: each tile matches the colour or the shape of the tiles beside it; 2 to 4 players.
-q-rules-1 = The tiles come in six colours and six shapes; each player holds a hand of six. On your turn, either place tiles, or exchange your whole hand with the pile, or pass.
-q-rules-2 = Placing: put one or more tiles of your hand in one row or one column, each on a free cell beside a tile already on the map (or one you placed this turn). Then draw as many tiles from the pile.
-q-rules-3 = Where a tile fits: only the tiles right beside it count. Next to one tile in its row (or its column), it shares that tile's colour or its shape; between two tiles of its row (or column), it shares the colour of both or the shape of both. Tiles farther along a line do not count: a line may change colour or shape along its length and may hold the same tile twice.
-q-rules-4 = Scoring: one point per tile placed, plus one point for every tile of each line of two or more that a placed tile belongs to; a completed Q (a line of six: every colour, or every shape) scores 6 more, and placing the last tile of your hand 6 more.
-q-rules-5 = The game ends when a player places every tile of the hand, or when a whole round goes by without a placement. The highest score wins.
+q-about = Tiles of six colours and six shapes, after Qwirkle: build lines of one colour or one shape; 2 to 4 players.
+q-rules-1 = The boxed game's rules (the default): the tiles come in six colours and six shapes; each player holds a hand of six. On your turn, either place tiles, or exchange your whole hand with the pile, or pass.
+q-rules-2 = Placing: put one or more tiles of your hand in one row or one column so that they form one line with no gap (tiles already on the map may lie between them), at least one beside a tile already on the map. Then draw as many tiles from the pile.
+q-rules-3 = Lines: every row or column of touching tiles is one colour with no shape twice, or one shape with no colour twice, so a line holds six tiles at most. Each tile you place keeps both of its lines so.
+q-rules-4 = Scoring: for each line of two or more tiles that a placed tile belongs to, one point per tile of the line (a tile in two lines counts in both); a line of six, a Q, scores 6 more.
+q-rules-5 = The end: when the pile is empty and a player places the last tile of the hand, who scores 6 more (before that, a player who places the whole hand draws new tiles and plays on). The game also ends when a whole round goes by in which every player passed, or when no tile left fits anywhere. The highest score wins.
+q-rules-course-1 = The Racket course's rules (an option, and the rules of programs over TCP): a turn's tiles go in one row or one column, each on a free cell beside a tile already on the map or placed this turn; they need not touch each other.
+q-rules-course-2 = Where a tile fits under the course's rules: only the tiles right beside it count. Next to one tile in its row (or its column), it shares that tile's colour or its shape; between two tiles of its row (or column), the colour of both or the shape of both. Tiles farther along a line do not count: a line may change colour or shape along its length and may hold the same tile twice.
+q-rules-course-3 = Scoring and the end under the course's rules: one point per tile placed, plus one point for every tile of each line of two or more that a placed tile belongs to; a completed Q (a line of six: every colour, or every shape) scores 6 more. The game ends at once when a player places the last tile of the hand (6 more points), or when a whole round goes by without a placement.
 q-option-copies = Copies of each tile
 q-option-copies-help = how many of each of the 36 tiles: 3 as in the boxed game (a game of 15 to 20 minutes for people), 30 as in the Racket course's game (hundreds of moves)
 q-option-copies-1 = 1 of each (a quick game)
@@ -51,11 +54,15 @@ q-option-copies-3 = 3 of each (the boxed game)
 q-option-copies-30 = 30 of each (the Racket course's game: long)
 q-option-hand-size = Hand size
 q-option-hand-size-help = tiles in a hand
+q-option-rules = Rules
+q-option-rules-help = the boxed game's (lines of one colour or one shape, no tile twice; the default) or the Racket course's (only the tiles right beside a tile count; the rules of programs over TCP)
+q-option-rules-boxed = the boxed game's (Qwirkle)
+q-option-rules-course = the Racket course's
 q-bot-ldasg = the course's "less dumb and still greedy": the tile with the most neighbours
 q-bot-dag = the course's "dumb and greedy": the smallest candidate in row-column order
-q-bot-lines = searches multi-tile lines for the best score (the strongest)
-q-bot-learned = the line search's best turns, each judged by a learned value network on guesses of the hidden tiles (a little stronger than lines)
-q-bot-lookahead = the line search, judging each move by the next player's chance to place its whole hand after it (and its own the turn after) on guesses of the hidden tiles (as strong as lines so far)
+q-bot-lines = searches multi-tile lines for the best score now
+q-bot-learned = the line search's best turns, each judged by a learned value network on guesses of the hidden tiles; trained on the course's rules (a little stronger than lines there, much weaker under the boxed rules)
+q-bot-lookahead = the line search, judging each turn by what it leaves the next player, on guesses of the hidden tiles: under the boxed rules the next player's best reply (the strongest), under the course's the chance that it places its whole hand
 q-bot-greedy = the best-scoring single placement
 q-bot-ismcts = a tree search on guesses of the hidden tiles
 # A tile: its colour and its shape.
@@ -88,6 +95,8 @@ q-log-exchanged = { $who } exchanged the hand
 q-place-by-exchanging = by exchanging the hand
 q-end-hand-placed = { $who } placed every tile of the hand
 q-end-round-without-placement = a whole round went by without a placement (every player passed or exchanged)
+q-end-blocked = no tile left fits anywhere on the map
+q-end-round-of-passes = a whole round went by in which every player passed
 q-column-line-points = Line points
 q-column-q-bonuses = Q bonuses
 q-column-finish-bonus = Finish bonus
@@ -97,6 +106,10 @@ q-illegal-not-in-line = the tiles of a turn go in one row or one column
 q-illegal-not-adjacent = { $cell } is not a free cell next to a tile on the map
 q-illegal-no-fit = the { $tile } does not fit at { $cell }: a tile must share the colour or the shape of the tile beside it, and between two tiles in a row or a column the colour of both or the shape of both
 q-illegal-pile-too-small = you cannot exchange: the pile holds fewer tiles than your hand
+q-illegal-gap = the tiles of a turn form one line: { $cell } between them is free
+q-illegal-line-long = the line through { $cell } would hold more than six tiles
+q-illegal-line-mixed = the line through { $cell } would be neither one colour nor one shape
+q-illegal-line-twice = the line through { $cell } would hold the { $tile } twice
 
 ## Triominos
 
@@ -126,7 +139,7 @@ triominos-option-hexagon-help = points for completing 1, 2 or 3 hexagons at once
 triominos-option-hexagon-readme = 50/100/150
 triominos-option-hexagon-code = 50/60/70
 triominos-bot-greedy = places the highest-scoring tile; never draws while it can place
-triominos-bot-ismcts = a tree search on guesses of what it cannot see (the strongest)
+triominos-bot-ismcts = a tree search on guesses of what it cannot see
 triominos-bot-drawer = greedy, but draws while its best placement is worth little
 triominos-bot-blocker = greedy, minus the bonus spots it opens for the next player
 triominos-bot-flexible = greedy, plus keeping many distinct numbers on its tray
@@ -200,7 +213,7 @@ akropolis-option-solo = Solo against the Architect
 akropolis-option-solo-help = a solo game: one player against the Architect of this level
 akropolis-option-solo-no = no
 akropolis-architect = { $name } (level { $level })
-akropolis-bot-ismcts = a tree search over the 8 best moves (the strongest)
+akropolis-bot-ismcts = a tree search over the 8 best moves
 akropolis-bot-districts = greedy on a measure of districts, plazas and stones
 akropolis-bot-greedy = the move that gains the most points now
 akropolis-bot-architect = the solo Architect's rule (only in a solo game)
@@ -297,6 +310,7 @@ move-still-checked = your last move is still being checked
 move-turn-over = that move was for a turn that is over: look at the board again
 spectators-cannot-move = spectators cannot move
 pace-players-only = only the people playing set the pace
+pace-too-many = too many changes of pace at once: wait a moment
 node-unreachable = the node that runs this game cannot be reached: reload to try again
 out-of-time-first-move = the house plays the first move the rules allow for them
 out-of-time-q = the house passes for them
@@ -348,6 +362,7 @@ busy-spectators-game = too many spectators on this game
 busy-passwords = the server is checking other passwords: try again in a moment
 aborted-idle = { $who } took no turn within { $time }
 aborted-open-seats = no program took the open seats within { $time }
+aborted-turns-idle = every person let { $n } deadlines in a row pass with no move of anyone in between: the game is ended, nobody wins
 aborted-by-operator = aborted by the operator
 aborted-by-operator-why = aborted by the operator: { $why }
 resigned-why = { $who } resigned
@@ -356,6 +371,7 @@ wrong-login = wrong name or password
 log-in-first = log in first
 too-many-attempts = too many attempts: try again in { $seconds } s
 name-taken = the name "{ $name }" is taken
+signups-too-many = { $most } accounts were made from your address in the last 24 hours, the most a day: try again tomorrow
 bad-account-name = bad name: { $why }
 account-name-letters = { $min } to { $max } letters or digits
 account-name-letter-first = a name starts with a letter
@@ -437,6 +453,14 @@ filter-ended = finished
 filter-mine = only my games
 playing-now = Playing now
 finished-games = Finished games
+no-live-games = { $filtered ->
+        [yes] No game of this choice is being played right now.
+       *[no] No game is being played right now.
+    }
+no-ended-games = { $filtered ->
+        [yes] No game of this choice has ended.
+       *[no] No game has ended yet.
+    }
 seat-open = (open)
 name-tcp = { $name } (TCP)
 status-waiting-open = waiting ({ $open } open)
@@ -473,6 +497,7 @@ seed-chosen = practice: the seed was chosen
 ## A game's page (web/table.js)
 board-label = Board: drag or use arrow keys to pan, wheel or +/- to zoom
 zoom-fit = Fit board to view
+board-zoom-to-read = Too small for the numbers: zoom in (+) to read them.
 zoom-in = Zoom in
 zoom-out = Zoom out
 game-log = Game log
@@ -506,18 +531,22 @@ win-line = { $count ->
 }
 
 ## Rules help, bots, how a program joins (web/help.js)
-level-rating = Level { $n } · { $rating }
+level-rating = Level { $n } · { $rating }{ $rank ->
+        [weakest] , the weakest
+        [strongest] , the strongest
+       *[other] {""}
+    }
 as-level-rating = as Level { $n } · { $rating }
 strength-weak = weak
 strength-fair = fair
 strength-strong = strong
-strength-strongest = strongest
+strength-strongest = very strong
 none = none
 label-colon = { $label }:
 how-to-play = How to play { $game }
 this-game = This game
 out-of-time-title = Out of time
-out-of-time-help = A person out of time keeps the seat: { $rule }. A live game with a clock counts seconds per move; a turn-based game days per move (1, 2, 3 or 7), and is never ended because someone is away: past the deadline the same rule plays that turn, and the game goes on. A live game in which a person takes no turn for a long while (half an hour on a server's defaults) is ended (aborted).
+out-of-time-help = A person out of time keeps the seat: { $rule }. A live game with a clock counts seconds per move; a turn-based game days per move (1, 2, 3 or 7): past the deadline the same rule plays that turn, and the game goes on. A turn-based game is not ended because someone is away, only once nobody plays it any more: when every person at it has let their deadline pass several times in a row (3 on a server's defaults) with no move of anyone in between, it is ended (aborted: nobody wins, nothing is rated). A live game in which a person takes no turn for a long while (half an hour on a server's defaults) is ended (aborted).
 the-bots = The bots
 join-or-run = first on the game port; or run
 join-port = Add --port P when the server's TCP port is not the default (tessera serve prints tcp=P).
@@ -526,7 +555,14 @@ level-about = level { $n } of { $of }{ $rank ->
         [weakest] {" "}(the weakest)
         [strongest] {" "}(the strongest)
        *[other] {""}
-    }: plays as { $plays }, rated { $rating }
+    }, rated { $rating }{ $plays ->
+        [none] {""}
+       *[other] : plays as { $plays }
+    }
+the-levels = The levels
+level-plays = Level { $n }: { $plays }
+the-engines = The engines behind the levels (advanced)
+the-engines-about = Each level is one of these engines at a fixed strength. New game seats them directly when “Show the engines behind the levels” is ticked.
 join-open = { $open ->
     [one] { $open } open seat waits for programs over TCP. A program joins by sending
    *[other] { $open } open seats wait for programs over TCP. A program joins by sending
@@ -542,8 +578,10 @@ clock-label = Time per move for people
 no-clock = no clock
 clock-live = Live
 clock-turns = Turn-based (accounts)
-clock-turns-log-in = Turn-based (log in first)
-turn-note = A turn-based game: each person plays from their account, at their own pace (the Your turn page, notifications, an email). Leave your seat's name empty; name the other people's accounts.
+clock-turns-log-in = Turn-based (needs an account)
+turn-note-guest = A turn-based game is played from an account: each person at their own pace, for days. Log in or register first:
+turn-needs-account = a turn-based game needs an account: log in or register first
+turn-note = A turn-based game: each person plays from their account, at their own pace (the Your turn page, notifications, an email). Leave your seat's name empty; name the other people's accounts: they are invited, and the game starts once each of them has accepted in their inbox.
 account-or-you = account (empty: you)
 time-per-move = Time per move
 players-count = Number of players
@@ -556,6 +594,10 @@ no-rule-options = No rule options.
 solo-note = A solo game: one seat here, and the bot { $bot } in the last seat — { $about }.
 seat-player = Seat { $n } player
 seat-human = Human
+seat-levels = Bots by level
+seat-engines = Engines (advanced)
+seat-engines-show = Show the engines behind the levels (advanced)
+player-n = Player { $n }
 seat-program = Program over TCP
 seat-program-about = left open for a program that joins over TCP
 seat-program-open = open until a program joins over TCP
@@ -886,7 +928,7 @@ not-your-turn-page = It is not your turn
 tri-select-first = Select a tile from your tray first
 tri-opens-with = The round opens with { $tile }.
 tri-your-tray = Your tray
-tri-just-drawn = just drawn
+tri-new = new
 tri-rotate-label = Rotate tile (R)
 tri-rotate = Rotate
 tri-draw-label = Draw a tile (costs 5 points)
@@ -898,8 +940,8 @@ tri-this-fits-nowhere = This tile fits nowhere; the framed tiles do.
 tri-picture-label = Two tiles side by side: the corners along the edge they share show the same numbers, 3 and 4
 tri-picture-caption = A tile goes beside another when the corners they share show the same numbers (here 3 and 4 along the marked edge); it scores the sum of its three numbers.
 generic-count = { $n ->
-    [one] { $n } legal move: click it to play it.
-   *[other] { $n } legal moves: click one to play it.
+    [one] { $n } legal move: choose it to play it.
+   *[other] { $n } legal moves: choose one to play it.
 }
 tri-placed-label = tile { $tile } at { $x },{ $y }{ $last ->
         [yes] {" "}(placed last)
@@ -931,7 +973,10 @@ tri-nothing-fits = No tile of your tray fits anywhere: { $then ->
 tri-spots = { $here ->
         [one] { $here } highlighted spot
        *[other] { $here } highlighted spots
-    } for { $tile } in this rotation; { $n } in all rotations. Press R to rotate.
+    } for { $tile } in this rotation; { $n } in all rotations. { $touch ->
+        [yes] ⟳ Rotate turns the tile.
+       *[no] Press R (or ⟳ Rotate) to turn the tile.
+    }
 
 ## Q's look (web/q.js)
 q-why-between = between the { $a } and the { $b } it needs the colour of both or the shape of both
@@ -958,11 +1003,11 @@ q-undo-label = Take back all placed tiles
 q-undo = Undo
 q-exchange-label = Exchange the whole hand
 q-exchange = Exchange
-q-how = Pick a hand tile (framed: it fits somewhere), click a marked cell; repeat along one line; then Commit.
+q-how = Pick a hand tile (framed: it fits somewhere), then a marked cell; repeat along one line; then Commit.
 q-no-other-fits = No other tile of your hand fits along this line: Commit the tiles put down, or Undo.
 q-nothing-fits = No tile of your hand fits anywhere: exchange your hand or pass.
-q-picture-label = A row: red circle, red square, red square, blue square; a column down from the blue square: blue star, green star
-q-picture-caption = Only the tiles right beside a tile count: each shares the colour or the shape of its neighbour, and between two the colour of both or the shape of both (the second red square: squares on both sides). So a line may change colour or shape and hold a tile twice.
+q-picture-label = A row: red circle, red square, red star; a column down from the red square: blue square, green square
+q-picture-caption = Every line is one colour with no shape twice (the row: red) or one shape with no colour twice (the column: squares). The red square belongs to both: placed last, it would score 3 for the row and 3 for the column under the boxed game's rules.
 q-letter = { $color ->
     [red] R
     [green] G
@@ -1073,7 +1118,10 @@ akro-spots = { $n ->
     }{ $best ->
         [none] {""}
        *[other] {" "}(best { $best })
-    }. Press R to rotate.
+    }. { $touch ->
+        [yes] Rotate turns the tile.
+       *[no] Press R (or Rotate) to turn the tile.
+    }
 akro-stacks = Tiles left in the stacks: { $n }
 akro-row-why = { $district }: { $how }{ $variant ->
         [none] {""}
@@ -1110,13 +1158,13 @@ akro-plaza = { akro-hex-name } plaza ({ $stars ->
 ## Look and sound (web/theme.js, web/sound.js, web/help.js)
 nav-prefs = Look, sound and language
 theme-dark = Dark
-theme-on = Dark mode is on: click for light
-theme-off = Dark mode is off: click for dark
+theme-on = Dark mode is on: switch to light
+theme-off = Dark mode is off: switch to dark
 sound = Sound
-sound-on = Sounds are on (a move, your turn): click to turn them off
-sound-off = Sounds are off: click to turn them on
+sound-on = Sounds are on (a move, your turn): turn them off
+sound-off = Sounds are off: turn them on
 prefs-title = Sound and look
-prefs-help = Sounds are on by default: a knock for every move and a chime when it becomes your turn, never before you have clicked or typed in the page. The ♪ Sound switch at the top turns them off, ☾ Dark switches between dark and light (at first as your system is set); this browser remembers both. A tile just placed drops into place, unless your system asks for reduced motion. The language switch beside them chooses English or German.
+prefs-help = Sounds are on by default: a knock for every move and a chime when it becomes your turn, never before you have clicked, tapped or typed in the page. The ♪ Sound switch at the top turns them off, ☾ Dark switches between dark and light (at first as your system is set); this browser remembers both. A tile just placed drops into place, unless your system asks for reduced motion. The language switch beside them chooses English or German.
 
 ## Busy (crates/server/src/web/games.rs)
 busy-analyses = the server is analysing other games: try again in a moment
@@ -1188,6 +1236,21 @@ turns-theirs = Waiting for the others
 turns-email-1 = An email when a turn has waited: set your address on
 turns-email-link = your account page
 turns-email-2 = .
+invitations-title = Invitations
+invitation-from = { $by } invites you to { $game }
+invitation-yours = You invited { $names } to { $game }
+invitation-details = { $per } · players: { $seats }
+invitation-rules = rules: { $rules }
+invitation-expires = { $left } left to answer
+invitation-waiting-for = waiting for { $names }
+invitation-you-accepted = you accepted: waiting for { $names }
+invitation-declined = declined
+invitation-expired = nobody answered in time
+invitation-accept = Accept
+invitation-decline = Decline
+invitation-withdraw = Withdraw
+invitation-notify-title = { $by } invites you to { $game }
+invitation-notify-body = { $per }: accept or decline on the Your turn page
 email-placeholder = you@example.org
 email-address = Email address
 email-none = This server sends no emails.
@@ -1210,6 +1273,11 @@ turns-not-seated = could not seat its accounts: { $why }
 turns-no-account = seat { $seat }: there is no person's account "{ $name }"
 busy-turn-games = this server has as many turn-based games as it takes: try again later
 turns-too-many = { $name } plays { $most } turn-based games already, the most at once: finish or resign one first
+turns-too-many-address = { $most } turn-based games (or invitations waiting) were made from your address already, the most at once: finish one first
+invitations-too-many-sent = { $most } of your invitations wait for answers already, the most at once: withdraw one or wait for an answer
+invitations-too-many-received = { $name } has { $most } invitations waiting for an answer already, the most at once: try again later
+invitation-gone = invitation #{ $id } waits for no answer of yours: it was answered, withdrawn, or has expired
+invitation-ended-meanwhile = its invitation ended meanwhile (started by another acceptance, declined or withdrawn): this game never started
 email-too-long = an email address has at most { $max } characters
 email-invalid = "{ $address }" is no email address: { $why }
 

@@ -1,8 +1,9 @@
 //! The levels of each game, `level:1` (weakest) to the last of its table (strongest): each
-//! a fixed strategy and budget, as a spec of the registry. Akropolis and Triominos have 7
-//! (level 7 searches with the learned value network), Q 6.
+//! a fixed strategy and budget, as a spec of the registry. Every game has 7 (Akropolis' and
+//! Triominos' level 7 searches with the learned value network, Q's looks at the next
+//! player's reply).
 
-/// The most levels a game has (Akropolis' and Triominos' 7).
+/// The most levels a game has (7).
 pub const MAX_LEVELS: usize = 7;
 
 /// The Triominos levels, `level:1` first: each a fixed strategy and budget. The order follows
@@ -23,23 +24,26 @@ pub const TRIOMINOS_LEVELS: &[&str] = &[
     "ismcts:ms=100,depth=0,c=0.4,value=net",
 ];
 
-/// The Q levels, `level:1` first. The reference's `dag` (the smallest candidate) and `ldasg`
-/// (the most neighbours), then `greedy` (the best of the single placements and of their
-/// turns), then the line search with 20 nodes and with its default 20,000 (`lines` beats
-/// greedy 96.0%; in a first round robin of 100 games a pair, `lines:budget=20` beat greedy
-/// 95% and lost to `lines` 60% [50%, 69%], while 1,000 nodes played as well as `lines`; `dag`
-/// and `ldasg` were not told apart there; 2,000 games of the two alone: `dag` won 58.8%
-/// [56.6%, 60.9%], so `ldasg` is level 2 and `dag` level 3). ISMCTS is left out: in Q it
-/// lost to `ldasg` and is slow. `lookahead` is not a level: over 2,000 games it won 51.4%
-/// [49.3%, 53.6%] against `lines`, not told apart. The round robin: docs/strategies.md,
-/// Levels.
+/// The Q levels, `level:1` first, ordered for the boxed game's rules (people's: the browser,
+/// the arena), where each beat the one below in a round robin of 400 games a pair
+/// (docs/strategies.md, "Q under the boxed rules"): `random`; the reference's `dag` (the
+/// smallest candidate) and `ldasg` (the most neighbours: 92.0% against `dag` under the boxed
+/// rules, where under the course's `dag` won 58.8%); `greedy` (the best of the single
+/// placements and of their turns); the line search with 20 nodes and with its default
+/// 20,000; and `lookahead`, which under the boxed rules judges the line search's 12 best
+/// turns by their points less the next player's best reply on 12 guesses of its hand (59.0%
+/// of 400 games against `lines`). Under the course's rules the same table plays, level 7
+/// there the course's `lookahead` (a race to the finish), as strong as `lines` (51.4% of
+/// 2,000 games with its default budget). ISMCTS is left out: in Q it lost to `ldasg` and is
+/// slow.
 pub const Q_LEVELS: &[&str] = &[
     "random",
-    "ldasg",
     "dag",
+    "ldasg",
     "greedy",
     "lines:budget=20",
     "lines",
+    "lookahead:k=12,samples=12,ms=1000",
 ];
 
 /// The Akropolis levels, `level:1` first: `districts` beats greedy 63.6%, ISMCTS at 200

@@ -3,24 +3,20 @@
 use crate::{finished_rewards, Evaluate};
 use rand::seq::SliceRandom;
 use rand::Rng;
-use std::collections::VecDeque;
 use tessera_core::{Game, GameRng, Strategy, View};
 use tessera_q::game::listed_moves;
 use tessera_q::game::QView;
-use tessera_q::{Choice, GameState, PlayerState, PubState, QGame, QMove, StrategyKind};
+use tessera_q::{Choice, PubState, QGame, QMove, RuleSet, StrategyKind};
 
-/// Points a move scores from a player's knowledge (0 for pass and replace, `None` if illegal).
+/// Points a move scores from a player's knowledge under the view's rules (0 for pass and
+/// replace, `None` if illegal).
 pub fn move_points(k: &PubState, mv: &QMove, view: &QView) -> Option<u64> {
     match mv {
-        Choice::Place(ps) => {
-            let mut st: GameState<PlayerState, VecDeque<tessera_q::Tile>> = GameState {
-                map: k.map.clone(),
-                active: k.active.clone(),
-                others: Vec::new(),
-                pile: VecDeque::new(),
-            };
-            st.place(ps, view.rules.bonuses).ok().map(|p| p.points)
-        }
+        Choice::Place(ps) => view
+            .rules
+            .rule_set
+            .preview(&k.map, &k.active.hand, k.pile, ps, view.rules.bonuses)
+            .ok(),
         _ => Some(0),
     }
 }
@@ -54,6 +50,26 @@ impl Strategy<QGame> for QGreedy {
     }
 }
 
+/// `random` in Q: a listed move chosen uniformly, but a pass only when nothing else is
+/// listed (no tile fits and the pile cannot refill the hand): a round without a placement
+/// (the boxed rules: without a placement or an exchange) ends the game, and a bot that
+/// passes where it could place or exchange ends it for nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct QRandom;
+
+impl Strategy<QGame> for QRandom {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn choose(&mut self, view: &QView, rng: &mut GameRng) -> QMove {
+        let mut moves = view.legal_moves();
+        if moves.len() > 1 {
+            moves.retain(|m| *m != Choice::Pass);
+        }
+        moves.choose(rng).cloned().unwrap_or(Choice::Pass)
+    }
+}
+
 /// One of the reference's strategies (dag or ldasg) through its player mechanics.
 #[derive(Clone, Copy, Debug)]
 pub struct Reference(pub StrategyKind);
@@ -63,7 +79,7 @@ impl Strategy<QGame> for Reference {
         self.0.name().into()
     }
     fn choose(&mut self, view: &QView, _rng: &mut GameRng) -> QMove {
-        self.0.turn(&view.knowledge)
+        self.0.turn_by(view.rules.rule_set, &view.knowledge)
     }
 }
 
@@ -77,20 +93,32 @@ impl Evaluate for QGame {
         }
     }
 
+    /// The listed moves less the pass when anything else is listed: the search never passes
+    /// where it could place or exchange (a round without either ends the game for nothing).
+    fn search_moves(&self) -> Vec<QMove> {
+        let mut moves = self.legal_moves();
+        if moves.len() > 1 {
+            moves.retain(|m| *m != Choice::Pass);
+        }
+        moves
+    }
+
     /// Rollouts play the ldasg turn most of the time, else a random listed move.
     fn rollout_move(&self, rng: &mut GameRng) -> Option<QMove> {
         let seat = self.to_move()?;
         let view = self.view(seat);
+        let rules = self.rule_set();
         if rng.gen_bool(0.75) {
-            Some(StrategyKind::Ldasg.turn(&view.knowledge))
+            Some(StrategyKind::Ldasg.turn_by(rules, &view.knowledge))
         } else {
-            listed_moves(&view.knowledge).choose(rng).cloned()
+            listed_moves(&view.knowledge, rules).choose(rng).cloned()
         }
     }
 }
 
 /// Searches every sequence of placements in one line (depth first, up to `budget` nodes) and
-/// plays the one with the most points now, finish bonus included.
+/// plays the one with the most points now, finish bonus included, under the game's rule
+/// set (the boxed rules: each sequence one line without a gap, extended at its ends).
 #[derive(Clone, Copy, Debug)]
 pub struct Lines {
     /// Nodes searched at most per turn.
@@ -104,8 +132,10 @@ impl Default for Lines {
 }
 
 struct LineSearch {
+    rules: RuleSet,
     bonuses: tessera_q::Bonuses,
     hand_len: usize,
+    pile: usize,
     nodes: usize,
     budget: usize,
     best: (u64, Vec<tessera_q::Placement>),
@@ -121,19 +151,15 @@ impl LineSearch {
         let mut kinds = hand.clone();
         kinds.sort_unstable();
         kinds.dedup();
+        // the cells where the turn may go on (in row-column order)
+        let cells = self.rules.next_cells(map, placed);
         for t in kinds {
-            for c in map.candidates(t) {
+            for &c in &cells {
+                if !self.rules.fits(map, c, t) {
+                    continue;
+                }
                 if self.nodes >= self.budget {
                     return;
-                }
-                if let Some(first) = placed.first() {
-                    let row =
-                        placed.iter().all(|p| p.coord.row == c.row) && first.coord.row == c.row;
-                    let col =
-                        placed.iter().all(|p| p.coord.col == c.col) && first.coord.col == c.col;
-                    if !row && !col {
-                        continue;
-                    }
                 }
                 self.nodes += 1;
                 let i = hand
@@ -143,8 +169,8 @@ impl LineSearch {
                 hand.swap_remove(i);
                 map.insert(c, t);
                 placed.push(tessera_q::Placement::new(c, t));
-                let mut pts = tessera_q::score(map, placed, self.bonuses.q);
-                if placed.len() == self.hand_len {
+                let mut pts = self.rules.score(map, placed, self.bonuses.q);
+                if self.rules.finishes(placed.len(), self.hand_len, self.pile) {
                     pts += self.bonuses.finish;
                 }
                 if pts > self.best.0 {
@@ -174,9 +200,12 @@ impl Strategy<QGame> for Lines {
     }
     fn choose(&mut self, view: &QView, _rng: &mut GameRng) -> QMove {
         let k = &view.knowledge;
+        let rules = view.rules.rule_set;
         let mut search = LineSearch {
+            rules,
             bonuses: view.rules.bonuses,
             hand_len: k.active.hand.len(),
+            pile: k.pile,
             nodes: 0,
             budget: self.budget,
             best: (0, Vec::new()),
@@ -184,7 +213,8 @@ impl Strategy<QGame> for Lines {
         let mut map = k.map.clone();
         let mut hand = k.active.hand.clone();
         search.dfs(&mut map, &mut hand, &mut Vec::new());
-        if !search.best.1.is_empty() && k.map.check(&k.active.hand, &search.best.1).is_ok() {
+        if !search.best.1.is_empty() && rules.check(&k.map, &k.active.hand, &search.best.1).is_ok()
+        {
             return Choice::Place(search.best.1);
         }
         if k.pile >= k.active.hand.len() {

@@ -3,7 +3,8 @@
 //! In Q a player who places its whole hand ends the game at once (with the finish bonus),
 //! and between two good players the game is a race: most games end within four turns, and
 //! the one who finishes wins. So the bot asks, of each move, how likely the next player is
-//! to finish after it, and how likely the seat is to finish the turn after.
+//! to finish after it, and how likely the seat is to finish the turn after. (Under the
+//! boxed game's rules there is no such race: [`crate::q_reply`] judges the turns there.)
 //!
 //! Every set of placements in one line is a candidate (a depth-first search as `lines`
 //! does, each set visited once: the map and the tiles left after a set do not depend on
@@ -24,11 +25,14 @@
 //! a losing finish last).
 
 use crate::q::Lines;
+use crate::q_lines::{all_lines, finish_points, Deadline, Scoring};
+use crate::q_reply::{reply_choice, Reply};
 use rand::Rng;
-use std::collections::HashSet;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tessera_core::{GameRng, Strategy};
-use tessera_q::{Choice, Map, Placement, QGame, QMove, QView, Tile};
+use tessera_q::{Choice, Map, QGame, QMove, QView, Tile};
+
+pub use crate::q_lines::{finish_exists, Clock};
 
 /// What the last [`Lookahead::choose`] did (for tests and studies).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -46,16 +50,6 @@ pub struct LookaheadStats {
     pub clock_reads: usize,
     /// Whether the time cap stopped the guesses.
     pub stopped: bool,
-}
-
-/// How the time is read: the real clock, or (for tests) a count of reads, each read
-/// adding a fixed step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Clock {
-    /// The real clock.
-    Real,
-    /// Every read adds this step to the time elapsed (deterministic tests of the cap).
-    Counted(Duration),
 }
 
 /// The `lookahead` bot. See the module documentation.
@@ -99,226 +93,6 @@ impl Default for Lookahead {
             last: LookaheadStats::default(),
         }
     }
-}
-
-/// The time cap of one turn.
-struct Deadline {
-    start: Instant,
-    cap: Duration,
-    clock: Clock,
-    reads: usize,
-    over: bool,
-}
-
-impl Deadline {
-    /// No cap (for studies and the learned bot, whose work is bounded by nodes).
-    fn none() -> Deadline {
-        Deadline {
-            start: Instant::now(),
-            cap: Duration::MAX,
-            clock: Clock::Real,
-            reads: 0,
-            over: false,
-        }
-    }
-}
-
-impl Deadline {
-    /// Whether the cap is reached (reads the clock until it is, then no more).
-    fn passed(&mut self) -> bool {
-        if self.over {
-            return true;
-        }
-        self.reads += 1;
-        let elapsed = match self.clock {
-            Clock::Real => self.start.elapsed(),
-            Clock::Counted(step) => step.saturating_mul(self.reads as u32),
-        };
-        self.over = elapsed >= self.cap;
-        self.over
-    }
-}
-
-/// A candidate placement: its tiles in a legal order, its points, whether it finishes.
-struct Candidate {
-    placements: Vec<Placement>,
-    points: u64,
-    finished: bool,
-}
-
-/// Every distinct set of placements in one line (each in a legal order), most points
-/// first, and the nodes searched.
-fn all_lines(
-    map: &Map,
-    hand: &[Tile],
-    bonuses: tessera_q::Bonuses,
-    budget: usize,
-    deadline: &mut Deadline,
-) -> (Vec<Candidate>, usize) {
-    let mut f = Finisher::new(bonuses, budget, deadline, Some(Vec::new()));
-    let mut map = map.clone();
-    let mut h = hand.to_vec();
-    f.go(&mut map, &mut h, &mut Vec::new(), 0);
-    let mut out = f.collect.take().unwrap_or_default();
-    out.sort_by_key(|c| std::cmp::Reverse(c.points));
-    (out, f.nodes)
-}
-
-/// An order-free key of one placement (the key of a set of placements is the xor of its
-/// members' keys).
-fn placement_key(c: tessera_q::Coord, t: Tile) -> u64 {
-    let mut x = (c.row as u32 as u64) << 32 | (c.col as u32 as u64);
-    x ^= (t.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    // splitmix64's finaliser
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-/// The search for a placement of the whole hand in one line: depth first over the cells
-/// of the line, each set of placements visited once (the map and the tiles left after it
-/// do not depend on the order that reached it).
-struct Finisher<'a> {
-    bonuses: tessera_q::Bonuses,
-    nodes: usize,
-    budget: usize,
-    seen: HashSet<u64>,
-    deadline: &'a mut Deadline,
-    stopped: bool,
-    /// Every set met, with its points (all sets, not only the whole hand), when given.
-    collect: Option<Vec<Candidate>>,
-    /// The tiles of the finish found.
-    finish: Vec<Placement>,
-}
-
-impl<'a> Finisher<'a> {
-    /// A search of `budget` nodes at most, collecting every set met when `collect` is given.
-    fn new(
-        bonuses: tessera_q::Bonuses,
-        budget: usize,
-        deadline: &'a mut Deadline,
-        collect: Option<Vec<Candidate>>,
-    ) -> Self {
-        Finisher {
-            bonuses,
-            nodes: 0,
-            budget,
-            seen: HashSet::new(),
-            deadline,
-            stopped: false,
-            collect,
-            finish: Vec::new(),
-        }
-    }
-
-    fn go(
-        &mut self,
-        map: &mut Map,
-        hand: &mut Vec<Tile>,
-        placed: &mut Vec<Placement>,
-        key: u64,
-    ) -> Option<u64> {
-        let mut kinds = hand.clone();
-        kinds.sort_unstable();
-        kinds.dedup();
-        let cells: Vec<tessera_q::Coord> = match placed.as_slice() {
-            [] => map.frontier().to_vec(),
-            [p] => map
-                .frontier()
-                .iter()
-                .copied()
-                .filter(|c| c.row == p.coord.row || c.col == p.coord.col)
-                .collect(),
-            [p, q, ..] if p.coord.row == q.coord.row => map
-                .frontier()
-                .iter()
-                .copied()
-                .filter(|c| c.row == p.coord.row)
-                .collect(),
-            [p, ..] => map
-                .frontier()
-                .iter()
-                .copied()
-                .filter(|c| c.col == p.coord.col)
-                .collect(),
-        };
-        for c in cells {
-            for &t in &kinds {
-                if self.stopped || self.nodes >= self.budget {
-                    self.stopped = true;
-                    return None;
-                }
-                if !map.fits(c, t) {
-                    continue;
-                }
-                let k = key ^ placement_key(c, t);
-                if !self.seen.insert(k) {
-                    continue;
-                }
-                self.nodes += 1;
-                if self.nodes.is_multiple_of(64) && self.deadline.passed() {
-                    self.stopped = true;
-                    return None;
-                }
-                let i = hand
-                    .iter()
-                    .position(|h| *h == t)
-                    .expect("a kind of the hand");
-                hand.swap_remove(i);
-                map.insert(c, t);
-                placed.push(Placement::new(c, t));
-                let found = if let Some(all) = self.collect.as_mut() {
-                    let finished = hand.is_empty();
-                    let points = tessera_q::score(map, placed, self.bonuses.q)
-                        + if finished { self.bonuses.finish } else { 0 };
-                    all.push(Candidate {
-                        placements: placed.clone(),
-                        points,
-                        finished,
-                    });
-                    if !finished {
-                        self.go(map, hand, placed, k);
-                    }
-                    None
-                } else if hand.is_empty() {
-                    self.finish = placed.clone();
-                    Some(tessera_q::score(map, placed, self.bonuses.q) + self.bonuses.finish)
-                } else {
-                    self.go(map, hand, placed, k)
-                };
-                placed.pop();
-                map.remove(c);
-                hand.push(t);
-                let last = hand.len() - 1;
-                hand.swap(i, last);
-                if found.is_some() {
-                    return found;
-                }
-            }
-        }
-        None
-    }
-}
-
-/// The points of a placement of the whole `hand` in one line on `map` (the first one the
-/// search meets, finish bonus included), `None` when there is none within the budget.
-/// Leaves `map` as it was.
-fn finish_points(
-    map: &mut Map,
-    hand: &[Tile],
-    bonuses: tessera_q::Bonuses,
-    budget: usize,
-    deadline: &mut Deadline,
-    nodes: &mut usize,
-) -> Option<u64> {
-    if hand.is_empty() {
-        return None;
-    }
-    let mut f = Finisher::new(bonuses, budget, deadline, None);
-    let mut h = hand.to_vec();
-    let found = f.go(map, &mut h, &mut Vec::new(), 0);
-    *nodes += f.nodes;
-    found
 }
 
 /// 1 for a win, 0.5 for a tie, 0 for a loss of `mine` against the best of `others`.
@@ -371,17 +145,28 @@ impl Strategy<QGame> for Lookahead {
     }
 
     fn choose(&mut self, view: &QView, rng: &mut GameRng) -> QMove {
-        let mut deadline = Deadline {
-            start: Instant::now(),
-            // a fifth of the cap is left for the rest of the turn (and a loaded machine)
-            cap: Duration::from_millis(self.ms) * 4 / 5,
-            clock: self.clock,
-            reads: 0,
-            over: false,
-        };
+        // a fifth of the cap is left for the rest of the turn (and a loaded machine)
+        let mut deadline = Deadline::capped(Duration::from_millis(self.ms) * 4 / 5, self.clock);
         let mut stats = LookaheadStats::default();
+        if !view.rules.rule_set.is_course() {
+            // the boxed rules: no race to a finish; each turn judged by the next
+            // player's best reply
+            let reply = Reply {
+                k: self.k.min(16),
+                samples: self.samples.min(16),
+                budget: self.budget,
+            };
+            let (mv, done) = reply_choice(&reply, view, rng, &mut deadline);
+            stats.candidates = done.candidates;
+            stats.samples = done.samples;
+            stats.nodes = done.nodes;
+            stats.clock_reads = deadline.reads;
+            stats.stopped = done.stopped;
+            self.last = stats;
+            return mv;
+        }
         let k = &view.knowledge;
-        let bonuses = view.rules.bonuses;
+        let bonuses = Scoring::course(view.rules.bonuses);
         let hand = &k.active.hand;
         let mine = k.active.score.to_u64().unwrap_or(0);
         let best_other = k
@@ -612,42 +397,13 @@ impl Strategy<QGame> for Lookahead {
     }
 }
 
-/// The turns of the line search for `hand` on `map` (every distinct set of placements in
-/// one line, within `budget` nodes), most points first, each with its points and whether
-/// it places the whole hand: the moves the learned bot tries.
-pub(crate) fn line_moves(
-    map: &Map,
-    hand: &[Tile],
-    bonuses: tessera_q::Bonuses,
-    budget: usize,
-) -> Vec<(QMove, u64, bool)> {
-    let mut deadline = Deadline::none();
-    all_lines(map, hand, bonuses, budget, &mut deadline)
-        .0
-        .into_iter()
-        .map(|c| (Choice::Place(c.placements), c.points, c.finished))
-        .collect()
-}
-
-/// The points of some placement of the whole `hand` in one line on `map` (finish bonus
-/// included), `None` when there is none within `budget` nodes (for studies).
-pub fn finish_exists(
-    map: &Map,
-    hand: &[Tile],
-    bonuses: tessera_q::Bonuses,
-    budget: usize,
-) -> Option<u64> {
-    let mut deadline = Deadline::none();
-    let mut map = map.clone();
-    finish_points(&mut map, hand, bonuses, budget, &mut deadline, &mut 0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
     use std::collections::VecDeque;
     use tessera_core::{rng_from_seed, Game, Seat};
-    use tessera_q::{Bonuses, Color, Coord, GameState, PlayerState, Points, Shape};
+    use tessera_q::{Bonuses, Color, Coord, GameState, Placement, PlayerState, Points, Shape};
 
     /// A game where seat 0 holds six red tiles that can all go in the row of the red star
     /// at the origin; `behind` points are the other seat's lead.
@@ -732,18 +488,12 @@ mod tests {
     fn the_sets_of_placements_are_found_once_each() {
         let game = red_row(0);
         let view = game.view(Seat(0));
-        let mut deadline = Deadline {
-            start: Instant::now(),
-            cap: Duration::MAX,
-            clock: Clock::Real,
-            reads: 0,
-            over: false,
-        };
+        let mut deadline = Deadline::none();
         let k = &view.knowledge;
         let (cands, _) = all_lines(
             &k.map,
             &k.active.hand,
-            Bonuses::EARLY,
+            Scoring::course(Bonuses::EARLY),
             1_000_000,
             &mut deadline,
         );

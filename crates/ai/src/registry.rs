@@ -17,6 +17,7 @@
 //! | `drawer` | triominos | `below=N` (draw while the best placement is worth less), `max=N` (draws a turn), `keep=N` (draw only while the pile holds more), `tray=N` and `mintray=N` (draw only while the tray holds at most / at least N tiles; default any), `options=N` (draw only when at most N legal placements; default any). Defaults: `below=10,max=1,keep=4`; `max` is 1 to 3 |
 //! | `blocker` | triominos | `weight=X` (points per bonus spot opened for the next player) |
 //! | `flexible` | triominos | `weight=X` (points per distinct number kept on the tray) |
+//! | `ppo` | all | `model=FILE` (required): a policy network exported by the recipe of `examples/train/`, which scores each legal action by the summary of the position it leads to ([`crate::learned::Ppo`]) |
 //! | `level:N` | all | `N` from 1 (weakest) to [`LEVELS`] (strongest): the spec of row `N` of the game's table ([`TRIOMINOS_LEVELS`], [`Q_LEVELS`], [`AKROPOLIS_LEVELS`]) |
 //!
 //! Every number is checked: a count out of its range, or a weight that is not finite or past
@@ -65,6 +66,7 @@ pub fn triominos(text: &str) -> Result<Box<dyn Strategy<TriominosGame>>, SpecErr
                 }
             }
         }
+        "ppo" => ppo(&mut spec, text)?,
         "drawer" => {
             let below = spec.take("below", 10)?;
             let max: u8 = spec.take("max", 1)?;
@@ -150,7 +152,7 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
     }
     let mut spec = Spec::parse(text)?;
     let bot: Box<dyn Strategy<tessera_q::QGame>> = match spec.name.as_str() {
-        "random" => Box::new(tessera_core::RandomStrategy),
+        "random" => Box::new(crate::q::QRandom),
         "greedy" => Box::new(crate::q::QGreedy),
         "dag" => Box::new(crate::q::Reference(tessera_q::StrategyKind::Dag)),
         "ldasg" => Box::new(crate::q::Reference(tessera_q::StrategyKind::Ldasg)),
@@ -175,6 +177,7 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
             })
         }
         "ismcts" => searched(&mut spec, text, "the lead")?,
+        "ppo" => ppo(&mut spec, text)?,
         other => {
             return Err(SpecError::Unknown {
                 name: other.into(),
@@ -273,6 +276,21 @@ fn network<G: crate::learned::Learned>(
     }
 }
 
+/// The `ppo` bot of game `G`: the policy network of `model=FILE` (required), which reads
+/// the game's [`tessera_encode::Encode::SUMMARY`] values ([`crate::learned::Ppo`]).
+fn ppo<G: tessera_encode::Encode + tessera_core::Determinize>(
+    spec: &mut Spec,
+    text: &str,
+) -> Result<Box<dyn Strategy<G>>, SpecError> {
+    let path: String = spec
+        .params
+        .remove("model")
+        .ok_or_else(|| spec.bad("ppo needs model=FILE (examples/train/ exports one)".into()))?;
+    let net = crate::learned::ValueNet::from_file(&path, G::SUMMARY)
+        .map_err(|e| spec.bad(format!("model={path}: {e}")))?;
+    Ok(Box::new(crate::learned::Ppo::<G>::new(net, text)))
+}
+
 /// The `ismcts` bot of game `G` (its default rollout depth), with the learned network at
 /// its leaves when the spec says `value=net` ([`valued`]).
 fn searched<G: crate::learned::Learned>(
@@ -321,6 +339,7 @@ pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akrop
             })
         }
         "ismcts" => searched(&mut spec, text, "the district-aware measure")?,
+        "ppo" => ppo(&mut spec, text)?,
         other => {
             return Err(SpecError::Unknown {
                 name: other.into(),
@@ -334,7 +353,14 @@ pub fn akropolis(text: &str) -> Result<Box<dyn Strategy<tessera_akropolis::Akrop
 }
 
 /// The Akropolis strategy names.
-pub const AKROPOLIS_NAMES: &[&str] = &["random", "greedy", "architect", "districts", "ismcts"];
+pub const AKROPOLIS_NAMES: &[&str] = &[
+    "random",
+    "greedy",
+    "architect",
+    "districts",
+    "ismcts",
+    "ppo",
+];
 
 /// The Q strategy names.
 pub const Q_NAMES: &[&str] = &[
@@ -346,11 +372,12 @@ pub const Q_NAMES: &[&str] = &[
     "lookahead",
     "learned",
     "ismcts",
+    "ppo",
 ];
 
 /// The Triominos strategy names.
 pub const TRIOMINOS_NAMES: &[&str] = &[
-    "random", "greedy", "ismcts", "drawer", "blocker", "flexible",
+    "random", "greedy", "ismcts", "drawer", "blocker", "flexible", "ppo",
 ];
 
 #[cfg(test)]

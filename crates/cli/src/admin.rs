@@ -3,6 +3,7 @@
 //! of a served SQLite store). Both run beside the hosts, on the store: see
 //! docs/operations.md.
 
+use crate::common::utc;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
@@ -186,28 +187,6 @@ fn print_entry(e: &LogEntry) {
     );
 }
 
-/// Milliseconds since the Unix epoch as a UTC time, `2026-11-27T18:32:12Z`.
-fn utc(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // the civil date of a day count (Howard Hinnant's days_from_civil, inverted)
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
-}
-
 /// A name or reason as a terminal shows it: no control characters (a name could hold
 /// ones that move the cursor or reorder the line).
 fn clean(s: &str) -> String {
@@ -250,14 +229,7 @@ pub fn backup(args: BackupArgs) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{clean, utc};
-
-    #[test]
-    fn times_are_shown_in_utc() {
-        assert_eq!(utc(0), "1970-01-01T00:00:00Z");
-        assert_eq!(utc(951_782_400_000), "2000-02-29T00:00:00Z");
-        assert_eq!(utc(1_795_804_332_999), "2026-11-27T18:32:12Z");
-    }
+    use super::clean;
 
     #[test]
     fn control_and_direction_characters_are_not_printed() {

@@ -2,7 +2,7 @@
 //! browsers, one store), `client` (bots that sign up over TCP) and `games` (the store's
 //! games).
 
-use crate::common::runtime;
+use crate::common::{defaults, runtime};
 use crate::limits::seconds;
 use crate::serve_bench;
 use anyhow::{bail, Context, Result};
@@ -11,9 +11,9 @@ use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 use tessera_games::Registry;
-use tessera_server::config::Config;
 use tessera_server::host::Host;
 use tessera_server::store::{self, ListQuery, Store};
+use tessera_server::vocab::config::Config;
 use tessera_tcp::client::{self, Join};
 
 /// Options of `tessera serve`.
@@ -35,34 +35,34 @@ pub struct ServeArgs {
     db: String,
     /// On PostgreSQL: seconds a node may stay silent before the other nodes take its
     /// games over (it renews its lease every third of this).
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = defaults().lease.as_secs_f64())]
     lease: f64,
     /// Deadline of every call to a program or a bot, in seconds.
-    #[arg(long, default_value_t = 6.0)]
+    #[arg(long, default_value_t = defaults().per_call.as_secs_f64())]
     per_call: f64,
     /// Deadline for a new connection's sign-up, in seconds.
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = defaults().signup_timeout.as_secs_f64())]
     signup_timeout: f64,
     /// Lobby wait, in seconds: a game starts after it with at least 2 programs.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = defaults().wait.as_secs_f64())]
     wait: f64,
     /// A lobby game starts as soon as this many programs wait for it.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = defaults().players_per_game)]
     players_per_game: usize,
     /// Most TCP connections at once.
-    #[arg(long, default_value_t = 4096)]
+    #[arg(long, default_value_t = defaults().max_connections)]
     max_connections: usize,
     /// Longest message accepted from a program, in bytes.
-    #[arg(long, default_value_t = 65536)]
+    #[arg(long, default_value_t = defaults().max_message)]
     max_message: usize,
-    /// Most WebSockets at once (people and spectators).
-    #[arg(long, default_value_t = 256)]
+    /// Most spectators' WebSockets at once (a seat's own sockets are reserved).
+    #[arg(long, default_value_t = defaults().max_websockets)]
     max_websockets: usize,
-    /// Most HTTP connections at once.
-    #[arg(long, default_value_t = 256)]
+    /// Most HTTP connections at once (the process raises its limit of open files to fit).
+    #[arg(long, default_value_t = defaults().max_http_connections)]
     max_http_connections: usize,
     /// Milliseconds a bot waits before moving at a table with people.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = defaults().bot_delay_ms)]
     bot_delay: u64,
     /// For reproducible tests only: game ID gets seed SEED + ID, so a running game's seed
     /// can be derived from the ones published when games end. Default: every game draws
@@ -73,56 +73,56 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 10.0)]
     shutdown_grace: f64,
     /// Seconds a program has, after a restart, to take its seat again with its resume token.
-    #[arg(long, default_value_t = 30.0)]
+    #[arg(long, default_value_t = defaults().resume_grace.as_secs_f64())]
     resume_grace: f64,
     /// Most TCP connections at once from one IP address.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = defaults().max_connections_per_address)]
     max_connections_per_address: usize,
     /// Most programs waiting in the lobby under one name.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = defaults().max_waiting_per_name)]
     max_waiting_per_name: usize,
     /// Most programs waiting in the lobby, all games and names together.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = defaults().max_waiting)]
     max_waiting: usize,
     /// Seconds a program may wait in the lobby for a table; then it is told and
     /// disconnected.
-    #[arg(long, default_value_t = 600.0)]
+    #[arg(long, default_value_t = defaults().lobby_expiry.as_secs_f64())]
     lobby_expiry: f64,
     /// Most WebSockets at once on one game.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = defaults().max_websockets_per_game)]
     max_websockets_per_game: usize,
     /// Seconds an HTTP connection may stay open without a request.
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = defaults().http_idle.as_secs_f64())]
     http_idle: f64,
     /// Seconds a request's headers may take.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = defaults().http_header_timeout.as_secs_f64())]
     http_header_timeout: f64,
     /// Most tables opened through the HTTP API (people, bots, seats open for programs)
     /// waiting or running at once.
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = defaults().max_web_tables)]
     max_web_tables: usize,
     /// Seconds a table may wait for programs to take its open seats; then it is aborted.
-    #[arg(long, default_value_t = 3600.0)]
+    #[arg(long, default_value_t = defaults().open_table_expiry.as_secs_f64())]
     open_table_expiry: f64,
     /// Seconds a person's turn may last; then the game is aborted.
-    #[arg(long, default_value_t = 1800.0)]
+    #[arg(long, default_value_t = defaults().person_idle.as_secs_f64())]
     person_idle: f64,
     /// The most milliseconds per move a bot may be given (`ms=N` of a bot's spec).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = defaults().max_bot_ms)]
     max_bot_ms: u64,
     /// The most iterations per move a bot may be given (`iters=N` of a bot's spec).
-    #[arg(long, default_value_t = 200_000)]
+    #[arg(long, default_value_t = defaults().max_bot_iters)]
     max_bot_iters: u64,
     /// The largest search budget a bot may be given (`budget=N` of a bot's spec).
-    #[arg(long, default_value_t = 200_000)]
+    #[arg(long, default_value_t = defaults().max_bot_budget)]
     max_bot_budget: u64,
     /// Analyses of ended games computed at once for browsers (over it one is refused with
     /// 503 until one ends).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = defaults().max_analyses)]
     max_analyses: usize,
     /// The search's iterations per move of a browser's analysis (by default; a request may
     /// ask fewer, or up to 4 times more).
-    #[arg(long, default_value_t = tessera_games::analysis::DEFAULT_ITERATIONS)]
+    #[arg(long, default_value_t = defaults().analysis_iters)]
     analysis_iters: u32,
     /// The load and soak benchmarks (`--bench-load`, `--bench-soak`).
     #[command(flatten)]
@@ -135,16 +135,16 @@ pub struct ServeArgs {
     turns: crate::turn_flags::TurnFlags,
     /// The arena: seconds after which a rated-game ticket that found nobody near its
     /// rating plays the house level of the closest rating.
-    #[arg(long, default_value_t = 15.0)]
+    #[arg(long, default_value_t = defaults().arena_house_after.as_secs_f64())]
     arena_house_after: f64,
     /// The arena: most queue tickets per account at once.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = defaults().arena_per_account)]
     arena_per_account: usize,
     /// The arena: most queue tickets in all.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = defaults().arena_max_tickets)]
     arena_max_tickets: usize,
     /// The arena: disconnections from rated games after which an account is marked.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = defaults().arena_mark_after)]
     arena_mark_after: u32,
     /// Session cookies are always `Secure` (set it when the site is served over HTTPS;
     /// requests with `X-Forwarded-Proto: https` get it anyway).
@@ -160,11 +160,56 @@ pub struct ServeArgs {
     log_format: crate::logs::LogFormat,
     /// Seconds a stopping host answers `GET /readyz` with 503 while it still serves,
     /// before it closes its doors (give a load balancer time to see it leave).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = defaults().drain.as_secs_f64())]
     drain: f64,
     /// Stop after this many hours (the arena runner's shift); default: until a signal.
     #[arg(long)]
     hours: Option<f64>,
+}
+
+impl ServeArgs {
+    /// The host's settings these flags give (each flag's default is `Config::default()`'s:
+    /// with no flag, exactly the defaults).
+    fn config(&self) -> Result<Config> {
+        let args = self;
+        Ok(Config {
+            max_message: args.max_message,
+            per_call: seconds(args.per_call, "--per-call")?,
+            signup_timeout: seconds(args.signup_timeout, "--signup-timeout")?,
+            wait: seconds(args.wait, "--wait")?,
+            players_per_game: args.players_per_game,
+            max_connections: args.max_connections,
+            max_websockets: args.max_websockets,
+            max_http_connections: args.max_http_connections,
+            bot_delay_ms: args.bot_delay,
+            seed: args.seed,
+            resume_grace: seconds(args.resume_grace, "--resume-grace")?,
+            lease: seconds(args.lease, "--lease")?,
+            drain: seconds(args.drain, "--drain")?,
+            max_connections_per_address: args.max_connections_per_address,
+            max_waiting_per_name: args.max_waiting_per_name,
+            max_waiting: args.max_waiting,
+            lobby_expiry: seconds(args.lobby_expiry, "--lobby-expiry")?,
+            max_websockets_per_game: args.max_websockets_per_game,
+            http_idle: seconds(args.http_idle, "--http-idle")?,
+            http_header_timeout: seconds(args.http_header_timeout, "--http-header-timeout")?,
+            max_web_tables: args.max_web_tables,
+            open_table_expiry: seconds(args.open_table_expiry, "--open-table-expiry")?,
+            person_idle: seconds(args.person_idle, "--person-idle")?,
+            max_bot_ms: args.max_bot_ms,
+            max_bot_iters: args.max_bot_iters,
+            max_bot_budget: args.max_bot_budget,
+            max_analyses: args.max_analyses,
+            analysis_iters: args.analysis_iters.max(1),
+            max_analysis_iters: 4 * args.analysis_iters.max(1),
+            arena_house_after: seconds(args.arena_house_after, "--arena-house-after")?,
+            arena_per_account: args.arena_per_account.max(1),
+            arena_max_tickets: args.arena_max_tickets.max(1),
+            arena_mark_after: args.arena_mark_after.max(1),
+            secure_cookies: args.secure_cookies,
+            ..args.turns.apply(args.limits.apply(Config::default())?)?
+        })
+    }
 }
 
 /// `tessera serve` (`arena`: `tessera arena`, the same host with the arena runner's
@@ -174,43 +219,8 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         return done;
     }
     crate::logs::init(args.log_format);
-    let config = Config {
-        max_message: args.max_message,
-        per_call: seconds(args.per_call, "--per-call")?,
-        signup_timeout: seconds(args.signup_timeout, "--signup-timeout")?,
-        wait: seconds(args.wait, "--wait")?,
-        players_per_game: args.players_per_game,
-        max_connections: args.max_connections,
-        max_websockets: args.max_websockets,
-        max_http_connections: args.max_http_connections,
-        bot_delay_ms: args.bot_delay,
-        seed: args.seed,
-        resume_grace: seconds(args.resume_grace, "--resume-grace")?,
-        lease: seconds(args.lease, "--lease")?,
-        drain: seconds(args.drain, "--drain")?,
-        max_connections_per_address: args.max_connections_per_address,
-        max_waiting_per_name: args.max_waiting_per_name,
-        max_waiting: args.max_waiting,
-        lobby_expiry: seconds(args.lobby_expiry, "--lobby-expiry")?,
-        max_websockets_per_game: args.max_websockets_per_game,
-        http_idle: seconds(args.http_idle, "--http-idle")?,
-        http_header_timeout: seconds(args.http_header_timeout, "--http-header-timeout")?,
-        max_web_tables: args.max_web_tables,
-        open_table_expiry: seconds(args.open_table_expiry, "--open-table-expiry")?,
-        person_idle: seconds(args.person_idle, "--person-idle")?,
-        max_bot_ms: args.max_bot_ms,
-        max_bot_iters: args.max_bot_iters,
-        max_bot_budget: args.max_bot_budget,
-        max_analyses: args.max_analyses,
-        analysis_iters: args.analysis_iters.max(1),
-        max_analysis_iters: 4 * args.analysis_iters.max(1),
-        arena_house_after: seconds(args.arena_house_after, "--arena-house-after")?,
-        arena_per_account: args.arena_per_account.max(1),
-        arena_max_tickets: args.arena_max_tickets.max(1),
-        arena_mark_after: args.arena_mark_after.max(1),
-        secure_cookies: args.secure_cookies,
-        ..args.turns.apply(args.limits.apply(Config::default())?)?
-    };
+    let config = args.config()?;
+    crate::open_files::fit_caps(&config);
     let registry = registry.clone();
     let grace = seconds(args.shutdown_grace, "--shutdown-grace")?;
     let shift = args
@@ -235,7 +245,7 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         let host = Host::new(registry, store, config);
         // the games an earlier process left unfinished go on (only those: finished games
         // stay in the store, so the start does not depend on how many there are)
-        let resumed = tessera_server::host::recovery::resume_unfinished(&host).await?;
+        let resumed = tessera_server::concerns::recovery::resume_unfinished(&host).await?;
         if resumed > 0 {
             tracing::info!(resumed, "games go on after the restart");
         }
@@ -250,7 +260,9 @@ pub fn serve(registry: &Registry, args: ServeArgs, arena: bool) -> Result<()> {
         }
         if house_games > 0 {
             let h = host.clone();
-            tokio::spawn(async move { tessera_server::arena::house_games(&h, house_games).await });
+            tokio::spawn(async move {
+                tessera_server::concerns::arena::house_games(&h, house_games).await
+            });
         }
         let stop = async move {
             match shift {
@@ -567,7 +579,7 @@ pub fn ratings(registry: &Registry, args: RatingsArgs) -> Result<()> {
         };
         let mut out = serde_json::Map::new();
         for g in &games {
-            let rows = tessera_server::arena::leaderboard(&host, g, &args.pool, args.limit).await?;
+            let rows = tessera_server::concerns::arena::leaderboard(&host, g, &args.pool, args.limit).await?;
             if args.json {
                 out.insert(g.clone(), serde_json::Value::from(rows));
                 continue;
@@ -587,7 +599,7 @@ pub fn ratings(registry: &Registry, args: RatingsArgs) -> Result<()> {
         }
         let mut failed = false;
         if args.check {
-            let replay = tessera_server::arena::recompute_ratings(&host).await?;
+            let replay = tessera_server::concerns::arena::recompute_ratings(&host).await?;
             if args.json {
                 out.insert(
                     "check".into(),
@@ -680,4 +692,30 @@ pub fn games(args: GamesArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    /// Every flag of `tessera serve` defaults to `Config::default()`'s value: with no flag
+    /// the settings are the defaults, field by field (each setting is written once, in
+    /// `Config::default`; a flag whose default were written again, and differed, fails).
+    #[test]
+    fn with_no_flag_the_settings_are_the_defaults() {
+        let config = Cli::parse_from(["serve"]).serve.config().unwrap();
+        assert_eq!(format!("{config:#?}"), format!("{:#?}", Config::default()));
+        // and a flag changes its setting
+        let cli = Cli::parse_from(["serve", "--per-call", "2.5", "--max-turn-games", "7"]);
+        let config = cli.serve.config().unwrap();
+        assert_eq!(config.per_call, Duration::from_millis(2500));
+        assert_eq!(config.max_turn_games, 7);
+    }
 }

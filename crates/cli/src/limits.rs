@@ -1,44 +1,58 @@
 //! The flags of `tessera serve` that bound what one client, or one address, may make the
-//! host hold through the browser's door (docs/operations.md, "Limits").
+//! host hold through the browser's door (docs/limits.md).
 
+use crate::common::defaults;
 use anyhow::{Context, Result};
 use std::time::Duration;
-use tessera_server::config::Config;
+use tessera_server::vocab::config::Config;
 
 /// Per-address caps, request bodies, WebSockets and password hashing.
 #[derive(clap::Args, Debug, Clone)]
 pub struct DoorLimits {
     /// Most HTTP connections at once from one address (an IPv6 /64 counts as one).
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = defaults().max_http_connections_per_address)]
     pub max_http_connections_per_address: usize,
     /// Most spectators' WebSockets at once from one address (a seat's own sockets are
     /// reserved: they never wait for spectators).
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = defaults().max_websockets_per_address)]
     pub max_websockets_per_address: usize,
     /// Most WebSockets at once on one seat (a person's tabs).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = defaults().max_sockets_per_seat)]
     pub max_sockets_per_seat: usize,
     /// Seconds between the host's pings of a WebSocket.
-    #[arg(long, default_value_t = 20.0)]
+    #[arg(long, default_value_t = defaults().socket_ping.as_secs_f64())]
     pub socket_ping: f64,
     /// Seconds after which a WebSocket that sent nothing, not even a pong, is closed.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = defaults().socket_idle.as_secs_f64())]
     pub socket_idle: f64,
+    /// Seconds a write to a browser (an HTTP response, a WebSocket message) may wait for
+    /// the client to take it; then the connection is closed.
+    #[arg(long, default_value_t = defaults().write_timeout.as_secs_f64())]
+    pub write_timeout: f64,
+    /// The kernel's send buffer of each browser connection, in bytes (SO_SNDBUF): what a
+    /// client that does not read can make the host hold (0: the kernel's own, up to 4 MiB).
+    #[arg(long, default_value_t = defaults().http_send_buffer)]
+    pub http_send_buffer: usize,
+    /// Another site whose pages may open the WebSockets (`https://friends.example`; repeat
+    /// for each): besides this site (the request's Host, or --public-url), any other
+    /// `Origin` is refused (403). Requests without an `Origin` (programs) are let in.
+    #[arg(long = "allowed-origin", value_name = "ORIGIN")]
+    pub allowed_origins: Vec<String>,
     /// Most tables opened through the HTTP API by one address, waiting or running.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = defaults().max_web_tables_per_address)]
     pub max_web_tables_per_address: usize,
     /// Analyses and hints computed at once for one address.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = defaults().max_work_per_address)]
     pub max_work_per_address: usize,
     /// The largest request body, in bytes (over it 413).
-    #[arg(long, default_value_t = 65536)]
+    #[arg(long, default_value_t = defaults().max_body)]
     pub max_body: usize,
     /// Seconds a request's body may take, all of it (then 408).
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = defaults().body_timeout.as_secs_f64())]
     pub body_timeout: f64,
     /// The slowest a request's body may arrive after its first 2 seconds, in bytes a
     /// second (then 408; 0: no minimum).
-    #[arg(long, default_value_t = 1024)]
+    #[arg(long, default_value_t = defaults().body_min_rate)]
     pub body_min_rate: u64,
     /// A load balancer in front of the host (repeat for each): its requests are counted
     /// under the client address it appends to `X-Forwarded-For`.
@@ -47,13 +61,13 @@ pub struct DoorLimits {
     /// A network (CIDR, repeat for each) whose requests `GET /metrics` answers; anyone
     /// else gets 403 (`/healthz` and `/readyz` answer everyone). Default: loopback only;
     /// `0.0.0.0/0` and `::/0` open it to all.
-    #[arg(long = "metrics-allow", value_name = "CIDR", default_values_t = tessera_server::config::loopback())]
+    #[arg(long = "metrics-allow", value_name = "CIDR", default_values_t = tessera_server::vocab::config::loopback())]
     pub metrics_allow: Vec<ipnet::IpNet>,
     /// Passwords hashed or checked at once (each takes about 19 MiB for a moment).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = defaults().max_hashing)]
     pub max_hashing: usize,
     /// Seconds a sign-in waits for a hashing slot before it is refused with 503.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = defaults().hashing_wait.as_secs_f64())]
     pub hashing_wait: f64,
 }
 
@@ -72,6 +86,9 @@ impl DoorLimits {
             max_sockets_per_seat: self.max_sockets_per_seat.max(1),
             socket_ping: seconds(self.socket_ping, "--socket-ping")?,
             socket_idle: seconds(self.socket_idle, "--socket-idle")?,
+            write_timeout: seconds(self.write_timeout, "--write-timeout")?,
+            http_send_buffer: self.http_send_buffer,
+            allowed_origins: self.allowed_origins.clone(),
             max_web_tables_per_address: self.max_web_tables_per_address,
             max_work_per_address: self.max_work_per_address,
             max_body: self.max_body,
@@ -110,6 +127,9 @@ mod tests {
         assert_eq!(c.max_sockets_per_seat, d.max_sockets_per_seat);
         assert_eq!(c.socket_ping, d.socket_ping);
         assert_eq!(c.socket_idle, d.socket_idle);
+        assert_eq!(c.write_timeout, d.write_timeout);
+        assert_eq!(c.http_send_buffer, d.http_send_buffer);
+        assert!(c.allowed_origins.is_empty());
         assert_eq!(c.max_web_tables_per_address, d.max_web_tables_per_address);
         assert_eq!(c.max_work_per_address, d.max_work_per_address);
         assert_eq!(c.max_body, d.max_body);

@@ -11,6 +11,7 @@ mod host;
 mod learn;
 mod limits;
 mod logs;
+mod open_files;
 mod play;
 mod qcourse;
 mod queue;

@@ -10,9 +10,9 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
 use tessera_games::{GameEntry, Registry};
-use tessera_server::config::Config;
 use tessera_server::host::Host;
 use tessera_server::store::{self, Store};
+use tessera_server::vocab::config::Config;
 use tessera_tcp::client::{self, Join};
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
@@ -287,7 +287,7 @@ pub async fn load(
         host.report_times(times_tx.clone());
         let server = {
             let host = host.clone();
-            tokio::spawn(async move { tessera_server::tcp_door::serve_tcp(&host, tcp).await })
+            tokio::spawn(async move { tessera_server::doors::tcp::serve_tcp(&host, tcp).await })
         };
         hosts.push((host, server, thread, addr));
     }
@@ -454,7 +454,7 @@ pub async fn soak(
     host.report_times(times_tx);
     let server = {
         let host = host.clone();
-        tokio::spawn(async move { tessera_server::tcp_door::serve_tcp(&host, tcp).await })
+        tokio::spawn(async move { tessera_server::doors::tcp::serve_tcp(&host, tcp).await })
     };
     let rss_start = rss();
     let mut turns = Histogram::default();

@@ -1,16 +1,17 @@
-//! `tessera tournament`'s side of the queue ([`crate::queue`]): queue a study (and wait
-//! for the workers, then report it as a single-process run does), show its status, store a
-//! run finished in this process.
+//! `tessera tournament`'s side of the store ([`crate::queue`]): queue a study (and wait for
+//! the workers, then report it as a single-process run does), show a study's status, keep a
+//! run finished in this process. The same on both backends.
 
-use crate::queue::{block_on, connect, progress, redact, results, store_run, submit, Study};
+use crate::common::utc;
+use crate::queue::{block_on, open, open_existing, results, store_run, submit, Study};
 use crate::results::{plot, ResultsFile};
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tessera_ai::tournament::{summarize, GameResult, Summary, TournamentConfig};
-use tokio_postgres::Client;
+use tessera_server::store::{Progress, TournamentDb};
 
 /// `tessera tournament --workers`: queue the study and print its id (or, with `--json`, one
 /// JSON object); with `wait`, wait for the workers and report as a single-process run does.
@@ -24,14 +25,14 @@ pub fn queue(
     wait: Option<Report>,
 ) -> Result<()> {
     block_on(async {
-        let mut client = connect(db).await?;
-        let q = submit(&mut client, game, config, rules, deals_per_job).await?;
-        let url = redact(db);
+        let t = open(db).await?;
+        let q = submit(&t, game, config, rules, deals_per_job).await?;
+        let url = t.place().to_string();
         eprintln!(
             "queued tournament {}: {} games ({} deals) in {} jobs",
             q.id, q.games, q.deals, q.jobs
         );
-        match wait {
+        let r = match wait {
             None => {
                 eprintln!(
                     "play it:  tessera worker --db {url}   (any number of them, on any machines)\n\
@@ -47,9 +48,11 @@ pub fn queue(
             }
             Some(report) => {
                 eprintln!("waiting for the workers: tessera worker --db {url}");
-                wait_for(&client, q.id, &report).await
+                wait_for(&t, q.id, &report).await
             }
-        }
+        };
+        t.close().await;
+        r
     })
 }
 
@@ -63,10 +66,21 @@ pub struct Report {
     pub out: Option<PathBuf>,
 }
 
+/// The progress of study `id`, its study read; an error names a missing one.
+async fn progress(t: &TournamentDb, id: u64) -> Result<(Progress, Study)> {
+    let p = t
+        .progress(id)
+        .await
+        .context("reading the tournament")?
+        .ok_or_else(|| crate::queue::missing(t, id))?;
+    let study = Study::read(p.study.clone())?;
+    Ok((p, study))
+}
+
 /// Waits until study `id` is done, showing the progress, then reports its statistics.
-async fn wait_for(client: &Client, id: i64, report: &Report) -> Result<()> {
-    let first = progress(client, id).await?;
-    let total = first.study.games as u64;
+async fn wait_for(t: &TournamentDb, id: u64, report: &Report) -> Result<()> {
+    let (first, _) = progress(t, id).await?;
+    let total = first.study.games;
     let bar = indicatif::ProgressBar::new(total);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
@@ -77,12 +91,15 @@ async fn wait_for(client: &Client, id: i64, report: &Report) -> Result<()> {
     );
     let lines = !std::io::stderr().is_terminal();
     let mut last_line = Instant::now();
-    let mut last_done = -1;
+    let mut last_done = None;
     loop {
-        let p = progress(client, id).await?;
-        bar.set_position(p.games_done as u64);
+        let (p, study) = progress(t, id).await?;
+        bar.set_position(p.games_done);
         bar.set_message(format!("{} jobs running", p.running.len()));
-        if lines && p.games_done != last_done && last_line.elapsed() >= Duration::from_secs(10) {
+        if lines
+            && last_done != Some(p.games_done)
+            && last_line.elapsed() >= Duration::from_secs(10)
+        {
             eprintln!(
                 "tournament {id}: {}/{} games, {} jobs running",
                 p.games_done,
@@ -90,23 +107,23 @@ async fn wait_for(client: &Client, id: i64, report: &Report) -> Result<()> {
                 p.running.len()
             );
             last_line = Instant::now();
-            last_done = p.games_done;
+            last_done = Some(p.games_done);
         }
-        if let Some(e) = &p.study.error {
+        if let Some(e) = &study.error {
             bar.abandon();
             bail!("tournament {id} failed: {e}");
         }
-        if p.study.finished.is_some() {
+        if study.finished.is_some() {
             bar.finish_and_clear();
-            return finish_report(client, &p.study, report).await;
+            return finish_report(t, &study, report).await;
         }
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
 }
 
 /// The statistics of a finished study, as a single-process run prints them.
-async fn finish_report(client: &Client, study: &Study, report: &Report) -> Result<()> {
-    let all = results(client, study.id).await?;
+async fn finish_report(t: &TournamentDb, study: &Study, report: &Report) -> Result<()> {
+    let all = results(t, study.id).await?;
     let summary = summarize(&all, study.seconds);
     if let Some(p) = &report.out {
         crate::common::write_json(
@@ -129,119 +146,140 @@ async fn finish_report(client: &Client, study: &Study, report: &Report) -> Resul
     Ok(())
 }
 
-/// `tessera tournament status ID --db postgres://...`.
-pub fn status(db: &str, id: i64, as_json: bool) -> Result<()> {
+/// `tessera tournament status ID [--db DB]`: a study's progress and its statistics, final
+/// or so far, from its games' results.
+pub fn status(db: &str, id: u64, as_json: bool) -> Result<()> {
     block_on(async {
-        let client = connect(db).await?;
-        let p = progress(&client, id).await?;
-        let all = results(&client, id).await?;
-        let summary = (!all.is_empty()).then(|| summarize(&all, p.study.seconds));
-        let seats = p.study.config.players.len().max(1) as i64;
-        if as_json {
-            let mut s = summary.as_ref().map(serde_json::to_value).transpose()?;
-            if let Some(s) = &mut s {
-                s["game"] = json!(p.study.game);
-            }
-            let v = json!({
-                "id": id,
-                "game": p.study.game,
-                "config": p.study.config,
-                "rules": p.study.rules,
-                "state": p.state(),
-                "created": p.study.created,
-                "finished": p.study.finished,
-                "error": p.study.error,
-                "games": {"done": p.games_done, "total": p.study.games},
-                "deals": {"done": p.games_done / seats, "total": p.study.deals},
-                "jobs": {
-                    "total": p.study.jobs, "done": p.jobs[0], "running": p.jobs[1],
-                    "pending": p.jobs[2], "failed": p.jobs[3],
-                },
-                "running": p.running.iter().map(|(job, worker, left)| json!({
-                    "job": job, "worker": worker, "lease_left_s": left,
-                })).collect::<Vec<_>>(),
-                "workers": p.workers,
-                "summary": s,
-            });
-            println!("{v}");
-            return Ok(());
+        let t = open_existing(db).await?;
+        let r = show(&t, id, as_json).await;
+        t.close().await;
+        r
+    })
+}
+
+async fn show(t: &TournamentDb, id: u64, as_json: bool) -> Result<()> {
+    let (p, st) = progress(t, id).await?;
+    // from the games where they are kept (exactly what a run of them prints: a summary read
+    // back from JSON may be a last bit off), else as kept when the study finished (a run
+    // kept by an earlier version kept its summary only)
+    let all = results(t, id).await?;
+    let summary = if all.is_empty() {
+        st.summary.clone()
+    } else {
+        Some(summarize(&all, st.seconds))
+    };
+    let seats = st.config.players.len().max(1) as u64;
+    if as_json {
+        let mut s = summary.as_ref().map(serde_json::to_value).transpose()?;
+        if let Some(s) = &mut s {
+            s["game"] = json!(st.game);
         }
-        let st = &p.study;
-        println!(
-            "tournament {id}: {}, players {}, seed {}, {} games ({} deals), {}",
-            st.game,
-            st.config.players.join(","),
-            st.config.seed,
-            st.games,
-            st.deals,
-            if st.jobs > 0 {
-                format!("{} jobs", st.jobs)
-            } else {
-                "played in one process".into()
-            }
-        );
-        println!(
-            "state: {}; games {}/{} done (deals {}/{}); jobs: {} done, {} running, {} pending{}",
-            p.state(),
-            p.games_done,
-            st.games,
-            p.games_done / seats,
-            st.deals,
-            p.jobs[0],
-            p.jobs[1],
-            p.jobs[2],
-            if p.jobs[3] > 0 {
-                format!(", {} failed", p.jobs[3])
-            } else {
-                String::new()
-            }
-        );
-        println!(
-            "created {}; finished {}",
-            st.created,
-            st.finished.as_deref().unwrap_or("-")
-        );
-        if let Some(e) = &st.error {
-            println!("error: {e}");
+        let v = json!({
+            "id": id,
+            "game": st.game,
+            "config": st.config,
+            "rules": st.rules,
+            "state": p.state(),
+            "created": utc(st.created),
+            "finished": st.finished.map(utc),
+            "error": st.error,
+            "games": {"done": p.games_done, "total": st.games},
+            "deals": {"done": p.games_done / seats, "total": st.deals},
+            "jobs": {
+                "total": st.jobs, "done": p.jobs.done, "running": p.jobs.running,
+                "pending": p.jobs.pending, "failed": p.jobs.failed,
+            },
+            "running": p.running.iter().map(|r| json!({
+                "job": r.job, "worker": r.worker, "lease_left_s": r.lease_left_ms as f64 / 1000.0,
+            })).collect::<Vec<_>>(),
+            "workers": p.workers,
+            "summary": s,
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    println!(
+        "tournament {id}: {}, players {}, seed {}, {} games ({} deals), {}",
+        st.game,
+        st.config.players.join(","),
+        st.config.seed,
+        st.games,
+        st.deals,
+        if st.jobs > 0 {
+            format!("{} jobs", st.jobs)
+        } else {
+            "played in one process".into()
         }
-        for (job, worker, left) in &p.running {
-            if *left >= 0.0 {
-                println!("  job {job}: {worker}, lease {left:.0} s left");
-            } else {
-                println!(
-                    "  job {job}: {worker}, lease expired {:.0} s ago (to be taken over)",
-                    -left
-                );
-            }
+    );
+    println!(
+        "state: {}; games {}/{} done (deals {}/{}); jobs: {} done, {} running, {} pending{}",
+        p.state(),
+        p.games_done,
+        st.games,
+        p.games_done / seats,
+        st.deals,
+        p.jobs.done,
+        p.jobs.running,
+        p.jobs.pending,
+        if p.jobs.failed > 0 {
+            format!(", {} failed", p.jobs.failed)
+        } else {
+            String::new()
         }
-        if p.workers.is_empty() {
-            println!("workers seen: none yet");
+    );
+    println!(
+        "created {}; finished {}",
+        utc(st.created),
+        st.finished.map_or("-".into(), utc)
+    );
+    if let Some(e) = &st.error {
+        println!("error: {e}");
+    }
+    for r in &p.running {
+        let left = r.lease_left_ms as f64 / 1000.0;
+        if left >= 0.0 {
+            println!("  job {}: {}, lease {left:.0} s left", r.job, r.worker);
         } else {
             println!(
-                "workers seen: {} ({})",
-                p.workers.len(),
-                p.workers.join(", ")
+                "  job {}: {}, lease expired {:.0} s ago (to be taken over)",
+                r.job, r.worker, -left
             );
         }
-        match &summary {
-            Some(s) => {
-                if st.finished.is_none() {
-                    println!("statistics so far:");
-                }
-                crate::results::report(s, false, &st.game)?;
-            }
-            None => println!("no game played yet"),
+    }
+    if p.workers.is_empty() {
+        // a run kept by an earlier version kept no games, so no workers
+        if st.finished.is_none() {
+            println!("workers seen: none yet");
         }
+    } else {
+        println!(
+            "workers seen: {} ({})",
+            p.workers.len(),
+            p.workers.join(", ")
+        );
+    }
+    match &summary {
+        Some(s) => {
+            if st.finished.is_none() {
+                println!("statistics so far:");
+            }
+            crate::results::report(s, false, &st.game)?;
+        }
+        None => println!("no game played yet"),
+    }
+    Ok(())
+}
+
+/// Opens the store once (and prepares its tables), to find a bad file, URL or server
+/// before the games rather than after.
+pub fn check(db: &str) -> Result<()> {
+    block_on(async {
+        open(db).await?.close().await;
         Ok(())
     })
 }
 
-/// Connects once (and prepares the tables), to find a bad URL or server early.
-pub fn check(db: &str) -> Result<()> {
-    block_on(async { connect(db).await.map(|_| ()) })
-}
-
-/// `tessera tournament --db postgres://...` without `--workers`: store a finished run.
+/// `tessera tournament` without `--workers`: keeps a finished run, with its games.
 pub fn store_finished(
     db: &str,
     game: &str,
@@ -250,9 +288,11 @@ pub fn store_finished(
     results: &[GameResult],
     summary: &Summary,
     seconds: f64,
-) -> Result<i64> {
+) -> Result<u64> {
     block_on(async {
-        let mut client = connect(db).await?;
-        store_run(&mut client, game, config, rules, results, summary, seconds).await
+        let t = open(db).await?;
+        let id = store_run(&t, game, config, rules, results, summary, seconds).await;
+        t.close().await;
+        id
     })
 }

@@ -1,13 +1,14 @@
-//! `tessera tournament`: many bot games in parallel, with statistics, plots and shards; on
-//! PostgreSQL, a queue of jobs for `tessera worker`s ([`crate::workers`]).
+//! `tessera tournament`: many bot games in parallel, with statistics, plots and shards, kept
+//! in a store (by default one of its own, `tournaments.db`: never a host's unless asked to);
+//! on PostgreSQL, a queue of jobs for `tessera worker`s ([`crate::workers`]).
 
 use crate::results::{plot, report, ResultsFile};
 use crate::{common, queue, studies};
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
-use tessera_ai::tournament::{self, GameResult, Summary, TournamentConfig};
+use tessera_ai::tournament::{self, GameResult, TournamentConfig};
 use tessera_games::{GameEntry, Registry};
 
 /// Options of `tessera tournament`.
@@ -38,13 +39,13 @@ pub enum TournamentCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Show a stored tournament: on PostgreSQL, the progress of a queued one (deals done,
-    /// jobs, workers seen) and its statistics so far or final; in SQLite, its statistics.
+    /// Show a stored tournament: its progress (games and deals done; of a queued one its
+    /// jobs and the workers seen) and its statistics, so far or final.
     Status {
         /// The tournament id (printed when it was stored or queued).
-        id: i64,
-        /// The database: postgres://USER@HOST/DB, or a SQLite file.
-        #[arg(long, default_value = "tessera.db")]
+        id: u64,
+        /// The store it is in: a SQLite file, or postgres://USER@HOST/DB.
+        #[arg(long, default_value = queue::DEFAULT_DB)]
         db: String,
         /// Print one JSON object.
         #[arg(long)]
@@ -73,7 +74,7 @@ pub struct RunArgs {
     /// 1, the same deals at every level. Prints per level the player's win rate (a win by
     /// the game's outcome, ties broken by its rules) and its mean margin over the solo bot
     /// (win rates with 95% Wilson intervals, margins with 95% normal intervals);
-    /// with --db, one stored tournament per level; with --out, every level's games in one
+    /// one stored tournament per level (unless --no-db); with --out, every level's games in one
     /// file (not one for `tournament merge`).
     #[arg(long, value_name = "LEVELS", conflicts_with_all = ["round_robin", "workers", "shard", "plot"])]
     pub solo: Option<String>,
@@ -103,11 +104,13 @@ pub struct RunArgs {
     /// Move limit per game.
     #[arg(long, default_value_t = 100_000)]
     pub max_moves: usize,
-    /// Where the results are stored (table `tournaments`): a SQLite file, or a PostgreSQL
-    /// database, postgres://USER[:PASSWORD]@HOST[:PORT]/DB (every game's result too).
-    #[arg(long, default_value = "tessera.db")]
+    /// The store the tournament is kept in, with every game's result: a SQLite file (by
+    /// default tournaments.db, a store of its own: a host's store, such as the tessera.db of
+    /// `tessera serve`, only when named here), or a PostgreSQL database,
+    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DB.
+    #[arg(long, default_value = queue::DEFAULT_DB)]
     pub db: String,
-    /// Do not store the results in the database.
+    /// Keep nothing: no store is opened or made.
     #[arg(long)]
     pub no_db: bool,
     /// Worker threads (default: all cores).
@@ -134,7 +137,7 @@ pub fn run(registry: &Registry, args: TournamentArgs) -> Result<()> {
             plot,
             out,
         }) => merge(files, json, plot, out),
-        Some(TournamentCommand::Status { id, db, json }) => status(&db, id, json),
+        Some(TournamentCommand::Status { id, db, json }) => studies::status(&db, id, json),
         None => play(registry, args.run),
     }
 }
@@ -183,8 +186,8 @@ fn play(registry: &Registry, args: RunArgs) -> Result<()> {
     if args.workers {
         return queue(&args, entry.as_ref(), &game, &config, rules.as_ref());
     }
-    if !args.no_db && queue::is_postgres(&args.db) {
-        // a bad URL or an unreachable server is told before the games, not after
+    if !args.no_db {
+        // a bad file, URL or an unreachable server is told before the games, not after
         studies::check(&args.db)?;
     }
     if let Some(t) = args.threads {
@@ -235,20 +238,15 @@ fn play(registry: &Registry, args: RunArgs) -> Result<()> {
         )?;
     }
     if !args.no_db {
-        let id = if queue::is_postgres(&args.db) {
-            studies::store_finished(
-                &args.db,
-                &game,
-                &config,
-                rules.as_ref(),
-                &results,
-                &summary,
-                seconds,
-            )?
-        } else {
-            store(Path::new(&args.db), &game, &config, &summary)
-                .with_context(|| format!("storing the results in {}", args.db))?
-        };
+        let id = studies::store_finished(
+            &args.db,
+            &game,
+            &config,
+            rules.as_ref(),
+            &results,
+            &summary,
+            seconds,
+        )?;
         if !args.json {
             println!("stored as tournament {id} in {}", queue::redact(&args.db));
         }
@@ -357,9 +355,9 @@ pub struct SoloLevel {
     pub results: Vec<GameResult>,
     /// The player (seat 0) against the solo bot (seat 1).
     pub summary: tournament::SoloSummary,
-    /// The stored tournament's id, with --db.
+    /// The stored tournament's id (none with --no-db).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub id: Option<i64>,
+    pub id: Option<u64>,
 }
 
 /// The levels of a game's solo mode: the non-null values of its solo option.
@@ -462,7 +460,7 @@ fn solo(
             .solo_tournament(&level_rules(l), &none, &|_| {})
             .with_context(|| format!("--solo {l}"))?;
     }
-    if !args.no_db && queue::is_postgres(&args.db) {
+    if !args.no_db {
         studies::check(&args.db)?;
     }
     if let Some(t) = args.threads {
@@ -487,20 +485,15 @@ fn solo(
             None
         } else {
             let summary = tournament::summarize(&results, seconds);
-            Some(if queue::is_postgres(&args.db) {
-                studies::store_finished(
-                    &args.db,
-                    game,
-                    &config,
-                    Some(&rules),
-                    &results,
-                    &summary,
-                    seconds,
-                )?
-            } else {
-                store(Path::new(&args.db), game, &config, &summary)
-                    .with_context(|| format!("storing the results in {}", args.db))?
-            })
+            Some(studies::store_finished(
+                &args.db,
+                game,
+                &config,
+                Some(&rules),
+                &results,
+                &summary,
+                seconds,
+            )?)
         };
         out.push(SoloLevel {
             level: l.clone(),
@@ -633,90 +626,4 @@ fn queue(
         args.json,
         wait,
     )
-}
-
-/// `tessera tournament status ID`.
-fn status(db: &str, id: i64, json: bool) -> Result<()> {
-    if queue::is_postgres(db) {
-        return studies::status(db, id, json);
-    }
-    let path = Path::new(db);
-    if !path.exists() {
-        bail!("there is no database {db}");
-    }
-    let conn =
-        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .with_context(|| format!("opening {db}"))?;
-    let row = conn.query_row(
-        "SELECT game, config, summary, created FROM tournaments WHERE id = ?1",
-        [id],
-        |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-            ))
-        },
-    );
-    let (game, config, summary, created) = match row {
-        Ok(r) => r,
-        Err(rusqlite::Error::QueryReturnedNoRows) => {
-            bail!("there is no tournament {id} in {db}")
-        }
-        Err(e) if e.to_string().contains("no such table") => {
-            bail!("there is no tournament {id} in {db} (it holds no tournaments)")
-        }
-        Err(e) => return Err(e).with_context(|| format!("reading {db}")),
-    };
-    let config: TournamentConfig = serde_json::from_str(&config)
-        .with_context(|| format!("tournament {id} has a configuration this tessera cannot read"))?;
-    let summary: Summary = serde_json::from_str(&summary)
-        .with_context(|| format!("tournament {id} has statistics this tessera cannot read"))?;
-    if json {
-        let mut s = serde_json::to_value(&summary)?;
-        s["game"] = serde_json::json!(game);
-        let v = serde_json::json!({
-            "id": id, "game": game, "config": config, "state": "done", "created": created,
-            "games": {"done": summary.games, "total": summary.games},
-            "summary": s,
-        });
-        println!("{v}");
-        return Ok(());
-    }
-    println!(
-        "tournament {id}: {game}, players {}, seed {}, stored {created}",
-        config.players.join(","),
-        config.seed
-    );
-    report(&summary, false, &game)
-}
-
-/// Stores a tournament's configuration and summary; returns its id.
-fn store(
-    path: &std::path::Path,
-    game: &str,
-    config: &TournamentConfig,
-    summary: &Summary,
-) -> Result<i64> {
-    let db = rusqlite::Connection::open(path)?;
-    db.busy_timeout(std::time::Duration::from_secs(5))?;
-    db.execute_batch(
-        "CREATE TABLE IF NOT EXISTS tournaments (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            game TEXT NOT NULL,
-            config TEXT NOT NULL,
-            summary TEXT NOT NULL,
-            created TEXT NOT NULL DEFAULT (datetime('now'))
-        )",
-    )?;
-    db.execute(
-        "INSERT INTO tournaments (game, config, summary) VALUES (?1, ?2, ?3)",
-        rusqlite::params![
-            game,
-            serde_json::to_string(config)?,
-            serde_json::to_string(summary)?
-        ],
-    )?;
-    Ok(db.last_insert_rowid())
 }

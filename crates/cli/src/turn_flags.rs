@@ -1,10 +1,13 @@
-//! The flags of `tessera serve` for turn-based games: their caps, and the emails of turns
-//! that waited (the SMTP server, off when `--smtp-server` is not given; docs/operations.md,
-//! "Turn-based games and their emails").
+//! The flags of `tessera serve` for turn-based games: their caps (per account, per address,
+//! in all), their invitations (how many wait, for how long), when a game nobody plays
+//! ends, the emails of turns that waited (the SMTP server, off when `--smtp-server` is not
+//! given; docs/operations.md, "Turn-based games and their emails"), and the accounts made
+//! per address and day.
 
+use crate::common::defaults;
 use crate::limits::seconds;
 use anyhow::{bail, Result};
-use tessera_server::config::{Config, MailConfig, MailTls};
+use tessera_server::vocab::config::{Config, MailConfig, MailTls};
 
 /// How the connection to the SMTP server is secured.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,21 +25,43 @@ pub enum SmtpTls {
 pub struct TurnFlags {
     /// Turn-based games one account may sit at at once (over it a new one is refused
     /// with 429).
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = defaults().max_turn_games_per_account)]
     pub max_turn_games_per_account: usize,
-    /// Turn-based games at once, all accounts together (over it: 503).
-    #[arg(long, default_value_t = 5_000)]
+    /// Turn-based games at once, all accounts together, invitations waiting included
+    /// (over it: 503).
+    #[arg(long, default_value_t = defaults().max_turn_games)]
     pub max_turn_games: usize,
+    /// Turn-based games made from one address (an IPv4 address, an IPv6 /64) that are
+    /// live or invitations waiting (over it a new one is refused with 429).
+    #[arg(long, default_value_t = defaults().max_turn_games_per_address)]
+    pub max_turn_games_per_address: usize,
+    /// Invitations one account has made that wait for answers (over it: 429).
+    #[arg(long, default_value_t = defaults().max_invitations_sent)]
+    pub max_invitations_sent: usize,
+    /// Invitations that wait for one account's answer (over it a new one to it: 429).
+    #[arg(long, default_value_t = defaults().max_invitations_received)]
+    pub max_invitations_received: usize,
+    /// Seconds an invitation waits for its answers; then it ends, no game made (3 days).
+    #[arg(long, default_value_t = defaults().invitation_expiry.as_secs_f64())]
+    pub invitation_expiry: f64,
+    /// A turn-based game ends (aborted, nobody wins) once every person's seat has let
+    /// this many deadlines pass in a row with no move of any person in between (0: never).
+    #[arg(long, default_value_t = defaults().turn_idle_deadlines)]
+    pub turn_idle_deadlines: u32,
+    /// Accounts made from one address (an IPv4 address, an IPv6 /64) in 24 hours (over
+    /// it a sign-up is refused with 429).
+    #[arg(long, default_value_t = defaults().max_signups_per_address)]
+    pub max_signups_per_address: u64,
     /// Seconds a turn of a turn-based game waits before its person gets an email (their
     /// account has an address, and --smtp-server is set).
-    #[arg(long, default_value_t = 3600.0)]
+    #[arg(long, default_value_t = defaults().turn_mail_after.as_secs_f64())]
     pub turn_mail_after: f64,
     /// The most emails one account gets in 24 hours.
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = defaults().max_mails_per_day)]
     pub max_mails_per_day: u64,
     /// For tests: the seconds of a turn-based game's day (a game of 2 days per move gives
     /// each turn twice this).
-    #[arg(long, default_value_t = 86_400.0)]
+    #[arg(long, default_value_t = defaults().turn_day.as_secs_f64())]
     pub turn_day: f64,
     /// The SMTP server that sends the emails of turns that waited (none: no emails).
     #[arg(long, value_name = "HOST")]
@@ -95,7 +120,7 @@ impl TurnFlags {
                     tls,
                     login,
                 };
-                tessera_server::mail::Mailer::new(&c)?;
+                tessera_server::vocab::mail::Mailer::new(&c)?;
                 Some(c)
             }
         };
@@ -107,6 +132,12 @@ impl TurnFlags {
         Ok(Config {
             max_turn_games_per_account: self.max_turn_games_per_account.max(1),
             max_turn_games: self.max_turn_games.max(1),
+            max_turn_games_per_address: self.max_turn_games_per_address.max(1),
+            max_invitations_sent: self.max_invitations_sent,
+            max_invitations_received: self.max_invitations_received,
+            invitation_expiry: seconds(self.invitation_expiry, "--invitation-expiry")?,
+            turn_idle_deadlines: self.turn_idle_deadlines,
+            max_signups_per_address: self.max_signups_per_address,
             turn_mail_after: seconds(self.turn_mail_after, "--turn-mail-after")?,
             max_mails_per_day: self.max_mails_per_day,
             turn_day: seconds(self.turn_day, "--turn-day")?,

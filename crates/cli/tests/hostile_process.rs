@@ -6,9 +6,7 @@
 //! address is a loopback address of its own (127.0.0.2, ...).
 
 mod common;
-use common::hostile::{connect_from, refused, request, rss_mb};
-use common::serve::{person, start_with};
-use common::{free_port, RemoveDir};
+use common::hostile::{connect_from, refused, request, rss_mb, runtime, Probed};
 use serde_json::json;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -19,16 +17,8 @@ const RSS_BOUND_MB: u64 = 250;
 
 #[test]
 fn hostile_clients_do_not_stop_a_person_playing() {
-    let dir = std::env::temp_dir().join(format!("tessera-hostile-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = RemoveDir(dir.clone());
-    let db = dir.join("t.db");
-    let (tcp, port) = (free_port(), free_port());
-    let server = start_with(
-        db.to_str().unwrap(),
-        tcp,
-        port,
+    let host = Probed::start(
+        "hostile",
         &[
             "--body-timeout",
             "3",
@@ -38,20 +28,11 @@ fn hostile_clients_do_not_stop_a_person_playing() {
             "1",
         ],
     );
-    let pid = server.child.id();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
+    let (port, pid) = (host.http, host.server.child.id());
+    runtime().block_on(async {
         // the person's game, from 127.0.0.1
-        let seats = json!({"game": "triominos", "seats": [{"kind": "human", "name": "ann"}, {"kind": "bot", "spec": "greedy"}]});
-        let (s, created) = request([127, 0, 0, 1], port, "POST", "/api/games", &seats.to_string()).await;
-        assert_eq!(s, 200, "{created}");
-        let id = created["id"].as_u64().unwrap();
-        let token = created["tokens"][0][1].as_str().unwrap().to_string();
-        let game = tokio::spawn(person(port, id, token));
+        let person = host.person_starts("triominos").await;
+        let id = person.id;
         let peak = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
         let watch = {
             let peak = peak.clone();
@@ -147,17 +128,12 @@ fn hostile_clients_do_not_stop_a_person_playing() {
         };
 
         let (_, spectators, _, _, _) = tokio::join!(slow, sockets, tables, logins, bodies);
-        let end = tokio::time::timeout(Duration::from_secs(180), game)
-            .await
-            .expect("the person's game ends within 3 minutes")
-            .unwrap();
-        assert_eq!(end["over"], true, "{end}");
-        assert_eq!(end["status"], "finished", "{end}");
+        person.ends().await;
         drop(spectators);
         watch.abort();
         let peak = peak.load(std::sync::atomic::Ordering::Relaxed);
         eprintln!("the host's RSS peaked at {peak} MB");
         assert!(peak < RSS_BOUND_MB, "the host's RSS reached {peak} MB");
     });
-    drop(server);
+    drop(host);
 }

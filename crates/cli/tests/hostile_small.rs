@@ -44,8 +44,8 @@ fn a_ban_resigns_every_table_at_once_and_refuses_the_next_move() {
     let host = Probed::start("hostile-ban", &[]);
     runtime().block_on(async {
         let attack = async {
-            let (cookie, csrf) = register(ATTACKER, host.http, "mallory", "person").await;
-            let headers = [("Cookie", cookie.as_str()), ("X-Tessera-CSRF", csrf.as_str())];
+            let mallory = register(ATTACKER, host.http, "mallory").await;
+            let headers = mallory.headers();
             let seats = json!({"game": "q", "seats": [{"kind": "human", "name": "mallory"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 0});
             let (s, made) =
                 request_with(ATTACKER, host.http, "POST", "/api/games", &headers, &seats.to_string()).await;

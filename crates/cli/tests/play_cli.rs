@@ -2,22 +2,10 @@
 //! standard input, abandoned games, help from the registry, seeds; and the other commands
 //! naming games (harness, bench, replay) for the games beyond Triominos.
 
-use std::io::Write;
+mod common;
+use common::tessera;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn tessera(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tessera runs");
-    // a game may end before it has read everything: a closed pipe is fine
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
+use std::process::Output;
 
 /// Standard output of a run that must succeed.
 fn ok(o: &Output) -> String {

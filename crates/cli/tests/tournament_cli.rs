@@ -463,3 +463,118 @@ fn bad_solo_studies_are_refused() {
         "{err}"
     );
 }
+
+/// `tessera tournament` keeps its studies in a store of its own, tournaments.db, unless
+/// told: never in the tessera.db of `tessera serve` unless named with --db; `tournament
+/// status ID` reads the same default.
+#[test]
+fn a_tournament_keeps_out_of_a_hosts_store_unless_asked() {
+    let dir = std::env::temp_dir().join(format!("tessera-own-store-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("tessera runs")
+    };
+    let o = run(&["tournament", "--players", "greedy,random", "--games", "4"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("stored as tournament 1 in tournaments.db"),
+        "{text}"
+    );
+    assert!(dir.join("tournaments.db").exists());
+    assert!(!dir.join("tessera.db").exists(), "a host's store was made");
+    // closed: no write-ahead log left beside it
+    assert!(!dir.join("tournaments.db-wal").exists());
+    let status = json(&run(&["tournament", "status", "1", "--json"]));
+    assert_eq!(status["games"]["done"], 4, "{status}");
+    assert_eq!(status["state"], "done", "{status}");
+    // --no-db keeps nothing anywhere
+    let o = run(&["tournament", "--games", "2", "--no-db", "--json"]);
+    assert!(o.status.success());
+    let missing = run(&["tournament", "status", "2"]);
+    assert!(!missing.status.success());
+    let err = String::from_utf8_lossy(&missing.stderr);
+    assert!(
+        err.contains("there is no tournament 2 in tournaments.db"),
+        "{err}"
+    );
+    // asked to: the host's store
+    let o = run(&["tournament", "--games", "2", "--db", "tessera.db"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let status = json(&run(&[
+        "tournament",
+        "status",
+        "1",
+        "--db",
+        "tessera.db",
+        "--json",
+    ]));
+    assert_eq!(status["games"]["done"], 2, "{status}");
+    // the help says where
+    let help = String::from_utf8_lossy(&run(&["tournament", "--help"]).stdout).into_owned();
+    assert!(help.contains("tournaments.db"), "{help}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A store made before version 9 (by the release binary of main at 23bad01: a host's
+/// tessera.db in which `tessera tournament` kept two runs) keeps them: `tournament status`
+/// shows each with the statistics it was stored with.
+#[test]
+fn a_store_of_an_earlier_version_keeps_its_tournaments() {
+    let dir = std::env::temp_dir().join(format!("tessera-old-store-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("host.db");
+    let _ = std::fs::remove_file(&path);
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch(include_str!("../../store/fixtures/sqlite-v8-host.sql"))
+        .unwrap();
+    let db = path.to_str().unwrap();
+    let status = json(&tessera(&[
+        "tournament",
+        "status",
+        "1",
+        "--db",
+        db,
+        "--json",
+    ]));
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(status["games"]["done"], 8, "{status}");
+    assert_eq!(status["deals"]["total"], 4, "{status}");
+    assert_eq!(status["created"], "2026-12-07T12:18:47Z", "{status}");
+    // the statistics of the run, as its seed plays again (but the timings)
+    let again = json(&tessera(&[
+        "tournament",
+        "--game",
+        "triominos",
+        "--players",
+        "greedy,random",
+        "--games",
+        "8",
+        "--seed",
+        "5",
+        "--no-db",
+        "--json",
+    ]));
+    let untimed = |v: &serde_json::Value| {
+        let mut v = v["strategies"].clone();
+        for s in v.as_array_mut().unwrap() {
+            s.as_object_mut().unwrap().remove("cpu_ms_per_move");
+        }
+        v
+    };
+    assert_eq!(untimed(&status["summary"]), untimed(&again));
+    let q = tessera(&["tournament", "status", "2", "--db", db]);
+    let text = String::from_utf8_lossy(&q.stdout);
+    assert!(q.status.success(), "{}", String::from_utf8_lossy(&q.stderr));
+    assert!(
+        text.starts_with("tournament 2: q, players greedy,random, seed 2, 4 games"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

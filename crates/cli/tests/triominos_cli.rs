@@ -1,24 +1,8 @@
 //! The `tessera` binary from the outside: Triominos play, records, replay, harness, bench.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn tessera(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tessera runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::tessera;
+use std::process::Output;
 
 fn text(o: &Output) -> (String, String) {
     (

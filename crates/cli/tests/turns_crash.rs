@@ -218,6 +218,26 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
                 &json!({"game": game, "seats": seats, "days": 2}),
             );
             assert_eq!(status, 200, "{c}");
+            // a game naming another account is an invitation: that account accepts it
+            let c = match c["invitation"].as_u64() {
+                None => c,
+                Some(invitation) => {
+                    let named = seats
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find_map(|s| s["account"].as_str())
+                        .unwrap();
+                    let k = ["ann", "bob", "carol"]
+                        .iter()
+                        .position(|n| *n == named)
+                        .unwrap();
+                    let path = format!("/api/invitations/{invitation}/accept");
+                    let (status, _, c) = request(port, "POST", &path, &logins[k], &json!({}));
+                    assert_eq!(status, 200, "{c}");
+                    c
+                }
+            };
             ids.push(c["id"].as_u64().unwrap());
         }
         // a live game of a guest, who never moves: aborted as idle

@@ -5,27 +5,9 @@
 
 mod common;
 use common::serve::{http, start_with};
-use common::{free_port, RemoveDir};
+use common::{free_port, tessera, RemoveDir};
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
 use std::time::Duration;
-
-fn tessera(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    if let Some(text) = stdin {
-        input.write_all(text.as_bytes()).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
-}
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -34,7 +16,7 @@ fn text(b: &[u8]) -> String {
 /// `tessera verify` of `record` (written to `file`): it fails, and says `why`.
 fn refused(file: &std::path::Path, record: &Value, why: &str, what: &str) {
     std::fs::write(file, record.to_string()).unwrap();
-    let out = tessera(&["verify", file.to_str().unwrap()], None);
+    let out = tessera(&["verify", file.to_str().unwrap()], "");
     let err = text(&out.stderr);
     assert!(
         !out.status.success(),
@@ -51,10 +33,8 @@ fn refused(file: &std::path::Path, record: &Value, why: &str, what: &str) {
 
 #[test]
 fn a_published_record_verifies_and_a_forged_one_does_not() {
-    let dir = std::env::temp_dir().join(format!("tessera-verify-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = RemoveDir(dir.clone());
+    let removed = RemoveDir::fresh("verify");
+    let dir = removed.0.clone();
     let db = dir.join("t.db");
     let (tcp, port) = (free_port(), free_port());
     let server = start_with(db.to_str().unwrap(), tcp, port, &[]);
@@ -79,7 +59,7 @@ fn a_published_record_verifies_and_a_forged_one_does_not() {
     std::fs::write(&file, record.to_string()).unwrap();
 
     // the record as published verifies: from a file, standard input, and the store
-    let out = tessera(&["verify", file.to_str().unwrap()], None);
+    let out = tessera(&["verify", file.to_str().unwrap()], "");
     let said = text(&out.stdout);
     assert!(out.status.success(), "{said}{}", text(&out.stderr));
     assert!(
@@ -91,11 +71,11 @@ fn a_published_record_verifies_and_a_forged_one_does_not() {
         said.contains(record["commitment"].as_str().unwrap()),
         "{said}"
     );
-    let out = tessera(&["verify", "-"], Some(&record.to_string()));
+    let out = tessera(&["verify", "-"], &record.to_string());
     assert!(out.status.success(), "{}", text(&out.stderr));
     let out = tessera(
         &["verify", &id.to_string(), "--db", db.to_str().unwrap()],
-        None,
+        "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     drop(server);
@@ -167,10 +147,10 @@ fn a_published_record_verifies_and_a_forged_one_does_not() {
             "--record",
             local.to_str().unwrap(),
         ],
-        None,
+        "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let out = tessera(&["verify", local.to_str().unwrap()], None);
+    let out = tessera(&["verify", local.to_str().unwrap()], "");
     assert!(!out.status.success());
     assert!(
         text(&out.stderr).contains("no commitment"),

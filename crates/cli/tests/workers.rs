@@ -187,7 +187,7 @@ fn three_workers_one_killed_mid_job_give_the_single_process_statistics() {
     let claims = pg.psql(
         &db,
         &format!(
-            "SELECT claims[1] || ' ' || cardinality(claims) || ' ' || state
+            "SELECT (claims::json ->> 0) || ' ' || json_array_length(claims::json) || ' ' || state
              FROM tournament_jobs WHERE tournament_id = {id} AND job = 1"
         ),
     );
@@ -483,4 +483,64 @@ fn bad_databases_and_ids_get_clear_errors() {
     );
     // nothing was queued by the refused commands
     assert_eq!(pg.psql(&db, "SELECT count(*) FROM tournaments"), "0");
+}
+
+/// A database whose tournament tables an earlier version made (the release binary of main
+/// at 23bad01: their own `tournament_schema` 1; a run kept whole, a study its workers
+/// finished, and one whose only worker died holding a job) keeps them: `tournament status`
+/// shows each, and a worker of this version finishes the third, taking the dead worker's
+/// job over, with the statistics of a single-process run of the same seed.
+#[test]
+fn a_database_of_an_earlier_version_keeps_its_tournaments() {
+    let Some(pg) = tessera_pgtest::cluster() else {
+        return;
+    };
+    let db = pg.database("earlier");
+    pg.psql(
+        &db,
+        include_str!("../../store/fixtures/postgres-v5-tournaments-v1.sql"),
+    );
+    let run = |seed: &str| {
+        let mut args = vec![
+            "tournament",
+            "--game",
+            "triominos",
+            "--players",
+            "greedy,random",
+        ];
+        args.extend(["--games", "8", "--seed", seed, "--no-db", "--json"]);
+        statistics(json(&tessera(&args)))
+    };
+    let status_of = |id: &str| {
+        json(&tessera(&[
+            "tournament",
+            "status",
+            id,
+            "--db",
+            &db,
+            "--json",
+        ]))
+    };
+    for (id, seed) in [("1", "5"), ("2", "6")] {
+        let status = status_of(id);
+        assert_eq!(status["state"], "done", "{status}");
+        assert_eq!(status["games"]["done"], 8, "{status}");
+        assert_eq!(statistics(status["summary"].clone()), run(seed), "{id}");
+    }
+    let status = status_of("3");
+    assert_eq!(status["state"], "running", "{status}");
+    assert_eq!(status["running"][0]["worker"], "victim", "{status}");
+    assert!(status["running"][0]["lease_left_s"].as_f64().unwrap() < 0.0);
+    let o = tessera(&["worker", "--db", &db, "--name", "now", "--threads", "1"]);
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{log}");
+    assert!(
+        log.contains("claimed tournament 3 job 1/4 (games 0..2), taken over from victim"),
+        "{log}"
+    );
+    assert!(log.contains("played 4 job(s), 8 games"), "{log}");
+    let status = status_of("3");
+    assert_eq!(status["state"], "done", "{status}");
+    assert_eq!(status["workers"], serde_json::json!(["now", "victim"]));
+    assert_eq!(statistics(status["summary"].clone()), run("7"));
 }

@@ -16,6 +16,21 @@ impl Seat {
     }
 }
 
+/// A seat from an index into per-seat vectors; an index past 255 is no seat.
+///
+/// ```
+/// use tessera_core::Seat;
+/// assert_eq!(Seat::try_from(2usize), Ok(Seat(2)));
+/// assert!(Seat::try_from(256usize).is_err());
+/// ```
+impl TryFrom<usize> for Seat {
+    type Error = std::num::TryFromIntError;
+
+    fn try_from(index: usize) -> Result<Seat, Self::Error> {
+        u8::try_from(index).map(Seat)
+    }
+}
+
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "seat {}", self.0)

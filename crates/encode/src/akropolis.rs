@@ -14,9 +14,22 @@
 //! | `site` | 7 × 34 | the construction site's tiles in order: per hex of the tile its kind one-hot (3 × 11), then the tile's cost / 6 |
 //! | `seats` | 4 × 4 | per seat as above: present, stones / 10, score / 100, quarries / 20 |
 //! | `state` | 2 | tiles left in the stack / 60, 1 when the observer is to move |
+//!
+//! **Compact observation** (7,520 values; [`Encode::compact_layout`]), its summary (the
+//! first 82: [`Encode::SUMMARY`]) first:
+//!
+//! | segment | shape | values |
+//! |---|---|---|
+//! | `seats` | 4 × 20 | per seat (the observer first): present, stones / 10, score / 100, quarries / 20, tiles in the city / 20, then per district type h m b t g: its value (before the stars) / 30, its stars / 6, its points / 30 |
+//! | `state` | 2 | tiles left in the stack / 60, 1 when the observer is to move |
+//! | `site` | 7 × 34 | as above |
+//! | `cities` | 32 × 15 × 15 | per seat 8 planes over its city's positions x, y in -7..7: the top hex's district type h m b t g (a plaza's too), plaza, quarry, height / 5 |
+//!
+//! **Factored actions** ([`crate::factored`]): the tile of cost `s` (6), the turn `r` (6),
+//! the cell (32 × 32, `(y + 16) × 32 + x + 16`).
 
 use crate::MAX_SEATS;
-use crate::{cell, put, relative, ActionError, Encode, Layout, Position, Segment};
+use crate::{cell, put, relative, ActionError, Encode, Layout, Position};
 use tessera_akropolis::{Akropolis, Move, Pos};
 use tessera_core::Seat;
 
@@ -66,30 +79,90 @@ fn decode(s: &Akropolis, a: usize) -> Option<Move> {
     })
 }
 
+/// The compact observation's per-seat values, its city window's side and planes a seat.
+const SEAT_VALUES: usize = 20;
+const SMALL: usize = 15;
+const SMALL_PLANES: usize = 8;
+
+/// The compact observation (see the module's documentation).
+fn compact(at: Position<'_, Akropolis>, out: &mut [f32]) {
+    out.iter_mut().for_each(|x| *x = 0.0);
+    let (s, seat) = state(at);
+    let me = seat.index();
+    let n = s.players().len();
+    let plane = SMALL * SMALL;
+    let site_at = MAX_SEATS * SEAT_VALUES + 2;
+    let cities_at = site_at + SITE * TILE;
+    for (k, p) in s.players().iter().enumerate().take(MAX_SEATS) {
+        let r = relative(k, me, n);
+        let at = r * SEAT_VALUES;
+        let (city, complete) = s.scores_of(k);
+        put(out, at, 1.0);
+        put(out, at + 1, f32::from(p.stones()) / 10.0);
+        put(out, at + 2, complete as f32 / 100.0);
+        put(out, at + 3, city.quarries as f32 / 20.0);
+        put(out, at + 4, p.city().tile_count() as f32 / 20.0);
+        for d in 0..5 {
+            put(out, at + 5 + 3 * d, city.values[d] as f32 / 30.0);
+            put(out, at + 6 + 3 * d, city.stars[d] as f32 / 6.0);
+            put(out, at + 7 + 3 * d, city.districts[d] as f32 / 30.0);
+        }
+        let base = cities_at + r * SMALL_PLANES * plane;
+        for pos in p.city().positions() {
+            let Some((hex, h)) = p.city().top(pos) else {
+                continue;
+            };
+            let (Some(c), Some(k)) = (cell(pos.x as i64, pos.y as i64, SMALL), kind(hex.char()))
+            else {
+                continue;
+            };
+            match k {
+                0..=4 => put(out, base + k * plane + c, 1.0),
+                5..=9 => {
+                    put(out, base + (k - 5) * plane + c, 1.0);
+                    put(out, base + 5 * plane + c, 1.0);
+                }
+                _ => put(out, base + 6 * plane + c, 1.0),
+            }
+            put(out, base + 7 * plane + c, f32::from(h) / 5.0);
+        }
+    }
+    let state_at = MAX_SEATS * SEAT_VALUES;
+    put(out, state_at, s.stack_count() as f32 / 60.0);
+    put(out, state_at + 1, f32::from(u8::from(at.to_move())));
+    for (i, t) in s.site().iter().enumerate().take(SITE) {
+        for (j, h) in t.hexes().iter().enumerate() {
+            if let Some(k) = kind(h.char()) {
+                put(out, site_at + i * TILE + j * 11 + k, 1.0);
+            }
+        }
+        put(out, site_at + i * TILE + TILE - 1, i as f32 / 6.0);
+    }
+}
+
 impl Encode for Akropolis {
     const ACTIONS: usize = SLOTS * 6 * AREA;
     type Partial = ();
+    const FACTORS: &'static [usize] = &[SLOTS, 6, AREA];
+    const SUMMARY: usize = MAX_SEATS * SEAT_VALUES + 2;
+    fn compact_layout() -> Layout {
+        Layout::of(&[
+            ("seats", &[MAX_SEATS, SEAT_VALUES]),
+            ("state", &[2]),
+            ("site", &[SITE, TILE]),
+            ("cities", &[MAX_SEATS * SMALL_PLANES, SMALL, SMALL]),
+        ])
+    }
+    fn observe_compact(at: Position<'_, Self>, _: &(), out: &mut [f32]) {
+        compact(at, out)
+    }
     fn layout() -> Layout {
-        Layout {
-            segments: vec![
-                Segment {
-                    name: "cities",
-                    shape: vec![MAX_SEATS * PLANES, SIDE, SIDE],
-                },
-                Segment {
-                    name: "site",
-                    shape: vec![SITE, TILE],
-                },
-                Segment {
-                    name: "seats",
-                    shape: vec![MAX_SEATS, 4],
-                },
-                Segment {
-                    name: "state",
-                    shape: vec![2],
-                },
-            ],
-        }
+        Layout::of(&[
+            ("cities", &[MAX_SEATS * PLANES, SIDE, SIDE]),
+            ("site", &[SITE, TILE]),
+            ("seats", &[MAX_SEATS, 4]),
+            ("state", &[2]),
+        ])
     }
     fn observe(at: Position<'_, Self>, _: &(), out: &mut [f32]) {
         out.iter_mut().for_each(|x| *x = 0.0);

@@ -38,8 +38,12 @@
 #![deny(missing_docs)]
 
 mod akropolis;
+pub mod factored;
+mod learning;
 mod q;
 mod triominos;
+
+pub use learning::afterstate;
 
 use tessera_core::{Game, Seat, View};
 
@@ -74,6 +78,18 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The layout of `segments`, each its name and shape, in order.
+    pub fn of(segments: &[(&'static str, &[usize])]) -> Layout {
+        Layout {
+            segments: segments
+                .iter()
+                .map(|(name, shape)| Segment {
+                    name,
+                    shape: shape.to_vec(),
+                })
+                .collect(),
+        }
+    }
     /// The observation's length.
     pub fn len(&self) -> usize {
         self.segments.iter().map(Segment::len).sum()
@@ -227,6 +243,27 @@ pub trait Encode: Game {
     /// space.
     fn action_text(action: usize) -> Option<String> {
         (action < Self::ACTIONS).then(|| format!("legal move {action}"))
+    }
+    /// The factored action space ([`factored`]): the flat index's mixed-radix digits, most
+    /// significant first (Akropolis: tile, turn, cell), whose product is the number of
+    /// actions that have digits; the actions past them (draw, pass, end the turn, ...) are
+    /// the first head's extra values. Empty (the default): one head, the flat action.
+    const FACTORS: &'static [usize] = &[];
+    /// The compact observation's layout: the [`Encode::SUMMARY`] values first (small
+    /// vectors: per seat, the game's state), then the rest (the tiles seen, board planes
+    /// over a smaller window). The default is [`Encode::layout`].
+    fn compact_layout() -> Layout {
+        Self::layout()
+    }
+    /// How many leading values of the compact observation summarise a position (scores,
+    /// per-seat figures, what is left; nothing hidden and nothing a draw from a hidden
+    /// pile decides): what [`afterstate`] gives for each action. 0 by default.
+    const SUMMARY: usize = 0;
+    /// Writes the compact observation of `at` into `out` (of [`Encode::compact_layout`]'s
+    /// length; every value written), with the move under way as [`Encode::observe`] shows
+    /// it. The default is [`Encode::observe`].
+    fn observe_compact(at: Position<'_, Self>, partial: &Self::Partial, out: &mut [f32]) {
+        Self::observe(at, partial, out)
     }
 }
 

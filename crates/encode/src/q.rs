@@ -19,10 +19,23 @@
 //! | `hand` | 36 | how many of each tile (colour × 6 + shape) the seat holds |
 //! | `seats` | 4 × 2 | per seat, the observer first then the others in turn order: present, score / 100 |
 //! | `state` | 4 | pile / 108, 1 when the observer is to move, hand size / 6, 0 |
+//!
+//! **Compact observation** (3,122 values; [`Encode::compact_layout`]), its summary (the
+//! first 14: [`Encode::SUMMARY`]) first:
+//!
+//! | segment | shape | values |
+//! |---|---|---|
+//! | `seats` | 4 × 2 | as above |
+//! | `state` | 6 | pile / 108, 1 when the observer is to move, hand size / 6, tiles of the turn so far / 6, the points the turn would score if it ended now / 30, tiles on the map / 108 |
+//! | `hand` | 36 | as above |
+//! | `board` | 12 × 16 × 16 | the planes above over the 16 × 16 cells around the tiles: column `x` at `x - cx + 8`, where `cx` = ⌊(the least column + the greatest) / 2⌋ of the tiles on the map (row likewise) |
+//!
+//! **Factored actions** ([`crate::factored`]): the kind `k` (36, then end the turn, pass,
+//! exchange as 36, 37, 38), the cell (32 × 32, `(row + 16) × 32 + column + 16`).
 
-use crate::{cell, put, ActionError, Encode, Layout, Position, Segment, MAX_SEATS};
+use crate::{cell, put, ActionError, Encode, Layout, Position, MAX_SEATS};
 use tessera_core::Game;
-use tessera_q::{Choice, Color, Coord, Map, Placement, Points, QGame, Shape, Tile};
+use tessera_q::{Choice, Color, Coord, Map, Placement, Points, QGame, RuleSet, Shape, Tile};
 
 const SIDE: usize = 32;
 const PLANE: usize = SIDE * SIDE;
@@ -79,6 +92,7 @@ struct Seen<'a> {
     hand: &'a [Tile],
     pile: usize,
     mine: bool,
+    rules: RuleSet,
 }
 
 fn seen<'a>(at: Position<'a, QGame>) -> Seen<'a> {
@@ -88,6 +102,7 @@ fn seen<'a>(at: Position<'a, QGame>) -> Seen<'a> {
             hand: &v.knowledge.active.hand,
             pile: v.knowledge.pile,
             mine: at.to_move(),
+            rules: v.rules.rule_set,
         },
         Position::Game(g, seat) => {
             let players = g.players();
@@ -97,9 +112,50 @@ fn seen<'a>(at: Position<'a, QGame>) -> Seen<'a> {
                 hand: &players[i].hand,
                 pile: g.pile_len(),
                 mine: g.to_move() == Some(seat),
+                rules: g.rule_set(),
             }
         }
     }
+}
+
+/// The boxed rules' cells and kinds, in the order of [`Grid`]'s: the free cells of the
+/// window where the turn may go on ([`RuleSet::next_cells`]: beside the map for the first
+/// tile, then the two ends of the turn's line), each with the kinds of `held` that fit
+/// there by the boxed rules' lines.
+fn boxed_cells(map: &Map, partial: &[Placement], held: u64) -> Vec<(usize, u64)> {
+    let mut after = map.clone();
+    for p in partial {
+        after.insert(p.coord, p.tile);
+    }
+    let mut cells: Vec<Coord> = RuleSet::Boxed.next_cells(&after, partial);
+    cells.sort_unstable_by_key(|c| inside(*c).map(|(w, _)| w));
+    cells.dedup();
+    cells
+        .into_iter()
+        .filter_map(|c| {
+            let (w, _) = inside(c)?;
+            let m = (0..36)
+                .filter(|k| held >> k & 1 == 1 && RuleSet::Boxed.fits(&after, c, tile_of(*k)))
+                .fold(0u64, |m, k| m | 1 << k);
+            (m != 0).then_some((w, m))
+        })
+        .collect()
+}
+
+/// A legal turn's placements in an order whose every prefix is a legal turn of the boxed
+/// rules: from a tile beside the map outwards along the line (each next tile at an end of
+/// the tiles before it).
+fn boxed_order(map: &Map, ps: &[Placement]) -> Vec<Placement> {
+    let Some(start) = ps
+        .iter()
+        .find(|p| p.coord.neighbours().iter().any(|n| map.is_occupied(*n)))
+    else {
+        return ps.to_vec();
+    };
+    let along = |c: Coord| (c.row - start.coord.row).abs() + (c.col - start.coord.col).abs();
+    let mut out = ps.to_vec();
+    out.sort_by_key(|p| along(p.coord));
+    out
 }
 
 /// The seat's score, then the others' in turn order after it (as its view lists them).
@@ -220,30 +276,93 @@ impl Grid {
     }
 }
 
+/// The compact observation's board window's side.
+const SMALL: usize = 16;
+
+/// The compact observation (see the module's documentation).
+fn compact(at: Position<'_, QGame>, partial: &[Placement], out: &mut [f32]) {
+    out.iter_mut().for_each(|x| *x = 0.0);
+    let s = seen(at);
+    let partial: &[Placement] = if s.mine { partial } else { &[] };
+    for (r, score) in scores(at).iter().enumerate().take(MAX_SEATS) {
+        put(out, 2 * r, 1.0);
+        put(out, 2 * r + 1, points(*score) / 100.0);
+    }
+    let left = left(s.hand, partial);
+    let held: u32 = left.iter().map(|n| u32::from(*n)).sum();
+    let state = 2 * MAX_SEATS;
+    put(out, state, s.pile as f32 / 108.0);
+    put(out, state + 1, f32::from(u8::from(s.mine)));
+    put(out, state + 2, held as f32 / 6.0);
+    put(out, state + 3, partial.len() as f32 / 6.0);
+    if !partial.is_empty() {
+        let bonuses = match at {
+            Position::View(v) => v.rules.bonuses,
+            Position::Game(g, _) => g.rules().bonuses,
+        };
+        let mut after = s.map.clone();
+        for p in partial {
+            after.insert(p.coord, p.tile);
+        }
+        let turn = tessera_q::turn_points(&after, partial, s.hand.len(), bonuses);
+        put(out, state + 4, turn as f32 / 30.0);
+    }
+    put(out, state + 5, (s.map.len() + partial.len()) as f32 / 108.0);
+    let hand = state + 6;
+    for (k, n) in left.iter().enumerate() {
+        put(out, hand + k, f32::from(*n));
+    }
+    let board = hand + 36;
+    let tiles = || {
+        s.map
+            .iter()
+            .chain(partial.iter().map(|p| (p.coord, p.tile)))
+    };
+    let (mut lo, mut hi) = ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN));
+    for (c, _) in tiles() {
+        lo = (lo.0.min(c.col), lo.1.min(c.row));
+        hi = (hi.0.max(c.col), hi.1.max(c.row));
+    }
+    if lo.0 > hi.0 {
+        return;
+    }
+    let half = SMALL as i64 / 2;
+    let centre = |a: i32, b: i32| (i64::from(a) + i64::from(b)).div_euclid(2);
+    let (cx, cy) = (centre(lo.0, hi.0), centre(lo.1, hi.1));
+    let plane = SMALL * SMALL;
+    for (c, t) in tiles() {
+        let (x, y) = (i64::from(c.col) - cx + half, i64::from(c.row) - cy + half);
+        if (0..SMALL as i64).contains(&x) && (0..SMALL as i64).contains(&y) {
+            let at = y as usize * SMALL + x as usize;
+            put(out, board + color(t.color) * plane + at, 1.0);
+            put(out, board + (6 + t.shape.index()) * plane + at, 1.0);
+        }
+    }
+}
+
 impl Encode for QGame {
     const ACTIONS: usize = REPLACE + 1;
     type Partial = Vec<Placement>;
+    const FACTORS: &'static [usize] = &[36, PLANE];
+    const SUMMARY: usize = 2 * MAX_SEATS + 6;
+    fn compact_layout() -> Layout {
+        Layout::of(&[
+            ("seats", &[MAX_SEATS, 2]),
+            ("state", &[6]),
+            ("hand", &[36]),
+            ("board", &[12, SMALL, SMALL]),
+        ])
+    }
+    fn observe_compact(at: Position<'_, Self>, partial: &Vec<Placement>, out: &mut [f32]) {
+        compact(at, partial, out)
+    }
     fn layout() -> Layout {
-        Layout {
-            segments: vec![
-                Segment {
-                    name: "board",
-                    shape: vec![12, SIDE, SIDE],
-                },
-                Segment {
-                    name: "hand",
-                    shape: vec![36],
-                },
-                Segment {
-                    name: "seats",
-                    shape: vec![MAX_SEATS, 2],
-                },
-                Segment {
-                    name: "state",
-                    shape: vec![4],
-                },
-            ],
-        }
+        Layout::of(&[
+            ("board", &[12, SIDE, SIDE]),
+            ("hand", &[36]),
+            ("seats", &[MAX_SEATS, 2]),
+            ("state", &[4]),
+        ])
     }
     fn observe(at: Position<'_, Self>, partial: &Vec<Placement>, out: &mut [f32]) {
         out.iter_mut().for_each(|x| *x = 0.0);
@@ -290,6 +409,9 @@ impl Encode for QGame {
         // the window's free cells where a tile may go, in increasing order, with the kinds
         // that fit there
         let mut cells: Vec<(usize, u64)> = Vec::with_capacity(s.map.frontier().len());
+        if s.rules == RuleSet::Boxed {
+            cells = boxed_cells(s.map, partial, held);
+        }
         let mut fits = |c: Coord| {
             if let Some((w, i)) = inside(c) {
                 let m = grid.fits(i) & held;
@@ -299,6 +421,7 @@ impl Encode for QGame {
             }
         };
         match partial.first() {
+            _ if s.rules == RuleSet::Boxed => {}
             None => s.map.frontier().iter().for_each(|c| fits(*c)),
             Some(first) => {
                 // the free cells of the turn's line beside the map or a tile of the turn,
@@ -353,7 +476,7 @@ impl Encode for QGame {
     ) -> Result<Option<Choice>, ActionError> {
         match a {
             // a marked tile is owned, free, beside the map or the turn, in line and fits:
-            // what `Map::check` would find again
+            // what `RuleSet::check` would find again
             a if a < END => {
                 partial.push(Placement::new(coord_of(a % PLANE), tile_of(a / PLANE)));
                 Ok(None)
@@ -385,8 +508,8 @@ impl Encode for QGame {
                 let p = Placement::new(coord_of(a % PLANE), tile_of(a / PLANE));
                 let mut turn = partial.clone();
                 turn.push(p);
-                s.map
-                    .check(s.hand, &turn)
+                s.rules
+                    .check(s.map, s.hand, &turn)
                     .map_err(|e| ActionError(e.to_string()))?;
                 partial.push(p);
                 Ok(None)
@@ -403,7 +526,20 @@ impl Encode for QGame {
             Choice::Pass => Some(vec![PASS]),
             Choice::Replace => (s.pile >= s.hand.len()).then(|| vec![REPLACE]),
             Choice::Place(ps) => {
-                s.map.check(s.hand, ps).ok()?;
+                s.rules.check(s.map, s.hand, ps).ok()?;
+                let ordered;
+                // the boxed rules take a turn in any order; its actions go one tile at a
+                // time, each prefix a legal turn (the order given when it already is)
+                let ps = match s.rules {
+                    RuleSet::Boxed
+                        if !(1..ps.len())
+                            .all(|n| s.rules.check(s.map, s.hand, &ps[..n]).is_ok()) =>
+                    {
+                        ordered = boxed_order(s.map, ps);
+                        &ordered
+                    }
+                    _ => ps,
+                };
                 ps.iter()
                     .map(|p| window(p.coord).map(|w| kind(p.tile) * PLANE + w))
                     .chain([Some(END)])

@@ -17,9 +17,22 @@
 //! | `tray` | 56 | how many of each tile (a-b-c, a ≤ b ≤ c ≤ 5, in lexical order) the seat holds |
 //! | `seats` | 4 × 3 | per seat, the observer first then the next seats: present, score / 400, tray size / 20 |
 //! | `state` | 4 | pile / 56, draws this turn / 3, 1 when the observer is to move, round / 10 |
+//!
+//! **Compact observation** (1,096 values; [`Encode::compact_layout`]), its summary (the
+//! first 16: [`Encode::SUMMARY`]) first:
+//!
+//! | segment | shape | values |
+//! |---|---|---|
+//! | `seats` | 4 × 3 | as above |
+//! | `state` | 4 | as above |
+//! | `tray` | 56 | as above |
+//! | `board` | 4 × 16 × 16 | the planes above over the 16 × 16 cells around the tiles: column `x` at `x - cx + 8`, where `cx` is ⌊(the least x + the greatest) / 2⌋ rounded down to an even number (a cell keeps its facing; row likewise) |
+//!
+//! **Factored actions** ([`crate::factored`]): the tile `t` (84, then draw and pass as 84
+//! and 85), the turn `k` (3), the cell (32 × 32, `(y + 16) × 32 + x + 16`).
 
 use crate::MAX_SEATS;
-use crate::{cell, put, relative, ActionError, Encode, Layout, Position, Segment};
+use crate::{cell, put, relative, ActionError, Encode, Layout, Position};
 use tessera_core::{Game, View};
 use tessera_triominos::{Board, Move, Orientation, Placement, Tile, TriominosGame};
 
@@ -193,30 +206,86 @@ fn decode(tray: &[Tile], action: usize) -> Option<Move> {
     }))
 }
 
+/// The compact observation's board window's side.
+const SMALL: usize = 16;
+
+/// The compact observation (see the module's documentation).
+fn compact(at: Position<'_, TriominosGame>, out: &mut [f32]) {
+    out.iter_mut().for_each(|x| *x = 0.0);
+    let s = seen(at);
+    let n = s.scores.len();
+    for (seat, score) in s.scores.iter().enumerate().take(MAX_SEATS) {
+        let r = relative(seat, s.me, n);
+        put(out, 3 * r, 1.0);
+        put(out, 3 * r + 1, *score as f32 / 400.0);
+        put(
+            out,
+            3 * r + 2,
+            s.tray_sizes.get(seat).map_or(0.0, |x| *x as f32) / 20.0,
+        );
+    }
+    let state = 3 * MAX_SEATS;
+    put(out, state, s.pile as f32 / 56.0);
+    put(out, state + 1, f32::from(s.draws) / 3.0);
+    put(out, state + 2, f32::from(u8::from(s.mine)));
+    put(out, state + 3, s.round as f32 / 10.0);
+    let tray = state + 4;
+    for t in s.tray {
+        if let Some(i) = sorted_index(*t).filter(|i| *i < 56) {
+            out[tray + i] += 1.0;
+        }
+    }
+    let board = tray + 56;
+    let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
+    for p in s.board.placements() {
+        let (x, y) = (p.x as i64, p.y as i64);
+        lo = (lo.0.min(x), lo.1.min(y));
+        hi = (hi.0.max(x), hi.1.max(y));
+    }
+    if lo.0 > hi.0 {
+        return;
+    }
+    // even centres: a cell keeps its facing (x + y even: up)
+    let centre = |a: i64, b: i64| (a + b).div_euclid(2).div_euclid(2) * 2;
+    let (cx, cy) = (centre(lo.0, hi.0), centre(lo.1, hi.1));
+    let half = SMALL as i64 / 2;
+    let plane = SMALL * SMALL;
+    for p in s.board.placements() {
+        let (x, y) = (p.x as i64 - cx + half, p.y as i64 - cy + half);
+        if !((0..SMALL as i64).contains(&x) && (0..SMALL as i64).contains(&y)) {
+            continue;
+        }
+        let at = y as usize * SMALL + x as usize;
+        put(out, board + at, 1.0);
+        for (k, c) in p.corners().iter().enumerate() {
+            put(out, board + (k + 1) * plane + at, f32::from(*c) / 5.0);
+        }
+    }
+}
+
 impl Encode for TriominosGame {
     const ACTIONS: usize = PASS + 1;
     type Partial = ();
     fn layout() -> Layout {
-        Layout {
-            segments: vec![
-                Segment {
-                    name: "board",
-                    shape: vec![4, SIDE, SIDE],
-                },
-                Segment {
-                    name: "tray",
-                    shape: vec![56],
-                },
-                Segment {
-                    name: "seats",
-                    shape: vec![MAX_SEATS, 3],
-                },
-                Segment {
-                    name: "state",
-                    shape: vec![4],
-                },
-            ],
-        }
+        Layout::of(&[
+            ("board", &[4, SIDE, SIDE]),
+            ("tray", &[56]),
+            ("seats", &[MAX_SEATS, 3]),
+            ("state", &[4]),
+        ])
+    }
+    const FACTORS: &'static [usize] = &[TILES, 3, PLANE];
+    const SUMMARY: usize = 3 * MAX_SEATS + 4;
+    fn compact_layout() -> Layout {
+        Layout::of(&[
+            ("seats", &[MAX_SEATS, 3]),
+            ("state", &[4]),
+            ("tray", &[56]),
+            ("board", &[4, SMALL, SMALL]),
+        ])
+    }
+    fn observe_compact(at: Position<'_, Self>, _: &(), out: &mut [f32]) {
+        compact(at, out)
     }
     fn observe(at: Position<'_, Self>, _: &(), out: &mut [f32]) {
         out.iter_mut().for_each(|x| *x = 0.0);

@@ -101,6 +101,22 @@ pub trait Session: Send + Sync {
     fn play_random_action(&mut self, rng: &mut GameRng) -> Result<bool, EntryError>;
     /// The number of legal moves of the seat to move.
     fn legal_count(&self) -> usize;
+    /// The compact observation's layout ([`tessera_encode::Encode::compact_layout`]).
+    fn compact_layout(&self) -> Layout;
+    /// Writes the compact observation of `seat` into `out` (of the compact layout's
+    /// length), with the move under way shown as [`Session::observe`] does.
+    fn observe_compact(&self, seat: usize, out: &mut [f32]) -> Result<(), EntryError>;
+    /// The factored action space's digits ([`tessera_encode::Encode::FACTORS`]).
+    fn factors(&self) -> &'static [usize];
+    /// The length of a position's summary ([`tessera_encode::Encode::SUMMARY`]).
+    fn summary(&self) -> usize;
+    /// Writes the summary of the position each legal action leads to
+    /// ([`tessera_encode::afterstate`]), seen by the seat to move, into `out`: one row of
+    /// [`Session::summary`] values per action of [`Session::legal_actions`], in its order.
+    fn afterstates(&self, out: &mut [f32]) -> Result<(), EntryError>;
+    /// `bot` chooses a move for the seat to move, from that seat's view only, and plays it
+    /// (no JSON on the way); refused with a move under way in actions.
+    fn play_bot(&mut self, bot: &mut SessionBot) -> Result<(), EntryError>;
 }
 
 /// A bot of one game, with its own random generator: plays on [`Session`]s of that game.
@@ -255,10 +271,42 @@ fn determinized<G: Registration>(view: &G::View, seed: u64) -> Live<G> {
 }
 
 impl<G: Registration> Live<G> {
+    /// The seat to move; refused once the game is over.
+    fn seat_to_move(&self) -> Result<Seat, EntryError> {
+        self.game
+            .to_move()
+            .ok_or_else(|| EntryError::Play("the game is over".into()))
+    }
+
+    /// The move `bot` chooses for the seat to move, from that seat's view only.
+    fn bot_move(&self, bot: &mut SessionBot) -> Result<G::Move, EntryError> {
+        let typed = bot.inner.downcast_mut::<Typed<G>>().ok_or_else(|| {
+            EntryError::Settings(format!("a bot of {} cannot play {}", bot.game, G::NAME))
+        })?;
+        let view = self.game.view(self.seat_to_move()?);
+        Ok(typed.strategy.choose(&view, &mut typed.rng))
+    }
+
+    /// Writes what `encode` observes of `seat` (with the move under way) into `out`, of
+    /// `layout`'s length.
+    fn observe_with(
+        &self,
+        seat: usize,
+        out: &mut [f32],
+        layout: Layout,
+        encode: fn(Position<'_, G>, &G::Partial, &mut [f32]),
+    ) -> Result<(), EntryError> {
+        let seat = seat_of(seat, self.seats())?;
+        let len = layout.len();
+        let out = out
+            .get_mut(..len)
+            .ok_or_else(|| EntryError::Settings(format!("an observation needs {len} values")))?;
+        encode(Position::Game(&self.game, seat), &self.partial, out);
+        Ok(())
+    }
+
     fn apply(&mut self, mv: &G::Move) -> Result<(), EntryError> {
-        if self.game.to_move().is_none() {
-            return Err(EntryError::Play("the game is over".into()));
-        }
+        self.seat_to_move()?;
         if self.partial != G::Partial::default() {
             return Err(EntryError::Play(
                 "a move is under way in actions: finish it with actions".into(),
@@ -349,16 +397,7 @@ impl<G: Registration> Session for Live<G> {
         Ok(Box::new(sample))
     }
     fn choose(&self, bot: &mut SessionBot) -> Result<Value, EntryError> {
-        let typed = bot.inner.downcast_mut::<Typed<G>>().ok_or_else(|| {
-            EntryError::Settings(format!("a bot of {} cannot play {}", bot.game, G::NAME))
-        })?;
-        let seat = self
-            .game
-            .to_move()
-            .ok_or_else(|| EntryError::Play("the game is over".into()))?;
-        let view = self.game.view(seat);
-        let mv = typed.strategy.choose(&view, &mut typed.rng);
-        Ok(to_value(&mv))
+        Ok(to_value(&self.bot_move(bot)?))
     }
     fn play_random(&mut self, rng: &mut GameRng) -> Result<bool, EntryError> {
         use rand::seq::SliceRandom;
@@ -381,13 +420,7 @@ impl<G: Registration> Session for Live<G> {
         G::layout()
     }
     fn observe(&self, seat: usize, out: &mut [f32]) -> Result<(), EntryError> {
-        let seat = seat_of(seat, self.seats())?;
-        let len = G::layout().len();
-        let out = out
-            .get_mut(..len)
-            .ok_or_else(|| EntryError::Settings(format!("an observation needs {len} values")))?;
-        G::observe(Position::Game(&self.game, seat), &self.partial, out);
-        Ok(())
+        self.observe_with(seat, out, G::layout(), G::observe)
     }
     fn mask(&self, out: &mut [bool]) {
         out.iter_mut().for_each(|x| *x = false);
@@ -404,10 +437,7 @@ impl<G: Registration> Session for Live<G> {
         })
     }
     fn play_action(&mut self, action: usize) -> Result<bool, EntryError> {
-        let seat = self
-            .game
-            .to_move()
-            .ok_or_else(|| EntryError::Play("the game is over".into()))?;
+        let seat = self.seat_to_move()?;
         let mut partial = self.partial.clone();
         let at = Position::Game(&self.game, seat);
         // legal actions already listed (a mask, a random pick) check the action, and the
@@ -439,10 +469,7 @@ impl<G: Registration> Session for Live<G> {
         Ok(true)
     }
     fn actions_of(&self, mv: &Value) -> Result<Vec<usize>, EntryError> {
-        let seat = self
-            .game
-            .to_move()
-            .ok_or_else(|| EntryError::Play("the game is over".into()))?;
+        let seat = self.seat_to_move()?;
         let mv: G::Move = parse(mv, "a move")?;
         G::actions_of(Position::Game(&self.game, seat), &mv).ok_or_else(|| {
             EntryError::Play("not a legal move with actions (illegal, or beyond the window)".into())
@@ -464,6 +491,41 @@ impl<G: Registration> Session for Live<G> {
     }
     fn legal_count(&self) -> usize {
         self.game.legal_moves().len()
+    }
+    fn compact_layout(&self) -> Layout {
+        G::compact_layout()
+    }
+    fn observe_compact(&self, seat: usize, out: &mut [f32]) -> Result<(), EntryError> {
+        self.observe_with(seat, out, G::compact_layout(), G::observe_compact)
+    }
+    fn factors(&self) -> &'static [usize] {
+        G::FACTORS
+    }
+    fn summary(&self) -> usize {
+        G::SUMMARY
+    }
+    fn afterstates(&self, out: &mut [f32]) -> Result<(), EntryError> {
+        let Some(seat) = self.game.to_move() else {
+            return Ok(());
+        };
+        let width = G::SUMMARY;
+        let legal = self.legal_actions();
+        if out.len() < legal.len() * width {
+            return Err(EntryError::Settings(format!(
+                "the afterstates need {} values",
+                legal.len() * width
+            )));
+        }
+        let mut scratch = Vec::new();
+        for (a, row) in legal.iter().zip(out.chunks_mut(width.max(1))) {
+            tessera_encode::afterstate(&self.game, seat, &self.partial, *a, &mut scratch, row)
+                .map_err(|e| EntryError::Play(e.to_string()))?;
+        }
+        Ok(())
+    }
+    fn play_bot(&mut self, bot: &mut SessionBot) -> Result<(), EntryError> {
+        let mv = self.bot_move(bot)?;
+        self.apply(&mv)
     }
 }
 

@@ -159,6 +159,19 @@ proptest! {
     }
 
     #[test]
+    fn q_moves_of_the_boxed_rules_are_a_bounded_form_of_the_engines(
+        seed in any::<u64>(),
+        seats in 2usize..=4,
+    ) {
+        let rules = QRules {
+            rule_set: tessera_q::RuleSet::Boxed,
+            ..short_q(seats)
+        };
+        let n = check_game::<QGame>(rules, seed, always::<QGame>);
+        prop_assert!(n.is_ok(), "seed {seed}, {seats} seats: {}", n.unwrap_err());
+    }
+
+    #[test]
     fn akropolis_moves_are_the_engines(seed in any::<u64>(), seats in 2usize..=4) {
         let n = check_game::<Akropolis>(rules::<Akropolis>(seats), seed, always::<Akropolis>);
         prop_assert!(n.is_ok(), "seed {seed}, {seats} seats: {}", n.unwrap_err());

@@ -54,6 +54,16 @@ fn every_q_level_plays_a_game() {
 }
 
 #[test]
+fn every_q_level_plays_a_game_of_the_boxed_rules() {
+    let rules = tessera_q::QRules {
+        copies: 3,
+        rule_set: tessera_q::RuleSet::Boxed,
+        ..tessera_q::QRules::for_players(2)
+    };
+    every_level_plays::<QGame>(&rules);
+}
+
+#[test]
 fn every_akropolis_level_plays_a_game() {
     every_level_plays::<Akropolis>(&Akropolis::default_rules(2).unwrap());
 }

@@ -7,7 +7,7 @@
 
 use tessera_core::{rng_from_seed, Game};
 use tessera_games::{Registration, Registry};
-use tessera_q::{Choice, QGame, QRules};
+use tessera_q::{Choice, QGame, QRules, RuleSet};
 
 #[test]
 fn q_preview_is_what_the_move_adds() {
@@ -15,9 +15,16 @@ fn q_preview_is_what_the_move_adds() {
     let q = registry.find("q").unwrap();
     let mut previewed = 0;
     let mut several = 0;
-    for seed in 0..4u64 {
+    for seed in 0..8u64 {
+        // both rule sets: the course's, and the boxed game's (a view that says so)
+        let rule_set = if seed % 2 == 0 {
+            RuleSet::Course
+        } else {
+            RuleSet::Boxed
+        };
         let rules = QRules {
             copies: 2,
+            rule_set,
             ..QRules::for_players(2)
         };
         let mut game = QGame::new(&rules, seed).unwrap();
@@ -51,7 +58,7 @@ fn q_preview_is_what_the_move_adds() {
         }
     }
     assert!(
-        previewed > 40 && several > 5,
+        previewed > 80 && several > 10,
         "{previewed} previews, {several} of several tiles"
     );
     // an unreadable move is refused; a game without a preview says nothing

@@ -1,49 +1,16 @@
 //! Q as a [`tessera_core::Game`]: a real random game (6 tiles dealt to each player from a
-//! seeded shuffle, one tile at the origin), with the end conditions of the reference.
+//! seeded shuffle, one tile at the origin), with the end conditions of the reference (the
+//! course's rules) or of the boxed game ([`RuleSet`]).
 
 use crate::choice::Choice;
-use crate::rules::{Illegal, Placement};
-use crate::strategy::StrategyKind;
-use crate::{Bonuses, GameState, Map, PlayerState, PubState, RefState, Tile};
+use crate::rules::Illegal;
+use crate::{Bonuses, GameState, Map, PlayerState, PubState, RefState, RuleSet, Tile};
 use rand::seq::SliceRandom;
-use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use tessera_core::{rng_from_seed, Call, Determinize, Game, GameRng, Score, Seat, View};
 
-/// The settings of a random game (missing fields in JSON take the defaults).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct QRules {
-    /// Number of players (2-4).
-    pub players: usize,
-    /// The bonuses.
-    pub bonuses: Bonuses,
-    /// Copies of each of the 36 kinds (30 in a real game; fewer make short test games).
-    pub copies: usize,
-    /// Tiles dealt to each player at the start (6).
-    pub hand_size: usize,
-}
-
-impl Default for QRules {
-    fn default() -> Self {
-        QRules {
-            players: 2,
-            bonuses: Bonuses::EARLY,
-            copies: crate::tile::COPIES,
-            hand_size: 6,
-        }
-    }
-}
-
-impl QRules {
-    /// Default rules for `players` players.
-    pub fn for_players(players: usize) -> Self {
-        QRules {
-            players,
-            ..QRules::default()
-        }
-    }
-}
+pub use crate::settings::{QMove, QRules};
+pub use crate::view::{listed_moves, QPublic, QView};
 
 /// Why a game could not start or a move was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -69,14 +36,13 @@ impl tessera_core::Words for QError {
     }
 }
 
-/// A move (the same as a take-turn reply).
-pub type QMove = Choice;
-
 /// A game of Q: a real random game (6 tiles dealt to each player from a seeded shuffle,
 /// one tile at the origin, [`Game::new`]) or any state of the reference
 /// ([`QGame::from_state`]), with the reference's turns and rounds: a round is as many
-/// turns as there are players when it starts, and a round without a placement ends the
-/// game. Seats may be removed ([`Game::remove_seat`], the reference's ejection rule).
+/// turns as there are players when it starts; under the course's rules a round without a
+/// placement ends the game, under the boxed rules a round without a placement or an
+/// exchange, or a map where no tile left fits ([`QGame::blocked`]). Seats may be removed
+/// ([`Game::remove_seat`], the reference's ejection rule).
 #[derive(Clone, Debug)]
 pub struct QGame {
     rules: QRules,
@@ -90,6 +56,8 @@ pub struct QGame {
     /// Turns taken in the current round.
     turns_taken: usize,
     placed_this_round: bool,
+    /// Whether someone exchanged in the current round (the boxed rules' end).
+    exchanged_this_round: bool,
     over: bool,
     /// What the last move handed to its seat (at the front of its hand), if anything.
     last_dealt: Option<Vec<Tile>>,
@@ -110,6 +78,7 @@ impl QGame {
                 bonuses,
                 copies: crate::tile::COPIES,
                 hand_size: 6,
+                rule_set: RuleSet::Course,
             },
             map: state.map,
             players,
@@ -118,6 +87,7 @@ impl QGame {
             turns_left: n,
             turns_taken: 0,
             placed_this_round: false,
+            exchanged_this_round: false,
             over: false,
             last_dealt: None,
             conserves: false,
@@ -188,145 +158,62 @@ impl QGame {
     }
 
     /// One turn of the round was taken (played or lost to a removal): ends the round when
-    /// it was the last, and the game when the round saw no placement.
+    /// it was the last, and the game when the round saw no placement (the boxed rules: no
+    /// placement and no exchange).
     fn turn_taken(&mut self) {
         self.turns_taken += 1;
         self.turns_left = self.turns_left.saturating_sub(1);
         if self.turns_left == 0 {
-            if !self.placed_this_round {
+            let acted = match self.rules.rule_set {
+                RuleSet::Course => self.placed_this_round,
+                RuleSet::Boxed => self.placed_this_round || self.exchanged_this_round,
+            };
+            if !acted {
                 self.over = true;
             } else {
                 self.turns_left = self.order.len();
                 self.turns_taken = 0;
                 self.placed_this_round = false;
+                self.exchanged_this_round = false;
             }
         }
     }
-}
 
-/// What one seat sees: its public knowledge, plus whose turn it is.
-///
-/// JSON: the reference's JPub (the seat's record with its name, score and tiles, the
-/// others' scores in turn order, the pile's size). Read back from a JPub, a view is the
-/// active player's: seat 0 to move, the others after it, hand sizes estimated (a JPub does
-/// not carry them).
-#[derive(Clone, Debug)]
-pub struct QView {
-    /// The viewer.
-    pub seat: Seat,
-    /// The seat to move, if any.
-    pub to_move: Option<Seat>,
-    /// The public knowledge with the viewer active (its hand, the others' scores in turn
-    /// order after it, the pile's size).
-    pub knowledge: PubState,
-    /// The rules of the game.
-    pub rules: QRules,
-    /// Every seat's hand size, by seat (public: everyone sees how many tiles each takes).
-    pub hand_sizes: Vec<usize>,
-    /// Whether someone placed in the current round (a round without placements ends the
-    /// game).
-    pub placed_this_round: bool,
-    /// Turns left in the current round.
-    pub turns_left: usize,
-    /// The seats still playing, in turn order from the seat to move.
-    pub order: Vec<Seat>,
-}
-
-impl Serialize for QView {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::json::JPub::of(&self.knowledge).serialize(s)
+    /// The rule set played.
+    pub fn rule_set(&self) -> RuleSet {
+        self.rules.rule_set
     }
-}
 
-impl<'de> Deserialize<'de> for QView {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
-        let knowledge = crate::json::pub_from_json(raw.get()).map_err(D::Error::custom)?;
-        let n = 1 + knowledge.others.len();
-        // a JPub does not say how many tiles the others hold: full hands while the pile
-        // lasts is the best guess
-        let hand_sizes = (0..n)
-            .map(|i| {
-                if i == 0 {
-                    knowledge.active.hand.len()
-                } else {
-                    6
-                }
-            })
-            .collect();
-        Ok(QView {
-            seat: Seat(0),
-            to_move: Some(Seat(0)),
-            rules: QRules::for_players(n),
-            hand_sizes,
-            placed_this_round: true,
-            turns_left: n,
-            order: (0..n).map(|s| Seat(s as u8)).collect(),
-            knowledge,
+    /// Plays by `rule_set` from now on (a game of [`QGame::from_state`] plays the
+    /// course's).
+    pub fn set_rule_set(&mut self, rule_set: RuleSet) {
+        self.rules.rule_set = rule_set;
+    }
+
+    /// Under the boxed rules: whether no tile of any hand or of the pile fits anywhere on
+    /// the map (nobody can ever place again: the game ends). Always false under the
+    /// course's rules, which end such a game by a round without a placement.
+    pub fn blocked(&self) -> bool {
+        if self.rules.rule_set.is_course() {
+            return false;
+        }
+        let mut kinds = 0u64;
+        for t in self
+            .players
+            .iter()
+            .flat_map(|p| p.hand.iter())
+            .chain(self.pile.iter())
+        {
+            kinds |= 1 << t.index();
+        }
+        !Tile::kinds().any(|t| {
+            kinds & (1 << t.index()) != 0
+                && self
+                    .map
+                    .frontier()
+                    .iter()
+                    .any(|c| self.rules.rule_set.fits(&self.map, *c, t))
         })
-    }
-}
-
-/// What anyone may see of a game of Q: the map, the scores, how many tiles each seat
-/// holds and the pile's size. No hand, no pile order.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct QPublic {
-    /// The rules.
-    pub rules: QRules,
-    /// The map (JMap).
-    pub map: Map,
-    /// Scores by seat.
-    pub scores: Vec<Score>,
-    /// Tiles held, by seat.
-    pub hand_sizes: Vec<usize>,
-    /// Tiles in the pile.
-    pub pile: usize,
-    /// The seat to move (`None` at the end).
-    pub to_move: Option<Seat>,
-    /// The seats still playing, in turn order from the seat to move.
-    pub order: Vec<Seat>,
-}
-
-/// The moves listed for a player: pass, replace (if legal), every single placement, and the
-/// dag and ldasg turns. (All multi-tile sequences are far too many to list; any legal one is
-/// accepted by [`Game::play`].)
-pub fn listed_moves(k: &PubState) -> Vec<QMove> {
-    let mut moves = vec![Choice::Pass];
-    if k.pile >= k.active.hand.len() {
-        moves.push(Choice::Replace);
-    }
-    let mut kinds = k.active.hand.clone();
-    kinds.sort_unstable();
-    kinds.dedup();
-    for t in kinds {
-        for c in k.map.candidates(t) {
-            moves.push(Choice::Place(vec![Placement::new(c, t)]));
-        }
-    }
-    for s in [StrategyKind::Dag, StrategyKind::Ldasg] {
-        let m = s.turn(k);
-        if !moves.contains(&m) {
-            moves.push(m);
-        }
-    }
-    moves
-}
-
-impl View for QView {
-    type Move = QMove;
-    fn seat(&self) -> Seat {
-        self.seat
-    }
-    fn to_move(&self) -> Option<Seat> {
-        self.to_move
-    }
-    fn legal_moves(&self) -> Vec<QMove> {
-        if self.to_move == Some(self.seat) {
-            listed_moves(&self.knowledge)
-        } else {
-            Vec::new()
-        }
     }
 }
 
@@ -375,6 +262,7 @@ impl Game for QGame {
             turns_left: rules.players,
             turns_taken: 0,
             placed_this_round: false,
+            exchanged_this_round: false,
             over: false,
             last_dealt: None,
             conserves: true,
@@ -405,7 +293,8 @@ impl Game for QGame {
 
     /// The reference's turn: a pass; a replace (the hand to the end of the pile, as many
     /// tiles drawn from its front); or placements (scored, then as many tiles drawn). A
-    /// placement that empties the hand ends the game at once.
+    /// placement that empties the hand ends the game at once (the boxed rules: when the
+    /// pile is empty too; and a map where no tile left fits ends it after any move).
     fn play(&mut self, mv: &QMove) -> Result<(), QError> {
         let Some(seat) = self.to_move() else {
             return Err(QError::Over);
@@ -430,10 +319,11 @@ impl Game for QGame {
                 Choice::Replace => {
                     let drawn = st.replace()?;
                     st.give(&drawn);
+                    self.exchanged_this_round = true;
                     Some(drawn)
                 }
                 Choice::Place(ps) => {
-                    let placed = st.place(ps, self.rules.bonuses)?;
+                    let placed = st.place_by(self.rules.rule_set, ps, self.rules.bonuses)?;
                     self.placed_this_round = true;
                     if placed.finished {
                         self.over = true;
@@ -456,6 +346,9 @@ impl Game for QGame {
             self.order.rotate_left(1);
             self.turn_taken();
         }
+        if !self.over && self.blocked() {
+            self.over = true;
+        }
         Ok(())
     }
 
@@ -474,6 +367,7 @@ impl Game for QGame {
             rules: self.rules.clone(),
             hand_sizes: self.players.iter().map(|p| p.hand.len()).collect(),
             placed_this_round: self.placed_this_round,
+            exchanged_this_round: self.exchanged_this_round,
             turns_left: self.turns_left,
             order: self.order(),
         }
@@ -652,6 +546,7 @@ impl Determinize for QGame {
             turns_left: view.turns_left.max(1),
             turns_taken: 0,
             placed_this_round: view.placed_this_round,
+            exchanged_this_round: view.exchanged_this_round,
             over: view.to_move.is_none(),
             last_dealt: None,
             conserves: true,

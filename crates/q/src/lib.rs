@@ -1,7 +1,8 @@
 //! Q, the Qwirkle variant of the Racket reference (mfelleisen/Qwirkle): tiles, coordinates,
 //! the map, the fit rule, legal placement sequences, scoring, the referee's state and a
 //! player's public knowledge, the reference's strategies, and its JSON data definitions
-//! ([`json`]). No I/O, no threads.
+//! ([`json`]); beside the course's rules, the boxed tile game's ([`RuleSet`]). No I/O, no
+//! threads.
 //!
 //! ```
 //! use tessera_q::{Bonuses, Color, Coord, Map, Placement, Shape, Tile, score};
@@ -25,10 +26,13 @@ pub mod json;
 mod map;
 mod points;
 pub mod rules;
+pub mod ruleset;
 mod score;
+mod settings;
 mod state;
 pub mod strategy;
 mod tile;
+mod view;
 
 pub use choice::{Action, Choice};
 pub use coord::Coord;
@@ -36,6 +40,7 @@ pub use game::{QGame, QMove, QRules, QView};
 pub use map::Map;
 pub use points::Points;
 pub use rules::{Illegal, Placement};
+pub use ruleset::RuleSet;
 pub use score::{is_q, preview, score, turn_points, Bonuses};
 pub use state::{GameState, Placed, PlayerState, PubState, RefState};
 pub use strategy::StrategyKind;

@@ -1,4 +1,5 @@
-//! The fit rule (1.4) and legal placement sequences (1.5).
+//! The fit rule (1.4) and legal placement sequences (1.5) of the course's rules (the boxed
+//! game's are in [`crate::ruleset`]), and why a turn is illegal under either.
 
 use crate::{Coord, Map, Tile};
 use serde::{Deserialize, Serialize};
@@ -35,13 +36,28 @@ pub enum Illegal {
     /// The cell is taken or has no occupied side neighbour.
     #[error("{}", self.words())]
     NotAdjacent(Coord),
-    /// The tile does not fit its neighbours. (Only the four cells beside it count: the
-    /// message says so, and never that a whole line must be one colour or one shape.)
+    /// The course's rules: the tile does not fit its neighbours. (Only the four cells beside
+    /// it count: the message says so, and never that a whole line must be one colour or one
+    /// shape.)
     #[error("{}", self.words())]
     NoFit(Coord, Tile),
     /// A replace request with fewer tiles in the pile than in the hand.
     #[error("{}", self.words())]
     PileTooSmall,
+    /// The boxed rules: a free cell between the tiles of the turn (they form one line,
+    /// with no gap).
+    #[error("{}", self.words())]
+    Gap(Coord),
+    /// The boxed rules: the line through the cell would hold more than six tiles.
+    #[error("{}", self.words())]
+    LineTooLong(Coord),
+    /// The boxed rules: the line through the cell would be neither one colour nor one
+    /// shape.
+    #[error("{}", self.words())]
+    LineMixed(Coord),
+    /// The boxed rules: the line through the cell would hold this tile twice.
+    #[error("{}", self.words())]
+    LineTwice(Coord, Tile),
 }
 
 impl Words for Illegal {
@@ -55,6 +71,16 @@ impl Words for Illegal {
                 words!("q-illegal-no-fit", cell = c.to_string(), tile = t.words())
             }
             Illegal::PileTooSmall => words!("q-illegal-pile-too-small"),
+            Illegal::Gap(c) => words!("q-illegal-gap", cell = c.to_string()),
+            Illegal::LineTooLong(c) => words!("q-illegal-line-long", cell = c.to_string()),
+            Illegal::LineMixed(c) => words!("q-illegal-line-mixed", cell = c.to_string()),
+            Illegal::LineTwice(c, t) => {
+                words!(
+                    "q-illegal-line-twice",
+                    cell = c.to_string(),
+                    tile = t.words()
+                )
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::rules::{remove_tiles, Illegal, Placement};
 use crate::score::{turn_points, Bonuses};
-use crate::{Map, Points, Tile};
+use crate::{Map, Points, RuleSet, Tile};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -101,6 +101,30 @@ impl RefState {
         }
         let finished = placements.len() == self.active.hand.len();
         let points = turn_points(&self.map, placements, self.active.hand.len(), bonuses);
+        remove_tiles(&mut self.active.hand, placements.iter().map(|p| p.tile));
+        self.active.score = self.active.score.plus(points);
+        Ok(Placed { points, finished })
+    }
+
+    /// [`RefState::place`] under `rules`: the course's is [`RefState::place`]; under the
+    /// boxed rules the turn is checked and scored by them, and it finishes (the finish
+    /// bonus, the end) only when the pile is empty too.
+    pub fn place_by(
+        &mut self,
+        rules: RuleSet,
+        placements: &[Placement],
+        bonuses: Bonuses,
+    ) -> Result<Placed, Illegal> {
+        if rules.is_course() {
+            return self.place(placements, bonuses);
+        }
+        rules.check(&self.map, &self.active.hand, placements)?;
+        for p in placements {
+            self.map.insert(p.coord, p.tile);
+        }
+        let (hand, pile) = (self.active.hand.len(), self.pile.len());
+        let finished = rules.finishes(placements.len(), hand, pile);
+        let points = rules.turn_points(&self.map, placements, hand, pile, bonuses);
         remove_tiles(&mut self.active.hand, placements.iter().map(|p| p.tile));
         self.active.score = self.active.score.plus(points);
         Ok(Placed { points, finished })

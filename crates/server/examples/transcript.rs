@@ -6,9 +6,9 @@
 use serde_json::Value;
 use std::time::Duration;
 use tessera_games::Registry;
-use tessera_server::config::Config;
 use tessera_server::host::Host;
 use tessera_server::store::Store;
+use tessera_server::vocab::config::Config;
 use tessera_tcp::client::{self, Join};
 use tessera_tcp::{Dialect, TcpTransport};
 
@@ -50,7 +50,7 @@ async fn main() {
     );
     let server = {
         let host = host.clone();
-        tokio::spawn(async move { tessera_server::tcp_door::serve_tcp(&host, tcp).await })
+        tokio::spawn(async move { tessera_server::doors::tcp::serve_tcp(&host, tcp).await })
     };
     // a quick bot: the transcript is about the messages
     let spec = entry

@@ -3,20 +3,23 @@
 //! person in a browser; any mix at one table. One lobby, one set of running tables, one
 //! store, one spectator path.
 //!
-//! Layers, from the bottom (docs/architecture.md, "The host, one concern per file"; no
-//! file imports a file above it, `scripts/circles` checks): the vocabulary ([`config`],
-//! [`error`], [`secret`], [`signup`]); a [`table`] and its seats, person links, store sink
-//! and state message; what the host keeps ([`accounts`], [`rated`], the [`arena`]'s queue,
-//! the parts in [`host`]); the [`host`]'s state; the concerns over it (`host::open`,
-//! `host::play`, `host::recovery`, ..., the arena's queue and pairing); the two doors,
-//! [`tcp_door`] (programs, over `tessera_tcp`) and [`web`] (the browser's API,
-//! WebSockets and files). Every move is in the [`store`] (`tessera_store`) before anyone
-//! sees it. The other end of the TCP door is `tessera_tcp::client` (bots that sign up and
-//! play).
+//! Layers, a folder each, from the bottom (docs/architecture.md, "The host, one concern
+//! per file"; `crates/server/layers` names them, and `scripts/circles` fails on a file
+//! that uses a file of a higher layer, and on two modules that use each other): the
+//! [`vocab`]ulary (settings, errors, secrets, a program's sign-up, metrics, mail); a
+//! [`table`] and its seats, person links, store sink, state message, result and rating
+//! data; what the host keeps ([`kept`]: the lobby, resumes, rematches, stored states,
+//! sockets, accounts, the arena's queue, analyses); the [`host`]'s state (the `Host`);
+//! the [`concerns`] over it (free functions over `&Host`: open, play, recovery, ..., the
+//! arena's queue, pairing and pages, rating a table); the two [`doors`], `doors::tcp`
+//! (programs, over `tessera_tcp`) and `doors::web` (the browser's API, WebSockets and
+//! files); and this file's [`run`], both doors until shutdown. Every move is in the
+//! [`store`] (`tessera_store`) before anyone sees it. The other end of the TCP door is
+//! `tessera_tcp::client` (bots that sign up and play).
 //!
 //! ```no_run
 //! # async fn f() -> Result<(), Box<dyn std::error::Error>> {
-//! use tessera_server::{config::Config, host::Host, store::Store};
+//! use tessera_server::{host::Host, store::Store, vocab::config::Config};
 //! let (store, thread) = Store::start(std::path::Path::new("tessera.db"))?;
 //! let host = Host::new(tessera_games::Registry::standard(), store, Config::default());
 //! let tcp = tokio::net::TcpListener::bind("127.0.0.1:45678").await?;
@@ -28,22 +31,14 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod accounts;
-pub mod analysis;
-pub mod arena;
-pub mod config;
-pub mod error;
+pub mod concerns;
+pub mod doors;
 pub mod host;
-pub mod mail;
-pub mod metrics;
-pub mod rated;
-pub mod secret;
-pub mod signup;
+pub mod kept;
 pub use tessera_store as store;
 pub mod table;
 pub use tessera_tcp as tcp;
-pub mod tcp_door;
-pub mod web;
+pub mod vocab;
 
 use std::future::Future;
 use std::time::Duration;
@@ -68,12 +63,12 @@ pub async fn run(
             .as_ref()
             .and_then(|l| l.local_addr().ok())
             .map(|a| format!("http://{a}"));
-        tokio::spawn(async move { crate::host::recovery::keep_lease(&host, http, tcp).await })
+        tokio::spawn(async move { crate::concerns::recovery::keep_lease(&host, http, tcp).await })
     };
     let reminders_task = {
         let host = host.clone();
         let mailer = host.config().mail.as_ref().and_then(|c| {
-            crate::mail::Mailer::new(c)
+            crate::vocab::mail::Mailer::new(c)
                 .map_err(|e| tracing::error!(error = %e, "no emails: the mail server's settings"))
                 .ok()
         });
@@ -83,19 +78,19 @@ pub async fn run(
                 .map(|a| format!("http://{a}"))
         });
         let site = site.unwrap_or_default();
-        tokio::spawn(
-            async move { crate::host::reminders::send_reminders(&host, mailer, site).await },
-        )
+        tokio::spawn(async move {
+            crate::concerns::reminders::send_reminders(&host, mailer, site).await
+        })
     };
     let tcp_task = {
         let host = host.clone();
-        tokio::spawn(async move { crate::tcp_door::serve_tcp(&host, tcp).await })
+        tokio::spawn(async move { crate::doors::tcp::serve_tcp(&host, tcp).await })
     };
     let http_task = http.map(|listener| {
-        let app = web::router(host.clone());
-        let limits = web::Limits::of(host.config());
+        let app = doors::web::router(host.clone());
+        let limits = doors::web::Limits::of(host.config());
         let stop = stop.clone();
-        tokio::spawn(async move { web::serve(listener, app, limits, stop).await })
+        tokio::spawn(async move { doors::web::serve(listener, app, limits, stop).await })
     });
     tokio::select! {
         _ = shutdown => {}

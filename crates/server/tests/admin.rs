@@ -6,12 +6,12 @@
 
 mod common;
 
-use common::{next_json, send_json, TestHost, Ws};
+use common::{play_person, stored_when, TestHost};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
-use tessera_server::config::Config;
-use tessera_server::store::{get_at, AdminDb, GameStatus, StoredGame};
+use tessera_server::store::{get_at, AdminDb, GameStatus};
+use tessera_server::vocab::config::Config;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// One request with extra headers: status, body (JSON, or the text as a JSON string)
@@ -53,22 +53,6 @@ async fn register_as(addr: SocketAddr, name: &str, kind: &str) -> (String, Strin
     (cookie, b["csrf"].as_str().unwrap().to_string())
 }
 
-/// The stored game `id` once `done` says so (within 10 s).
-async fn stored_when(db: &str, id: u64, done: impl Fn(&StoredGame) -> bool) -> StoredGame {
-    for _ in 0..100 {
-        if let Some(g) = get_at(db, id).await.unwrap() {
-            if done(&g) {
-                return g;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!(
-        "game {id} is not as expected within 10 s: {:?}",
-        get_at(db, id).await
-    );
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_ban_resigns_an_account_s_rated_game_and_an_abort_ends_games() {
     let config = Config {
@@ -108,7 +92,7 @@ async fn a_ban_resigns_an_account_s_rated_game_and_an_abort_ends_games() {
         .await;
     assert_eq!(s, 200, "{waiting}");
     let waiting = waiting["id"].as_u64().unwrap();
-    stored_when(&db, rated, |g| g.summary.status == GameStatus::Running).await;
+    stored_when(&db, rated, 10, |g| g.summary.status == GameStatus::Running).await;
 
     let admin = AdminDb::open(&db).await.unwrap();
     assert!(admin.served());
@@ -135,7 +119,7 @@ async fn a_ban_resigns_an_account_s_rated_game_and_an_abort_ends_games() {
         "a wrong password says nothing of the ban: {body}"
     );
     // her running rated game: resigned by the host within a second or two
-    let g = stored_when(&db, rated, |g| !g.summary.status.is_live()).await;
+    let g = stored_when(&db, rated, 10, |g| !g.summary.status.is_live()).await;
     assert_eq!(g.summary.status, GameStatus::Resigned);
     assert_eq!(
         g.summary.why.map(|w| w.to_string()).as_deref(),
@@ -145,7 +129,7 @@ async fn a_ban_resigns_an_account_s_rated_game_and_an_abort_ends_games() {
     for id in [running, waiting] {
         let entry = admin.abort(id, Some("cheating")).await.unwrap();
         assert_eq!(entry.done, None, "left for the host");
-        let g = stored_when(&db, id, |g| !g.summary.status.is_live()).await;
+        let g = stored_when(&db, id, 10, |g| !g.summary.status.is_live()).await;
         assert_eq!(g.summary.status, GameStatus::Aborted, "game {id}");
         assert_eq!(
             g.summary.why.map(|w| w.to_string()).as_deref(),
@@ -204,12 +188,12 @@ async fn a_banned_bot_waiting_in_the_queue_is_told_and_dropped() {
     let signup = json!({"token": token, "game": "q", "rated": true, "players": 2});
     s.write_all(signup.to_string().as_bytes()).await.unwrap();
     for _ in 0..100 {
-        if tessera_server::arena::arena_queued(&h.host) == 1 {
+        if tessera_server::concerns::arena::arena_queued(&h.host) == 1 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(tessera_server::arena::arena_queued(&h.host), 1);
+    assert_eq!(tessera_server::concerns::arena::arena_queued(&h.host), 1);
     let admin = AdminDb::open(h.db.to_str().unwrap()).await.unwrap();
     let ban = admin.ban("robo", None).await.unwrap();
     assert_eq!(ban.tokens, 1);
@@ -223,30 +207,9 @@ async fn a_banned_bot_waiting_in_the_queue_is_told_and_dropped() {
         }
     }
     assert!(heard.contains("this account is banned"), "{heard:?}");
-    assert_eq!(tessera_server::arena::arena_queued(&h.host), 0);
+    assert_eq!(tessera_server::concerns::arena::arena_queued(&h.host), 0);
     drop(admin);
     h.stop().await;
-}
-
-/// Plays a person's seat to the end of the game: the end's state message.
-async fn play_person(ws: &mut Ws) -> Value {
-    let mut answered = None;
-    loop {
-        let m = next_json(ws)
-            .await
-            .expect("the socket stays open until the end");
-        assert_ne!(m["type"], "error", "refused: {m}");
-        if m["over"] == true {
-            return m;
-        }
-        let moves = m["moves"].as_u64();
-        if m["seat"] == m["to_move"] && m["status"] == "running" && answered != moves {
-            let legal = m["legal"].as_array().unwrap();
-            assert!(!legal.is_empty(), "{m}");
-            send_json(ws, &json!({"move": legal[0]})).await;
-            answered = moves;
-        }
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -274,7 +237,7 @@ async fn a_backup_taken_while_games_are_played_restores_and_serves_them() {
         played.push(c["id"].as_u64().unwrap());
     }
     // at least one game ended before the backup, the others on their way
-    stored_when(h.db.to_str().unwrap(), played[0], |g| {
+    stored_when(h.db.to_str().unwrap(), played[0], 10, |g| {
         !g.summary.status.is_live()
     })
     .await;
@@ -290,7 +253,7 @@ async fn a_backup_taken_while_games_are_played_restores_and_serves_them() {
     );
     // the bots' games end on the host; in the backup each is as it was then
     for &id in &played {
-        stored_when(&db, id, |g| !g.summary.status.is_live()).await;
+        stored_when(&db, id, 10, |g| !g.summary.status.is_live()).await;
     }
     let (mut ended_in_backup, mut live_in_backup) = (Vec::new(), Vec::new());
     for &id in &played {
@@ -307,7 +270,7 @@ async fn a_backup_taken_while_games_are_played_restores_and_serves_them() {
     // a host on the backup serves the same games
     let h = TestHost::on(tessera_games::Registry::standard(), config(), copy).await;
     // what `tessera serve` does at start
-    let resumed = tessera_server::host::recovery::resume_unfinished(&h.host)
+    let resumed = tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     assert_eq!(resumed, people.len() + live_in_backup.len());
@@ -322,12 +285,12 @@ async fn a_backup_taken_while_games_are_played_restores_and_serves_them() {
         let mut ws = h.ws(&format!("/api/games/{id}/ws?token={token}")).await;
         let end = play_person(&mut ws).await;
         assert_eq!(end["over"], true, "{end}");
-        let g = stored_when(&backup, *id, |g| !g.summary.status.is_live()).await;
+        let g = stored_when(&backup, *id, 10, |g| !g.summary.status.is_live()).await;
         assert_eq!(g.summary.status, GameStatus::Finished);
     }
     // the bots' games that were under way go on, to their end
     for id in live_in_backup {
-        let g = stored_when(&backup, id, |g| !g.summary.status.is_live()).await;
+        let g = stored_when(&backup, id, 10, |g| !g.summary.status.is_live()).await;
         assert_eq!(g.summary.status, GameStatus::Finished);
     }
     h.stop().await;

@@ -18,9 +18,9 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tessera_core::View;
-use tessera_server::signup::{self, Hello};
 use tessera_server::store::StoredGame;
 use tessera_server::table::SeatKind;
+use tessera_server::vocab::signup::{self, Hello};
 use tokio::sync::oneshot;
 use wire::*;
 
@@ -923,7 +923,7 @@ async fn moves_after_the_end_are_refused() {
     assert_eq!(next_json(&mut ws).await, None);
     assert_eq!(
         table
-            .person_move(0, "\"pass\"".into())
+            .person_move(tessera_core::Seat(0), "\"pass\"".into())
             .map_err(|e| e.to_string()),
         Err("the game is over".to_string())
     );

@@ -9,7 +9,7 @@ use common::{login_of, next_json, register, request, Login, TestHost};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
-use tessera_server::config::Config;
+use tessera_server::vocab::config::Config;
 use tessera_tcp::client::{self, Join};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -93,7 +93,7 @@ async fn accounts_sessions_and_cross_site_requests() {
         let a = request(h.http, "POST", "/api/arena/queue", headers, &body).await;
         assert_eq!(a.status, 403, "{headers:?}: {}", a.body);
     }
-    assert_eq!(tessera_server::arena::arena_queued(&h.host), 0);
+    assert_eq!(tessera_server::concerns::arena::arena_queued(&h.host), 0);
     // the same error for an unknown name and a wrong password
     let wrong = request(
         h.http,
@@ -322,7 +322,7 @@ async fn a_bot_with_a_token_is_matched_twice_and_its_rating_moves() {
         "{board}"
     );
     // every rating recomputed from the stored rated games is the stored one
-    let replay = tessera_server::arena::recompute_ratings(&h.host)
+    let replay = tessera_server::concerns::arena::recompute_ratings(&h.host)
         .await
         .unwrap();
     assert!(replay.mismatches.is_empty(), "{:?}", replay.mismatches);
@@ -512,12 +512,12 @@ async fn the_queue_caps_tickets_per_account_and_lets_idle_ones_lapse() {
         )
         .await;
     assert_eq!(bad.status, 400, "{}", bad.body);
-    assert_eq!(tessera_server::arena::arena_queued(&h.host), 2);
+    assert_eq!(tessera_server::concerns::arena::arena_queued(&h.host), 2);
     // the page stops asking: the tickets lapse
     let mut left = usize::MAX;
     for _ in 0..50 {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        left = tessera_server::arena::arena_queued(&h.host);
+        left = tessera_server::concerns::arena::arena_queued(&h.host);
         if left == 0 {
             break;
         }
@@ -618,7 +618,7 @@ async fn a_rated_game_stays_rated_over_a_restart() {
     // the host stops with the game in progress (it pauses), and starts again
     let db = h.stop_keeping().await;
     let h = TestHost::on(tessera_games::Registry::standard(), config(), db).await;
-    tessera_server::host::recovery::resume_unfinished(&h.host)
+    tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     let (_, state) = common::http(h.http, "GET", &format!("/api/games/{id}"), "").await;
@@ -695,12 +695,12 @@ async fn revoking_a_token_drops_the_account_s_waiting_programs_at_once() {
     let signup = json!({"token": token, "game": "q", "rated": true, "again": true});
     s.write_all(signup.to_string().as_bytes()).await.unwrap();
     for _ in 0..100 {
-        if tessera_server::arena::arena_queued(&h.host) == 1 {
+        if tessera_server::concerns::arena::arena_queued(&h.host) == 1 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(tessera_server::arena::arena_queued(&h.host), 1);
+    assert_eq!(tessera_server::concerns::arena::arena_queued(&h.host), 1);
     let r = bot.delete(h.http, &format!("/api/tokens/{id}")).await;
     assert_eq!(r.status, 204, "{}", r.body);
     let mut buf = vec![0u8; 4096];
@@ -710,7 +710,7 @@ async fn revoking_a_token_drops_the_account_s_waiting_programs_at_once() {
         .unwrap();
     let said = String::from_utf8_lossy(&buf[..n]);
     assert!(said.contains("revoked"), "{said}");
-    assert_eq!(tessera_server::arena::arena_queued(&h.host), 0);
+    assert_eq!(tessera_server::concerns::arena::arena_queued(&h.host), 0);
     h.stop().await;
 }
 

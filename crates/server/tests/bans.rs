@@ -7,26 +7,9 @@
 mod common;
 mod wire;
 
-use common::{next_json, register, send_json, TestHost, Ws};
+use common::{next_json, register, send_json, stored_when, TestHost, Ws};
 use serde_json::{json, Value};
-use std::time::Duration;
-use tessera_server::store::{get_at, AdminDb, GameStatus, StoredGame};
-
-/// The stored game `id` once `done` says so (within 20 s).
-async fn stored_when(db: &str, id: u64, done: impl Fn(&StoredGame) -> bool) -> StoredGame {
-    for _ in 0..200 {
-        if let Some(g) = get_at(db, id).await.unwrap() {
-            if done(&g) {
-                return g;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!(
-        "game {id} is not as expected within 20 s: {:?}",
-        get_at(db, id).await
-    );
-}
+use tessera_server::store::{get_at, AdminDb, GameStatus};
 
 /// The next state message on `ws` in which it is its seat's turn.
 async fn my_turn(ws: &mut Ws) -> Value {
@@ -50,7 +33,7 @@ async fn a_person_s_move_right_after_the_ban_is_refused_at_an_unrated_table() {
     assert_eq!(made.status, 200, "{}", made.body);
     let id = made.body["id"].as_u64().unwrap();
     let token = made.body["tokens"][0][1].as_str().unwrap().to_string();
-    let stored = stored_when(&db, id, |g| g.summary.status == GameStatus::Running).await;
+    let stored = stored_when(&db, id, 20, |g| g.summary.status == GameStatus::Running).await;
     assert!(
         stored.summary.seats[0].account.is_some(),
         "the seat is the account's: {:?}",
@@ -68,7 +51,7 @@ async fn a_person_s_move_right_after_the_ban_is_refused_at_an_unrated_table() {
     // at once, well within the host's second between looks at the bans
     send_json(&mut ws, &json!({ "move": mv })).await;
 
-    let g = stored_when(&db, id, |g| !g.summary.status.is_live()).await;
+    let g = stored_when(&db, id, 20, |g| !g.summary.status.is_live()).await;
     assert_eq!(g.summary.status, GameStatus::Resigned, "{:?}", g.summary);
     assert_eq!(
         g.moves.len() as u64,
@@ -114,7 +97,7 @@ async fn a_program_s_move_right_after_its_account_s_ban_is_refused() {
         }
         call = p.recv().await.unwrap();
     }
-    let stored = stored_when(&db, id, |g| g.summary.status == GameStatus::Running).await;
+    let stored = stored_when(&db, id, 20, |g| g.summary.status == GameStatus::Running).await;
     assert!(
         stored.summary.seats[0].account.is_some(),
         "{:?}",
@@ -123,7 +106,7 @@ async fn a_program_s_move_right_after_its_account_s_ban_is_refused() {
     let admin = AdminDb::open(&db).await.unwrap();
     admin.ban("robo", None).await.unwrap();
     p.send(&json!("pass")).await;
-    let g = stored_when(&db, id, |g| !g.summary.status.is_live()).await;
+    let g = stored_when(&db, id, 20, |g| !g.summary.status.is_live()).await;
     assert_eq!(g.summary.status, GameStatus::Resigned, "{:?}", g.summary);
     assert!(
         g.moves.is_empty(),
@@ -148,17 +131,17 @@ async fn the_host_s_look_at_the_bans_resigns_unrated_tables_too() {
     let (s, other) = h.post("/api/games", &seats("gus")).await;
     assert_eq!(s, 200, "{other}");
     let other = other["id"].as_u64().unwrap();
-    stored_when(&db, id, |g| g.summary.status == GameStatus::Running).await;
+    stored_when(&db, id, 20, |g| g.summary.status == GameStatus::Running).await;
     AdminDb::open(&db)
         .await
         .unwrap()
         .ban("fay", None)
         .await
         .unwrap();
-    let g = stored_when(&db, id, |g| !g.summary.status.is_live()).await;
+    let g = stored_when(&db, id, 20, |g| !g.summary.status.is_live()).await;
     assert_eq!(g.summary.status, GameStatus::Resigned, "{:?}", g.summary);
     // the guest's game was not touched
-    tokio::time::sleep(tessera_server::host::admin::WATCH_EVERY * 2).await;
+    tokio::time::sleep(tessera_server::concerns::admin::WATCH_EVERY * 2).await;
     let g = get_at(&db, other).await.unwrap().unwrap();
     assert!(g.summary.status.is_live(), "{:?}", g.summary);
 }

@@ -24,26 +24,16 @@ async fn state(h: &TestHost, id: u64, token: Option<&str>) -> Value {
     m
 }
 
-/// Plays the person of `token` at game `id` to its end, the first legal move each turn.
-async fn play_out(h: &TestHost, id: u64, token: &str) -> Value {
-    let mut ws = h.ws(&format!("/api/games/{id}/ws?token={token}")).await;
-    let mut answered = None;
-    loop {
-        let m = next_json(&mut ws).await.expect("the socket stays open");
-        if m["type"] != "state" {
-            continue;
-        }
-        if m["over"] == true {
-            return m;
-        }
-        let moves = m["moves"].as_u64();
-        if m["status"] == "running" && m["to_move"] == m["seat"] && answered != moves {
-            if let Some(mv) = m["legal"].as_array().and_then(|l| l.first()) {
-                send_json(&mut ws, &json!({ "move": mv })).await;
-                answered = moves;
-            }
-        }
-    }
+/// The row of game `id` in the list of games of `status` (`live`, `ended`).
+async fn listed(h: &TestHost, status: &str, id: u64) -> Value {
+    let (_, list) = h.get(&format!("/api/games?status={status}")).await;
+    list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap_or_else(|| panic!("game {id} is not listed {status}: {list}"))
+        .clone()
 }
 
 /// Whether `s` is a SHA-256 in lowercase hex.
@@ -101,14 +91,7 @@ async fn the_committed_deal_is_the_one_played_in_every_game() {
             shown,
             "{game}"
         );
-        let (_, list) = h.get("/api/games?status=live").await;
-        let row = list["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|g| g["id"] == id)
-            .unwrap()
-            .clone();
+        let row = listed(&h, "live", id).await;
         assert_eq!(row["commitment"], shown, "{game}: {row}");
         assert_eq!(
             (row["seed"].clone(), row["salt"].clone()),
@@ -118,7 +101,8 @@ async fn the_committed_deal_is_the_one_played_in_every_game() {
         let (code, _) = h.get(&format!("/api/games/{id}/record")).await;
         assert_eq!(code, 409, "{game}: a running game's record");
 
-        let end = play_out(&h, id, &token).await;
+        let mut ws = h.ws(&format!("/api/games/{id}/ws?token={token}")).await;
+        let end = play_person(&mut ws).await;
         assert_eq!(end["status"], "finished", "{game}: {end}");
         let (code, record) = h.get(&format!("/api/games/{id}/record")).await;
         assert_eq!(code, 200, "{game}: {record}");
@@ -138,14 +122,7 @@ async fn the_committed_deal_is_the_one_played_in_every_game() {
             over["deal"]
         );
         assert_eq!(over["deal"]["salt"], salt, "{game}");
-        let (_, list) = h.get("/api/games?status=ended").await;
-        let row = list["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|g| g["id"] == id)
-            .unwrap()
-            .clone();
+        let row = listed(&h, "ended", id).await;
         assert_eq!(
             (row["seed"].as_str(), row["salt"].as_str()),
             (Some(seed.to_string().as_str()), Some(salt)),
@@ -282,14 +259,7 @@ async fn a_seed_is_chosen_only_for_practice() {
     let m = state(&h, again, Some(r["token"].as_str().unwrap())).await;
     assert_eq!(m["deal"]["chosen"], false, "{}", m["deal"]);
     assert_ne!(m["deal"]["commitment"], record["commitment"]);
-    let (_, list) = h.get("/api/games?status=live").await;
-    let row = list["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["id"] == again)
-        .unwrap()
-        .clone();
+    let row = listed(&h, "live", again).await;
     assert_eq!(row["seed_chosen"], false, "{row}");
     h.stop().await;
 }
@@ -317,7 +287,7 @@ async fn a_waiting_table_keeps_its_deal_over_a_restart() {
     assert_eq!(json!(stored.summary.commitment), shown);
     assert_eq!(stored.summary.salt, None, "secret while the game waits");
     let h = TestHost::on(Registry::standard(), test_config(), db).await;
-    tessera_server::host::recovery::resume_unfinished(&h.host)
+    tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     assert_eq!(state(&h, id, None).await["deal"]["commitment"], shown);

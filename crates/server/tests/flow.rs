@@ -20,25 +20,6 @@ async fn until_over(ws: &mut Ws) -> Value {
     }
 }
 
-/// Plays a person's seat with the first legal move each time; the final state.
-async fn play_person(ws: &mut Ws) -> Value {
-    let mut answered = None;
-    loop {
-        let m = next_json(ws)
-            .await
-            .expect("the socket stays open until the end");
-        assert_ne!(m["type"], "error", "refused: {m}");
-        if m["over"] == true {
-            return m;
-        }
-        let moves = m["moves"].as_u64();
-        if m["seat"] == m["to_move"] && m["status"] == "running" && answered != moves {
-            send_json(ws, &json!({"move": m["legal"][0]})).await;
-            answered = moves;
-        }
-    }
-}
-
 /// The stored game once its end is stored.
 async fn stored(h: &TestHost, id: u64) -> Value {
     for _ in 0..400 {

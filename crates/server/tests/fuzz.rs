@@ -12,8 +12,8 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config as ProptestConfig, TestRunner};
 use serde_json::Value;
 use std::net::SocketAddr;
-use tessera_server::host::open::TableRequest;
-use tessera_server::signup;
+use tessera_server::concerns::open::TableRequest;
+use tessera_server::vocab::signup;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// `PROPTEST_CASES` cases, else `default`.

@@ -37,7 +37,7 @@ async fn a_hint_is_a_legal_move_from_the_view_and_is_marked_in_the_record() {
         .post(&format!("/api/games/{id}/hint"), &json!({"token": token}))
         .await;
     assert_eq!(status, 200, "{hint}");
-    assert_eq!(hint["by"], "level:6");
+    assert_eq!(hint["by"], "level:7");
     assert_eq!(hint["at_move"], state["moves"]);
     // its first placement is one of the seat's legal moves (Q lists single placements),
     // and the whole move is accepted when played

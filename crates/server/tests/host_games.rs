@@ -73,30 +73,6 @@ async fn programs_play_every_game_over_tcp_and_the_games_are_stored() {
     h.stop().await;
 }
 
-/// Plays a person's seat over the WebSocket with the first legal move each time (once
-/// per position); returns the final state message.
-async fn play_person(ws: &mut Ws) -> Value {
-    let mut answered = None;
-    loop {
-        let m = next_json(ws)
-            .await
-            .expect("the socket stays open until the end");
-        if m["type"] == "error" {
-            panic!("refused: {m}");
-        }
-        if m["over"] == true {
-            return m;
-        }
-        let moves = m["moves"].as_u64();
-        if m["seat"] == m["to_move"] && m["status"] == "running" && answered != moves {
-            let legal = m["legal"].as_array().unwrap();
-            assert!(!legal.is_empty(), "{m}");
-            send_json(ws, &json!({"move": legal[0]})).await;
-            answered = moves;
-        }
-    }
-}
-
 /// The next refusal (state frames may come first).
 async fn next_error(ws: &mut Ws) -> Value {
     loop {

@@ -7,34 +7,24 @@
 mod common;
 mod wire;
 
-use common::{connect_from, http_from, next_json, send_json, test_config, ws_from, TestHost};
+use common::{
+    connect_from, http_from, next_json, person_vs_bot, send_json, test_config, ws_from, TestHost,
+};
 use serde_json::{json, Value};
 use std::time::Duration;
-use tessera_server::config::Config;
+use tessera_server::vocab::config::Config;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// The attacker's address; the person plays from 127.0.0.1.
 const ATTACKER: [u8; 4] = [127, 0, 0, 2];
 const PERSON: [u8; 4] = [127, 0, 0, 1];
 
-fn person_vs_bot() -> Value {
-    json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 0})
-}
-
 /// A spectator's `{"delay_ms"}` is refused and changes nothing; a person at the table
 /// sets the bots' pace.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_people_at_a_table_set_its_pace() {
     let h = TestHost::start(test_config()).await;
-    let (s, c) = h
-        .post(
-            "/api/games",
-            &json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 0}),
-        )
-        .await;
-    assert_eq!(s, 200, "{c}");
-    let id = c["id"].as_u64().unwrap();
-    let token = c["tokens"][0][1].as_str().unwrap().to_string();
+    let (id, token) = h.open_person_vs_bot().await;
     let mut watcher = h.ws(&format!("/api/games/{id}/ws")).await;
     let first = next_json(&mut watcher).await.unwrap();
     assert_eq!(first["delay_ms"], 0, "{first}");
@@ -94,7 +84,7 @@ async fn only_the_people_at_a_table_set_its_pace() {
 /// deadline, then get 408 with the JSON refusal; meanwhile another address is served.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_bodies_from_one_address_do_not_shut_the_door() {
-    let h = TestHost::start(tessera_server::config::Config {
+    let h = TestHost::start(tessera_server::vocab::config::Config {
         max_http_connections: 12,
         max_http_connections_per_address: 4,
         body_timeout: Duration::from_secs(3),
@@ -154,7 +144,7 @@ async fn slow_bodies_from_one_address_do_not_shut_the_door() {
 /// pong) is closed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_always_gets_its_socket_and_idle_spectators_go() {
-    let h = TestHost::start(tessera_server::config::Config {
+    let h = TestHost::start(tessera_server::vocab::config::Config {
         max_websockets: 3,
         max_websockets_per_address: 2,
         socket_ping: Duration::from_millis(100),
@@ -225,7 +215,7 @@ async fn a_seat_always_gets_its_socket_and_idle_spectators_go() {
 /// One address opens at most so many tables; another address is not refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_cannot_take_every_table() {
-    let h = TestHost::start(tessera_server::config::Config {
+    let h = TestHost::start(tessera_server::vocab::config::Config {
         max_web_tables: 4,
         max_web_tables_per_address: 2,
         ..test_config()
@@ -257,7 +247,7 @@ async fn one_address_cannot_take_every_table() {
 /// do not keep the account's owner out from another.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hashing_is_bounded_and_nobody_locks_an_account_out() {
-    let h = TestHost::start(tessera_server::config::Config {
+    let h = TestHost::start(tessera_server::vocab::config::Config {
         max_hashing: 1,
         hashing_wait: Duration::from_millis(1),
         ..test_config()
@@ -367,9 +357,9 @@ async fn a_move_is_for_its_turn_only() {
     .await;
     let (table, _) = wire::open_table(&h, "triominos", &["human", "greedy"], json!({})).await;
     let mut refusals = table.refusals();
-    let person = 0;
+    let person = tessera_core::Seat(0);
     wire::table_until(&table, "the person's turn", |t| {
-        t.state().to_move == Some(person)
+        t.state().to_move == Some(person.index())
     })
     .await;
     let msg = table.message(Some(person));
@@ -384,7 +374,7 @@ async fn a_move_is_for_its_turn_only() {
         let why = wire::within("the second move's refusal", async {
             loop {
                 let (seat, why) = refusals.recv().await.unwrap();
-                if seat == person {
+                if seat == person.index() {
                     break why;
                 }
             }
@@ -394,7 +384,7 @@ async fn a_move_is_for_its_turn_only() {
     }
     wire::table_until(&table, "the person's next turn", |t| {
         let st = t.state();
-        st.to_move == Some(person) && st.moves.len() > played + 1
+        st.to_move == Some(person.index()) && st.moves.len() > played + 1
     })
     .await;
     let at = table.state().moves.len();
@@ -411,7 +401,7 @@ async fn a_move_is_for_its_turn_only() {
 /// balancer appends to `X-Forwarded-For`; from anyone else the header is ignored.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trusted_balancer_names_the_client() {
-    let h = TestHost::start(tessera_server::config::Config {
+    let h = TestHost::start(tessera_server::vocab::config::Config {
         max_web_tables_per_address: 1,
         trusted_proxies: vec![std::net::Ipv4Addr::LOCALHOST.into()],
         ..test_config()

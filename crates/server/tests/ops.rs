@@ -11,9 +11,9 @@ use common::*;
 use serde_json::json;
 use std::time::Duration;
 use tessera_games::Registry;
-use tessera_server::config::Config;
 use tessera_server::host::Host;
 use tessera_server::store::Store;
+use tessera_server::vocab::config::Config;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 

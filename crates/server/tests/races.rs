@@ -60,15 +60,15 @@ fn joining_and_polling_the_arena_at_once_never_deadlocks() {
                 for _ in 0..2_000 {
                     if i % 2 == 0 {
                         // joins (and leaves, so the queue never fills)
-                        let _ = handle.block_on(tessera_server::arena::queue_person(
+                        let _ = handle.block_on(tessera_server::concerns::arena::queue_person(
                             &host,
                             &who,
                             "triominos",
                             4,
                         ));
-                        tessera_server::arena::leave_queue(&host, &who);
+                        tessera_server::concerns::arena::leave_queue(&host, &who);
                     } else {
-                        let status = tessera_server::arena::queue_status(&host, &who);
+                        let status = tessera_server::concerns::arena::queue_status(&host, &who);
                         assert!(status["queued"].is_array(), "{status}");
                     }
                 }

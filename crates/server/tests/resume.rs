@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use std::time::Duration;
 use tessera_games::Registry;
 use tessera_referee::PlayerError;
-use tessera_server::config::Config;
+use tessera_server::vocab::config::Config;
 use wire::*;
 
 /// A program of `game` that plays with `spec` until it is called `win`, which it does not
@@ -122,7 +122,7 @@ async fn a_program_back_after_its_game_ended_hears_its_result() {
     let (db, programs) = stopped_at_the_end(test_config()).await;
     let h = TestHost::on(Registry::standard(), test_config(), db).await;
     assert_eq!(
-        tessera_server::host::recovery::resume_unfinished(&h.host)
+        tessera_server::concerns::recovery::resume_unfinished(&h.host)
             .await
             .unwrap(),
         1
@@ -158,7 +158,7 @@ async fn an_ended_game_s_seats_lapse_with_the_grace_period() {
     };
     let (db, programs) = stopped_at_the_end(config()).await;
     let h = TestHost::on(Registry::standard(), config(), db).await;
-    tessera_server::host::recovery::resume_unfinished(&h.host)
+    tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     assert_eq!(

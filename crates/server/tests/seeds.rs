@@ -101,7 +101,7 @@ async fn a_running_games_tiles_cannot_be_derived_from_published_seeds() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_a_base_seed_for_tests_they_can() {
-    let h = TestHost::start(tessera_server::config::Config {
+    let h = TestHost::start(tessera_server::vocab::config::Config {
         seed: Some(1234),
         ..test_config()
     })
@@ -194,7 +194,7 @@ async fn seat_tokens_are_stored_hashed() {
         .unwrap();
     let stored = secrets[0].clone().expect("the seat's secret is kept");
     assert_ne!(stored, token);
-    assert_eq!(stored, tessera_server::accounts::secret_hash(&token));
+    assert_eq!(stored, tessera_server::kept::accounts::secret_hash(&token));
     let db = h.stop_keeping().await;
     for suffix in ["", "-wal"] {
         let bytes = std::fs::read(format!("{}{suffix}", db.display())).unwrap_or_default();
@@ -205,7 +205,7 @@ async fn seat_tokens_are_stored_hashed() {
     }
     let h = TestHost::on(tessera_games::Registry::standard(), test_config(), db).await;
     assert_eq!(
-        tessera_server::host::recovery::resume_unfinished(&h.host)
+        tessera_server::concerns::recovery::resume_unfinished(&h.host)
             .await
             .unwrap(),
         1

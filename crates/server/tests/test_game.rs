@@ -230,7 +230,7 @@ async fn analyses_are_capped_and_refused_for_games_that_go_on() {
     // no slot at all: every analysis is refused as busy, at once
     let h = TestHost::with(
         registry(),
-        tessera_server::config::Config {
+        tessera_server::vocab::config::Config {
             max_analyses: 0,
             ..test_config()
         },

@@ -1,21 +1,20 @@
 //! Turn-based games (days per move) over the host's real doors: made by an account for
-//! accounts and bots, never aborted as idle, the clock rule past a turn's deadline, the
+//! accounts (invited: `invitations.rs`) and bots, not aborted as idle while a person
+//! plays, the clock rule past a turn's deadline, the
 //! deadline stored (a restart, a takeover by another node on PostgreSQL, a host down past
 //! it), the inbox, the caps with their refusals, and the email of a turn that waited,
 //! received by an SMTP server of the test's own.
 
 mod common;
 
-use common::{register, Login, TestHost};
-use futures_util::SinkExt;
+use common::smtp::smtp_sink;
+use common::turns::{
+    against_a_bot, answer, inbox, log_text, play_first_legal, resign, started, state, until,
+};
+use common::{register, TestHost};
 use serde_json::{json, Value};
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tessera_server::config::{Config, MailConfig, MailTls};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::Message;
+use tessera_server::vocab::config::{Config, MailConfig, MailTls};
 
 /// A host where an idle person's live game is aborted at once, and a turn-based day is
 /// `day`.
@@ -29,104 +28,6 @@ fn config(day: Duration) -> Config {
 }
 
 const HOUR: Duration = Duration::from_secs(3600);
-
-/// A new turn-based game of `game` made by `who` with `seats`; its id and `who`'s token.
-/// (Seed 5 where no other account sits: a seed of one's own is only for practice.)
-async fn new_game(h: &TestHost, who: &Login, game: &str, seats: Value, days: u32) -> (u64, String) {
-    let mut req = json!({"game": game, "seats": seats, "days": days});
-    if seats
-        .as_array()
-        .is_some_and(|s| s.iter().all(|s| s["account"].is_null()))
-    {
-        req["seed"] = json!(5);
-    }
-    let a = who.post(h.http, "/api/games", &req).await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    let id = a.body["id"].as_u64().unwrap();
-    let token = a.body["tokens"][0][1].as_str().unwrap().to_string();
-    (id, token)
-}
-
-/// Ann against a greedy bot at Triominos, `days` days per move.
-async fn against_a_bot(h: &TestHost, ann: &Login, days: u32) -> (u64, String) {
-    new_game(
-        h,
-        ann,
-        "triominos",
-        json!([{"kind": "human"}, {"kind": "bot", "spec": "greedy"}]),
-        days,
-    )
-    .await
-}
-
-/// The game as the account of `who` sees it at its seat.
-async fn state(h: &TestHost, who: &Login, id: u64, token: &str) -> Value {
-    let a = who
-        .get(h.http, &format!("/api/games/{id}?token={token}"))
-        .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.body
-}
-
-/// Waits (at most `secs`) until `f` of the game's state holds; that state.
-async fn until(
-    h: &TestHost,
-    who: &Login,
-    id: u64,
-    token: &str,
-    secs: u64,
-    f: impl Fn(&Value) -> bool,
-) -> Value {
-    let end = Instant::now() + Duration::from_secs(secs);
-    loop {
-        let s = state(h, who, id, token).await;
-        if f(&s) {
-            return s;
-        }
-        assert!(Instant::now() < end, "not within {secs} s: {s}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-async fn inbox(h: &TestHost, who: &Login) -> Value {
-    let a = who.get(h.http, "/api/turns").await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.body
-}
-
-/// The log of state message `s` in English, a line each (its lines are messages).
-fn log_text(s: &Value) -> String {
-    s["log"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|line| tessera_words::Msg::from_json(&line[1]).ok())
-        .map(|m| m.english())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// A WebSocket of a seat, with the account's session.
-async fn seat_socket(h: &TestHost, who: &Login, id: u64, token: &str) -> common::Ws {
-    let mut r = format!("ws://{}/api/games/{id}/ws?token={token}", h.http)
-        .into_client_request()
-        .unwrap();
-    r.headers_mut()
-        .insert("cookie", who.cookie.parse().unwrap());
-    tokio_tungstenite::connect_async(r).await.unwrap().0
-}
-
-/// Plays the seat's first legal move once it is the seat's turn.
-async fn play_first_legal(h: &TestHost, who: &Login, id: u64, token: &str) {
-    let s = until(h, who, id, token, 30, |s| s["to_move"] == s["seat"]).await;
-    let mut ws = seat_socket(h, who, id, token).await;
-    ws.send(Message::Text(json!({"move": s["legal"][0]}).to_string()))
-        .await
-        .unwrap();
-    let moves = s["moves"].as_u64().unwrap();
-    until(h, who, id, token, 30, |t| t["moves"].as_u64() > Some(moves)).await;
-    let _ = ws.close(None).await;
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_based_game_is_never_aborted_as_idle_and_waits_in_the_inbox() {
@@ -255,7 +156,7 @@ async fn a_deadline_days_away_is_the_same_after_a_restart() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let db = h.stop_keeping().await;
     let h = TestHost::on(tessera_games::Registry::standard(), config(HOUR), db).await;
-    tessera_server::host::recovery::resume_unfinished(&h.host)
+    tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     // the session outlived the restart too
@@ -285,7 +186,7 @@ async fn a_host_down_past_a_deadline_plays_that_turn_as_it_starts_again() {
     tokio::time::sleep(Duration::from_millis(wait.max(0) as u64)).await;
     let h = TestHost::on(tessera_games::Registry::standard(), config(day), db).await;
     let started = Instant::now();
-    tessera_server::host::recovery::resume_unfinished(&h.host)
+    tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
     let moves = before["moves"].as_u64().unwrap();
@@ -349,7 +250,8 @@ async fn accounts_are_seated_by_name_and_play_from_their_inboxes() {
             a.body
         );
     }
-    let (id, ann_token) = new_game(
+    // naming bob invites him: the game is made once he accepts
+    let asked = common::turns::ask(
         &h,
         &ann,
         "triominos",
@@ -357,11 +259,18 @@ async fn accounts_are_seated_by_name_and_play_from_their_inboxes() {
         3,
     )
     .await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let invitation = asked.body["invitation"].as_u64().unwrap();
+    let (id, bob_token) = started(&answer(&h, &bob, invitation, "accept").await);
+    let ann_list = inbox(&h, &ann).await;
+    assert_eq!(ann_list["games"][0]["id"].as_u64(), Some(id), "{ann_list}");
+    let ann_token = ann_list["games"][0]["token"].as_str().unwrap().to_string();
     let bob_list = inbox(&h, &bob).await;
     let g = &bob_list["games"][0];
     assert_eq!((g["id"].as_u64(), g["seat"].as_u64()), (Some(id), Some(1)));
     assert_eq!(g["players"], json!(["ann", "bob"]));
-    let bob_token = g["token"].as_str().unwrap().to_string();
+    assert_eq!(g["token"], bob_token.as_str());
+    assert_eq!(bob_list["invitations"], json!([]), "started: no invitation");
     assert_ne!(bob_token, ann_token);
     // whoever is to move, the inboxes say so; a move turns them round
     for _ in 0..3 {
@@ -382,15 +291,7 @@ async fn accounts_are_seated_by_name_and_play_from_their_inboxes() {
         }
     }
     // bob resigns from his seat: the game is over, in no inbox
-    let r = bob
-        .post(
-            h.http,
-            &format!("/api/games/{id}/resign"),
-            &json!({"token": bob_token}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    until(&h, &ann, id, &ann_token, 30, |s| s["over"] == true).await;
+    resign(&h, &bob, id, &bob_token).await;
     assert_eq!(inbox(&h, &ann).await["games"], json!([]));
     let again = ann
         .post(
@@ -443,85 +344,27 @@ async fn an_account_s_turn_based_games_are_capped_and_so_are_all() {
         "{}",
         third.body
     );
-    // an account seated by another is counted too
+    // an account invited by another is asked first: at her cap, ann cannot accept (and
+    // the invitation waits); withdrawn, it is gone
     let invite = json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "human", "account": "ann"}], "days": 1});
     let b = bob.post(h.http, "/api/games", &invite).await;
-    assert_eq!(b.status, 429, "{}", b.body);
-    assert!(b.body["error"].as_str().unwrap().starts_with("ann plays 2"));
+    assert_eq!(b.status, 200, "{}", b.body);
+    let invitation = b.body["invitation"].as_u64().unwrap();
+    let a = answer(&h, &ann, invitation, "accept").await;
+    assert_eq!(a.status, 429, "{}", a.body);
+    assert!(a.body["error"].as_str().unwrap().starts_with("ann plays 2"));
+    assert_eq!(inbox(&h, &ann).await["asked"], 1);
+    assert_eq!(answer(&h, &bob, invitation, "withdraw").await.status, 200);
+    assert_eq!(inbox(&h, &ann).await["asked"], 0);
     against_a_bot(&h, &bob, 1).await;
     // three in all: the site's cap
     let c = carol.post(h.http, "/api/games", &body).await;
     assert_eq!(c.status, 503, "{}", c.body);
     assert_eq!(c.body["busy"], true);
     // one ends: room again
-    let r = ann
-        .post(
-            h.http,
-            &format!("/api/games/{first}/resign"),
-            &json!({"token": first_token}),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    until(&h, &ann, first, &first_token, 30, |s| s["over"] == true).await;
+    resign(&h, &ann, first, &first_token).await;
     against_a_bot(&h, &carol, 1).await;
     h.stop().await;
-}
-
-/// The emails a test's mail server took: `(recipients, data)` of each.
-type Mails = Arc<Mutex<Vec<(Vec<String>, String)>>>;
-
-/// A mail server of the test's own: it takes every email (SMTP without TLS).
-async fn smtp_sink() -> (SocketAddr, Mails) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let got: Mails = Arc::default();
-    let kept = got.clone();
-    tokio::spawn(async move {
-        while let Ok((s, _)) = listener.accept().await {
-            let kept = kept.clone();
-            tokio::spawn(async move {
-                let (r, mut w) = s.into_split();
-                let mut lines = BufReader::new(r).lines();
-                w.write_all(b"220 sink ESMTP\r\n").await.unwrap();
-                let mut to = Vec::new();
-                while let Ok(Some(line)) = lines.next_line().await {
-                    let verb = line.get(..4).unwrap_or("").to_ascii_uppercase();
-                    let answer: &[u8] = match verb.as_str() {
-                        "EHLO" | "HELO" => b"250 sink\r\n",
-                        "RCPT" => {
-                            to.push(
-                                line[8..]
-                                    .trim()
-                                    .trim_matches(|c| c == '<' || c == '>')
-                                    .to_string(),
-                            );
-                            b"250 OK\r\n"
-                        }
-                        "DATA" => {
-                            w.write_all(b"354 go on\r\n").await.unwrap();
-                            let mut data = String::new();
-                            while let Ok(Some(l)) = lines.next_line().await {
-                                if l == "." {
-                                    break;
-                                }
-                                data.push_str(&l);
-                                data.push('\n');
-                            }
-                            kept.lock().unwrap().push((std::mem::take(&mut to), data));
-                            b"250 taken\r\n"
-                        }
-                        "QUIT" => {
-                            let _ = w.write_all(b"221 bye\r\n").await;
-                            return;
-                        }
-                        _ => b"250 OK\r\n",
-                    };
-                    w.write_all(answer).await.unwrap();
-                }
-            });
-        }
-    });
-    (addr, got)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -631,14 +474,23 @@ async fn on_postgresql_another_node_takes_a_turn_based_game_over_with_its_deadli
     let b = node(config(HOUR)).await;
     let ann = register(a.http, "ann", "person").await;
     let bob = register(a.http, "bob", "person").await;
-    let (id, token) = new_game(
-        &a,
+    // ann invites bob on b; bob accepts on a, which makes the game and runs it
+    let asked = common::turns::ask(
+        &b,
         &ann,
         "triominos",
         json!([{"kind": "human"}, {"kind": "human", "account": "bob"}, {"kind": "bot", "spec": "greedy"}]),
         2,
     )
     .await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let invitation = asked.body["invitation"].as_u64().unwrap();
+    assert_eq!(inbox(&a, &bob).await["asked"], 1);
+    let (id, _) = started(&answer(&a, &bob, invitation, "accept").await);
+    let token = inbox(&a, &ann).await["games"][0]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let before = until(&a, &ann, id, &token, 30, |s| s["deadline"].is_i64()).await;
     let deadline = before["deadline"].as_i64().unwrap();
     assert!(a.host.table(id).is_some() && b.host.table(id).is_none());

@@ -7,7 +7,7 @@
 //! the statements that read them), the account's sessions are deleted and its tokens
 //! revoked. What only the node that runs a game can do (resign a banned account's seats,
 //! abort a game) is left in the store for it: every host looks every second
-//! (`tessera_server::host::admin`) at the bans and at the aborts still to do (`done` is
+//! (`tessera_server::concerns::admin`) at the bans and at the aborts still to do (`done` is
 //! `NULL`), applies those of its games, and marks them done with its node.
 
 use crate::error::{Refused, StoreError};

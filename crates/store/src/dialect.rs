@@ -16,12 +16,18 @@
 //! | `FOR_SHARE` | (nothing: one writer) | ` FOR SHARE` |
 //! | `FOR_UPDATE` | (nothing: one writer) | ` FOR NO KEY UPDATE` |
 //! | `SKIP_LOCKED` | (nothing) | ` FOR UPDATE OF g SKIP LOCKED` |
+//! | `SKIP_LOCKED_JOB` | (nothing) | ` FOR UPDATE OF o SKIP LOCKED` |
+//! | `JSON_EACH` | `json_each` | `json_array_elements` |
+//! | `AS_JSON` | (nothing: JSON is text) | `::text::json` |
+//! | `JSON_PUSH_CLAIMS` ... `JSON_PUSH_END` | `json_insert(claims, '$[#]', ` ... `)` | `(CAST(claims AS jsonb) \|\| to_jsonb(` ... `))::text` |
 //! | `EXPLAIN` | `EXPLAIN QUERY PLAN ` | `EXPLAIN ` |
 //! | `NOW` | ms since the epoch by SQLite's clock | ms since the epoch by the database's clock |
 //!
 //! and, the same on both, `LIVE` (the live statuses, as an SQL list: the one list of
 //! them, checked against [`crate::GameStatus::is_live`] by a test), `SUMMARY` (the columns
-//! of a game's summary), `ACCOUNT` (an account's), `RATING`, `RATED`.
+//! of a game's summary), `ACCOUNT` (an account's), `RATING`, `RATED`, `INVITATION` (an
+//! invitation's columns with its maker's name, and the tables they come from) and
+//! `PRUNED_INVITATIONS` (the ids of the invitations the store prunes, at `$1`).
 //!
 //! Placeholders are `$1..$n` in both: PostgreSQL's own, and SQLite's named parameters
 //! `$1`...; the SQLite side binds each by its name (`crate::sqlite`), so the order in
@@ -84,6 +90,36 @@ macro_rules! piece {
     (pg, SKIP_LOCKED) => {
         " FOR UPDATE OF g SKIP LOCKED"
     };
+    (sqlite, SKIP_LOCKED_JOB) => {
+        ""
+    };
+    (pg, SKIP_LOCKED_JOB) => {
+        " FOR UPDATE OF o SKIP LOCKED"
+    };
+    (sqlite, JSON_EACH) => {
+        "json_each"
+    };
+    (pg, JSON_EACH) => {
+        "json_array_elements"
+    };
+    (sqlite, AS_JSON) => {
+        ""
+    };
+    (pg, AS_JSON) => {
+        "::text::json"
+    };
+    (sqlite, JSON_PUSH_CLAIMS) => {
+        "json_insert(claims, '$[#]', "
+    };
+    (pg, JSON_PUSH_CLAIMS) => {
+        "(CAST(claims AS jsonb) || to_jsonb("
+    };
+    (sqlite, JSON_PUSH_END) => {
+        ")"
+    };
+    (pg, JSON_PUSH_END) => {
+        "))::text"
+    };
     (sqlite, EXPLAIN) => {
         "EXPLAIN QUERY PLAN "
     };
@@ -115,6 +151,20 @@ macro_rules! piece {
     };
     ($d:ident, RATED) => {
         "game_id, game, pool, seat, account, house, rank, before, after, at"
+    };
+    ($d:ident, INVITATION) => {
+        "i.id, i.maker, m.name, i.request, i.made, i.expires, i.state, i.ended, i.game
+     FROM invitations i JOIN accounts m ON m.id = i.maker"
+    };
+    ($d:ident, PRUNED_INVITATIONS) => {
+        concat!(
+            "SELECT i.id FROM invitations i LEFT JOIN games g ON g.id = i.game
+     WHERE (i.state IN ('declined', 'withdrawn') AND i.ended < $1)
+     OR (i.state = 'pending' AND i.expires < $1)
+     OR (i.state = 'started' AND (g.id IS NULL OR g.status NOT IN ",
+            piece!($d, LIVE),
+            "))"
+        )
     };
     ($d:ident, $s:literal) => {
         $s

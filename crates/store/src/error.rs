@@ -54,6 +54,9 @@ pub enum StoreError {
     /// The rating function failed (nothing was written).
     #[error("rating failed: {0}")]
     Rate(String),
+    /// Summarizing a study whose last job was done failed (nothing of the job was written).
+    #[error("summarizing the tournament failed: {0}")]
+    Summarize(String),
     /// A game status the store does not know.
     #[error(transparent)]
     Status(#[from] crate::status::UnknownStatus),

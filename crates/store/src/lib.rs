@@ -24,8 +24,12 @@
 //! [`Store::ratings`] ([`Ratings`]: ratings, rated games, rating a game) and
 //! [`Store::admin`] ([`Admin`]: the operator's bans and aborts, and their log; the
 //! operator's command opens an [`AdminDb`] beside the hosts) and [`Store::turns`]
-//! ([`Turns`]: turn-based games, their accounts, turns with deadlines, and emails). So a
-//! move is `store.games().append(...)`.
+//! ([`Turns`]: turn-based games, their accounts, turns with deadlines, and emails) and
+//! [`Store::invitations`] ([`Invitations`]: games waiting for the consent of their invited
+//! seats, and the turn-based games counted against their caps). So a move is
+//! `store.games().append(...)`. The studies of `tessera tournament`, the queue of
+//! their jobs for `tessera worker`s and their games' results are the [`TournamentDb`]'s,
+//! which those commands open beside any host (no node of the site), in the same schema.
 //!
 //! # One text for both backends
 //!
@@ -48,21 +52,25 @@
 
 #[macro_use]
 mod dialect;
+#[macro_use]
+mod schema;
 mod store;
 
 mod accounts;
 mod admin;
 mod error;
 mod games;
+mod invitations;
 mod job;
 mod model;
 mod nodes;
 mod pg;
 mod ratings;
-mod schema;
+mod signups;
 mod sql;
 mod sqlite;
 mod status;
+mod tournaments;
 mod turns;
 
 #[cfg(test)]
@@ -71,15 +79,21 @@ mod tests;
 pub use accounts::{Account, AccountKind, TokenInfo};
 pub use admin::{abort_reason, aborted_result, Ban, LiveGame, LogEntry, PendingAbort};
 pub use error::{Refused, StoreError, Violation};
+pub use invitations::{Counted, Invitation, InvitationState, Invitee, NewInvitation};
 pub use model::{
     is_live, is_postgres, names_at, now_ms, redacted, secret_hash, Deal, EjectionNote, GameSummary,
     ListQuery, NewGame, NodeInfo, SeatOwner, SeatRecord, SecretsAndEvents, StoredGame, Unfinished,
     MAX_PAGE,
 };
 pub use ratings::{RateFn, RatedPlayer, RatedRow, RatingRow, RatingUpdate};
+pub use signups::DAY_MS;
 pub use sqlite::{backup_file, get_file, list_file, open as open_file};
 pub use status::{GameStatus, UnknownStatus};
 pub use store::{
-    get_at, list_at, Accounts, Admin, AdminDb, Games, Nodes, Ratings, Store, StoreThread, Turns,
+    get_at, list_at, Accounts, Admin, AdminDb, Games, Invitations, Nodes, Ratings, Store,
+    StoreThread, TournamentDb, Turns,
+};
+pub use tournaments::{
+    ClaimedJob, JobCounts, NewStudy, Progress, RunningJob, Study, StudyResult, SummarizeFn,
 };
 pub use turns::{DueMail, Turn, TurnGame};

@@ -18,7 +18,7 @@ use crate::games::{self, Answer};
 use crate::job::{next_batch, reply, Job};
 use crate::model::redacted;
 use crate::ratings::{self, RateFn, RatedRow};
-use crate::schema::{add_deal_columns, fill_account_looks, hash_plain_secrets, SCHEMA};
+use crate::schema::{add_deal_columns, fill_account_looks, hash_plain_secrets, ADD_MISSED, SCHEMA};
 use crate::sql::{Param, Row, Sql, Stmt, Val};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -26,22 +26,44 @@ use tokio::sync::broadcast;
 use tokio_postgres::types::{IsNull, ToSql, Type};
 use tokio_postgres::{Client, GenericClient, NoTls};
 
-/// The schema's version (table `tessera_schema`). 2: the Arena's tables; 3: seat
-/// secrets hashed in `seat_secrets`; 4: the operator's `bans` and
-/// `admin_log`, and `account_looks`; 5: turn-based games (`turn_seats`, `turns`),
-/// `account_emails`, `mails`, `site_keys`; 6: a game's deal (`games.salt`, `commitment`,
-/// `seed_chosen`).
-const VERSION: i32 = 6;
-
+/// The schema's version (table `tessera_schema`): the store's one version
+/// ([`crate::schema::VERSION`]; PostgreSQL's went from 7 to 11, where SQLite's was).
+const VERSION: i32 = schema_version!();
 const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS tessera_schema (version INTEGER NOT NULL)";
 const LOCK_SCHEMA: &str = "SELECT pg_advisory_xact_lock(7455727)";
 const GET_VERSION: &str = "SELECT version FROM tessera_schema";
 const SET_VERSION: &str = "UPDATE tessera_schema SET version = $1";
 const FIRST_VERSION: &str = "INSERT INTO tessera_schema (version) VALUES ($1)";
+const HAS_MISSED: &str = "SELECT 1 FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'turns' AND column_name = 'missed'";
 const HAS_PLAIN_SECRETS: &str = "SELECT 1 FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = 'games' AND column_name = 'secrets'";
 const HAS_DEAL: &str = "SELECT 1 FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = 'games' AND column_name = 'commitment'";
+/// The version table of the tournament tables the `tessera` command kept before version 9.
+const HAS_TOURNAMENT_SCHEMA: &str = "SELECT 1 FROM information_schema.tables
+    WHERE table_schema = current_schema() AND table_name = 'tournament_schema'";
+const TOURNAMENT_SCHEMA: &str = "SELECT max(version) FROM tournament_schema";
+/// Its tables (version 1) in the shape of version 9, in place (their rows and ids kept):
+/// JSON as text (a job's claims, an array, as a JSON array), times as ms since the epoch
+/// (`NOW`); the version of their own goes: the store's is the one version.
+const TOURNAMENTS_V1: &str = "
+ALTER TABLE tournaments ALTER COLUMN created DROP DEFAULT;
+ALTER TABLE tournaments
+    ALTER COLUMN config TYPE TEXT USING config::text,
+    ALTER COLUMN rules TYPE TEXT USING rules::text,
+    ALTER COLUMN summary TYPE TEXT USING summary::text,
+    ALTER COLUMN jobs TYPE BIGINT,
+    ALTER COLUMN created TYPE BIGINT USING (extract(epoch FROM created) * 1000)::bigint,
+    ALTER COLUMN finished TYPE BIGINT USING (extract(epoch FROM finished) * 1000)::bigint;
+ALTER TABLE tournament_jobs ALTER COLUMN claims DROP DEFAULT;
+ALTER TABLE tournament_jobs
+    ALTER COLUMN job TYPE BIGINT,
+    ALTER COLUMN lease_until TYPE BIGINT USING (extract(epoch FROM lease_until) * 1000)::bigint,
+    ALTER COLUMN claims TYPE TEXT USING to_json(claims)::text;
+ALTER TABLE tournament_jobs ALTER COLUMN claims SET DEFAULT '[]';
+ALTER TABLE tournament_results ALTER COLUMN result TYPE TEXT USING result::text;
+DROP TABLE tournament_schema;";
 /// Two nodes rating one game take turns.
 const LOCK_GAME: &str = "SELECT pg_advisory_xact_lock(7455728, ($1::bigint % 2147483647)::int4)";
 const NOTIFY: &str = "SELECT pg_notify($1, $2)";
@@ -155,8 +177,16 @@ impl Sql for tokio_postgres::Transaction<'_> {
     }
 }
 
+/// Connects to `url` (waiting at most 10 s for the server unless the URL says otherwise).
 async fn connect(url: &str) -> Result<Client, StoreError> {
-    let (client, conn) = tokio_postgres::connect(url, NoTls).await?;
+    let mut config: tokio_postgres::Config = url.parse()?;
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(Duration::from_secs(10));
+    }
+    if config.get_application_name().is_none() {
+        config.application_name("tessera");
+    }
+    let (client, conn) = config.connect(NoTls).await?;
     tokio::spawn(async move {
         if let Err(e) = conn.await {
             tracing::warn!(error = %e, "a PostgreSQL connection ended");
@@ -180,7 +210,24 @@ async fn migrate(client: &mut Client) -> Result<(), StoreError> {
         }
         Some(v) if v == VERSION => {}
         _ => {
+            // version 11: the tournament tables of the `tessera` command, in the store's shape
+            let old_tournaments = tx.query_opt(HAS_TOURNAMENT_SCHEMA, &[]).await?.is_some();
+            if old_tournaments {
+                let t: Option<i32> = tx.query_one(TOURNAMENT_SCHEMA, &[]).await?.get(0);
+                if t.is_some_and(|t| t > 1) {
+                    return Err(StoreError::Schema(format!(
+                        "the database's tournament tables are of a newer Tessera (tournament \
+                         schema {})",
+                        t.unwrap_or_default()
+                    )));
+                }
+                tx.batch_execute(TOURNAMENTS_V1).await?;
+            }
             tx.batch_execute(SCHEMA.pg).await?;
+            // version 7: the deadlines a turn's seats let pass in a row
+            if tx.query_opt(HAS_MISSED, &[]).await?.is_none() {
+                tx.batch_execute(ADD_MISSED.pg).await?;
+            }
             // version 3: the seat secrets of earlier versions, hashed
             if tx.query_opt(HAS_PLAIN_SECRETS, &[]).await?.is_some() {
                 hash_plain_secrets(&tx).await?;
@@ -460,14 +507,38 @@ impl Pg {
         let client = connect(url)
             .await
             .map_err(|e| StoreError::Url(format!("cannot connect to {}: {e}", redacted(url))))?;
-        Ok(Pg {
+        Ok(Pg::client_only(client, url))
+    }
+
+    /// A client that is no node (no lease, no writer thread) of a schema created or
+    /// upgraded: what `tessera tournament` and `tessera worker` open
+    /// ([`crate::TournamentDb`]).
+    pub(crate) async fn open(url: &str) -> Result<Pg, StoreError> {
+        if let Err(e) = url.parse::<tokio_postgres::Config>() {
+            return Err(StoreError::Url(format!(
+                "{}: not a PostgreSQL URL ({e})",
+                redacted(url)
+            )));
+        }
+        let mut client = connect(url).await.map_err(|e| {
+            StoreError::Url(format!(
+                "cannot connect to PostgreSQL at {}: {e}",
+                redacted(url)
+            ))
+        })?;
+        migrate(&mut client).await?;
+        Ok(Pg::client_only(client, url))
+    }
+
+    fn client_only(client: Client, url: &str) -> Pg {
+        Pg {
             client: std::sync::RwLock::new(std::sync::Arc::new(client)),
             url: url.to_string(),
             node: String::new(),
             lease_ms: 0,
             changes: broadcast::channel(1).0,
             transactions: tokio::sync::Mutex::new(None),
-        })
+        }
     }
 
     pub(crate) fn node(&self) -> &str {

@@ -3,9 +3,29 @@
 //! `games.secrets` by earlier versions are hashed into `seat_secrets`; the look-alike keys
 //! of the accounts of earlier versions are written into `account_looks`.
 //!
-//! Versions: SQLite's `PRAGMA user_version` 9, PostgreSQL's `tessera_schema` 6 (each
-//! backend keeps its version its own way: `crate::sqlite`, `crate::pg`); the last added
-//! the columns of a game's deal ([`add_deal_columns`]).
+//! One version for both backends, [`VERSION`] (each keeps it its own way: SQLite's `PRAGMA
+//! user_version`, PostgreSQL's table `tessera_schema`; `crate::sqlite`, `crate::pg`).
+//! 11: one number on both (SQLite went from 10 to 11, PostgreSQL from 7 to 11), and the
+//! tables of tournaments (`tournaments`, `tournament_jobs`, `tournament_results`:
+//! `crate::tournaments`), one shape on both (the tournament tables that the `tessera`
+//! command kept beside the store under a version of their own, `tournament_schema` 1, are
+//! converted: `crate::sqlite`, `crate::pg`). Before: SQLite 5 (PostgreSQL 2) the Arena's
+//! tables; 6 (3) seat secrets hashed in `seat_secrets`; 7 (4) the operator's `bans` and
+//! `admin_log`, and `account_looks`; 8 (5) turn-based games (`turn_seats`, `turns`),
+//! `account_emails`, `mails`, `site_keys`; 9 (6) a game's deal ([`add_deal_columns`]);
+//! 10 (7) the invitations, sign-ups and `turns.missed`. Every step checks what is there
+//! (a table, a column), so a store of any earlier version of either numbering upgrades.
+
+/// The store's version, on both backends, as a literal (for SQLite's `PRAGMA`, which takes
+/// no parameter).
+macro_rules! schema_version {
+    () => {
+        11
+    };
+}
+
+/// The store's version, on both backends.
+pub(crate) const VERSION: i64 = schema_version!();
 
 use crate::accounts;
 use crate::error::StoreError;
@@ -154,7 +174,8 @@ CREATE TABLE IF NOT EXISTS turns (
     seat " INT " NOT NULL,
     since " INT " NOT NULL,
     deadline " INT " NOT NULL,
-    mailed " INT "
+    mailed " INT ",
+    missed TEXT NOT NULL DEFAULT '[]'
 )" NO_ROWID ";
 CREATE INDEX IF NOT EXISTS turns_unmailed ON turns (mailed, since);
 CREATE TABLE IF NOT EXISTS account_emails (
@@ -174,6 +195,70 @@ CREATE TABLE IF NOT EXISTS site_keys (
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
 )" NO_ROWID ";
+CREATE TABLE IF NOT EXISTS invitations (
+    id " ID ",
+    maker " INT " NOT NULL REFERENCES accounts (id),
+    address TEXT NOT NULL,
+    request TEXT NOT NULL,
+    made " INT " NOT NULL,
+    expires " INT " NOT NULL,
+    state TEXT NOT NULL,
+    ended " INT ",
+    game " INT "
+);
+CREATE INDEX IF NOT EXISTS invitations_maker ON invitations (maker, state);
+CREATE INDEX IF NOT EXISTS invitations_address ON invitations (address, state);
+CREATE INDEX IF NOT EXISTS invitations_state ON invitations (state, expires);
+CREATE TABLE IF NOT EXISTS invitees (
+    invitation " INT " NOT NULL REFERENCES invitations (id),
+    seat " INT " NOT NULL,
+    account " INT " NOT NULL REFERENCES accounts (id),
+    accepted " INT ",
+    PRIMARY KEY (invitation, seat)
+)" NO_ROWID ";
+CREATE INDEX IF NOT EXISTS invitees_account ON invitees (account, invitation);
+CREATE TABLE IF NOT EXISTS signups (
+    id " ID ",
+    address TEXT NOT NULL,
+    at " INT " NOT NULL
+);
+CREATE INDEX IF NOT EXISTS signups_address ON signups (address, at);
+CREATE TABLE IF NOT EXISTS tournaments (
+    id " ID ",
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    rules TEXT,
+    deals " INT " NOT NULL,
+    games " INT " NOT NULL,
+    jobs " INT " NOT NULL,
+    created " INT " NOT NULL,
+    finished " INT ",
+    summary TEXT,
+    error TEXT
+);
+CREATE TABLE IF NOT EXISTS tournament_jobs (
+    tournament_id " INT " NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    job " INT " NOT NULL,
+    first_game " INT " NOT NULL,
+    end_game " INT " NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending'
+        CHECK (state IN ('pending', 'running', 'done', 'failed')),
+    worker TEXT,
+    lease_until " INT ",
+    claims TEXT NOT NULL DEFAULT '[]',
+    error TEXT,
+    PRIMARY KEY (tournament_id, job)
+)" NO_ROWID ";
+CREATE INDEX IF NOT EXISTS tournament_jobs_open
+    ON tournament_jobs (tournament_id, job) WHERE state IN ('pending', 'running');
+CREATE TABLE IF NOT EXISTS tournament_results (
+    tournament_id " INT " NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    game_index " INT " NOT NULL,
+    deal " INT " NOT NULL,
+    worker TEXT NOT NULL,
+    result TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, game_index)
+)" NO_ROWID ";
 ");
 
 /// The columns of a game's deal that a store of an earlier version lacks: the salt and the
@@ -192,6 +277,10 @@ pub(crate) async fn add_deal_columns<S: Sql>(db: &S) -> Result<(), StoreError> {
     }
     Ok(())
 }
+
+/// The column of a turn's deadlines passed in a row (`crate::turns`), added to the
+/// `turns` of a store of an earlier version (SQLite 9, PostgreSQL 6 and before).
+pub const ADD_MISSED: Stmt = sql!("ALTER TABLE turns ADD COLUMN missed TEXT NOT NULL DEFAULT '[]'");
 
 /// The plain-text secrets of an earlier version's games.
 const PLAIN_SECRETS: Stmt = sql!("SELECT id, secrets FROM games WHERE secrets <> '[]' ORDER BY id");

@@ -10,7 +10,7 @@ use crate::error::StoreError;
 use crate::games;
 use crate::job::{next_batch, reply, CallAnswer, Job, SqliteCall};
 use crate::model::{GameSummary, ListQuery, SeatRecord, StoredGame};
-use crate::schema::{add_deal_columns, fill_account_looks, hash_plain_secrets, SCHEMA};
+use crate::schema::{add_deal_columns, fill_account_looks, hash_plain_secrets, ADD_MISSED, SCHEMA};
 use crate::sql::{now, Param, Row, Sql, Stmt, Val};
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection};
@@ -22,17 +22,8 @@ use std::thread;
 /// The one node of a SQLite store: every game's owner.
 pub(crate) const LOCAL: &str = "local";
 
-/// The store's version (`PRAGMA user_version`). 5: the Arena's tables; 6: seat secrets
-/// hashed in `seat_secrets`, foreign keys on; 7: the operator's `bans` and `admin_log`, and
-/// `account_looks`; 8: turn-based games (`turn_seats`, `turns`), `account_emails`,
-/// `mails`, `site_keys`; 9: a game's deal (`games.salt`, `commitment`, `seed_chosen`).
-macro_rules! version {
-    () => {
-        9
-    };
-}
-const VERSION: i64 = version!();
-const SET_VERSION: &str = concat!("PRAGMA user_version = ", version!());
+const VERSION: i64 = crate::schema::VERSION;
+const SET_VERSION: &str = concat!("PRAGMA user_version = ", schema_version!());
 const SETTINGS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
 PRAGMA foreign_keys = ON;";
 const HAS_COLUMN: &str = "SELECT COUNT(*) FROM pragma_table_info(?1) WHERE name = ?2";
@@ -40,6 +31,25 @@ const PASSIVE: &str = "PRAGMA wal_checkpoint(PASSIVE);";
 const TRUNCATE: &str = "PRAGMA wal_checkpoint(TRUNCATE);";
 const BACKUP: &str = "VACUUM INTO ?1";
 const QUICK_CHECK: &str = "PRAGMA quick_check";
+/// The `tournaments` table the `tessera` command kept in a SQLite file before version 9
+/// (one row per run: its configuration and summary), put aside for its rows to be copied.
+const OLD_TOURNAMENTS: &str = "ALTER TABLE tournaments RENAME TO tournaments_v8";
+/// Its rows, in the tables of version 9: a run finished when it was stored (its time, text
+/// of UTC, in ms since the epoch), its games (`games` of its summary) and deals (games per
+/// seat), no jobs, no rules (the standard ones), its games' results not kept (it kept none).
+/// A row whose texts do not read (never written so) is kept with 0 games, time 0.
+const COPY_TOURNAMENTS: &str = "INSERT INTO tournaments
+    (id, game, config, rules, deals, games, jobs, created, finished, summary, error)
+    SELECT id, game, config, NULL, games / players, games, 0, at, at, summary, NULL
+    FROM (SELECT id, game, config, summary,
+                 CASE WHEN json_valid(summary)
+                      THEN coalesce(json_extract(summary, '$.games'), 0) ELSE 0 END AS games,
+                 CASE WHEN json_valid(config)
+                      THEN max(1, coalesce(json_array_length(config, '$.players'), 1))
+                      ELSE 1 END AS players,
+                 coalesce(CAST(strftime('%s', created) AS INTEGER) * 1000, 0) AS at
+          FROM tournaments_v8) ORDER BY id;
+    DROP TABLE tournaments_v8;";
 
 impl Sql for Connection {
     async fn execute(&self, st: &Stmt, params: &[Param<'_>]) -> Result<u64, StoreError> {
@@ -115,6 +125,12 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
     if version == VERSION {
         return Ok(db);
     }
+    // version 11: the tournaments table of the `tessera` command (one row per run, no jobs)
+    // is put aside before any of the new tables is made (a rename would take their
+    // foreign keys along)
+    if has_column(&db, "tournaments", "id")? && !has_column(&db, "tournaments", "jobs")? {
+        db.execute_batch(OLD_TOURNAMENTS)?;
+    }
     if has_column(&db, "games", "players")? {
         upgrade_v1(&db)?;
     }
@@ -123,9 +139,17 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
         db.execute_batch("ALTER TABLE games ADD COLUMN owner TEXT;")?;
     }
     let tx = db.unchecked_transaction()?;
-    // versions 5 to 8: the Arena's tables, seat_secrets, bans, admin_log, account_looks,
-    // the tables of turn-based games and their emails
+    // versions 5 to 11: the Arena's tables, seat_secrets, bans, admin_log, account_looks,
+    // the tables of turn-based games and their emails, of invitations, of tournaments
     tx.execute_batch(SCHEMA.sqlite)?;
+    // version 10 (PostgreSQL 7): the deadlines a turn's seats let pass in a row
+    if !has_column(&tx, "turns", "missed")? {
+        tx.execute_batch(ADD_MISSED.sqlite)?;
+    }
+    // version 11: the runs of the tournaments table put aside above
+    if has_column(&tx, "tournaments_v8", "id")? {
+        tx.execute_batch(COPY_TOURNAMENTS)?;
+    }
     // version 6: the seat secrets of earlier versions, hashed
     if has_column(&tx, "games", "secrets")? {
         now(hash_plain_secrets(&*tx))?;

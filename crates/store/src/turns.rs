@@ -27,13 +27,15 @@ pub(crate) const LIVE_ALL: Stmt = sql!(
 pub(crate) const SEATS_OF: Stmt =
     sql!("SELECT seat, account FROM turn_seats WHERE game = $1 ORDER BY seat");
 pub(crate) const BEGIN: Stmt = sql!(
-    "INSERT INTO turns (game, at_move, seat, since, deadline, mailed)
-     SELECT $1, $2, $3, $4, $5, NULL FROM games WHERE id = $1 AND owner = $6" FOR_SHARE "
+    "INSERT INTO turns (game, at_move, seat, since, deadline, mailed, missed)
+     SELECT $1, $2, $3, $4, $5, NULL, $7 FROM games WHERE id = $1 AND owner = $6" FOR_SHARE "
      ON CONFLICT (game) DO UPDATE SET at_move = excluded.at_move, seat = excluded.seat,
-     since = excluded.since, deadline = excluded.deadline, mailed = NULL"
+     since = excluded.since, deadline = excluded.deadline, mailed = NULL,
+     missed = excluded.missed"
 );
 pub(crate) const CURRENT: Stmt =
     sql!("SELECT at_move, seat, since, deadline FROM turns WHERE game = $1");
+pub(crate) const MISSED: Stmt = sql!("SELECT missed FROM turns WHERE game = $1");
 /// A game's turn goes with its end (`crate::games`, in the transaction of the end).
 pub(crate) const FORGET: Stmt = sql!("DELETE FROM turns WHERE game = $1");
 pub(crate) const OF_ACCOUNT: Stmt = sql!(
@@ -190,8 +192,16 @@ pub(crate) async fn seats_of<S: Sql>(db: &S, id: u64) -> Result<Vec<Option<u64>>
     Ok(out)
 }
 
-/// Writes the turn game `id` waits for now (node `node` runs it).
-pub(crate) async fn begin<S: Sql>(db: &S, node: &str, id: u64, t: Turn) -> Result<(), StoreError> {
+/// Writes the turn game `id` waits for now (node `node` runs it), with the deadlines each
+/// seat has let pass in a row since a person last moved (`missed`, by seat).
+pub(crate) async fn begin<S: Sql>(
+    db: &S,
+    node: &str,
+    id: u64,
+    t: Turn,
+    missed: &[u32],
+) -> Result<(), StoreError> {
+    let missed = serde_json::to_string(missed)?;
     let params = [
         int(id),
         int(t.at_move as u64),
@@ -199,6 +209,7 @@ pub(crate) async fn begin<S: Sql>(db: &S, node: &str, id: u64, t: Turn) -> Resul
         t.since.into(),
         t.deadline.into(),
         node.into(),
+        missed.as_str().into(),
     ];
     if db.execute(&BEGIN, &params).await? == 0 {
         return Err(StoreError::Fenced(id));
@@ -216,6 +227,15 @@ pub(crate) async fn current<S: Sql>(db: &S, id: u64) -> Result<Option<Turn>, Sto
             since: r.int(2)?,
             deadline: r.int(3)?,
         })),
+    }
+}
+
+/// The deadlines each seat of game `id` has let pass in a row since a person last moved,
+/// as stored with its turn (empty: none stored).
+pub(crate) async fn missed<S: Sql>(db: &S, id: u64) -> Result<Vec<u32>, StoreError> {
+    match db.query_opt(&MISSED, &[int(id)]).await? {
+        None => Ok(Vec::new()),
+        Some(r) => r.json(0),
     }
 }
 
@@ -361,6 +381,7 @@ pub(crate) const STATEMENTS: &[Stmt] = &[
     SEATS_OF,
     BEGIN,
     CURRENT,
+    MISSED,
     FORGET,
     OF_ACCOUNT,
     DUE,

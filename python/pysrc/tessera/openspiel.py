@@ -15,6 +15,13 @@ game it makes. What a seat cannot see stays hidden (``IMPERFECT_INFORMATION``):
 ``resample_from_infostate`` draws a state consistent with what a seat knows (the engine's
 determinization: the hidden tiles shuffled), which OpenSpiel's information-set MCTS uses.
 
+**Serialisation** (``pyspiel.serialize_game_and_state``, ``random_sim_test(...,
+serialize=True)``) needs ``chance="seeded"``: OpenSpiel serialises a sampled-chance game
+with its random generator's state, which a Python game cannot give. With ``"seeded"``
+every state the game object makes is dealt from ``seed`` itself, so a state is the
+game's parameters and its actions, and the game type says ``DETERMINISTIC`` (the deal is
+a parameter; the tiles a seat cannot see stay hidden from it all the same).
+
 **Actions** are the fixed encoding's (``tessera.encoding``): each index is one move in
 every position, and ``action_to_string`` says which. A Q turn that puts tiles down is one
 action per tile then "end the turn", by the same player. Returns at the end: +1 to each
@@ -37,15 +44,20 @@ import tessera
 MAX_GAME_LENGTH = 100_000
 
 
-def _game_type(name):
+def _game_type(name, chance="sampled"):
     info = tessera.info(name)
     lo, hi = info["seats"]
-    params = {"players": lo, "seed": 0, **tessera.people_options(name)}
+    # an option whose text is a number (Triominos' tiles "56") is an int parameter:
+    # OpenSpiel reads "tiles=56" back as one when it loads a serialised game
+    options = {k: int(v) if isinstance(v, str) and v.isdigit() else v
+               for k, v in tessera.people_options(name).items()}
+    params = {"players": lo, "seed": 0, "chance": "sampled", **options}
+    mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=f"python_tessera_{name}",
         long_name=f"Python Tessera {info['title']}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=mode.DETERMINISTIC if chance == "seeded" else mode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -164,8 +176,13 @@ def _make(name):
             params = dict(params or {})
             players = int(params.get("players", game_type.min_num_players))
             self.seed = int(params.get("seed", 0))
+            self.chance = str(params.get("chance", "sampled"))
+            if self.chance not in ("sampled", "seeded"):
+                raise ValueError(f'chance={self.chance!r}: chance is "sampled" or "seeded"')
             self.players = players
-            self.options = {k: params[k] for k in tessera.people_options(name) if k in params}
+            people = tessera.people_options(name)
+            self.options = {k: str(params[k]) if isinstance(v, str) else params[k]
+                            for k, v in people.items() if k in params}
             self.dealt = 0
             info = pyspiel.GameInfo(
                 num_distinct_actions=actions,
@@ -176,9 +193,13 @@ def _make(name):
                 utility_sum=None,
                 max_game_length=MAX_GAME_LENGTH,
             )
-            super().__init__(game_type, info, params)
+            kind = game_type if self.chance == "sampled" else _game_type(name, "seeded")
+            super().__init__(kind, info, params)
 
         def new_initial_state(self):
+            if self.chance == "seeded":
+                g = tessera.Game(name, seats=self.players, seed=self.seed, **self.options)
+                return State(self, g)
             seed = tessera.derive_seed(self.seed, self.dealt)
             self.dealt += 1
             g = tessera.Game(name, seats=self.players, seed=seed, **self.options)

@@ -13,6 +13,8 @@
 //!   game's result (`tessera selfplay`).
 //! - [`train`]: training from those positions with a fixed seed (`tessera train`).
 //! - [`Valued`]: the ISMCTS bot with the network at its leaves (`ismcts:value=net`).
+//! - [`Ppo`]: a policy learned from Python (`ppo:model=FILE`, the recipe of
+//!   `examples/train/`).
 //!
 //! The networks shipped with the engine are [`ValueNet::akropolis`],
 //! [`ValueNet::triominos`] and [`ValueNet::q`] (`crates/ai/models/GAME-value.safetensors`,
@@ -23,6 +25,7 @@
 
 pub mod features;
 pub mod learn;
+pub mod ppo;
 pub mod q;
 pub mod selfplay;
 pub mod train;
@@ -31,6 +34,7 @@ mod valued;
 
 pub use features::{akropolis_features, FEATURES};
 pub use learn::{features_of, Learned, GAMES};
+pub use ppo::Ppo;
 pub use q::{q_features, QLearned, Q_FEATURES};
 pub use triominos::{triominos_features, TRIOMINOS_FEATURES};
 pub use valued::Valued;

@@ -25,7 +25,7 @@
 //! | 17 | the points of that placement / 50 (0 without one) |
 
 use super::ValueNet;
-use crate::q_lookahead::{finish_exists, line_moves};
+use crate::q_lines::{finish_exists_by, line_moves, Scoring};
 use std::sync::Arc;
 use tessera_core::{Determinize, Game, GameRng, Seat, Strategy};
 use tessera_q::{Choice, QGame, QMove, QRules, QView, Tile};
@@ -44,6 +44,15 @@ pub fn q_features(state: &QGame, seat: usize, out: &mut [f32]) -> bool {
     }
     view_features(&state.view(Seat(seat as u8)), out);
     true
+}
+
+/// How the view's rules score a turn of the seat to move.
+fn scoring_of(view: &QView) -> Scoring {
+    Scoring {
+        rules: view.rules.rule_set,
+        bonuses: view.rules.bonuses,
+        pile: view.knowledge.pile,
+    }
 }
 
 /// The features of a 2-player view (see the module's table).
@@ -74,7 +83,10 @@ fn view_features(view: &QView, out: &mut [f32]) {
     let mut fitting = 0usize;
     let mut pairs = 0usize;
     for t in hand {
-        let fits = frontier.iter().filter(|c| k.map.fits(**c, *t)).count();
+        let fits = frontier
+            .iter()
+            .filter(|c| view.rules.rule_set.fits(&k.map, **c, *t))
+            .count();
         pairs += fits;
         fitting += usize::from(fits > 0);
     }
@@ -98,7 +110,7 @@ fn view_features(view: &QView, out: &mut [f32]) {
     let finish = if hand.is_empty() {
         None
     } else {
-        finish_exists(&k.map, hand, view.rules.bonuses, FINISH_BUDGET)
+        finish_exists_by(&k.map, hand, scoring_of(view), FINISH_BUDGET)
     };
     out[16] = f32::from(u8::from(finish.is_some()));
     out[17] = finish.unwrap_or(0) as f32 / 50.0;
@@ -152,7 +164,7 @@ impl Strategy<QGame> for QLearned {
     fn choose(&mut self, view: &QView, rng: &mut GameRng) -> QMove {
         let k = &view.knowledge;
         let hand: &[Tile] = &k.active.hand;
-        let lines = line_moves(&k.map, hand, view.rules.bonuses, self.budget);
+        let lines = line_moves(&k.map, hand, scoring_of(view), self.budget);
         let mine = k.active.score.to_u64().unwrap_or(0);
         let best_other = k
             .others

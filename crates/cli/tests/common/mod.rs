@@ -3,10 +3,29 @@
 
 pub mod hostile;
 pub mod serve;
+/// The host's tests' mail server, which takes every email.
+#[path = "../../../server/tests/common/smtp.rs"]
+pub mod smtp;
 
+use std::io::Write;
 use std::net::TcpListener;
 use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
+
+/// `tessera args` run to its end with `stdin` on its standard input: its status and
+/// output. A run that ends before it has read everything (a closed pipe) is fine.
+pub fn tessera(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessera runs");
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
 
 /// A TCP port for a server a test starts (and may start again on the same port): free now,
 /// and below the kernel's range of ephemeral ports, so that no outgoing connection of this
@@ -35,6 +54,17 @@ pub fn free_port() -> u16 {
 /// Removes a test's directory when the test ends (kept if it fails, to be looked at). Made
 /// before the processes that use the directory, it is dropped after them.
 pub struct RemoveDir(pub PathBuf);
+
+impl RemoveDir {
+    /// A fresh, empty directory `tessera-{name}-{pid}` in the temporary directory (what a
+    /// failed run left there is removed first).
+    pub fn fresh(name: &str) -> RemoveDir {
+        let dir = std::env::temp_dir().join(format!("tessera-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        RemoveDir(dir)
+    }
+}
 
 impl Drop for RemoveDir {
     fn drop(&mut self) {

@@ -265,4 +265,5 @@ fn the_layouts_add_up() {
     assert_eq!(tessera_akropolis::Akropolis::ACTIONS, 36_864);
 }
 
+mod compact;
 mod q;

@@ -11,7 +11,7 @@ pub mod terminal;
 use crate::{BotInfo, OptionKind, Registration, RuleOption};
 use serde_json::{json, Value};
 use tessera_core::{Game, Seat, Strategy, View};
-use tessera_q::{turn_points, Choice, QGame, QRules, QView};
+use tessera_q::{Choice, QGame, QRules, QView, RuleSet};
 use tessera_referee::Legal;
 use tessera_words::{words, Arg, Msg, Words};
 
@@ -30,20 +30,30 @@ pub const PEOPLE_COPIES: usize = 3;
 /// ([`QRules::for_players`]), of programs over TCP and of the conformance tests.
 pub const COURSE_COPIES: usize = tessera_q::COPIES;
 
-/// The rules for people (the registry's `rules_help`): the catalogue's paragraphs.
-const RULES_HELP: [&str; 5] = [
+/// The rule set of a game for people (the New game form's and the Arena's default): the
+/// boxed game's. Programs over TCP, `tessera play`, the harness and the conformance tests
+/// keep the course's ([`QRules::for_players`]).
+pub const PEOPLE_RULES: RuleSet = RuleSet::Boxed;
+
+/// The rules for people (the registry's `rules_help`): the catalogue's paragraphs, the
+/// boxed game's (the default) first, then the course's (an option).
+const RULES_HELP: [&str; 8] = [
     "q-rules-1",
     "q-rules-2",
     "q-rules-3",
     "q-rules-4",
     "q-rules-5",
+    "q-rules-course-1",
+    "q-rules-course-2",
+    "q-rules-course-3",
 ];
 
 /// The Qs completed by `seat`'s placements `ps` (now on `after`'s map) and whether they
 /// ended the game by emptying its hand.
 fn bonuses_of(after: &QGame, seat: Seat, ps: &[tessera_q::Placement]) -> (u64, bool) {
     let q = after.rules().bonuses.q;
-    let qs = (tessera_q::score(after.map(), ps, q) - tessera_q::score(after.map(), ps, 0))
+    let rules = after.rule_set();
+    let qs = (rules.score(after.map(), ps, q) - rules.score(after.map(), ps, 0))
         .checked_div(q)
         .unwrap_or(0);
     let finished = after.to_move().is_none()
@@ -86,6 +96,21 @@ impl Registration for QGame {
 
     fn options() -> Vec<RuleOption> {
         vec![
+            RuleOption {
+                key: "rule_set",
+                label: words!("q-option-rules"),
+                help: words!("q-option-rules-help"),
+                kind: OptionKind::Choice {
+                    values: vec![
+                        (json!(RuleSet::Boxed.name()), words!("q-option-rules-boxed")),
+                        (
+                            json!(RuleSet::Course.name()),
+                            words!("q-option-rules-course"),
+                        ),
+                    ],
+                },
+                default: json!(PEOPLE_RULES.name()),
+            },
             RuleOption {
                 key: "copies",
                 label: words!("q-option-copies"),
@@ -132,19 +157,19 @@ impl Registration for QGame {
                 name: "lines",
                 about: words!("q-bot-lines"),
                 params: "budget=N (nodes per move)",
-                strength: "strongest",
+                strength: "strong",
             },
             BotInfo {
                 name: "learned",
                 about: words!("q-bot-learned"),
                 params: "k=N (turns tried), deals=N, model=FILE",
-                strength: "strongest",
+                strength: "fair",
             },
             BotInfo {
                 name: "lookahead",
                 about: words!("q-bot-lookahead"),
                 params: "ms=N (time cap per move), k=N, samples=N, first=N, keep=N, scale=X, fw=X, budget=N",
-                strength: "strong",
+                strength: "strongest",
             },
             BotInfo {
                 name: "greedy",
@@ -167,7 +192,15 @@ impl Registration for QGame {
         ];
         bots.extend(crate::level_bots(
             tessera_ai::registry::Q_LEVELS,
-            &["weak", "weak", "fair", "fair", "strong", "strongest"],
+            &[
+                "weak",
+                "weak",
+                "weak",
+                "fair",
+                "fair",
+                "strong",
+                "strongest",
+            ],
         ));
         bots
     }
@@ -176,8 +209,6 @@ impl Registration for QGame {
         tessera_ai::registry::q(spec).map_err(|e| e.to_string())
     }
 
-    /// For each tile of the hand, the cells where it fits now (when the seat is to move),
-    /// and whether the seat may exchange its hand.
     /// A bounded form (`complete: false`): pass, replace when the pile allows it, every
     /// single-tile placement, and the house's two lines (the dag and ldasg turns), each
     /// with the points it scores at once (the finish bonus included; pass and replace 0).
@@ -186,8 +217,10 @@ impl Registration for QGame {
         let moves = view.legal_moves();
         let k = &view.knowledge;
         let b = view.rules.bonuses;
+        let rules = view.rules.rule_set;
         let points = |map: &tessera_q::Map, ps: &[tessera_q::Placement]| {
-            i32::try_from(turn_points(map, ps, k.active.hand.len(), b)).unwrap_or(i32::MAX)
+            i32::try_from(rules.turn_points(map, ps, k.active.hand.len(), k.pile, b))
+                .unwrap_or(i32::MAX)
         };
         // one copy of the map for every single placement (each put down, scored, taken
         // back), not a copy a move: the listed placements are legal
@@ -201,9 +234,8 @@ impl Registration for QGame {
                     map.remove(ps[0].coord);
                     gain
                 }
-                Choice::Place(ps) => k
-                    .map
-                    .legal(&k.active.hand, ps)
+                Choice::Place(ps) => rules
+                    .legal(&k.map, &k.active.hand, ps)
                     .map_or(0, |after| points(&after, ps)),
                 _ => 0,
             })
@@ -216,12 +248,15 @@ impl Registration for QGame {
         }
     }
 
+    /// For each tile of the hand, the cells where it fits now (when the seat is to move),
+    /// and whether the seat may exchange its hand.
     fn hints(view: &QView) -> Value {
         let mine = view.to_move == Some(view.seat);
         let k = &view.knowledge;
+        let rules = view.rules.rule_set;
         json!({
             "candidates": k.active.hand.iter().map(|t| {
-                if mine { json!(k.map.candidates(*t)) } else { json!([]) }
+                if mine { json!(rules.candidates(&k.map, *t)) } else { json!([]) }
             }).collect::<Vec<_>>(),
             "can_replace": mine && k.pile >= k.active.hand.len(),
         })
@@ -236,7 +271,9 @@ impl Registration for QGame {
         };
         let k = &view.knowledge;
         Some(
-            tessera_q::preview(&k.map, &k.active.hand, ps, view.rules.bonuses)
+            view.rules
+                .rule_set
+                .preview(&k.map, &k.active.hand, k.pile, ps, view.rules.bonuses)
                 .map(|p| i64::try_from(p).unwrap_or(i64::MAX))
                 .map_err(|e| e.words()),
         )
@@ -309,6 +346,8 @@ impl Registration for QGame {
             {
                 words!("q-end-hand-placed", who = name(names, s))
             }
+            _ if game.blocked() => words!("q-end-blocked"),
+            _ if game.rule_set() == RuleSet::Boxed => words!("q-end-round-of-passes"),
             _ => words!("q-end-round-without-placement"),
         })
     }
@@ -379,8 +418,8 @@ impl Registration for QGame {
         terminal::turn(view, names)
     }
 
-    fn text_help(_view: &QView) -> String {
-        terminal::HELP.into()
+    fn text_help(view: &QView) -> String {
+        terminal::help(view).into()
     }
 
     fn parse_text(view: &QView, line: &str) -> Result<Choice, String> {
@@ -407,18 +446,20 @@ impl Registration for QGame {
     }
 }
 
-/// The house levels' fixed ratings in the arena (`level:1` to `level:6`): the
-/// Bradley-Terry ratings on the Elo scale of a round robin of the levels, 2 players
-/// (`tessera tournament --round-robin --game q --players level:1,...,level:6`;
-/// docs/strategies.md, "Levels"), rounded: 1,000 games a pair, 15,000 in all.
-const LEVEL_RATINGS: [f64; 6] = [745.0, 1279.0, 1335.0, 1613.0, 1973.0, 2055.0];
+/// The house levels' fixed ratings in the arena (`level:1` to `level:7`): the Bradley-Terry
+/// ratings on the Elo scale of a round robin of the levels under the boxed game's rules,
+/// which people and the arena play (`tessera tournament --round-robin --game q --rules
+/// '{"rule_set":"boxed","copies":3}' --players level:1,...,level:7 --games 400 --seed 1`;
+/// docs/strategies.md, "Q under the boxed rules"), rounded: 400 games a pair, 8,400 in all.
+/// (Under the course's rules, the ladder's first six levels were rated 745 to 2055.)
+const LEVEL_RATINGS: [f64; 7] = [-208.0, 452.0, 872.0, 1649.0, 2379.0, 2653.0, 2702.0];
 
 #[cfg(test)]
 mod people_tests {
-    use super::{COURSE_COPIES, PEOPLE_COPIES, RULES_HELP};
+    use super::{COURSE_COPIES, PEOPLE_COPIES, PEOPLE_RULES, RULES_HELP};
     use crate::Registry;
     use serde_json::{json, Value};
-    use tessera_q::{Color, Coord, Map, Placement, Shape, Tile};
+    use tessera_q::{Color, Coord, Map, Placement, RuleSet, Shape, Tile};
 
     #[test]
     fn people_get_three_copies_and_the_course_keeps_thirty() {
@@ -442,21 +483,53 @@ mod people_tests {
     }
 
     #[test]
-    fn the_rules_help_states_the_rule_the_engine_plays() {
+    fn people_get_the_boxed_rules_and_programs_the_course_s() {
+        let registry = Registry::standard();
+        let q = registry.get("q").unwrap();
+        let option = q
+            .info()
+            .options
+            .iter()
+            .find(|o| o.key == "rule_set")
+            .unwrap();
+        assert_eq!(option.default, json!("boxed"));
+        let people = q.rules(2, &q.info().option_defaults()).unwrap();
+        assert_eq!(people["rule_set"], json!("boxed"));
+        assert_eq!(PEOPLE_RULES, RuleSet::Boxed);
+        // a program's game (no options) and the course's named option
+        let programs = q.rules(2, &Value::Null).unwrap();
+        assert!(programs.get("rule_set").is_none(), "{programs}");
+        let course = q.rules(2, &json!({"rule_set": "course"})).unwrap();
+        assert!(course.get("rule_set").is_none(), "{course}");
+        assert!(q.rules(2, &json!({"rule_set": "other"})).is_err());
+    }
+
+    #[test]
+    fn the_rules_help_states_both_rule_sets_the_boxed_first() {
         let help: Vec<String> = RULES_HELP
             .iter()
             .map(|id| tessera_words::Msg::new(*id).to_string())
             .collect();
-        let help = help.join("\n\n");
-        // the words of the old help, which the engine never played
-        assert!(!help.contains("no tile twice"), "{help}");
-        assert!(!help.contains("all one colour or all one shape"));
-        assert!(help.contains("only the tiles right beside it count"));
-        assert!(help.contains("the same tile twice"));
-        // the terminal's help says the same
+        assert!(
+            help[0].contains("boxed game's rules (the default)"),
+            "{}",
+            help[0]
+        );
+        let boxed = help[..5].join("\n\n");
+        assert!(boxed.contains("one colour with no shape twice"), "{boxed}");
+        assert!(boxed.contains("six tiles at most"), "{boxed}");
+        assert!(boxed.contains("no gap"), "{boxed}");
+        assert!(boxed.contains("the pile is empty"), "{boxed}");
+        let course = help[5..].join("\n\n");
+        assert!(course.contains("Racket course's rules"), "{course}");
+        assert!(course.contains("only the tiles right beside it count"));
+        assert!(course.contains("the same tile twice"));
+        // the terminal's help of each says the same
         assert!(super::terminal::HELP.contains("Only the tiles right beside it count"));
-        // and the engine accepts what the help allows: the column of the issue (purple
-        // clover twice, then a change of colour and of shape along it)
+        assert!(super::terminal::BOXED_HELP.contains("one colour with no shape twice"));
+        // and the engine plays what each help says: the column of the issue (purple
+        // clover twice, then a change of colour and of shape along it) is the course's,
+        // not the boxed game's
         let t = |shape, color| Tile::new(shape, color);
         let map = Map::with_start(t(Shape::Clover, Color::Purple));
         let hand = [
@@ -470,13 +543,20 @@ mod people_tests {
             .enumerate()
             .map(|(i, tile)| Placement::new(Coord::new(i as i32 + 1, 0), *tile))
             .collect();
-        assert!(map.check(&hand, &column).is_ok());
+        assert!(RuleSet::Course.check(&map, &hand, &column).is_ok());
+        let refused = RuleSet::Boxed
+            .check(&map, &hand, &column)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains("neither one colour nor one shape"),
+            "{refused}"
+        );
         // a tile between two neighbours shares the colour of both or the shape of both
         let refused = map
             .check(&hand[2..3], &[Placement::new(Coord::new(1, 0), hand[2])])
             .unwrap_err()
             .to_string();
         assert!(refused.contains("the tile beside it"), "{refused}");
-        assert!(!refused.contains("no tile twice"), "{refused}");
     }
 }

@@ -4,7 +4,7 @@
 use super::render;
 use crate::terminal::seat_name;
 use tessera_core::{Game, Seat};
-use tessera_q::{Choice, Coord, Map, Placement, QGame, QView, Tile};
+use tessera_q::{Choice, Coord, Map, Placement, QGame, QView, RuleSet, Tile};
 
 /// The legend of the tiles, shown at the start.
 pub fn start() -> String {
@@ -48,14 +48,14 @@ pub fn turn(view: &QView, names: &[String]) -> String {
         k.pile,
         seat_name(names, view.seat),
         render::hand(&k.active.hand),
-        fits(&k.map, &k.active.hand)
+        fits(&k.map, &k.active.hand, view.rules.rule_set)
     )
 }
 
 /// Where each hand tile fits now, as the browser marks it (the first six cells of each, by
 /// row and column, as a move is typed), and how to type one; or, when no tile fits, what is
 /// left to do: `where each tile fits (row,column): 1:o# at 0,1 1,0 ...  2:r* nowhere`.
-pub fn fits(map: &Map, hand: &[Tile]) -> String {
+pub fn fits(map: &Map, hand: &[Tile], rules: RuleSet) -> String {
     const SHOWN: usize = 6;
     let mut example = None;
     let each: Vec<String> = hand
@@ -63,7 +63,7 @@ pub fn fits(map: &Map, hand: &[Tile]) -> String {
         .enumerate()
         .map(|(i, t)| {
             let name = format!("{}:{}", i + 1, render::tile(*t));
-            let cells = map.candidates(*t);
+            let cells = rules.candidates(map, *t);
             let Some(first) = cells.first() else {
                 return format!("{name} nowhere");
             };
@@ -88,7 +88,7 @@ pub fn fits(map: &Map, hand: &[Tile]) -> String {
     }
 }
 
-/// The help on a person's turn.
+/// The help on a person's turn under the course's rules.
 pub const HELP: &str = "\
 Type one of:
   pass                 (or p) end the turn
@@ -97,16 +97,39 @@ Type one of:
                        all in one row or one column, e.g.  2@0,1 5@0,2
   help                 (or ?) this text
   quit                 abandon the game
-Where a tile fits: each placed tile goes on a free cell beside a tile ('.' on the map).
-Only the tiles right beside it count: next to one tile of its row (or column) it shares
-that tile's colour or shape; between two, the colour of both or the shape of both. A line
-may change colour or shape along its length and hold the same tile twice.";
+Where a tile fits (the Racket course's rules): each placed tile goes on a free cell beside
+a tile ('.' on the map). Only the tiles right beside it count: next to one tile of its row
+(or column) it shares that tile's colour or shape; between two, the colour of both or the
+shape of both. A line may change colour or shape along its length and hold the same tile
+twice.";
+
+/// The help on a person's turn under the boxed game's rules.
+pub const BOXED_HELP: &str = "\
+Type one of:
+  pass                 (or p) end the turn
+  replace              (or r) exchange your whole hand (needs at least as many tiles in the pile)
+  N@ROW,COL ...        place hand tile N at row ROW, column COL; several placements,
+                       all in one row or one column, e.g.  2@0,1 5@0,2
+  help                 (or ?) this text
+  quit                 abandon the game
+Where tiles fit (the boxed game's rules): the tiles of a turn go in one row or one column,
+with no free cell between them, at least one beside a tile ('.' on the map). Every line
+(a row or column of touching tiles) is one colour with no shape twice, or one shape with
+no colour twice: six tiles at most. A line of six scores six more.";
+
+/// The help for a view's rules.
+pub fn help(view: &QView) -> &'static str {
+    match view.rules.rule_set {
+        RuleSet::Course => HELP,
+        RuleSet::Boxed => BOXED_HELP,
+    }
+}
 
 /// A typed move on the seat's turn.
 pub fn parse(view: &QView, line: &str) -> Result<Choice, String> {
     match parse_move(line, &view.knowledge.active.hand) {
         Ok(Some(mv)) => Ok(mv),
-        Ok(None) => Err(HELP.into()),
+        Ok(None) => Err(help(view).into()),
         Err(e) => Err(format!("{e}; try again (help shows the syntax)")),
     }
 }
@@ -270,6 +293,14 @@ mod tests {
             )]))
         );
         assert_eq!(parse(&view, "h"), Err(HELP.to_string()));
+        // a game of the boxed rules states them
+        let boxed = QRules {
+            rule_set: RuleSet::Boxed,
+            ..QRules::for_players(2)
+        };
+        let game = QGame::new(&boxed, 3).unwrap();
+        let view = game.view(game.to_move().unwrap());
+        assert_eq!(parse(&view, "help"), Err(BOXED_HELP.to_string()));
         let e = parse(&view, "7@0,1").unwrap_err();
         assert!(e.contains("no tile 7") && e.contains("help"), "{e}");
         let names = vec!["you".to_string(), "ldasg".to_string()];
@@ -302,7 +333,7 @@ mod tests {
         let red_star = Tile::new(Shape::Star, Color::Red);
         let map = Map::with_start(red_star);
         let blue_circle = Tile::new(Shape::Circle, Color::Blue);
-        let line = fits(&map, &[blue_circle, red_star]);
+        let line = fits(&map, &[blue_circle, red_star], RuleSet::Course);
         assert_eq!(
             line,
             format!(
@@ -314,7 +345,7 @@ mod tests {
         );
         // nothing fits: what is left to do, in the game's words
         assert_eq!(
-            fits(&map, &[blue_circle]),
+            fits(&map, &[blue_circle], RuleSet::Course),
             "No tile of your hand fits anywhere: exchange your hand (replace) or pass."
         );
     }

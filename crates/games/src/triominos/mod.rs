@@ -40,6 +40,15 @@ const RULES_HELP: [&str; 4] = [
     "triominos-rules-4",
 ];
 
+/// The bonus a placement of `tile` scores above its points for opening the round (the
+/// view's seat must open with a tile: a triple's bonus, or 0-0-0's), else 0.
+fn opening_bonus(view: &TriominosView, tile: Tile) -> i32 {
+    match view.forced {
+        Some(_) => opening_score(tile) - tile.value(),
+        None => 0,
+    }
+}
+
 fn names_and(names: &[String], seats: impl IntoIterator<Item = Seat>) -> Arg {
     Arg::and(seats.into_iter().map(|s| name(names, s)))
 }
@@ -386,15 +395,11 @@ impl Registration for TriominosGame {
     /// (bonuses and the round's opening bonus included), a draw -5, a pass -10. What the
     /// end of a round credits (it depends on the others' trays) is not included.
     fn legal(view: &TriominosView) -> Legal<Move> {
-        let opening = |t: Tile| match view.forced {
-            Some(_) => opening_score(t) - t.value(),
-            _ => 0,
-        };
         let mut moves = Vec::new();
         let mut gains = Vec::new();
         for s in view.legal_placements() {
             moves.push(Move::Place(s.placement));
-            gains.push(s.score + opening(s.placement.tile));
+            gains.push(s.score + opening_bonus(view, s.placement.tile));
         }
         if let Some(m) = view.turn().and_then(|t| t.non_placing_move()) {
             moves.push(m);
@@ -421,7 +426,8 @@ impl Registration for TriominosGame {
                 .iter()
                 .map(|s| {
                     let mut p = placement_json(&s.placement);
-                    p["score"] = json!(s.score);
+                    // what it scores, the round's opening bonus included (as `legal` says)
+                    p["score"] = json!(s.score + opening_bonus(view, s.placement.tile));
                     p["hexagons"] = json!(s.hexagons);
                     p["bridge"] = json!(s.bridge);
                     p

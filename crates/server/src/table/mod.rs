@@ -1,11 +1,12 @@
 //! One table of the host: who sits where, where it stands, its state as people and
 //! spectators see it. Its seats are in `seat.rs`, the link of a person at it in
 //! `person.rs`, the sink that keeps it in step with the referee (every move in the store
-//! before anyone sees it) in `sink.rs`.
+//! before anyone sees it) in `sink.rs`, how its game ended in `result.rs`, what makes it
+//! rated in `rated.rs`. The table layer knows nothing of the host above it.
 
-use crate::error::HostError;
 use crate::store::now_ms;
 use crate::table::state::{DealShown, Kind, LastMove, Player, StateMessage};
+use crate::vocab::error::HostError;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -18,6 +19,8 @@ use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
 pub mod person;
+pub mod rated;
+pub mod result;
 pub mod seat;
 pub mod sink;
 pub mod state;
@@ -101,7 +104,7 @@ pub struct Ending {
     /// Why, in words.
     pub reason: Msg,
     /// The seat that resigned, or took no turn in time.
-    pub seat: Option<usize>,
+    pub seat: Option<tessera_core::Seat>,
 }
 
 /// A person's move on its way to the referee: the turn it was sent at (the moves
@@ -112,7 +115,7 @@ pub(crate) type Sent = (usize, String);
 /// good (the host has ended the table: the seat's account was banned). Set by the host
 /// at a table where an account holds a seat ([`Table::set_move_gate`]).
 pub type MoveGate = Arc<
-    dyn Fn(usize) -> std::pin::Pin<Box<dyn std::future::Future<Output = bool> + Send>>
+    dyn Fn(tessera_core::Seat) -> std::pin::Pin<Box<dyn std::future::Future<Output = bool> + Send>>
         + Send
         + Sync,
 >;
@@ -144,7 +147,7 @@ pub struct Table {
     /// the house plays the game's clock move for that turn and the person stays.
     pub clock: Option<Duration>,
     /// Who sits where at a rated table of the arena (`None`: not rated).
-    pub rated: Option<crate::rated::Rated>,
+    pub rated: Option<crate::table::rated::Rated>,
     /// Days per move and the accounts at the seats of a turn-based table (`None`: a live
     /// table).
     pub turns: Option<turns::TurnBased>,
@@ -152,6 +155,8 @@ pub struct Table {
     turn: Mutex<Option<crate::store::Turn>>,
     /// Asked before a person's move reaches the referee ([`MoveGate`]).
     move_gate: std::sync::OnceLock<MoveGate>,
+    /// The deadlines its seats let pass in a row (a turn-based table).
+    missed: Mutex<turns::Missed>,
     /// The hints given, `(seat, moves played then)` (stored with the result).
     hints: Mutex<Vec<(usize, usize)>>,
     /// Events stored for the game before it started (its settings).
@@ -228,6 +233,7 @@ impl Table {
             turns: None,
             turn: Mutex::new(None),
             move_gate: std::sync::OnceLock::new(),
+            missed: Mutex::default(),
             hints: Mutex::new(Vec::new()),
             stored_events: 0,
             version: watch::channel(0).0,
@@ -264,26 +270,37 @@ impl Table {
     }
 
     /// The seat whose token this is.
-    pub fn seat_of(&self, token: &str) -> Option<usize> {
-        self.state()
+    pub fn seat_of(&self, token: &str) -> Option<tessera_core::Seat> {
+        let st = self.state();
+        let i = st
             .seats
             .iter()
-            .position(|s| matches!(&s.kind, SeatKind::Person(t) if t.matches(token)))
+            .position(|s| matches!(&s.kind, SeatKind::Person(t) if t.matches(token)))?;
+        tessera_core::Seat::try_from(i).ok()
+    }
+
+    /// Every seat of the table, in order: `Seat(0)`, `Seat(1)`, ...
+    pub fn seat_numbers(&self) -> Vec<tessera_core::Seat> {
+        let n = self.state().seats.len();
+        (0..n)
+            .map_while(|i| tessera_core::Seat::try_from(i).ok())
+            .collect()
     }
 
     /// The account that holds `seat` (of a rated or a turn-based table), if one does: its
     /// seat answers only to its session.
-    pub fn account_of(&self, seat: usize) -> Option<u64> {
-        let rated = self.rated.as_ref().and_then(|r| r.seats.get(seat)?.account);
-        let turns = self.turns.as_ref().and_then(|t| *t.accounts.get(seat)?);
+    pub fn account_of(&self, seat: tessera_core::Seat) -> Option<u64> {
+        let i = seat.index();
+        let rated = self.rated.as_ref().and_then(|r| r.seats.get(i)?.account);
+        let turns = self.turns.as_ref().and_then(|t| *t.accounts.get(i)?);
         rated.or(turns)
     }
 
     /// The account that holds `seat`, whoever checked it: the seat's own (a person under
     /// their account's name, a program with its bot account's token) or the rated or
     /// turn-based table's. A ban of that account resigns the seat.
-    pub fn holder(&self, seat: usize) -> Option<u64> {
-        let own = self.state().seats.get(seat).and_then(|s| s.account);
+    pub fn holder(&self, seat: tessera_core::Seat) -> Option<u64> {
+        let own = self.state().seats.get(seat.index()).and_then(|s| s.account);
         own.or_else(|| self.account_of(seat))
     }
 
@@ -295,7 +312,7 @@ impl Table {
 
     /// Whether the move gate refuses `seat`'s move (the table ends with it); false where
     /// there is no gate.
-    pub async fn move_refused(&self, seat: usize) -> bool {
+    pub async fn move_refused(&self, seat: tessera_core::Seat) -> bool {
         match self.move_gate.get() {
             Some(gate) => gate(seat).await,
             None => false,
@@ -313,9 +330,14 @@ impl Table {
         *lock(&self.turn) = Some(turn);
     }
 
+    /// The deadlines its seats let pass in a row (a turn-based table), locked.
+    pub fn missed(&self) -> MutexGuard<'_, turns::Missed> {
+        lock(&self.missed)
+    }
+
     /// Notes a hint given to `seat` after `at_move` moves.
-    pub fn note_hint(&self, seat: usize, at_move: usize) {
-        lock(&self.hints).push((seat, at_move));
+    pub fn note_hint(&self, seat: tessera_core::Seat, at_move: usize) {
+        lock(&self.hints).push((seat.index(), at_move));
     }
 
     /// The hints given so far, `[{seat, at_move}]`.
@@ -346,7 +368,7 @@ impl Table {
 
     /// The person at `seat` resigns: the game ends at once, stored `resigned` (the best
     /// score among the other seats wins). Refused when the game is not being played.
-    pub fn resign(&self, seat: usize) -> Result<(), HostError> {
+    pub fn resign(&self, seat: tessera_core::Seat) -> Result<(), HostError> {
         let name = {
             let st = self.state();
             match &st.phase {
@@ -356,7 +378,7 @@ impl Table {
                 Phase::Ended(_) => return Err(HostError::Over),
             }
             st.seats
-                .get(seat)
+                .get(seat.index())
                 .map(|s| s.name.clone())
                 .unwrap_or_default()
         };
@@ -416,7 +438,7 @@ impl Table {
     /// tagged with the moves played so far, it is refused if it reaches the referee at a
     /// later turn (two sockets of one seat sending at once: the second is not played at
     /// the person's next turn, before they saw the position).
-    pub fn person_move(&self, seat: usize, text: String) -> Result<(), Msg> {
+    pub fn person_move(&self, seat: tessera_core::Seat, text: String) -> Result<(), Msg> {
         let turn = {
             let st = self.state();
             match &st.phase {
@@ -425,12 +447,12 @@ impl Table {
                 Phase::Paused => return Err(words!("move-paused")),
                 Phase::Running => {}
             }
-            if st.to_move != Some(seat) {
+            if st.to_move != Some(seat.index()) {
                 return Err(words!("not-your-turn"));
             }
             st.moves.len()
         };
-        let inbox = lock(&self.inboxes).get(seat).cloned().flatten();
+        let inbox = lock(&self.inboxes).get(seat.index()).cloned().flatten();
         match inbox {
             None => Err(words!("move-no-moves-here")),
             Some(tx) => tx.try_send((turn, text)).map_err(|e| match e {
@@ -443,10 +465,10 @@ impl Table {
     /// What the move `text` would score for `seat` now, without playing it (the points a
     /// person's screen shows on tiles put down), or why it would be refused; `None` when
     /// the game says nothing of such a move. From the seat's view as it was last sent.
-    pub fn preview(&self, seat: usize, text: &str) -> Option<Result<i64, Msg>> {
+    pub fn preview(&self, seat: tessera_core::Seat, text: &str) -> Option<Result<i64, Msg>> {
         let view = {
             let st = self.state();
-            match st.seat_views.get(seat).cloned().flatten() {
+            match st.seat_views.get(seat.index()).cloned().flatten() {
                 Some(v) => v.view,
                 None => return Some(Err(words!("preview-no-view"))),
             }
@@ -454,10 +476,12 @@ impl Table {
         self.entry.preview(view.get(), text)
     }
 
-    /// Sets the bots' delay (clamped to `max`).
+    /// Sets the bots' delay (clamped to `max`). Nobody watching is told: a change of
+    /// pace is no change of the game, and each watcher sees it with the next state (a
+    /// spectator who sent 3,000 of them made every other watcher receive 45 states a
+    /// second).
     pub fn set_pace(&self, ms: u64, max: u64) {
         self.pace.store(ms.min(max), Ordering::Relaxed);
-        self.changed();
     }
 
     /// Brings the public view and the log up to date from the moves (a table nobody
@@ -514,8 +538,9 @@ impl Table {
     }
 
     /// The state message for `seat` (`None`: a spectator): what the browser draws.
-    pub fn message(&self, seat: Option<usize>) -> StateMessage {
+    pub fn message(&self, seat: Option<tessera_core::Seat>) -> StateMessage {
         self.catch_up();
+        let seat = seat.map(tessera_core::Seat::index);
         let st = self.state();
         let mine = seat.and_then(|s| st.seat_views.get(s).cloned().flatten());
         // legal moves and hints only to the seat to move (a game that ended during the

@@ -5,6 +5,7 @@
 use crate::table::{lock, Ending, Table};
 use std::sync::Arc;
 use std::time::Duration;
+use tessera_core::Seat;
 use tessera_games::{words, Msg, PersonLink};
 use tessera_referee::async_trait;
 use tokio::sync::{broadcast, mpsc};
@@ -13,9 +14,9 @@ use tokio::time::Instant;
 /// The link of the person at `seat` of `table` (moves come through it); a turn of theirs
 /// that lasts longer than `idle` ends the table (see [`Table::ending`]); `None`: never (a
 /// turn-based table, where the turn's deadline plays the clock move instead).
-pub fn link(table: &Arc<Table>, seat: usize, idle: Option<Duration>) -> Box<dyn PersonLink> {
+pub fn link(table: &Arc<Table>, seat: Seat, idle: Option<Duration>) -> Box<dyn PersonLink> {
     let (tx, rx) = mpsc::channel(2);
-    if let Some(slot) = lock(&table.inboxes).get_mut(seat) {
+    if let Some(slot) = lock(&table.inboxes).get_mut(seat.index()) {
         *slot = Some(tx);
     }
     Box::new(BrowserPerson {
@@ -41,7 +42,7 @@ pub fn link(table: &Arc<Table>, seat: usize, idle: Option<Duration>) -> Box<dyn 
 /// had been played; and a person who left is not a program that broke the rules. The
 /// clock is the turn's, not the message's: refused moves do not restart it.
 struct BrowserPerson {
-    seat: usize,
+    seat: Seat,
     moves: mpsc::Receiver<crate::table::Sent>,
     refusals: broadcast::Sender<(usize, Msg)>,
     table: Arc<Table>,
@@ -80,7 +81,7 @@ impl PersonLink for BrowserPerson {
         let deadline = match self.turn {
             Some((n, at)) if n == played => at,
             _ => {
-                let at = crate::config::later(Instant::now(), idle);
+                let at = crate::vocab::config::later(Instant::now(), idle);
                 self.turn = Some((played, at));
                 at
             }
@@ -92,7 +93,7 @@ impl PersonLink for BrowserPerson {
                     .table
                     .state()
                     .seats
-                    .get(self.seat)
+                    .get(self.seat.index())
                     .map(|s| s.name.clone())
                     .unwrap_or_default();
                 self.table.end_as(Ending {
@@ -100,7 +101,7 @@ impl PersonLink for BrowserPerson {
                     reason: words!(
                         "aborted-idle",
                         who = name,
-                        time = crate::config::human(idle)
+                        time = crate::vocab::config::human(idle)
                     ),
                     seat: Some(self.seat),
                 });
@@ -113,7 +114,7 @@ impl PersonLink for BrowserPerson {
     }
 
     fn refused(&mut self, reason: &Msg) {
-        let _ = self.refusals.send((self.seat, reason.clone()));
+        let _ = self.refusals.send((self.seat.index(), reason.clone()));
     }
 
     fn clock(&mut self) -> Option<Instant> {
@@ -124,14 +125,14 @@ impl PersonLink for BrowserPerson {
         };
         // a turn-based table's deadline is the stored one (it outlives a restart)
         if let Some(t) = self.table.turn() {
-            if t.at_move == played && t.seat == self.seat {
+            if t.at_move == played && t.seat == self.seat.index() {
                 return Some(super::turns::instant_of(t.deadline, crate::store::now_ms()));
             }
         }
         match self.clock_turn {
             Some((n, at)) if n == played => Some(at),
             _ => {
-                let at = crate::config::later(since, clock);
+                let at = crate::vocab::config::later(since, clock);
                 self.clock_turn = Some((played, at));
                 Some(at)
             }
@@ -139,13 +140,13 @@ impl PersonLink for BrowserPerson {
     }
 
     fn timed_out(&mut self, _move: &str) {
-        let name = self
-            .table
-            .state()
-            .seats
-            .get(self.seat)
-            .map(|s| s.name.clone())
-            .unwrap_or_default();
+        let (name, played) = {
+            let st = self.table.state();
+            let name = st.seats.get(self.seat.index()).map(|s| s.name.clone());
+            (name.unwrap_or_default(), st.moves.len())
+        };
+        // a deadline let pass: counted by the table's sink when the move is played
+        self.table.missed().timed_out(self.seat, played);
         let per = match &self.table.turns {
             Some(t) => t.words(),
             None => words!(
@@ -153,7 +154,7 @@ impl PersonLink for BrowserPerson {
                 clock = self
                     .table
                     .clock
-                    .map(crate::config::human)
+                    .map(crate::vocab::config::human)
                     .unwrap_or_default()
             ),
         };

@@ -1,8 +1,8 @@
 //! A table's seat: who holds it (a bot, a person, a program, nobody yet) and what the
 //! store keeps of it.
 
-use crate::secret::Secret;
 use crate::store::SeatRecord;
+use crate::vocab::secret::Secret;
 
 /// Who holds a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,10 +1,11 @@
 //! The sink that keeps a table in step with its referee: every move (and ejection) in
 //! the store before anyone is told of it, a write the store failed tried again while the
-//! table runs; at a turn-based table, each new turn with its deadline too, before the
-//! seat to move is asked.
+//! table runs; at a turn-based table, each new turn with its deadline too (and the
+//! deadlines its seats let pass in a row), before the seat to move is asked, and the end
+//! of a game nobody plays any more (`table::turns::Missed`).
 
 use crate::store::{now_ms, Store, StoreError, Turn};
-use crate::table::Table;
+use crate::table::{Ending, Table};
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,6 +25,10 @@ pub struct HostSink {
     pub person_seats: Vec<bool>,
     /// Events stored so far for this game.
     pub events: usize,
+    /// A turn-based game ends once every person's seat has let this many deadlines pass
+    /// in a row, with no move of any person in between (`Config::turn_idle_deadlines`;
+    /// 0: never).
+    pub idle_deadlines: u32,
 }
 
 /// The first wait before a write the store failed is tried again; it doubles up to
@@ -49,7 +54,7 @@ impl HostSink {
             let asked = std::time::Instant::now();
             let e = match write().await {
                 Ok(()) => {
-                    crate::metrics::store_commit(what, asked.elapsed());
+                    crate::vocab::metrics::store_commit(what, asked.elapsed());
                     return true;
                 }
                 Err(e @ StoreError::Fenced(_)) => e,
@@ -67,6 +72,22 @@ impl HostSink {
             self.table.lose(&e.to_string());
             return false;
         }
+    }
+
+    /// At a turn-based table, counts the deadline let pass or the move of a person of
+    /// `update`'s last move: true when every person's seat has now let
+    /// [`HostSink::idle_deadlines`] pass in a row (the game ends).
+    fn idle(&self, update: &Update) -> bool {
+        let (Some(turns), Some(m)) = (&self.table.turns, &update.last) else {
+            return false;
+        };
+        let people: Vec<bool> = turns.accounts.iter().map(Option::is_some).collect();
+        let Ok(seat) = tessera_core::Seat::try_from(m.seat) else {
+            return false;
+        };
+        self.table
+            .missed()
+            .moved(&people, seat, m.index, m.house, self.idle_deadlines)
     }
 
     /// At a turn-based table, stores the turn `update` makes it wait for, with its
@@ -98,7 +119,11 @@ impl HostSink {
             deadline: since.saturating_add(per_move),
         };
         let (store, id) = (self.store.clone(), self.table.id);
-        if !self.keep("turn", || store.turns().begin(id, turn)).await {
+        let missed = self.table.missed().by_seat().to_vec();
+        if !self
+            .keep("turn", || store.turns().begin(id, turn, missed.clone()))
+            .await
+        {
             return false;
         }
         self.table.set_turn(turn);
@@ -127,6 +152,7 @@ impl TableSink for HostSink {
     async fn moved(&mut self, update: Update) {
         let got = std::time::Instant::now();
         let moved = update.last.is_some();
+        let idle = self.idle(&update);
         if let Some(m) = &update.last {
             let (store, id) = (self.store.clone(), self.table.id);
             let stored = self
@@ -140,13 +166,24 @@ impl TableSink for HostSink {
                 return;
             }
         }
+        if idle {
+            // nobody plays it any more: it ends here (no next turn is stored)
+            self.table.apply(update);
+            self.table.changed();
+            self.table.end_as(Ending {
+                status: "aborted",
+                reason: tessera_games::words!("aborted-turns-idle", n = self.idle_deadlines),
+                seat: None,
+            });
+            return;
+        }
         if !self.keep_turn(&update).await {
             return;
         }
         self.table.apply(update);
         self.table.changed();
         if moved {
-            crate::metrics::moved(self.table.entry.name(), got.elapsed());
+            crate::vocab::metrics::moved(self.table.entry.name(), got.elapsed());
         }
     }
 

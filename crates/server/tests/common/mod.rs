@@ -2,6 +2,9 @@
 //! WebSocket clients.
 #![allow(dead_code)]
 
+pub mod smtp;
+pub mod turns;
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -9,9 +12,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tessera_games::Registry;
-use tessera_server::config::Config;
 use tessera_server::host::Host;
-use tessera_server::store::{Store, StoreThread};
+use tessera_server::store::{get_at, Store, StoreThread, StoredGame};
+use tessera_server::vocab::config::Config;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -43,8 +46,31 @@ pub fn test_config() -> Config {
         signup_timeout: Duration::from_secs(2),
         wait: Duration::from_secs(30),
         bot_delay_ms: 0,
+        // every test's accounts are made from 127.0.0.1
+        max_signups_per_address: 1000,
         ..Config::default()
     }
+}
+
+/// The stored game `id` of the store `db` once `done` says so (within `secs` seconds).
+pub async fn stored_when(
+    db: &str,
+    id: u64,
+    secs: u64,
+    done: impl Fn(&StoredGame) -> bool,
+) -> StoredGame {
+    for _ in 0..secs * 10 {
+        if let Some(g) = get_at(db, id).await.unwrap() {
+            if done(&g) {
+                return g;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "game {id} is not as expected within {secs} s: {:?}",
+        get_at(db, id).await
+    );
 }
 
 /// A running host.
@@ -139,12 +165,27 @@ impl TestHost {
         http(self.http, "POST", path, &body.to_string()).await
     }
 
+    /// Opens a [`person_vs_bot`] table from 127.0.0.1: its id and the person's token.
+    pub async fn open_person_vs_bot(&self) -> (u64, String) {
+        let (s, c) = self.post("/api/games", &person_vs_bot()).await;
+        assert_eq!(s, 200, "{c}");
+        let id = c["id"].as_u64().unwrap();
+        let token = c["tokens"][0][1].as_str().unwrap().to_string();
+        (id, token)
+    }
+
     pub async fn ws(&self, path: &str) -> Ws {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}{}", self.http, path))
             .await
             .unwrap();
         ws
     }
+}
+
+/// A live table of a person (seat 0, who plays from the table's first token) against a
+/// greedy bot at Triominos, the bot moving at once.
+pub fn person_vs_bot() -> Value {
+    json!({"game": "triominos", "seats": [{"kind": "human"}, {"kind": "bot", "spec": "greedy"}], "delay_ms": 0})
 }
 
 /// One HTTP/1.1 request; returns (status, body as JSON or a string).
@@ -231,6 +272,28 @@ pub async fn next_json(ws: &mut Ws) -> Option<Value> {
 
 pub async fn send_json(ws: &mut Ws, v: &Value) {
     ws.send(Message::Text(v.to_string())).await.unwrap();
+}
+
+/// Plays a person's seat over the WebSocket with the first legal move each time (once
+/// per position); returns the final state message. A refusal fails the test.
+pub async fn play_person(ws: &mut Ws) -> Value {
+    let mut answered = None;
+    loop {
+        let m = next_json(ws)
+            .await
+            .expect("the socket stays open until the end");
+        assert_ne!(m["type"], "error", "refused: {m}");
+        if m["over"] == true {
+            return m;
+        }
+        let moves = m["moves"].as_u64();
+        if m["seat"] == m["to_move"] && m["status"] == "running" && answered != moves {
+            let legal = m["legal"].as_array().unwrap();
+            assert!(!legal.is_empty(), "{m}");
+            send_json(ws, &json!({"move": legal[0]})).await;
+            answered = moves;
+        }
+    }
 }
 
 /// An HTTP response: status, headers (lower-case names) and body.

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tessera_games::WireBot;
 use tessera_referee::PlayerError;
-use tessera_server::host::open::{SeatRequest, TableRequest};
+use tessera_server::concerns::open::{SeatRequest, TableRequest};
 use tessera_server::store::StoredGame;
 use tessera_server::table::{Phase, SeatKind, Table};
 use tessera_server::tcp::{Dialect, TcpTransport};
@@ -169,7 +169,7 @@ pub async fn open_table(
             bot => seat("bot", Some(bot)),
         })
         .collect();
-    let c = tessera_server::host::open::create(
+    let c = tessera_server::concerns::open::create(
         &h.host,
         TableRequest {
             game: game.into(),

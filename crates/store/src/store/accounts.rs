@@ -15,7 +15,7 @@ impl<'a> Accounts<'a> {
     /// Creates an account ([`StoreError::NameTaken`] when its name is taken, compared
     /// without regard to case; [`StoreError::LooksLike`] when it looks like another
     /// account's, `rnary` and `mary` say). `password_hash` is a PHC string
-    /// (`tessera_server::accounts::hash_password`), `None` for a bot.
+    /// (`tessera_server::kept::accounts::hash_password`), `None` for a bot.
     pub async fn create_account(
         &self,
         name: &str,
@@ -133,5 +133,18 @@ impl<'a> Accounts<'a> {
     /// `mark_at` or more; returns the account as it is now.
     pub async fn mark_disconnect(self, account: u64, mark_at: u32) -> Result<Account, StoreError> {
         on_writer!(self.0, |db| accounts::mark_disconnect(db, account, mark_at))
+    }
+
+    /// Takes a place for a sign-up from `address` (an IPv4 address, an IPv6 /64) while it
+    /// has had fewer than `most` in the last 24 hours: its id (to give back with
+    /// [`Accounts::give_back_signup`] if the account is not made), or `None`.
+    pub async fn claim_signup(self, address: &str, most: u64) -> Result<Option<u64>, StoreError> {
+        let (now, address) = (now_ms(), address.to_string());
+        on_writer!(self.0, |db| crate::signups::claim(db, &address, now, most))
+    }
+
+    /// Gives back the sign-up's place `id` (its account was not made).
+    pub async fn give_back_signup(self, id: u64) -> Result<(), StoreError> {
+        on_writer!(self.0, |db| crate::signups::give_back(db, id))
     }
 }

@@ -13,15 +13,19 @@ mod core;
 mod accounts;
 mod admin;
 mod games;
+mod invitations;
 mod nodes;
 mod ratings;
+mod tournaments;
 mod turns;
 
 pub use self::accounts::Accounts;
 pub use self::admin::{Admin, AdminDb};
 pub use self::games::Games;
+pub use self::invitations::Invitations;
 pub use self::nodes::Nodes;
 pub use self::ratings::Ratings;
+pub use self::tournaments::TournamentDb;
 pub use self::turns::Turns;
 
 use self::core::{Backend, Core};
@@ -140,6 +144,12 @@ impl Store {
     /// Turn-based games: their accounts, turns and deadlines, emails.
     pub fn turns(&self) -> Turns<'_> {
         Turns(&self.core)
+    }
+
+    /// Invitations: games waiting for the consent of their invited seats; the turn-based
+    /// games counted against their caps.
+    pub fn invitations(&self) -> Invitations<'_> {
+        Invitations(&self.core)
     }
 }
 

@@ -46,10 +46,17 @@ impl<'a> Turns<'a> {
     }
 
     /// Stores the turn game `id` waits for now ([`StoreError::Fenced`] when another node
-    /// runs it).
-    pub async fn begin(self, id: u64, turn: Turn) -> Result<(), StoreError> {
+    /// runs it), with the deadlines each seat has let pass in a row since a person last
+    /// moved (`missed`, by seat).
+    pub async fn begin(self, id: u64, turn: Turn, missed: Vec<u32>) -> Result<(), StoreError> {
         let node = self.0.node();
-        on_writer!(self.0, |db| turns::begin(db, &node, id, turn))
+        on_writer!(self.0, |db| turns::begin(db, &node, id, turn, &missed))
+    }
+
+    /// The deadlines each seat of game `id` has let pass in a row since a person last
+    /// moved, as stored with its turn (empty: none stored).
+    pub async fn missed(self, id: u64) -> Result<Vec<u32>, StoreError> {
+        on_reader!(self.0, |db| turns::missed(db, id))
     }
 
     /// The turn game `id` waits for, as stored.

@@ -4,7 +4,9 @@
 mod admin;
 mod arena;
 mod games;
+mod invitations;
 mod statements;
+mod tournaments;
 mod turns;
 
 use std::path::{Path, PathBuf};

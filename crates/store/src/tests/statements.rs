@@ -3,7 +3,10 @@
 
 use super::TempDb;
 use crate::sql::{now, Param, Sql, Stmt};
-use crate::{accounts, admin, games, nodes, ratings, schema, sqlite, turns};
+use crate::{
+    accounts, admin, games, invitations, nodes, ratings, schema, signups, sqlite, tournaments,
+    turns,
+};
 use crate::{secret_hash, GameStatus, NewGame, Store, StoreError};
 use rusqlite::Connection;
 use std::time::Duration;
@@ -16,6 +19,9 @@ fn every_statement() -> Vec<Stmt> {
         ratings::STATEMENTS,
         admin::STATEMENTS,
         turns::STATEMENTS,
+        invitations::STATEMENTS,
+        signups::STATEMENTS,
+        tournaments::STATEMENTS,
     ]
     .concat()
 }

@@ -75,10 +75,11 @@ where
         since: 1_000,
         deadline: 1_000 + 3 * day,
     };
-    t.begin(id, first).await.unwrap();
+    assert_eq!(t.missed(id).await.unwrap(), Vec::<u32>::new());
+    t.begin(id, first, vec![0, 0, 0]).await.unwrap();
     if shared {
         // another node does not write a game it does not run
-        match b.turns().begin(id, first).await {
+        match b.turns().begin(id, first, vec![5, 5, 5]).await {
             Err(StoreError::Fenced(g)) => assert_eq!(g, id),
             other => panic!("{other:?}"),
         }
@@ -139,8 +140,13 @@ where
         since: 5_000,
         deadline: 5_000 + day,
     };
-    t.begin(id, second).await.unwrap();
+    t.begin(id, second, vec![1, 0, 0]).await.unwrap();
     assert_eq!(t.current(id).await.unwrap(), Some(second));
+    assert_eq!(
+        b.turns().missed(id).await.unwrap(),
+        vec![1, 0, 0],
+        "the deadlines let pass go with the turn"
+    );
     assert!(!t.of_account(ann.id, 50).await.unwrap()[0].waits_for_me());
     assert!(t.of_account(bob.id, 50).await.unwrap()[0].waits_for_me());
     assert!(

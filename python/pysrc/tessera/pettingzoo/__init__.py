@@ -6,13 +6,15 @@
 A module ``{game}_v0`` for every registered game (``tessera.games()``), made from the
 registry when this package is imported: ``env(seats=N, render_mode=None|"ansi"|"human",
 max_cycles=None, **rule_options)``, and ``raw_env`` without PettingZoo's wrappers.
-``tessera.pettingzoo.env(game)`` makes one for any registered game.
+``parallel_env`` is the parallel form (a step: one action of the agent to move).
+``tessera.pettingzoo.env(game)`` and ``parallel_env(game)`` make them for any registered
+game.
 """
 
-import sys
-import types
+import sys as _sys
+import types as _types
 
-import tessera
+import tessera as _tessera
 
 from ._env import MaskedDiscrete, TesseraEnv, make
 
@@ -22,12 +24,24 @@ def env(game, **kwargs):
     return make(game)[0](**kwargs)
 
 
-__all__ = ["MaskedDiscrete", "TesseraEnv", "env", "make"]
+def parallel_env(game, **kwargs):
+    """The parallel environment of any registered game."""
+    return make(game)[2](**kwargs)
 
-for _game in tessera.games():
-    _name = f"{_game}_v0"
-    _mod = types.ModuleType(f"{__name__}.{_name}", f"PettingZoo AEC environment of {_game}.")
-    _mod.env, _mod.raw_env = make(_game)
-    sys.modules[_mod.__name__] = _mod
-    globals()[_name] = _mod
-    __all__.append(_name)
+
+__all__ = ["MaskedDiscrete", "TesseraEnv", "env", "make", "parallel_env"]
+
+
+def _register(game):
+    name = f"{game}_v0"
+    mod = _types.ModuleType(f"{__name__}.{name}", f"PettingZoo AEC environment of {game}.")
+    mod.env, mod.raw_env, mod.parallel_env = make(game)
+    mod.__all__ = ["env", "raw_env", "parallel_env"]
+    _sys.modules[mod.__name__] = mod
+    globals()[name] = mod
+    __all__.append(name)
+
+
+for _game in _tessera.games():
+    _register(_game)
+del _game, _register, _sys, _types, _tessera

@@ -4,45 +4,11 @@ import json
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import tessera
-from tessera._tessera import marked as _marked
-
-
-class MaskedDiscrete(spaces.Discrete):
-    """``gymnasium.spaces.Discrete`` whose ``sample(mask)`` draws the same action as
-    Discrete's for the same generator and mask, in a fraction of the time.
-
-    Discrete's masked sample makes six passes over the mask and allocates four arrays of
-    its size; over Triominos' 258,050 actions that was about 200 µs, most of a random
-    agent's step. This one checks the type, shape and dtype as Discrete does, then lists
-    the marked actions and checks that every entry is 0 or 1 in one pass in Rust
-    (``tessera._tessera.marked``); a mask it cannot read (an entry not 0 or 1, a strided
-    array) goes to Discrete's own ``sample``, and its error.
-    """
-
-    def sample(self, mask=None, probability=None):
-        if mask is None or probability is not None:
-            return super().sample(mask=mask, probability=probability)
-        assert isinstance(mask, np.ndarray), (
-            f"The expected type of the sample mask is np.ndarray, actual type: {type(mask)}"
-        )
-        assert mask.dtype == np.int8, (
-            f"The expected dtype of the sample mask is np.int8, actual dtype: {mask.dtype}"
-        )
-        assert mask.shape == (self.n,), (
-            f"The expected shape of the sample mask is {(int(self.n),)}, "
-            f"actual shape: {mask.shape}"
-        )
-        legal = _marked(mask)
-        if legal is None:
-            return super().sample(mask=mask)
-        if len(legal) == 0:
-            return self.start
-        return self.start + self.dtype.type(self.np_random.choice(legal))
+from tessera.spaces import MaskedDiscrete
 
 
 class TesseraEnv(AECEnv):
@@ -55,20 +21,35 @@ class TesseraEnv(AECEnv):
     move in every position (docs/python.md); a Q turn that puts tiles down is one action
     per tile then "end the turn", the same agent acting until it ends. Rewards: at the end
     +1 to each winner and -1 to the others (0 to all when every seat wins); none before.
-    ``max_cycles`` truncates a game after that many actions. The action spaces are
-    ``MaskedDiscrete``: gymnasium's ``Discrete`` with a faster masked ``sample``. ``reset(seed=s)`` deals the
-    game of seed ``s``. Rule options (keywords) are laid over the options people play with
+    ``max_cycles`` truncates a game after that many cycles, a cycle being one action of
+    each agent (``max_cycles`` × seats actions); ``max_actions`` after that many actions.
+    ``illegal="penalty"``: an action the mask does not mark ends the episode (every agent
+    terminated), its agent rewarded ``penalty`` (-1), the others 0, ``infos[agent]
+    ["illegal"]`` True; ``illegal="raise"`` (the default) raises ``tessera.IllegalMove``
+    and changes nothing. The action spaces are ``MaskedDiscrete``: gymnasium's
+    ``Discrete`` with a faster masked ``sample``, and ``sample()`` without a mask draws
+    among the agent's legal actions. ``reset(seed=s)`` deals the game of engine seed ``s``
+    (``tessera.Game(game, seed=s)`` with the same options); a ``reset()`` without a seed
+    deals the next seed (``s + 1``, then ``s + 2``, ...; a first reset without one draws
+    it from the operating system). ``game`` is the ``tessera.Game`` being played. Rule
+    options (keywords) are laid over the options people play with
     (``tessera.people_options``: Q deals 3 copies of each tile unless ``copies=30``).
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": True}
 
-    def __init__(self, game, seats=None, render_mode=None, max_cycles=None, **options):
+    def __init__(self, game, seats=None, render_mode=None, max_cycles=None, max_actions=None,
+                 illegal="raise", penalty=-1.0, **options):
         super().__init__()
+        if illegal not in ("raise", "penalty"):
+            raise tessera.SettingsError(f'illegal={illegal!r}: illegal is "raise" or "penalty"')
+        self.illegal = illegal
+        self.penalty = float(penalty)
         self.game_name = game
         self.seats_n = seats or tessera.info(game)["seats"][0]
         self.options = {**tessera.people_options(game), **options}
         self.max_cycles = max_cycles
+        self.max_actions = max_actions
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"{game}_v0")
         enc = tessera.encoding(game)
@@ -88,9 +69,33 @@ class TesseraEnv(AECEnv):
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {a: MaskedDiscrete(self.n_actions) for a in self.possible_agents}
+        self.action_spaces = {
+            a: MaskedDiscrete(self.n_actions).bind(self._legal_of(a)) for a in self.possible_agents
+        }
         self._game = None
-        self._np_random = None
+        self._next_seed = None
+        self._seed = None
+
+    @property
+    def game(self):
+        """The ``tessera.Game`` being played (None before the first ``reset``)."""
+        return self._game
+
+    @property
+    def game_seed(self):
+        """The engine seed of the game being played."""
+        return self._seed
+
+    def _legal_of(self, agent):
+        seat = self._seat(agent)
+
+        def legal():
+            g = self._game
+            if g is None or g.to_move != seat:
+                return np.zeros(self.n_actions, dtype=np.int8)
+            return g.action_mask().view(np.int8)
+
+        return legal
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -111,11 +116,14 @@ class TesseraEnv(AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed=None, options=None):
-        if seed is not None or self._np_random is None:
-            self._np_random, _ = seeding.np_random(seed)
-        game_seed = int(self._np_random.integers(0, 2**63 - 1))
+        if seed is None:
+            seed = self._next_seed
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+        self._seed = int(seed) % 2**64
+        self._next_seed = (self._seed + 1) % 2**64
         self._game = tessera.Game(
-            self.game_name, seats=self.seats_n, seed=game_seed, **self.options
+            self.game_name, seats=self.seats_n, seed=self._seed, **self.options
         )
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
@@ -130,10 +138,20 @@ class TesseraEnv(AECEnv):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
-        self._game.play_action(int(action))
-        self._moves += 1
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
+        try:
+            self._game.play_action(int(action))
+        except tessera.IllegalMove:
+            if self.illegal == "raise":
+                raise
+            for a in self.agents:
+                self.rewards[a] = self.penalty if a == agent else 0
+                self.terminations[a] = True
+            self.infos[agent] = {"illegal": True}
+            self._accumulate_rewards()
+            return
+        self._moves += 1
         if self._game.is_over:
             winners = self._game.outcome()["winners"]
             everyone = len(winners) == len(self.agents)
@@ -142,7 +160,12 @@ class TesseraEnv(AECEnv):
                 self.terminations[a] = True
             self.agent_selection = self.agents[(self._seat(agent) + 1) % len(self.agents)]
         else:
-            if self.max_cycles is not None and self._moves >= self.max_cycles:
+            limit = [
+                m for m in (self.max_actions,
+                            None if self.max_cycles is None else self.max_cycles * self.seats_n)
+                if m is not None
+            ]
+            if limit and self._moves >= min(limit):
                 for a in self.agents:
                     self.truncations[a] = True
             self.agent_selection = self.possible_agents[self._game.to_move]
@@ -171,7 +194,7 @@ class TesseraEnv(AECEnv):
 
 
 def make(game):
-    """``(env, raw_env)`` constructors for one game."""
+    """``(env, raw_env, parallel_env)`` constructors for one game."""
 
     def raw_env(**kwargs):
         return TesseraEnv(game, **kwargs)
@@ -182,4 +205,12 @@ def make(game):
         e = wrappers.OrderEnforcingWrapper(e)
         return e
 
-    return env, raw_env
+    def parallel_env(max_cycles=None, **kwargs):
+        """The parallel environment (``turn_based_aec_to_parallel``): a step is one action
+        of the agent to move, the others' actions ignored; ``max_cycles`` truncates after
+        that many steps."""
+        from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+        return turn_based_aec_to_parallel(env(max_actions=max_cycles, **kwargs))
+
+    return env, raw_env, parallel_env

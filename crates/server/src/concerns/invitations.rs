@@ -1,0 +1,407 @@
+//! Invitations: a game waiting for the consent of its invited seats. A turn-based game
+//! that names other accounts is not made when it is asked for: it waits, as an invitation
+//! in the store (`tessera_store::Invitations`), until each account named accepts it from
+//! its inbox; the last acceptance makes the game (`concerns::turns::open_game`) and starts it.
+//! Until then nobody invited is seated, gets a turn, an email or a place of their cap; an
+//! invitation declined, withdrawn by its maker, or unanswered past
+//! `Config::invitation_expiry` ends with no game made.
+//!
+//! A game that names nobody but its maker is made at once, and stored as an invitation
+//! started at once: its maker's address is kept with it, so that every turn-based game
+//! counts against the caps of its maker's address (`Config::max_turn_games_per_address`)
+//! as well as those of its accounts and of the site. Invitations that wait count against
+//! their maker's caps (the account's, the address's, the site's, and
+//! `Config::max_invitations_sent`) and their invited accounts' `max_invitations_received`;
+//! an accepted one counts against the accepting account's cap too.
+//!
+//! Every node reads the same rows, and the expiry is a time compared in the statements,
+//! so an invitation outlives restarts and nodes; the start is claimed in the store
+//! ([`tessera_store::Invitations::start`]): two nodes that each saw the last acceptance
+//! make one game, the other's table is closed before it starts.
+
+use crate::concerns::expire::close_table;
+use crate::concerns::open::{Created, TableRequest};
+use crate::concerns::turns::{accounts_of, check_cap, created, open_game, start, store_error};
+use crate::host::Host;
+use crate::store::{now_ms, Account, Counted, Invitation, InvitationState, NewInvitation};
+use crate::vocab::error::HostError;
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::net::IpAddr;
+use tessera_games::words;
+use tessera_words::Words;
+
+/// The most invitations an inbox lists.
+pub const INBOX_MAX: usize = 100;
+
+/// How long an invitation that ended without a game (declined, expired) stays in its
+/// maker's inbox, in ms.
+const SHOWN_ENDED_MS: i64 = 24 * 3600 * 1000;
+
+/// How long the rows of an invitation that ended without a game are kept, in ms.
+const KEPT_MS: i64 = 7 * 24 * 3600 * 1000;
+
+/// When the rows of ended invitations are to be forgotten with a new one (at most once a
+/// minute on a node): those that ended before this.
+fn forget_before(host: &Host, now: i64) -> Option<i64> {
+    host.0
+        .turn_making
+        .forget_now(now)
+        .then(|| now.saturating_sub(KEPT_MS))
+}
+
+/// What asking for a turn-based game answers.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Asked {
+    /// The game, made and started (it names nobody but its maker, or every invited
+    /// account has accepted): its id and the asker's token.
+    Started(Created),
+    /// The invitation, waiting for answers.
+    Invited(Invited),
+}
+
+/// An invitation waiting for answers, as its maker is told.
+#[derive(Debug, Clone, Serialize)]
+pub struct Invited {
+    /// Its id.
+    pub invitation: u64,
+    /// When it expires unanswered (ms since the epoch).
+    pub expires: i64,
+    /// The accounts whose answers it waits for.
+    pub waiting_for: Vec<String>,
+}
+
+/// The address that the caps of `from` count under, as stored.
+fn address(from: IpAddr) -> String {
+    crate::tcp::caps::address(from).to_string()
+}
+
+/// Makes the turn-based game that `me` asks for from `from` (`req.days` days per move;
+/// see `concerns::turns::accounts_of` for who may sit): at once when it names nobody but
+/// `me`, else as an invitation to the accounts it names. Refused over the caps of `me`,
+/// of `from`'s address, of the site, of `me`'s invitations and of each invited account's
+/// invitations received (`concerns::turns::check_cap`).
+pub async fn create(
+    host: &Host,
+    mut req: TableRequest,
+    me: &Account,
+    from: IpAddr,
+) -> Result<Asked, HostError> {
+    let accounts = accounts_of(host, &mut req, me).await?;
+    let invited: Vec<(usize, &Account)> = accounts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| Some((i, a.as_ref()?)))
+        .filter(|(_, a)| a.id != me.id)
+        .collect();
+    let address = address(from);
+    let mut counted = vec![
+        (Counted::All, me.name.as_str()),
+        (Counted::Account(me.id), me.name.as_str()),
+        (Counted::Address(address.clone()), ""),
+    ];
+    if !invited.is_empty() {
+        counted.push((Counted::Sent(me.id), me.name.as_str()));
+        for (_, a) in &invited {
+            counted.push((Counted::Received(a.id), a.name.as_str()));
+        }
+    }
+    let keys: Vec<Counted> = counted.iter().map(|(k, _)| k.clone()).collect();
+    let (_making, others) = host.0.turn_making.begin(&keys);
+    for ((what, name), others) in counted.iter().zip(others) {
+        check_cap(host, what, name, others).await?;
+    }
+    let now = now_ms();
+    let expires = now.saturating_add(
+        i64::try_from(host.0.config.invitation_expiry.as_millis()).unwrap_or(i64::MAX),
+    );
+    let invitations = host.0.store.invitations();
+    if invited.is_empty() {
+        let table = open_game(host, &req, accounts.clone()).await?;
+        let row = NewInvitation {
+            maker: me.id,
+            address,
+            request: serde_json::to_value(&req).unwrap_or(Value::Null),
+            expires,
+            invitees: Vec::new(),
+            game: Some(table.id),
+        };
+        if let Err(e) = invitations.make(row, now, forget_before(host, now)).await {
+            let e = store_error(e);
+            close_table(host, &table, words!("turns-not-seated", why = e.words())).await;
+            return Err(e);
+        }
+        start(host, &table);
+        tracing::info!(id = table.id, days = req.days, by = %me.name, "a turn-based game starts");
+        return Ok(Asked::Started(created(host, &table, me.id).await?));
+    }
+    // everything the game needs is checked now (its rules, its bots, its names), and its
+    // bots named as they will be: the game made at the last acceptance is the one asked for
+    let prepared = crate::concerns::open::prepare(host, &req)?;
+    for (s, p) in req.seats.iter_mut().zip(&prepared.seats) {
+        s.name = Some(p.name.clone());
+    }
+    let row = NewInvitation {
+        maker: me.id,
+        address,
+        request: serde_json::to_value(&req).unwrap_or(Value::Null),
+        expires,
+        invitees: invited.iter().map(|(i, a)| (*i, a.id)).collect(),
+        game: None,
+    };
+    let id = invitations
+        .make(row, now, forget_before(host, now))
+        .await
+        .map_err(store_error)?;
+    let waiting_for: Vec<String> = invited.iter().map(|(_, a)| a.name.clone()).collect();
+    tracing::info!(invitation = id, by = %me.name, to = ?waiting_for, "an invitation waits");
+    Ok(Asked::Invited(Invited {
+        invitation: id,
+        expires,
+        waiting_for,
+    }))
+}
+
+/// Invitation `id` as `me` may answer it: open, and `me` invited to it; else
+/// [`HostError::NoInvitation`] (one answer for an unknown one, another's, and one that
+/// ended).
+async fn open_one(host: &Host, id: u64, me: u64) -> Result<Invitation, HostError> {
+    let inv = host
+        .0
+        .store
+        .invitations()
+        .get(id, now_ms())
+        .await
+        .map_err(store_error)?
+        .filter(|i| i.state == InvitationState::Pending)
+        .filter(|i| i.invitees.iter().any(|v| v.account == me));
+    inv.ok_or(HostError::NoInvitation(id))
+}
+
+/// `me` accepts invitation `id`: refused over `me`'s cap of turn-based games (it stays
+/// open: `me` may accept once a game ended). Once every invited account has accepted, the
+/// game is made and starts: answered with its id and `me`'s token; before, with the
+/// invitation still waiting.
+pub async fn accept(host: &Host, id: u64, me: &Account) -> Result<Asked, HostError> {
+    let inv = open_one(host, id, me.id).await?;
+    let mine = inv
+        .invitees
+        .iter()
+        .any(|v| v.account == me.id && v.accepted.is_none());
+    if mine {
+        let keys = [Counted::Account(me.id)];
+        let (_making, others) = host.0.turn_making.begin(&keys);
+        check_cap(host, &keys[0], &me.name, others[0]).await?;
+        let now = now_ms();
+        if !host
+            .0
+            .store
+            .invitations()
+            .accept(id, me.id, now)
+            .await
+            .map_err(store_error)?
+        {
+            return Err(HostError::NoInvitation(id));
+        }
+        tracing::info!(invitation = id, by = %me.name, "an invitation accepted");
+    }
+    let inv = open_one(host, id, me.id).await?;
+    if !inv.all_accepted() {
+        return Ok(Asked::Invited(Invited {
+            invitation: id,
+            expires: inv.expires,
+            waiting_for: inv
+                .invitees
+                .iter()
+                .filter(|v| v.accepted.is_none())
+                .map(|v| v.name.clone())
+                .collect(),
+        }));
+    }
+    begin(host, &inv, me.id).await
+}
+
+/// Makes and starts the game of invitation `inv` (every invited account accepted), for
+/// the one start the store lets claim it; answers the game with `me`'s token.
+async fn begin(host: &Host, inv: &Invitation, me: u64) -> Result<Asked, HostError> {
+    let req: TableRequest = serde_json::from_value(inv.request.clone())
+        .map_err(|e| HostError::Store(format!("invitation {}: {e}", inv.id)))?;
+    // the accounts as they are now, by seat: the maker's the person seat nobody was
+    // invited to
+    let accounts_store = host.0.store.accounts();
+    let mut accounts: Vec<Option<Account>> = Vec::with_capacity(req.seats.len());
+    for (i, s) in req.seats.iter().enumerate() {
+        let id = match inv.invitees.iter().find(|v| v.seat == i) {
+            Some(v) => Some(v.account),
+            None if matches!(s.kind.as_str(), "human" | "person") => Some(inv.maker),
+            None => None,
+        };
+        let Some(id) = id else {
+            accounts.push(None);
+            continue;
+        };
+        let banned = host
+            .0
+            .store
+            .admin()
+            .ban_of(id)
+            .await
+            .map_err(store_error)?
+            .is_some();
+        let account = accounts_store.account(id).await.map_err(store_error)?;
+        match account.filter(|_| !banned) {
+            Some(a) => accounts.push(Some(a)),
+            None => {
+                return Err(HostError::Refused(words!(
+                    "turns-no-account",
+                    seat = i + 1,
+                    name = s.name.clone().unwrap_or_default()
+                )))
+            }
+        }
+    }
+    let table = open_game(host, &req, accounts).await?;
+    let claimed = host
+        .0
+        .store
+        .invitations()
+        .start(inv.id, table.id, now_ms())
+        .await;
+    match claimed {
+        Ok(true) => {
+            start(host, &table);
+            tracing::info!(
+                id = table.id,
+                invitation = inv.id,
+                "an invitation's game starts"
+            );
+            Ok(Asked::Started(created(host, &table, me).await?))
+        }
+        other => {
+            close_table(host, &table, words!("invitation-ended-meanwhile")).await;
+            other.map_err(store_error)?;
+            // another start claimed it: its game is the one
+            let now = host
+                .0
+                .store
+                .invitations()
+                .get(inv.id, now_ms())
+                .await
+                .map_err(store_error)?;
+            match now.and_then(|i| i.game) {
+                Some(game) => {
+                    let seat = inv
+                        .invitees
+                        .iter()
+                        .find(|v| v.account == me)
+                        .map_or(0, |v| v.seat);
+                    let seat_id = tessera_core::Seat::try_from(seat)
+                        .map_err(|_| HostError::Store(format!("game {game}: no seat {seat}")))?;
+                    let token = crate::concerns::turns::seat_token(host, game, seat_id).await?;
+                    Ok(Asked::Started(Created {
+                        id: game,
+                        tokens: vec![(seat, token)],
+                    }))
+                }
+                None => Err(HostError::NoInvitation(inv.id)),
+            }
+        }
+    }
+}
+
+/// `me`, invited to it, declines invitation `id`: it ends, no game made.
+pub async fn decline(host: &Host, id: u64, me: &Account) -> Result<(), HostError> {
+    end(host, id, me, false).await
+}
+
+/// `me`, its maker, withdraws invitation `id`: it ends, no game made.
+pub async fn withdraw(host: &Host, id: u64, me: &Account) -> Result<(), HostError> {
+    end(host, id, me, true).await
+}
+
+/// Ends invitation `id` without a game: `me` withdraws it (`withdraw`) or declines it.
+async fn end(host: &Host, id: u64, me: &Account, withdraw: bool) -> Result<(), HostError> {
+    let invitations = host.0.store.invitations();
+    let (ended, how) = if withdraw {
+        (invitations.withdraw(id, me.id, now_ms()).await, "withdrawn")
+    } else {
+        (invitations.decline(id, me.id, now_ms()).await, "declined")
+    };
+    if !ended.map_err(store_error)? {
+        return Err(HostError::NoInvitation(id));
+    }
+    tracing::info!(invitation = id, by = %me.name, "an invitation {how}");
+    Ok(())
+}
+
+/// The inbox of `account`: its turn-based games (`concerns::turns::inbox`) and its
+/// invitations: those waiting for its answer, those it made that wait for others, those
+/// it made that ended without a game in the last day (declined, expired).
+pub async fn inbox(host: &Host, account: u64) -> Result<Value, HostError> {
+    let mut out = crate::concerns::turns::inbox(host, account).await?;
+    let now = now_ms();
+    let list = host
+        .0
+        .store
+        .invitations()
+        .of_account(account, now, now - SHOWN_ENDED_MS, INBOX_MAX)
+        .await
+        .map_err(store_error)?;
+    let invitations: Vec<Value> = list.iter().map(|i| shown(host, i, account)).collect();
+    let asked = invitations
+        .iter()
+        .filter(|i| i["answer"] == "waiting")
+        .count();
+    out["invitations"] = Value::Array(invitations);
+    out["asked"] = json!(asked);
+    Ok(out)
+}
+
+/// Invitation `i` as the inbox of `account` shows it: `{id, game, title, days, options,
+/// by, mine, state, made, expires, answer, seats: [{name, kind, invited, accepted}],
+/// waiting_for}`; `answer` is `account`'s own: `waiting`, `accepted`, or none (its
+/// maker's).
+fn shown(host: &Host, i: &Invitation, account: u64) -> Value {
+    let game = i.request["game"].as_str().unwrap_or_default();
+    let title = host
+        .0
+        .registry
+        .get(game)
+        .map_or(game.to_string(), |e| e.info().title.to_string());
+    let seats: Vec<Value> = i.request["seats"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(n, s)| {
+            let invitee = i.invitees.iter().find(|v| v.seat == n);
+            json!({
+                "name": s["name"],
+                "kind": s["kind"],
+                "invited": invitee.is_some(),
+                "accepted": invitee.map(|v| v.accepted.is_some()),
+            })
+        })
+        .collect();
+    let answer = match i.invitees.iter().find(|v| v.account == account) {
+        Some(v) if v.accepted.is_some() => json!("accepted"),
+        Some(_) => json!("waiting"),
+        None => Value::Null,
+    };
+    json!({
+        "id": i.id,
+        "game": game,
+        "title": title,
+        "days": i.request["days"],
+        "options": i.request["options"],
+        "by": i.maker_name,
+        "mine": i.maker == account,
+        "state": i.state,
+        "made": i.made,
+        "expires": i.expires,
+        "answer": answer,
+        "seats": seats,
+        "waiting_for": i.invitees.iter().filter(|v| v.accepted.is_none()).map(|v| v.name.clone()).collect::<Vec<_>>(),
+    })
+}
