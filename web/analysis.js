@@ -113,10 +113,11 @@ function render(a, opts) {
       if (m.best.length > 1) {
         lines.push(h('p', { class: 'hint' }, t('best-moves') + ' ', m.best.map((b, k) => `${k + 1}. ${words(b.words)}`).join('; ')));
       }
+    } else if (m.class === 'unjudged') {
+      // (the search's most visited move too, when it could not tell it from the next)
+      lines.push(h('p', { id: 'better-move' }, t('analysis-no-verdict', { margin: pct(m.margin), budget: words(a.budget) })));
     } else if (m.best_played) {
       lines.push(h('p', { id: 'better-move' }, t('bot-agrees')));
-    } else if (m.class === 'unjudged') {
-      lines.push(h('p', { id: 'better-move' }, t('analysis-no-verdict', { margin: pct(m.margin), budget: words(a.budget) })));
     } else {
       lines.push(h('p', { id: 'better-move' }, t('analysis-within-error', { margin: pct(m.margin) })));
     }

@@ -293,6 +293,7 @@ analysis-why = { $points ->
 analysis-verdict = { $play }; { $decided }.
 analysis-play-none = { $who } hat so gut gespielt, wie die Suche es beurteilen kann
 analysis-play-close = { $who } hat fast bestmöglich gespielt (−{ $lost } % durch eigene Entscheidungen)
+analysis-play-within = { $who } hat bestmöglich gespielt, soweit die Suche es messen kann (−{ $lost } % ±{ $margin } % durch eigene Entscheidungen)
 analysis-play-cost = { $who } hat durch eigene Entscheidungen { $lost } % Siegchance verloren
 analysis-decided-luck = das Glück hat diese Partie entschieden: { $luck } % durch die gezogenen Steine und die Züge der anderen
 analysis-decided-play = die eigenen Entscheidungen haben diese Partie entschieden, mehr als das Glück: { $luck } % durch die gezogenen Steine und die Züge der anderen

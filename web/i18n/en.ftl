@@ -282,6 +282,7 @@ analysis-why = { $points ->
 analysis-verdict = { $play }; { $decided }.
 analysis-play-none = { $who } played as well as the search can tell
 analysis-play-close = { $who } played close to the best (−{ $lost }% on decisions)
+analysis-play-within = { $who } played as well as the search can tell within its error (−{ $lost }% ±{ $margin }% on decisions)
 analysis-play-cost = { $who } lost { $lost }% of win chance on decisions
 analysis-decided-luck = luck decided this game: { $luck }% on the tiles drawn and the others' moves
 analysis-decided-play = the decisions decided this game, more than luck: { $luck }% on the tiles drawn and the others' moves

@@ -204,8 +204,8 @@ pub const CLOSE: f64 = 0.10;
 /// The summary of `account` (the seat's name `who`) in a sentence:
 ///
 /// - too few iterations (most moves with a choice unjudged): says so, and nothing else;
-/// - else what the decisions lost (none under 1%, close to the best under [`CLOSE`], else
-///   their cost), then what decided the game: luck (`luck`, the tiles drawn and the others'
+/// - else what the decisions lost (none under 1%, close to the best under [`CLOSE`], within
+///   the search's error when no more than `margin`, else their cost), then what decided the game: luck (`luck`, the tiles drawn and the others'
 ///   moves) when it moved the win chance more than the decisions by more than the search's
 ///   error on them (`margin`), the decisions when they moved it more by more than that,
 ///   else that the search cannot tell (with its error); an unfinished game: luck so far.
@@ -225,6 +225,14 @@ pub fn summary_words(who: &str, a: &Account, budget: &Msg) -> Msg {
         words!("analysis-play-none", who = who)
     } else if a.play < CLOSE {
         words!("analysis-play-close", who = who, lost = lost)
+    } else if a.play <= a.margin {
+        // not below 0 beyond doubt: the search cannot tell the decisions from its best
+        words!(
+            "analysis-play-within",
+            who = who,
+            lost = lost,
+            margin = percent(a.margin)
+        )
     } else {
         words!("analysis-play-cost", who = who, lost = lost)
     };
