@@ -6,7 +6,11 @@ and batched), OpenSpiel's C++ games through pyspiel, a PettingZoo classic enviro
 Prints only what it measures (games not installed are reported as missing). A step is
 one decision chosen uniformly at random among the legal ones: a move for the rows that
 say "move" (``play_index``), an action of the fixed space otherwise (a Q turn that puts
-tiles down is one action per tile, then its end); games restart when they end.
+tiles down is one action per tile, then its end); games restart when they end. pyspiel's
+chance outcomes (backgammon's dice, hearts' deal) are played but not counted: a step is a
+player's decision in every row. Rows run in this one thread unless they say otherwise:
+``Batch.step_random`` works on rayon's threads (all cores, or ``RAYON_NUM_THREADS``), so it
+has a row on one thread beside it (a fresh process with ``RAYON_NUM_THREADS=1``).
 Tessera's environments deal the rules people play (``tessera.people_options``: Q with 3
 copies of each tile). The "move + observation" row uses only calls that every version of
 the package has, so that two builds can be compared with it.
@@ -14,7 +18,10 @@ the package has, so that two builds can be compared with it.
 
 import argparse
 import itertools
+import os
 import random
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -116,6 +123,22 @@ def tessera_engine(name, seconds, n=64):
     return timed(lambda: b.step_random(10, seed=1), seconds)
 
 
+def engine_threads():
+    """The threads ``step_random`` runs on: rayon's pool is ``RAYON_NUM_THREADS`` or one a
+    core."""
+    return int(os.environ.get("RAYON_NUM_THREADS") or 0) or os.cpu_count() or 1
+
+
+def tessera_engine_one_thread(name, seconds):
+    """``tessera_engine`` in a fresh process whose rayon pool has one thread (the pool is
+    sized once per process)."""
+    code = (f"import sys; sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r}); "
+            f"import steps; print(steps.tessera_engine({name!r}, {seconds!r}))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,
+                         env=dict(os.environ, RAYON_NUM_THREADS="1"))
+    return float(out.stdout.strip().splitlines()[-1])
+
+
 def pyspiel_game(name, seconds):
     import pyspiel
 
@@ -127,11 +150,12 @@ def pyspiel_game(name, seconds):
         n = 0
         while not s.is_terminal():
             if s.is_chance_node():
+                # chance plays, but is no decision: not a step
                 outcomes, probs = zip(*s.chance_outcomes())
                 s.apply_action(rng.choices(outcomes, probs)[0])
             else:
                 s.apply_action(rng.choice(s.legal_actions()))
-            n += 1
+                n += 1
         return n
 
     return timed(run, seconds)
@@ -171,7 +195,10 @@ def tessera_rows(name, s):
            tessera_batch(name, s))
     yield (f"tessera {name}: Batch of 64 (observations + legal actions + step)",
            tessera_batch(name, s, masks=False))
-    yield f"tessera {name}: Batch.step_random (no Python per step)", tessera_engine(name, s)
+    yield (f"tessera {name}: Batch.step_random (no Python per step), {engine_threads()} threads",
+           tessera_engine(name, s))
+    yield (f"tessera {name}: Batch.step_random (no Python per step), 1 thread",
+           tessera_engine_one_thread(name, s))
     from tessera.pettingzoo import make
     yield (f"tessera {name}: PettingZoo AEC env (random agent)",
            pettingzoo_env(lambda: make(name)[0](seats=2), s))
@@ -180,7 +207,7 @@ def tessera_rows(name, s):
 def other_rows(s):
     for g in ("backgammon", "hearts", "tic_tac_toe", "connect_four"):
         try:
-            yield f"pyspiel {g} (C++ game, Python loop)", pyspiel_game(g, s)
+            yield f"pyspiel {g} (C++ game, Python loop, decisions only)", pyspiel_game(g, s)
         except ImportError:
             yield f"pyspiel {g}", None
     try:

@@ -616,7 +616,8 @@ mod tests {
                 akropolis(a).unwrap().name()
             );
         }
-        // Akropolis and Triominos have a seventh level (the learned network), Q six
+        // every game has a seventh level: the learned network (Akropolis, Triominos), the
+        // lookahead that judges a turn by the next player's best reply (Q)
         assert_eq!(
             akropolis("level:7").unwrap().name(),
             "ismcts:ms=100,value=net"
@@ -625,8 +626,12 @@ mod tests {
             triominos("level:7").unwrap().name(),
             "ismcts:ms=100,depth=0,c=0.4,value=net"
         );
-        let e = q("level:7").err().unwrap().to_string();
-        assert!(e.contains("level:1 (weakest) to level:6"), "{e}");
+        assert_eq!(
+            q("level:7").unwrap().name(),
+            "lookahead:k=12,samples=12,ms=1000"
+        );
+        let e = q("level:8").err().unwrap().to_string();
+        assert!(e.contains("level:1 (weakest) to level:7"), "{e}");
         let e = triominos("level:8").err().unwrap().to_string();
         assert!(e.contains("level:1 (weakest) to level:7"), "{e}");
         let e = akropolis("level:8").err().unwrap().to_string();
@@ -660,11 +665,10 @@ mod tests {
             "level:-1",
             "level:3,iters=5",
         ] {
-            // Akropolis and Triominos have a level 7: their range ends there, and
-            // level:7 is taken
+            // every game's range ends at level 7, and level:7 is taken
             let errors = [
                 (triominos(bad).err().map(|e| e.to_string()), 7),
-                (q(bad).err().map(|e| e.to_string()), 6),
+                (q(bad).err().map(|e| e.to_string()), 7),
                 (akropolis(bad).err().map(|e| e.to_string()), 7),
             ];
             for (e, top) in errors {
@@ -680,6 +684,7 @@ mod tests {
             }
         }
         assert!(akropolis("level:8").is_err());
+        assert!(q("level:8").is_err());
         assert!(triominos("level:8").is_err());
         // a spec parsed alone is refused with the range, not "is not key=value"
         let e = Spec::parse("level:3").unwrap_err().to_string();

@@ -254,15 +254,99 @@ fn akropolis_solo_too() {
 
 #[test]
 fn the_layouts_add_up() {
-    assert_eq!(tessera_triominos::TriominosGame::layout().len(), 4168);
-    assert_eq!(tessera_q::QGame::layout().len(), 12336);
-    assert_eq!(tessera_akropolis::Akropolis::layout().len(), 27904);
-    let l = tessera_q::QGame::layout();
-    assert_eq!(l.range("hand"), Some(12288..12324));
-    assert_eq!(l.range("nothing"), None);
-    assert_eq!(tessera_triominos::TriominosGame::ACTIONS, 258_050);
-    assert_eq!(tessera_q::QGame::ACTIONS, 36_867);
-    assert_eq!(tessera_akropolis::Akropolis::ACTIONS, 36_864);
+    use tessera_core::Game;
+    // Each layout's segments: named once, none empty, tiling the observation end to end.
+    fn tiles(l: &crate::Layout) {
+        let mut at = 0;
+        for seg in &l.segments {
+            assert!(!seg.is_empty(), "{} is empty", seg.name);
+            assert_eq!(
+                l.range(seg.name),
+                Some(at..at + seg.len()),
+                "{} named twice",
+                seg.name
+            );
+            at += seg.len();
+        }
+        assert_eq!(at, l.len());
+        assert_eq!(l.range("nothing"), None);
+    }
+    use tessera_akropolis::Akropolis;
+    use tessera_q::QGame;
+    use tessera_triominos::TriominosGame;
+    for l in [
+        TriominosGame::layout(),
+        TriominosGame::compact_layout(),
+        QGame::layout(),
+        QGame::compact_layout(),
+        Akropolis::layout(),
+        Akropolis::compact_layout(),
+    ] {
+        tiles(&l);
+    }
+    // A segment holds what its name says, read from real positions (not the layout's own
+    // numbers): Q's hand, one value a kind of tile (the rules crate's colours by shapes),
+    // counts the tiles in the seat's hand; Triominos' tray marks each tile of the tray once.
+    let kinds = tessera_q::Shape::ALL.len() * tessera_q::Color::ALL.len();
+    let mut rng = rng_from_seed(11);
+    for seed in 0..20 {
+        let mut q = QGame::new(&tessera_q::QRules::for_players(2), seed).unwrap();
+        let mut t = TriominosGame::new(&tessera_triominos::Rules::standard(3), seed).unwrap();
+        for _ in 0..rng.gen_range(0..12) {
+            if let Some(mv) = q.legal_moves().choose(&mut rng).cloned() {
+                let _ = q.play(&mv);
+            }
+            if let Some(mv) = t.legal_moves().choose(&mut rng).cloned() {
+                let _ = t.play(&mv);
+            }
+        }
+        for (layout, obs, seat) in [
+            (QGame::layout(), observe_game(&q, Seat(0)), Seat(0)),
+            (
+                QGame::compact_layout(),
+                observe_compact_game(&q, Seat(0)),
+                Seat(0),
+            ),
+        ] {
+            let hand = &obs[layout.range("hand").unwrap()];
+            assert_eq!(hand.len(), kinds);
+            let held = q.view(seat).hand_sizes[usize::from(seat.0)] as f32;
+            assert_eq!(
+                hand.iter().sum::<f32>(),
+                held,
+                "Q's hand segment counts the hand"
+            );
+        }
+        let seat = Seat(1);
+        let view = t.view(seat);
+        for (layout, obs) in [
+            (TriominosGame::layout(), observe_game(&t, seat)),
+            (
+                TriominosGame::compact_layout(),
+                observe_compact_game(&t, seat),
+            ),
+        ] {
+            let tray = &obs[layout.range("tray").unwrap()];
+            assert_eq!(
+                tray.iter().sum::<f32>(),
+                view.tray.len() as f32,
+                "one mark a tile"
+            );
+            assert!(tray.iter().all(|x| *x == 0.0 || *x == 1.0));
+        }
+    }
+}
+
+fn observe_game<G: Encode>(game: &G, seat: Seat) -> Vec<f32> {
+    let mut out = vec![f32::NAN; G::layout().len()];
+    G::observe(Position::Game(game, seat), &G::Partial::default(), &mut out);
+    out
+}
+
+fn observe_compact_game<G: Encode>(game: &G, seat: Seat) -> Vec<f32> {
+    let mut out = vec![f32::NAN; G::compact_layout().len()];
+    G::observe_compact(Position::Game(game, seat), &G::Partial::default(), &mut out);
+    out
 }
 
 mod compact;
