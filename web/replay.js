@@ -13,6 +13,14 @@ import { arrive } from './motion.js';
 import { t, words as say } from './i18n.js';
 import { dealBox } from './deal.js';
 
+/** Scrolls `el` into view unless its middle is already on the screen. */
+function inView(el) {
+  if (!el) return;
+  const r = el.getBoundingClientRect();
+  const middle = (r.top + r.bottom) / 2;
+  if (middle < 0 || middle > window.innerHeight) el.scrollIntoView({ block: 'center' });
+}
+
 export async function replay(id, query = new URLSearchParams()) {
   document.title = t('title-replay', { id: String(id) });
   const { board, ui, useBoard, fitButton } = gameLayout();
@@ -80,7 +88,8 @@ export async function replay(id, query = new URLSearchParams()) {
   const analysis = live ? null : analysisSection({
     id, iters: query.get('iters'), players,
     jump: (step) => { better = null; scrub.value = Math.min(Math.max(step, 0), steps.length - 1); show(); },
-    showBetter: (m) => { better = m; show(); },
+    // on a phone the board is far above the analysis: brought into view to show the move
+    showBetter: (m) => { better = m; show(); if (m) inView(document.getElementById('board')); },
   });
   // a rated game's rating changes (the Arena's)
   const ratedBox = live ? null : h('div', { id: 'rated-box' });

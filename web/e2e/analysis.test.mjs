@@ -117,8 +117,14 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   assert.equal(await page.getAttribute('#show-better', 'aria-pressed'), 'true');
   await page.click('[aria-label="Previous move"]');
   assert.equal(await page.textContent('#step-label'), `move ${m.index} of ${moves}`);
-  assert.equal(await page.getAttribute('#show-better', 'aria-pressed'), 'false');
-  assert.equal(await page.textContent('#show-better'), 'Show the better move');
+  // the detail follows the scrubber to the move before (analysed too: every seat is); a
+  // better-move button there, if that move has one, starts unpressed
+  const prev = a.moves.find((x) => x.index + 1 === m.index);
+  if (prev) await page.waitForFunction((n) => document.querySelector('#analysis-move')?.textContent.startsWith(`Move ${n}, `), m.index);
+  if (await page.locator('#show-better').count()) {
+    assert.equal(await page.getAttribute('#show-better', 'aria-pressed'), 'false');
+    assert.equal(await page.textContent('#show-better'), 'Show the better move');
+  }
 
   // a dot of the graph jumps too
   const last = worst[worst.length - 1];
@@ -154,6 +160,12 @@ test('Analysis: a bot game is analysed on its replay page; mistakes jump the rep
   await phone.locator('#mistakes button').first().click();
   await phone.locator('#analysis-move').scrollIntoViewIfNeeded();
   await shot(phone, 'analysis-better-move-phone');
+  // the board is far above: showing the better move brings it into view
+  await phone.click('#show-better');
+  await phone.waitForFunction(() => document.querySelector('#step-label')?.textContent.endsWith('(the better move)'));
+  const box = await phone.locator('#board').boundingBox();
+  assert.ok(box && box.y + box.height / 2 >= 0 && box.y + box.height / 2 <= 844, `the board in view: ${JSON.stringify(box)}`);
+  await shot(phone, 'analysis-better-board-phone');
   assert.deepEqual(phone.errors_, []);
 });
 

@@ -297,13 +297,7 @@ fn two_seeds_class_nine_moves_in_ten_alike() {
         a.iter()
             .zip(&b)
             .filter(|(x, y)| x.class != y.class)
-            .map(|(x, y)| (
-                x.index,
-                x.class,
-                y.class,
-                x.lost,
-                y.lost
-            ))
+            .map(|(x, y)| (x.index, x.class, y.class, x.lost, y.lost))
             .collect::<Vec<_>>()
     );
 }

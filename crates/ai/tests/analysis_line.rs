@@ -44,8 +44,9 @@ fn same_position_twice<G: Determinize + Evaluate>(
 }
 
 /// Checks the jumps of [`same_position_twice`]: the searches alone jump by more than a
-/// point in half the positions at least (the noise is there), the graph in at most one
-/// position in ten (two standard errors: about one in 20 may still).
+/// point in a quarter of the positions at least (the noise is there: the judgement's two
+/// searches a move, cross fitted, narrow it, so that in Akropolis 3 of 8 jump), the graph in
+/// at most one position in ten (two standard errors: about one in 20 may still).
 fn check(game: &str, (raw, shown): (Vec<f64>, Vec<f64>)) {
     let big = |xs: &[f64], by: f64| xs.iter().filter(|x| **x > by).count();
     let said = format!(
@@ -57,7 +58,7 @@ fn check(game: &str, (raw, shown): (Vec<f64>, Vec<f64>)) {
         shown.iter().copied().fold(0.0, f64::max)
     );
     println!("{said}");
-    assert!(big(&raw, 1.0) * 2 >= raw.len(), "{said}");
+    assert!(big(&raw, 1.0) * 4 >= raw.len(), "{said}");
     assert!(big(&shown, 0.0) * 10 <= shown.len().max(10), "{said}");
 }
 

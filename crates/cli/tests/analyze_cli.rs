@@ -212,7 +212,8 @@ fn analyze_a_record_file_and_a_stored_game() {
 /// "best 48 ... blunders 0" and 22 "better:" lines).
 #[test]
 fn the_issue_s_game_is_summarised_and_too_few_iterations_say_so() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/tests/data/triominos-issue-43.json");
+    let file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/tests/data/triominos-issue-43.json");
     let f = file.to_str().unwrap();
     let few = ok(tessera(&["analyze", f, "--iters", "50"]));
     assert!(

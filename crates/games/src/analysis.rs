@@ -289,8 +289,8 @@ pub(crate) fn analyze<G: Registration>(
     config: &AnalysisConfig,
     progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Analysis, EntryError> {
-    let record: Record<G> = serde_json::from_str(&record.to_string())
-        .map_err(|e| EntryError::Record(e.to_string()))?;
+    let record: Record<G> =
+        serde_json::from_str(&record.to_string()).map_err(|e| EntryError::Record(e.to_string()))?;
     let seat_list: Vec<Seat> = seats
         .iter()
         .map(|&s| {
@@ -336,7 +336,17 @@ pub(crate) fn analyze<G: Registration>(
         .map(|o| tessera_ai::finished_rewards(&o, game.seats()));
     let summaries = seats
         .iter()
-        .map(|&s| summary(s, game.seats(), &judged, &moves, result.as_deref(), names, &budget))
+        .map(|&s| {
+            summary(
+                s,
+                game.seats(),
+                &judged,
+                &moves,
+                result.as_deref(),
+                names,
+                &budget,
+            )
+        })
         .collect();
     Ok(Analysis {
         game: G::NAME.to_string(),
@@ -424,7 +434,13 @@ fn analyzed_move<G: Registration>(
     // words that read the same as another listed move's (the same tile for the same
     // points elsewhere) say where each puts its tile
     let mut listed: Vec<(&G::Move, &Msg)> = vec![(mv, &played_words)];
-    listed.extend(m.verdict.best.iter().zip(&tried).map(|(c, (w, _))| (&c.mv, w)));
+    listed.extend(
+        m.verdict
+            .best
+            .iter()
+            .zip(&tried)
+            .map(|(c, (w, _))| (&c.mv, w)),
+    );
     let place = |c: &G::Move, w: &Msg| {
         if listed.iter().any(|(o, ow)| *o != c && *ow == w) {
             words!(

@@ -74,7 +74,7 @@ fn every_game_is_analysed_through_its_entry() {
             assert!(!m.words.to_string().is_empty());
             assert!(!m.best.is_empty() && m.best.iter().all(|b| !b.words.to_string().is_empty()));
             // a better move (its board) only where one is shown: never for the best played
-            assert!(!(m.best_played && !m.better.is_null()), "{}", entry.name());
+            assert!(!m.best_played || m.better.is_null(), "{}", entry.name());
             assert_eq!(m.best_played, m.best[0].mv == m.played);
             // distinct moves read distinctly, in the game's words (never the move's JSON),
             // in every language
@@ -191,7 +191,11 @@ fn check_one_number(a: &tessera_games::analysis::Analysis) {
         assert_eq!(m.why.is_some(), m.class >= Class::Good, "move {}", m.index);
         assert_eq!(m.better.is_null(), m.why.is_none(), "move {}", m.index);
         if m.lost <= m.margin {
-            assert!(m.why.is_none() && m.class <= Class::Best, "move {}", m.index);
+            assert!(
+                m.why.is_none() && m.class <= Class::Best,
+                "move {}",
+                m.index
+            );
         }
         if let Some(why) = &m.why {
             assert!(m.lost > m.margin && !m.best_played);
@@ -242,7 +246,9 @@ fn a_lost_game_s_summary_accounts_for_the_whole_slide() {
     let rec = fixture("triominos-issue-43.json");
     let players: Vec<String> = serde_json::from_value(rec["players"].clone()).unwrap();
     let a = entry
-        .analyze(&rec, &entry.people(&players), &config(1000), &mut |_, _| true)
+        .analyze(&rec, &entry.people(&players), &config(1000), &mut |_, _| {
+            true
+        })
         .unwrap();
     check_one_number(&a);
     let s = &a.summaries[0];
@@ -296,13 +302,17 @@ fn a_game_lost_to_the_draws_says_so() {
     assert!(s.play <= s.margin, "{s:?}");
     assert!(s.luck < -0.3 && s.luck.abs() - s.play > s.margin, "{s:?}");
     assert_eq!(sub(&s.words, "play").unwrap().id(), "analysis-play-within");
-    assert_eq!(sub(&s.words, "decided").unwrap().id(), "analysis-decided-luck");
+    assert_eq!(
+        sub(&s.words, "decided").unwrap().id(),
+        "analysis-decided-luck"
+    );
     let text = s.words.to_string();
     assert!(
         text.contains("luck decided this game") && text.contains("on the tiles drawn"),
         "{text}"
     );
-    assert!(tessera_words::render(tessera_words::Lang::De, &s.words).contains("das Glück hat diese Partie entschieden"));
+    assert!(tessera_words::render(tessera_words::Lang::De, &s.words)
+        .contains("das Glück hat diese Partie entschieden"));
     // moves the search could not tell from its best show no better move
     let within: Vec<_> = a
         .moves
@@ -331,7 +341,11 @@ fn too_few_iterations_say_so() {
     assert!(s.words.to_string().contains("too few iterations"));
     for m in &a.moves {
         if m.class == tessera_games::analysis::Class::Unjudged {
-            assert!(m.why.is_none() && m.margin >= 0.1, "move {}: {m:?}", m.index);
+            assert!(
+                m.why.is_none() && m.margin >= 0.1,
+                "move {}: {m:?}",
+                m.index
+            );
         }
     }
 }

@@ -148,7 +148,14 @@ fn every_id_the_pages_build_from_the_servers_data_is_there() {
             .map(|s| format!("status-{}", s.as_str())),
     );
     // the analysis' classes
-    for c in ["best", "good", "inaccuracy", "mistake", "blunder", "unjudged"] {
+    for c in [
+        "best",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+        "unjudged",
+    ] {
         ids.push(format!("class-{c}"));
     }
     // the moves that place nothing, held for a confirmation (play.js)

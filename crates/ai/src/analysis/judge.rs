@@ -172,18 +172,23 @@ fn spread<M: PartialEq>(runs: &[Vec<RootMove<M>>], a: &M, b: &M) -> f64 {
 /// when no search had enough deals in common (each mean's variance at most `p (1 - p) / n`,
 /// rewards lying in [0, 1]); the worst move tried, with no precision, when no sample
 /// allowed `mv`.
-fn cost<M: Clone + PartialEq>(runs: &[Vec<RootMove<M>>], root: &[RootMove<M>], mv: &M) -> (f64, f64) {
+fn cost<M: Clone + PartialEq>(
+    runs: &[Vec<RootMove<M>>],
+    root: &[RootMove<M>],
+    mv: &M,
+) -> (f64, f64) {
     let costs: Vec<(f64, f64)> = runs
         .iter()
         .filter_map(|run| cross_fit(run, run.iter().find(|r| &r.mv == mv)).1)
         .collect();
     let best_mean = root.first().map_or(0.0, |r| r.mean);
-    match (combine(&costs), root.first(), root.iter().find(|r| &r.mv == mv)) {
+    match (
+        combine(&costs),
+        root.first(),
+        root.iter().find(|r| &r.mv == mv),
+    ) {
         (Some(c), _, _) => c,
-        (None, Some(b), Some(p)) => (
-            b.mean - p.mean,
-            binomial_variance(b) + binomial_variance(p),
-        ),
+        (None, Some(b), Some(p)) => (b.mean - p.mean, binomial_variance(b) + binomial_variance(p)),
         _ => (
             best_mean - root.iter().map(|r| r.mean).fold(best_mean, f64::min),
             UNKNOWN,
@@ -214,8 +219,8 @@ fn merged<M: Clone + PartialEq>(runs: &[Vec<RootMove<M>>]) -> Vec<RootMove<M>> {
         match out.iter_mut().find(|o| o.mv == r.mv) {
             Some(o) => {
                 let visits = o.visits + r.visits;
-                o.mean = (o.mean * o.visits as f64 + r.mean * r.visits as f64)
-                    / visits.max(1) as f64;
+                o.mean =
+                    (o.mean * o.visits as f64 + r.mean * r.visits as f64) / visits.max(1) as f64;
                 o.visits = visits;
                 o.forced += r.forced;
             }
@@ -228,7 +233,7 @@ fn merged<M: Clone + PartialEq>(runs: &[Vec<RootMove<M>>]) -> Vec<RootMove<M>> {
             }),
         }
     }
-    out.sort_by(|a, b| (b.visits - b.forced).cmp(&(a.visits - a.forced)));
+    out.sort_by_key(|r| std::cmp::Reverse(r.visits - r.forced));
     out
 }
 
