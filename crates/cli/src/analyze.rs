@@ -134,13 +134,24 @@ fn stored(db: &str, id: u64) -> Result<(Value, Option<Vec<usize>>)> {
     Ok((game.record()?, (!people.is_empty()).then_some(people)))
 }
 
+/// A win chance in whole percent (`-0.3%` reads `0%`, never `-0%`).
 fn pct(x: f64) -> String {
-    format!("{:.0}%", 100.0 * x)
+    format!("{}%", whole(x))
 }
 
-/// A change of win chance with its sign (`+3%`, `-12%`).
+/// A change of win chance with its sign (`+3%`, `-12%`; `0%` when it rounds to nothing).
 fn signed(x: f64) -> String {
-    format!("{:+.0}%", 100.0 * x)
+    let p = whole(x);
+    if p == 0.0 {
+        "0%".to_string()
+    } else {
+        format!("{p:+}%")
+    }
+}
+
+/// `x` in whole percent, a rounded `-0` as `0`.
+fn whole(x: f64) -> f64 {
+    (100.0 * x).round() + 0.0
 }
 
 /// A class as the table shows it.

@@ -228,6 +228,8 @@ fn the_issue_s_game_is_summarised_and_too_few_iterations_say_so() {
             && text.contains("(the tiles drawn and the others' moves)"),
         "{text}"
     );
+    // a loss within the error that rounds to nothing reads 0%, never -0%
+    assert!(!text.contains("-0%"), "{text}");
     // the sentence: the decisions, then what decided the game
     let sentence = text
         .lines()
