@@ -6,7 +6,7 @@
 //! from [`PARALLEL_FROM`] games (or, for `step_random`, game-steps), where the threads'
 //! share of the work outweighs it.
 
-use crate::convert::{err, from_py, IllegalMove};
+use crate::convert::{err, IllegalMove};
 use crate::game::rules_of;
 use crate::registry;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
@@ -73,12 +73,7 @@ impl PyBatch {
     ) -> PyResult<PyBatch> {
         let entry = registry().find(game).map_err(err)?;
         let seats = seats.unwrap_or(entry.info().seats.0);
-        let rules = rules.map(from_py).transpose()?.unwrap_or(Value::Null);
-        let options = options
-            .map(|o| from_py(o.as_any()))
-            .transpose()?
-            .unwrap_or(Value::Null);
-        let rules = rules_of(entry.as_ref(), seats, &rules, &options)?;
+        let rules = rules_of(entry.as_ref(), seats, rules, options)?;
         let first = entry.session(&rules, seed, &[]).map_err(err)?;
         let mut b = PyBatch {
             entry: entry.as_ref(),

@@ -23,14 +23,21 @@ fn lay_over(base: &mut Value, more: &Value, what: &str) -> PyResult<()> {
     }
 }
 
-/// The rules' JSON of `entry` for `seats` seats: the standard rules, `rules` laid over
-/// them, then the options laid over those (as `tessera play` does), checked.
+/// The rules' JSON of `entry` for `seats` seats from a call's `rules` and `options`
+/// arguments: the standard rules, `rules` laid over them, then the options laid over those
+/// (as `tessera play` does), checked.
 pub fn rules_of(
     entry: &dyn GameEntry,
     seats: usize,
-    rules: &Value,
-    options: &Value,
+    rules: Option<&Bound<'_, PyAny>>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Value> {
+    let rules = rules.map(from_py).transpose()?.unwrap_or(Value::Null);
+    let options = options
+        .map(|o| from_py(o.as_any()))
+        .transpose()?
+        .unwrap_or(Value::Null);
+    let (rules, options) = (&rules, &options);
     let mut out = entry.rules(seats, options).map_err(err)?;
     if !rules.is_null() {
         lay_over(&mut out, rules, "the rules")?;
@@ -99,12 +106,7 @@ impl PyGame {
         let seats = seats
             .or((!players.is_empty()).then_some(players.len()))
             .unwrap_or(entry.info().seats.0);
-        let rules = rules.map(from_py).transpose()?.unwrap_or(Value::Null);
-        let options = options
-            .map(|o| from_py(o.as_any()))
-            .transpose()?
-            .unwrap_or(Value::Null);
-        let rules = rules_of(entry.as_ref(), seats, &rules, &options)?;
+        let rules = rules_of(entry.as_ref(), seats, rules, options)?;
         let inner = entry.session(&rules, seed, &players).map_err(err)?;
         Ok(PyGame::wrap(inner))
     }

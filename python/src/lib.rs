@@ -49,15 +49,7 @@ fn rules<'py>(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let entry = registry().find(game).map_err(err)?;
-    let rules = rules.map(from_py).transpose()?.unwrap_or(Value::Null);
-    let options = options
-        .map(|o| from_py(o.as_any()))
-        .transpose()?
-        .unwrap_or(Value::Null);
-    to_py(
-        py,
-        &game::rules_of(entry.as_ref(), seats, &rules, &options)?,
-    )
+    to_py(py, &game::rules_of(entry.as_ref(), seats, rules, options)?)
 }
 
 fn record_game(record: &Value) -> PyResult<&'static str> {

@@ -5,14 +5,13 @@
 //! ended it, and the game starts again with the next seed.
 
 use crate::batch::{each, PARALLEL_FROM};
-use crate::convert::{err, from_py, IllegalMove, SettingsError};
+use crate::convert::{err, IllegalMove, SettingsError};
 use crate::game::rules_of;
 use crate::learner::{Outcome, Reward, Settings, Slot};
 use crate::registry;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use serde_json::Value;
 use tessera_core::derive_seed;
 use tessera_encode::factored;
 use tessera_games::EntryError;
@@ -207,12 +206,7 @@ impl PyVecEnv {
     ) -> PyResult<PyVecEnv> {
         let entry = registry().find(game).map_err(err)?;
         let seats = seats.unwrap_or(entry.info().seats.0);
-        let rules = rules.map(from_py).transpose()?.unwrap_or(Value::Null);
-        let options = options
-            .map(|o| from_py(o.as_any()))
-            .transpose()?
-            .unwrap_or(Value::Null);
-        let rules = rules_of(entry.as_ref(), seats, &rules, &options)?;
+        let rules = rules_of(entry.as_ref(), seats, rules, options)?;
         let opponents = opponents.unwrap_or_else(|| vec!["random".to_string()]);
         if opponents.is_empty() {
             return Err(SettingsError::new_err("give at least one opponent spec"));

@@ -26,7 +26,7 @@
 
 use crate::q::Lines;
 use crate::q_lines::{all_lines, finish_points, Deadline, Scoring};
-use crate::q_reply::{reply_choice, Reply};
+use crate::q_reply::{reply_choice, Reply, Unseen};
 use rand::Rng;
 use std::time::Duration;
 use tessera_core::{GameRng, Strategy};
@@ -229,30 +229,12 @@ impl Strategy<QGame> for Lookahead {
             };
         }
 
-        // the tiles the seat cannot see
-        let mut counts = [0usize; 36];
-        for (_, t) in k.map.iter() {
-            counts[t.index()] += 1;
-        }
-        for t in hand {
-            counts[t.index()] += 1;
-        }
-        let mut unseen: Vec<Tile> = Vec::new();
-        for t in Tile::kinds() {
-            let left = view.rules.copies.saturating_sub(counts[t.index()]);
-            unseen.extend(std::iter::repeat_n(t, left));
-        }
-        // the next player after the viewer and its hand size
-        let me = view.seat;
-        let next = view
-            .order
-            .iter()
-            .position(|s| *s == me)
-            .map(|i| view.order[(i + 1) % view.order.len()])
-            .filter(|s| *s != me);
-        let opp_size = next
-            .and_then(|s| view.hand_sizes.get(s.index()).copied())
-            .unwrap_or(hand.len());
+        // the tiles the seat cannot see, the next player after the viewer and its hand size
+        let Unseen {
+            tiles: mut unseen,
+            next,
+            next_hand: opp_size,
+        } = Unseen::of(view);
         let opp_score = next
             .and_then(|_| k.others.first())
             .map(|p| p.to_u64().unwrap_or(0))

@@ -41,6 +41,49 @@ pub(crate) struct ReplyStats {
     pub(crate) stopped: bool,
 }
 
+/// What the viewer cannot see: the tiles neither on the map nor in its hand, and the next
+/// player after it with that player's hand size (the viewer's own size when it plays alone).
+pub(crate) struct Unseen {
+    /// Every tile not on the map or in the viewer's hand, one entry a copy.
+    pub tiles: Vec<Tile>,
+    /// The next player after the viewer, if another.
+    pub next: Option<tessera_core::Seat>,
+    /// The next player's hand size.
+    pub next_hand: usize,
+}
+
+impl Unseen {
+    /// The unseen tiles and the next player of `view`.
+    pub(crate) fn of(view: &QView) -> Unseen {
+        let k = &view.knowledge;
+        let hand = &k.active.hand;
+        let mut counts = [0usize; 36];
+        for t in k.map.iter().map(|(_, t)| t).chain(hand.iter().copied()) {
+            counts[t.index()] += 1;
+        }
+        let mut tiles: Vec<Tile> = Vec::new();
+        for t in Tile::kinds() {
+            let left = view.rules.copies.saturating_sub(counts[t.index()]);
+            tiles.extend(std::iter::repeat_n(t, left));
+        }
+        let me = view.seat;
+        let next = view
+            .order
+            .iter()
+            .position(|s| *s == me)
+            .map(|i| view.order[(i + 1) % view.order.len()])
+            .filter(|s| *s != me);
+        let next_hand = next
+            .and_then(|s| view.hand_sizes.get(s.index()).copied())
+            .unwrap_or(hand.len());
+        Unseen {
+            tiles,
+            next,
+            next_hand,
+        }
+    }
+}
+
 /// The turn to play under the boxed rules (see the module's documentation).
 pub(crate) fn reply_choice(
     p: &Reply,
@@ -89,28 +132,12 @@ pub(crate) fn reply_choice(
     }
     stats.candidates = open.len();
 
-    // the tiles the seat cannot see
-    let mut counts = [0usize; 36];
-    for t in k.map.iter().map(|(_, t)| t).chain(hand.iter().copied()) {
-        counts[t.index()] += 1;
-    }
-    let mut unseen: Vec<Tile> = Vec::new();
-    for t in Tile::kinds() {
-        let left = view.rules.copies.saturating_sub(counts[t.index()]);
-        unseen.extend(std::iter::repeat_n(t, left));
-    }
-    // the next player and its hand size
-    let me = view.seat;
-    let next = view
-        .order
-        .iter()
-        .position(|s| *s == me)
-        .map(|i| view.order[(i + 1) % view.order.len()])
-        .filter(|s| *s != me);
-    let opp_size = next
-        .and_then(|s| view.hand_sizes.get(s.index()).copied())
-        .unwrap_or(hand.len())
-        .min(unseen.len());
+    let Unseen {
+        tiles: mut unseen,
+        next_hand,
+        ..
+    } = Unseen::of(view);
+    let opp_size = next_hand.min(unseen.len());
     // each turn's map, and how the reply scores (the pile after the seat draws)
     let mut after: Vec<(Map, Scoring)> = open
         .iter()
