@@ -5,7 +5,7 @@
 // boxed game's first. Run by scripts/e2e.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, shot, createGame, yourTurn, seatState } from './lib.mjs';
+import { BASE, launch, newPage, shot, createGame, yourTurn, seatState, showEngines } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -85,6 +85,7 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['pho
     await page.goto(`${BASE}/#/new/q`);
     await page.waitForSelector('#opt-rule_set');
     await page.selectOption('#opt-rule_set', 'course');
+    await showEngines(page, ['bot:ldasg']);
     await page.locator('.seat-row .kind').nth(1).selectOption('bot:ldasg');
     await page.fill('#seed', '5');
     await page.fill('#delay', '0');

@@ -53,7 +53,7 @@ q-bot-ldasg = „less dumb and still greedy“ aus dem Kurs: das Plättchen mit 
 q-bot-dag = „dumb and greedy“ aus dem Kurs: das kleinste mögliche Feld in Reihen- und Spaltenfolge
 q-bot-lines = sucht Linien aus mehreren Plättchen mit der besten Wertung im Zug
 q-bot-learned = die besten Züge der Liniensuche, jeder von einem gelernten Bewertungsnetz an Vermutungen über die verdeckten Plättchen beurteilt; an den Kursregeln trainiert (dort etwas stärker als lines, nach den Regeln aus der Schachtel viel schwächer)
-q-bot-lookahead = die Liniensuche, die jeden Zug danach beurteilt, was er dem nächsten Spieler lässt, geschätzt an Vermutungen über die verdeckten Plättchen: nach den Regeln aus der Schachtel dessen beste Antwort (der stärkste), nach den Kursregeln, ob er seine ganze Hand anlegen kann
+q-bot-lookahead = die Liniensuche, die jeden Zug danach beurteilt, was er dem nächsten Spieler lässt, geschätzt an Vermutungen über die verdeckten Plättchen: nach den Regeln aus der Schachtel dessen beste Antwort, nach den Kursregeln, ob er seine ganze Hand anlegen kann
 q-bot-greedy = das einzelne Plättchen mit der besten Wertung
 q-bot-ismcts = eine Baumsuche über Vermutungen zu den verdeckten Plättchen
 # Ein Plättchen: Farbe und Form (die Farbe gebeugt nach dem Geschlecht der Form).

@@ -62,7 +62,7 @@ q-bot-ldasg = the course's "less dumb and still greedy": the tile with the most 
 q-bot-dag = the course's "dumb and greedy": the smallest candidate in row-column order
 q-bot-lines = searches multi-tile lines for the best score now
 q-bot-learned = the line search's best turns, each judged by a learned value network on guesses of the hidden tiles; trained on the course's rules (a little stronger than lines there, much weaker under the boxed rules)
-q-bot-lookahead = the line search, judging each turn by what it leaves the next player, on guesses of the hidden tiles: under the boxed rules the next player's best reply (the strongest), under the course's the chance that it places its whole hand
+q-bot-lookahead = the line search, judging each turn by what it leaves the next player, on guesses of the hidden tiles: under the boxed rules the next player's best reply, under the course's the chance that it places its whole hand
 q-bot-greedy = the best-scoring single placement
 q-bot-ismcts = a tree search on guesses of the hidden tiles
 # A tile: its colour and its shape.

@@ -181,3 +181,45 @@ fn metrics_answer_only_the_operator() {
         let (_, ()) = tokio::join!(host.person_plays("akropolis"), attack);
     });
 }
+
+/// SIGTERM stops a host whose browsers keep their sockets open: a person's seat socket and
+/// a spectator's, neither closed by its client, do not hold the process (it exits with
+/// status 0 within its grace and a second). The e2e suites' hosts (arena.test.mjs, two
+/// people at a rated table; turns.test.mjs, a turn-based game's page) waited for their
+/// pages' sockets for ever at SIGTERM before every socket ended with the host.
+#[test]
+fn sigterm_stops_a_host_whose_sockets_stay_open() {
+    let mut host = Probed::start("hostile-term", &[]);
+    let sockets = runtime().block_on(async {
+        let seats = json!({"game": "q", "seats": [{"kind": "human", "name": "ann"}, {"kind": "bot", "spec": "greedy"}]});
+        let (s, made) = request(attacker(2), host.http, "POST", "/api/games", &seats.to_string()).await;
+        assert_eq!(s, 200, "{made}");
+        let id = made["id"].as_u64().unwrap();
+        let token = made["tokens"][0][1].as_str().unwrap().to_string();
+        let mut open = Vec::new();
+        for (from, query) in [(attacker(2), format!("?token={token}")), (attacker(3), String::new())] {
+            let stream = common::hostile::connect_from(from, host.http).await.unwrap();
+            let url = format!("ws://127.0.0.1:{}/api/games/{id}/ws{query}", host.http);
+            let (mut ws, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
+            assert!(next_state(&mut ws).await.is_some(), "a socket opened: {query}");
+            open.push(ws);
+        }
+        open
+    });
+    let t = std::time::Instant::now();
+    // SAFETY: sending a signal to our own child process.
+    unsafe {
+        libc::kill(host.server.child.id() as i32, libc::SIGTERM);
+    }
+    let mut status = None;
+    while t.elapsed() < Duration::from_secs(20) {
+        if let Some(s) = host.server.child.try_wait().unwrap() {
+            status = Some(s);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let status = status.expect("the host still runs 20 s after SIGTERM, its sockets open");
+    assert!(status.success(), "{status}");
+    drop(sockets);
+}

@@ -113,9 +113,18 @@ pub async fn run(
     tracing::info!("shutting down");
     host.shutdown(grace).await;
     let _ = lease_task.await;
-    let _ = tokio::time::timeout(Duration::from_secs(1), reminders_task).await;
-    let _ = tokio::time::timeout(Duration::from_secs(1), tcp_task).await;
+    finish_within(Duration::from_secs(1), reminders_task).await;
+    finish_within(Duration::from_secs(1), tcp_task).await;
     if let Some(t) = http_task {
-        let _ = tokio::time::timeout(Duration::from_secs(1), t).await;
+        finish_within(Duration::from_secs(1), t).await;
+    }
+}
+
+/// Waits for `task` at most `limit`, then aborts it: a door's task (and the connections it
+/// holds) must not outlive the host, whose store the process waits for before it exits.
+async fn finish_within<T>(limit: Duration, task: tokio::task::JoinHandle<T>) {
+    let abort = task.abort_handle();
+    if tokio::time::timeout(limit, task).await.is_err() {
+        abort.abort();
     }
 }

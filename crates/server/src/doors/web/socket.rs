@@ -75,8 +75,13 @@ async fn socket(
                     tracing::info!(id, node = %owner.node, "a person's seat is relayed to the node that runs the game");
                     // an account's seat (rated, turn-based) answers there to its session
                     let cookie = super::arena::cookie(&headers);
+                    let stop = host.stopping();
                     return ws.on_upgrade(move |socket| async move {
-                        relay_person(socket, write_timeout, url, cookie, alive).await;
+                        until_stopped(
+                            stop,
+                            relay_person(socket, write_timeout, url, cookie, alive),
+                        )
+                        .await;
                         drop(slot);
                     });
                 }
@@ -107,14 +112,31 @@ async fn socket(
         (None, true) => host.store_changes().map(|rx| (host.clone(), id, rx)),
         _ => None,
     };
+    let stop = host.stopping();
     ws.on_upgrade(move |socket| async move {
         let (socket, out) = split(socket, write_timeout);
-        match remote {
-            Some((host, id, rx)) => watch_remote(socket, out, first, host, id, rx, alive).await,
-            None => talk(socket, out, first, table, seat, max_delay, alive).await,
-        }
+        until_stopped(stop, async move {
+            match remote {
+                Some((host, id, rx)) => watch_remote(socket, out, first, host, id, rx, alive).await,
+                None => talk(socket, out, first, table, seat, max_delay, alive).await,
+            }
+        })
+        .await;
         drop(slot);
     })
+}
+
+/// Runs a socket's `work` until it ends or the host stops: a socket whose client keeps it
+/// open must not outlive the host (it holds the table, and through it the store, whose
+/// writer the process waits for before it exits).
+async fn until_stopped(
+    stop: tessera_referee::CancellationToken,
+    work: impl std::future::Future<Output = ()>,
+) {
+    tokio::select! {
+        _ = work => {}
+        _ = stop.cancelled() => {}
+    }
 }
 
 /// `socket` split: what it reads, and its [`Outbox`] (each send taken within `timeout`).
