@@ -50,8 +50,8 @@ test('the service worker controls the page, and the lobby opens offline and says
     await page.waitForSelector('#new-game');
     // registered at the root (its scope the whole site), active, controlling this page
     const reg = await page.evaluate(async () => {
-      const r = await navigator.serviceWorker.ready;
-      return { scope: r.scope, script: r.active?.scriptURL };
+      const r = await Promise.race([navigator.serviceWorker.ready, new Promise((ok) => setTimeout(ok, 15000, null))]);
+      return { scope: r?.scope, script: r?.active?.scriptURL };
     });
     assert.equal(reg.scope, `${BASE}/`);
     assert.equal(reg.script, `${BASE}/sw.js`);
