@@ -11,6 +11,8 @@
 //   #/turns            inbox.js        the turn-based games waiting for you (and the
 //                                      tab's count, its icon's badge, notifications)
 //
+// installable.js: the service worker (sw.js), the offline line, notifications through it.
+//
 // Beneath them: api.js (every request, the session, the registry and the statuses),
 // saved.js (this browser's tokens and names), page.js (<main>, what a page stops when it
 // is left), table.js / ending.js / help.js (a game's page, its end, its rules help),
@@ -32,6 +34,7 @@ import { accountPage } from './account.js';
 import { themeSwitch } from './theme.js';
 import { soundSwitch } from './sound.js';
 import { startInbox, turnsPage } from './inbox.js';
+import { startInstallable } from './installable.js';
 
 function route() {
   leave();
@@ -76,6 +79,8 @@ function drawHeader() {
 await loadWords();
 document.getElementById('prefs')?.append(themeSwitch(), soundSwitch());
 drawHeader();
+// the service worker (the app installed, opened offline) and the offline line
+startInstallable();
 // a game's page fills the window below the header, however many lines it takes
 // (style.css reads --header-h)
 const header = document.querySelector('header');

@@ -14,6 +14,7 @@ import { saveTokens } from './saved.js';
 import { main, onLeave } from './page.js';
 import { t, words, andList } from './i18n.js';
 import { optionWords } from './help.js';
+import { notify } from './installable.js';
 
 /** How often the inbox is read while a page is open. */
 export const POLL_MS = 15000;
@@ -156,21 +157,21 @@ function notifyNew() {
   if (first) { first = false; return; }
   if (!canNotify() || Notification.permission !== 'granted') return;
   for (const i of freshAsked) {
-    const n = new Notification(t('invitation-notify-title', { by: i.by, game: i.title }), {
+    notify(t('invitation-notify-title', { by: i.by, game: i.title }), {
       body: t('invitation-notify-body', { per: perMove(i.days) }),
       tag: `tessera-invitation-${i.id}`,
-    });
-    n.onclick = () => { window.focus(); location.hash = '#/turns'; n.close(); };
+    }, '#/turns');
   }
   if (!canNotify() || Notification.permission !== 'granted') return;
   for (const g of fresh) {
     // the page of that very game, in view, says it already
     if (!document.hidden && location.hash === `#/game/${g.id}`) continue;
-    const n = new Notification(t('turns-notify-title', { game: g.title, id: String(g.id) }), {
+    // (the seat's token kept now: a click on it may come through the service worker)
+    saveTokens(g.id, [[g.seat, g.token]]);
+    notify(t('turns-notify-title', { game: g.title, id: String(g.id) }), {
       body: t('turns-notify-body', { others: g.players.filter((_, i) => i !== g.seat).join(', '), left: timeLeft(g.deadline - (Date.now() + skew)), per: perMove(g.days) }),
       tag: `tessera-turn-${g.id}`,
-    });
-    n.onclick = () => { window.focus(); open(g); n.close(); };
+    }, `#/game/${g.id}`);
   }
 }
 

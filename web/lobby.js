@@ -6,6 +6,7 @@ import { tokensOf } from './saved.js';
 import { joinHelp } from './help.js';
 import { main, onLeave } from './page.js';
 import { t, words, dateTime, andList } from './i18n.js';
+import { offline } from './installable.js';
 
 const PAGE = 20;
 
@@ -113,7 +114,12 @@ export function lobby() {
       }
       err.textContent = '';
       draw(liveGames);
-    } catch (e) { err.textContent = t('cannot-read-games', { why: e.message }); }
+    } catch (e) {
+      // offline (the installed app opened without a connection): says so, and shows no
+      // empty lists (the games are not known, not none)
+      if (offline()) { err.textContent = t('offline-lobby'); liveBox.hidden = endedBox.hidden = true; return; }
+      err.textContent = t('cannot-read-games', { why: e.message });
+    }
   };
   older.addEventListener('click', async () => {
     if (next === null) return;

@@ -17,6 +17,7 @@ import { arrive } from './motion.js';
 import { t, words } from './i18n.js';
 import { timeLeft, perMove, readInbox } from './inbox.js';
 import { dealBox } from './deal.js';
+import { watchingBox } from './watching.js';
 
 /** Whether a line of the log flashes over the board: a bonus, a penalty, an ejection. */
 function flashes(msg) {
@@ -163,6 +164,9 @@ export function gamePage(id, watch) {
   const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, t('bot-speed') + ' ', speedLabel), speed);
   ui.status.before(badge);
   ui.status.after(clockLine);
+  // how many watch (everyone at the table sees it), the names on a click
+  const watching = watchingBox();
+  clockLine.after(watching.el);
   ui.dock.before(confirmBox);
   // the commitment to the deal, from the start; the seed and salt, checked, at the end
   const deal = dealBox();
@@ -290,11 +294,12 @@ export function gamePage(id, watch) {
     if (closed) return;
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws` + (token ? `?token=${encodeURIComponent(token)}` : ''));
-    ws.onopen = () => { retry = 500; sendDelay(); sendMove(); };
+    ws.onopen = () => { retry = 500; sendDelay(); sendMove(); watching.opened((text) => { if (ws && ws.readyState === 1) ws.send(text); }); };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === 'error') { ui.error.textContent = t('refused', { why: m.message ? words(m.message) : m.error }); return; }
       if (m.type === 'preview') { previews.set(JSON.stringify(m.move), m); render(); return; }
+      if (m.type === 'watching') { watching.message(m); return; }
       if (m.type === 'state') {
         if (last && last.version !== m.version) { local.pending = []; previews.clear(); }
         // a turn-based game's move: the tab's count and the inbox change now, not at the

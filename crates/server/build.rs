@@ -1,6 +1,7 @@
 //! Embeds every file of the web client (`web/`, beside the crates) in the binary: adding a
 //! file there (a game's renderer, say) needs no change to the Rust code. The catalogues
-//! (`web/i18n/`) and the vendored Fluent library (`web/fluent/`) come with them.
+//! (`web/i18n/`) and the vendored Fluent library (`web/fluent/`) come with them, and so do
+//! the web app's manifest and its icons (`manifest.webmanifest`, `icon-*.png`).
 
 use std::io::Write;
 use std::path::Path;
@@ -12,10 +13,10 @@ fn main() {
     let mut f = std::fs::File::create(&out).expect("the generated file");
     writeln!(
         f,
-        "/// The web client's files: (name, content type, content)."
+        "/// The web client's files: (name, content type, content's bytes)."
     )
     .unwrap();
-    writeln!(f, "pub const ASSETS: &[(&str, &str, &str)] = &[").unwrap();
+    writeln!(f, "pub const ASSETS: &[(&str, &str, &[u8])] = &[").unwrap();
     // the files of `web/` and of its folders of words (`i18n/`) and of the vendored Fluent
     // library (`fluent/`), named by their path below `web/` (`i18n/de.ftl`)
     let mut names: Vec<_> = ["", "i18n", "fluent"]
@@ -44,13 +45,15 @@ fn main() {
             Some("js") | Some("mjs") => "text/javascript; charset=utf-8",
             Some("svg") => "image/svg+xml",
             Some("json") => "application/json",
+            Some("webmanifest") => "application/manifest+json",
+            Some("png") => "image/png",
             Some("ftl") => "text/plain; charset=utf-8",
             _ => continue,
         };
         println!("cargo:rerun-if-changed={}", path.display());
         writeln!(
             f,
-            "    ({name:?}, {mime:?}, include_str!({:?})),",
+            "    ({name:?}, {mime:?}, include_bytes!({:?})),",
             path.display().to_string()
         )
         .unwrap();

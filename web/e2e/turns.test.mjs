@@ -72,14 +72,22 @@ async function serve(db, http, smtpPort) {
   };
 }
 
-/** Every notification the page makes, as `[title, body]` (its Notification wrapped). */
+/** Every notification the page makes, as `[title, body, how]` (its Notification and the
+ * service worker's `showNotification` wrapped; `how`: `page` or `worker`). */
 async function watchNotifications(page) {
   const seen = [];
-  await page.exposeFunction('tesseraNotified', (title, body) => { seen.push([title, body]); });
+  await page.exposeFunction('tesseraNotified', (title, body, how) => { seen.push([title, body, how]); });
   await page.addInitScript(() => {
     const Real = window.Notification;
+    const show = window.ServiceWorkerRegistration?.prototype.showNotification;
+    if (show) {
+      window.ServiceWorkerRegistration.prototype.showNotification = function (title, opts = {}) {
+        window.tesseraNotified(title, opts.body ?? '', 'worker');
+        return show.call(this, title, opts);
+      };
+    }
     function Spy(title, opts = {}) {
-      window.tesseraNotified(title, opts.body ?? '');
+      window.tesseraNotified(title, opts.body ?? '', 'page');
       try { return new Real(title, opts); } catch { return { close() {}, set onclick(_) {} }; }
     }
     Object.defineProperty(Spy, 'permission', { get: () => Real.permission });
@@ -187,6 +195,9 @@ test('a turn-based game across a restart: the inbox, the tab\'s count, a notific
     }, [id, after.games[0].token]);
     const note = await until('a notification of the new turn', () => notes.find(([t]) => t === `Your turn: Triominos #${id}`), 45000);
     assert.match(note[1], /greedy — .* left \(1 day per move\)/);
+    // shown through the service worker (installable.js): it comes on a phone and while
+    // the tab is in the background too
+    assert.equal(note[2], 'worker', 'a notification through the service worker');
     await page.waitForSelector(`#turns-mine li[data-game="${id}"] .left`);
     await shot(page, 'turns-inbox');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1299,3 +1299,19 @@ email-turn-waited = { $game } #{ $id }{ $others ->
 email-turn-links = Spiele deinen Zug: { $site }/#/game/{ $id }
     Alle Partien, die auf dich warten: { $site }/#/turns
 email-turn-why = Du bekommst diese E-Mail, weil dein Tessera-Konto { $name } diese Adresse hat. Entferne sie auf deiner Kontoseite, um keine mehr zu bekommen: { $site }/#/account/{ $name }
+
+## Who watches a game (web/watching.js)
+watching-count = { $n } Zuschauer
+watching-label = { $n ->
+        [one] Ein Zuschauer: zeigen, wer zuschaut
+       *[other] { $n } Zuschauer: zeigen, wer zuschaut
+    }
+watching-names = Es schauen zu: { $names }
+watching-guests = { $n ->
+        [one] ein Gast
+       *[other] { $n } Gäste
+    }
+
+## Offline: the installed app without a connection (web/app.js, web/lobby.js)
+offline-banner = Offline: keine Verbindung zum Server. Die Lobby ist die Kopie auf diesem Gerät; Partien, Züge und Listen kommen zurück, sobald du wieder online bist.
+offline-lobby = Offline lassen sich die Partien nicht laden.

@@ -1293,3 +1293,19 @@ email-turn-waited = { $game } #{ $id }{ $others ->
 email-turn-links = Play your move: { $site }/#/game/{ $id }
     Every game waiting for you: { $site }/#/turns
 email-turn-why = You get this email because your Tessera account { $name } has this address. Remove it on your account page to get no more: { $site }/#/account/{ $name }
+
+## Who watches a game (web/watching.js)
+watching-count = { $n } watching
+watching-label = { $n ->
+        [one] One person watching: show who
+       *[other] { $n } people watching: show who
+    }
+watching-names = Watching: { $names }
+watching-guests = { $n ->
+        [one] one guest
+       *[other] { $n } guests
+    }
+
+## Offline: the installed app without a connection (web/app.js, web/lobby.js)
+offline-banner = Offline: no connection to the server. The lobby is this device's copy; games, moves and lists come back as soon as you are online again.
+offline-lobby = The games cannot be read while offline.

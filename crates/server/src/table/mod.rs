@@ -25,6 +25,7 @@ pub mod seat;
 pub mod sink;
 pub mod state;
 pub mod turns;
+pub mod watchers;
 
 pub use seat::{Seat, SeatKind};
 pub use sink::HostSink;
@@ -174,6 +175,8 @@ pub struct Table {
     pub pace: Arc<AtomicU64>,
     /// Stops its game.
     pub stop: CancellationToken,
+    /// Its spectators (`watchers.rs`).
+    pub watchers: watchers::Watchers,
 }
 
 impl std::fmt::Debug for Table {
@@ -241,6 +244,7 @@ impl Table {
             inboxes: Mutex::new(vec![None; n]),
             pace: Arc::new(AtomicU64::new(pace)),
             stop,
+            watchers: watchers::Watchers::default(),
         }
     }
 

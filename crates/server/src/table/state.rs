@@ -22,6 +22,8 @@ pub enum Kind {
     Error,
     /// `"preview"`: a [`PreviewMessage`].
     Preview,
+    /// `"watching"`: a [`WatchingMessage`].
+    Watching,
 }
 
 /// A player as the state message shows them.
@@ -213,6 +215,48 @@ impl PreviewMessage {
             points,
             error: message.as_ref().map(Msg::english),
             message,
+        }
+    }
+}
+
+/// How many watch a table (its spectators' sockets; a person at a seat is none), to a
+/// socket that asked (`{"watching": "count"}`: now, and again whenever it changes), and
+/// the names of the signed-in ones when asked for them (`{"watching": "names"}`):
+/// `{"type": "watching", "count": N}`, with `"names": [..], "others": M` (those watching
+/// without a name: guests) in an answer to the names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WatchingMessage {
+    /// Always [`Kind::Watching`].
+    #[serde(rename = "type")]
+    pub kind: Kind,
+    /// How many watch.
+    pub count: usize,
+    /// The signed-in spectators' names, each once, sorted (only in an answer to the names).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<Vec<String>>,
+    /// How many watch without a name in `names` (only in an answer to the names).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub others: Option<usize>,
+}
+
+impl WatchingMessage {
+    /// The count alone.
+    pub fn count(count: usize) -> Self {
+        WatchingMessage {
+            kind: Kind::Watching,
+            count,
+            names: None,
+            others: None,
+        }
+    }
+
+    /// The count with the names (`(names, others)` of `Watchers::names`).
+    pub fn names(count: usize, (names, others): (Vec<String>, usize)) -> Self {
+        WatchingMessage {
+            kind: Kind::Watching,
+            count,
+            names: Some(names),
+            others: Some(others),
         }
     }
 }

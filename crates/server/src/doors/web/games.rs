@@ -21,6 +21,7 @@ pub(super) fn routes() -> Router<Host> {
     Router::new()
         .route("/", get(index))
         .route("/static/*file", get(asset))
+        .route("/sw.js", get(worker))
         .route("/api/registry", get(registry))
         .route("/api/games", get(list).post(create))
         .route("/api/games/:id", get(state))
@@ -40,7 +41,7 @@ fn serve_asset(name: &str) -> Response {
             // embedded file itself, not a copy (answers queued for a client that pipelines
             // requests and reads slowly hold no copy each)
             let body: axum::body::Body = match std::env::var_os("TESSERA_WEB_DIR")
-                .and_then(|dir| std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok())
+                .and_then(|dir| std::fs::read(std::path::Path::new(&dir).join(name)).ok())
             {
                 Some(text) => text.into(),
                 None => (*body).into(),
@@ -64,6 +65,50 @@ async fn index() -> Response {
 
 async fn asset(Path(file): Path<String>) -> Response {
     serve_asset(&file)
+}
+
+/// The service worker (`web/sw.js`), served at the site's root so that its scope is the
+/// whole site, after two lines the server writes: the files it keeps for offline use
+/// (every embedded file but itself: what the lobby needs, whatever is added to `web/`) and
+/// their version (a hash of their contents: a new build is a new cache).
+async fn worker() -> Response {
+    static HEAD: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let head = HEAD.get_or_init(|| {
+        let names: Vec<&str> = ASSETS
+            .iter()
+            .map(|(n, _, _)| *n)
+            .filter(|n| *n != "sw.js")
+            .collect();
+        // FNV-1a over every file's name and bytes
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for (n, _, body) in ASSETS {
+            for b in n.as_bytes().iter().chain(body.iter()) {
+                hash = (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        format!(
+            "const ASSETS = {};\nconst VERSION = '{hash:016x}';\n",
+            serde_json::to_string(&names).unwrap_or_else(|_| "[]".into())
+        )
+    });
+    let own = ASSETS
+        .iter()
+        .find(|(n, _, _)| *n == "sw.js")
+        .map(|(_, _, b)| *b)
+        .unwrap_or_default();
+    let own = std::env::var_os("TESSERA_WEB_DIR")
+        .and_then(|dir| std::fs::read(std::path::Path::new(&dir).join("sw.js")).ok())
+        .unwrap_or_else(|| own.to_vec());
+    let mut body = head.clone().into_bytes();
+    body.extend_from_slice(&own);
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 async fn registry(State(host): State<Host>) -> Response {

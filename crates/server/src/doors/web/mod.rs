@@ -1,6 +1,9 @@
 //! The browser's door: the web client's files, a JSON API and one WebSocket per game.
 //!
-//! * `GET /`, `GET /static/FILE`: the web client (every file of `web/`, embedded);
+//! * `GET /`, `GET /static/FILE`: the web client (every file of `web/`, embedded: its
+//!   manifest `/static/manifest.webmanifest` and icons too);
+//! * `GET /sw.js`: the service worker (`web/sw.js` after the list of files it keeps
+//!   for offline use and their version), at the root so that its scope is the site;
 //! * `GET /api/registry`: the games, their seats, rule options and bots, and the TCP port
 //!   programs connect to;
 //! * `GET /api/games?limit=N&before=ID&game=G&status=S`: the games, newest first, paged
@@ -15,7 +18,8 @@
 //! * `GET /api/games/ID/ws?token=T`: the same, live, over a WebSocket; a person sends
 //!   `{"move": MOVE}` and may set the bots' pace, `{"delay_ms": N}` (a spectator only
 //!   at an unrated table of bots and programs, at most 4 a second; a change of pace is
-//!   sent to nobody else: the others see it with the next move); the upgrade is refused
+//!   sent to nobody else: the others see it with the next move), and may ask how many
+//!   watch (`{"watching": "count"}`, `{"watching": "names"}`); the upgrade is refused
 //!   (403) when its `Origin` is another site's page ([`origin`]);
 //!   a seat of a rated game is its account's: its view, socket, resignation and hints need
 //!   the account's session too;

@@ -14,7 +14,7 @@ use super::games::TokenQuery;
 use super::outbox::Outbox;
 use crate::host::Host;
 use crate::kept::sockets::Opener;
-use crate::table::state::{ErrorMessage, PreviewMessage, StateMessage};
+use crate::table::state::{ErrorMessage, PreviewMessage, StateMessage, WatchingMessage};
 use crate::table::Table;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -107,6 +107,17 @@ async fn socket(
         Err(e) => return host_error(e),
     };
     let max_delay = host.config().max_bot_delay_ms;
+    // a spectator of a table here is counted while its socket is open (named when signed
+    // in: its names are shown on request)
+    let watcher = match (&table, seat) {
+        (Some(t), None) => Some((
+            t.clone(),
+            super::arena::session_of(&host, &headers)
+                .await
+                .map(|s| s.account.name),
+        )),
+        _ => None,
+    };
     // a game another node runs is followed through the store's notifications
     let remote = match (&table, !first.over) {
         (None, true) => host.store_changes().map(|rx| (host.clone(), id, rx)),
@@ -115,6 +126,7 @@ async fn socket(
     let stop = host.stopping();
     ws.on_upgrade(move |socket| async move {
         let (socket, out) = split(socket, write_timeout);
+        let watching = watcher.map(|(t, name)| Watching::new(t, name));
         until_stopped(stop, async move {
             match remote {
                 Some((host, id, rx)) => watch_remote(socket, out, first, host, id, rx, alive).await,
@@ -122,6 +134,7 @@ async fn socket(
             }
         })
         .await;
+        drop(watching);
         drop(slot);
     })
 }
@@ -136,6 +149,22 @@ async fn until_stopped(
     tokio::select! {
         _ = work => {}
         _ = stop.cancelled() => {}
+    }
+}
+
+/// A spectator counted at a table while it lives.
+struct Watching(Arc<Table>, u64);
+
+impl Watching {
+    fn new(table: Arc<Table>, name: Option<String>) -> Watching {
+        let key = table.watchers.join(name);
+        Watching(table, key)
+    }
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        self.0.watchers.leave(self.1);
     }
 }
 
@@ -305,9 +334,14 @@ async fn watch_remote(
                 Err(tokio::sync::broadcast::error::RecvError::Closed) => break true,
             },
             msg = socket.next(), if out.has_room() => match msg {
-                Some(Ok(Message::Text(_))) => {
+                Some(Ok(Message::Text(t))) => {
                     alive.heard();
-                    out.push_json(&ErrorMessage::new(words!("spectators-cannot-move")));
+                    // (who watches a game another node runs is not counted here: no answer)
+                    let asks_watching = serde_json::from_str::<ClientMessage>(&t)
+                        .is_ok_and(|m| m.watching.is_some());
+                    if !asks_watching {
+                        out.push_json(&ErrorMessage::new(words!("spectators-cannot-move")));
+                    }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break true,
                 Some(Ok(_)) => alive.heard(),
@@ -337,6 +371,20 @@ struct ClientMessage {
     /// A move to score without playing it (the points of tiles put down).
     #[serde(default)]
     preview: Option<Box<serde_json::value::RawValue>>,
+    /// How many watch: `"count"` (now and at every change), `"names"` (once, with the
+    /// signed-in spectators' names; the count follows from then on too).
+    #[serde(default)]
+    watching: Option<WatchAsk>,
+}
+
+/// What a browser asks of who watches.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum WatchAsk {
+    /// The count.
+    Count,
+    /// The count and the names.
+    Names,
 }
 
 /// At most this many previews a second on one socket (each reads the seat's view); more
@@ -386,6 +434,10 @@ struct Talk {
     max_delay: u64,
     previews: Budget,
     paces: Budget,
+    /// The table's count of spectators, followed once the socket asked for it.
+    watchers: tokio::sync::watch::Receiver<usize>,
+    /// Whether the socket asked for the count.
+    counting: bool,
 }
 
 impl Talk {
@@ -407,6 +459,16 @@ impl Talk {
             Err(e) => return (refusal(words!("bad-message", why = e.to_string())), false),
             Ok(m) => m,
         };
+        // who watches: the count from now on, the names once
+        if let Some(ask) = m.watching {
+            self.counting = true;
+            let count = *self.watchers.borrow_and_update();
+            let msg = match ask {
+                WatchAsk::Count => WatchingMessage::count(count),
+                WatchAsk::Names => WatchingMessage::names(count, self.table.watchers.names()),
+            };
+            return (Some(json_message(&msg)), false);
+        }
         // the points of a move, for the person at the seat (nothing is played)
         if let Some(mv) = m.preview {
             let Some(s) = self.seat else {
@@ -475,13 +537,18 @@ async fn talk(
     // subscribe first, then build the state: no change can fall in between
     let mut updates = table.subscribe();
     let mut refusals = table.refusals();
+    let watchers = table.watchers.follow();
     let mut talk = Talk {
         table,
         seat,
         max_delay,
         previews: Budget::new(PREVIEWS_PER_SECOND),
         paces: Budget::new(PACES_PER_SECOND),
+        watchers,
+        counting: false,
     };
+    // the count of spectators changed since it was last sent (a latest value too)
+    let mut recount = false;
     // the state is a latest value: built when the outbox is empty, never queued
     let mut stale = true;
     // the last state is built: close once it is sent
@@ -497,6 +564,11 @@ async fn talk(
             ending |= msg.over;
             out.push_json(&msg);
         }
+        if recount && out.has_room() {
+            recount = false;
+            let count = *talk.watchers.borrow_and_update();
+            out.push_json(&WatchingMessage::count(count));
+        }
         if ending && !stale && out.is_empty() {
             break true;
         }
@@ -510,6 +582,9 @@ async fn talk(
                 stale = true;
                 // a table that is gone (never while this socket holds it): one last state
                 ending |= changed.is_err();
+            }
+            changed = talk.watchers.changed(), if talk.counting && !recount && !ending => {
+                recount = changed.is_ok();
             }
             r = refusals.recv() => match r {
                 Ok((s, why)) if Some(s) == seat.map(tessera_core::Seat::index) => {
