@@ -153,6 +153,23 @@ export class Board {
   fit() { this.vb = null; this.refit = true; this.user = false; this.whole = true; }
   /** Keeps `el` (the zoom buttons, over a corner of the board) clear of the content when fitting. */
   keepClear(el) { this.clear = el; }
+  /** Moves the view just enough that no spot (a box) lies under the zoom buttons: the
+   * content down below them or left of them, whichever keeps every spot in view (the
+   * smaller move when both do); `r`: the board's box on screen. */
+  unhide(spots, r) {
+    const c = this.clear?.getBoundingClientRect();
+    if (!spots?.length || !c?.width || !this.vb) return;
+    const k = this.vb.w / r.width, pad = 4;
+    const bx0 = this.vb.x + (c.left - r.left - pad) * k, bx1 = this.vb.x + (c.right - r.left + pad) * k;
+    const by0 = this.vb.y + (c.top - r.top - pad) * k, by1 = this.vb.y + (c.bottom - r.top + pad) * k;
+    const under = spots.filter((b) => b.x < bx1 && b.x + b.w > bx0 && b.y < by1 && b.y + b.h > by0);
+    if (!under.length) return;
+    const all = union(spots);
+    const down = by1 - Math.min(...under.map((b) => b.y)), left = Math.max(...under.map((b) => b.x + b.w)) - bx0;
+    const moves = [[down, { ...this.vb, y: this.vb.y - down }], [left, { ...this.vb, x: this.vb.x + left }]]
+      .sort((p, q) => p[0] - q[0]);
+    this.vb = (moves.find(([, vb]) => inside(all, vb)) ?? moves[0])[1];
+  }
   /** Shows `el` (a line: zoom in to read) while the fine print is left out, hides it else. */
   noteWhenSmall(el) { this.note = el; }
   /**
@@ -163,11 +180,12 @@ export class Board {
    * spots; all of them, smaller where they need it) or else `focus` (a box: the last move,
    * the pending tile), and as little beyond the content as it can. After `fit()` the view
    * shows the whole content, whatever the scale. Whatever the view, a set of `spots` that
-   * changed is brought into it (panned to, or zoomed out to when it is larger). `print`:
+   * changed is brought into it (panned to, or zoomed out to when it is larger). `clear`
+   * (boxes; else `spots`): kept out from under the zoom buttons, the scale unchanged. `print`:
    * the units per CSS pixel beyond which the look's fine print is too small to read (the
    * svg's class `too-small` then).
    */
-  draw(nodes, bbox, { unit = 0, focus = null, spots = null, print = 0 } = {}) {
+  draw(nodes, bbox, { unit = 0, focus = null, spots = null, print = 0, clear = null } = {}) {
     this.layer.replaceChildren(...nodes);
     this.print = print;
     const around = spots?.length ? union(spots) : null;
@@ -209,6 +227,7 @@ export class Board {
       const top = r.height - best.hh;
       const mx = best.w / 2, my = top + best.hh / 2;
       this.vb = { x: cx - mx * k, y: cy - my * k, w: r.width * k, h: r.height * k };
+      this.unhide(clear ?? spots, r);
       this.apply();
       return;
     }
@@ -219,8 +238,14 @@ export class Board {
     if (around) kk = Math.min(k, Math.max(readable, (around.w + 2 * pad * readable) / r.width, (around.h + 2 * pad * readable) / r.height));
     const w = r.width * kk, hh = r.height * kk;
     const [tx, ty] = target ? [target.x + target.w / 2, target.y + target.h / 2] : [bbox.x + bbox.w / 2, bbox.y + bbox.h / 2];
-    // as little beyond the content as can be: a view smaller than the content stays within it
-    this.vb = { x: within(tx - w / 2, w, bbox.x, bbox.w), y: within(ty - hh / 2, hh, bbox.y, bbox.h), w, h: hh };
+    // the target in the middle of the room the zoom buttons leave (their strip above it, or
+    // beside it on the right), and as little beyond the content as can be: a room smaller
+    // than the content stays within it, so nothing of it lies under the buttons
+    const top = r.height - best.hh, roomW = best.w * kk, roomH = best.hh * kk;
+    const x = within(tx - roomW / 2, roomW, bbox.x, bbox.w);
+    const y = within(ty - roomH / 2, roomH, bbox.y, bbox.h) - top * kk;
+    this.vb = { x, y, w, h: hh };
+    this.unhide(clear ?? spots, r);
     this.apply();
   }
 }

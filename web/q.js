@@ -228,7 +228,9 @@ export function render(ctx) {
   // when the map is too big to fit: the tiles being put down, else the last turn's, in view
   const around = local.pending.length ? local.pending.map((p) => p.coord) : pub.map.filter(([c]) => fresh.has(key(c))).map(([c]) => c);
   const focus = around.length ? bbox(around.flatMap((c) => [xy(c), xy({ row: c.row + 1, col: c.col + 1 })])) : null;
-  board.draw(nodes, bbox(points), { unit: ctx.over ? 0 : C, focus });
+  // the cells where the selected tile fits: never under the zoom buttons
+  const clear = [...hl].filter((k) => free.has(k)).map((k) => { const [x, y] = xy(free.get(k)); return { x, y, w: C, h: C }; });
+  board.draw(nodes, bbox(points), { unit: ctx.over ? 0 : C, focus, clear });
 
   const cb = safe();
   dock.replaceChildren();

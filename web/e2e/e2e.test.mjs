@@ -32,7 +32,9 @@ before(async () => {
 after(async () => { await browser?.close(); });
 
 async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // no service worker: its fetches would pass by page.route (the generic look's test aborts
+  // a renderer's file); installable.test.mjs tests the worker
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   page.frames_ = [];
   page.sockets_ = [];

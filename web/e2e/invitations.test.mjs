@@ -129,6 +129,8 @@ test('an invitation waits in the other person\'s inbox until accepted; a decline
 
     // a second invitation, declined: no game, and ann is told
     const second = await invite(ann, bob.name);
+    // opened as the reminder's link opens it (a page of its own)
+    await bob.page.goto('about:blank');
     await bob.page.goto(`${BASE}/#/turns`);
     await bob.page.click(`li[data-invitation="${second}"] button.decline`);
     await bob.page.waitForSelector(`li[data-invitation="${second}"]`, { state: 'detached' });

@@ -161,15 +161,19 @@ const PLAY = {
         if (!(await fits.count())) break;
         await press(fits.first());
         // late in a game the cells stay big enough to tap, clear of the zoom buttons
-        const [cell, under] = await page.evaluate(() => {
+        // (the marked cells in view: the others are a pan away, as for a player)
+        const [cell, under, first] = await page.evaluate(() => {
           const z = document.querySelector('.zoom').getBoundingClientRect();
+          const v = document.querySelector('#board').getBoundingClientRect();
           const spots = [...document.querySelectorAll('.spot[data-legal=true]')].map((e) => e.getBoundingClientRect());
           const hit = spots.filter((b) => b.left < z.right && b.right > z.left && b.top < z.bottom && b.bottom > z.top).length;
-          return [Math.min(...spots.map((b) => b.width)), hit];
+          const seen = spots.findIndex((b) => b.left >= v.left && b.right <= v.right && b.top >= v.top && b.bottom <= v.bottom);
+          return [Math.min(...spots.map((b) => b.width)), hit, seen];
         });
         assert.ok(cell >= 26, `${what}: a cell is ${cell} px wide`);
         assert.equal(under, 0, `${what}: a marked cell under the zoom buttons`);
-        await press(page.locator('.spot[data-legal=true]').first());
+        assert.ok(first >= 0, `${what}: no marked cell in view`);
+        await press(page.locator('.spot[data-legal=true]').nth(first));
         await page.waitForFunction((k) => document.querySelectorAll('.pending').length === k, put + 1);
       }
       if (await page.locator('.pending').count()) {
