@@ -233,24 +233,8 @@ impl PyVecEnv {
         if !(scale.is_finite() && scale > 0.0) {
             return Err(SettingsError::new_err("scale is a positive number"));
         }
-        let compact = match observation {
-            "flat" => false,
-            "compact" => true,
-            other => {
-                return Err(SettingsError::new_err(format!(
-                    "observation={other:?}: observation is \"flat\" or \"compact\""
-                )))
-            }
-        };
-        let factored = match action {
-            "flat" => false,
-            "factored" => true,
-            other => {
-                return Err(SettingsError::new_err(format!(
-                    "action={other:?}: action is \"flat\" or \"factored\""
-                )))
-            }
-        };
+        let compact = either("observation", observation, "flat", "compact")?;
+        let factored = either("action", action, "flat", "factored")?;
         let illegal = match illegal {
             "raise" => None,
             "penalty" if penalty.is_finite() => Some(penalty),
@@ -645,5 +629,17 @@ impl PyVecEnv {
                 .collect::<Vec<_>>()
                 .into_pyarray(py),
         ))
+    }
+}
+
+/// Whether `value` of the two-way setting `name` is `on` (else `off`; anything else refused
+/// in the setting's words).
+fn either(name: &str, value: &str, off: &str, on: &str) -> PyResult<bool> {
+    match value {
+        v if v == off => Ok(false),
+        v if v == on => Ok(true),
+        other => Err(SettingsError::new_err(format!(
+            "{name}={other:?}: {name} is {off:?} or {on:?}"
+        ))),
     }
 }
