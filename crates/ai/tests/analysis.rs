@@ -8,7 +8,7 @@ use tessera_ai::{registry, Budget, Evaluate};
 use tessera_core::{derive_seed, rng_from_seed, Determinize, Game, Record, Seat};
 use tessera_triominos::{Rules, TriominosGame};
 
-mod common;
+use crate::common;
 use common::{config, record};
 
 fn triominos_record(seed: u64, moves: usize, a: &str, b: &str) -> Record<TriominosGame> {

@@ -9,7 +9,7 @@ use tessera_ai::{registry, Evaluate};
 use tessera_core::{rng_from_seed, Determinize, Record, Seat};
 use tessera_triominos::{Rules, TriominosGame};
 
-mod common;
+use crate::common;
 use common::record;
 
 fn config(iters: u32) -> AnalysisConfig {

@@ -9,7 +9,7 @@ use tessera_ai::registry;
 use tessera_akropolis::{Akropolis, Rules, Variants};
 use tessera_core::{rng_from_seed, Game, Seat, View};
 
-mod learning;
+use crate::learning;
 
 /// A 2-player game after `n` greedy moves.
 fn midgame(seed: u64, n: usize) -> Akropolis {

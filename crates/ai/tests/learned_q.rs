@@ -8,7 +8,7 @@ use tessera_ai::registry;
 use tessera_core::{rng_from_seed, Determinize, Game};
 use tessera_q::{QGame, QRules};
 
-mod learning;
+use crate::learning;
 
 /// A 2-player game after `n` moves of the reference's `ldasg` (short turns: the game
 /// lasts).

@@ -4,7 +4,7 @@
 //! And beside a running `tessera serve`: the host aborts the game, the backup is taken
 //! while it serves.
 
-mod common;
+use crate::common;
 
 use common::{free_port, RemoveDir};
 use serde_json::json;

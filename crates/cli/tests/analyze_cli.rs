@@ -1,7 +1,7 @@
 //! `tessera analyze`: a record file or a stored game that has ended; the people's seats by
 //! default; the same analysis for the same seed and budget; clear errors.
 
-mod common;
+use crate::common;
 use common::RemoveDir;
 use serde_json::{json, Value};
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! with `tessera client --token --rated --games 2`, and after the host stops `tessera
 //! ratings --check` lists the bot and recomputes every stored rating without a difference.
 
-mod common;
+use crate::common;
 use common::serve::request as http;
 use common::{free_port, RemoveDb};
 use serde_json::{json, Value};

@@ -13,7 +13,7 @@
 //! `TESSERA_REQUIRE_HAPROXY=1` (CI sets it): then it fails. Without PostgreSQL it skips as
 //! the other PostgreSQL tests do (unless `TESSERA_REQUIRE_PG=1`).
 
-mod common;
+use crate::common;
 use common::serve::{play_on, start_with};
 use common::{free_port, RemoveDir};
 use serde_json::{json, Value};

@@ -6,8 +6,9 @@
 //! background jobs. The commands of the JavaScript bot need `node`: without it they are
 //! left out with a printed reason, unless `TESSERA_REQUIRE_NODE=1`.
 
-mod common;
+use crate::common;
 use common::{free_port, RemoveDir};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -44,7 +45,7 @@ fn node_here() -> bool {
 /// The script the test runs: the tutorial's commands with the test's ports and waits.
 fn script(lines: &[String], tcp: u16, http: u16, node: bool) -> String {
     let mut s =
-        String::from("set -euo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n");
+        String::from("set -euxo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n");
     for line in lines {
         if !node && line.trim_start().starts_with("node ") {
             s.push_str("echo 'left out (no node):' ");
@@ -59,7 +60,7 @@ fn script(lines: &[String], tcp: u16, http: u16, node: bool) -> String {
         s.push('\n');
         if line.trim_start().starts_with("tessera serve") && line.trim_end().ends_with('&') {
             s.push_str(&format!(
-                "until curl -sf http://127.0.0.1:{http}/api/registry > /dev/null; do sleep 0.2; done\n"
+                "for _ in $(seq 300); do curl -sf --max-time 2 http://127.0.0.1:{http}/api/registry > /dev/null && break; sleep 0.2; done\n"
             ));
         }
     }
@@ -101,31 +102,41 @@ fn every_command_of_the_bots_tutorial_runs() {
         std::env::var("PATH").unwrap_or_default()
     );
     let text = script(&lines, free_port(), free_port(), node);
+    // the script runs in a process group of its own, printing to files: when it runs past
+    // its time the whole group is killed (the backgrounded `tessera serve` and clients
+    // too), and nothing is left holding a pipe the test would wait on for ever
+    let (out_path, err_path) = (dir.join("stdout.txt"), dir.join("stderr.txt"));
     let mut child = Command::new("bash")
         .args(["-c", &text])
         .current_dir(&dir)
         .env("PATH", path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        // the commands talk to this machine only, whatever proxy the environment names
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env("no_proxy", "127.0.0.1,localhost")
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
+        .process_group(0)
         .spawn()
         .expect("bash runs");
-    let until = Instant::now() + Duration::from_secs(400);
+    let limit = Duration::from_secs(300);
+    let until = Instant::now() + limit;
     let status = loop {
         if let Some(s) = child.try_wait().unwrap() {
             break Some(s);
         }
         if Instant::now() > until {
-            let _ = child.kill();
-            let _ = child.wait();
             break None;
         }
         std::thread::sleep(Duration::from_millis(100));
     };
-    let mut out = String::new();
-    let mut err = String::new();
-    use std::io::Read;
-    let _ = child.stdout.take().unwrap().read_to_string(&mut out);
-    let _ = child.stderr.take().unwrap().read_to_string(&mut err);
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{}", child.id())])
+        .stderr(Stdio::null())
+        .status();
+    let _ = child.wait();
+    let out = std::fs::read_to_string(&out_path).unwrap_or_default();
+    let err = std::fs::read_to_string(&err_path).unwrap_or_default();
     let tail = |s: &str| {
         s.lines()
             .rev()
@@ -138,7 +149,7 @@ fn every_command_of_the_bots_tutorial_runs() {
     };
     assert!(
         status.is_some_and(|s| s.success()),
-        "the tutorial's script failed ({status:?}):\n{text}\n--- stdout\n{}\n--- stderr\n{}",
+        "the tutorial's script failed ({status:?}; None: still running after {limit:?}):\n{text}\n--- stdout\n{}\n--- stderr\n{}",
         tail(&out),
         tail(&err)
     );
@@ -166,7 +177,7 @@ fn the_tutorial_parser_sees_only_shell_blocks() {
         2,
         true,
     );
-    assert!(s.contains("--tcp-port 1 --http-port 2 &\nuntil curl -sf http://127.0.0.1:2/"));
+    assert!(s.contains("--tcp-port 1 --http-port 2 &\nfor _ in $(seq 300); do curl -sf --max-time 2 http://127.0.0.1:2/"));
     let s = script(&["node examples/bots/bot.js".into()], 1, 2, false);
     assert!(s.contains("echo 'left out (no node):' 'node examples/bots/bot.js'"));
 }

@@ -5,7 +5,7 @@
 //! no id is handed out twice, every record replays. A SIGTERM then stops the host within
 //! its grace, exit status 0.
 
-mod common;
+use crate::common;
 use common::serve::{http, person, person_at, start, start_with};
 use common::{free_port, RemoveDir};
 use futures_util::StreamExt;

@@ -8,10 +8,10 @@
 //! are 127.0.0.2 and up, a loopback address each.
 //!
 //! Each probe fails on the build before this work:
-//! `TESSERA_SERVE_BIN=/path/to/old/tessera cargo test -p tessera-cli --test hostile_door`.
+//! `TESSERA_SERVE_BIN=/path/to/old/tessera cargo test -p tessera-cli --test cli hostile_door::`.
 #![cfg(target_os = "linux")]
 
-mod common;
+use crate::common;
 use common::hostile::{attacker, connect_from, connect_small, request, runtime, Probed};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@
 //! JSON `{"error"}` with its status) and the host's RSS stays under a bound. Each client
 //! address is a loopback address of its own (127.0.0.2, ...).
 
-mod common;
+use crate::common;
 use common::hostile::{connect_from, refused, request, rss_mb, runtime, Probed};
 use serde_json::json;
 use std::time::Duration;

@@ -6,7 +6,7 @@
 //! 127.0.0.1 plays a whole game against a bot through the browser's API and WebSocket.
 //! Fails on a build that takes the seed (`TESSERA_SERVE_BIN=/work/old/tessera`).
 
-mod common;
+use crate::common;
 use common::hostile::{connect_from, register, request, request_with, runtime, Probed, Session};
 use serde_json::{json, Value};
 use std::time::Duration;

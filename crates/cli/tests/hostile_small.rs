@@ -4,7 +4,7 @@
 //! person at another address plays a whole game meanwhile. `TESSERA_SERVE_BIN=OLD` runs
 //! them against an older build (they fail on main @ 23bad01).
 
-mod common;
+use crate::common;
 use common::hostile::{
     attacker, refused, register, request, request_with, runtime, Probed, ATTACKER,
 };

@@ -7,9 +7,9 @@
 //! are loopback addresses of their own (127.0.0.2 and up).
 //!
 //! Each probe fails on the build before invitations:
-//! `TESSERA_SERVE_BIN=/work/old/tessera cargo test -p tessera-cli --test hostile_turns`.
+//! `TESSERA_SERVE_BIN=/work/old/tessera cargo test -p tessera-cli --test cli hostile_turns::`.
 
-mod common;
+use crate::common;
 use common::hostile::{register, request_with, runtime, try_register, Probed, Session};
 use common::smtp::smtp_sink;
 use serde_json::{json, Value};

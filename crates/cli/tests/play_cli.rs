@@ -2,7 +2,7 @@
 //! standard input, abandoned games, help from the registry, seeds; and the other commands
 //! naming games (harness, bench, replay) for the games beyond Triominos.
 
-mod common;
+use crate::common;
 use common::tessera;
 use std::path::{Path, PathBuf};
 use std::process::Output;

@@ -7,7 +7,7 @@
 //! The JavaScript bot needs `node`: without it its cases are skipped with a printed
 //! reason, unless `TESSERA_REQUIRE_NODE=1` (then they fail).
 
-mod common;
+use crate::common;
 use common::serve::{start, Server};
 use common::{free_port, RemoveDir};
 use serde_json::{json, Value};

@@ -1,6 +1,6 @@
 //! The `tessera` binary from the outside: Triominos play, records, replay, harness, bench.
 
-mod common;
+use crate::common;
 use common::tessera;
 use std::process::Output;
 

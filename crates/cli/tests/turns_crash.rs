@@ -5,7 +5,7 @@
 //! person's live game is aborted within a second here, the turn-based ones never are; every
 //! game is then played to its end and replays.
 
-mod common;
+use crate::common;
 use common::serve::{start_with, Server};
 use common::{free_port, RemoveDir};
 use futures_util::{SinkExt, StreamExt};

@@ -3,7 +3,7 @@
 //! in any part (its seed, its salt, a move, a score, a seed with a commitment of its own)
 //! fails with the reason; a record with no commitment, or of a game not over, says so.
 
-mod common;
+use crate::common;
 use common::serve::{http, start_with};
 use common::{free_port, tessera, RemoveDir};
 use serde_json::{json, Value};

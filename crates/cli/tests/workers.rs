@@ -4,7 +4,7 @@
 //! run of the same seed and deals. Skipped, with the reason printed, where the PostgreSQL
 //! binaries are absent (unless TESSERA_REQUIRE_PG=1).
 
-mod common;
+use crate::common;
 use common::RemoveDir;
 use serde_json::Value;
 use std::io::{BufRead, BufReader};

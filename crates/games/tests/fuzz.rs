@@ -7,7 +7,7 @@
 //!
 //! Each property runs `PROPTEST_CASES` cases (a small default, so that CI stays fast);
 //! the inputs of `tests/fuzz-corpus/moves/` and `tests/fuzz-corpus/records/` are replayed
-//! every time. Longer: `PROPTEST_CASES=100000 cargo test -p tessera-games --test fuzz`
+//! every time. Longer: `PROPTEST_CASES=100000 cargo test -p tessera-games --test games fuzz::`
 //! (docs/operations.md, "Fuzzing").
 
 use proptest::prelude::*;

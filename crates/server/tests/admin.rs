@@ -4,7 +4,7 @@
 //! reason; the log holds every action. And an online backup taken while games are
 //! played, restored: the ended games the same, the live ones resumed and played out.
 
-mod common;
+use crate::common;
 
 use common::{play_person, stored_when, TestHost};
 use serde_json::{json, Value};

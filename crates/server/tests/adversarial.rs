@@ -9,8 +9,8 @@
 //! up, in the Q course's it hears nothing. A person is refused, with a reason, and plays
 //! on. Reading a sign-up never panics, whatever JSON value it is.
 
-mod common;
-mod wire;
+use crate::common;
+use crate::wire;
 
 use common::*;
 use futures_util::SinkExt;

@@ -3,7 +3,7 @@
 //! the house levels and between accounts, ratings stored with the games and recomputed
 //! from them, and the seats of rated games kept to their accounts.
 
-mod common;
+use crate::common;
 
 use common::{login_of, next_json, register, request, Login, TestHost};
 use serde_json::{json, Value};

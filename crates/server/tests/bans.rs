@@ -4,8 +4,8 @@
 //! the bans, every second) is refused, the seat resigned for it, and its token opens no
 //! seat's socket any more.
 
-mod common;
-mod wire;
+use crate::common;
+use crate::wire;
 
 use common::{next_json, register, send_json, stored_when, TestHost, Ws};
 use serde_json::{json, Value};

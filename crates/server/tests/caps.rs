@@ -4,8 +4,8 @@
 //! game, tables opened through the HTTP API (how many, how long they wait for programs,
 //! how long a person may take a turn), bots' budgets, idle HTTP connections.
 
-mod common;
-mod wire;
+use crate::common;
+use crate::wire;
 
 use common::*;
 use serde_json::{json, Value};

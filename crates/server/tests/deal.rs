@@ -5,7 +5,7 @@
 //! are those the revealed seed deals, and the record verifies (`tessera_games::deal::verify`).
 //! A seed of one's own is taken only for practice, says so, and a rematch draws afresh.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@
 //! is refused. The client that misbehaves is at 127.0.0.2, so its address's caps (set to
 //! 1 here) show when the host let its connection go.
 
-mod common;
+use crate::common;
 
 use common::{next_json, send_json, test_config, TestHost, Ws};
 use futures_util::SinkExt;

@@ -2,7 +2,7 @@
 //! game checked with a clear error, names, resigning, the end screen (why and a score
 //! breakdown), a rematch with the seats rotated.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

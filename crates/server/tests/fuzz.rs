@@ -4,7 +4,7 @@
 //! without a panic; the sign-up reader reads its corpus (its properties are in
 //! `adversarial.rs`). `PROPTEST_CASES` sets the budget (docs/operations.md, "Fuzzing").
 
-mod common;
+use crate::common;
 
 use common::{test_config, TestHost};
 use proptest::prelude::*;

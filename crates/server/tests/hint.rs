@@ -2,7 +2,7 @@
 //! view; one of their legal moves; refused when it is not their turn, at a table with
 //! another person, or in a rated game; marked in the stored record.
 
-mod common;
+use crate::common;
 
 use common::TestHost;
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! Whole games through the one host: programs over TCP, people in the browser, bots, any
 //! mix at one table; spectators; the store and replays.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -4,8 +4,8 @@
 //! an account out from elsewhere, have a move played at a turn the person never saw.
 //! Another address on the same machine is another loopback address (127.0.0.2).
 
-mod common;
-mod wire;
+use crate::common;
+use crate::wire;
 
 use common::{
     connect_from, http_from, next_json, person_vs_bot, send_json, test_config, ws_from, TestHost,

@@ -5,7 +5,7 @@
 //! received and of turn-based games per address; accounts made per address and day; and
 //! the end of a turn-based game nobody plays any more, whose count outlives a restart.
 
-mod common;
+use crate::common;
 
 use common::turns::{against_a_bot, answer, ask, inbox, play_first_legal, resign, started, until};
 use common::{connect_from, register, Login, TestHost};

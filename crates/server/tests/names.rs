@@ -2,7 +2,7 @@
 //! name that is, or looks like, an account's; names with invisible, bidirectional-control
 //! or mixed-script look-alike characters are refused, each with its reason in words.
 
-mod common;
+use crate::common;
 
 use common::{test_config, TestHost};
 use serde_json::json;

@@ -5,7 +5,7 @@
 //! it; `TESSERA_REQUIRE_PROMETHEUS=1` makes its absence a failure), and the request id
 //! of every answer.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! why it would be refused, and nothing is played; a spectator is refused; a socket that
 //! asks too often is told to wait.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

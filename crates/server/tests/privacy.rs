@@ -13,8 +13,8 @@
 //! * Akropolis has no hands; what it hides is the order of its stacks: every view and
 //!   public view is the same with the stacks shuffled otherwise.
 
-mod common;
-mod wire;
+use crate::common;
+use crate::wire;
 
 use common::*;
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! Regression tests of races and stalls in the host: each failed on main @ d2e3e4c.
 
-mod common;
-mod goofspiel;
+use crate::common;
+use crate::goofspiel;
 
 use common::{remove_db, temp_db, test_config, TestHost};
 use goofspiel::{gate, Goofspiel};

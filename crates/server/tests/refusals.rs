@@ -3,7 +3,7 @@
 //! or a path that does not parse, a body too large), a route or a method that is not there,
 //! and a bot whose numbers are out of range.
 
-mod common;
+use crate::common;
 
 use common::{test_config, TestHost};
 use serde_json::{json, Value};

@@ -2,8 +2,8 @@
 //! last move was stored before they heard its end: they hear their result (`win`) within
 //! their grace period, and are refused after it.
 
-mod common;
-mod wire;
+use crate::common;
+use crate::wire;
 
 use common::*;
 use serde_json::{json, Value};

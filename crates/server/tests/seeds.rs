@@ -2,7 +2,7 @@
 //! settings, a running game's hidden tiles cannot be reproduced. (With `--seed`, which is
 //! for reproducible tests only, they can: the check below proves it can fail.)
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

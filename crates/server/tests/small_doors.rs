@@ -2,8 +2,8 @@
 //! deadline is absolute (list requests do not move it); `/metrics` answers only the
 //! addresses the operator allows (loopback by default), `/healthz` and `/readyz` anyone.
 
-mod common;
-mod wire;
+use crate::common;
+use crate::wire;
 
 use common::{http_from, test_config, TestHost};
 use serde_json::json;

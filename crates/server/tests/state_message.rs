@@ -2,7 +2,7 @@
 //! whether a live table or a stored game answers it: the same keys, each the documented
 //! field (what the browser client in `web/*.js` reads).
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -4,8 +4,8 @@
 //! spectator, the store, replays and a tournament. Its hidden hands never reach anyone
 //! else.
 
-mod common;
-mod goofspiel;
+use crate::common;
+use crate::goofspiel;
 
 use common::*;
 use goofspiel::Goofspiel;

@@ -5,7 +5,7 @@
 //! it), the inbox, the caps with their refusals, and the email of a turn that waited,
 //! received by an SMTP server of the test's own.
 
-mod common;
+use crate::common;
 
 use common::smtp::smtp_sink;
 use common::turns::{

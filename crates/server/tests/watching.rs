@@ -4,7 +4,7 @@
 //! a seat's own sockets are never counted; the names are those of signed-in spectators,
 //! only when asked, the guests counted apart; a socket that never asked is sent none.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};
