@@ -72,7 +72,8 @@ pub struct ServeArgs {
     /// Seconds a stop (SIGTERM, Ctrl-C) may take: games pause, sockets close.
     #[arg(long, default_value_t = 10.0)]
     shutdown_grace: f64,
-    /// Seconds a program has, after a restart, to take its seat again with its resume token.
+    /// Seconds a program has, after its connection dropped or a restart, to take its seat
+    /// again with its resume token (its turn's clock runs meanwhile).
     #[arg(long, default_value_t = defaults().resume_grace.as_secs_f64())]
     resume_grace: f64,
     /// Most TCP connections at once from one IP address.

@@ -53,6 +53,11 @@ pub trait Player<G: Game>: Send {
     async fn win(&mut self, won: bool) -> Result<(), PlayerError>;
     /// The player was ejected, and why: its last message (it is never called again).
     async fn ejected(&mut self, _reason: &str) {}
+    /// Why the player is not there (a program whose connection dropped and that has not
+    /// come back yet): added to the reason when it is ejected meanwhile.
+    fn away(&self) -> Option<String> {
+        None
+    }
     /// The deadline of this player's calls, given the referee's (`None`: no deadline).
     /// People keep the referee's default unless the host gives them a clock.
     fn deadline(&self, referee: Option<Duration>) -> Option<Duration> {

@@ -204,6 +204,11 @@ impl<G: Game> Table<'_, G> {
     /// Ejects `seat`: it is told why (briefly), never called again, and dropped.
     async fn eject(&mut self, seat: usize, call: Call, reason: String, at_move: usize) -> Ejected {
         self.alive[seat] = false;
+        // a deadline that passed while the program was away says so
+        let reason = match self.players[seat].as_ref().and_then(|p| p.away()) {
+            Some(why) if !reason.contains(&why) => format!("{reason} ({why})"),
+            _ => reason,
+        };
         if let Some(mut p) = self.players[seat].take() {
             let _ = tokio::time::timeout(Duration::from_secs(1), p.ejected(&reason)).await;
         }

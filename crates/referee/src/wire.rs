@@ -34,6 +34,11 @@ pub trait Transport: Send {
     fn sends_moves(&self) -> bool {
         false
     }
+    /// Why the program is not there, while its connection is gone and the seat waits for
+    /// it to come back (added to the reason of an ejection meanwhile). `None`: it is there.
+    fn away(&self) -> Option<String> {
+        None
+    }
     /// Waits until the transport can carry a call (a program coming back after a
     /// restart has come back); at once for a connection that is there.
     async fn ready(&mut self) -> Result<(), PlayerError> {
@@ -186,6 +191,9 @@ impl<G: Game> Player<G> for WirePlayer<G> {
     }
     async fn ejected(&mut self, reason: &str) {
         self.transport.close(Some(reason)).await;
+    }
+    fn away(&self) -> Option<String> {
+        self.transport.away()
     }
     fn deadline(&self, referee: Option<std::time::Duration>) -> Option<std::time::Duration> {
         match (referee, self.transport.waiting()) {

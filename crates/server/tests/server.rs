@@ -23,6 +23,7 @@ mod preview;
 mod privacy;
 mod races;
 mod refusals;
+mod rejoin;
 mod resume;
 mod seeds;
 mod small_doors;

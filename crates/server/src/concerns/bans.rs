@@ -128,6 +128,10 @@ impl Transport for BanGate {
         self.inner.waiting()
     }
 
+    fn away(&self) -> Option<String> {
+        self.inner.away()
+    }
+
     fn sends_moves(&self) -> bool {
         self.inner.sends_moves()
     }

@@ -3,7 +3,8 @@
 
 use crate::concerns::rating::rate_table;
 use crate::host::{lock, Host};
-use crate::kept::resumes::{Gone, Reconnect, Resumed};
+use crate::kept::rejoin::Rejoin;
+use crate::kept::resumes::{Gone, Reconnect, ResumeSlot, Resumed};
 use crate::store::now_ms;
 use crate::store::GameStatus;
 use crate::table::result::GameResult;
@@ -63,10 +64,22 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
                 let slot = resume.as_ref().and_then(|t| host.0.resumes.slot(&t.hash()));
                 let kept = lock(&host.0.kept).get(&(id, i)).map(|k| k.back.clone());
                 let transport: Box<dyn Transport> = match (seated, slot) {
-                    (Some(t), _) => match kept {
-                        Some(back) => Box::new(crate::kept::keep::Keep::new(t, back)),
-                        None => Box::new(t),
-                    },
+                    (Some(t), _) => {
+                        let t: Box<dyn Transport> = match kept {
+                            Some(back) => Box::new(crate::kept::keep::Keep::new(t, back)),
+                            None => Box::new(t),
+                        };
+                        // a program with a resume token keeps its seat when its
+                        // connection drops, for the grace period
+                        match resume {
+                            Some(r) => {
+                                let slot = ResumeSlot::live(id, seat);
+                                host.0.resumes.insert(r.hash(), slot.clone());
+                                Box::new(Rejoin::new(t, slot, host.0.config.resume_grace))
+                            }
+                            None => t,
+                        }
+                    }
                     (None, Some(slot)) => Box::new(Reconnect::new(slot)),
                     (None, None) => Box::new(Gone),
                 };

@@ -1,7 +1,7 @@
 //! What the host keeps, the layer above a table: each part a type with its own state and
 //! methods, none of them knowing the `Host` that holds them (`crate::host`) or the
 //! concerns that use them. Programs waiting per game ([`lobby`]), seats waiting for their
-//! program after a restart ([`resumes`]), one cell per ended game's rematch
+//! program after a restart ([`resumes`]) or a dropped connection ([`rejoin`]), one cell per ended game's rematch
 //! ([`rematches`]), the states of stored games ([`stored`]), a program that plays rated
 //! game after rated game ([`keep`]), stopping and the lease ([`health`]), the WebSockets'
 //! caps ([`sockets`]), the turn-based games and invitations being made ([`making`]),
@@ -15,6 +15,7 @@ pub mod health;
 pub mod keep;
 pub mod lobby;
 pub mod making;
+pub mod rejoin;
 pub mod rematches;
 pub mod resumes;
 pub mod sockets;

@@ -39,6 +39,12 @@ pub struct ResumeSlot {
     until: Instant,
     /// Whether the seat won, once its game ended (a program that comes back hears it).
     result: std::sync::OnceLock<bool>,
+    /// A seat of a game in progress whose program may drop and come back at any time
+    /// ([`crate::kept::rejoin::Rejoin`]): a connection that comes back takes the place of
+    /// the one before, and the slot goes with its game.
+    live: bool,
+    /// Whether the seat no longer waits for its program (ejected, or its game let go of it).
+    closed: std::sync::atomic::AtomicBool,
 }
 
 impl ResumeSlot {
@@ -52,7 +58,47 @@ impl ResumeSlot {
             taken: std::sync::atomic::AtomicBool::new(false),
             until,
             result: std::sync::OnceLock::new(),
+            live: false,
+            closed: std::sync::atomic::AtomicBool::new(false),
         })
+    }
+
+    /// The slot of a seat of a game in progress whose program is connected: it may drop
+    /// and come back ([`crate::kept::rejoin::Rejoin`]) until the game ends.
+    pub fn live(table: u64, seat: Seat) -> Arc<ResumeSlot> {
+        Arc::new(ResumeSlot {
+            table,
+            seat,
+            conn: Mutex::new(None),
+            ready: Notify::new(),
+            taken: std::sync::atomic::AtomicBool::new(false),
+            until: Instant::now(),
+            result: std::sync::OnceLock::new(),
+            live: true,
+            closed: std::sync::atomic::AtomicBool::new(false),
+        })
+    }
+
+    /// Whether a live seat no longer waits for its program.
+    fn gone(&self) -> bool {
+        self.live && self.closed.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The seat no longer waits for its program: a program that comes back is refused.
+    pub(crate) fn close(&self) {
+        self.closed
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        lock(&self.conn).take();
+    }
+
+    /// A connection that came back, if one did (it is the caller's now).
+    pub(crate) fn take_conn(&self) -> Option<TcpTransport> {
+        lock(&self.conn).take()
+    }
+
+    /// Waits until a connection may have come back (check with [`ResumeSlot::take_conn`]).
+    pub(crate) async fn came_back(&self) {
+        self.ready.notified().await
     }
 
     /// Whether the seat of an ended game has passed its grace period (a seat of a game in
@@ -202,7 +248,7 @@ impl Resumes {
         let slot = {
             let mut resumes = lock(&self.slots);
             let now = Instant::now();
-            resumes.retain(|_, s| !s.lapsed(now));
+            resumes.retain(|_, s| !(s.lapsed(now) || s.gone()));
             resumes.get(&secret_hash(token)).cloned()
         };
         let Some(slot) = slot else {
@@ -211,6 +257,18 @@ impl Resumes {
                 t,
             )));
         };
+        if slot.live && !slot.gone() {
+            // a program that dropped (or whose connection only seems alive) comes back:
+            // the new connection takes the place of the old one at its next use
+            tracing::info!(
+                table = slot.table,
+                seat = slot.seat.index(),
+                "a program comes back to its game"
+            );
+            *lock(&slot.conn) = Some(t);
+            slot.ready.notify_one();
+            return Ok(());
+        }
         let mut conn = lock(&slot.conn);
         if slot.taken.load(std::sync::atomic::Ordering::Relaxed) || conn.is_some() {
             drop(conn);
@@ -245,6 +303,10 @@ impl Resumes {
         lock(&self.slots).retain(|_, slot| {
             if slot.table != id {
                 return !slot.lapsed(now);
+            }
+            if slot.live {
+                // its program heard the end on its connection, or was away past its end
+                return false;
             }
             let Some(winners) = winners else {
                 return false;

@@ -120,8 +120,8 @@ pub struct Config {
     pub bot_delay_ms: u64,
     /// The longest bot delay a browser may ask for.
     pub max_bot_delay_ms: u64,
-    /// After a restart, how long a program has to take its seat again (with its resume
-    /// token) before it is ejected.
+    /// How long a program has to take its seat again (with its resume token) after its
+    /// connection dropped, or after a restart, before it is ejected.
     pub resume_grace: Duration,
     /// On a shared store (PostgreSQL): how long a node may stay silent before the other
     /// nodes take its games over. It renews its lease every third of this.
@@ -289,7 +289,7 @@ impl Default for Config {
             max_moves: 100_000,
             bot_delay_ms: 400,
             max_bot_delay_ms: 5_000,
-            resume_grace: Duration::from_secs(30),
+            resume_grace: Duration::from_secs(60),
             lease: Duration::from_secs(10),
             drain: Duration::ZERO,
             max_analyses: 1,
