@@ -553,7 +553,8 @@ pub struct RatingsArgs {
     #[arg(long, default_value_t = 20)]
     limit: usize,
     /// Recompute every rating from the stored rated games, in order, and compare with
-    /// the stored ratings (exit 1 on a difference).
+    /// the stored ratings (exit 1 on a difference); not while a host serves the SQLite file
+    /// (the leaderboards are read while one does).
     #[arg(long)]
     check: bool,
     /// Print JSON instead of tables.
@@ -570,17 +571,18 @@ pub fn ratings(registry: &Registry, args: RatingsArgs) -> Result<()> {
     let rt = runtime()?;
     let registry = registry.clone();
     rt.block_on(async move {
-        let (store, thread) = Store::open(&args.db, Duration::from_secs(10))
-            .await
-            .with_context(|| format!("cannot open the store {}", store::redacted(&args.db)))?;
-        let host = Host::new(registry.clone(), store, Config::default());
         let games: Vec<String> = match &args.game {
             Some(g) => vec![registry.find(g)?.name().to_string()],
             None => registry.iter().map(|e| e.name().to_string()).collect(),
         };
+        let pool = tessera_server::concerns::arena::parse_pool(&args.pool)?;
         let mut out = serde_json::Map::new();
         for g in &games {
-            let rows = tessera_server::concerns::arena::leaderboard(&host, g, &args.pool, args.limit).await?;
+            // read as any reader would: the store may be served by a host meanwhile
+            let stored = store::leaderboard_at(&args.db, g, &args.pool, args.limit)
+                .await
+                .with_context(|| format!("cannot read the store {}", store::redacted(&args.db)))?;
+            let rows = tessera_server::concerns::arena::ranked(registry.find(g)?.as_ref(), pool, stored, args.limit);
             if args.json {
                 out.insert(g.clone(), serde_json::Value::from(rows));
                 continue;
@@ -600,7 +602,15 @@ pub fn ratings(registry: &Registry, args: RatingsArgs) -> Result<()> {
         }
         let mut failed = false;
         if args.check {
+            // the replay reads the rated games through a host of the store: not one a host
+            // serves (a SQLite file) meanwhile
+            let (store, thread) = Store::open(&args.db, Duration::from_secs(10))
+                .await
+                .with_context(|| format!("cannot open the store {} to check it", store::redacted(&args.db)))?;
+            let host = Host::new(registry.clone(), store, Config::default());
             let replay = tessera_server::concerns::arena::recompute_ratings(&host).await?;
+            drop(host);
+            tokio::task::spawn_blocking(move || thread.join()).await?;
             if args.json {
                 out.insert(
                     "check".into(),
@@ -621,8 +631,6 @@ pub fn ratings(registry: &Registry, args: RatingsArgs) -> Result<()> {
         if args.json {
             println!("{}", serde_json::to_string_pretty(&out)?);
         }
-        drop(host);
-        tokio::task::spawn_blocking(move || thread.join()).await?;
         if failed {
             bail!("the stored ratings differ from the recomputed ones");
         }
@@ -662,17 +670,22 @@ pub fn games(args: GamesArgs) -> Result<()> {
         return Ok(());
     }
     println!(
-        "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<20} ejected",
-        "id", "game", "status", "moves", "players", "winners"
+        "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<14} {:<20} ejected",
+        "id", "game", "status", "moves", "players", "scores", "winners"
     );
     for r in &rows {
+        // the scores in seat order, as the players (none before a game's first move)
+        let scores = r.scores.as_ref().map_or("-".to_string(), |s| {
+            s.iter().map(i32::to_string).collect::<Vec<_>>().join(",")
+        });
         println!(
-            "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<20} {}",
+            "{:>6}  {:<10} {:<9} {:>6}  {:<30} {:<14} {:<20} {}",
             r.id,
             r.game,
             r.status,
             r.moves,
             r.players.join(","),
+            scores,
             r.winners.join(","),
             r.ejected.join(",")
         );

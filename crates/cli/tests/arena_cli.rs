@@ -1,7 +1,8 @@
 //! The arena from the command line, as a programmer and an operator use it: `tessera
 //! arena` runs the host (with house games), a bot account made over HTTP plays rated games
-//! with `tessera client --token --rated --games 2`, and after the host stops `tessera
-//! ratings --check` lists the bot and recomputes every stored rating without a difference.
+//! with `tessera client --token --rated --games 2`, `tessera ratings` reads the
+//! leaderboard while the host serves the store, and after the host stops `tessera ratings
+//! --check` lists the bot and recomputes every stored rating without a difference.
 
 use crate::common;
 use common::serve::request as http;
@@ -98,6 +99,33 @@ fn a_bot_account_plays_rated_games_and_the_ratings_check_out() {
             .all(|p| p.as_str().unwrap().starts_with("level:"))
     });
     assert!(house_only, "{games}");
+
+    // the leaderboard is read from the store while the host serves it
+    let out = Command::new(bin)
+        .args([
+            "ratings",
+            "--db",
+            db.to_str().unwrap(),
+            "--game",
+            "q",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "ratings of a served store: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        v["q"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["name"] == "clibot" && r["games"] == 2),
+        "{v}"
+    );
 
     // SIGTERM, then the operator's view of the store
     let _ = Command::new("kill").arg(server.id().to_string()).status();

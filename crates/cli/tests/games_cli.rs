@@ -1,4 +1,4 @@
-//! `tessera games`: a line per game, a line per ejection under it (who, when, on which call,
+//! `tessera games`: a line per game (its scores among them), a line per ejection under it (who, when, on which call,
 //! why) and why a game ended early; `--json` carries the same.
 
 use serde_json::json;
@@ -64,6 +64,13 @@ fn games_lists_each_ejection_with_its_reason() {
         String::from_utf8(out.stdout).unwrap()
     };
     let text = run(&[]);
+    // the scores in seat order, in a column of their own
+    let row = text
+        .lines()
+        .find(|l| l.contains("good1,bad1"))
+        .unwrap_or_default();
+    assert!(row.split_whitespace().any(|w| w == "9,0"), "{text}");
+    assert!(text.lines().next().unwrap().contains("scores"), "{text}");
     assert!(
         text.contains("ejected: bad1 (seat 1), at move 3, on take-turn: no reply within 6 s"),
         "{text}"

@@ -90,8 +90,8 @@ pub use signups::DAY_MS;
 pub use sqlite::{backup_file, get_file, list_file, open as open_file};
 pub use status::{GameStatus, UnknownStatus};
 pub use store::{
-    get_at, list_at, Accounts, Admin, AdminDb, Games, Invitations, Nodes, Ratings, Store,
-    StoreThread, TournamentDb, Turns,
+    get_at, leaderboard_at, list_at, Accounts, Admin, AdminDb, Games, Invitations, Nodes, Ratings,
+    Store, StoreThread, TournamentDb, Turns,
 };
 pub use tournaments::{
     ClaimedJob, JobCounts, NewStudy, Progress, RunningJob, Study, StudyResult, SummarizeFn,

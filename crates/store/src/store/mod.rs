@@ -166,6 +166,28 @@ pub async fn list_at(db: &str, q: &ListQuery) -> Result<Vec<GameSummary>, StoreE
         .map_err(|_| StoreError::Gone)?
 }
 
+/// The best `limit` ratings of (`game`, `pool`) of the store `db`, as
+/// [`Ratings::leaderboard`]: a SQLite file read
+/// as any reader would, while a host serves it (`tessera ratings`), or a PostgreSQL URL.
+pub async fn leaderboard_at(
+    db: &str,
+    game: &str,
+    pool: &str,
+    limit: usize,
+) -> Result<Vec<crate::RatingRow>, StoreError> {
+    if is_postgres(db) {
+        let pg = Pg::connect(db).await?;
+        return crate::ratings::leaderboard(&*pg.client().await?, game, pool, limit).await;
+    }
+    let (path, game, pool) = (existing(db)?, game.to_string(), pool.to_string());
+    tokio::task::spawn_blocking(move || {
+        let c = sqlite::open(&path)?;
+        crate::sql::now(crate::ratings::leaderboard(&c, &game, &pool, limit))
+    })
+    .await
+    .map_err(|_| StoreError::Gone)?
+}
+
 /// One game of the store `db` (a SQLite file or a PostgreSQL URL).
 pub async fn get_at(db: &str, id: u64) -> Result<Option<StoredGame>, StoreError> {
     if is_postgres(db) {

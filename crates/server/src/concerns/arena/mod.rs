@@ -7,7 +7,9 @@ mod pages;
 mod pairing;
 mod queue;
 
-pub use pages::{account_page, arena_queued, leaderboard, rated_of, recompute_ratings};
+pub use pages::{
+    account_page, arena_queued, leaderboard, parse_pool, ranked, rated_of, recompute_ratings,
+};
 pub use pairing::house_games;
 pub use queue::{
     challenge, drop_account, drop_waiting_programs, leave_queue, queue_person, queue_program,

@@ -69,14 +69,32 @@ pub async fn leaderboard(
     limit: usize,
 ) -> Result<Vec<Value>, ArenaError> {
     let entry = host.registry().find(game).map_err(HostError::from)?;
-    let pool_v: Pool = pool.parse().map_err(|e: tessera_arena::UnknownPool| {
-        ArenaError::Invalid(tessera_games::Msg::verbatim(e.to_string()))
-    })?;
-    let mut rows: Vec<(f64, Value)> = host
+    let pool_v = parse_pool(pool)?;
+    let rows = host
         .store()
         .ratings()
         .leaderboard(entry.name(), pool, limit)
-        .await?
+        .await?;
+    Ok(ranked(entry.as_ref(), pool_v, rows, limit))
+}
+
+/// The pool a leaderboard names (`2p`, `multi`), or why not.
+pub fn parse_pool(pool: &str) -> Result<Pool, ArenaError> {
+    pool.parse().map_err(|e: tessera_arena::UnknownPool| {
+        ArenaError::Invalid(tessera_games::Msg::verbatim(e.to_string()))
+    })
+}
+
+/// The leaderboard of `entry`'s game from the store's best `rows` of `pool`, the house
+/// levels among them, ranked, the first `limit` (what [`leaderboard`] answers; `tessera
+/// ratings` reads the rows from a store a host may be serving).
+pub fn ranked(
+    entry: &dyn tessera_games::GameEntry,
+    pool: Pool,
+    rows: Vec<crate::store::RatingRow>,
+    limit: usize,
+) -> Vec<Value> {
+    let mut rows: Vec<(f64, Value)> = rows
         .into_iter()
         .filter_map(|r| {
             let s: Score = serde_json::from_value(r.score.clone()).ok()?;
@@ -92,7 +110,7 @@ pub async fn leaderboard(
         })
         .collect();
     for l in &entry.info().levels {
-        let s = tessera_arena::anchor(pool_v, l.rating);
+        let s = tessera_arena::anchor(pool, l.rating);
         rows.push((
             s.conservative(),
             json!({
@@ -105,14 +123,13 @@ pub async fn leaderboard(
     }
     rows.sort_by(|a, b| b.0.total_cmp(&a.0));
     rows.truncate(limit);
-    Ok(rows
-        .into_iter()
+    rows.into_iter()
         .enumerate()
         .map(|(i, (_, mut v))| {
             v["rank"] = json!(i + 1);
             v
         })
-        .collect())
+        .collect()
 }
 
 /// The rating changes of a rated game (empty: not rated, or not yet).
