@@ -78,6 +78,13 @@ export async function accountPage(name) {
     h('td', { class: 'place', text: place(x.rank) }),
     h('td', { text: poolName(x.pool) }),
     h('td', { class: 'change' }, `${round(x.before)} → ${round(x.after)} `, h('span', { class: x.change > 0 ? 'up' : x.change < 0 ? 'down' : null }, `(${signed(x.change)})`))));
+  // its record against each house level it met (a bot author's yardstick)
+  const houseRows = (acc.house ?? []).map((r) => h('tr', { 'data-game': r.game, 'data-level': r.level },
+    h('td', { text: titleOf(reg, r.game) }),
+    h('td', { text: r.level }),
+    h('td', { class: 'won', text: r.won }),
+    h('td', { class: 'lost', text: r.lost }),
+    h('td', { class: 'drawn', text: r.drawn })));
   const rated = new Set(history.map((x) => x.game_id));
   const others = (acc.games ?? []).filter((g) => !rated.has(g)).slice(0, 30);
   const tokens = h('section', { id: 'tokens' });
@@ -91,6 +98,9 @@ export async function accountPage(name) {
       h('thead', {}, h('tr', {}, ['col-game', 'col-pool', 'col-rating', 'col-games', 'col-trend'].map((id) => h('th', { text: t(id) })))), h('tbody', {}, ratingRows))
       : h('p', { id: 'no-ratings' }, t('no-rated-game')),
     me && !mine && acc.kind === 'person' && me.kind === 'person' && reg ? challengeForm(acc, reg) : null,
+    houseRows.length ? [h('h3', { text: t('house-record') }), h('p', { class: 'hint', text: t('house-record-about') }),
+      h('table', { class: 'list', id: 'house-record' },
+        h('thead', {}, h('tr', {}, ['col-game', 'col-level', 'col-won', 'col-lost', 'col-drawn'].map((id) => h('th', { text: t(id) })))), h('tbody', {}, houseRows))] : null,
     historyRows.length ? [h('h3', { text: t('rated-games') }), h('table', { class: 'list', id: 'history' },
       h('thead', {}, h('tr', {}, ['col-when', 'col-game', 'col-against', 'col-result', 'col-place', 'col-pool', 'col-rating'].map((id) => h('th', { text: t(id) })))), h('tbody', {}, historyRows))] : null,
     others.length ? [h('h3', { text: t('other-games') }), h('p', { id: 'other-games' }, others.flatMap((g, i) => [i ? ', ' : null, h('a', { href: `#/replay/${g}` }, `#${g}`)]))] : null,

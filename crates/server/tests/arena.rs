@@ -296,6 +296,25 @@ async fn a_bot_with_a_token_is_matched_twice_and_its_rating_moves() {
     let (_, page) = common::http(h.http, "GET", "/api/accounts/robo", "").await;
     let history = page["history"].as_array().unwrap();
     assert_eq!(history.len(), 2, "{page}");
+    // its record against the house levels it met adds up to its games, each as it went
+    let record = page["house"].as_array().unwrap();
+    let sum = |k: &str| record.iter().map(|r| r[k].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(sum("won") + sum("lost") + sum("drawn"), 2, "{page}");
+    let won = history
+        .iter()
+        .filter(|x| x["rank"].as_u64() < x["opponents"][0]["rank"].as_u64())
+        .count() as u64;
+    assert_eq!(sum("won"), won, "{page}");
+    for r in record {
+        assert_eq!(r["game"], "q", "{page}");
+        let level = r["level"].as_str().unwrap();
+        assert!(
+            history
+                .iter()
+                .any(|x| x["opponents"][0]["name"].as_str() == Some(level)),
+            "{level} was met: {page}"
+        );
+    }
     let game_id = history[0]["game_id"].as_u64().unwrap();
     let (_, rated) = common::http(h.http, "GET", &format!("/api/games/{game_id}/rated"), "").await;
     let rows = rated.as_array().unwrap();

@@ -85,7 +85,7 @@ pub use model::{
     ListQuery, NewGame, NodeInfo, SeatOwner, SeatRecord, SecretsAndEvents, StoredGame, Unfinished,
     MAX_PAGE,
 };
-pub use ratings::{RateFn, RatedPlayer, RatedRow, RatingRow, RatingUpdate};
+pub use ratings::{HouseRecord, RateFn, RatedPlayer, RatedRow, RatingRow, RatingUpdate};
 pub use signups::DAY_MS;
 pub use sqlite::{backup_file, get_file, list_file, open as open_file};
 pub use status::{GameStatus, UnknownStatus};

@@ -55,6 +55,22 @@ pub struct RatedRow {
     pub at: i64,
 }
 
+/// An account's record against one house level of one game, over all its rated games:
+/// what a bot's page shows beside its rating.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HouseRecord {
+    /// The game.
+    pub game: String,
+    /// The house level (`level:3`).
+    pub level: String,
+    /// Games the account finished ahead of the level.
+    pub won: u64,
+    /// Games the level finished ahead of the account.
+    pub lost: u64,
+    /// Games they shared a place.
+    pub drawn: u64,
+}
+
 /// Who sat in one seat of a rated game, and the place it came: what an account's page
 /// says of its rated games (the opponents, the result).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -167,6 +183,17 @@ pub(crate) const PLAYERS_OF: Stmt = sql!(
      FROM rated r LEFT JOIN accounts a ON a.id = r.account
      WHERE r.game_id IN (SELECT game_id FROM rated WHERE account = $1 ORDER BY seq DESC LIMIT $2)
      ORDER BY r.game_id, r.seat"
+);
+/// An account's places against each house level it met, per game: every pair of its seat
+/// and a house seat of one rated game.
+pub(crate) const HOUSE_RECORD: Stmt = sql!(
+    "SELECT o.game, o.house,
+     SUM(CASE WHEN m.rank < o.rank THEN 1 ELSE 0 END),
+     SUM(CASE WHEN m.rank > o.rank THEN 1 ELSE 0 END),
+     SUM(CASE WHEN m.rank = o.rank THEN 1 ELSE 0 END)
+     FROM rated m JOIN rated o ON o.game_id = m.game_id AND o.house IS NOT NULL
+     WHERE m.account = $1
+     GROUP BY o.game, o.house ORDER BY o.game, o.house"
 );
 pub(crate) const GAMES_OF: Stmt = sql!(
     "SELECT game_id FROM rated WHERE account = $1 GROUP BY game_id
@@ -281,6 +308,25 @@ pub(crate) async fn players_of<S: Sql>(
         .collect()
 }
 
+pub(crate) async fn house_record<S: Sql>(
+    db: &S,
+    account: u64,
+) -> Result<Vec<HouseRecord>, StoreError> {
+    db.query(&HOUSE_RECORD, &[int(account)])
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(HouseRecord {
+                game: r.text(0)?,
+                level: r.text(1)?,
+                won: r.int(2)?.max(0) as u64,
+                lost: r.int(3)?.max(0) as u64,
+                drawn: r.int(4)?.max(0) as u64,
+            })
+        })
+        .collect()
+}
+
 pub(crate) async fn games_of<S: Sql>(
     db: &S,
     account: u64,
@@ -380,6 +426,7 @@ pub(crate) const STATEMENTS: &[Stmt] = &[
     HISTORY,
     RATED_ALL,
     PLAYERS_OF,
+    HOUSE_RECORD,
     GAMES_OF,
     LOCK_ACCOUNT,
     SCORE,

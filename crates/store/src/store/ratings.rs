@@ -5,7 +5,7 @@
 use super::core::{Backend, Core};
 use crate::error::StoreError;
 use crate::model::now_ms;
-use crate::ratings::{self, RateFn, RatedPlayer, RatedRow, RatingRow};
+use crate::ratings::{self, HouseRecord, RateFn, RatedPlayer, RatedRow, RatingRow};
 use crate::sql::now as now_;
 
 /// The Arena's ratings of a store: [`crate::Store::ratings`].
@@ -89,6 +89,11 @@ impl<'a> Ratings<'a> {
         limit: usize,
     ) -> Result<Vec<RatedPlayer>, StoreError> {
         on_reader!(self.0, |db| ratings::players_of(db, account, limit))
+    }
+
+    /// An account's record against each house level it met in rated games, per game.
+    pub async fn house_record(self, account: u64) -> Result<Vec<HouseRecord>, StoreError> {
+        on_reader!(self.0, |db| ratings::house_record(db, account))
     }
 
     /// The ids of an account's last `limit` rated games, newest first.

@@ -455,6 +455,19 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
         vec![named(4, 0, "p3", false, 0)],
         "the last game only"
     );
+    // the record against the house: p1 and p2 each finished ahead of level3 in game 1
+    let record = |v: Vec<crate::HouseRecord>| {
+        v.into_iter()
+            .map(|r| (r.game, r.level, r.won, r.lost, r.drawn))
+            .collect::<Vec<_>>()
+    };
+    for p in [p1, p2] {
+        assert_eq!(
+            record(b.ratings().house_record(p).await.unwrap()),
+            vec![("q".to_string(), "level3".to_string(), 1, 0, 0)]
+        );
+    }
+    assert!(a.ratings().house_record(p3).await.unwrap().is_empty());
     assert_eq!(a.ratings().games_of(p3, 10).await.unwrap(), vec![4, 3]);
     assert_eq!(a.ratings().games_of(p3, 1).await.unwrap(), vec![4]);
     // every row in the order it was rated

@@ -9,7 +9,8 @@ use crate::vocab::error::HostError;
 use serde_json::{json, Value};
 use tessera_arena::{Pool, Score};
 
-/// An account's public page: ratings per game, rating history, rated games.
+/// An account's public page: ratings per game, rating history, rated games, its record
+/// against each house level.
 pub async fn account_page(host: &Host, name: &str) -> Result<Value, ArenaError> {
     let Some((account, _)) = host.store().accounts().account_by_name(name).await? else {
         return Err(ArenaError::NotFound(tessera_games::words!(
@@ -54,9 +55,12 @@ pub async fn account_page(host: &Host, name: &str) -> Result<Value, ArenaError> 
         })
         .collect();
     let games = host.store().ratings().games_of(account.id, HISTORY).await?;
+    // its record against each house level, over every rated game
+    let house = host.store().ratings().house_record(account.id).await?;
     Ok(json!({
         "name": account.name, "kind": account.kind, "created": account.created,
         "marked": account.marked, "ratings": ratings, "history": history, "games": games,
+        "house": house,
     }))
 }
 
