@@ -10,6 +10,7 @@
 //   #/account/NAME     account.js      an account's ratings, games and tokens
 //   #/turns            inbox.js        the turn-based games waiting for you (and the
 //                                      tab's count, its icon's badge, notifications)
+//   #/invite/ID/CODE   inbox.js        an invitation opened by its link
 //
 // installable.js: the service worker (sw.js), the offline line, notifications through it.
 //
@@ -33,7 +34,7 @@ import { leaderboardPage } from './leaderboard.js';
 import { accountPage } from './account.js';
 import { themeSwitch } from './theme.js';
 import { soundSwitch } from './sound.js';
-import { startInbox, turnsPage } from './inbox.js';
+import { startInbox, turnsPage, invitePage } from './inbox.js';
 import { startInstallable } from './installable.js';
 
 function route() {
@@ -41,7 +42,7 @@ function route() {
   // a page starts at its top (the form's Start, at its bottom, must not leave the game page scrolled)
   window.scrollTo(0, 0);
   const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
-  const [page, id] = path.split('/');
+  const [page, id, rest] = path.split('/');
   const q = new URLSearchParams(query ?? '');
   if (page === 'new') newGame(id);
   else if (page === 'game' && id) gamePage(id, false);
@@ -53,6 +54,7 @@ function route() {
   else if (page === 'leaderboard' || page === 'leaderboards') leaderboardPage(id ? decodeURIComponent(id) : '', q);
   else if (page === 'account' && id) accountPage(decodeURIComponent(id));
   else if (page === 'turns') turnsPage();
+  else if (page === 'invite' && id) invitePage(id, rest);
   else lobby();
   for (const a of document.querySelectorAll('header nav a')) {
     const here = a.getAttribute('href') === '#/' + page || (page === 'leaderboard' && a.id === 'nav-leaderboards');

@@ -230,10 +230,27 @@ async function answerInvitation(i, how, err) {
   readInbox();
 }
 
+/** The name of a seat of invitation `i`: a seat for the link not yet taken says so. */
+const seatName = (s) => (s.link && !s.accepted ? t('seat-link-name') : s.name);
+
+/** The link of an invitation with seats for whoever has it: shown to its maker, with Copy. */
+function shareLink(i) {
+  const url = `${location.origin}${location.pathname}${i.link}`;
+  const field = h('input', { class: 'invite-link', type: 'text', readonly: '', value: url, 'aria-label': t('invitation-link-share') });
+  const copy = h('button', { type: 'button', class: 'copy-link' }, t('invitation-link-copy'));
+  copy.addEventListener('click', async () => {
+    field.select();
+    try { await navigator.clipboard.writeText(url); } catch { document.execCommand?.('copy'); }
+    copy.textContent = t('invitation-link-copied');
+  });
+  return h('span', { class: 'share' }, h('br'), t('invitation-link-share'), ' ', field, ' ', copy);
+}
+
 function invitationRow(i, reg) {
   const names = (list) => andList(list);
-  const invited = i.seats.filter((s) => s.invited).map((s) => s.name);
-  const seats = i.seats.map((s) => s.name).join(', ');
+  const invited = i.seats.filter((s) => s.invited).map(seatName);
+  const seats = i.seats.map(seatName).join(', ');
+  const waitingFor = [...i.waiting_for, ...i.seats.filter((s) => s.link && !s.accepted).map(() => t('seat-link-name'))];
   const left = i.expires - (Date.now() + skew);
   const err = h('span', { class: 'error', role: 'alert' });
   const button = (how, label) => h('button', { class: how === 'accept' ? 'accept primary' : how, type: 'button', onclick: () => answerInvitation(i, how, err) }, t(label));
@@ -243,13 +260,56 @@ function invitationRow(i, reg) {
   let status;
   if (i.state === 'declined') status = [h('strong', { class: 'state' }, t('invitation-declined'))];
   else if (i.state === 'expired') status = [h('strong', { class: 'state' }, t('invitation-expired'))];
-  else if (i.mine) status = [t('invitation-waiting-for', { names: names(i.waiting_for) }), ' · ', t('invitation-expires', { left: timeLeft(left) }), ' ', answers(button('withdraw', 'invitation-withdraw'))];
+  else if (i.mine) status = [t('invitation-waiting-for', { names: names(waitingFor) }), ' · ', t('invitation-expires', { left: timeLeft(left) }), ' ', answers(button('withdraw', 'invitation-withdraw')), i.link ? shareLink(i) : null];
   else if (i.answer === 'accepted') status = [t('invitation-you-accepted', { names: names(i.waiting_for) }), ' ', answers(button('decline', 'invitation-decline'))];
   else status = [t('invitation-expires', { left: timeLeft(left) }), ' ', answers(button('accept', 'invitation-accept'), ' ', button('decline', 'invitation-decline'))];
   return h('li', { 'data-invitation': i.id, class: i.answer === 'waiting' ? 'invitation mine' : 'invitation' },
     h('strong', {}, i.mine ? t('invitation-yours', { names: names(invited), game: i.title }) : t('invitation-from', { by: i.by, game: i.title })),
     h('br'), h('span', { class: 'hint' }, t('invitation-details', { per: perMove(i.days), seats }), rules.length ? [' · ', t('invitation-rules', { rules: rules.join(', ') })] : null),
     h('br'), status, ' ', err);
+}
+
+/** #/invite/ID/CODE: an invitation with a seat for whoever has its link, as that link
+ * shows it: who invites, to what; Accept (a signed-in person), or log in first (and come
+ * back here). Accepting takes the seat: the game starts once every seat accepted. */
+export async function invitePage(id, code) {
+  document.title = t('title-page', { page: t('invite-title') });
+  const here = location.hash;
+  const path = `/api/invitations/${encodeURIComponent(id)}/link/${encodeURIComponent(code ?? '')}`;
+  put(main, h('h2', { text: t('invite-title') }), h('p', { text: t('loading') }));
+  let inv, reg;
+  try {
+    [inv, reg] = await Promise.all([api(path), registry().catch(() => null), loadMe()]);
+  } catch (e) {
+    if (location.hash !== here) return;
+    put(main, h('h2', { text: t('invite-title') }), h('p', { class: 'error', role: 'alert', id: 'invite-gone' }, t('invite-gone')));
+    return;
+  }
+  if (location.hash !== here) return;
+  const err = h('p', { class: 'error', role: 'alert' });
+  const rules = rulesOf(inv, reg);
+  let action;
+  if (!inv.free) action = h('p', { id: 'invite-full' }, t('invite-full'));
+  else if (!session.me) {
+    const next = encodeURIComponent(here);
+    action = h('p', {}, h('a', { href: `#/login?next=${next}`, id: 'invite-log-in' }, t('invite-log-in')), t('invite-log-in-why'));
+  } else {
+    const accept = h('button', { type: 'button', class: 'primary', id: 'invite-accept' }, t('invite-accept'));
+    accept.addEventListener('click', async () => {
+      err.textContent = '';
+      accept.disabled = true;
+      try {
+        const r = await api(path, json('POST', {}));
+        if (r.id && r.tokens) { open({ id: r.id, seat: r.tokens[0][0], token: r.tokens[0][1] }); return; }
+        location.hash = '#/turns';
+      } catch (e) { err.textContent = e.message; accept.disabled = false; }
+    });
+    action = h('p', {}, accept);
+  }
+  put(main, h('h2', { text: t('invite-title') }),
+    h('p', { id: 'invite-by' }, h('strong', {}, t('invite-by', { by: inv.by, game: inv.title }))),
+    h('p', { class: 'hint' }, t('invitation-details', { per: perMove(inv.days), seats: inv.seats.map(seatName).join(', ') }), rules.length ? [' · ', t('invitation-rules', { rules: rules.join(', ') })] : null),
+    action, err);
 }
 
 /** #/turns: the invitations, and every turn-based game of the account, those waiting for

@@ -159,6 +159,8 @@ export async function newGame(preselect) {
       const engines = levels.length ? bots.filter((b) => levelOf(g, b) < 0) : bots;
       const kind = h('select', { class: 'kind', 'aria-label': t('seat-player', { n: i + 1 }) },
         h('option', { value: 'human' }, t('seat-human')),
+        // a turn-based game's seat for a friend who has no account named here yet
+        turnBased() && i > 0 ? h('option', { value: 'link', title: t('seat-link-about') }, t('seat-link')) : null,
         s || turnBased() ? null : h('option', { value: 'program', title: t('seat-program-about') }, t('seat-program')),
         levels.length ? h('optgroup', { label: t('seat-levels') }, levels.map(option)) : null,
         engines.length && (!levels.length || advanced.checked) ? h('optgroup', { label: t('seat-engines') }, engines.map(option)) : null);
@@ -186,12 +188,12 @@ export async function newGame(preselect) {
         strength.placeholder = t(key === 'ms' ? 'strength-ms' : 'strength-budget');
         strength.setAttribute('aria-label', t('seat-strength', { n: i + 1, key: String(key) }));
         strength.dataset.key = key ?? '';
-        name.hidden = kind.value === 'program';
+        name.hidden = kind.value === 'program' || kind.value === 'link';
         kind.title = bot ? words(bot.about) : kind.selectedOptions[0]?.title || '';
         const level = bot && (g.levels || []).find((l) => l.spec === bot.name);
         botAbout.textContent = level ? aboutBot(g, bot)
           : bot ? words(bot.about) + (strengthWords(g, bot) ? ' — ' + strengthWords(g, bot) : '')
-          : kind.value === 'program' ? t('seat-program-open') : '';
+          : kind.value === 'program' ? t('seat-program-open') : kind.value === 'link' ? t('seat-link-about') : '';
       };
       kind.addEventListener('change', update);
       update();
@@ -220,7 +222,7 @@ export async function newGame(preselect) {
     for (const [, c] of controls) if (c.check) problems.push(c.check());
     const names = [];
     [...seats.querySelectorAll('.seat-row')].forEach((r, i) => {
-      if (r.querySelector('.kind').value === 'program') return;
+      if (['program', 'link'].includes(r.querySelector('.kind').value)) return;
       const n = r.querySelector('.name').value.trim();
       if ([...n].length > 40) problems.push(t('seat-name-long', { n: i + 1, max: 40 }));
       if (n && names.includes(n)) problems.push(t('seat-name-taken', { n: i + 1, name: n }));
@@ -252,6 +254,7 @@ export async function newGame(preselect) {
         const name = r.querySelector('.name').value.trim() || undefined;
         if (k === 'human') return turnBased() ? { kind: 'human', account: name } : { kind: 'human', name: name ?? unused(t('player-n', { n: i + 1 })) };
         if (k === 'program') return { kind: 'program' };
+        if (k === 'link') return { kind: 'human', link: true };
         const st = r.querySelector('.strength');
         const n = parseInt(st.value, 10);
         const level = /^level:(\d+)$/.exec(k.slice(4));

@@ -147,8 +147,8 @@ test('A person registers, plays a rated game against a house level, sees the rat
   assert.equal(await text(page, `#history tr[data-game-id="${id}"] td.result`), 'lost');
   // the record against the house levels: that one game, lost
   const level = (await text(page, `#history tr[data-game-id="${id}"] td.opponents`)).match(/level:?\d+/)[0];
-  const row = `#house-record tr[data-game="triominos"][data-level="${level}"]`;
-  assert.deepEqual([await text(page, `${row} td.won`), await text(page, `${row} td.lost`), await text(page, `${row} td.drawn`)], ['0', '1', '0']);
+  const houseRow = `#house-record tr[data-game="triominos"][data-level="${level}"]`;
+  assert.deepEqual([await text(page, `${houseRow} td.won`), await text(page, `${houseRow} td.lost`), await text(page, `${houseRow} td.drawn`)], ["0", "1", "0"]);
   await shot(page, 'arena-account');
   // the replay says Rated too, with the changes
   await page.click(`#history tr[data-game-id="${id}"] a`);

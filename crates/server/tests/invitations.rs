@@ -430,3 +430,168 @@ async fn a_game_nobody_plays_ends_aborted_and_its_count_outlives_a_restart() {
     assert_eq!(s["status"], "aborted", "{s}");
     h.stop().await;
 }
+
+/// The code of an invitation's link (`#/invite/ID/CODE`).
+fn link_code(link: &Value, id: u64) -> String {
+    let link = link.as_str().unwrap_or_else(|| panic!("no link: {link}"));
+    let code = link
+        .strip_prefix(&format!("#/invite/{id}/"))
+        .unwrap_or_else(|| panic!("{link}"));
+    assert_eq!(code.len(), 32, "{link}");
+    code.to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_for_whoever_has_the_link_is_taken_once_and_the_game_starts() {
+    let h = TestHost::start(config(HOUR)).await;
+    let ann = register(h.http, "ann", "person").await;
+    let bob = register(h.http, "bob", "person").await;
+    let carol = register(h.http, "carol", "person").await;
+    // a seed of ann's choice is refused: the seat is another's
+    let seeded = ann
+        .post(
+            h.http,
+            "/api/games",
+            &json!({"game": "triominos", "days": 1, "seed": 7,
+                "seats": [{"kind": "human"}, {"kind": "human", "link": true}]}),
+        )
+        .await;
+    assert_eq!(seeded.status, 400, "{}", seeded.body);
+    assert_eq!(refusal(&seeded).1, "seed-refused-account");
+    // a seat for the link names nobody
+    let named = ask(
+        &h,
+        &ann,
+        "triominos",
+        json!([{"kind": "human"}, {"kind": "human", "link": true, "account": "bob"}]),
+        1,
+    )
+    .await;
+    assert_eq!(refusal(&named).1, "turns-link-seat", "{}", named.body);
+    let asked = ask(
+        &h,
+        &ann,
+        "triominos",
+        json!([{"kind": "human"}, {"kind": "human", "link": true}]),
+        1,
+    )
+    .await;
+    let id = invitation(&asked);
+    let code = link_code(&asked.body["link"], id);
+    assert!(
+        h.host.tables().is_empty(),
+        "no game until the seat is taken"
+    );
+    // the maker sees the link in the inbox again; nobody else is shown it
+    let a = inbox(&h, &ann).await;
+    assert_eq!(a["invitations"][0]["link"], asked.body["link"], "{a}");
+    // anyone with the link sees the invitation, signed in or not; a wrong code is unknown
+    let (status, seen) = common::http(
+        h.http,
+        "GET",
+        &format!("/api/invitations/{id}/link/{code}"),
+        "",
+    )
+    .await;
+    assert_eq!(status, 200, "{seen}");
+    assert_eq!(
+        (seen["by"].as_str(), seen["free"].as_u64()),
+        (Some("ann"), Some(1)),
+        "{seen}"
+    );
+    assert_eq!(
+        seen["link"],
+        Value::Null,
+        "the link is not shown back: {seen}"
+    );
+    assert_eq!(seen["seats"][1]["link"], true, "{seen}");
+    let wrong = format!("/api/invitations/{id}/link/{}", "0".repeat(32));
+    let (status, _) = common::http(h.http, "GET", &wrong, "").await;
+    assert_eq!(status, 404);
+    let bad = bob.post(h.http, &wrong, &json!({})).await;
+    assert_eq!(bad.status, 404, "{}", bad.body);
+    // its maker cannot take it
+    let own = ann
+        .post(
+            h.http,
+            &format!("/api/invitations/{id}/link/{code}"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(refusal(&own).1, "invitation-link-yours", "{}", own.body);
+    // bob takes it: the game starts with both seated
+    let (game, bob_token) = started(
+        &bob.post(
+            h.http,
+            &format!("/api/invitations/{id}/link/{code}"),
+            &json!({}),
+        )
+        .await,
+    );
+    assert!(h.host.table(game).is_some());
+    for (k, who) in [&ann, &bob].into_iter().enumerate() {
+        let list = inbox(&h, who).await;
+        let g = &list["games"][0];
+        assert_eq!(g["id"].as_u64(), Some(game), "{list}");
+        assert_eq!(g["seat"].as_u64(), Some(k as u64));
+        assert_eq!(g["players"], json!(["ann", "bob"]));
+        if k == 1 {
+            assert_eq!(g["token"].as_str(), Some(bob_token.as_str()));
+        }
+    }
+    // once taken, the link is spent: carol is told, nobody else is seated
+    let late = carol
+        .post(
+            h.http,
+            &format!("/api/invitations/{id}/link/{code}"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(late.status, 404, "{}", late.body);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_seat_beside_a_named_one_waits_for_both() {
+    let h = TestHost::start(config(HOUR)).await;
+    let ann = register(h.http, "ann", "person").await;
+    let bob = register(h.http, "bob", "person").await;
+    let carol = register(h.http, "carol", "person").await;
+    let asked = ask(
+        &h,
+        &ann,
+        "triominos",
+        json!([{"kind": "human"}, {"kind": "human", "account": "bob"}, {"kind": "human", "link": true}]),
+        1,
+    )
+    .await;
+    let id = invitation(&asked);
+    let code = link_code(&asked.body["link"], id);
+    // bob's acceptance alone does not start it: the link's seat is free
+    let half = answer(&h, &bob, id, "accept").await;
+    assert_eq!(half.status, 200, "{}", half.body);
+    assert!(half.body["invitation"].is_u64(), "{}", half.body);
+    assert!(h.host.tables().is_empty());
+    // bob, seated already, cannot take the link's seat too
+    let twice = bob
+        .post(
+            h.http,
+            &format!("/api/invitations/{id}/link/{code}"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(refusal(&twice).1, "invitation-link-yours", "{}", twice.body);
+    let (game, _) = started(
+        &carol
+            .post(
+                h.http,
+                &format!("/api/invitations/{id}/link/{code}"),
+                &json!({}),
+            )
+            .await,
+    );
+    let list = inbox(&h, &carol).await;
+    assert_eq!(list["games"][0]["id"].as_u64(), Some(game), "{list}");
+    assert_eq!(list["games"][0]["players"], json!(["ann", "bob", "carol"]));
+    h.stop().await;
+}

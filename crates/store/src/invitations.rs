@@ -32,6 +32,14 @@ pub(crate) const ACCEPT: Stmt = sql!(
      AND accepted IS NULL AND EXISTS (SELECT 1 FROM invitations
      WHERE id = $1 AND state = 'pending' AND expires > $3)"
 );
+/// A seat left for whoever has the invitation's link, taken (and accepted) by `account`:
+/// once, while the invitation is open.
+pub(crate) const CLAIM: Stmt = sql!(
+    "INSERT INTO invitees (invitation, seat, account, accepted)
+     SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM invitations
+     WHERE id = $1 AND state = 'pending' AND expires > $4)
+     ON CONFLICT (invitation, seat) DO NOTHING"
+);
 /// The one claim of the start: the first node (or request) whose game gets it starts
 /// that game; any other closes its own.
 pub(crate) const START: Stmt = sql!(
@@ -193,7 +201,8 @@ pub struct NewInvitation {
     pub request: serde_json::Value,
     /// When it expires unanswered (ms since the epoch).
     pub expires: i64,
-    /// The invited seats: `(seat, account)`. None: a game started at once (`game`).
+    /// The invited seats: `(seat, account)` (none: a game started at once, `game`, or
+    /// one whose seats are left for whoever has its link).
     pub invitees: Vec<(usize, u64)>,
     /// The game it is, when it names no one but its maker (made already).
     pub game: Option<u64>,
@@ -234,7 +243,9 @@ async fn invitees<S: Sql>(db: &S, id: u64) -> Result<Vec<Invitee>, StoreError> {
 
 /// Stores a new invitation (`pending`; `started` at once when it names nobody); its id.
 pub(crate) async fn make<S: Sql>(db: &S, new: &NewInvitation, now: i64) -> Result<u64, StoreError> {
-    let started = new.invitees.is_empty();
+    // made with its game: started at once (nobody invited); else it waits, for its
+    // invited accounts or for whoever takes a seat left for its link
+    let started = new.game.is_some();
     let request = serde_json::to_string(&new.request)?;
     let params = [
         int(new.maker),
@@ -286,6 +297,24 @@ pub(crate) async fn accept<S: Sql>(
 ) -> Result<bool, StoreError> {
     Ok(db
         .execute(&ACCEPT, &[int(id), int(account), now.into()])
+        .await?
+        > 0)
+}
+
+/// `account` takes seat `seat` of invitation `id`, a seat left for whoever has its link,
+/// accepting it at `now`: false when the seat was taken, or the invitation is not open.
+pub(crate) async fn claim<S: Sql>(
+    db: &S,
+    id: u64,
+    seat: usize,
+    account: u64,
+    now: i64,
+) -> Result<bool, StoreError> {
+    Ok(db
+        .execute(
+            &CLAIM,
+            &[int(id), int(seat as u64), int(account), now.into()],
+        )
         .await?
         > 0)
 }
@@ -390,6 +419,7 @@ pub(crate) const STATEMENTS: &[Stmt] = &[
     GET,
     INVITEES,
     ACCEPT,
+    CLAIM,
     START,
     DECLINE,
     WITHDRAW,

@@ -70,6 +70,41 @@ pub struct Invited {
     pub expires: i64,
     /// The accounts whose answers it waits for.
     pub waiting_for: Vec<String>,
+    /// Where it has seats left for whoever has its link: the link (`#/invite/ID/CODE`,
+    /// the web client's route), for its maker to pass on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+}
+
+/// The web client's route to invitation `id` with its link's `code`.
+fn link_of(id: u64, code: &str) -> String {
+    format!("#/invite/{id}/{code}")
+}
+
+/// The code of an invitation's link, if it has seats left for whoever has it.
+fn code_of(inv: &Invitation) -> Option<&str> {
+    inv.request["link"].as_str()
+}
+
+/// The seats of an invitation left for whoever has its link.
+fn link_seats(inv: &Invitation) -> Vec<usize> {
+    inv.request["seats"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .filter(|(_, s)| s["link"] == true)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Whether every seat of `inv` is accepted: its invited accounts' and those left for its
+/// link (taken and accepted at once).
+fn ready(inv: &Invitation) -> bool {
+    inv.all_accepted()
+        && link_seats(inv)
+            .iter()
+            .all(|s| inv.invitees.iter().any(|v| v.seat == *s))
 }
 
 /// The address that the caps of `from` count under, as stored.
@@ -96,12 +131,13 @@ pub async fn create(
         .filter(|(_, a)| a.id != me.id)
         .collect();
     let address = address(from);
+    let linked = req.seats.iter().any(|s| s.link);
     let mut counted = vec![
         (Counted::All, me.name.as_str()),
         (Counted::Account(me.id), me.name.as_str()),
         (Counted::Address(address.clone()), ""),
     ];
-    if !invited.is_empty() {
+    if !invited.is_empty() || linked {
         counted.push((Counted::Sent(me.id), me.name.as_str()));
         for (_, a) in &invited {
             counted.push((Counted::Received(a.id), a.name.as_str()));
@@ -117,7 +153,7 @@ pub async fn create(
         i64::try_from(host.0.config.invitation_expiry.as_millis()).unwrap_or(i64::MAX),
     );
     let invitations = host.0.store.invitations();
-    if invited.is_empty() {
+    if invited.is_empty() && !linked {
         let table = open_game(host, &req, accounts.clone()).await?;
         let row = NewInvitation {
             maker: me.id,
@@ -142,10 +178,22 @@ pub async fn create(
     for (s, p) in req.seats.iter_mut().zip(&prepared.seats) {
         s.name = Some(p.name.clone());
     }
+    let mut request = serde_json::to_value(&req).unwrap_or(Value::Null);
+    // the link's code: 128 random bits, kept with the invitation (its maker sees the link
+    // in the inbox again; nobody else is shown it)
+    let code = linked.then(|| {
+        crate::vocab::secret::Secret::new()
+            .plain()
+            .unwrap_or_default()
+            .to_string()
+    });
+    if let Some(code) = &code {
+        request["link"] = json!(code);
+    }
     let row = NewInvitation {
         maker: me.id,
         address,
-        request: serde_json::to_value(&req).unwrap_or(Value::Null),
+        request,
         expires,
         invitees: invited.iter().map(|(i, a)| (*i, a.id)).collect(),
         game: None,
@@ -155,12 +203,120 @@ pub async fn create(
         .await
         .map_err(store_error)?;
     let waiting_for: Vec<String> = invited.iter().map(|(_, a)| a.name.clone()).collect();
-    tracing::info!(invitation = id, by = %me.name, to = ?waiting_for, "an invitation waits");
+    tracing::info!(invitation = id, by = %me.name, to = ?waiting_for, link = linked, "an invitation waits");
     Ok(Asked::Invited(Invited {
         invitation: id,
         expires,
         waiting_for,
+        link: code.map(|c| link_of(id, &c)),
     }))
+}
+
+/// Invitation `id` as whoever has its link (`code`) sees it, open: else
+/// [`HostError::NoInvitation`] (one answer for an unknown one, a wrong code, and one
+/// that ended or whose seats for the link are taken).
+async fn by_code(host: &Host, id: u64, code: &str) -> Result<Invitation, HostError> {
+    let inv = host
+        .0
+        .store
+        .invitations()
+        .get(id, now_ms())
+        .await
+        .map_err(store_error)?
+        .filter(|i| i.state == InvitationState::Pending)
+        .filter(|i| {
+            code_of(i)
+                .is_some_and(|c| crate::vocab::secret::Secret::Plain(c.to_string()).matches(code))
+        });
+    inv.ok_or(HostError::NoInvitation(id))
+}
+
+/// Invitation `id` as the link's `code` shows it to anyone (signed in or not, `me`): the
+/// game, who invites, the days per move, its seats and whether one is still free.
+pub async fn by_link(
+    host: &Host,
+    id: u64,
+    code: &str,
+    me: Option<u64>,
+) -> Result<Value, HostError> {
+    let inv = by_code(host, id, code).await?;
+    let mut v = shown(host, &inv, me.unwrap_or(0));
+    let free = link_seats(&inv)
+        .into_iter()
+        .filter(|s| !inv.invitees.iter().any(|v| v.seat == *s))
+        .count();
+    v["free"] = json!(free);
+    Ok(v)
+}
+
+/// `me` takes a seat of invitation `id` left for whoever has its link (`code`), accepting
+/// it: refused for its maker and for an account seated at it already, over `me`'s cap of
+/// turn-based games, and once its seats for the link are taken. Once every seat is
+/// accepted, the game is made and starts (answered with its id and `me`'s token).
+pub async fn accept_link(
+    host: &Host,
+    id: u64,
+    code: &str,
+    me: &Account,
+) -> Result<Asked, HostError> {
+    let inv = by_code(host, id, code).await?;
+    if inv.maker == me.id || inv.invitees.iter().any(|v| v.account == me.id) {
+        return Err(HostError::Refused(words!(
+            "invitation-link-yours",
+            id = id.to_string()
+        )));
+    }
+    if me.kind != crate::store::AccountKind::Person {
+        return Err(HostError::Refused(words!("turns-people-only")));
+    }
+    let keys = [Counted::Account(me.id)];
+    let (_making, others) = host.0.turn_making.begin(&keys);
+    check_cap(host, &keys[0], &me.name, others[0]).await?;
+    let now = now_ms();
+    let mut taken = false;
+    for seat in link_seats(&inv) {
+        if inv.invitees.iter().any(|v| v.seat == seat) {
+            continue;
+        }
+        if host
+            .0
+            .store
+            .invitations()
+            .claim(id, seat, me.id, now)
+            .await
+            .map_err(store_error)?
+        {
+            taken = true;
+            break;
+        }
+    }
+    if !taken {
+        return Err(HostError::Refused(words!(
+            "invitation-link-taken",
+            id = id.to_string()
+        )));
+    }
+    tracing::info!(invitation = id, by = %me.name, "a seat of an invitation taken by its link");
+    let inv = open_one(host, id, me.id).await?;
+    if !ready(&inv) {
+        return Ok(Asked::Invited(waiting(&inv)));
+    }
+    begin(host, &inv, me.id).await
+}
+
+/// Invitation `inv` as it still waits: its id, expiry, and the answers it waits for.
+fn waiting(inv: &Invitation) -> Invited {
+    Invited {
+        invitation: inv.id,
+        expires: inv.expires,
+        waiting_for: inv
+            .invitees
+            .iter()
+            .filter(|v| v.accepted.is_none())
+            .map(|v| v.name.clone())
+            .collect(),
+        link: None,
+    }
 }
 
 /// Invitation `id` as `me` may answer it: open, and `me` invited to it; else
@@ -207,17 +363,8 @@ pub async fn accept(host: &Host, id: u64, me: &Account) -> Result<Asked, HostErr
         tracing::info!(invitation = id, by = %me.name, "an invitation accepted");
     }
     let inv = open_one(host, id, me.id).await?;
-    if !inv.all_accepted() {
-        return Ok(Asked::Invited(Invited {
-            invitation: id,
-            expires: inv.expires,
-            waiting_for: inv
-                .invitees
-                .iter()
-                .filter(|v| v.accepted.is_none())
-                .map(|v| v.name.clone())
-                .collect(),
-        }));
+    if !ready(&inv) {
+        return Ok(Asked::Invited(waiting(&inv)));
     }
     begin(host, &inv, me.id).await
 }
@@ -225,7 +372,7 @@ pub async fn accept(host: &Host, id: u64, me: &Account) -> Result<Asked, HostErr
 /// Makes and starts the game of invitation `inv` (every invited account accepted), for
 /// the one start the store lets claim it; answers the game with `me`'s token.
 async fn begin(host: &Host, inv: &Invitation, me: u64) -> Result<Asked, HostError> {
-    let req: TableRequest = serde_json::from_value(inv.request.clone())
+    let mut req: TableRequest = serde_json::from_value(inv.request.clone())
         .map_err(|e| HostError::Store(format!("invitation {}: {e}", inv.id)))?;
     // the accounts as they are now, by seat: the maker's the person seat nobody was
     // invited to
@@ -259,6 +406,12 @@ async fn begin(host: &Host, inv: &Invitation, me: u64) -> Result<Asked, HostErro
                     name = s.name.clone().unwrap_or_default()
                 )))
             }
+        }
+    }
+    // a seat left for the link is named by whoever took it
+    for (s, a) in req.seats.iter_mut().zip(&accounts) {
+        if let (true, Some(a)) = (s.link, a) {
+            s.name = Some(a.name.clone());
         }
     }
     let table = open_game(host, &req, accounts).await?;
@@ -376,11 +529,17 @@ fn shown(host: &Host, i: &Invitation, account: u64) -> Value {
         .enumerate()
         .map(|(n, s)| {
             let invitee = i.invitees.iter().find(|v| v.seat == n);
+            let link = s["link"] == true;
             json!({
-                "name": s["name"],
+                // a seat for the link is named by whoever took it
+                "name": match (link, invitee) {
+                    (true, Some(v)) => json!(v.name),
+                    _ => s["name"].clone(),
+                },
                 "kind": s["kind"],
-                "invited": invitee.is_some(),
-                "accepted": invitee.map(|v| v.accepted.is_some()),
+                "invited": invitee.is_some() || link,
+                "accepted": invitee.map(|v| v.accepted.is_some()).or(link.then_some(false)),
+                "link": link,
             })
         })
         .collect();
@@ -389,8 +548,13 @@ fn shown(host: &Host, i: &Invitation, account: u64) -> Value {
         Some(_) => json!("waiting"),
         None => Value::Null,
     };
+    // its link, for its maker only (a capability: whoever has it may take a seat)
+    let link = code_of(i)
+        .filter(|_| i.maker == account)
+        .map(|c| link_of(i.id, c));
     json!({
         "id": i.id,
+        "link": link,
         "game": game,
         "title": title,
         "days": i.request["days"],

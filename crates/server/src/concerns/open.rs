@@ -35,6 +35,10 @@ pub struct SeatRequest {
     /// that makes the game).
     #[serde(default)]
     pub account: Option<String>,
+    /// A turn-based game's person seat left for whoever opens the invitation's link
+    /// (the first person who accepts it there takes it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub link: bool,
 }
 
 /// A request for a new table.
@@ -241,6 +245,7 @@ pub(crate) fn prepare(host: &Host, req: &TableRequest) -> Result<Prepared, HostE
                 spec: Some(solo.bot.into()),
                 name: None,
                 account: None,
+                link: false,
             });
         }
     }

@@ -75,6 +75,9 @@ pub(crate) async fn seat_token(
     Ok(bytes[..16].iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// How a seat left for whoever has the invitation's link is named until it is taken.
+pub(crate) const LINK_SEAT: &str = "(the link's player)";
+
 /// The accounts of the seats of the turn-based game `me` asks for (`req.days` days per
 /// move), each checked: its person seats are accounts (`me` where a seat names none, each
 /// account once, each a person's that is not banned), its other seats bots; `me` sits at
@@ -100,6 +103,14 @@ pub(crate) async fn accounts_of(
     let mut accounts: Vec<Option<Account>> = Vec::with_capacity(req.seats.len());
     for (i, s) in req.seats.iter_mut().enumerate() {
         let n = i + 1;
+        if s.link {
+            // a seat for whoever has the link: nobody named, a person's
+            if s.account.is_some() || !matches!(s.kind.as_str(), "human" | "person") {
+                return Err(HostError::Refused(words!("turns-link-seat", seat = n)));
+            }
+            accounts.push(None);
+            continue;
+        }
         let account = match (s.kind.as_str(), &s.account) {
             ("human" | "person", None) => me.clone(),
             ("human" | "person", Some(name)) => account_named(host, name, n).await?,
@@ -127,12 +138,22 @@ pub(crate) async fn accounts_of(
     if !accounts.iter().flatten().any(|a| a.id == me.id) {
         return Err(HostError::Refused(words!("turns-you-sit")));
     }
-    // a seed of one's choice only for a game with no other account
-    let other = accounts.iter().enumerate().find_map(|(i, a)| {
-        a.as_ref()
-            .filter(|a| a.id != me.id)
-            .map(|a| (i, a.name.as_str()))
-    });
+    // a seed of one's choice only for a game with no other account (a seat for whoever
+    // has the link is another's)
+    let other = accounts
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| {
+            a.as_ref()
+                .filter(|a| a.id != me.id)
+                .map(|a| (i, a.name.as_str()))
+        })
+        .or_else(|| {
+            req.seats
+                .iter()
+                .position(|s| s.link)
+                .map(|i| (i, LINK_SEAT))
+        });
     crate::concerns::open::check_seed(req, other)?;
     Ok(accounts)
 }

@@ -151,6 +151,7 @@ fn seat(kind: &str, spec: Option<&str>) -> SeatRequest {
         spec: spec.map(str::to_string),
         name: None,
         account: None,
+        link: false,
     }
 }
 

@@ -43,6 +43,19 @@ impl<'a> Invitations<'a> {
         on_writer!(self.0, |db| invitations::accept(db, id, account, now))
     }
 
+    /// `account` takes seat `seat` of invitation `id` (a seat left for whoever has its
+    /// link) and accepts it at `now`: false when the seat was taken already, or the
+    /// invitation is not open.
+    pub async fn claim(
+        self,
+        id: u64,
+        seat: usize,
+        account: u64,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        on_writer!(self.0, |db| invitations::claim(db, id, seat, account, now))
+    }
+
     /// Claims the start of invitation `id` (every seat accepted, still open at `now`) for
     /// its `game`: false when another start claimed it first, or it is not open.
     pub async fn start(self, id: u64, game: u64, now: i64) -> Result<bool, StoreError> {

@@ -284,12 +284,75 @@ async fn signups_are_counted_per_address_and_day(s: &Store) {
     assert_eq!(acc.claim_signup("10.0.0.1", 2).await.unwrap(), None);
 }
 
+/// A seat left for whoever has the link: taken once, by the first to claim it (on either
+/// handle), accepted as it is taken, never after the invitation's end.
+async fn link_seats_are_taken_once(a: &Store, b: &Store) {
+    let person = |name: &'static str| async move {
+        a.accounts()
+            .create_account(name, AccountKind::Person, Some("h".into()))
+            .await
+            .unwrap()
+    };
+    let (dora, eve, finn) = (
+        person("dora").await,
+        person("eve").await,
+        person("finn").await,
+    );
+    let (now, day) = (2_000_000, 86_400_000);
+    // dora's invitation names nobody: seat 1 is for whoever has its link
+    let id = a
+        .invitations()
+        .make(invite(dora.id, "10.0.0.9", vec![], now + day), now, None)
+        .await
+        .unwrap();
+    let (x, y) = tokio::join!(
+        a.invitations().claim(id, 1, eve.id, now + 1),
+        b.invitations().claim(id, 1, finn.id, now + 1)
+    );
+    let (x, y) = (x.unwrap(), y.unwrap());
+    assert!(x != y, "exactly one takes the seat: {x} {y}");
+    let taker = if x { eve.id } else { finn.id };
+    let got = b.invitations().get(id, now + 2).await.unwrap().unwrap();
+    assert_eq!(got.invitees.len(), 1);
+    assert_eq!(
+        (
+            got.invitees[0].seat,
+            got.invitees[0].account,
+            got.invitees[0].accepted
+        ),
+        (1, taker, Some(now + 1))
+    );
+    assert!(got.all_accepted());
+    // counted as the taker's game, and not as an invitation it still has to answer
+    assert_eq!(
+        a.invitations()
+            .count(Counted::Account(taker), now + 2)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        a.invitations()
+            .count(Counted::Received(taker), now + 2)
+            .await
+            .unwrap(),
+        0
+    );
+    // another seat of an invitation past its expiry is not taken
+    assert!(!a
+        .invitations()
+        .claim(id, 2, eve.id, now + day + 1)
+        .await
+        .unwrap());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn invitations_and_signups_on_sqlite() {
     let db = TempDb::new("tessera-invitations", "sqlite");
     let (s, th) = Store::start(&db).unwrap();
     invitations_are_answered_and_counted(&s, &s.clone()).await;
     signups_are_counted_per_address_and_day(&s).await;
+    link_seats_are_taken_once(&s, &s.clone()).await;
     stop(s, th).await;
     // the rows outlive the process
     let (s, th) = Store::start(&db).unwrap();
@@ -324,6 +387,7 @@ async fn invitations_and_signups_on_postgres() {
     let (b, bt) = Store::open(&url, Duration::from_secs(5)).await.unwrap();
     invitations_are_answered_and_counted(&a, &b).await;
     signups_are_counted_per_address_and_day(&b).await;
+    link_seats_are_taken_once(&a, &b).await;
     stop(a, at).await;
     stop(b, bt).await;
 }

@@ -13,6 +13,10 @@
 //!   waiting_for}`); `POST /api/invitations/ID/decline` (an invited account),
 //!   `POST /api/invitations/ID/withdraw` (its maker): `{}` (404 for an invitation not
 //!   open to this account's answer);
+//! * `GET /api/invitations/ID/link/CODE`: an invitation with seats left for whoever has
+//!   its link (`#/invite/ID/CODE`, made by `POST /api/games` with a seat `{kind: "human",
+//!   link: true}`), as anyone with the link sees it (`free`: its seats still free); `POST`
+//!   there (signed in, `X-Tessera-CSRF`): take one and accept, answered as an acceptance;
 //! * `GET /api/account/email`: `{email, sends, after_s, per_day}` (the address for the
 //!   emails of turns that waited, and what the server does with it);
 //! * `POST /api/account/email` `{email}` (`null` or `""` removes it).
@@ -38,6 +42,39 @@ pub(super) fn routes() -> Router<Host> {
         .route("/api/turns", get(inbox))
         .route("/api/account/email", get(email).post(set_email))
         .route("/api/invitations/:id/:answer", post(answer))
+        .route(
+            "/api/invitations/:id/link/:code",
+            get(by_link).post(accept_link),
+        )
+}
+
+/// An invitation as whoever has its link sees it (signed in or not).
+async fn by_link(
+    State(host): State<Host>,
+    Path((id, code)): Path<(u64, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let me = session_of(&host, &headers).await.map(|s| s.account.id);
+    match crate::concerns::invitations::by_link(&host, id, &code, me).await {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => host_error(e),
+    }
+}
+
+/// A signed-in person takes a seat of an invitation left for whoever has its link.
+async fn accept_link(
+    State(host): State<Host>,
+    Path((id, code)): Path<(u64, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let s = match changing(&host, &headers, false).await {
+        Ok(s) => s,
+        Err(refused) => return refused,
+    };
+    match crate::concerns::invitations::accept_link(&host, id, &code, &s.account).await {
+        Ok(a) => Json(a).into_response(),
+        Err(e) => host_error(e),
+    }
 }
 
 async fn inbox(State(host): State<Host>, headers: HeaderMap) -> Response {
