@@ -400,8 +400,7 @@ pub fn client(registry: &Registry, args: ClientArgs) -> Result<()> {
             tasks.push(tokio::spawn(async move {
                 // a host that restarts is waited for (a minute), with the resume token
                 let patience = Duration::from_secs(60);
-                let r =
-                    client::play_on(&|| addr, &join, &name, bot, think, patience).await;
+                let r = client::play_on(&|| addr, &join, &name, bot, think, patience).await;
                 (name, r)
             }));
             // one after the other, so that the sign-up order is the order given

@@ -59,7 +59,10 @@ fn the_worked_examples_of_docs_q_md_score_as_written() {
             let got = rules
                 .preview(&map, &hand, pile, &placements, Bonuses::EARLY)
                 .unwrap_or_else(|e| panic!("{key}: the example's turn is illegal: {e}\n{body}"));
-            assert_eq!(got, said, "{key} scores {got}, docs/q.md says {said}:\n{body}");
+            assert_eq!(
+                got, said,
+                "{key} scores {got}, docs/q.md says {said}:\n{body}"
+            );
         }
     }
 }

@@ -246,12 +246,16 @@ mod tests {
     /// `setup`'s arguments as sent to a program with or without a resume token.
     async fn setup_args(token: Option<&str>) -> Value {
         let sent = Arc::new(Mutex::new(Vec::new()));
-        let mut player = WirePlayer::<TriominosGame>::new("alice", Box::new(Recorder(sent.clone())))
-            .with_resume(token.map(str::to_string))
-            .with_commitment(Some("c0ffee".into()))
-            .with_per_call(Some(Duration::from_millis(6000)));
+        let mut player =
+            WirePlayer::<TriominosGame>::new("alice", Box::new(Recorder(sent.clone())))
+                .with_resume(token.map(str::to_string))
+                .with_commitment(Some("c0ffee".into()))
+                .with_per_call(Some(Duration::from_millis(6000)));
         let game = TriominosGame::new(&Rules::standard(2), 1).unwrap();
-        player.setup(&game.view(tessera_core::Seat(0)), &[]).await.unwrap();
+        player
+            .setup(&game.view(tessera_core::Seat(0)), &[])
+            .await
+            .unwrap();
         let call: Value = serde_json::from_str(&sent.lock().unwrap()[0]).unwrap();
         assert_eq!(call[0], "setup");
         call[1].clone()

@@ -91,8 +91,7 @@ fn cut_at(s: &str, at: usize) -> String {
 
 /// One call as the doc shows it: each argument cut on its own, `setup`'s third whole.
 fn shown(call: &str) -> String {
-    let (method, args): (String, Vec<Box<RawValue>>) =
-        serde_json::from_str(call).expect("a call");
+    let (method, args): (String, Vec<Box<RawValue>>) = serde_json::from_str(call).expect("a call");
     let args: Vec<String> = args
         .iter()
         .enumerate()
@@ -117,7 +116,9 @@ async fn record(game: &str, moves: bool) -> String {
         },
     )
     .await;
-    let stream = tokio::net::TcpStream::connect(h.tcp).await.expect("connect");
+    let stream = tokio::net::TcpStream::connect(h.tcp)
+        .await
+        .expect("connect");
     let mut conn = TcpTransport::new(stream, 1 << 24, Dialect::Tessera, None);
     let mut signup = serde_json::json!({"name": "alice", "game": game});
     if moves {
@@ -192,7 +193,11 @@ fn block(doc: &str, marker: &str) -> std::ops::Range<usize> {
     let at = doc
         .find(marker)
         .unwrap_or_else(|| panic!("docs/protocol.md has no marker {marker}"));
-    let open = at + doc[at..].find("```\n").expect("a fenced block after the marker") + 4;
+    let open = at
+        + doc[at..]
+            .find("```\n")
+            .expect("a fenced block after the marker")
+        + 4;
     let close = open + doc[open..].find("\n```").expect("the end of the block");
     open..close
 }
@@ -232,9 +237,21 @@ async fn the_example_sessions_are_the_wire() {
 fn the_masks_and_the_blocks_are_read_as_meant() {
     // a token differs from another of its length, not from one of another length
     let a = masked(r#"{"commitment":"ab12","name":"x","resume":"0f0f"}"#);
-    assert_eq!(a, masked(r#"{"commitment":"99ff","name":"x","resume":"1234"}"#));
-    assert_ne!(a, masked(r#"{"commitment":"99ff","name":"x","resume":"123"}"#));
-    assert_ne!(a, masked(r#"{"commitment":"99ff","name":"y","resume":"1234"}"#));
+    assert_eq!(
+        a,
+        masked(r#"{"commitment":"99ff","name":"x","resume":"1234"}"#)
+    );
+    assert_ne!(
+        a,
+        masked(r#"{"commitment":"99ff","name":"x","resume":"123"}"#)
+    );
+    assert_ne!(
+        a,
+        masked(r#"{"commitment":"99ff","name":"y","resume":"1234"}"#)
+    );
     let doc = "x\n<!-- protocol_examples: q -->\n\n```\n>> a\n<< b\n```\nafter\n";
-    assert_eq!(&doc[block(doc, "<!-- protocol_examples: q -->")], ">> a\n<< b");
+    assert_eq!(
+        &doc[block(doc, "<!-- protocol_examples: q -->")],
+        ">> a\n<< b"
+    );
 }
