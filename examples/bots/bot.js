@@ -66,7 +66,12 @@ function handle(sock, msg) {
   const [method, params] = msg;
   backBy = null;
   let reply = "void";
-  if (method === "setup" && params[2]) token = params[2].resume;
+  // setup's third argument: the resume token, and the name the seat plays as (a rated
+  // run's is the account's)
+  if (method === "setup" && params[2]) {
+    token = params[2].resume;
+    args.name = params[2].name || args.name;
+  }
   if (method === "take-turn") reply = pick(params[1]);
   sock.write(JSON.stringify(reply) + "\n");
   if (method === "win") console.log(`${args.name} ${params[0] ? "won" : "lost"}`);

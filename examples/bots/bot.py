@@ -48,7 +48,9 @@ def play(args):
             sys.exit("error: the host says: " + json.dumps(msg))
         method, params, back_by = msg[0], msg[1], None
         if method == "setup" and len(params) > 2:
+            # the resume token, and the name the seat plays as (a rated run's is the account's)
             token = params[2]["resume"]
+            args.name = params[2].get("name", args.name)
         elif method == "win":
             print(args.name, "won" if params[0] else "lost")
             return send(sock, "void")

@@ -353,6 +353,10 @@ pub struct ClientArgs {
     /// (the sign-up's `"again": true`).
     #[arg(long, default_value_t = 1, requires = "rated")]
     games: usize,
+    /// Milliseconds each bot waits before every move it sends (0: at once): a game one
+    /// can watch in the browser. Keep it under the host's --per-call.
+    #[arg(long, default_value_t = 0)]
+    think: u64,
 }
 
 /// `tessera client`.
@@ -388,6 +392,7 @@ pub fn client(registry: &Registry, args: ClientArgs) -> Result<()> {
         .map(|(n, _)| n.clone())
         .zip(specs.iter().cloned())
         .collect();
+    let think = Duration::from_millis(args.think);
     let results = rt.block_on(async move {
         let mut tasks = Vec::new();
         for (name, bot) in bots {
@@ -395,8 +400,7 @@ pub fn client(registry: &Registry, args: ClientArgs) -> Result<()> {
             tasks.push(tokio::spawn(async move {
                 // a host that restarts is waited for (a minute), with the resume token
                 let patience = Duration::from_secs(60);
-                let r =
-                    client::play_on(&|| addr, &join, &name, bot, Duration::ZERO, patience).await;
+                let r = client::play_on(&|| addr, &join, &name, bot, think, patience).await;
                 (name, r)
             }));
             // one after the other, so that the sign-up order is the order given
@@ -470,7 +474,7 @@ fn account_client(
         &join,
         spec,
         bot,
-        Duration::ZERO,
+        Duration::from_millis(args.think),
         Duration::from_secs(60),
         games,
     ));

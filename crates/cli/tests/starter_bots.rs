@@ -398,3 +398,62 @@ fn the_lobby_command_seats_a_starter_bot_at_an_open_table() {
     assert_eq!(g.status, GameStatus::Finished, "{:?}", g.why);
     assert!(g.ejected.is_empty(), "ejected: {:?}", g.ejections);
 }
+
+/// A rated run with `--token` prints the account's name (from `setup`'s third argument,
+/// `"name"`), not the default `--name starter` the bot never plays as.
+#[test]
+fn a_rated_starter_bot_prints_the_accounts_name() {
+    use common::serve::{request as http, start_with};
+    let (dir, _cleanup) = temp_dir("starter-rated");
+    let db = dir.join("t.db");
+    let (tcp, web) = (free_port(), free_port());
+    let _server: Server = start_with(
+        db.to_str().unwrap(),
+        tcp,
+        web,
+        &["--arena-house-after", "0.2"],
+    );
+    for (interpreter, script) in starter_bots() {
+        let account = format!("rated{}", &interpreter[..2]);
+        let (status, cookie, me) = http(
+            web,
+            "POST",
+            "/api/account/register",
+            &[],
+            &json!({"name": account, "password": "correct horse", "kind": "bot"}),
+        );
+        assert_eq!(status, 200, "{me}");
+        let csrf = me["csrf"].as_str().unwrap();
+        let (status, _, t) = http(
+            web,
+            "POST",
+            "/api/tokens",
+            &[("Cookie", &cookie), ("X-Tessera-CSRF", csrf)],
+            &json!({"label": "test"}),
+        );
+        assert_eq!(status, 200, "{t}");
+        let port = tcp.to_string();
+        let starter = spawn(
+            interpreter,
+            &[
+                script.to_str().unwrap(),
+                "--game",
+                "akropolis",
+                "--pick",
+                "greedy",
+                "--token",
+                t["token"].as_str().unwrap(),
+                "--rated",
+                "--port",
+                &port,
+            ],
+        );
+        let (ok, said) = finish(starter, 180);
+        assert!(ok, "{interpreter}: {said}");
+        assert!(
+            said.contains(&format!("{account} won")) || said.contains(&format!("{account} lost")),
+            "{interpreter} does not print the account's name: {said}"
+        );
+        assert!(!said.contains("starter"), "{interpreter}: {said}");
+    }
+}

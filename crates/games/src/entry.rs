@@ -387,6 +387,7 @@ impl<G: Registration> GameEntry for Entry<G> {
                         WirePlayer::<G>::new(name, t)
                             .with_resume(token)
                             .with_commitment(table.commitment.clone())
+                            .with_per_call(table.referee.per_call)
                             .with_legal(G::legal),
                     ),
                     SeatHolder::Person(link) => {

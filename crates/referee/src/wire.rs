@@ -52,6 +52,7 @@ pub struct WirePlayer<G: Game> {
     transport: Box<dyn Transport>,
     resume: Option<String>,
     commitment: Option<String>,
+    per_call: Option<std::time::Duration>,
     legal: Option<ListMoves<G>>,
     _game: PhantomData<fn() -> G>,
 }
@@ -64,6 +65,7 @@ impl<G: Game> WirePlayer<G> {
             transport,
             resume: None,
             commitment: None,
+            per_call: None,
             legal: None,
             _game: PhantomData,
         }
@@ -81,6 +83,14 @@ impl<G: Game> WirePlayer<G> {
     /// program of the Q course gets the course's two arguments and nothing more).
     pub fn with_commitment(mut self, commitment: Option<String>) -> Self {
         self.commitment = commitment;
+        self
+    }
+
+    /// Tells the program its deadline per call at `setup`, beside its resume token
+    /// (`"per_call_ms": N`, whole milliseconds; only where there is a token, as the
+    /// commitment). `None`: no deadline, and nothing is said.
+    pub fn with_per_call(mut self, per_call: Option<std::time::Duration>) -> Self {
+        self.per_call = per_call;
         self
     }
 
@@ -156,9 +166,13 @@ impl<G: Game> Player<G> for WirePlayer<G> {
     async fn setup(&mut self, view: &G::View, hand: &[G::Tile]) -> Result<(), PlayerError> {
         let args = match &self.resume {
             Some(t) => {
-                let mut third = serde_json::json!({ "resume": t });
+                let mut third = serde_json::json!({ "resume": t, "name": self.name });
                 if let Some(c) = &self.commitment {
                     third["commitment"] = serde_json::Value::from(c.as_str());
+                }
+                if let Some(d) = self.per_call {
+                    let ms = u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+                    third["per_call_ms"] = serde_json::Value::from(ms);
                 }
                 format!("[{},{},{}]", json(view)?, json(hand)?, third)
             }
@@ -200,5 +214,61 @@ impl<G: Game> Player<G> for WirePlayer<G> {
             (Some(d), Some(w)) => Some(d + w),
             (d, _) => d,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+    use tessera_triominos::{Rules, TriominosGame};
+
+    /// A program that answers `"void"` to everything; what it was sent is kept.
+    struct Recorder(Arc<Mutex<Vec<String>>>);
+
+    #[async_trait]
+    impl Transport for Recorder {
+        async fn send(&mut self, text: &str) -> Result<(), PlayerError> {
+            self.0.lock().unwrap().push(text.to_string());
+            Ok(())
+        }
+        async fn receive(&mut self) -> Result<String, PlayerError> {
+            Ok("\"void\"".into())
+        }
+        fn pending(&mut self) -> Result<bool, PlayerError> {
+            Ok(false)
+        }
+        async fn close(&mut self, _last: Option<&str>) {}
+    }
+
+    /// `setup`'s arguments as sent to a program with or without a resume token.
+    async fn setup_args(token: Option<&str>) -> Value {
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let mut player =
+            WirePlayer::<TriominosGame>::new("alice", Box::new(Recorder(sent.clone())))
+                .with_resume(token.map(str::to_string))
+                .with_commitment(Some("c0ffee".into()))
+                .with_per_call(Some(Duration::from_millis(6000)));
+        let game = TriominosGame::new(&Rules::standard(2), 1).unwrap();
+        player
+            .setup(&game.view(tessera_core::Seat(0)), &[])
+            .await
+            .unwrap();
+        let call: Value = serde_json::from_str(&sent.lock().unwrap()[0]).unwrap();
+        assert_eq!(call[0], "setup");
+        call[1].clone()
+    }
+
+    #[tokio::test]
+    async fn setup_tells_a_program_its_token_name_deadline_and_commitment() {
+        let args = setup_args(Some("ab12")).await;
+        assert_eq!(
+            args[2],
+            json!({"resume": "ab12", "name": "alice", "per_call_ms": 6000, "commitment": "c0ffee"})
+        );
+        // the Q course's dialect (no token): the course's two arguments, nothing more
+        assert_eq!(setup_args(None).await.as_array().unwrap().len(), 2);
     }
 }

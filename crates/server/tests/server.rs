@@ -21,6 +21,7 @@ mod names;
 mod ops;
 mod preview;
 mod privacy;
+mod protocol_examples;
 mod races;
 mod refusals;
 mod rejoin;
