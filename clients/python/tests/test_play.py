@@ -91,20 +91,21 @@ def test_a_rated_game_with_a_bot_accounts_api_token(host):
     token = host.bot_token(name)
     assert token.startswith("tsr_")
     bot = TypedGreedy("triominos")
-    [outcome] = run(bot, game="triominos", token=token, rated=True, players=2, port=host.tcp, timeout=60)
-    assert outcome.moves > 0
+    # two games on one connection ("again": true)
+    outcomes = run(bot, game="triominos", token=token, rated=True, players=2, games=2, port=host.tcp, timeout=60)
+    assert len(outcomes) == 2 and all(o.moves > 0 for o in outcomes) and bot.setups == 2
     # the rating is stored a moment after the game ends
     until = time.time() + 10
     while True:
         account = host.request("GET", f"/api/accounts/{name}")
-        if (account["history"] and account["ratings"]) or time.time() > until:
+        if (len(account["history"]) == 2 and account["ratings"]) or time.time() > until:
             break
         time.sleep(0.2)
     [rating] = [r for r in account["ratings"] if r["game"] == "triominos"]
-    assert rating["games"] == 1, account
-    [played] = account["history"]
-    g = host.game(played["game_id"])
-    assert name in [s["name"] for s in g["seats"]] and g["ejected"] == []
+    assert rating["games"] == 2, account
+    for played in account["history"]:
+        g = host.game(played["game_id"])
+        assert name in [s["name"] for s in g["seats"]] and g["ejected"] == []
 
 
 def test_a_refused_sign_up_and_an_ejection_are_errors(host):
