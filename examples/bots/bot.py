@@ -5,7 +5,7 @@ needs installing). Every take-turn brings its legal moves and what each scores a
 `move` chooses one. The library comes back with the resume token when the connection drops."""
 import argparse, os, random, sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "clients", "python"))
 from tessera_remote import Bot, TesseraError, run  # noqa: E402
 
 
