@@ -101,23 +101,27 @@ fn a_bot_account_plays_rated_games_and_the_ratings_check_out() {
     assert!(house_only, "{games}");
 
     // the leaderboard is read from the store while the host serves it
-    let out = Command::new(bin)
-        .args([
-            "ratings",
-            "--db",
-            db.to_str().unwrap(),
-            "--game",
-            "q",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "ratings of a served store: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ratings = |extra: &[&str]| -> Value {
+        let out = Command::new(bin)
+            .args([
+                "ratings",
+                "--db",
+                db.to_str().unwrap(),
+                "--game",
+                "q",
+                "--json",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "ratings {extra:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let v = ratings(&[]);
     assert!(
         v["q"]
             .as_array()
@@ -130,24 +134,7 @@ fn a_bot_account_plays_rated_games_and_the_ratings_check_out() {
     // SIGTERM, then the operator's view of the store
     let _ = Command::new("kill").arg(server.id().to_string()).status();
     assert!(server.wait().unwrap().success());
-    let out = Command::new(bin)
-        .args([
-            "ratings",
-            "--db",
-            db.to_str().unwrap(),
-            "--game",
-            "q",
-            "--check",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = ratings(&["--check"]);
     let bot = v["q"]
         .as_array()
         .unwrap()

@@ -216,19 +216,28 @@ pub async fn create(
 /// [`HostError::NoInvitation`] (one answer for an unknown one, a wrong code, and one
 /// that ended or whose seats for the link are taken).
 async fn by_code(host: &Host, id: u64, code: &str) -> Result<Invitation, HostError> {
-    let inv = host
-        .0
+    pending(host, id, |i| {
+        code_of(i).is_some_and(|c| crate::vocab::secret::Secret::Plain(c.to_string()).matches(code))
+    })
+    .await
+}
+
+/// Invitation `id` while it waits (pending), if `fits` it; else
+/// [`HostError::NoInvitation`].
+async fn pending(
+    host: &Host,
+    id: u64,
+    fits: impl FnOnce(&Invitation) -> bool,
+) -> Result<Invitation, HostError> {
+    host.0
         .store
         .invitations()
         .get(id, now_ms())
         .await
         .map_err(store_error)?
         .filter(|i| i.state == InvitationState::Pending)
-        .filter(|i| {
-            code_of(i)
-                .is_some_and(|c| crate::vocab::secret::Secret::Plain(c.to_string()).matches(code))
-        });
-    inv.ok_or(HostError::NoInvitation(id))
+        .filter(fits)
+        .ok_or(HostError::NoInvitation(id))
 }
 
 /// Invitation `id` as the link's `code` shows it to anyone (signed in or not, `me`): the
@@ -323,16 +332,7 @@ fn waiting(inv: &Invitation) -> Invited {
 /// [`HostError::NoInvitation`] (one answer for an unknown one, another's, and one that
 /// ended).
 async fn open_one(host: &Host, id: u64, me: u64) -> Result<Invitation, HostError> {
-    let inv = host
-        .0
-        .store
-        .invitations()
-        .get(id, now_ms())
-        .await
-        .map_err(store_error)?
-        .filter(|i| i.state == InvitationState::Pending)
-        .filter(|i| i.invitees.iter().any(|v| v.account == me));
-    inv.ok_or(HostError::NoInvitation(id))
+    pending(host, id, |i| i.invitees.iter().any(|v| v.account == me)).await
 }
 
 /// `me` accepts invitation `id`: refused over `me`'s cap of turn-based games (it stays

@@ -50,6 +50,10 @@ pub struct ResumeSlot {
 impl ResumeSlot {
     /// A slot for seat `seat` of table `table`, open until `until`.
     pub fn new(table: u64, seat: Seat, until: Instant) -> Arc<ResumeSlot> {
+        ResumeSlot::made(table, seat, until, false)
+    }
+
+    fn made(table: u64, seat: Seat, until: Instant, live: bool) -> Arc<ResumeSlot> {
         Arc::new(ResumeSlot {
             table,
             seat,
@@ -58,7 +62,7 @@ impl ResumeSlot {
             taken: std::sync::atomic::AtomicBool::new(false),
             until,
             result: std::sync::OnceLock::new(),
-            live: false,
+            live,
             closed: std::sync::atomic::AtomicBool::new(false),
         })
     }
@@ -66,17 +70,7 @@ impl ResumeSlot {
     /// The slot of a seat of a game in progress whose program is connected: it may drop
     /// and come back ([`crate::kept::rejoin::Rejoin`]) until the game ends.
     pub fn live(table: u64, seat: Seat) -> Arc<ResumeSlot> {
-        Arc::new(ResumeSlot {
-            table,
-            seat,
-            conn: Mutex::new(None),
-            ready: Notify::new(),
-            taken: std::sync::atomic::AtomicBool::new(false),
-            until: Instant::now(),
-            result: std::sync::OnceLock::new(),
-            live: true,
-            closed: std::sync::atomic::AtomicBool::new(false),
-        })
+        ResumeSlot::made(table, seat, Instant::now(), true)
     }
 
     /// Whether a live seat no longer waits for its program.
