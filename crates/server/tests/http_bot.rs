@@ -534,3 +534,30 @@ async fn streams_and_replies_are_capped() {
     drop((s1, s3));
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quiet_stream_outlives_the_idle_limit_with_keep_alives() {
+    let config = Config {
+        http_idle: Duration::from_secs(1),
+        ..common::test_config()
+    };
+    let h = TestHost::start(config).await;
+    let token = bot_token(h.http, "httpbot").await;
+    let id = table(&h, "q", json!([{"kind": "program"}, {"kind": "program"}])).await;
+    let mut st = Stream::open(h.http, &bearer(&token), &json!({"table": id})).await;
+    assert_eq!(st.status, 200, "{}", st.head);
+    // nothing to say for longer than the idle limit and the keep-alive's period
+    let quiet = tokio::spawn(async move {
+        let first = st.line().await;
+        (st, first)
+    });
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let mut p = Program::connect(h.tcp).await;
+    p.send(&json!({"name": "tcpbot", "table": id})).await;
+    let (st, first) = within("the first call", quiet).await.unwrap();
+    let first = first.expect("the stream is still open");
+    assert_eq!(first[0], "setup", "{first}");
+    assert!(st.empty >= 1, "no keep-alive in 6 s");
+    drop(p);
+    h.stop().await;
+}

@@ -25,7 +25,7 @@
 // the handlers' helpers answer early with a whole `Response` as their error
 #![allow(clippy::result_large_err)]
 
-use super::conn::Peer;
+use super::conn::{Hold, Peer, Streaming};
 use super::errors::error;
 use crate::host::Host;
 use crate::store::AccountKind;
@@ -43,8 +43,9 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, ReadHalf, WriteHalf};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, ReadHalf};
 use tokio::io::{DuplexStream, Lines};
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 /// An empty line goes down a stream that has sent nothing for this long.
@@ -87,7 +88,9 @@ impl BotStreams {
 struct SeatEnd {
     /// The hash of the API token that opened the stream (its replies carry it).
     token_hash: String,
-    writer: tokio::sync::Mutex<WriteHalf<DuplexStream>>,
+    /// To the task that writes the replies into the seat's connection (each with where to
+    /// say whether it was written).
+    writer: mpsc::Sender<(String, oneshot::Sender<bool>)>,
     /// Whether a call waits for its reply.
     asked: AtomicBool,
     /// Whether a reply out of turn was passed on already (the seat is ejected for it).
@@ -193,6 +196,7 @@ async fn play(
     State(host): State<Host>,
     Extension(streams): Extension<Arc<BotStreams>>,
     peer: Peer,
+    streaming: Option<Extension<Streaming>>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -250,9 +254,16 @@ async fn play(
         span,
     ));
     let id = Secret::new().plain().unwrap_or_default().to_string();
+    let (writer, mut replies) = mpsc::channel::<(String, oneshot::Sender<bool>)>(4);
+    // the replies' writer: it lets go of the connection when the stream is forgotten
+    host.0.tasks.spawn(async move {
+        while let Some((line, done)) = replies.recv().await {
+            let _ = done.send(write.write_all(line.as_bytes()).await.is_ok());
+        }
+    });
     let end = Arc::new(SeatEnd {
         token_hash: crate::store::secret_hash(token),
-        writer: tokio::sync::Mutex::new(write),
+        writer,
         asked: AtomicBool::new(false),
         spoke: AtomicBool::new(false),
         rate: Mutex::new((Instant::now(), 0)),
@@ -266,6 +277,8 @@ async fn play(
             streams: streams.clone(),
             id,
             _slot: slot,
+            // the connection answers this request while the stream lasts: no idle limit
+            _hold: streaming.map(|Extension(s)| s.hold()),
         },
     };
     let stream = futures_util::stream::unfold(open, |mut open| async move {
@@ -319,6 +332,7 @@ struct Guard {
     streams: Arc<BotStreams>,
     id: String,
     _slot: Slot,
+    _hold: Option<Hold>,
 }
 
 impl Drop for Guard {
@@ -375,15 +389,17 @@ async fn reply(
         }
     }
     let line = format!("{reply}\n");
-    let mut writer = end.writer.lock().await;
-    let written = tokio::time::timeout(WRITE_WAIT, writer.write_all(line.as_bytes())).await;
-    drop(writer);
-    match written {
-        Ok(Ok(())) if in_turn => {
+    let (done, written) = oneshot::channel();
+    let sent = async {
+        end.writer.send((line, done)).await.ok()?;
+        written.await.ok()
+    };
+    match tokio::time::timeout(WRITE_WAIT, sent).await {
+        Ok(Some(true)) if in_turn => {
             (StatusCode::OK, axum::Json(json!({ "ok": true }))).into_response()
         }
-        Ok(Ok(())) => out_of_turn(),
-        Ok(Err(_)) => error(StatusCode::GONE, "the seat's connection is closed"),
+        Ok(Some(true)) => out_of_turn(),
+        Ok(_) => error(StatusCode::GONE, "the seat's connection is closed"),
         Err(_) => error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the seat did not take the reply in time",
