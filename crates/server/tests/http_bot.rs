@@ -1,7 +1,8 @@
 //! The HTTP bot API (docs/bot-api.md): a bot account's program plays through
 //! `POST /api/bot/play` (an NDJSON stream of the TCP door's messages) and
 //! `POST /api/bot/seat/ID` (its replies), through the same seat as over TCP: a whole game
-//! against a house bot, a TCP program and an HTTP program at one table, a stream cut
+//! against a house bot, a TCP program and an HTTP program at one table, a rated game of
+//! the arena, a quiet stream kept open past the idle limit, a stream cut
 //! mid-turn and resumed, and the refusals and caps.
 
 use crate::common;
@@ -56,13 +57,12 @@ struct Stream {
 impl Stream {
     async fn open(addr: SocketAddr, auth: &str, body: &Value) -> Stream {
         let s = TcpStream::connect(addr).await.unwrap();
-        let mut body_text = body.to_string();
+        let body_text = body.to_string();
         let mut s = BufReader::new(s);
         let req = format!(
             "POST /api/bot/play HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nAuthorization: {auth}\r\nContent-Length: {}\r\n\r\n{body_text}",
             body_text.len()
         );
-        body_text.clear();
         s.get_mut().write_all(req.as_bytes()).await.unwrap();
         let mut head = String::new();
         loop {
@@ -559,5 +559,42 @@ async fn a_quiet_stream_outlives_the_idle_limit_with_keep_alives() {
     assert_eq!(first[0], "setup", "{first}");
     assert!(st.empty >= 1, "no keep-alive in 6 s");
     drop(p);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_over_http_is_in_the_account_s_rating_history() {
+    let config = Config {
+        arena_house_after: Duration::from_millis(300),
+        ..common::test_config()
+    };
+    let h = TestHost::start(config).await;
+    let token = bot_token(h.http, "httpbot").await;
+    let mut st = Stream::open(
+        h.http,
+        &bearer(&token),
+        &json!({"game": "q", "rated": true, "moves": true}),
+    )
+    .await;
+    assert_eq!(st.status, 200, "{}", st.head);
+    let lines = within("a rated game", play(&h, &token, "q", &mut st, None)).await;
+    assert_eq!(
+        lines.last().map(|c| &c[0]),
+        Some(&json!("win")),
+        "{lines:?}"
+    );
+    // the arena's queue, the house level, the rating history: the TCP door's own path
+    let rating = within("a rating", async {
+        loop {
+            let (_, page) = common::http(h.http, "GET", "/api/accounts/httpbot", "").await;
+            let history = page["history"].as_array().cloned().unwrap_or_default();
+            if let Some(row) = history.first() {
+                return row.clone();
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    assert!(rating["game_id"].as_u64().is_some(), "{rating}");
     h.stop().await;
 }
