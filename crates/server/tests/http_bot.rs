@@ -598,3 +598,29 @@ async fn a_rated_game_over_http_is_in_the_account_s_rating_history() {
     assert!(rating["game_id"].as_u64().is_some(), "{rating}");
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn streams_in_all_are_capped() {
+    let config = Config {
+        max_connections: 1,
+        ..common::test_config()
+    };
+    let h = TestHost::start(config).await;
+    let token = bot_token(h.http, "httpbot").await;
+    let a = table(&h, "q", json!([{"kind": "program"}, {"kind": "program"}])).await;
+    let b = table(&h, "q", json!([{"kind": "program"}, {"kind": "program"}])).await;
+    let s1 = Stream::open(h.http, &bearer(&token), &json!({"table": a})).await;
+    assert_eq!(s1.status, 200, "{}", s1.head);
+    let s2 = Stream::open(h.http, &bearer(&token), &json!({"table": b})).await;
+    assert_eq!(s2.status, 429, "{}", s2.head);
+    let why = s2.refusal().await;
+    assert!(
+        why["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many bot streams are open"),
+        "{why}"
+    );
+    drop(s1);
+    h.stop().await;
+}
