@@ -19,7 +19,7 @@ fn tutorial() -> String {
 }
 
 /// The lines of the ```sh blocks of a Markdown text, in order.
-fn shell_lines(text: &str) -> Vec<String> {
+pub(crate) fn shell_lines(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut inside = false;
     for line in text.lines() {
@@ -43,7 +43,7 @@ fn node_here() -> bool {
 }
 
 /// The script the test runs: the tutorial's commands with the test's ports and waits.
-fn script(lines: &[String], tcp: u16, http: u16, node: bool) -> String {
+pub(crate) fn script(lines: &[String], tcp: u16, http: u16, node: bool) -> String {
     let mut s =
         String::from("set -euxo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n");
     for line in lines {
@@ -90,9 +90,30 @@ fn every_command_of_the_bots_tutorial_runs() {
         println!("the JavaScript bot's commands are left out: node is not on this machine");
     }
     let dir = std::env::temp_dir().join(format!("tessera-bots-tutorial-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = RemoveDir(dir.clone());
+    let text = script(&lines, free_port(), free_port(), node);
+    let out = run_in_scratch(&dir, &text, Duration::from_secs(300));
+    // what the reader is told to expect
+    assert!(
+        out.contains("mybot won") || out.contains("mybot lost"),
+        "{out}"
+    );
+    if node {
+        assert!(
+            out.contains("jsbot won") || out.contains("jsbot lost"),
+            "{out}"
+        );
+    }
+    assert!(out.contains("\"rating\""), "the account's ratings: {out}");
+}
+
+/// Runs the bash script `text` in the scratch folder `dir` (made empty, removed after,
+/// holding `examples/`, a link to the repository's) with the built `tessera` first on the
+/// `PATH`, within `limit`; its standard output. Panics with the script and the tails of its
+/// output when it fails or runs past `limit`.
+pub(crate) fn run_in_scratch(dir: &Path, text: &str, limit: Duration) -> String {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).unwrap();
+    let _cleanup = RemoveDir(dir.to_path_buf());
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
     std::os::unix::fs::symlink(examples.canonicalize().unwrap(), dir.join("examples")).unwrap();
     let bin = Path::new(env!("CARGO_BIN_EXE_tessera")).parent().unwrap();
@@ -101,14 +122,13 @@ fn every_command_of_the_bots_tutorial_runs() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let text = script(&lines, free_port(), free_port(), node);
     // the script runs in a process group of its own, printing to files: when it runs past
     // its time the whole group is killed (the backgrounded `tessera serve` and clients
     // too), and nothing is left holding a pipe the test would wait on for ever
     let (out_path, err_path) = (dir.join("stdout.txt"), dir.join("stderr.txt"));
     let mut child = Command::new("bash")
-        .args(["-c", &text])
-        .current_dir(&dir)
+        .args(["-c", text])
+        .current_dir(dir)
         .env("PATH", path)
         // the commands talk to this machine only, whatever proxy the environment names
         .env("NO_PROXY", "127.0.0.1,localhost")
@@ -119,7 +139,6 @@ fn every_command_of_the_bots_tutorial_runs() {
         .process_group(0)
         .spawn()
         .expect("bash runs");
-    let limit = Duration::from_secs(300);
     let until = Instant::now() + limit;
     let status = loop {
         if let Some(s) = child.try_wait().unwrap() {
@@ -149,22 +168,11 @@ fn every_command_of_the_bots_tutorial_runs() {
     };
     assert!(
         status.is_some_and(|s| s.success()),
-        "the tutorial's script failed ({status:?}; None: still running after {limit:?}):\n{text}\n--- stdout\n{}\n--- stderr\n{}",
+        "the script failed ({status:?}; None: still running after {limit:?}):\n{text}\n--- stdout\n{}\n--- stderr\n{}",
         tail(&out),
         tail(&err)
     );
-    // what the reader is told to expect
-    assert!(
-        out.contains("mybot won") || out.contains("mybot lost"),
-        "{out}"
-    );
-    if node {
-        assert!(
-            out.contains("jsbot won") || out.contains("jsbot lost"),
-            "{out}"
-        );
-    }
-    assert!(out.contains("\"rating\""), "the account's ratings: {out}");
+    out
 }
 
 #[test]

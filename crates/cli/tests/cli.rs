@@ -6,6 +6,7 @@ mod admin_cli;
 mod analyze_cli;
 mod arena_cli;
 mod balancer;
+mod bot_api;
 mod bots_tutorial;
 mod common;
 mod crash;

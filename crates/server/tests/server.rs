@@ -16,6 +16,7 @@ mod goofspiel;
 mod hint;
 mod host_games;
 mod hostile;
+mod http_bot;
 mod invitations;
 mod names;
 mod ops;

@@ -35,4 +35,4 @@ pub mod pace;
 pub mod transport;
 
 pub use caps::{permits, Caps, Crowded, Slot};
-pub use transport::{Dialect, TcpTransport};
+pub use transport::{Dialect, Pipe, TcpTransport, Wire};

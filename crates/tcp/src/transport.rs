@@ -1,12 +1,89 @@
 //! Programs over TCP: one JSON value per message each way ([`tessera_referee::frame`]
-//! underneath), as a [`Transport`] of the one referee.
+//! underneath), as a [`Transport`] of the one referee. The bytes may come over any
+//! [`Wire`]: a TCP connection, or an in-memory pipe whose other end another door (the
+//! HTTP bot API) feeds, so that one seat serves both.
 
 use crate::caps::Slot;
 use std::time::Duration;
 use tessera_referee::frame::{Decoder, FrameError};
 use tessera_referee::{async_trait, PlayerError, Transport};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, DuplexStream, ReadBuf};
 use tokio::net::TcpStream;
+
+/// The bytes under a [`TcpTransport`]: a TCP connection or a [`Pipe`].
+pub trait Wire: AsyncRead + AsyncWrite + Unpin + Send + std::fmt::Debug {
+    /// Reads what has arrived without waiting (`WouldBlock`: nothing has; `Ok(0)`: the
+    /// other end closed).
+    fn try_read(&mut self, buf: &mut [u8]) -> std::io::Result<usize>;
+    /// The address of the other end, if known.
+    fn peer(&self) -> Option<std::net::SocketAddr>;
+}
+
+impl Wire for TcpStream {
+    fn try_read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        TcpStream::try_read(self, buf)
+    }
+    fn peer(&self) -> Option<std::net::SocketAddr> {
+        self.peer_addr().ok()
+    }
+}
+
+/// An in-memory connection ([`tokio::io::duplex`]) whose other end a door feeds with
+/// what its client sends and reads what to pass on to it; `peer`, the client's address.
+#[derive(Debug)]
+pub struct Pipe {
+    /// The host's end.
+    pub io: DuplexStream,
+    /// The client's address, if known.
+    pub peer: Option<std::net::SocketAddr>,
+}
+
+impl AsyncRead for Pipe {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.io).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Pipe {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.io).poll_write(cx, buf)
+    }
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.io).poll_flush(cx)
+    }
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.io).poll_shutdown(cx)
+    }
+}
+
+impl Wire for Pipe {
+    fn try_read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        let mut rb = ReadBuf::new(buf);
+        match std::pin::Pin::new(&mut self.io).poll_read(&mut cx, &mut rb) {
+            std::task::Poll::Ready(Ok(())) => Ok(rb.filled().len()),
+            std::task::Poll::Ready(Err(e)) => Err(e),
+            std::task::Poll::Pending => Err(std::io::ErrorKind::WouldBlock.into()),
+        }
+    }
+    fn peer(&self) -> Option<std::net::SocketAddr> {
+        self.peer
+    }
+}
 
 /// Which protocol the program speaks on top of the calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,10 +96,10 @@ pub enum Dialect {
     QCourse,
 }
 
-/// One TCP connection that carries one JSON value per message.
+/// One connection that carries one JSON value per message: over TCP, or over a [`Pipe`].
 #[derive(Debug)]
 pub struct TcpTransport {
-    stream: TcpStream,
+    stream: Box<dyn Wire>,
     decoder: Decoder,
     chunk: Box<[u8]>,
     dialect: Dialect,
@@ -56,6 +133,16 @@ impl TcpTransport {
         slot: Option<Slot>,
     ) -> Self {
         let _ = stream.set_nodelay(true);
+        Self::over(Box::new(stream), max_message, dialect, slot)
+    }
+
+    /// The same over any [`Wire`] (a [`Pipe`] another door feeds).
+    pub fn over(
+        stream: Box<dyn Wire>,
+        max_message: usize,
+        dialect: Dialect,
+        slot: Option<Slot>,
+    ) -> Self {
         TcpTransport {
             stream,
             decoder: Decoder::new(max_message),
@@ -92,7 +179,7 @@ impl TcpTransport {
 
     /// The peer's address, if known.
     pub fn peer(&self) -> Option<std::net::SocketAddr> {
-        self.stream.peer_addr().ok()
+        self.stream.peer()
     }
 
     async fn fill(&mut self) -> Result<(), PlayerError> {

@@ -275,6 +275,22 @@ impl Drop for Busy {
     }
 }
 
+/// A request's connection, for an answer that goes on long after its head (the HTTP bot
+/// API's streams, [`super::bot`]): while a [`Streaming::hold`] lives, the connection counts
+/// as answering a request (no idle limit; the write limit still holds).
+#[derive(Clone)]
+pub struct Streaming(Arc<Activity>);
+
+/// The connection of a [`Streaming`] kept busy, until dropped.
+pub struct Hold(#[allow(dead_code)] Busy);
+
+impl Streaming {
+    /// Keeps the connection busy until the hold is dropped.
+    pub fn hold(&self) -> Hold {
+        Hold(Busy::new(self.0.clone()))
+    }
+}
+
 /// The router's service, telling the connection's [`Activity`] when a request is being
 /// answered and when the connection becomes a WebSocket.
 struct Watched {
@@ -299,6 +315,8 @@ impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Watched 
             self.peer
         };
         req.extensions_mut().insert(Peer(peer));
+        req.extensions_mut()
+            .insert(Streaming(self.activity.clone()));
         let busy = Busy::new(self.activity.clone());
         let answer = self.inner.call(req);
         Box::pin(async move {

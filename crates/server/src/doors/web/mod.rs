@@ -49,7 +49,8 @@
 //!   `docs/operations.md`); every answer carries its request's `x-request-id`.
 //!
 //! and the arena's routes ([`arena`]: accounts, sessions, API tokens, the queue,
-//! leaderboards).
+//! leaderboards), and the HTTP bot API ([`bot`]: `POST /api/bot/play`, a bot account's
+//! program's seat as an NDJSON stream; `POST /api/bot/seat/ID`, its replies).
 //!
 //! Every refusal is `{"error": WHY}` with its status, those of axum's extractors (a query
 //! string or a path that does not parse, a body too large) and of a route or method that
@@ -65,6 +66,7 @@
 
 pub mod arena;
 pub mod body;
+pub mod bot;
 pub mod conn;
 pub mod errors;
 mod games;
@@ -82,7 +84,9 @@ use axum::Router;
 /// The router of the browser's door.
 pub fn router(host: Host) -> Router {
     let bodies = body::BodyLimits::of(host.config());
+    let bots = bot::BotStreams::new(host.config());
     Router::new()
+        .merge(bot::routes(bots))
         .merge(games::routes())
         .merge(socket::routes())
         .merge(arena::routes())
