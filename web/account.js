@@ -97,7 +97,8 @@ export async function accountPage(name) {
     ratingRows.length ? h('table', { class: 'list', id: 'ratings' },
       h('thead', {}, h('tr', {}, ['col-game', 'col-pool', 'col-rating', 'col-games', 'col-trend'].map((id) => h('th', { text: t(id) })))), h('tbody', {}, ratingRows))
       : h('p', { id: 'no-ratings' }, t('no-rated-game')),
-    me && !mine && acc.kind === 'person' && me.kind === 'person' && reg ? challengeForm(acc, reg) : null,
+    // a person challenges a person or a bot that waits in the queue
+    me && !mine && me.kind === 'person' && reg ? challengeForm(acc, reg) : null,
     houseRows.length ? [h('h3', { text: t('house-record') }), h('p', { class: 'hint', text: t('house-record-about') }),
       h('table', { class: 'list', id: 'house-record' },
         h('thead', {}, h('tr', {}, ['col-game', 'col-level', 'col-won', 'col-lost', 'col-drawn'].map((id) => h('th', { text: t(id) })))), h('tbody', {}, houseRows))] : null,

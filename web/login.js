@@ -51,7 +51,7 @@ export function accountForm(register, after) {
     register ? h('p', { class: 'hint' }, t('account-password-hint')) : null,
     register ? [h('label', {}, t('account-kind') + ' ', kind), h('p', { class: 'hint' }, t('account-kind-hint'))] : null,
     h('div', { class: 'controls' }, submit), err,
-    register ? h('p', {}, t('have-account') + ' ', h('a', { href: '#/login' }, t('login'))) : h('p', {}, t('no-account-yet') + ' ', h('a', { href: '#/register', id: 'to-register' }, t('register'))));
+    register ? h('p', {}, t('have-account') + ' ', h('a', { href: `#/login${keepNext()}` }, t('login'))) : h('p', {}, t('no-account-yet') + ' ', h('a', { href: `#/register${keepNext()}`, id: 'to-register' }, t('register'))));
   /** The form's own checks, the server's rules: every problem, each once (none: fine). */
   const check = () => {
     const n = name.value.trim();
@@ -93,6 +93,13 @@ export function accountForm(register, after) {
 function nextOf(query) {
   const next = query.get('next');
   return next && /^#\/[\w/%.-]*$/.test(next) ? next : '#/arena';
+}
+
+/** The page's `?next=` (where the form goes once signed in), for the other form's link:
+ * an invitation's link leads through log in to register and back. */
+function keepNext() {
+  const next = new URLSearchParams(location.hash.split('?')[1] ?? '').get('next');
+  return next ? `?next=${encodeURIComponent(next)}` : '';
 }
 
 export function loginPage(query) {

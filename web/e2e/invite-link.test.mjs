@@ -2,7 +2,7 @@
 // Triominos game from the New game form whose second seat is "Anyone with the link"; her
 // inbox shows the link with Copy. Bob, with no account, opens the link cold: he sees who
 // invites him to what, and is asked to log in or register; he registers (the form brings him
-// back to the link), accepts, and the game opens for him; both inboxes hold it, and the
+// back to the link, through the login form's "Register"), accepts, and the game opens for him; both inboxes hold it, and the
 // link is spent. Screenshots at 1280x800 and 390x844. Run by scripts/e2e (TESSERA_URL).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -88,8 +88,15 @@ test('a friend opens an invitation\'s link, registers, accepts, and the game sta
     assert.ok(scroll <= 0, `no sideways scroll on a phone (${scroll} px)`);
     await bob.page.setViewportSize({ width: 1280, height: 800 });
 
-    // he registers: the form brings him back to the link, where he accepts
-    await register(bob.page, bobName, hash);
+    // he follows "Log in or register", goes on to register (the way back kept), and the
+    // form brings him back to the link, where he accepts
+    await bob.page.click('#invite-log-in');
+    await bob.page.waitForSelector('#login-form');
+    await bob.page.click('#to-register');
+    await bob.page.waitForSelector('#register-form');
+    await bob.page.fill('#account-name', bobName);
+    await bob.page.fill('#account-password', PASSWORD);
+    await bob.page.click('#register-submit');
     await bob.page.waitForURL((u) => u.hash === hash);
     await bob.page.click('#invite-accept');
     await bob.page.waitForURL(/#\/game\/\d+$/);

@@ -765,3 +765,98 @@ async fn a_match_nobody_fetches_is_forgotten() {
     assert_eq!(left["matched"], json!([]), "{left}");
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_challenges_a_bot_waiting_in_the_queue_from_its_page() {
+    // the house is kept away: the bot waits until somebody challenges it
+    let h = TestHost::start(Config {
+        arena_house_after: Duration::from_secs(3600),
+        ..common::test_config()
+    })
+    .await;
+    let (_bot, token, _) = bot_with_token(h.http, "robo").await;
+    let pat = register(h.http, "pat", "person").await;
+    // not waiting yet: said so
+    let early = pat
+        .post(
+            h.http,
+            "/api/arena/challenge",
+            &json!({"name": "robo", "game": "q", "players": 2}),
+        )
+        .await;
+    assert_eq!(early.status, 404, "{}", early.body);
+    let tcp = h.tcp;
+    let bot = tokio::spawn(async move {
+        let join = Join::Account {
+            game: "q".into(),
+            token,
+            rated: true,
+            players: 2,
+            again: false,
+        };
+        let bot = tessera_games::Registry::standard()
+            .find("q")
+            .unwrap()
+            .wire_bot("greedy")
+            .unwrap();
+        // (a person's resignation ends the game without a `win` call: the result is read
+        // from the store below)
+        let _ = client::play_on(
+            &|| tcp,
+            &join,
+            "greedy",
+            bot,
+            Duration::ZERO,
+            Duration::ZERO,
+        )
+        .await;
+    });
+    let asked = loop {
+        let a = pat
+            .post(
+                h.http,
+                "/api/arena/challenge",
+                &json!({"name": "robo", "game": "q", "players": 2}),
+            )
+            .await;
+        if a.status == 200 {
+            break a;
+        }
+        assert_eq!(a.status, 404, "{}", a.body);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let id = asked.body["game_id"].as_u64().unwrap();
+    let pat_token = asked.body["token"].as_str().unwrap().to_string();
+    let players = h
+        .host
+        .table(id)
+        .expect("the game")
+        .state()
+        .seats
+        .iter()
+        .map(|s| s.name.clone())
+        .collect::<Vec<_>>();
+    assert!(
+        players.contains(&"pat".to_string()) && players.contains(&"robo".to_string()),
+        "{players:?}"
+    );
+    // once the game runs (its first turn asked), pat resigns: the bot wins its rated game
+    common::turns::until(&h, &pat, id, &pat_token, 30, |s| s["to_move"].is_u64()).await;
+    let r = pat
+        .post(
+            h.http,
+            &format!("/api/games/{id}/resign"),
+            &json!({ "token": pat_token }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let _ = tokio::time::timeout(Duration::from_secs(60), bot).await;
+    let g = common::stored_when(h.db.to_str().unwrap(), id, 30, |g| {
+        g.summary.status != tessera_server::store::GameStatus::Running
+    })
+    .await;
+    assert_eq!(g.summary.winners, vec!["robo".to_string()], "{}", g.result);
+    let robo = q_rating(&h, "robo", 1).await;
+    assert!(robo["rating"].as_f64().unwrap() > 1500.0, "{robo}");
+    h.stop().await;
+}
