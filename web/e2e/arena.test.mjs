@@ -271,11 +271,12 @@ async function slowHouseServer() {
   child.stderr.on('data', () => {});
   const port = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no http=PORT line: ${out}`)), 15000);
-    child.stdout.on('data', (d) => { out += d; const m = out.match(/http=(\d+)/); if (m) { clearTimeout(timer); resolve(m[1]); } });
+    child.stdout.on('data', (d) => { out += d; const m = out.match(/tcp=(\d+).*http=(\d+)|http=(\d+)/); if (m) { clearTimeout(timer); resolve(m[2] ?? m[3]); } });
     child.on('exit', (c) => { clearTimeout(timer); reject(new Error(`the server exited (${c}): ${out}`)); });
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    tcp: (out.match(/tcp=(\d+)/) ?? [])[1],
     stop: async () => { if (child.exitCode === null) { child.kill(); await new Promise((r) => child.on('exit', r)); } rmSync(dir, { recursive: true, force: true }); },
   };
 }
@@ -324,6 +325,53 @@ test('Cancel leaves the queue; a challenge seats the challenger with a person wh
     clean(ann);
     clean(bob);
   } finally { await server.stop(); }
+});
+
+test('A person challenges a bot that waits in the queue, from the bot\'s page (a server that keeps the house away)', async () => {
+  const server = await slowHouseServer();
+  let child;
+  try {
+    assert.ok(server.tcp, 'the server prints its TCP port');
+    // a bot account and its token, made over HTTP as a bot author does
+    const api = await newPage(browser);
+    const ctx = api.context().request;
+    const botName = unique('robo');
+    const reg = await (await ctx.post(`${server.url}/api/account/register`, { data: { name: botName, password: PASSWORD, kind: 'bot' } })).json();
+    const made = await (await ctx.post(`${server.url}/api/tokens`, { data: { label: 'e2e' }, headers: { 'X-Tessera-CSRF': reg.csrf } })).json();
+    assert.ok(made.token, JSON.stringify(made));
+    // the bot waits in the queue for a rated Triominos game
+    child = spawn(BIN, ['client', '--game', 'triominos', '--players', 'greedy', '--token', made.token, '--rated', '--port', server.tcp], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const ann = await arenaPage();
+    const annName = unique('ann');
+    await ann.goto(`${server.url}/#/register`);
+    await ann.waitForSelector('#register-form');
+    await ann.fill('#account-name', annName);
+    await ann.fill('#account-password', PASSWORD);
+    await ann.click('#register-submit');
+    await ann.waitForSelector('#play-rated');
+    await ann.goto(`${server.url}/#/account/${botName}`);
+    await ann.waitForSelector('#challenge-form');
+    await ann.selectOption('#challenge-game', 'triominos');
+    // (until the bot has signed up and waits)
+    for (let i = 0; ; i++) {
+      await ann.click('#challenge');
+      const where = await Promise.race([
+        ann.waitForURL(/#\/game\/\d+$/, { timeout: 2000 }).then(() => 'game').catch(() => null),
+        ann.waitForFunction(() => /not waiting/.test(document.querySelector('#challenge-error')?.textContent || ''), null, { timeout: 2000 }).then(() => 'refused').catch(() => null),
+      ]);
+      if (where === 'game') break;
+      assert.ok(i < 20, 'the bot waits in the queue within 20 tries');
+      await ann.waitForTimeout(300);
+    }
+    await ann.waitForSelector('#rated-badge:visible');
+    await ann.waitForFunction((n) => [...document.querySelectorAll('#scores td')].some((td) => td.textContent.startsWith(n)), botName);
+    await shot(ann, 'arena-challenged-bot');
+    clean(ann);
+    await api.context().close();
+  } finally {
+    child?.kill();
+    await server.stop();
+  }
 });
 
 test('The Arena\'s pages fit a phone', async () => {
