@@ -47,24 +47,7 @@ fn a_bot_account_plays_rated_games_and_the_ratings_check_out() {
         .unwrap();
     assert!(line.starts_with("tcp="), "{line:?}");
 
-    let (status, cookie, me) = http(
-        web,
-        "POST",
-        "/api/account/register",
-        &[],
-        &json!({"name": "clibot", "password": "correct horse", "kind": "bot"}),
-    );
-    assert_eq!(status, 200, "{me}");
-    let csrf = me["csrf"].as_str().unwrap();
-    let (status, _, t) = http(
-        web,
-        "POST",
-        "/api/tokens",
-        &[("Cookie", &cookie), ("X-Tessera-CSRF", csrf)],
-        &json!({"label": "cli"}),
-    );
-    assert_eq!(status, 200, "{t}");
-    let token = t["token"].as_str().unwrap();
+    let token = &common::serve::bot_token(web, "clibot");
 
     let out = Command::new(bin)
         .args([

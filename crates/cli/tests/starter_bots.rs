@@ -403,7 +403,7 @@ fn the_lobby_command_seats_a_starter_bot_at_an_open_table() {
 /// `"name"`), not the default `--name starter` the bot never plays as.
 #[test]
 fn a_rated_starter_bot_prints_the_accounts_name() {
-    use common::serve::{request as http, start_with};
+    use common::serve::start_with;
     let (dir, _cleanup) = temp_dir("starter-rated");
     let db = dir.join("t.db");
     let (tcp, web) = (free_port(), free_port());
@@ -415,23 +415,7 @@ fn a_rated_starter_bot_prints_the_accounts_name() {
     );
     for (interpreter, script) in starter_bots() {
         let account = format!("rated{}", &interpreter[..2]);
-        let (status, cookie, me) = http(
-            web,
-            "POST",
-            "/api/account/register",
-            &[],
-            &json!({"name": account, "password": "correct horse", "kind": "bot"}),
-        );
-        assert_eq!(status, 200, "{me}");
-        let csrf = me["csrf"].as_str().unwrap();
-        let (status, _, t) = http(
-            web,
-            "POST",
-            "/api/tokens",
-            &[("Cookie", &cookie), ("X-Tessera-CSRF", csrf)],
-            &json!({"label": "test"}),
-        );
-        assert_eq!(status, 200, "{t}");
+        let token = common::serve::bot_token(web, &account);
         let port = tcp.to_string();
         let starter = spawn(
             interpreter,
@@ -442,7 +426,7 @@ fn a_rated_starter_bot_prints_the_accounts_name() {
                 "--pick",
                 "greedy",
                 "--token",
-                t["token"].as_str().unwrap(),
+                &token,
                 "--rated",
                 "--port",
                 &port,

@@ -776,14 +776,10 @@ async fn a_person_challenges_a_bot_waiting_in_the_queue_from_its_page() {
     .await;
     let (_bot, token, _) = bot_with_token(h.http, "robo").await;
     let pat = register(h.http, "pat", "person").await;
+    let body = json!({"name": "robo", "game": "q", "players": 2});
+    let challenge = || pat.post(h.http, "/api/arena/challenge", &body);
     // not waiting yet: said so
-    let early = pat
-        .post(
-            h.http,
-            "/api/arena/challenge",
-            &json!({"name": "robo", "game": "q", "players": 2}),
-        )
-        .await;
+    let early = challenge().await;
     assert_eq!(early.status, 404, "{}", early.body);
     let tcp = h.tcp;
     let bot = tokio::spawn(async move {
@@ -812,13 +808,7 @@ async fn a_person_challenges_a_bot_waiting_in_the_queue_from_its_page() {
         .await;
     });
     let asked = loop {
-        let a = pat
-            .post(
-                h.http,
-                "/api/arena/challenge",
-                &json!({"name": "robo", "game": "q", "players": 2}),
-            )
-            .await;
+        let a = challenge().await;
         if a.status == 200 {
             break a;
         }

@@ -199,3 +199,26 @@ pub fn request(
         serde_json::from_str(body).unwrap_or(Value::Null),
     )
 }
+
+/// A bot account `name` registered over HTTP at `port`, and a new API token of it (as
+/// docs/bots.md makes them).
+pub fn bot_token(port: u16, name: &str) -> String {
+    let (status, cookie, me) = request(
+        port,
+        "POST",
+        "/api/account/register",
+        &[],
+        &serde_json::json!({"name": name, "password": "correct horse", "kind": "bot"}),
+    );
+    assert_eq!(status, 200, "{me}");
+    let csrf = me["csrf"].as_str().unwrap();
+    let (status, _, t) = request(
+        port,
+        "POST",
+        "/api/tokens",
+        &[("Cookie", &cookie), ("X-Tessera-CSRF", csrf)],
+        &serde_json::json!({"label": "test"}),
+    );
+    assert_eq!(status, 200, "{t}");
+    t["token"].as_str().unwrap().to_string()
+}
