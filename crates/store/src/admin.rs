@@ -11,6 +11,7 @@
 //! `NULL`), applies those of its games, and marks them done with its node.
 
 use crate::error::{Refused, StoreError};
+use crate::game_id::GameId;
 use crate::sql::{int, Row, Sql, Stmt};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -41,7 +42,7 @@ pub struct LogEntry {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LiveGame {
     /// The game's id.
-    pub id: u64,
+    pub id: GameId,
     /// The game (`q`).
     pub game: String,
     /// `waiting`, `running` or `paused`.
@@ -73,7 +74,7 @@ pub struct PendingAbort {
     /// The log entry (marked done once the game is stopped).
     pub entry: u64,
     /// The game.
-    pub game: u64,
+    pub game: GameId,
     /// The operator's reason, if given.
     pub reason: Option<String>,
 }
@@ -161,7 +162,7 @@ async fn log<S: Sql>(
     now: i64,
     action: &str,
     target: &str,
-    game: Option<u64>,
+    game: Option<GameId>,
     reason: Option<&str>,
     done: Option<i64>,
 ) -> Result<u64, StoreError> {
@@ -242,7 +243,7 @@ pub(crate) async fn banned<S: Sql>(db: &S) -> Result<Vec<u64>, StoreError> {
 /// there is no such game or it is over. Its log entry's id.
 pub(crate) async fn request_abort<S: Sql>(
     db: &S,
-    id: u64,
+    id: GameId,
     reason: Option<&str>,
     now: i64,
 ) -> Result<u64, StoreError> {
@@ -262,7 +263,7 @@ pub(crate) async fn request_abort<S: Sql>(
 pub(crate) async fn abort_here<S: Sql>(
     db: &S,
     entry: u64,
-    id: u64,
+    id: GameId,
     reason: Option<&str>,
     node: &str,
     now: i64,
@@ -283,7 +284,7 @@ pub(crate) async fn abort_here<S: Sql>(
     Ok(live)
 }
 
-async fn request_still_live<S: Sql>(db: &S, id: u64) -> Result<bool, StoreError> {
+async fn request_still_live<S: Sql>(db: &S, id: GameId) -> Result<bool, StoreError> {
     match db.query_opt(&GAME_STATUS, &[int(id)]).await? {
         Some(r) => Ok(r.text(0)?.parse::<crate::status::GameStatus>()?.is_live()),
         None => Ok(false),
@@ -298,7 +299,7 @@ pub(crate) async fn pending_aborts<S: Sql>(db: &S) -> Result<Vec<PendingAbort>, 
         .map(|r| {
             Ok(PendingAbort {
                 entry: r.int(0)? as u64,
-                game: r.int(1)? as u64,
+                game: GameId(r.int(1)? as u64),
                 reason: r.opt_text(2)?,
             })
         })
@@ -347,7 +348,7 @@ pub(crate) async fn live_games<S: Sql>(db: &S) -> Result<Vec<LiveGame>, StoreErr
         .map(|r| {
             let seats: Vec<crate::model::SeatRecord> = r.json(3)?;
             Ok(LiveGame {
-                id: r.int(0)? as u64,
+                id: GameId(r.int(0)? as u64),
                 game: r.text(1)?,
                 status: r.text(2)?,
                 seats: seats.into_iter().map(|s| s.name).collect(),

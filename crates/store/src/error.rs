@@ -2,6 +2,8 @@
 //! backends report alike ([`Violation`]), and why an operator's action is refused
 //! ([`Refused`]).
 
+use crate::game_id::GameId;
+
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -31,7 +33,7 @@ pub enum StoreError {
     /// The game is run by another node now (it took the game over): this node must not
     /// write it any more. On SQLite (one node) also a write of a game that is not there.
     #[error("game {0} is run by another node now")]
-    Fenced(u64),
+    Fenced(GameId),
     /// A `--db` that is neither a file nor a PostgreSQL URL that works.
     #[error("{0}")]
     Url(String),
@@ -109,8 +111,8 @@ pub enum Refused {
     NoAccount(String),
     /// No game of this id.
     #[error("no game {0}")]
-    NoGame(u64),
+    NoGame(GameId),
     /// The game is over already.
     #[error("game {0} is over already ({1})")]
-    Over(u64, String),
+    Over(GameId, String),
 }

@@ -8,6 +8,7 @@
 //! `FOR SHARE` on PostgreSQL (a takeover waits for it; SQLite has one writer).
 
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::job::Job;
 use crate::model::{
     finish_summary, partial_summary, GameSummary, ListQuery, SecretsAndEvents, StoredGame,
@@ -68,9 +69,9 @@ pub(crate) const EVENTS: Stmt =
 pub(crate) const OWN_ORPHANS: Stmt = sql!("UPDATE games SET owner = $1 WHERE owner IS NULL");
 
 /// What a write answers: a new game's id, or nothing.
-pub(crate) type Answer = Result<Option<u64>, StoreError>;
+pub(crate) type Answer = Result<Option<GameId>, StoreError>;
 
-fn fenced(changed: u64, id: u64) -> Answer {
+fn fenced(changed: u64, id: GameId) -> Answer {
     if changed == 0 {
         Err(StoreError::Fenced(id))
     } else {
@@ -85,7 +86,7 @@ fn json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
 /// Writes a game's seat secrets' hashes (every seat, `NULL` where it has none).
 pub(crate) async fn write_secrets<S: Sql>(
     db: &S,
-    id: u64,
+    id: GameId,
     secrets: &[Option<String>],
 ) -> Result<(), StoreError> {
     db.execute(&DROP_SECRETS, &[int(id)]).await?;
@@ -124,7 +125,7 @@ pub(crate) async fn apply<S: Sql>(db: &S, node: &str, job: &Job) -> Result<Answe
                 )
                 .await?
                 .ok_or(StoreError::Gone)?;
-            let id = row.int(0)? as u64;
+            let id = GameId(row.int(0)? as u64);
             write_secrets(db, id, &g.secrets).await?;
             Ok(Some(id))
         }
@@ -248,7 +249,9 @@ fn summary_of(r: &Row) -> Result<(GameSummary, Value), StoreError> {
 /// Games, newest first, by `q`.
 pub(crate) async fn list<S: Sql>(db: &S, q: &ListQuery) -> Result<Vec<GameSummary>, StoreError> {
     let limit = q.limit.unwrap_or(50).clamp(1, MAX_PAGE) as i64;
-    let before = q.before.map_or(i64::MAX, |b| b.min(i64::MAX as u64) as i64);
+    let before = q
+        .before
+        .map_or(i64::MAX, |b| b.0.min(i64::MAX as u64) as i64);
     let params = [
         before.into(),
         q.game.as_ref().into(),
@@ -263,7 +266,7 @@ pub(crate) async fn list<S: Sql>(db: &S, q: &ListQuery) -> Result<Vec<GameSummar
 }
 
 /// One game in full.
-pub(crate) async fn get<S: Sql>(db: &S, id: u64) -> Result<Option<StoredGame>, StoreError> {
+pub(crate) async fn get<S: Sql>(db: &S, id: GameId) -> Result<Option<StoredGame>, StoreError> {
     let Some(row) = db.query_opt(&GET, &[int(id)]).await? else {
         return Ok(None);
     };
@@ -291,7 +294,7 @@ pub(crate) async fn get<S: Sql>(db: &S, id: u64) -> Result<Option<StoredGame>, S
 /// A game's seat secrets' hashes and events; `None` when there is no such game.
 pub(crate) async fn secrets_and_events<S: Sql>(
     db: &S,
-    id: u64,
+    id: GameId,
 ) -> Result<Option<SecretsAndEvents>, StoreError> {
     if db.query_opt(&EXISTS, &[int(id)]).await?.is_none() {
         return Ok(None);
@@ -315,7 +318,7 @@ pub(crate) async fn secrets_and_events<S: Sql>(
 /// and events.
 pub(crate) async fn unfinished<S: Sql>(
     db: &S,
-    ids: Option<Vec<u64>>,
+    ids: Option<Vec<GameId>>,
 ) -> Result<Vec<Unfinished>, StoreError> {
     let ids = match ids {
         Some(ids) => ids,
@@ -323,7 +326,7 @@ pub(crate) async fn unfinished<S: Sql>(
             .query(&LIVE_IDS, &[])
             .await?
             .iter()
-            .map(|r| r.int(0).map(|i| i as u64))
+            .map(|r| r.int(0).map(|i| GameId(i as u64)))
             .collect::<Result<_, _>>()?,
     };
     let mut out = Vec::with_capacity(ids.len());

@@ -13,6 +13,7 @@
 //! on every node at once and after any restart.
 
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::sql::{int, Param, Row, Sql, Stmt};
 use serde::Serialize;
 
@@ -178,7 +179,7 @@ pub struct Invitation {
     /// When it was started, declined or withdrawn.
     pub ended: Option<i64>,
     /// The game it became, once started.
-    pub game: Option<u64>,
+    pub game: Option<GameId>,
     /// Its invited seats, in seat order.
     pub invitees: Vec<Invitee>,
 }
@@ -205,7 +206,7 @@ pub struct NewInvitation {
     /// one whose seats are left for whoever has its link).
     pub invitees: Vec<(usize, u64)>,
     /// The game it is, when it names no one but its maker (made already).
-    pub game: Option<u64>,
+    pub game: Option<GameId>,
 }
 
 /// An invitation from a row of `INVITATION`'s columns, as it stands at `now` (its
@@ -221,7 +222,7 @@ fn invitation_at(r: &Row, now: i64) -> Result<Invitation, StoreError> {
         expires,
         state: InvitationState::read(&r.text(6)?, expires, now)?,
         ended: r.opt_int(7)?,
-        game: r.opt_int(8)?.map(|g| g as u64),
+        game: r.opt_int(8)?.map(|g| GameId(g as u64)),
         invitees: Vec::new(),
     })
 }
@@ -324,7 +325,7 @@ pub(crate) async fn claim<S: Sql>(
 pub(crate) async fn start<S: Sql>(
     db: &S,
     id: u64,
-    game: u64,
+    game: GameId,
     now: i64,
 ) -> Result<bool, StoreError> {
     Ok(db

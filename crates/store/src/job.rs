@@ -2,6 +2,7 @@
 //! what is queued together (group commit): [`Job`], [`next_batch`].
 
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::model::{Deal, NewGame, SeatRecord};
 use crate::status::GameStatus;
 use serde_json::Value;
@@ -10,26 +11,26 @@ use tokio::sync::oneshot;
 
 /// A write, queued for the writer of either backend.
 pub enum Job {
-    Create(NewGame, oneshot::Sender<Result<u64, StoreError>>),
+    Create(NewGame, oneshot::Sender<Result<GameId, StoreError>>),
     Seats(
-        u64,
+        GameId,
         Vec<SeatRecord>,
         Vec<Option<String>>,
         oneshot::Sender<Result<(), StoreError>>,
     ),
     Event {
-        game: u64,
+        game: GameId,
         n: usize,
         at_move: usize,
         kind: String,
         data: Value,
         done: oneshot::Sender<Result<(), StoreError>>,
     },
-    Status(u64, GameStatus, oneshot::Sender<Result<(), StoreError>>),
-    Deal(u64, Deal, oneshot::Sender<Result<(), StoreError>>),
-    Start(u64, i64, u64, oneshot::Sender<Result<(), StoreError>>),
+    Status(GameId, GameStatus, oneshot::Sender<Result<(), StoreError>>),
+    Deal(GameId, Deal, oneshot::Sender<Result<(), StoreError>>),
+    Start(GameId, i64, u64, oneshot::Sender<Result<(), StoreError>>),
     Move {
-        game: u64,
+        game: GameId,
         n: usize,
         seat: usize,
         house: bool,
@@ -37,7 +38,7 @@ pub enum Job {
         done: oneshot::Sender<Result<(), StoreError>>,
     },
     End {
-        game: u64,
+        game: GameId,
         status: GameStatus,
         result: Value,
         ended: i64,
@@ -57,7 +58,7 @@ pub struct SqliteCall {
     pub done: oneshot::Sender<CallAnswer>,
 }
 
-pub fn reply(job: Job, r: Result<Option<u64>, StoreError>) {
+pub fn reply(job: Job, r: Result<Option<GameId>, StoreError>) {
     match job {
         Job::Create(_, done) => {
             let _ = done.send(r.and_then(|id| id.ok_or(StoreError::Gone)));

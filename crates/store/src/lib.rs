@@ -3,14 +3,14 @@
 //! (accounts, API tokens and sessions as hashes, ratings, rated seats); in an embedded
 //! SQLite file (the default) or in PostgreSQL (several nodes on one database).
 //!
-//! A game is a row of `games` (created when its table is, so its id is never handed out
-//! twice) and its moves, appended one row each to `moves` as they are played: a game's
-//! record is its log. Writes of games go through one writer thread per store that
+//! A game is a row of `games` (created when its table is, so its id, a [`GameId`], is never
+//! handed out twice) and its moves, appended one row each to `moves` as they are played: a
+//! game's record is its log. Writes of games go through one writer thread per store that
 //! commits whatever is queued in one transaction (group commit); reads use their own
-//! connection. On PostgreSQL each game has an `owner` (the node that runs it): every
-//! write of a game is made only where its owner is this node, so a node whose games were
-//! taken over can no longer write them (fencing), and `nodes` holds each node's heartbeat
-//! (its lease). See docs/architecture.md.
+//! connection. On PostgreSQL each game has an `owner` (the node that runs it): every write
+//! of a game is made only where its owner is this node, so a node whose games were taken
+//! over can no longer write them (fencing), and `nodes` holds each node's heartbeat (its
+//! lease). See docs/architecture.md.
 //!
 //! # The handle and its facets
 //!
@@ -59,6 +59,7 @@ mod store;
 mod accounts;
 mod admin;
 mod error;
+mod game_id;
 mod games;
 mod invitations;
 mod job;
@@ -79,6 +80,7 @@ mod tests;
 pub use accounts::{Account, AccountKind, TokenInfo};
 pub use admin::{abort_reason, aborted_result, Ban, LiveGame, LogEntry, PendingAbort};
 pub use error::{Refused, StoreError, Violation};
+pub use game_id::{GameId, NotAGameId};
 pub use invitations::{Counted, Invitation, InvitationState, Invitee, NewInvitation};
 pub use model::{
     is_live, is_postgres, names_at, now_ms, redacted, secret_hash, Deal, EjectionNote, GameSummary,

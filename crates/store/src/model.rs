@@ -2,6 +2,7 @@
 //! nodes of a site, and the small helpers of both (ids, time, secrets' hashes, URLs).
 
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::status::GameStatus;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -28,7 +29,7 @@ pub struct SeatRecord {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSummary {
     /// The game's id.
-    pub id: u64,
+    pub id: GameId,
     /// The game's name (`q`).
     pub game: String,
     /// `waiting` (open seats), `running`, `paused`, `finished`, `stopped`, `aborted` or
@@ -177,7 +178,7 @@ pub struct ListQuery {
     /// At most this many (newest first).
     pub limit: Option<usize>,
     /// Only ids below this one (the next page).
-    pub before: Option<u64>,
+    pub before: Option<GameId>,
     /// Only this game.
     pub game: Option<String>,
     /// Only this status, or `live` (waiting, running or paused) or `ended` (finished,
@@ -267,7 +268,7 @@ pub(crate) fn partial_summary(
 ) -> GameSummary {
     let over = !status.is_live();
     GameSummary {
-        id: id as u64,
+        id: GameId(id as u64),
         game,
         status,
         seats: Vec::new(),
@@ -356,7 +357,7 @@ pub struct NodeInfo {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatOwner {
     /// The game.
-    pub game: u64,
+    pub game: GameId,
     /// The node that runs it.
     pub node: String,
     /// Where its web UI is (`http://HOST:PORT`).

@@ -4,6 +4,7 @@
 //! node's.
 
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::model::{NodeInfo, SeatOwner};
 use crate::sql::{int, Row, Sql, Stmt};
 
@@ -71,13 +72,13 @@ pub(crate) async fn adopt<S: Sql>(
     node: &str,
     lease_ms: i64,
     limit: usize,
-) -> Result<Vec<u64>, StoreError> {
+) -> Result<Vec<GameId>, StoreError> {
     let rows = db
         .query(&ADOPT, &[node.into(), lease_ms.into(), int(limit as u64)])
         .await?;
     let mut ids = rows
         .iter()
-        .map(|r| r.int(0).map(|i| i as u64))
+        .map(|r| r.int(0).map(|i| GameId(i as u64)))
         .collect::<Result<Vec<_>, _>>()?;
     ids.sort_unstable();
     Ok(ids)
@@ -107,7 +108,7 @@ pub(crate) async fn nodes<S: Sql>(db: &S) -> Result<Vec<NodeInfo>, StoreError> {
 
 fn seat_owner_of(r: &Row) -> Result<SeatOwner, StoreError> {
     Ok(SeatOwner {
-        game: r.int(0)? as u64,
+        game: GameId(r.int(0)? as u64),
         node: r.text(1)?,
         http: r.opt_text(2)?,
         tcp: r.opt_text(3)?,
@@ -133,7 +134,7 @@ pub(crate) async fn game_owner<S: Sql>(
     db: &S,
     node: &str,
     lease_ms: i64,
-    id: u64,
+    id: GameId,
 ) -> Result<Option<SeatOwner>, StoreError> {
     db.query_opt(&GAME_OWNER, &[int(id), node.into(), lease_ms.into()])
         .await?
@@ -142,7 +143,7 @@ pub(crate) async fn game_owner<S: Sql>(
 }
 
 /// The node that runs the live game `id`.
-pub(crate) async fn owner<S: Sql>(db: &S, id: u64) -> Result<Option<String>, StoreError> {
+pub(crate) async fn owner<S: Sql>(db: &S, id: GameId) -> Result<Option<String>, StoreError> {
     match db.query_opt(&OWNER, &[int(id)]).await? {
         Some(r) => r.opt_text(0),
         None => Ok(None),

@@ -14,6 +14,7 @@
 //! Time for leases is the database's clock (`clock_timestamp()`), never a node's.
 
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::games::{self, Answer};
 use crate::job::{next_batch, reply, Job};
 use crate::model::redacted;
@@ -300,7 +301,7 @@ pub(crate) async fn start(
 
 /// Follows the notifications of every node's commits (reconnecting when the connection
 /// drops) and passes on the game ids.
-async fn listen(url: String, changes: broadcast::Sender<u64>) {
+async fn listen(url: String, changes: broadcast::Sender<GameId>) {
     use futures_util::StreamExt;
     loop {
         match tokio_postgres::connect(&url, NoTls).await {
@@ -435,7 +436,7 @@ async fn alone(client: &mut Client, node: &str, job: &Job) -> Answer {
 
 /// The ids of the games a batch wrote, comma-separated, each once.
 fn touched(batch: &[Job], answers: &[Answer]) -> String {
-    let mut ids: Vec<u64> = batch
+    let mut ids: Vec<GameId> = batch
         .iter()
         .zip(answers)
         .filter_map(|(j, a)| match (j, a) {
@@ -453,7 +454,10 @@ fn touched(batch: &[Job], answers: &[Answer]) -> String {
         .collect();
     ids.sort_unstable();
     ids.dedup();
-    ids.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+    ids.iter()
+        .map(GameId::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// The reading side of a node: queries, leases, the notifications.
@@ -464,7 +468,7 @@ pub(crate) struct Pg {
     url: String,
     pub(crate) node: String,
     pub(crate) lease_ms: i64,
-    changes: broadcast::Sender<u64>,
+    changes: broadcast::Sender<GameId>,
     /// A connection of its own for transactions (rating a game), made when first needed.
     transactions: tokio::sync::Mutex<Option<Client>>,
 }
@@ -545,7 +549,7 @@ impl Pg {
         &self.node
     }
 
-    pub(crate) fn changes(&self) -> broadcast::Receiver<u64> {
+    pub(crate) fn changes(&self) -> broadcast::Receiver<GameId> {
         self.changes.subscribe()
     }
 
@@ -557,7 +561,7 @@ impl Pg {
     )]
     pub(crate) async fn rate_game(
         &self,
-        game_id: u64,
+        game_id: GameId,
         game: &str,
         pool: &str,
         accounts: Vec<u64>,
@@ -567,7 +571,7 @@ impl Pg {
         let mut conn = self.transactions().await?;
         let client = conn.as_mut().ok_or(StoreError::Gone)?;
         let tx = client.transaction().await?;
-        tx.execute(LOCK_GAME, &[&(game_id as i64)]).await?;
+        tx.execute(LOCK_GAME, &[&(game_id.0 as i64)]).await?;
         let rows = ratings::rate_game(&tx, game_id, game, pool, &accounts, rate, now).await?;
         tx.commit().await?;
         Ok(rows)

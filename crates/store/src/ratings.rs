@@ -5,6 +5,7 @@
 
 use crate::accounts::AccountKind;
 use crate::error::{StoreError, Violation};
+use crate::game_id::GameId;
 use crate::sql::{int, Param, Row, Sql, Stmt};
 use serde::Serialize;
 use serde_json::Value;
@@ -34,7 +35,7 @@ pub struct RatingRow {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RatedRow {
     /// The game's id.
-    pub game_id: u64,
+    pub game_id: GameId,
     /// The game.
     pub game: String,
     /// The pool.
@@ -76,7 +77,7 @@ pub struct HouseRecord {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RatedPlayer {
     /// The game's id.
-    pub game_id: u64,
+    pub game_id: GameId,
     /// The seat.
     pub seat: usize,
     /// The account's name, or the house player's (a level, `level:3`).
@@ -148,7 +149,7 @@ pub(crate) fn call_rate(
         .map_err(StoreError::Rate)
 }
 
-fn rated_row(u: &RatingUpdate, game_id: u64, game: &str, pool: &str, at: i64) -> RatedRow {
+fn rated_row(u: &RatingUpdate, game_id: GameId, game: &str, pool: &str, at: i64) -> RatedRow {
     RatedRow {
         game_id,
         game: game.to_string(),
@@ -235,7 +236,7 @@ fn rating_of(r: &Row) -> Result<RatingRow, StoreError> {
 
 fn rated_of(r: &Row) -> Result<RatedRow, StoreError> {
     Ok(RatedRow {
-        game_id: r.int(0)? as u64,
+        game_id: GameId(r.int(0)? as u64),
         game: r.text(1)?,
         pool: r.text(2)?,
         seat: r.int(3)? as usize,
@@ -271,7 +272,7 @@ pub(crate) async fn leaderboard<S: Sql>(
 
 pub(crate) async fn rated_of_game<S: Sql>(
     db: &S,
-    game_id: u64,
+    game_id: GameId,
 ) -> Result<Vec<RatedRow>, StoreError> {
     rated(db, &RATED_OF_GAME, &[int(game_id)]).await
 }
@@ -298,7 +299,7 @@ pub(crate) async fn players_of<S: Sql>(
         .iter()
         .map(|r| {
             Ok(RatedPlayer {
-                game_id: r.int(0)? as u64,
+                game_id: GameId(r.int(0)? as u64),
                 seat: r.int(1)? as usize,
                 name: r.text(2)?,
                 house: r.bool(3)?,
@@ -331,11 +332,11 @@ pub(crate) async fn games_of<S: Sql>(
     db: &S,
     account: u64,
     n: usize,
-) -> Result<Vec<u64>, StoreError> {
+) -> Result<Vec<GameId>, StoreError> {
     db.query(&GAMES_OF, &[int(account), limit(n)])
         .await?
         .iter()
-        .map(|r| r.int(0).map(|i| i as u64))
+        .map(|r| r.int(0).map(|i| GameId(i as u64)))
         .collect()
 }
 
@@ -344,7 +345,7 @@ pub(crate) async fn games_of<S: Sql>(
 /// scores read, `rate` called, its updates written.
 pub(crate) async fn rate_game<S: Sql>(
     db: &S,
-    game_id: u64,
+    game_id: GameId,
     game: &str,
     pool: &str,
     accounts: &[u64],

@@ -292,7 +292,7 @@ pub const DROP_PLAIN_SECRETS: Stmt = sql!("ALTER TABLE games DROP COLUMN secrets
 /// caller knows the column is there) into `seat_secrets`, and drops the column.
 pub(crate) async fn hash_plain_secrets<S: Sql>(db: &S) -> Result<(), StoreError> {
     for row in db.query(&PLAIN_SECRETS, &[]).await? {
-        let id = row.int(0)? as u64;
+        let id = crate::game_id::GameId(row.int(0)? as u64);
         let plain: Vec<Option<String>> = row.json(1)?;
         let hashed: Vec<Option<String>> = plain
             .iter()

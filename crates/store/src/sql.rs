@@ -67,8 +67,9 @@ impl<'a, T: Into<Param<'a>>> From<Option<T>> for Param<'a> {
     }
 }
 
-/// An id or count as a parameter.
-pub fn int(v: u64) -> Param<'static> {
+/// An id (a game's [`crate::GameId`] too) or count as a parameter.
+pub fn int(v: impl Into<u64>) -> Param<'static> {
+    let v: u64 = v.into();
     Param::Int(v.min(i64::MAX as u64) as i64)
 }
 

@@ -7,6 +7,7 @@
 //! parameter given whatever the order in which they first appear.
 
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::games;
 use crate::job::{next_batch, reply, CallAnswer, Job, SqliteCall};
 use crate::model::{GameSummary, ListQuery, SeatRecord, StoredGame};
@@ -264,7 +265,7 @@ pub fn list(db: &Connection, q: &ListQuery) -> Result<Vec<GameSummary>, StoreErr
 }
 
 /// One game in full.
-pub fn get(db: &Connection, id: u64) -> Result<Option<StoredGame>, StoreError> {
+pub fn get(db: &Connection, id: GameId) -> Result<Option<StoredGame>, StoreError> {
     now(games::get(db, id))
 }
 
@@ -285,7 +286,7 @@ pub fn list_file(path: &Path, q: &ListQuery) -> Result<Vec<GameSummary>, StoreEr
 }
 
 /// One game of the store file `path` (blocking: not on an async task).
-pub fn get_file(path: &Path, id: u64) -> Result<Option<StoredGame>, StoreError> {
+pub fn get_file(path: &Path, id: GameId) -> Result<Option<StoredGame>, StoreError> {
     get(&open(path)?, id)
 }
 
@@ -329,7 +330,7 @@ pub fn backup_file(from: &Path, to: &Path) -> Result<(), StoreError> {
 
 /// A job done, to be answered once its batch is committed.
 enum Done {
-    Job(Job, Result<Option<u64>, StoreError>),
+    Job(Job, Result<Option<GameId>, StoreError>),
     Call(tokio::sync::oneshot::Sender<CallAnswer>, CallAnswer),
 }
 

@@ -9,6 +9,7 @@
 //! they are sent, so one turn gets one email, whichever node runs its game.
 
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::sql::{int, Param, Row, Sql, Stmt};
 use serde::Serialize;
 
@@ -88,7 +89,7 @@ pub struct Turn {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TurnGame {
     /// The game's id.
-    pub id: u64,
+    pub id: GameId,
     /// The game (`triominos`).
     pub game: String,
     /// The account's seat.
@@ -112,7 +113,7 @@ impl TurnGame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DueMail {
     /// The game's id.
-    pub game: u64,
+    pub game: GameId,
     /// The game (`triominos`).
     pub name: String,
     /// The seat to move.
@@ -146,7 +147,7 @@ fn turn_at(r: &Row, i: usize) -> Result<Option<Turn>, StoreError> {
 pub(crate) async fn seat_account<S: Sql>(
     db: &S,
     node: &str,
-    id: u64,
+    id: GameId,
     (seat, account): (usize, u64),
     days: u32,
 ) -> Result<(), StoreError> {
@@ -180,7 +181,7 @@ pub(crate) async fn live<S: Sql>(db: &S, account: Option<u64>) -> Result<u64, St
 
 /// The accounts of a game's seats (`None` where no account sits): empty for a game that
 /// is not turn-based.
-pub(crate) async fn seats_of<S: Sql>(db: &S, id: u64) -> Result<Vec<Option<u64>>, StoreError> {
+pub(crate) async fn seats_of<S: Sql>(db: &S, id: GameId) -> Result<Vec<Option<u64>>, StoreError> {
     let mut out = Vec::new();
     for r in db.query(&SEATS_OF, &[int(id)]).await? {
         let seat = r.int(0)? as usize;
@@ -197,7 +198,7 @@ pub(crate) async fn seats_of<S: Sql>(db: &S, id: u64) -> Result<Vec<Option<u64>>
 pub(crate) async fn begin<S: Sql>(
     db: &S,
     node: &str,
-    id: u64,
+    id: GameId,
     t: Turn,
     missed: &[u32],
 ) -> Result<(), StoreError> {
@@ -218,7 +219,7 @@ pub(crate) async fn begin<S: Sql>(
 }
 
 /// The turn game `id` waits for, if one is stored.
-pub(crate) async fn current<S: Sql>(db: &S, id: u64) -> Result<Option<Turn>, StoreError> {
+pub(crate) async fn current<S: Sql>(db: &S, id: GameId) -> Result<Option<Turn>, StoreError> {
     match db.query_opt(&CURRENT, &[int(id)]).await? {
         None => Ok(None),
         Some(r) => Ok(Some(Turn {
@@ -232,7 +233,7 @@ pub(crate) async fn current<S: Sql>(db: &S, id: u64) -> Result<Option<Turn>, Sto
 
 /// The deadlines each seat of game `id` has let pass in a row since a person last moved,
 /// as stored with its turn (empty: none stored).
-pub(crate) async fn missed<S: Sql>(db: &S, id: u64) -> Result<Vec<u32>, StoreError> {
+pub(crate) async fn missed<S: Sql>(db: &S, id: GameId) -> Result<Vec<u32>, StoreError> {
     match db.query_opt(&MISSED, &[int(id)]).await? {
         None => Ok(Vec::new()),
         Some(r) => r.json(0),
@@ -252,7 +253,7 @@ pub(crate) async fn of_account<S: Sql>(
     {
         let seats: Vec<crate::model::SeatRecord> = r.json(3)?;
         out.push(TurnGame {
-            id: r.int(0)? as u64,
+            id: GameId(r.int(0)? as u64),
             seat: r.int(1)? as usize,
             game: r.text(2)?,
             players: seats.into_iter().map(|s| s.name).collect(),
@@ -277,7 +278,7 @@ pub(crate) async fn due<S: Sql>(
     rows.iter()
         .map(|r| {
             Ok(DueMail {
-                game: r.int(0)? as u64,
+                game: GameId(r.int(0)? as u64),
                 name: r.text(1)?,
                 seat: r.int(2)? as usize,
                 since: r.int(3)?,
@@ -295,7 +296,7 @@ pub(crate) async fn due<S: Sql>(
 pub(crate) async fn claim_mail<S: Sql>(
     db: &S,
     node: &str,
-    id: u64,
+    id: GameId,
     since: i64,
     now: i64,
 ) -> Result<bool, StoreError> {
@@ -320,7 +321,7 @@ pub(crate) async fn mails_since<S: Sql>(
 pub(crate) async fn log_mail<S: Sql>(
     db: &S,
     account: u64,
-    game: u64,
+    game: GameId,
     at: i64,
     sent: bool,
     keep_after: i64,

@@ -6,6 +6,7 @@
 use super::core::{Backend, Core};
 use crate::admin::{self, Ban, LiveGame, LogEntry, PendingAbort};
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::model::{is_postgres, now_ms, redacted};
 use crate::pg::Pg;
 use crate::sqlite::{self, existing, LOCAL};
@@ -118,7 +119,7 @@ impl AdminDb {
     /// Aborts game `id`: logged, then done here at once where no host serves the store
     /// (`done` set in the entry), else by the host that runs it within a second (watch
     /// the entry: [`AdminDb::entry`]). The log entry.
-    pub async fn abort(&self, id: u64, reason: Option<&str>) -> Result<LogEntry, StoreError> {
+    pub async fn abort(&self, id: GameId, reason: Option<&str>) -> Result<LogEntry, StoreError> {
         let (reason, now) = (reason.map(str::to_string), now_ms());
         let here = !self.served();
         let r = reason.clone();

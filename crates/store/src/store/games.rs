@@ -4,6 +4,7 @@
 
 use super::core::Core;
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::games;
 use crate::job::Job;
 use crate::model::{
@@ -26,7 +27,7 @@ impl<'a> Games<'a> {
     }
 
     /// Creates a game's row (run by this node); returns its id (never used before).
-    pub async fn create(self, game: NewGame) -> Result<u64, StoreError> {
+    pub async fn create(self, game: NewGame) -> Result<GameId, StoreError> {
         let (tx, rx) = oneshot::channel();
         self.0.send(Job::Create(game, tx), rx).await
     }
@@ -36,7 +37,7 @@ impl<'a> Games<'a> {
     /// calls; the future waits until it is written.
     pub fn seats(
         self,
-        id: u64,
+        id: GameId,
         seats: Vec<SeatRecord>,
         secrets: Vec<Option<String>>,
     ) -> impl std::future::Future<Output = Result<(), StoreError>> + Send + 'static {
@@ -55,13 +56,13 @@ impl<'a> Games<'a> {
     /// Stores a new game's deal: its seed, secret until the game ends, and the commitment
     /// to it shown from the start (written after [`Games::create`], before the game
     /// starts).
-    pub async fn deal(self, id: u64, deal: Deal) -> Result<(), StoreError> {
+    pub async fn deal(self, id: GameId, deal: Deal) -> Result<(), StoreError> {
         let (tx, rx) = oneshot::channel();
         self.0.send(Job::Deal(id, deal, tx), rx).await
     }
 
     /// Marks a game started, with the seed of its random events.
-    pub async fn start_game(self, id: u64, at: i64, seed: u64) -> Result<(), StoreError> {
+    pub async fn start_game(self, id: GameId, at: i64, seed: u64) -> Result<(), StoreError> {
         let (tx, rx) = oneshot::channel();
         self.0.send(Job::Start(id, at, seed, tx), rx).await
     }
@@ -70,7 +71,7 @@ impl<'a> Games<'a> {
     /// when another node runs the game now).
     pub async fn append(
         self,
-        id: u64,
+        id: GameId,
         n: usize,
         seat: usize,
         house: bool,
@@ -109,7 +110,7 @@ impl<'a> Games<'a> {
     /// Ends game `id` with `status` and `result`.
     pub async fn end(
         self,
-        id: u64,
+        id: GameId,
         status: &str,
         result: Value,
         ended: i64,
@@ -134,7 +135,7 @@ impl<'a> Games<'a> {
     /// when this returns).
     pub async fn event(
         self,
-        id: u64,
+        id: GameId,
         n: usize,
         at_move: usize,
         kind: &str,
@@ -158,7 +159,7 @@ impl<'a> Games<'a> {
 
     /// Sets a game's status: `paused` (the host stopped; it goes on when the host starts
     /// again) or `running` (it went on).
-    pub async fn set_status(self, id: u64, status: GameStatus) -> Result<(), StoreError> {
+    pub async fn set_status(self, id: GameId, status: GameStatus) -> Result<(), StoreError> {
         let (tx, rx) = oneshot::channel();
         self.0.send(Job::Status(id, status, tx), rx).await
     }
@@ -171,7 +172,10 @@ impl<'a> Games<'a> {
 
     /// A game's seat secrets' hashes (of a person's token, a program's resume token) and
     /// its events (`(at_move, kind, data)`, in order); `None` when there is no such game.
-    pub async fn secrets_and_events(self, id: u64) -> Result<Option<SecretsAndEvents>, StoreError> {
+    pub async fn secrets_and_events(
+        self,
+        id: GameId,
+    ) -> Result<Option<SecretsAndEvents>, StoreError> {
         on_reader!(self.0, |db| games::secrets_and_events(db, id))
     }
 
@@ -181,7 +185,7 @@ impl<'a> Games<'a> {
     }
 
     /// One game in full.
-    pub async fn get(self, id: u64) -> Result<Option<StoredGame>, StoreError> {
+    pub async fn get(self, id: GameId) -> Result<Option<StoredGame>, StoreError> {
         on_reader!(self.0, |db| games::get(db, id))
     }
 }

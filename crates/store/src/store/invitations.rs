@@ -6,6 +6,7 @@
 
 use super::core::Core;
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::invitations::{self, Counted, Invitation, NewInvitation};
 
 /// The invitations of a store: [`crate::Store::invitations`].
@@ -58,7 +59,7 @@ impl<'a> Invitations<'a> {
 
     /// Claims the start of invitation `id` (every seat accepted, still open at `now`) for
     /// its `game`: false when another start claimed it first, or it is not open.
-    pub async fn start(self, id: u64, game: u64, now: i64) -> Result<bool, StoreError> {
+    pub async fn start(self, id: u64, game: GameId, now: i64) -> Result<bool, StoreError> {
         on_writer!(self.0, |db| invitations::start(db, id, game, now))
     }
 

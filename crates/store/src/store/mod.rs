@@ -30,6 +30,7 @@ pub use self::turns::Turns;
 
 use self::core::{Backend, Core};
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::games as game_rows;
 use crate::model::{is_postgres, redacted, GameSummary, ListQuery, StoredGame};
 use crate::pg::Pg;
@@ -189,7 +190,7 @@ pub async fn leaderboard_at(
 }
 
 /// One game of the store `db` (a SQLite file or a PostgreSQL URL).
-pub async fn get_at(db: &str, id: u64) -> Result<Option<StoredGame>, StoreError> {
+pub async fn get_at(db: &str, id: GameId) -> Result<Option<StoredGame>, StoreError> {
     if is_postgres(db) {
         let pg = Pg::connect(db).await?;
         return game_rows::get(&*pg.client().await?, id).await;

@@ -5,6 +5,7 @@
 
 use super::core::{Backend, Core};
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::games;
 use crate::model::{NodeInfo, SeatOwner, Unfinished};
 use crate::nodes;
@@ -76,7 +77,7 @@ impl<'a> Nodes<'a> {
     }
 
     /// The node that runs game `id`, if it is live and run by a node (`None` on SQLite).
-    pub async fn owner(self, id: u64) -> Result<Option<String>, StoreError> {
+    pub async fn owner(self, id: GameId) -> Result<Option<String>, StoreError> {
         match &self.0.backend {
             Backend::Sqlite(_) => Ok(None),
             Backend::Postgres(pg) => nodes::owner(&*pg.client().await?, id).await,
@@ -93,14 +94,14 @@ impl<'a> Nodes<'a> {
     }
 
     /// Which other node (alive) runs the live game `id`; always `None` on SQLite.
-    pub async fn game_owner(self, id: u64) -> Result<Option<SeatOwner>, StoreError> {
+    pub async fn game_owner(self, id: GameId) -> Result<Option<SeatOwner>, StoreError> {
         let (node, lease) = self.lease();
         on_reader!(self.0, |db| nodes::game_owner(db, &node, lease, id))
     }
 
     /// The ids of the games written by any node, as they are committed (PostgreSQL's
     /// LISTEN/NOTIFY); `None` on SQLite (this process writes everything itself).
-    pub fn changes(self) -> Option<broadcast::Receiver<u64>> {
+    pub fn changes(self) -> Option<broadcast::Receiver<GameId>> {
         match &self.0.backend {
             Backend::Sqlite(_) => None,
             Backend::Postgres(pg) => Some(pg.changes()),

@@ -4,6 +4,7 @@
 
 use super::core::{Backend, Core};
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::model::now_ms;
 use crate::ratings::{self, HouseRecord, RateFn, RatedPlayer, RatedRow, RatingRow};
 use crate::sql::now as now_;
@@ -31,7 +32,7 @@ impl<'a> Ratings<'a> {
     /// twice: nothing is written then.
     pub async fn rate_game(
         &self,
-        game_id: u64,
+        game_id: GameId,
         game: &str,
         pool: &str,
         accounts: Vec<u64>,
@@ -66,7 +67,7 @@ impl<'a> Ratings<'a> {
     }
 
     /// The rated rows of game `game_id`, by seat (none when it was not rated).
-    pub async fn rated_of_game(self, game_id: u64) -> Result<Vec<RatedRow>, StoreError> {
+    pub async fn rated_of_game(self, game_id: GameId) -> Result<Vec<RatedRow>, StoreError> {
         on_reader!(self.0, |db| ratings::rated_of_game(db, game_id))
     }
 
@@ -97,7 +98,7 @@ impl<'a> Ratings<'a> {
     }
 
     /// The ids of an account's last `limit` rated games, newest first.
-    pub async fn games_of(self, account: u64, limit: usize) -> Result<Vec<u64>, StoreError> {
+    pub async fn games_of(self, account: u64, limit: usize) -> Result<Vec<GameId>, StoreError> {
         on_reader!(self.0, |db| ratings::games_of(db, account, limit))
     }
 }

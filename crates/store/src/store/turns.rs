@@ -4,6 +4,7 @@
 
 use super::core::Core;
 use crate::error::StoreError;
+use crate::game_id::GameId;
 use crate::model::now_ms;
 use crate::turns::{self, DueMail, Turn, TurnGame};
 
@@ -16,7 +17,7 @@ impl<'a> Turns<'a> {
     /// a game of `days` days per move.
     pub async fn seat_accounts(
         self,
-        id: u64,
+        id: GameId,
         seats: Vec<(usize, u64)>,
         days: u32,
     ) -> Result<(), StoreError> {
@@ -41,26 +42,26 @@ impl<'a> Turns<'a> {
 
     /// The accounts by seat of game `id` (`None` where no account sits; empty: the game
     /// is not turn-based).
-    pub async fn seats_of(self, id: u64) -> Result<Vec<Option<u64>>, StoreError> {
+    pub async fn seats_of(self, id: GameId) -> Result<Vec<Option<u64>>, StoreError> {
         on_reader!(self.0, |db| turns::seats_of(db, id))
     }
 
     /// Stores the turn game `id` waits for now ([`StoreError::Fenced`] when another node
     /// runs it), with the deadlines each seat has let pass in a row since a person last
     /// moved (`missed`, by seat).
-    pub async fn begin(self, id: u64, turn: Turn, missed: Vec<u32>) -> Result<(), StoreError> {
+    pub async fn begin(self, id: GameId, turn: Turn, missed: Vec<u32>) -> Result<(), StoreError> {
         let node = self.0.node();
         on_writer!(self.0, |db| turns::begin(db, &node, id, turn, &missed))
     }
 
     /// The deadlines each seat of game `id` has let pass in a row since a person last
     /// moved, as stored with its turn (empty: none stored).
-    pub async fn missed(self, id: u64) -> Result<Vec<u32>, StoreError> {
+    pub async fn missed(self, id: GameId) -> Result<Vec<u32>, StoreError> {
         on_reader!(self.0, |db| turns::missed(db, id))
     }
 
     /// The turn game `id` waits for, as stored.
-    pub async fn current(self, id: u64) -> Result<Option<Turn>, StoreError> {
+    pub async fn current(self, id: GameId) -> Result<Option<Turn>, StoreError> {
         on_reader!(self.0, |db| turns::current(db, id))
     }
 
@@ -78,7 +79,7 @@ impl<'a> Turns<'a> {
 
     /// Claims the email of game `id`'s turn that began at `since`: false when it is
     /// claimed already, over, or another node's.
-    pub async fn claim_mail(self, id: u64, since: i64) -> Result<bool, StoreError> {
+    pub async fn claim_mail(self, id: GameId, since: i64) -> Result<bool, StoreError> {
         let (node, now) = (self.0.node(), now_ms());
         on_writer!(self.0, |db| turns::claim_mail(db, &node, id, since, now))
     }
@@ -93,7 +94,7 @@ impl<'a> Turns<'a> {
     pub async fn log_mail(
         self,
         account: u64,
-        game: u64,
+        game: GameId,
         sent: bool,
         keep_ms: i64,
     ) -> Result<(), StoreError> {

@@ -3,6 +3,7 @@
 //! serves a SQLite file), the log; and the online backup of a served SQLite file.
 
 use super::TempDb;
+use crate::GameId;
 use crate::{
     secret_hash, AccountKind, AdminDb, GameStatus, NewGame, PendingAbort, Refused, SeatRecord,
     Store, StoreError,
@@ -123,8 +124,8 @@ async fn bans_aborts_and_the_log(store: &Store, admin: &AdminDb) {
         other => panic!("{other:?}"),
     }
     assert!(matches!(
-        admin.abort(99_999, None).await,
-        Err(StoreError::Refused(Refused::NoGame(99_999)))
+        admin.abort(GameId(99_999), None).await,
+        Err(StoreError::Refused(Refused::NoGame(GameId(99_999))))
     ));
     let listed = admin.live().await.unwrap();
     let row = listed.iter().find(|g| g.id == running).expect("listed");

@@ -1,6 +1,7 @@
 //! The Arena's suite, the same on both backends.
 
 use super::TempDb;
+use crate::GameId;
 use crate::{
     AccountKind, GameStatus, NewGame, RateFn, RatingUpdate, SeatRecord, Store, StoreError,
     StoreThread,
@@ -272,7 +273,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     let rows = a
         .ratings()
         .rate_game(
-            1,
+            GameId(1),
             "q",
             "open",
             vec![p1, p2],
@@ -297,7 +298,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     );
     assert_eq!(rows[0].before, json!({"n": 0}));
     assert_eq!(rows[0].after, json!({"n": 1}));
-    assert_eq!(b.ratings().rated_of_game(1).await.unwrap(), rows);
+    assert_eq!(b.ratings().rated_of_game(GameId(1)).await.unwrap(), rows);
     let r1 = b.ratings().ratings_of(p1).await.unwrap();
     assert_eq!(r1.len(), 1);
     assert_eq!(
@@ -314,7 +315,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     let again = b
         .ratings()
         .rate_game(
-            1,
+            GameId(1),
             "q",
             "open",
             vec![p1, p2],
@@ -327,7 +328,13 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     // a failing rating writes nothing
     let e = a
         .ratings()
-        .rate_game(2, "q", "open", vec![p1], Box::new(|_| Err("no".into())))
+        .rate_game(
+            GameId(2),
+            "q",
+            "open",
+            vec![p1],
+            Box::new(|_| Err("no".into())),
+        )
         .await
         .unwrap_err();
     assert!(matches!(e, StoreError::Rate(ref m) if m == "no"), "{e}");
@@ -335,14 +342,20 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     // on the writer thread, which goes on writing)
     let e = a
         .ratings()
-        .rate_game(2, "q", "open", vec![p1], Box::new(|_| panic!("a bug")))
+        .rate_game(
+            GameId(2),
+            "q",
+            "open",
+            vec![p1],
+            Box::new(|_| panic!("a bug")),
+        )
         .await
         .unwrap_err();
     assert!(matches!(e, StoreError::Rate(_)), "{e}");
     let e = a
         .ratings()
         .rate_game(
-            2,
+            GameId(2),
             "q",
             "open",
             vec![p1],
@@ -354,7 +367,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
     assert!(matches!(
         a.ratings()
             .rate_game(
-                2,
+                GameId(2),
                 "q",
                 "open",
                 vec![9999],
@@ -363,12 +376,17 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
             .await,
         Err(StoreError::NoAccount(9999))
     ));
-    assert!(a.ratings().rated_of_game(2).await.unwrap().is_empty());
+    assert!(a
+        .ratings()
+        .rated_of_game(GameId(2))
+        .await
+        .unwrap()
+        .is_empty());
     assert_eq!(a.ratings().ratings_of(p1).await.unwrap()[0].games, 1);
     // the leaderboard, by conservative rating
     b.ratings()
         .rate_game(
-            3,
+            GameId(3),
             "q",
             "open",
             vec![p1, p2, p3],
@@ -383,7 +401,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
         .unwrap();
     a.ratings()
         .rate_game(
-            4,
+            GameId(4),
             "q",
             "other",
             vec![p3],
@@ -438,7 +456,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
             .map(|r| (r.game_id, r.seat, r.name, r.house, r.rank))
             .collect::<Vec<_>>()
     };
-    let named = |g: u64, s: usize, n: &str, h: bool, r: u32| (g, s, n.to_string(), h, r);
+    let named = |g: u64, s: usize, n: &str, h: bool, r: u32| (GameId(g), s, n.to_string(), h, r);
     assert_eq!(
         players(b.ratings().players_of(p1, 10).await.unwrap()),
         vec![
@@ -477,7 +495,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
             .await
             .unwrap()
             .iter()
-            .map(|r| (r.game_id, r.seat))
+            .map(|r| (r.game_id.0, r.seat))
             .collect::<Vec<_>>(),
         vec![(1, 0), (1, 1), (1, 2), (3, 0), (3, 1), (3, 2), (4, 0)]
     );
@@ -518,7 +536,7 @@ async fn ratings_and_rated_games(a: &Store, b: &Store) {
             for i in 0..5 {
                 s.ratings()
                     .rate_game(
-                        base + i,
+                        GameId(base + i),
                         "q",
                         "race",
                         vec![racer],
@@ -605,7 +623,7 @@ async fn a_version_4_store_gains_the_arena_tables() {
     }
     let (s, th) = Store::start(&path).unwrap();
     assert_eq!(
-        s.games().get(7).await.unwrap().unwrap().moves,
+        s.games().get(GameId(7)).await.unwrap().unwrap().moves,
         vec!["\"pass\""]
     );
     let ann = s
@@ -615,7 +633,7 @@ async fn a_version_4_store_gains_the_arena_tables() {
         .unwrap();
     s.ratings()
         .rate_game(
-            7,
+            GameId(7),
             "q",
             "open",
             vec![ann.id],
@@ -686,7 +704,7 @@ async fn a_version_1_database_gains_the_arena_tables_on_postgres() {
         pg.psql(&url, "SELECT version FROM tessera_schema"),
         crate::schema::VERSION.to_string()
     );
-    let old = s.games().get(1).await.unwrap().unwrap();
+    let old = s.games().get(GameId(1)).await.unwrap().unwrap();
     // a game from before commitments keeps its seed, with none
     assert_eq!(
         (old.summary.commitment.clone(), old.salt.clone()),
@@ -695,7 +713,12 @@ async fn a_version_1_database_gains_the_arena_tables_on_postgres() {
     assert!(!old.summary.seed_chosen);
     assert!(old.record().unwrap().get("commitment").is_none());
     // the plain-text secrets of version 1 are hashes now, the column gone
-    let (secrets, _) = s.games().secrets_and_events(2).await.unwrap().unwrap();
+    let (secrets, _) = s
+        .games()
+        .secrets_and_events(GameId(2))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(secrets, vec![Some(crate::secret_hash("tok2")), None]);
     assert_eq!(
         pg.psql(

@@ -3,7 +3,7 @@
 use super::*;
 use crate::redacted;
 use crate::sqlite;
-use crate::{GameStatus, ListQuery, NewGame, SeatRecord, Store, StoreError, StoreThread};
+use crate::{GameId, GameStatus, ListQuery, NewGame, SeatRecord, Store, StoreError, StoreThread};
 use rusqlite::Connection;
 use std::time::Duration;
 
@@ -57,28 +57,28 @@ where
             commitment: format!("commitment{id}"),
             chosen,
         };
-        store.games().deal(id, deal).await.unwrap();
+        store.games().deal(GameId(id), deal).await.unwrap();
     }
     store
         .games()
-        .append(3, 0, 0, false, "\"pass\"".into())
+        .append(GameId(3), 0, 0, false, "\"pass\"".into())
         .await
         .unwrap();
     store
         .games()
-        .append(3, 1, 1, true, "\"replace\"".into())
+        .append(GameId(3), 1, 1, true, "\"replace\"".into())
         .await
         .unwrap();
     // a move number cannot be written twice
     assert!(store
         .games()
-        .append(3, 1, 1, true, "\"pass\"".into())
+        .append(GameId(3), 1, 1, true, "\"pass\"".into())
         .await
         .is_err());
     store
         .games()
         .end(
-            3,
+            GameId(3),
             "finished",
             serde_json::json!({"scores": [1, 2], "winners": ["b"], "ejected": []}),
             2000,
@@ -98,7 +98,7 @@ where
         .games()
         .list(ListQuery {
             limit: Some(2),
-            before: Some(4),
+            before: Some(GameId(4)),
             ..Default::default()
         })
         .await
@@ -113,7 +113,7 @@ where
         .await
         .unwrap();
     assert_eq!(qs.iter().map(|g| g.id).collect::<Vec<_>>(), vec![5, 3, 1]);
-    let g = store.games().get(3).await.unwrap().unwrap();
+    let g = store.games().get(GameId(3)).await.unwrap().unwrap();
     assert_eq!(g.moves, vec!["\"pass\"", "\"replace\""]);
     assert_eq!(g.house, vec![false, true]);
     assert_eq!(g.summary.winners, vec!["b"]);
@@ -133,7 +133,7 @@ where
     assert_eq!(record["seed_chosen"], true);
     assert_eq!(record["status"], "finished");
     assert_eq!(record["scores"], serde_json::json!([1, 2]));
-    let running = store.games().get(2).await.unwrap().unwrap();
+    let running = store.games().get(GameId(2)).await.unwrap().unwrap();
     assert_eq!(
         running.summary.seed, None,
         "a running game's seed is secret"
@@ -157,12 +157,12 @@ where
     assert_eq!(listed.commitment.as_deref(), Some("commitment2"));
     store
         .games()
-        .event(4, 0, 0, "ejected", serde_json::json!({"seat": 1}))
+        .event(GameId(4), 0, 0, "ejected", serde_json::json!({"seat": 1}))
         .await
         .unwrap();
     store
         .games()
-        .set_status(5, GameStatus::Paused)
+        .set_status(GameId(5), GameStatus::Paused)
         .await
         .unwrap();
     drop(store);
@@ -182,7 +182,14 @@ where
     );
     assert_eq!(left[3].game.summary.status, GameStatus::Paused);
     assert_eq!(
-        store.games().get(3).await.unwrap().unwrap().summary.status,
+        store
+            .games()
+            .get(GameId(3))
+            .await
+            .unwrap()
+            .unwrap()
+            .summary
+            .status,
         GameStatus::Finished
     );
     // the secrets are never listed
@@ -470,7 +477,7 @@ fn a_first_version_store_is_upgraded() {
         .unwrap();
     }
     let db = sqlite::open(&path).unwrap();
-    let g = sqlite::get(&db, 7).unwrap().unwrap();
+    let g = sqlite::get(&db, GameId(7)).unwrap().unwrap();
     assert_eq!(g.summary.players, vec!["a", "b"]);
     assert_eq!(g.moves, vec!["\"01N00E00R0\""]);
     assert_eq!(g.summary.winners, vec!["b"]);

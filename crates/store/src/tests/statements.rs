@@ -7,7 +7,7 @@ use crate::{
     accounts, admin, games, invitations, nodes, ratings, schema, signups, sqlite, tournaments,
     turns,
 };
-use crate::{secret_hash, GameStatus, NewGame, Store, StoreError};
+use crate::{secret_hash, GameId, GameStatus, NewGame, Store, StoreError};
 use rusqlite::Connection;
 use std::time::Duration;
 
@@ -240,27 +240,40 @@ async fn plain_text_secrets_of_a_version_5_store_are_hashed() {
     }
     let (s, th) = Store::start(&path).unwrap();
     // a game from before commitments keeps its seed, with none
-    let old = s.games().get(3).await.unwrap().unwrap();
+    let old = s.games().get(GameId(3)).await.unwrap().unwrap();
     assert_eq!(
         (old.seed, old.summary.commitment, old.salt),
         (3, None, None)
     );
     assert!(!old.summary.seed_chosen);
-    let (secrets, _) = s.games().secrets_and_events(3).await.unwrap().unwrap();
+    let (secrets, _) = s
+        .games()
+        .secrets_and_events(GameId(3))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         secrets,
         vec![Some(secret_hash("tokA")), None, Some(secret_hash("tokB"))]
     );
     assert_eq!(
-        s.games().secrets_and_events(4).await.unwrap().unwrap().0,
+        s.games()
+            .secrets_and_events(GameId(4))
+            .await
+            .unwrap()
+            .unwrap()
+            .0,
         vec![]
     );
     // the games are this node's: they are written as before
     s.games()
-        .append(3, 0, 0, false, "\"x\"".into())
+        .append(GameId(3), 0, 0, false, "\"x\"".into())
         .await
         .unwrap();
-    s.games().set_status(4, GameStatus::Paused).await.unwrap();
+    s.games()
+        .set_status(GameId(4), GameStatus::Paused)
+        .await
+        .unwrap();
     let left = s.nodes().claim(10).await.unwrap();
     assert_eq!(left.len(), 2);
     drop(s);

@@ -5,7 +5,7 @@
 //! of main at 23bad01), kept.
 
 use super::TempDb;
-use crate::{NewStudy, Store, StoreError, StudyResult, TournamentDb};
+use crate::{GameId, NewStudy, Store, StoreError, StudyResult, TournamentDb};
 use std::time::Duration;
 
 fn temp(name: &str) -> TempDb {
@@ -346,7 +346,7 @@ async fn a_version_8_store_keeps_its_tournaments() {
     }
     // and a host serves it as before
     let (s, th) = Store::start(&path).unwrap();
-    assert!(s.games().get(1).await.unwrap().is_none());
+    assert!(s.games().get(GameId(1)).await.unwrap().is_none());
     drop(s);
     tokio::task::spawn_blocking(move || th.join())
         .await
@@ -432,7 +432,7 @@ async fn a_version_5_database_keeps_its_tournaments_on_postgres() {
     t.close().await;
     // and a host opens the database as before
     let (s, th) = Store::open(&url, Duration::from_secs(5)).await.unwrap();
-    assert!(s.games().get(1).await.unwrap().is_none());
+    assert!(s.games().get(GameId(1)).await.unwrap().is_none());
     drop(s);
     tokio::task::spawn_blocking(move || th.join())
         .await

@@ -3,7 +3,9 @@
 //! emails due (one claim per turn, only by the node that runs the game), the addresses.
 
 use super::TempDb;
-use crate::{AccountKind, GameStatus, NewGame, SeatRecord, Store, StoreError, StoreThread, Turn};
+use crate::{
+    AccountKind, GameId, GameStatus, NewGame, SeatRecord, Store, StoreError, StoreThread, Turn,
+};
 use std::time::Duration;
 
 fn game() -> NewGame {
@@ -40,7 +42,7 @@ async fn stop(store: Store, thread: StoreThread) {
 /// of its own (what a restarted process reads).
 async fn turns_deadlines_and_mails<F, Fut>(a: &Store, b: &Store, shared: bool, read_again: F)
 where
-    F: Fn(u64) -> Fut,
+    F: Fn(GameId) -> Fut,
     Fut: std::future::Future<Output = Option<Turn>>,
 {
     let ann = a
