@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::Rng;
-use tessera_ai::triominos_midgame;
+use tessera_ai::triominos::triominos_midgame;
 use tessera_ai::{Budget, Evaluate, Ismcts, IsmctsConfig};
 use tessera_akropolis::Akropolis;
 use tessera_core::{rng_from_seed, Game};

@@ -7,7 +7,8 @@
 
 use std::time::Duration;
 use tessera_ai::clock::thread_cpu;
-use tessera_ai::learned::{akropolis_features, ValueNet, Valued, FEATURES};
+use tessera_ai::learned::akropolis::{akropolis_features, FEATURES};
+use tessera_ai::learned::{ValueNet, Valued};
 use tessera_ai::{registry, Budget, Ismcts, IsmctsConfig};
 use tessera_akropolis::{Akropolis, Rules, Variants};
 use tessera_core::{rng_from_seed, Game, Strategy};
@@ -18,7 +19,7 @@ fn main() {
     let rounds: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
     let ms: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
     let net = match args.next() {
-        Some(path) => ValueNet::from_file(&path, tessera_ai::learned::FEATURES).expect("a network"),
+        Some(path) => ValueNet::from_file(&path, FEATURES).expect("a network"),
         None => ValueNet::akropolis(),
     };
     // positions from the whole game: 2 to 32 greedy moves into 2-player games

@@ -44,24 +44,3 @@ pub mod triominos;
 pub use evaluate::{finished_rewards, score_rewards, Evaluate};
 pub use ismcts::{Ismcts, RootMove, SearchStats};
 pub use settings::{Budget, IsmctsConfig};
-
-use tessera_core::Game;
-
-/// A 2-player Triominos position after at least 20 greedy moves from `seed`, at the first
-/// turn from there with at least 4 legal moves: the mid-game of the ISMCTS speed benchmark
-/// (criterion and `tessera bench triominos`).
-pub fn triominos_midgame(seed: u64) -> tessera_triominos::TriominosGame {
-    let mut game =
-        tessera_triominos::TriominosGame::new(&tessera_triominos::Rules::standard(2), seed)
-            .expect("valid rules");
-    let mut greedy = tessera_triominos::strategy::Greedy::default();
-    let mut n = 0;
-    while n < 20 || game.legal_moves().len() < 4 {
-        n += 1;
-        match greedy.choose_in(&game) {
-            Some(mv) => game.play(&mv).expect("greedy moves are legal"),
-            None => break,
-        }
-    }
-    game
-}

@@ -9,7 +9,7 @@
 //! | `districts` | akropolis | `district=X` (points per value point of districts without a plaza yet), `star=X`, `stone=X` |
 //! | `lines` | q | `budget=N` (nodes of the search over multi-tile lines) |
 //! | `lookahead` | q | `k=N` (candidates with the most points judged, 64), `samples=N` (guesses of the hidden tiles at most, 64), `first=N` (guesses of every candidate before only the `keep=N` best go on; 8 and 8), `ms=N` (time cap per move, 100), `scale=X` (points of the logistic for an unfinished guess, 8), `fw=X` (weight 0 to 1 of a finish possible next turn, 0.3), `budget=N` (nodes of each search for a finish, 20,000) |
-//! | `learned` | q | `model=FILE` (another network than the shipped one: `tessera train --game q`), `k=N` (line-search turns tried, the most points first, 16), `deals=N` (deals of the hidden tiles each turn is judged on, 8), `budget=N` (nodes of the line search, 20,000): plays the turn whose positions the network judges best ([`crate::learned::QLearned`]; with 3 or 4 players, which the network did not learn, the turn of the most points) |
+//! | `learned` | q | `model=FILE` (another network than the shipped one: `tessera train --game q`), `k=N` (line-search turns tried, the most points first, 16), `deals=N` (deals of the hidden tiles each turn is judged on, 8), `budget=N` (nodes of the line search, 20,000): plays the turn whose positions the network judges best ([`crate::learned::q::QLearned`]; with 3 or 4 players, which the network did not learn, the turn of the most points) |
 //! | `greedy` | all | |
 //! | `ismcts` | all | `iters=N` or `ms=N` (budget per move, from 1; `ms` at most [`MAX_MS`], a day; both: `iters` iterations but at most `ms` milliseconds; or `cpu=N`, N milliseconds of the searching thread's CPU time, the same work whatever the machine's load), `c=X` (exploration, a number from 0 to [`MAX_C`]), `depth=N` (rollout moves), `width=K` (only the K most promising moves of each state, best first, K from 1; Triominos ranks placements by score and keeps drawing) |
 //! | `ismcts` | all | also `value=net`: the leaves judged by a learned value network ([`crate::learned`]; 2-player games, Akropolis without variants; default `value=hand`, the game's measure; in Q it lost to `lines` either way, docs/strategies.md), and `model=FILE`: another network than the shipped one (`tessera train --out`) |
@@ -168,7 +168,7 @@ pub fn q(text: &str) -> Result<Box<dyn Strategy<tessera_q::QGame>>, SpecError> {
             if k == 0 || deals == 0 {
                 return Err(spec.bad("k and deals are at least 1".into()));
             }
-            Box::new(crate::learned::QLearned {
+            Box::new(crate::learned::q::QLearned {
                 net,
                 k,
                 deals,
@@ -380,9 +380,40 @@ pub const TRIOMINOS_NAMES: &[&str] = &[
     "random", "greedy", "ismcts", "drawer", "blocker", "flexible", "ppo",
 ];
 
+/// The games with a learned evaluation ([`crate::learned`]: `tessera selfplay`, `tessera
+/// train`, `value=net`), each with its bots by spec: the one list of them.
+pub fn learned_games() -> Vec<crate::learned::LearnedGame> {
+    use crate::learned::LearnedGame;
+    vec![
+        LearnedGame::of::<tessera_akropolis::Akropolis>(akropolis),
+        LearnedGame::of::<TriominosGame>(triominos),
+        LearnedGame::of::<tessera_q::QGame>(q),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_learned_games_are_listed_once_each_with_its_shipped_network() {
+        let games = learned_games();
+        let names: Vec<&str> = games.iter().map(|g| g.name()).collect();
+        assert_eq!(names, ["akropolis", "triominos", "q"]);
+        assert_eq!(crate::learned::games(), names);
+        for g in &games {
+            let net = g
+                .shipped()
+                .unwrap_or_else(|| panic!("{} ships a network", g.name()));
+            assert_eq!(net.inputs(), g.features(), "{}'s network", g.name());
+            assert_eq!(crate::learned::features_of(g.name()), Some(g.features()));
+        }
+        let e = crate::learned::learned_game("chess").unwrap_err();
+        assert_eq!(
+            e,
+            "chess has no learned evaluation (the games with one: akropolis, triominos, q)"
+        );
+    }
 
     #[test]
     fn specs_parse_and_refuse() {

@@ -284,6 +284,24 @@ impl Strategy<TriominosGame> for SearchNeverDraws {
     }
 }
 
+/// A 2-player Triominos position after at least 20 greedy moves from `seed`, at the first
+/// turn from there with at least 4 legal moves: the mid-game of the ISMCTS speed benchmark
+/// (criterion and `tessera bench triominos`).
+pub fn triominos_midgame(seed: u64) -> TriominosGame {
+    let mut game =
+        TriominosGame::new(&tessera_triominos::Rules::standard(2), seed).expect("valid rules");
+    let mut greedy = tessera_triominos::strategy::Greedy::default();
+    let mut n = 0;
+    while n < 20 || game.legal_moves().len() < 4 {
+        n += 1;
+        match greedy.choose_in(&game) {
+            Some(mv) => game.play(&mv).expect("greedy moves are legal"),
+            None => break,
+        }
+    }
+    game
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

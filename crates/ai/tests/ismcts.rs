@@ -1,7 +1,8 @@
 //! ISMCTS sees only its seat's view, plays legal moves, and beats weaker bots.
 
 use tessera_ai::tournament::{play, summarize, TournamentConfig};
-use tessera_ai::{registry, triominos_midgame, Budget, Ismcts, IsmctsConfig};
+use tessera_ai::triominos::triominos_midgame;
+use tessera_ai::{registry, Budget, Ismcts, IsmctsConfig};
 use tessera_core::{rng_from_seed, Determinize, Game, View};
 use tessera_triominos::TriominosGame;
 

@@ -2,9 +2,11 @@
 //! it sees only its view, is reproducible, keeps its time budget; self-play data and
 //! training round-trip and are reproducible.
 
+use tessera_ai::learned::akropolis::{akropolis_features, FEATURES};
 use tessera_ai::learned::selfplay::{self, Position};
 use tessera_ai::learned::train::{train, TrainConfig};
-use tessera_ai::learned::{akropolis_features, ValueNet, FEATURES, TRIOMINOS_FEATURES};
+use tessera_ai::learned::triominos::TRIOMINOS_FEATURES;
+use tessera_ai::learned::ValueNet;
 use tessera_ai::registry;
 use tessera_akropolis::{Akropolis, Rules, Variants};
 use tessera_core::{rng_from_seed, Game, Seat, View};

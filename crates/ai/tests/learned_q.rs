@@ -2,8 +2,9 @@
 //! training work as the other games' do, and the `learned` bot sees only its view, is
 //! reproducible, plays whole games and refuses what does not fit.
 
+use tessera_ai::learned::q::{q_features, Q_FEATURES as N};
 use tessera_ai::learned::selfplay::Position;
-use tessera_ai::learned::{q_features, Learned, ValueNet, Q_FEATURES as N};
+use tessera_ai::learned::{Learned, ValueNet};
 use tessera_ai::registry;
 use tessera_core::{rng_from_seed, Determinize, Game};
 use tessera_q::{QGame, QRules};

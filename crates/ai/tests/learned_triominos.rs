@@ -4,7 +4,8 @@
 
 use tessera_ai::learned::selfplay::{self, Position};
 use tessera_ai::learned::train::{train, TrainConfig};
-use tessera_ai::learned::{triominos_features, Learned, TRIOMINOS_FEATURES as N};
+use tessera_ai::learned::triominos::{triominos_features, TRIOMINOS_FEATURES as N};
+use tessera_ai::learned::Learned;
 use tessera_ai::registry;
 use tessera_core::{rng_from_seed, Determinize, Game, View};
 use tessera_triominos::{Rules, TriominosGame};
@@ -87,7 +88,8 @@ fn self_play_and_training_of_triominos() {
     )
     .unwrap();
     assert!(t.baseline.1 > 0.55, "{:?}", t.baseline);
-    let e = selfplay::play_named("chess", &["greedy".into()], 0, 1, 1, &|_, _| Ok(())).unwrap_err();
+    let e = tessera_ai::learned::play_named("chess", &["greedy".into()], 0, 1, 1, &|_, _| Ok(()))
+        .unwrap_err();
     assert!(e.contains("no learned evaluation"), "{e}");
 }
 

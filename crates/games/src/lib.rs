@@ -1,4 +1,6 @@
-//! The registry of Tessera's games: the only place that lists them.
+//! The registry of Tessera's games: their list ([`Registry::standard`]), beside the AI
+//! crate's table of their bots, levels and learned evaluations (`tessera_ai::registry`);
+//! no other file outside the rules crates names two games (`scripts/game-names`).
 //!
 //! Each game registers once ([`Registration`], implemented next to its rules: name, seat
 //! range, rule options, bots, and the optional hints for browsers and people at a
@@ -27,6 +29,7 @@ mod error;
 mod game_entry;
 mod info;
 mod json;
+mod log;
 pub mod person;
 mod record;
 mod registration;

@@ -1,31 +1,9 @@
-//! What a game with a learned evaluation gives the machinery ([`Learned`]), and the games
-//! that have one.
+//! What a game with a learned evaluation gives the machinery ([`Learned`]); the same with
+//! the game's type erased is [`super::LearnedGame`].
 
 use super::ValueNet;
 use std::sync::Arc;
 use tessera_core::{Determinize, Game};
-
-/// The games with a learned evaluation (what `tessera selfplay` and `tessera train` take).
-pub const GAMES: &[&str] = &["akropolis", "triominos", "q"];
-
-/// The number of features the networks of game `name` read; `None` for a game without a
-/// learned evaluation.
-pub fn features_of(name: &str) -> Option<usize> {
-    match name {
-        "akropolis" => Some(<tessera_akropolis::Akropolis as Learned>::FEATURES),
-        "triominos" => Some(<tessera_triominos::TriominosGame as Learned>::FEATURES),
-        "q" => Some(<tessera_q::QGame as Learned>::FEATURES),
-        _ => None,
-    }
-}
-
-/// Why a game has no learned evaluation, for messages.
-pub(crate) fn not_learned(name: &str) -> String {
-    format!(
-        "{name} has no learned evaluation (the games with one: {})",
-        GAMES.join(", ")
-    )
-}
 
 /// A game with a learned evaluation: what its networks read, the games its data comes
 /// from, and its shipped network.

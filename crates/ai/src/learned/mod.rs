@@ -4,9 +4,12 @@
 //! definition of it, and no Python or native runtime is needed) at the leaves of the
 //! ISMCTS search.
 //!
-//! - [`Learned`]: a game with a learned evaluation (Akropolis, Triominos, Q): the features
-//!   its networks read of a seat's view ([`features`], [`triominos`], [`q`]), its self-play
-//!   games and its shipped network.
+//! - [`Learned`]: a game with a learned evaluation: the features its networks read of a
+//!   seat's view, its self-play games and its shipped network, implemented in the game's
+//!   file here ([`akropolis`], [`triominos`], [`q`]). [`LearnedGame`] is the same with the
+//!   game's type erased; the games with one are listed once, in the AI crate's table of
+//!   the games ([`crate::registry::learned_games`]), and the rest of this module names
+//!   none of them.
 //! - [`ValueNet`]: a multilayer perceptron (ReLU layers, then one logit): the chance that
 //!   the observing seat wins.
 //! - [`selfplay`]: games of a bot recording every position from each seat's view with the
@@ -16,15 +19,17 @@
 //! - [`Ppo`]: a policy learned from Python (`ppo:model=FILE`, the recipe of
 //!   `examples/train/`).
 //!
-//! The networks shipped with the engine are [`ValueNet::akropolis`],
-//! [`ValueNet::triominos`] and [`ValueNet::q`] (`crates/ai/models/GAME-value.safetensors`,
-//! each with the command and seed that made it and its outputs on fixed inputs in
-//! `GAME-value.json` beside it); a bot takes another with `model=FILE`. Akropolis and
-//! Triominos search with theirs at the ISMCTS leaves ([`Valued`]); Q's judges the turns of
-//! the line search ([`QLearned`], the `learned` bot).
+//! Each game's shipped network is its [`Learned::shipped`]
+//! (`crates/ai/models/GAME-value.safetensors`, loaded by the game's file, each with the
+//! command and seed that made it and its outputs on fixed inputs in `GAME-value.json`
+//! beside it); a bot takes another with `model=FILE`. Akropolis and Triominos search with
+//! theirs at the ISMCTS leaves ([`Valued`]); Q's judges the turns of the line search
+//! ([`q::QLearned`], the `learned` bot).
 
-pub mod features;
+pub mod akropolis;
+pub mod game;
 pub mod learn;
+pub mod named;
 pub mod ppo;
 pub mod q;
 pub mod selfplay;
@@ -32,11 +37,10 @@ pub mod train;
 pub mod triominos;
 mod valued;
 
-pub use features::{akropolis_features, FEATURES};
-pub use learn::{features_of, Learned, GAMES};
+pub use game::LearnedGame;
+pub use learn::Learned;
+pub use named::{features_of, games, learned_game, play_named, train_named};
 pub use ppo::Ppo;
-pub use q::{q_features, QLearned, Q_FEATURES};
-pub use triominos::{triominos_features, TRIOMINOS_FEATURES};
 pub use valued::Valued;
 
 use candle_core::{DType, Device, Tensor};
@@ -76,17 +80,8 @@ struct Dense {
     bias: Vec<f32>,
 }
 
-/// The shipped Akropolis network (see the module's documentation).
-const AKROPOLIS_MODEL: &[u8] = include_bytes!("../../models/akropolis-value.safetensors");
-
-/// The shipped Triominos network (see the module's documentation).
-const TRIOMINOS_MODEL: &[u8] = include_bytes!("../../models/triominos-value.safetensors");
-
-/// The shipped Q network (see the module's documentation).
-const Q_MODEL: &[u8] = include_bytes!("../../models/q-value.safetensors");
-
 /// A shipped network, loaded from its bytes the first time it is asked for.
-fn shipped_once(cell: &'static OnceLock<Arc<ValueNet>>, bytes: &[u8]) -> Arc<ValueNet> {
+pub(crate) fn shipped_once(cell: &'static OnceLock<Arc<ValueNet>>, bytes: &[u8]) -> Arc<ValueNet> {
     cell.get_or_init(|| Arc::new(ValueNet::from_bytes(bytes).expect("the shipped network loads")))
         .clone()
 }
@@ -132,24 +127,6 @@ impl ValueNet {
             ))),
             None => Err(NetError::Shape("no layer l0".into())),
         }
-    }
-
-    /// The shipped Akropolis network, loaded once.
-    pub fn akropolis() -> Arc<ValueNet> {
-        static NET: OnceLock<Arc<ValueNet>> = OnceLock::new();
-        shipped_once(&NET, AKROPOLIS_MODEL)
-    }
-
-    /// The shipped Triominos network, loaded once.
-    pub fn triominos() -> Arc<ValueNet> {
-        static NET: OnceLock<Arc<ValueNet>> = OnceLock::new();
-        shipped_once(&NET, TRIOMINOS_MODEL)
-    }
-
-    /// The shipped Q network, loaded once.
-    pub fn q() -> Arc<ValueNet> {
-        static NET: OnceLock<Arc<ValueNet>> = OnceLock::new();
-        shipped_once(&NET, Q_MODEL)
     }
 
     /// A network from a safetensors file (`tessera train --out`) reading `features`

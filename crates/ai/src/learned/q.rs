@@ -240,3 +240,15 @@ impl Strategy<QGame> for QLearned {
         moves.swap_remove(best)
     }
 }
+
+/// The shipped Q network (see the module's documentation of [`super`]).
+const MODEL: &[u8] = include_bytes!("../../models/q-value.safetensors");
+
+impl super::ValueNet {
+    /// The shipped Q network, loaded once.
+    pub fn q() -> std::sync::Arc<super::ValueNet> {
+        static NET: std::sync::OnceLock<std::sync::Arc<super::ValueNet>> =
+            std::sync::OnceLock::new();
+        super::shipped_once(&NET, MODEL)
+    }
+}

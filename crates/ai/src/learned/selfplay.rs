@@ -1,10 +1,10 @@
-//! Self-play data: 2-player games of a bot ([`Learned`]: Akropolis, Triominos), every
+//! Self-play data: 2-player games of a bot (of a game with a [`Learned`] evaluation), every
 //! position before a move seen from each seat ([`Learned::features`]) with that seat's
 //! final result and score margin, written as CSV (`game,ply,seat,result,margin,f0,...`),
 //! one position and seat a row. Files of the first format (no `margin` column) are read
 //! too.
 
-use super::learn::{not_learned, Learned};
+use super::learn::Learned;
 use crate::tournament::MakeStrategy;
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
@@ -41,45 +41,6 @@ pub enum DataError {
         /// What is wrong.
         why: String,
     },
-}
-
-/// [`play`] of the game named `game` (one of [`super::GAMES`]), its bots by the
-/// registry's specs.
-pub fn play_named(
-    game: &str,
-    specs: &[String],
-    first: u64,
-    games: u64,
-    seed: u64,
-    done: &(dyn Fn(u64, Vec<Position>) -> Result<(), String> + Sync),
-) -> Result<usize, String> {
-    match game {
-        "akropolis" => play::<tessera_akropolis::Akropolis>(
-            specs,
-            first,
-            games,
-            seed,
-            &|s| crate::registry::akropolis(s).map_err(|e| e.to_string()),
-            done,
-        ),
-        "triominos" => play::<tessera_triominos::TriominosGame>(
-            specs,
-            first,
-            games,
-            seed,
-            &|s| crate::registry::triominos(s).map_err(|e| e.to_string()),
-            done,
-        ),
-        "q" => play::<tessera_q::QGame>(
-            specs,
-            first,
-            games,
-            seed,
-            &|s| crate::registry::q(s).map_err(|e| e.to_string()),
-            done,
-        ),
-        other => Err(not_learned(other)),
-    }
 }
 
 /// Plays games `first..first + games` (game `i` deals from `derive_seed(seed, i)`) of the

@@ -97,21 +97,6 @@ pub fn held_out(p: &Position) -> bool {
     p.game.is_multiple_of(10)
 }
 
-/// [`train`] for the game named `game` (one of [`super::GAMES`]).
-pub fn train_named(
-    game: &str,
-    positions: &[Position],
-    config: &TrainConfig,
-    progress: &mut dyn FnMut(usize, &Epoch),
-) -> Result<Trained, NetError> {
-    match game {
-        "akropolis" => train::<tessera_akropolis::Akropolis>(positions, config, progress),
-        "triominos" => train::<tessera_triominos::TriominosGame>(positions, config, progress),
-        "q" => train::<tessera_q::QGame>(positions, config, progress),
-        other => Err(NetError::Shape(super::learn::not_learned(other))),
-    }
-}
-
 /// Trains a network of game `G` on `positions`; `progress` is called after each epoch.
 pub fn train<G: super::learn::Learned>(
     positions: &[Position],

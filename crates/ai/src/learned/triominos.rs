@@ -115,3 +115,15 @@ impl super::learn::Learned for TriominosGame {
         Some(super::ValueNet::triominos())
     }
 }
+
+/// The shipped Triominos network (see the module's documentation of [`super`]).
+const MODEL: &[u8] = include_bytes!("../../models/triominos-value.safetensors");
+
+impl super::ValueNet {
+    /// The shipped Triominos network, loaded once.
+    pub fn triominos() -> std::sync::Arc<super::ValueNet> {
+        static NET: std::sync::OnceLock<std::sync::Arc<super::ValueNet>> =
+            std::sync::OnceLock::new();
+        super::shipped_once(&NET, MODEL)
+    }
+}

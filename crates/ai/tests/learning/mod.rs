@@ -1,7 +1,7 @@
 //! Helpers of the learned-evaluation tests (Akropolis, Triominos, Q): a game some moves
 //! in, the check that a game's features read only a seat's view, and self-play data.
 
-use tessera_ai::learned::selfplay::{self, Position};
+use tessera_ai::learned::selfplay::Position;
 use tessera_ai::learned::Learned;
 use tessera_core::{rng_from_seed, Game, Seat, Strategy};
 
@@ -40,7 +40,7 @@ pub fn features_read_only_the_view<G: Learned>(game: &G) -> bool {
 /// seed 1's stream `i`), both seats of each position in order.
 pub fn data(name: &str, spec: &str, games: u64) -> Vec<Position> {
     let all = std::sync::Mutex::new(Vec::new());
-    let n = selfplay::play_named(name, &[spec.to_string()], 0, games, 1, &|_, mut p| {
+    let n = tessera_ai::learned::play_named(name, &[spec.to_string()], 0, games, 1, &|_, mut p| {
         all.lock().unwrap().append(&mut p);
         Ok(())
     })

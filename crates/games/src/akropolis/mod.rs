@@ -251,7 +251,7 @@ impl Registration for Akropolis {
             ),
         }];
         if after.is_over() {
-            lines.push(crate::q::game_over(after.outcome_now().scores, names));
+            lines.push(crate::log::game_over(after.outcome_now().scores, names));
         }
         lines
     }

@@ -8,19 +8,13 @@ pub mod harness;
 pub mod render;
 pub mod terminal;
 
+use crate::log::{game_over, name};
 use crate::{BotInfo, OptionKind, Registration, RuleOption};
 use serde_json::{json, Value};
 use tessera_core::{Game, Seat, Strategy, View};
 use tessera_q::{Choice, QGame, QRules, QView, RuleSet};
 use tessera_referee::Legal;
 use tessera_words::{words, Arg, Msg, Words};
-
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat.index())
-        .cloned()
-        .unwrap_or_else(|| seat.to_string())
-}
 
 /// The copies of each tile of a game for people (the New game form's and the Arena's
 /// default): the boxed game's 3, a game of 15 to 20 minutes.
@@ -62,24 +56,6 @@ fn bonuses_of(after: &QGame, seat: Seat, ps: &[tessera_q::Placement]) -> (u64, b
             .get(seat.index())
             .is_some_and(|p| p.hand.is_empty());
     (qs, finished)
-}
-
-/// The last line of a game's log: the scores and who won.
-pub(crate) fn game_over(scores: Vec<i32>, names: &[String]) -> Msg {
-    let outcome = tessera_core::Outcome::from_scores(scores);
-    let list: Vec<Msg> = outcome
-        .scores
-        .iter()
-        .enumerate()
-        .map(|(i, s)| words!("name-score", who = name(names, Seat(i as u8)), score = *s))
-        .collect();
-    let winners: Vec<String> = outcome.winners.iter().map(|s| name(names, *s)).collect();
-    words!(
-        "log-game-over",
-        scores = list,
-        winners = Arg::and(winners.clone()),
-        count = winners.len()
-    )
 }
 
 impl Registration for QGame {

@@ -142,7 +142,7 @@ pub(crate) fn event_line(e: &Event, names: &[String]) -> Msg {
                 credits = credits_line(names, credits)
             ),
         },
-        Event::GameOver { outcome } => crate::q::game_over(outcome.scores.clone(), names),
+        Event::GameOver { outcome } => crate::log::game_over(outcome.scores.clone(), names),
     }
 }
 

@@ -121,3 +121,15 @@ impl super::learn::Learned for Akropolis {
         Some(super::ValueNet::akropolis())
     }
 }
+
+/// The shipped Akropolis network (see the module's documentation of [`super`]).
+const MODEL: &[u8] = include_bytes!("../../models/akropolis-value.safetensors");
+
+impl super::ValueNet {
+    /// The shipped Akropolis network, loaded once.
+    pub fn akropolis() -> std::sync::Arc<super::ValueNet> {
+        static NET: std::sync::OnceLock<std::sync::Arc<super::ValueNet>> =
+            std::sync::OnceLock::new();
+        super::shipped_once(&NET, MODEL)
+    }
+}
