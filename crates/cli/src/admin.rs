@@ -109,7 +109,7 @@ async fn run(args: AdminArgs) -> Result<()> {
             }
         }
         Action::Abort { id, wait } => {
-            let mut entry = db.abort(id, reason).await?;
+            let mut entry = db.abort(tessera_server::store::GameId(id), reason).await?;
             let until = Instant::now() + Duration::from_secs_f64(wait.clamp(0.0, 3600.0));
             while entry.done.is_none() && Instant::now() < until {
                 tokio::time::sleep(Duration::from_millis(200)).await;

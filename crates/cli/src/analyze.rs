@@ -115,7 +115,10 @@ fn stored(db: &str, id: u64) -> Result<(Value, Option<Vec<usize>>)> {
         .enable_all()
         .build()?;
     let game = rt
-        .block_on(tessera_server::store::get_at(db, id))?
+        .block_on(tessera_server::store::get_at(
+            db,
+            tessera_server::store::GameId(id),
+        ))?
         .with_context(|| format!("no game {id} in {}", tessera_server::store::redacted(db)))?;
     if tessera_server::store::is_live(&game.summary.status) {
         anyhow::bail!(

@@ -353,6 +353,18 @@ pub struct ClientArgs {
     /// (the sign-up's `"again": true`).
     #[arg(long, default_value_t = 1, requires = "rated")]
     games: usize,
+    /// With --token: challenge this account (or house level, `level:3`) to a game of
+    /// --game, rated with --rated, and wait for the answer (docs/arena.md, "Challenges").
+    #[arg(long, requires = "token", conflicts_with_all = ["accept", "table"])]
+    challenge: Option<String>,
+    /// With --challenge: rule options over the game's defaults, a JSON object
+    /// (`'{"end": "round"}'`).
+    #[arg(long, requires = "challenge")]
+    options: Option<String>,
+    /// With --token: accept the challenge of this id (`GET /api/challenges`) and play it
+    /// (give the challenge's game in --game).
+    #[arg(long, requires = "token", conflicts_with = "table")]
+    accept: Option<u64>,
     /// Milliseconds each bot waits before every move it sends (0: at once): a game one
     /// can watch in the browser. Keep it under the host's --per-call.
     #[arg(long, default_value_t = 0)]
@@ -461,12 +473,37 @@ fn account_client(
     let entry = registry.find(game)?.clone();
     // rated games one after the other on one connection (`"again": true`)
     let games = if args.rated { args.games.max(1) } else { 1 };
-    let join = Join::Account {
-        game: game.clone(),
-        token: token.to_string(),
-        rated: args.rated,
-        players: args.rated_players,
-        again: games > 1,
+    let token = token.to_string();
+    let join = match (&args.challenge, args.accept) {
+        (Some(to), _) => {
+            let options = match &args.options {
+                Some(o) => serde_json::from_str(o).context("--options is a JSON object")?,
+                None => serde_json::Value::Null,
+            };
+            let ask = client::ChallengeJoin::Make {
+                to: to.clone(),
+                game: game.clone(),
+                rated: args.rated,
+                options,
+            };
+            Join::Challenge { token, ask }
+        }
+        (None, Some(id)) => Join::Challenge {
+            token,
+            ask: client::ChallengeJoin::Accept(id),
+        },
+        (None, None) => Join::Account {
+            game: game.clone(),
+            token,
+            rated: args.rated,
+            players: args.rated_players,
+            again: games > 1,
+        },
+    };
+    let games = if matches!(join, Join::Challenge { .. }) {
+        1
+    } else {
+        games
     };
     let bot = entry.wire_bot(spec)?;
     let r = rt.block_on(client::play_games(
@@ -664,7 +701,7 @@ pub fn games(args: GamesArgs) -> Result<()> {
         &args.db,
         &ListQuery {
             limit: Some(args.limit),
-            before: args.before,
+            before: args.before.map(tessera_server::store::GameId),
             game: args.game.clone(),
             status: args.status.clone(),
         },

@@ -83,7 +83,7 @@ fn features(game: &str) -> Result<usize> {
     learned::features_of(game).with_context(|| {
         format!(
             "--game {game}: the games with a learned evaluation are {} (docs/strategies.md)",
-            learned::GAMES.join(", ")
+            learned::games().join(", ")
         )
     })
 }
@@ -125,7 +125,7 @@ pub fn selfplay(args: SelfplayArgs) -> Result<()> {
         bar.inc(1);
         Ok(())
     };
-    let n = selfplay::play_named(&args.game, &specs, args.first, args.games, args.seed, &done)
+    let n = learned::play_named(&args.game, &specs, args.first, args.games, args.seed, &done)
         .map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
@@ -171,7 +171,7 @@ pub fn train(args: TrainArgs) -> Result<()> {
         ..train::TrainConfig::default()
     };
     println!("epoch  train loss  held-out loss  held-out accuracy");
-    let trained = train::train_named(&args.game, &positions, &config, &mut |e, ep| {
+    let trained = learned::train_named(&args.game, &positions, &config, &mut |e, ep| {
         println!(
             "{e:>5}  {:>10.4}  {:>13.4}  {:>16.1}%",
             ep.train_loss,

@@ -10,7 +10,10 @@ pub fn stored_record(db: &str, id: i64) -> anyhow::Result<serde_json::Value> {
         .enable_all()
         .build()?;
     let game = rt
-        .block_on(tessera_server::store::get_at(db, id))?
+        .block_on(tessera_server::store::get_at(
+            db,
+            tessera_server::store::GameId(id),
+        ))?
         .with_context(|| format!("no game {id} in {}", tessera_server::store::redacted(db)))?;
     if game.summary.status != tessera_server::store::GameStatus::Finished {
         eprintln!(

@@ -6,7 +6,7 @@ use common::RemoveDir;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::{Command, Output};
-use tessera_server::store::{now_ms, NewGame, SeatRecord, Store};
+use tessera_server::store::{now_ms, GameId, NewGame, SeatRecord, Store};
 
 fn tessera(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
@@ -30,7 +30,7 @@ fn failure(out: Output) -> String {
 }
 
 /// A store with the game of `record` stored as `status`, one person and one bot.
-fn store_game(db: &Path, record: &Value, status: &str) -> u64 {
+fn store_game(db: &Path, record: &Value, status: &str) -> GameId {
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
         let (store, thread) = Store::start(db).unwrap();

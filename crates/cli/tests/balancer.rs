@@ -4,7 +4,9 @@
 //! changed) and a self-signed certificate made here with openssl. People play over
 //! `wss://` and programs over TCP through HAProxy; the node that runs the most games is
 //! killed (SIGKILL) mid-game; every game ends, stored `finished`, taken over by the other
-//! node. And the systemd unit of the docs (deploy/tessera.service) passes
+//! node. Then a program's connection through HAProxy is cut mid-turn and between turns: it
+//! comes back through HAProxy with its resume token and plays to the end, never ejected.
+//! And the systemd unit of the docs (deploy/tessera.service) passes
 //! `systemd-analyze verify` (skipped without systemd-analyze, unless
 //! `TESSERA_REQUIRE_SYSTEMD=1`, as in CI: then it fails).
 //!
@@ -530,6 +532,98 @@ fn people_and_programs_play_through_haproxy_while_a_node_is_killed() {
     let all: Vec<Value> = serde_json::from_slice(&listed.stdout).unwrap();
     assert_eq!(all.len(), ids.len(), "{all:?}");
     assert!(all.iter().all(|g| g["status"] == "finished"), "{all:?}");
+
+    // a program's connection through HAProxy cut mid-turn and between turns: it comes
+    // back through HAProxy with its resume token (docs/protocol.md 1.5) and plays on
+    let lb: SocketAddr = ([127, 0, 0, 1], lb_tcp).into();
+    let id = rt.block_on(cut_twice_through(&tls_client, lb_https, lb, &registry));
+    let end = rt.block_on(async {
+        for _ in 0..100 {
+            let (_, _, body) =
+                https(&tls_client, lb_https, "GET", "/api/games?limit=100", "").await;
+            let g = json_of(&body)["games"]
+                .as_array()
+                .and_then(|a| a.iter().find(|g| g["id"] == id).cloned());
+            if let Some(g) = g.filter(|g| g["status"] != "running") {
+                return g;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("game {id} did not end");
+    });
+    assert_eq!(end["status"], "finished", "{end}");
+    assert_eq!(end["ejections"], json!([]), "{end}");
+}
+
+/// A program at a table against a house bot, opened through HAProxy, signed up through its
+/// TCP frontend at `lb`: its connection is cut when its second `take-turn` comes (before
+/// the answer) and right after it answers its third; each time it comes back through `lb`
+/// with its resume token. Plays greedy to the end; returns the game's id.
+async fn cut_twice_through(
+    tls: &tokio_native_tls::TlsConnector,
+    https_port: u16,
+    lb: SocketAddr,
+    registry: &Registry,
+) -> u64 {
+    use tessera_tcp::{Dialect, TcpTransport};
+    let (code, _, body) = https(
+        tls,
+        https_port,
+        "POST",
+        "/api/games",
+        &json!({"game": "triominos", "seats": [{"kind": "bot", "spec": "greedy"}, {"kind": "program"}], "delay_ms": 0}).to_string(),
+    )
+    .await;
+    assert_eq!(code, 200, "{body}");
+    let id = json_of(&body)["id"].as_u64().expect("a table");
+    let mut bot = registry
+        .get("triominos")
+        .unwrap()
+        .wire_bot("greedy")
+        .unwrap();
+    let connect = || async move {
+        let s = tokio::net::TcpStream::connect(lb)
+            .await
+            .expect("HAProxy takes it");
+        TcpTransport::new(s, 16 << 20, Dialect::Tessera, None)
+    };
+    let mut conn = connect().await;
+    conn.write(&json!({"name": "cutter", "table": id}).to_string())
+        .await
+        .unwrap();
+    let (mut token, mut turns, mut cuts) = (String::new(), 0, 0);
+    loop {
+        let text = tokio::time::timeout(Duration::from_secs(60), conn.read())
+            .await
+            .expect("a call in time")
+            .expect("a call");
+        let call: Value = serde_json::from_str(&text).unwrap();
+        assert!(call.get("ejected").is_none(), "{call}");
+        if call[0] == "setup" {
+            token = call[1][2]["resume"].as_str().unwrap().to_string();
+        }
+        turns += usize::from(call[0] == "take-turn");
+        let mid_turn = call[0] == "take-turn" && turns == 2 && cuts == 0;
+        if !mid_turn {
+            conn.write(&bot.answer(&text).unwrap()).await.unwrap();
+            if call[0] == "win" {
+                break;
+            }
+        }
+        // the call unanswered is sent again after the first cut: that is the third
+        let between = call[0] == "take-turn" && turns == 4 && cuts == 1;
+        if mid_turn || between {
+            cuts += 1;
+            drop(conn);
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            conn = connect().await;
+            conn.write(&json!({ "resume": token }).to_string())
+                .await
+                .unwrap();
+        }
+    }
+    assert_eq!(cuts, 2, "both cuts made ({turns} turns)");
+    id
 }
 
 /// deploy/tessera.service passes `systemd-analyze verify`, warnings included (verify

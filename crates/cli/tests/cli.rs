@@ -8,6 +8,7 @@ mod arena_cli;
 mod balancer;
 mod bot_api;
 mod bots_tutorial;
+mod challenge_cli;
 mod common;
 mod crash;
 mod games_cli;

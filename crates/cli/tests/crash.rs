@@ -156,7 +156,7 @@ fn a_killed_host_loses_no_game() {
     // nothing lost: 53 games, ids 1..=53, all finished, every record replays
     let all = list();
     assert_eq!(all.len(), 53);
-    let mut ids: Vec<u64> = all.iter().map(|g| g.id).collect();
+    let mut ids: Vec<u64> = all.iter().map(|g| g.id.0).collect();
     ids.sort();
     assert_eq!(ids, (1..=53).collect::<Vec<_>>());
     for g in &all {

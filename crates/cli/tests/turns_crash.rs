@@ -138,7 +138,7 @@ fn live(db: &std::path::Path) -> Vec<(u64, GameStatus)> {
     )
     .unwrap()
     .iter()
-    .map(|g| (g.id, g.status))
+    .map(|g| (g.id.0, g.status))
     .collect()
 }
 
@@ -321,7 +321,7 @@ fn turn_based_games_outlive_sigkill_and_sigterm_and_are_never_aborted_as_idle() 
     }
     let registry = Registry::standard();
     for id in turn_games {
-        let g = store::get_file(&db, *id).unwrap().unwrap();
+        let g = store::get_file(&db, store::GameId(*id)).unwrap().unwrap();
         assert_eq!(g.summary.status, GameStatus::Finished, "game {id}");
         let replay = registry
             .find(&g.summary.game)

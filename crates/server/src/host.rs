@@ -14,7 +14,7 @@ use crate::kept::rematches::Rematches;
 use crate::kept::resumes::Resumes;
 use crate::kept::sockets::{Opener, SocketSlot, Sockets};
 use crate::kept::stored::StoredStates;
-use crate::store::{Store, StoredGame};
+use crate::store::{GameId, Store, StoredGame};
 use crate::table::{Phase, Table};
 use crate::tcp::TcpTransport;
 use crate::vocab::config::{permits, Config};
@@ -37,7 +37,7 @@ pub(crate) struct Inner {
     pub(crate) registry: Registry,
     pub(crate) store: Store,
     pub(crate) config: Config,
-    pub(crate) tables: Mutex<HashMap<u64, Arc<Table>>>,
+    pub(crate) tables: Mutex<HashMap<GameId, Arc<Table>>>,
     pub(crate) lobby: Mutex<HashMap<&'static str, crate::kept::lobby::Queue>>,
     pub(crate) lobby_changed: Notify,
     pub(crate) stop: CancellationToken,
@@ -49,17 +49,17 @@ pub(crate) struct Inner {
     /// `Config::max_web_tables_per_address`).
     pub(crate) web_tables: Arc<Caps>,
     /// The slots taken, by table: given back when the table leaves memory.
-    pub(crate) web_slots: Mutex<HashMap<u64, Slot>>,
+    pub(crate) web_slots: Mutex<HashMap<GameId, Slot>>,
     /// Analyses and hints computed at once for one address
     /// (`Config::max_work_per_address`; the totals are the analyses' and hints' own).
     pub(crate) work: Arc<Caps>,
     /// A table with open seats was opened (the expiry of waiting tables looks again).
     pub(crate) tables_opened: Notify,
     /// Programs seated at tables that have not started yet: (table, seat) -> connection.
-    pub(crate) programs: Mutex<HashMap<(u64, usize), TcpTransport>>,
+    pub(crate) programs: Mutex<HashMap<(GameId, usize), TcpTransport>>,
     /// The programs of rated tables that asked to be queued again after each game
     /// (`"again": true`): (table, seat) -> where their connection comes back.
-    pub(crate) kept: Mutex<HashMap<(u64, usize), Kept>>,
+    pub(crate) kept: Mutex<HashMap<(GameId, usize), Kept>>,
     /// The TCP port programs connect to, once listening.
     pub(crate) tcp_port: std::sync::OnceLock<u16>,
     /// The seats of programs that may come back after a restart, by resume token.
@@ -94,6 +94,8 @@ pub(crate) struct Inner {
     /// The turn-based games and invitations being made on this node (counted against
     /// their caps).
     pub(crate) turn_making: crate::kept::making::Making,
+    /// The challenges of this node (`concerns::arena::challenges`).
+    pub(crate) challenges: Mutex<crate::kept::challenges::Challenges>,
 }
 
 /// The host's state. Cheap to clone.
@@ -148,6 +150,7 @@ impl Host {
             requeue: (requeue, Mutex::new(Some(requeued))),
             turn_key: tokio::sync::OnceCell::new(),
             turn_making: Default::default(),
+            challenges: Default::default(),
         }))
     }
 
@@ -191,7 +194,7 @@ impl Host {
 
     /// A WebSocket's place on game `id` for `who` (the caps of `crate::kept::sockets`), given back
     /// when dropped.
-    pub fn socket_slot(&self, id: u64, who: Opener<'_>) -> Result<SocketSlot, HostError> {
+    pub fn socket_slot(&self, id: GameId, who: Opener<'_>) -> Result<SocketSlot, HostError> {
         self.0.sockets.take(id, who)
     }
 
@@ -211,7 +214,7 @@ impl Host {
     }
 
     /// A table in memory (waiting or running).
-    pub fn table(&self, id: u64) -> Option<Arc<Table>> {
+    pub fn table(&self, id: GameId) -> Option<Arc<Table>> {
         lock(&self.0.tables).get(&id).cloned()
     }
 
@@ -239,14 +242,14 @@ impl Host {
 
     /// Table `id` leaves memory (the store serves it from now on), and gives back its
     /// slot of `Config::max_web_tables` if it has one.
-    pub(crate) fn forget(&self, id: u64) {
+    pub(crate) fn forget(&self, id: GameId) {
         lock(&self.0.tables).remove(&id);
         lock(&self.0.web_slots).remove(&id);
     }
 
     /// The ids of the games any node of a shared store writes, as they are committed
     /// (`None` on SQLite).
-    pub fn store_changes(&self) -> Option<tokio::sync::broadcast::Receiver<u64>> {
+    pub fn store_changes(&self) -> Option<tokio::sync::broadcast::Receiver<GameId>> {
         self.0.store.nodes().changes()
     }
 
@@ -287,7 +290,7 @@ impl Host {
     }
 
     /// A stored game.
-    pub async fn stored(&self, id: u64) -> Result<StoredGame, HostError> {
+    pub async fn stored(&self, id: GameId) -> Result<StoredGame, HostError> {
         self.0
             .store
             .games()

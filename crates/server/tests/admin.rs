@@ -5,6 +5,7 @@
 //! played, restored: the ended games the same, the live ones resumed and played out.
 
 use crate::common;
+use tessera_server::store::GameId;
 
 use common::{play_person, stored_when, TestHost};
 use serde_json::{json, Value};
@@ -127,7 +128,7 @@ async fn a_ban_resigns_an_account_s_rated_game_and_an_abort_ends_games() {
     );
 
     for id in [running, waiting] {
-        let entry = admin.abort(id, Some("cheating")).await.unwrap();
+        let entry = admin.abort(GameId(id), Some("cheating")).await.unwrap();
         assert_eq!(entry.done, None, "left for the host");
         let g = stored_when(&db, id, 10, |g| !g.summary.status.is_live()).await;
         assert_eq!(g.summary.status, GameStatus::Aborted, "game {id}");
@@ -144,9 +145,12 @@ async fn a_ban_resigns_an_account_s_rated_game_and_an_abort_ends_games() {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         assert_eq!(done.as_deref(), Some("local"));
-        assert!(h.host.table(id).is_none(), "the table left memory");
+        assert!(h.host.table(GameId(id)).is_none(), "the table left memory");
     }
-    assert!(admin.abort(running, None).await.is_err(), "over already");
+    assert!(
+        admin.abort(GameId(running), None).await.is_err(),
+        "over already"
+    );
     let log: Vec<(String, String)> = admin
         .log(0, 100)
         .await
@@ -257,7 +261,10 @@ async fn a_backup_taken_while_games_are_played_restores_and_serves_them() {
     }
     let (mut ended_in_backup, mut live_in_backup) = (Vec::new(), Vec::new());
     for &id in &played {
-        let b = get_at(&backup, id).await.unwrap().expect("in the backup");
+        let b = get_at(&backup, GameId(id))
+            .await
+            .unwrap()
+            .expect("in the backup");
         if b.summary.status.is_live() {
             live_in_backup.push(id);
         } else {

@@ -1009,7 +1009,7 @@ proptest! {
                 if let Value::Object(m) = &v {
                     prop_assert_eq!(m.get("name").and_then(Value::as_str), Some(s.name.as_str()));
                     prop_assert_eq!(m.get("game").and_then(Value::as_str), s.game.as_deref());
-                    prop_assert_eq!(m.get("table").and_then(Value::as_u64), s.table);
+                    prop_assert_eq!(m.get("table").and_then(Value::as_u64), s.table.map(u64::from));
                     prop_assert!(s.game.is_some() || s.table.is_some());
                 } else {
                     prop_assert_eq!(v.as_str(), Some(s.name.as_str()));

@@ -4,6 +4,7 @@
 //! from them, and the seats of rated games kept to their accounts.
 
 use crate::common;
+use tessera_server::store::GameId;
 
 use common::{login_of, next_json, register, request, Login, TestHost};
 use serde_json::{json, Value};
@@ -819,7 +820,7 @@ async fn a_person_challenges_a_bot_waiting_in_the_queue_from_its_page() {
     let pat_token = asked.body["token"].as_str().unwrap().to_string();
     let players = h
         .host
-        .table(id)
+        .table(GameId(id))
         .expect("the game")
         .state()
         .seats

@@ -6,6 +6,7 @@
 
 use crate::common;
 use crate::wire;
+use tessera_server::store::GameId;
 
 use common::{next_json, register, send_json, stored_when, TestHost, Ws};
 use serde_json::{json, Value};
@@ -142,6 +143,6 @@ async fn the_host_s_look_at_the_bans_resigns_unrated_tables_too() {
     assert_eq!(g.summary.status, GameStatus::Resigned, "{:?}", g.summary);
     // the guest's game was not touched
     tokio::time::sleep(tessera_server::concerns::admin::WATCH_EVERY * 2).await;
-    let g = get_at(&db, other).await.unwrap().unwrap();
+    let g = get_at(&db, GameId(other)).await.unwrap().unwrap();
     assert!(g.summary.status.is_live(), "{:?}", g.summary);
 }

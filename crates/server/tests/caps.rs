@@ -6,6 +6,7 @@
 
 use crate::common;
 use crate::wire;
+use tessera_server::store::GameId;
 
 use common::*;
 use serde_json::{json, Value};
@@ -282,9 +283,9 @@ async fn web_tables_are_capped_and_waiting_ones_expire() {
     for id in [id, other] {
         // stored, then out of memory (the table leaves memory just after its end is stored)
         let g = until("the table is stored aborted and out of memory", || async {
-            let g = h.host.stored(id).await.ok()?;
+            let g = h.host.stored(GameId(id)).await.ok()?;
             (g.summary.status == tessera_server::store::GameStatus::Aborted
-                && h.host.table(id).is_none())
+                && h.host.table(GameId(id)).is_none())
             .then_some(g)
         })
         .await;
@@ -305,7 +306,7 @@ async fn web_tables_are_capped_and_waiting_ones_expire() {
 
 /// Waits until a program sits at table `id`.
 async fn seated_at(h: &TestHost, id: u64) {
-    let table = h.host.table(id).unwrap();
+    let table = h.host.table(GameId(id)).unwrap();
     table_until(&table, "a program takes the seat", |t| {
         t.state().seats.iter().any(|s| s.name == "alice")
     })
@@ -399,7 +400,11 @@ async fn bot_budgets_are_clamped() {
         )
         .await;
     assert_eq!(s, 200, "{c}");
-    let g = h.host.stored(c["id"].as_u64().unwrap()).await.unwrap();
+    let g = h
+        .host
+        .stored(GameId(c["id"].as_u64().unwrap()))
+        .await
+        .unwrap();
     let specs: Vec<_> = g.summary.seats.iter().map(|s| s.spec.clone()).collect();
     assert_eq!(
         specs,
@@ -416,7 +421,11 @@ async fn bot_budgets_are_clamped() {
         )
         .await;
     assert_eq!(s, 200, "{c}");
-    let g = h.host.stored(c["id"].as_u64().unwrap()).await.unwrap();
+    let g = h
+        .host
+        .stored(GameId(c["id"].as_u64().unwrap()))
+        .await
+        .unwrap();
     assert_eq!(
         g.summary.seats[0].spec.as_deref(),
         Some("lines:budget=200000")
@@ -442,7 +451,7 @@ async fn bot_budgets_are_clamped() {
     ]});
     let (s, c) = h.post("/api/games", &game).await;
     assert_eq!(s, 200, "{c}");
-    let g = ended(&h, c["id"].as_u64().unwrap()).await;
+    let g = ended(&h, GameId(c["id"].as_u64().unwrap())).await;
     assert_eq!(
         g.summary.status,
         tessera_server::store::GameStatus::Finished,

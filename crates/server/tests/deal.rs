@@ -6,6 +6,7 @@
 //! A seed of one's own is taken only for practice, says so, and a rematch draws afresh.
 
 use crate::common;
+use tessera_server::store::GameId;
 
 use common::*;
 use serde_json::{json, Value};
@@ -282,7 +283,9 @@ async fn a_waiting_table_keeps_its_deal_over_a_restart() {
     let shown = state(&h, id, None).await["deal"]["commitment"].clone();
     assert!(is_hash(&shown), "{shown}");
     let db = h.stop_keeping().await;
-    let stored = tessera_server::store::get_file(&db, id).unwrap().unwrap();
+    let stored = tessera_server::store::get_file(&db, GameId(id))
+        .unwrap()
+        .unwrap();
     assert_ne!(stored.seed, 0, "the seed is stored with the table");
     assert_eq!(json!(stored.summary.commitment), shown);
     assert_eq!(stored.summary.salt, None, "secret while the game waits");

@@ -53,6 +53,9 @@ const ROUTES: &[&str] = &[
     "/api/tokens",
     "/api/arena/queue",
     "/api/arena/challenge",
+    "/api/challenges",
+    "/api/challenges/1/decline",
+    "/api/challenges/1/accept",
 ];
 
 /// POSTs `body` (any bytes) to `path`: the status and the body of the answer.

@@ -19,16 +19,6 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use wire::{within, Program};
 
-/// A bot account's API token.
-async fn bot_token(addr: SocketAddr, name: &str) -> String {
-    let bot = register(addr, name, "bot").await;
-    let t = bot
-        .post(addr, "/api/tokens", &json!({"label": "http"}))
-        .await;
-    assert_eq!(t.status, 200, "{}", t.body);
-    t.body["token"].as_str().unwrap().to_string()
-}
-
 /// A table of `game` with `seats`; its id.
 async fn table(h: &TestHost, game: &str, seats: Value) -> u64 {
     let (s, made) = h
@@ -199,7 +189,7 @@ fn bearer(token: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_over_http_against_a_house_bot() {
     let h = TestHost::start(common::test_config()).await;
-    let token = bot_token(h.http, "httpbot").await;
+    let token = common::bot_token(h.http, "httpbot").await;
     let id = table(
         &h,
         "q",
@@ -255,7 +245,7 @@ async fn a_whole_game_over_http_against_a_house_bot() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tcp_program_and_an_http_program_meet() {
     let h = TestHost::start(common::test_config()).await;
-    let token = bot_token(h.http, "httpbot").await;
+    let token = common::bot_token(h.http, "httpbot").await;
     let id = table(
         &h,
         "triominos",
@@ -309,7 +299,7 @@ async fn a_stream_cut_mid_turn_is_resumed() {
         ..common::test_config()
     };
     let h = TestHost::start(config).await;
-    let token = bot_token(h.http, "httpbot").await;
+    let token = common::bot_token(h.http, "httpbot").await;
     let id = table(
         &h,
         "q",
@@ -359,7 +349,7 @@ async fn tokens_cookies_and_bodies_are_refused() {
         ..common::test_config()
     };
     let h = TestHost::start(config).await;
-    let token = bot_token(h.http, "httpbot").await;
+    let token = common::bot_token(h.http, "httpbot").await;
     let person = register(h.http, "alice", "person").await;
     let signup = json!({"game": "q"});
     // no token, a bad one, a person's session (cookie or not), a bot's session cookie
@@ -444,8 +434,8 @@ async fn tokens_cookies_and_bodies_are_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reply_out_of_turn_is_refused_and_ejects_as_over_tcp() {
     let h = TestHost::start(common::test_config()).await;
-    let token = bot_token(h.http, "httpbot").await;
-    let other = bot_token(h.http, "otherbot").await;
+    let token = common::bot_token(h.http, "httpbot").await;
+    let other = common::bot_token(h.http, "otherbot").await;
     let id = table(&h, "q", json!([{"kind": "program"}, {"kind": "program"}])).await;
     let mut st = Stream::open(h.http, &bearer(&token), &json!({"table": id})).await;
     assert_eq!(st.status, 200, "{}", st.head);
@@ -484,7 +474,7 @@ async fn streams_and_replies_are_capped() {
         ..common::test_config()
     };
     let h = TestHost::start(config).await;
-    let token = bot_token(h.http, "httpbot").await;
+    let token = common::bot_token(h.http, "httpbot").await;
     // two tables whose other seat is never filled: their streams stay open
     let a = table(&h, "q", json!([{"kind": "program"}, {"kind": "program"}])).await;
     let b = table(&h, "q", json!([{"kind": "program"}, {"kind": "program"}])).await;
@@ -542,7 +532,7 @@ async fn a_quiet_stream_outlives_the_idle_limit_with_keep_alives() {
         ..common::test_config()
     };
     let h = TestHost::start(config).await;
-    let token = bot_token(h.http, "httpbot").await;
+    let token = common::bot_token(h.http, "httpbot").await;
     let id = table(&h, "q", json!([{"kind": "program"}, {"kind": "program"}])).await;
     let mut st = Stream::open(h.http, &bearer(&token), &json!({"table": id})).await;
     assert_eq!(st.status, 200, "{}", st.head);
@@ -569,7 +559,7 @@ async fn a_rated_game_over_http_is_in_the_account_s_rating_history() {
         ..common::test_config()
     };
     let h = TestHost::start(config).await;
-    let token = bot_token(h.http, "httpbot").await;
+    let token = common::bot_token(h.http, "httpbot").await;
     let mut st = Stream::open(
         h.http,
         &bearer(&token),
@@ -606,7 +596,7 @@ async fn streams_in_all_are_capped() {
         ..common::test_config()
     };
     let h = TestHost::start(config).await;
-    let token = bot_token(h.http, "httpbot").await;
+    let token = common::bot_token(h.http, "httpbot").await;
     let a = table(&h, "q", json!([{"kind": "program"}, {"kind": "program"}])).await;
     let b = table(&h, "q", json!([{"kind": "program"}, {"kind": "program"}])).await;
     let s1 = Stream::open(h.http, &bearer(&token), &json!({"table": a})).await;

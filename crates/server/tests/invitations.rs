@@ -6,6 +6,7 @@
 //! the end of a turn-based game nobody plays any more, whose count outlives a restart.
 
 use crate::common;
+use tessera_server::store::GameId;
 
 use common::turns::{against_a_bot, answer, ask, inbox, play_first_legal, resign, started, until};
 use common::{connect_from, register, Login, TestHost};
@@ -138,7 +139,7 @@ async fn an_invitation_seats_nobody_until_each_accepts_then_the_game_starts() {
     );
     // the last acceptance makes the game and starts it
     let (game, carol_token) = started(&answer(&h, &carol, id, "accept").await);
-    assert!(h.host.table(game).is_some());
+    assert!(h.host.table(GameId(game)).is_some());
     assert_eq!(counted(&h).await, (1, 0));
     let mut tokens = vec![(0, String::new()); 3];
     for (k, who) in [&ann, &bob, &carol].into_iter().enumerate() {
@@ -397,7 +398,7 @@ async fn a_game_nobody_plays_ends_aborted_and_its_count_outlives_a_restart() {
     let s = until(&h, &ann, id, &token, 60, |s| s["over"] == true).await;
     assert!(made.elapsed() >= 2 * day, "{:?}", made.elapsed());
     assert_eq!(s["status"], "aborted", "{s}");
-    let stored = h.host.stored(id).await.unwrap();
+    let stored = h.host.stored(GameId(id)).await.unwrap();
     let why = tessera_words::Msg::from_json(&stored.result["aborted"])
         .unwrap()
         .english();
@@ -414,7 +415,16 @@ async fn a_game_nobody_plays_ends_aborted_and_its_count_outlives_a_restart() {
     // another: one deadline let pass, then a restart; the count is the store's
     let (id, token) = against_a_bot(&h, &ann, 1).await;
     let end = Instant::now() + Duration::from_secs(30);
-    while h.host.store().turns().missed(id).await.unwrap().first() != Some(&1) {
+    while h
+        .host
+        .store()
+        .turns()
+        .missed(GameId(id))
+        .await
+        .unwrap()
+        .first()
+        != Some(&1)
+    {
         assert!(Instant::now() < end, "no deadline let pass");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -423,7 +433,7 @@ async fn a_game_nobody_plays_ends_aborted_and_its_count_outlives_a_restart() {
     tessera_server::concerns::recovery::resume_unfinished(&h.host)
         .await
         .unwrap();
-    let table = h.host.table(id).expect("the game goes on");
+    let table = h.host.table(GameId(id)).expect("the game goes on");
     assert_eq!(table.missed().by_seat(), [1, 0], "taken up with its count");
     drop(table);
     let s = until(&h, &ann, id, &token, 60, |s| s["over"] == true).await;
@@ -528,7 +538,7 @@ async fn a_seat_for_whoever_has_the_link_is_taken_once_and_the_game_starts() {
         )
         .await,
     );
-    assert!(h.host.table(game).is_some());
+    assert!(h.host.table(GameId(game)).is_some());
     for (k, who) in [&ann, &bob].into_iter().enumerate() {
         let list = inbox(&h, who).await;
         let g = &list["games"][0];

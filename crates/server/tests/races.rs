@@ -2,6 +2,7 @@
 
 use crate::common;
 use crate::goofspiel;
+use tessera_server::store::GameId;
 
 use common::{remove_db, temp_db, test_config, TestHost};
 use goofspiel::{gate, Goofspiel};
@@ -225,7 +226,7 @@ async fn a_game_goes_on_after_the_store_failed_for_a_moment() {
     let id = c["id"].as_u64().unwrap();
     let g = tokio::time::timeout(Duration::from_secs(30), async {
         loop {
-            let g = h.host.stored(id).await.unwrap();
+            let g = h.host.stored(GameId(id)).await.unwrap();
             if !g.summary.status.is_live() {
                 return g;
             }

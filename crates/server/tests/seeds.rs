@@ -3,6 +3,7 @@
 //! for reproducible tests only, they can: the check below proves it can fail.)
 
 use crate::common;
+use tessera_server::store::GameId;
 
 use common::*;
 use serde_json::{json, Value};
@@ -188,7 +189,7 @@ async fn seat_tokens_are_stored_hashed() {
         .host
         .store()
         .games()
-        .secrets_and_events(id)
+        .secrets_and_events(GameId(id))
         .await
         .unwrap()
         .unwrap();

@@ -7,6 +7,7 @@ mod adversarial;
 mod arena;
 mod bans;
 mod caps;
+mod challenges;
 mod common;
 mod deal;
 mod door;

@@ -3,6 +3,7 @@
 //! field (what the browser client in `web/*.js` reads).
 
 use crate::common;
+use tessera_server::store::GameId;
 
 use common::*;
 use serde_json::{json, Value};
@@ -63,12 +64,15 @@ async fn a_live_table_and_a_stored_game_send_the_same_fields() {
         .await;
     assert_eq!(s, 200, "{r}");
     for _ in 0..400 {
-        if h.host.table(id).is_none() {
+        if h.host.table(GameId(id)).is_none() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    assert!(h.host.table(id).is_none(), "the ended table left memory");
+    assert!(
+        h.host.table(GameId(id)).is_none(),
+        "the ended table left memory"
+    );
     let (s, stored) = h.get(&format!("/api/games/{id}")).await;
     assert_eq!(s, 200, "{stored}");
     assert_eq!(stored["type"], "state", "{stored}");

@@ -67,6 +67,33 @@ pub enum Join {
         /// A rated game after another on this connection (`"again": true`).
         again: bool,
     },
+    /// A bot account's challenge (docs/protocol.md 1.7): made to the account or house
+    /// level `to` (`"challenge"`), the connection waiting for the answer; or accepted
+    /// (`"accept"`: the challenge's id), the connection then being the seat.
+    Challenge {
+        /// The API token.
+        token: String,
+        /// What is asked.
+        ask: ChallengeJoin,
+    },
+}
+
+/// A challenge made or accepted ([`Join::Challenge`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeJoin {
+    /// Challenges `to` to `game` (rated or not; rule options over the game's defaults).
+    Make {
+        /// Who is challenged.
+        to: String,
+        /// The game.
+        game: String,
+        /// Rated or not.
+        rated: bool,
+        /// Rule options (a JSON object, or null).
+        options: serde_json::Value,
+    },
+    /// Accepts the challenge of this id.
+    Accept(u64),
 }
 
 /// A player name (a JName: 1 to 20 letters and digits) from a strategy spec: the
@@ -160,6 +187,29 @@ pub async fn play_games(
             s
         }
         Join::Account { game, token, .. } => json!({"token": token, "game": game}),
+        Join::Challenge {
+            token,
+            ask:
+                ChallengeJoin::Make {
+                    to,
+                    game,
+                    rated,
+                    options,
+                },
+        } => {
+            let mut s = json!({"token": token, "challenge": to, "game": game});
+            if *rated {
+                s["rated"] = json!(true);
+            }
+            if !options.is_null() {
+                s["options"] = options.clone();
+            }
+            s
+        }
+        Join::Challenge {
+            token,
+            ask: ChallengeJoin::Accept(id),
+        } => json!({"token": token, "accept": id}),
     };
     conn.write(&signup.to_string()).await?;
     let mut turns = 0;

@@ -92,13 +92,13 @@ async fn abort(host: &Host, table: &Arc<Table>, p: &PendingAbort) {
         // stopping (the game goes on at the next start, and is aborted then) or over
         Phase::Paused | Phase::Ended(_) => return,
     }
-    tracing::info!(id = table.id, reason = %reason, "game aborted by the operator");
+    tracing::info!(id = table.id.0, reason = %reason, "game aborted by the operator");
     if let Err(e) = host
         .store()
         .admin()
         .done(p.entry, host.store().node())
         .await
     {
-        tracing::warn!(id = table.id, error = %e, "could not mark the abort done");
+        tracing::warn!(id = table.id.0, error = %e, "could not mark the abort done");
     }
 }

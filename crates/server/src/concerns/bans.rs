@@ -57,7 +57,7 @@ pub(crate) async fn resign_banned(host: &Host, table: &Arc<Table>, banned: &Hash
         Phase::Waiting => close_table(host, table, reason.clone()).await,
         Phase::Paused | Phase::Ended(_) => return,
     }
-    tracing::info!(id = table.id, seat = seat.index(), reason = %reason, "seat of a banned account resigned");
+    tracing::info!(id = table.id.0, seat = seat.index(), reason = %reason, "seat of a banned account resigned");
 }
 
 /// Whether `seat` of `table` is held by a banned account; if it is, the table is

@@ -3,6 +3,7 @@
 //! the operator's aborts use too).
 
 use crate::host::{lock, Host};
+use crate::store::GameId;
 use crate::store::{aborted_result, now_ms};
 use crate::table::{Phase, Table};
 use crate::tcp::TcpTransport;
@@ -73,10 +74,10 @@ pub(crate) async fn close_table(host: &Host, table: &Arc<Table>, reason: tessera
         st.result = Some(result.clone());
         st.to_move = None;
     }
-    tracing::info!(id, reason = %reason, "table closed");
+    tracing::info!(id = id.0, reason = %reason, "table closed");
     let seated: Vec<TcpTransport> = {
         let mut programs = lock(&host.0.programs);
-        let keys: Vec<(u64, usize)> = programs.keys().filter(|k| k.0 == id).copied().collect();
+        let keys: Vec<(GameId, usize)> = programs.keys().filter(|k| k.0 == id).copied().collect();
         keys.iter().filter_map(|k| programs.remove(k)).collect()
     };
     let why = format!("table {id} is closed: {reason}");
@@ -97,7 +98,7 @@ pub(crate) async fn close_table(host: &Host, table: &Arc<Table>, reason: tessera
         .end(id, "aborted", result, now_ms())
         .await
     {
-        tracing::error!(id, error = %e, "could not store the table's end");
+        tracing::error!(id = id.0, error = %e, "could not store the table's end");
     }
     table.stop.cancel();
     host.forget(id);

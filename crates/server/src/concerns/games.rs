@@ -2,6 +2,7 @@
 //! the store), the list of games, a resignation, an ended game's analysis.
 
 use crate::host::Host;
+use crate::store::GameId;
 use crate::store::{ListQuery, StoredGame};
 use crate::table::{Seat, SeatKind, Table};
 use crate::vocab::error::HostError;
@@ -16,7 +17,7 @@ use std::sync::Arc;
 /// store.
 pub async fn message(
     host: &Host,
-    id: u64,
+    id: GameId,
     token: Option<&str>,
 ) -> Result<(StateMessage, Option<Arc<Table>>, Option<tessera_core::Seat>), HostError> {
     if let Some(table) = host.table(id) {
@@ -92,7 +93,7 @@ pub async fn list(host: &Host, q: ListQuery) -> Result<Vec<Value>, HostError> {
 
 /// The person of `token` resigns the game `id` being played: it ends at once, stored
 /// `resigned`, and the best score among the other seats wins.
-pub async fn resign(host: &Host, id: u64, token: &str) -> Result<(), HostError> {
+pub async fn resign(host: &Host, id: GameId, token: &str) -> Result<(), HostError> {
     let Some(table) = host.table(id) else {
         // not in memory: over, or no such game
         host.stored(id).await?;
@@ -112,7 +113,7 @@ pub(crate) const BUSY_ADDRESS: &str = "busy-work-address";
 /// that has not ended is refused: its record is not public yet.
 pub async fn analysis(
     host: &Host,
-    id: u64,
+    id: GameId,
     seats: Option<Vec<usize>>,
     iters: Option<u32>,
     from: std::net::IpAddr,
@@ -196,7 +197,7 @@ pub async fn analysis(
     let host = host.clone();
     let analysis_config = tessera_games::analysis::AnalysisConfig {
         budget: tessera_games::analysis::Budget::Iterations(iters),
-        seed: id,
+        seed: id.0,
         ..Default::default()
     };
     let job = key.clone();

@@ -5,6 +5,7 @@
 //! nor at a table where another person or a program plays.
 
 use crate::host::Host;
+use crate::store::GameId;
 use crate::table::SeatKind;
 use crate::vocab::error::HostError;
 use serde_json::{json, Value};
@@ -14,7 +15,7 @@ use tessera_games::words;
 /// is: `{"move", "by", "at_move"}`.
 pub async fn hint(
     host: &Host,
-    id: u64,
+    id: GameId,
     token: &str,
     from: std::net::IpAddr,
 ) -> Result<Value, HostError> {
@@ -76,6 +77,6 @@ pub async fn hint(
     let mv: Value = serde_json::from_str(&answer)
         .map_err(|e| HostError::Request(format!("the bot's move is not JSON: {e}")))?;
     table.note_hint(seat, at_move);
-    tracing::info!(id, seat = seat.index(), at_move, "a hint was given");
+    tracing::info!(id = id.0, seat = seat.index(), at_move, "a hint was given");
     Ok(json!({"move": mv, "by": level.spec, "plays": level.plays, "at_move": at_move}))
 }

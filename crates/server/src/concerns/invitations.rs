@@ -169,7 +169,7 @@ pub async fn create(
             return Err(e);
         }
         start(host, &table);
-        tracing::info!(id = table.id, days = req.days, by = %me.name, "a turn-based game starts");
+        tracing::info!(id = table.id.0, days = req.days, by = %me.name, "a turn-based game starts");
         return Ok(Asked::Started(created(host, &table, me.id).await?));
     }
     // everything the game needs is checked now (its rules, its bots, its names), and its
@@ -425,7 +425,7 @@ async fn begin(host: &Host, inv: &Invitation, me: u64) -> Result<Asked, HostErro
         Ok(true) => {
             start(host, &table);
             tracing::info!(
-                id = table.id,
+                id = table.id.0,
                 invitation = inv.id,
                 "an invitation's game starts"
             );

@@ -4,6 +4,7 @@
 use crate::concerns::play::play;
 use crate::host::{lock, Host};
 use crate::kept::resumes::Refused;
+use crate::store::GameId;
 use crate::store::{now_ms, Deal, NewGame, SeatRecord};
 use crate::table::{Phase, Seat, SeatKind, Table};
 use crate::tcp::{Dialect, TcpTransport};
@@ -90,7 +91,7 @@ pub(crate) fn seat_name(i: usize, name: Option<&str>) -> Result<Option<String>, 
 #[derive(Debug, Clone, Serialize)]
 pub struct Created {
     /// The table's (and game's) id.
-    pub id: u64,
+    pub id: GameId,
     /// `[seat, token]` for every person's seat.
     pub tokens: Vec<(usize, String)>,
 }
@@ -144,10 +145,10 @@ fn check_seats(entry: &dyn GameEntry, rules: &Value, seats: &[Seat]) -> Result<(
 /// The seed of game `id`: the one a practice game's player chose (`asked`, checked by
 /// [`check_seed`]), else the server's: drawn from the operating system's generator, or,
 /// for reproducible tests only (`Config::seed`), the base seed plus the id (derivable).
-pub(crate) fn seed_for(host: &Host, id: u64, asked: Option<u64>) -> u64 {
+pub(crate) fn seed_for(host: &Host, id: GameId, asked: Option<u64>) -> u64 {
     match (asked, host.0.config.seed) {
         (Some(s), _) => s,
-        (None, Some(base)) => base.wrapping_add(id),
+        (None, Some(base)) => base.wrapping_add(id.0),
         (None, None) => rand::random(),
     }
 }
@@ -397,18 +398,19 @@ pub(crate) async fn open_web_table(
     })
 }
 
-/// Opens a rated table of the arena with `seats` (people's tokens made by the
-/// caller), its programs' connections seated at `programs` (seat, connection), and
-/// starts it.
-pub(crate) async fn open_rated_table(
+/// Opens a table of accounts seated by the arena (a rated game of the queue, or an
+/// accepted challenge, rated or not: `rated` is `None` for an unrated one) with `seats`
+/// (people's tokens made by the caller), its programs' connections seated at `programs`
+/// (seat, connection), and starts it. `clock`: a person's time for each move.
+pub(crate) async fn open_seated_table(
     host: &Host,
     entry: Arc<dyn GameEntry>,
     rules: Value,
     seats: Vec<Seat>,
-    delay: u64,
-    rated: crate::table::rated::Rated,
+    (delay, clock): (u64, Option<Duration>),
+    rated: Option<crate::table::rated::Rated>,
     programs: Vec<(usize, TcpTransport, Option<crate::kept::keep::Kept>)>,
-) -> Result<u64, HostError> {
+) -> Result<GameId, HostError> {
     if host.0.stop.is_cancelled() {
         return Err(HostError::Closing);
     }
@@ -421,10 +423,10 @@ pub(crate) async fn open_rated_table(
         None,
         Pace {
             delay,
-            clock: None,
+            clock,
             stored: true,
         },
-        Holders::Rated(rated),
+        rated.map_or(Holders::Tokens, Holders::Rated),
     )
     .await?;
     {
@@ -609,7 +611,7 @@ pub(crate) fn seat_program(
     let id = table.id;
     host.0.tasks.spawn(async move {
         if let Err(e) = written.await {
-            tracing::warn!(id, error = %e, "could not store the seats");
+            tracing::warn!(id = id.0, error = %e, "could not store the seats");
         }
     });
     start_if_full(host, table);

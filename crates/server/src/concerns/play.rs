@@ -6,6 +6,7 @@ use crate::host::{lock, Host};
 use crate::kept::rejoin::Rejoin;
 use crate::kept::resumes::{Gone, Reconnect, ResumeSlot, Resumed};
 use crate::store::now_ms;
+use crate::store::GameId;
 use crate::store::GameStatus;
 use crate::table::result::GameResult;
 use crate::table::{HostSink, Phase, Seat, SeatKind, Table};
@@ -36,7 +37,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
         }
     };
     if let Err(e) = start {
-        tracing::error!(id, error = %e, "could not mark the game started");
+        tracing::error!(id = id.0, error = %e, "could not mark the game started");
     }
     let seats: Vec<Seat> = table.state().seats.clone();
     let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
@@ -119,7 +120,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
             })
         }));
     }
-    tracing::info!(id, game = table.entry.name(), players = ?names, "game starts");
+    tracing::info!(id = id.0, game = table.entry.name(), players = ?names, "game starts");
     crate::vocab::metrics::game_started(table.entry.name());
     let setup = TableSetup {
         rules: table.rules.clone(),
@@ -178,7 +179,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
         && ending.is_none()
     {
         // the host stops: a pause, not an end; the game goes on at the next start
-        tracing::info!(id, "game paused");
+        tracing::info!(id = id.0, "game paused");
         if let Err(e) = host
             .0
             .store
@@ -186,7 +187,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
             .set_status(id, crate::store::GameStatus::Paused)
             .await
         {
-            tracing::error!(id, error = %e, "could not store the pause");
+            tracing::error!(id = id.0, error = %e, "could not store the pause");
         }
         table.state().phase = Phase::Paused;
         host.forget(id);
@@ -199,7 +200,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
             GameResult::of(r, &names),
         ),
         Err(e) => {
-            tracing::error!(id, error = %e, "the game could not be played");
+            tracing::error!(id = id.0, error = %e, "the game could not be played");
             (GameStatus::Aborted, GameResult::failed(e.to_string()))
         }
     };
@@ -207,7 +208,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     let stopped = !matches!(&report, Ok(r) if r.status != Status::Aborted);
     match &ending {
         Some(e) if stopped && e.status == "resigned" => {
-            tracing::info!(id, reason = %e.reason, "game resigned");
+            tracing::info!(id = id.0, reason = %e.reason, "game resigned");
             status = GameStatus::Resigned;
             // a resignation always names its seat (`Table::resign`, a ban)
             if let Some(seat) = e.seat {
@@ -215,7 +216,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
             }
         }
         Some(e) if stopped => {
-            tracing::info!(id, reason = %e.reason, "game aborted");
+            tracing::info!(id = id.0, reason = %e.reason, "game aborted");
             result.aborted = Some(e.reason.clone());
             // the person who took no turn in time
             result.left = e.seat.map(tessera_core::Seat::index);
@@ -225,7 +226,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     // a person who asked for hints: the record says so
     result.hints_used = table.hints_used();
     if let Ok(r) = &report {
-        tracing::info!(id, status = %status, winners = ?r.winners, "game over");
+        tracing::info!(id = id.0, status = %status, winners = ?r.winners, "game over");
         if let Some(tx) = lock(&host.0.times).as_ref() {
             let _ = tx.send((r.turn_times.clone(), r.work_times.clone()));
         }
@@ -238,7 +239,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
         .end(id, status.as_str(), result.to_json(), now_ms())
         .await
     {
-        tracing::error!(id, error = %e, "could not store the game's end");
+        tracing::error!(id = id.0, error = %e, "could not store the game's end");
     }
     if let Some(rated) = &table.rated {
         rate_table(
@@ -255,7 +256,7 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
     // programs that asked for another rated game wait in the queue again
     let kept: Vec<crate::kept::keep::Kept> = {
         let mut k = lock(&host.0.kept);
-        let seats: Vec<(u64, usize)> = k.keys().filter(|(t, _)| *t == id).copied().collect();
+        let seats: Vec<(GameId, usize)> = k.keys().filter(|(t, _)| *t == id).copied().collect();
         seats.into_iter().filter_map(|key| k.remove(&key)).collect()
     };
     for k in kept {

@@ -1,6 +1,7 @@
 //! A rated table's rating when its game ends: the one store transaction that moves the
 //! accounts' ratings, stored with the game, and the disconnections it counts.
 
+use crate::store::GameId;
 use crate::store::{GameStatus, RatingUpdate, Store};
 use crate::table::rated::{ranks, Rated};
 use crate::table::result::GameResult;
@@ -14,14 +15,14 @@ use tessera_arena::Score;
 pub async fn rate_table(
     store: &Store,
     mark_after: u32,
-    id: u64,
+    id: GameId,
     game: &str,
     rated: &Rated,
     status: GameStatus,
     result: &GameResult,
 ) {
     let Some(ranks) = ranks(status, result, rated.seats.len()) else {
-        tracing::info!(id, "a rated game ended with no result to rate");
+        tracing::info!(id = id.0, "a rated game ended with no result to rate");
         return;
     };
     let accounts: Vec<u64> = rated.seats.iter().filter_map(|s| s.account).collect();
@@ -74,8 +75,8 @@ pub async fn rate_table(
         .rate_game(id, game, pool.as_str(), accounts, rate)
         .await
     {
-        Ok(rows) => tracing::info!(id, seats = rows.len(), "rated"),
-        Err(e) => tracing::error!(id, error = %e, "could not rate the game"),
+        Ok(rows) => tracing::info!(id = id.0, seats = rows.len(), "rated"),
+        Err(e) => tracing::error!(id = id.0, error = %e, "could not rate the game"),
     }
     // disconnections: ejected programs, people who took no turn in time
     let mut left: Vec<usize> = result.ejected.iter().map(|e| e.seat.index()).collect();

@@ -76,7 +76,7 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
         let g = &u.game;
         let id = g.summary.id;
         let Some(entry) = host.0.registry.get(&g.summary.game).cloned() else {
-            tracing::warn!(id, game = %g.summary.game, "a game this server does not know: aborted");
+            tracing::warn!(id = id.0, game = %g.summary.game, "a game this server does not know: aborted");
             let _ = host
                 .0
                 .store
@@ -155,7 +155,7 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
                 chosen: false,
             };
             if let Err(e) = host.0.store.games().deal(id, deal).await {
-                tracing::warn!(id, error = %e, "could not store a waiting table's deal");
+                tracing::warn!(id = id.0, error = %e, "could not store a waiting table's deal");
                 continue;
             }
             commitment = Some((c.salt, c.hash));
@@ -201,7 +201,7 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
                 .games()
                 .seats(id, seats.iter().map(Seat::record).collect(), secrets)
                 .await;
-            tracing::info!(id, "a table waits again for players");
+            tracing::info!(id = id.0, "a table waits again for players");
             host.0.tables_opened.notify_one();
             continue;
         }
@@ -235,7 +235,7 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
             ejected,
             events: u.events.len(),
         };
-        tracing::info!(id, moves = g.moves.len(), "a game goes on");
+        tracing::info!(id = id.0, moves = g.moves.len(), "a game goes on");
         let task_host = host.clone();
         host.0
             .tasks

@@ -3,6 +3,7 @@
 
 use crate::host::Host;
 use crate::kept::rematches::Rematch;
+use crate::store::GameId;
 use crate::store::StoredGame;
 use crate::table::{Seat, SeatKind};
 use crate::vocab::error::HostError;
@@ -20,7 +21,7 @@ use std::time::Duration;
 /// The new table counts against the tables of the address `from` that asked first.
 pub async fn rematch(
     host: &Host,
-    id: u64,
+    id: GameId,
     token: &str,
     from: std::net::IpAddr,
 ) -> Result<Rematched, HostError> {
@@ -160,7 +161,7 @@ pub(crate) async fn new_rematch(
 #[derive(Debug, Clone, Serialize)]
 pub struct Rematched {
     /// The new table's (and game's) id.
-    pub id: u64,
+    pub id: GameId,
     /// The person's seat there.
     pub seat: usize,
     /// The person's token there.

@@ -58,7 +58,7 @@ async fn round(host: &Host, mailer: &Mailer, site: &str) -> Result<usize, StoreE
             crate::vocab::metrics::cap_hit("mails_per_account");
             crate::vocab::metrics::mail("limited");
             tracing::info!(
-                game = d.game,
+                game = d.game.0,
                 account = d.account,
                 "no email: the account had its most of the day"
             );
@@ -73,7 +73,7 @@ async fn round(host: &Host, mailer: &Mailer, site: &str) -> Result<usize, StoreE
             }
             Err(e) => {
                 crate::vocab::metrics::mail("failed");
-                tracing::warn!(game = d.game, account = d.account, error = %e, "an email was not sent");
+                tracing::warn!(game = d.game.0, account = d.account, error = %e, "an email was not sent");
                 false
             }
         };

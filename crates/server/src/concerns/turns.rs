@@ -16,6 +16,7 @@
 use crate::concerns::expire::close_table;
 use crate::concerns::open::{open_table, prepare, start_if_full, Created, Holders, TableRequest};
 use crate::host::Host;
+use crate::store::GameId;
 use crate::store::{Account, AccountKind, Counted, StoreError, TurnGame};
 use crate::table::turns::{TurnBased, DAYS};
 use crate::table::{Seat, SeatKind, Table};
@@ -63,7 +64,7 @@ async fn key(host: &Host) -> Result<&[u8], HostError> {
 /// The token of `seat` of the turn-based game `id` (128 bits in hex, as every seat's).
 pub(crate) async fn seat_token(
     host: &Host,
-    id: u64,
+    id: GameId,
     seat: tessera_core::Seat,
 ) -> Result<String, HostError> {
     let key = key(host).await?;
@@ -340,12 +341,12 @@ pub(crate) async fn restore(host: &Host, table: &Table) {
     match host.0.store.turns().current(table.id).await {
         Ok(Some(t)) => table.set_turn(t),
         Ok(None) => {}
-        Err(e) => tracing::warn!(id = table.id, error = %e, "could not read the game's turn"),
+        Err(e) => tracing::warn!(id = table.id.0, error = %e, "could not read the game's turn"),
     }
     match host.0.store.turns().missed(table.id).await {
         Ok(missed) => table.missed().restore(missed),
         Err(e) => {
-            tracing::warn!(id = table.id, error = %e, "could not read the deadlines let pass")
+            tracing::warn!(id = table.id.0, error = %e, "could not read the deadlines let pass")
         }
     }
 }

@@ -162,6 +162,30 @@ pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
                         return;
                     }
                     Ok(Some(account)) => {
+                        if let Some(ch) = s.challenge.take() {
+                            use crate::concerns::arena::challenges as c;
+                            match ch {
+                                signup::ChallengeAsk::Make {
+                                    to,
+                                    options,
+                                    clock_s,
+                                } => {
+                                    let ask = c::Ask {
+                                        to,
+                                        game: s.game.unwrap_or_default(),
+                                        players: s.players.unwrap_or(2),
+                                        rated: s.rated,
+                                        options,
+                                        clock_s,
+                                    };
+                                    c::challenge_by_program(host, account, ask, t).await
+                                }
+                                signup::ChallengeAsk::Accept(id) => {
+                                    c::accept_by_program(host, id, account, t).await
+                                }
+                            }
+                            return;
+                        }
                         if s.rated {
                             let game = s.game.clone().unwrap_or_default();
                             let players = s.players.unwrap_or(2);
@@ -270,7 +294,7 @@ pub(crate) async fn relay_program(
             return;
         }
     };
-    tracing::info!(game = owner.game, node = %owner.node, "a program's seat is relayed to the node that runs its game");
+    tracing::info!(game = owner.game.0, node = %owner.node, "a program's seat is relayed to the node that runs its game");
     let mut there = TcpTransport::new(stream, host.0.config.max_message, Dialect::Tessera, None);
     if there.write(&hello).await.is_err() {
         return;
@@ -318,7 +342,7 @@ pub(crate) fn sign_up(
                 )));
             }
         }
-        tracing::info!(name = %s.name, table = id, "signed up for a table");
+        tracing::info!(name = %s.name, table = id.0, "signed up for a table");
         return seat_program(host, &table, (&s.name, account), t);
     }
     let game = match (&s.game, s.q_course) {

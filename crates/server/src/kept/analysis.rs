@@ -7,6 +7,7 @@
 //! the cap the request is refused at once ([`Answer::Busy`]): the browser asks again. The
 //! last [`crate::vocab::config::Config::kept_analyses`] analyses are kept in memory.
 
+use crate::store::GameId;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -17,7 +18,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Key {
     /// The game's id.
-    pub id: u64,
+    pub id: GameId,
     /// The seats analysed (sorted).
     pub seats: Vec<usize>,
     /// Iterations per move.
@@ -155,7 +156,7 @@ mod tests {
 
     fn key(id: u64) -> Key {
         Key {
-            id,
+            id: GameId(id),
             seats: vec![0],
             iters: 10,
         }

@@ -24,6 +24,7 @@
 //! pairing, the pages) is `crate::concerns::arena`.
 
 use crate::kept::accounts::{AccountError, Session};
+use crate::store::GameId;
 use crate::store::StoreError;
 use crate::tcp::TcpTransport;
 use crate::vocab::error::HostError;
@@ -143,7 +144,7 @@ pub struct Matched {
     /// The ticket that was matched.
     pub ticket: u64,
     /// The game.
-    pub game_id: u64,
+    pub game_id: GameId,
     /// The person's seat token there.
     pub token: String,
     #[serde(skip)]

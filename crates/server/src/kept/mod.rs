@@ -11,6 +11,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod arena;
+pub mod challenges;
 pub mod health;
 pub mod keep;
 pub mod lobby;

@@ -2,6 +2,7 @@
 //! them). Each is made once, by whoever asks first; the others wait for that one (only
 //! the cell of that game: the map's lock is never held across an await).
 
+use crate::store::GameId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -13,14 +14,14 @@ use tokio::time::Instant;
 #[derive(Clone, Debug)]
 pub struct Rematch {
     /// The rematch's id.
-    pub id: u64,
+    pub id: GameId,
     /// Each person's seat and token there, by their seat in the ended game.
     pub tokens: HashMap<usize, (usize, String)>,
 }
 
 /// The rematches, with when each was first asked for.
 #[derive(Debug, Default)]
-pub struct Rematches(Mutex<HashMap<u64, (Instant, Cell)>>);
+pub struct Rematches(Mutex<HashMap<GameId, (Instant, Cell)>>);
 
 /// A rematch being made, or made.
 type Cell = Arc<OnceCell<Rematch>>;
@@ -28,7 +29,7 @@ type Cell = Arc<OnceCell<Rematch>>;
 impl Rematches {
     /// The cell of the rematch of game `id` (made when first asked for); rematches first
     /// asked for longer than `keep` ago are forgotten.
-    pub fn cell(&self, id: u64, keep: Duration) -> Arc<OnceCell<Rematch>> {
+    pub fn cell(&self, id: GameId, keep: Duration) -> Arc<OnceCell<Rematch>> {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
         map.retain(|_, (since, _)| since.elapsed() < keep);
         map.entry(id)

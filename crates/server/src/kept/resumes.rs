@@ -3,6 +3,7 @@
 //! seats waiting for one, found by the token's hash.
 
 use crate::kept::accounts::secret_hash;
+use crate::store::GameId;
 use crate::tcp::TcpTransport;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -28,7 +29,7 @@ pub struct Resumed {
 
 /// A seat whose program may come back after a restart.
 pub struct ResumeSlot {
-    table: u64,
+    table: GameId,
     seat: Seat,
     /// The connection it came back on, until the seat's transport takes it.
     conn: Mutex<Option<TcpTransport>>,
@@ -49,11 +50,11 @@ pub struct ResumeSlot {
 
 impl ResumeSlot {
     /// A slot for seat `seat` of table `table`, open until `until`.
-    pub fn new(table: u64, seat: Seat, until: Instant) -> Arc<ResumeSlot> {
+    pub fn new(table: GameId, seat: Seat, until: Instant) -> Arc<ResumeSlot> {
         ResumeSlot::made(table, seat, until, false)
     }
 
-    fn made(table: u64, seat: Seat, until: Instant, live: bool) -> Arc<ResumeSlot> {
+    fn made(table: GameId, seat: Seat, until: Instant, live: bool) -> Arc<ResumeSlot> {
         Arc::new(ResumeSlot {
             table,
             seat,
@@ -69,7 +70,7 @@ impl ResumeSlot {
 
     /// The slot of a seat of a game in progress whose program is connected: it may drop
     /// and come back ([`crate::kept::rejoin::Rejoin`]) until the game ends.
-    pub fn live(table: u64, seat: Seat) -> Arc<ResumeSlot> {
+    pub fn live(table: GameId, seat: Seat) -> Arc<ResumeSlot> {
         ResumeSlot::made(table, seat, Instant::now(), true)
     }
 
@@ -255,7 +256,7 @@ impl Resumes {
             // a program that dropped (or whose connection only seems alive) comes back:
             // the new connection takes the place of the old one at its next use
             tracing::info!(
-                table = slot.table,
+                table = slot.table.0,
                 seat = slot.seat.index(),
                 "a program comes back to its game"
             );
@@ -277,7 +278,7 @@ impl Resumes {
             return Ok(());
         }
         tracing::info!(
-            table = slot.table,
+            table = slot.table.0,
             seat = slot.seat.index(),
             "a program takes its seat again"
         );
@@ -291,7 +292,7 @@ impl Resumes {
     /// `None`: stopped, aborted or taken over): the seats waiting for a program to come back
     /// are dropped, or, for a finished game, keep its result until their grace period ends.
     /// A program that came back but was never called hears its result now.
-    pub fn end(&self, id: u64, winners: Option<&[usize]>) {
+    pub fn end(&self, id: GameId, winners: Option<&[usize]>) {
         let now = Instant::now();
         let mut told = Vec::new();
         lock(&self.slots).retain(|_, slot| {

@@ -6,6 +6,7 @@
 //! many spectators there are. Seats are bounded by the tables' caps, so seats' sockets
 //! are bounded too.
 
+use crate::store::GameId;
 use crate::vocab::config::Config;
 use crate::vocab::error::HostError;
 use std::collections::HashMap;
@@ -30,7 +31,7 @@ pub struct Sockets {
     per_game: usize,
     per_seat: usize,
     /// Spectators' sockets open on each game.
-    by_game: Arc<Mutex<HashMap<u64, usize>>>,
+    by_game: Arc<Mutex<HashMap<GameId, usize>>>,
     /// Seats' sockets open, by the hash of the seat's token.
     by_seat: Arc<Mutex<HashMap<String, usize>>>,
 }
@@ -49,7 +50,7 @@ impl Sockets {
 
     /// A WebSocket's place on game `id`, given back when dropped; refused (busy) when its
     /// cap is reached.
-    pub fn take(&self, id: u64, who: Opener<'_>) -> Result<SocketSlot, HostError> {
+    pub fn take(&self, id: GameId, who: Opener<'_>) -> Result<SocketSlot, HostError> {
         match who {
             Opener::Seat(token) => {
                 let key = crate::kept::accounts::secret_hash(token);
@@ -163,16 +164,19 @@ mod tests {
     fn spectators_are_capped_in_all_per_game_and_per_address() {
         let s = sockets();
         let (a, b) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
-        let one = s.take(1, Opener::Spectator(a)).unwrap();
-        let _two = s.take(2, Opener::Spectator(a)).unwrap();
-        assert!(s.take(3, Opener::Spectator(a)).is_err(), "per address");
-        let _three = s.take(1, Opener::Spectator(b)).unwrap();
+        let one = s.take(GameId(1), Opener::Spectator(a)).unwrap();
+        let _two = s.take(GameId(2), Opener::Spectator(a)).unwrap();
         assert!(
-            s.take(1, Opener::Spectator(b)).is_err(),
+            s.take(GameId(3), Opener::Spectator(a)).is_err(),
+            "per address"
+        );
+        let _three = s.take(GameId(1), Opener::Spectator(b)).unwrap();
+        assert!(
+            s.take(GameId(1), Opener::Spectator(b)).is_err(),
             "per game / in all"
         );
         drop(one);
-        assert!(s.take(3, Opener::Spectator(a)).is_ok());
+        assert!(s.take(GameId(3), Opener::Spectator(a)).is_ok());
     }
 
     #[test]
@@ -180,13 +184,13 @@ mod tests {
         let s = sockets();
         let _held: Vec<_> = ["10.0.0.1", "10.0.0.2", "10.0.0.3"]
             .iter()
-            .map(|ip| s.take(9, Opener::Spectator(ip.parse().unwrap())))
+            .map(|ip| s.take(GameId(9), Opener::Spectator(ip.parse().unwrap())))
             .collect();
-        let first = s.take(9, Opener::Seat("tok")).unwrap();
-        let _second = s.take(9, Opener::Seat("tok")).unwrap();
-        assert!(s.take(9, Opener::Seat("tok")).is_err(), "per seat");
-        assert!(s.take(9, Opener::Seat("other")).is_ok());
+        let first = s.take(GameId(9), Opener::Seat("tok")).unwrap();
+        let _second = s.take(GameId(9), Opener::Seat("tok")).unwrap();
+        assert!(s.take(GameId(9), Opener::Seat("tok")).is_err(), "per seat");
+        assert!(s.take(GameId(9), Opener::Seat("other")).is_ok());
         drop(first);
-        assert!(s.take(9, Opener::Seat("tok")).is_ok());
+        assert!(s.take(GameId(9), Opener::Seat("tok")).is_ok());
     }
 }

@@ -2,6 +2,7 @@
 //! step, as the play page reads it. Replaying is work: [`StoredStates`] keeps the last
 //! message of each game while it does not change, for every spectator.
 
+use crate::store::GameId;
 use crate::store::StoredGame;
 use crate::table::state::{DealShown, Kind, LastMove, Player, StateMessage};
 use crate::vocab::error::HostError;
@@ -16,11 +17,11 @@ pub type StateKey = (crate::store::GameStatus, usize);
 const STORED_STATES: usize = 64;
 /// The last state messages of stored games, by id (at most `STORED_STATES`).
 #[derive(Debug, Default)]
-pub struct StoredStates(Mutex<HashMap<u64, (StateKey, Arc<StateMessage>)>>);
+pub struct StoredStates(Mutex<HashMap<GameId, (StateKey, Arc<StateMessage>)>>);
 
 impl StoredStates {
     /// The message of game `id` as it was at `key`, if kept.
-    pub fn get(&self, id: u64, key: &StateKey) -> Option<StateMessage> {
+    pub fn get(&self, id: GameId, key: &StateKey) -> Option<StateMessage> {
         let map = self.0.lock().unwrap_or_else(|e| e.into_inner());
         map.get(&id)
             .filter(|(k, _)| k == key)
@@ -28,7 +29,7 @@ impl StoredStates {
     }
 
     /// Keeps the message of game `id` at `key`.
-    pub fn put(&self, id: u64, key: StateKey, msg: &StateMessage) {
+    pub fn put(&self, id: GameId, key: StateKey, msg: &StateMessage) {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() >= STORED_STATES && !map.contains_key(&id) {
             map.clear();

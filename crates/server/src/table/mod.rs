@@ -4,7 +4,7 @@
 //! before anyone sees it) in `sink.rs`, how its game ended in `result.rs`, what makes it
 //! rated in `rated.rs`. The table layer knows nothing of the host above it.
 
-use crate::store::now_ms;
+use crate::store::{now_ms, GameId};
 use crate::table::state::{DealShown, Kind, LastMove, Player, StateMessage};
 use crate::vocab::error::HostError;
 use serde_json::{json, Value};
@@ -124,7 +124,7 @@ pub type MoveGate = Arc<
 /// One table.
 pub struct Table {
     /// Its id (the game's, in the store).
-    pub id: u64,
+    pub id: GameId,
     /// Its game.
     pub entry: Arc<dyn GameEntry>,
     /// Its rules.
@@ -193,7 +193,7 @@ impl Table {
     /// A new table.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
-        id: u64,
+        id: GameId,
         entry: Arc<dyn GameEntry>,
         rules: Value,
         seed: u64,
@@ -404,7 +404,7 @@ impl Table {
     /// node took the game over, or the store failed), so no move more is played or shown.
     pub fn lose(&self, why: &str) {
         tracing::warn!(
-            id = self.id,
+            id = self.id.0,
             reason = why,
             "the table stops: its moves cannot be stored"
         );
@@ -537,7 +537,7 @@ impl Table {
                     .map(|s| json_text(&s.public));
                 st.followed = true;
             }
-            Err(e) => tracing::warn!(id = self.id, error = %e, "cannot rebuild the table's view"),
+            Err(e) => tracing::warn!(id = self.id.0, error = %e, "cannot rebuild the table's view"),
         }
     }
 

@@ -60,7 +60,7 @@ impl HostSink {
                 Err(e @ StoreError::Fenced(_)) => e,
                 Err(e) if self.table.stop.is_cancelled() => e,
                 Err(e) => {
-                    tracing::warn!(id = self.table.id, error = %e, retry_in = ?wait, "the store failed a write: trying again");
+                    tracing::warn!(id = self.table.id.0, error = %e, retry_in = ?wait, "the store failed a write: trying again");
                     tokio::select! {
                         _ = tokio::time::sleep(wait) => {}
                         _ = self.table.stop.cancelled() => {}

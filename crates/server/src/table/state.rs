@@ -4,6 +4,7 @@
 //! by `stored_message` (`stored.rs`)) and a refusal ([`ErrorMessage`]). The browser
 //! client (`web/*.js`) reads these fields.
 
+use crate::store::GameId;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tessera_core::Outcome;
@@ -58,7 +59,7 @@ pub struct StateMessage {
     #[serde(rename = "type")]
     pub kind: Kind,
     /// The game's id.
-    pub id: u64,
+    pub id: GameId,
     /// The game's name in the registry.
     pub game: String,
     /// The game's title, for people.

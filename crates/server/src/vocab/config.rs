@@ -163,6 +163,8 @@ pub struct Config {
     pub arena_ticket_idle: Duration,
     /// The arena: a person's match not fetched is forgotten after this long.
     pub arena_matched_expiry: Duration,
+    /// A challenge unanswered this long expires (`crate::kept::challenges`).
+    pub challenge_expiry: Duration,
     /// The arena: an account that left this many rated games (ejected, or no turn in
     /// time) is marked.
     pub arena_mark_after: u32,
@@ -306,6 +308,7 @@ impl Default for Config {
             arena_house_after: Duration::from_secs(15),
             arena_ticket_idle: Duration::from_secs(30),
             arena_matched_expiry: Duration::from_secs(10 * 60),
+            challenge_expiry: Duration::from_secs(120),
             arena_mark_after: 3,
             arena_max_tokens: 10,
             session_ttl: Duration::from_secs(30 * 24 * 3600),

@@ -4,6 +4,7 @@
 //! is a kind of its own; the door maps kinds to statuses in one place
 //! (`doors/web/errors.rs`), never by the words of a message.
 
+use crate::store::GameId;
 use tessera_games::{words, EntryError, Msg};
 use tessera_words::Words;
 
@@ -12,7 +13,7 @@ use tessera_words::Words;
 pub enum HostError {
     /// No such game (in the store or in memory).
     #[error("{}", self.words())]
-    NoGame(u64),
+    NoGame(GameId),
     /// The request breaks the game's rules or the host's.
     #[error(transparent)]
     Entry(#[from] EntryError),
@@ -32,7 +33,7 @@ pub enum HostError {
     #[error("{}", self.words())]
     NotEnded {
         /// The game.
-        id: u64,
+        id: GameId,
         /// Where it stands (`running`, ...).
         status: String,
     },

@@ -1,6 +1,7 @@
 //! What a program sends first: a sign-up (for a game's lobby or a table), or a request for
 //! the list of open tables.
 
+use crate::store::GameId;
 use crate::tcp::{Dialect, TcpTransport};
 use serde_json::{json, Value};
 use tessera_core::is_valid_name;
@@ -26,7 +27,7 @@ pub struct SignUp {
     /// sign-ups).
     pub game: Option<String>,
     /// A table with an open seat (`None`: the game's lobby).
-    pub table: Option<u64>,
+    pub table: Option<GameId>,
     /// A bare name: a program of the Q course, which speaks nothing but its calls.
     pub q_course: bool,
     /// A bot account's API token (the arena): the name is the account's.
@@ -38,6 +39,27 @@ pub struct SignUp {
     /// With `rated`: after each rated game the same connection waits in the queue for the
     /// next one (the program closes it to stop).
     pub again: bool,
+    /// With a token: a challenge made (to an account or a house level, by name) or
+    /// accepted (by id): `concerns::arena::challenges`.
+    pub challenge: Option<ChallengeAsk>,
+}
+
+/// A bot account's challenge in its sign-up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeAsk {
+    /// `"challenge": NAME`: the program challenges the account (or house level) NAME to
+    /// the sign-up's game (`"rated"`, `"options"`, `"clock_s"` as asked) and waits for
+    /// the answer.
+    Make {
+        /// Who is challenged.
+        to: String,
+        /// Rule options over the game's defaults (a JSON object, or null).
+        options: Value,
+        /// A person's seconds per move.
+        clock_s: Option<u64>,
+    },
+    /// `"accept": ID`: the program accepts challenge ID; its connection is its seat.
+    Accept(u64),
 }
 
 /// Reads a program's first message:
@@ -58,7 +80,7 @@ pub struct SignUp {
 /// ```
 /// use tessera_server::vocab::signup::{parse, Hello, SignUp};
 /// let s = parse(&serde_json::json!({"name": "alice", "game": "triominos"})).unwrap();
-/// assert_eq!(s, Hello::SignUp(SignUp { name: "alice".into(), game: Some("triominos".into()), table: None, q_course: false, token: None, rated: false, players: None, again: false }));
+/// assert_eq!(s, Hello::SignUp(SignUp { name: "alice".into(), game: Some("triominos".into()), table: None, q_course: false, token: None, rated: false, players: None, again: false, challenge: None }));
 /// assert!(matches!(parse(&serde_json::json!("bob")).unwrap(), Hello::SignUp(SignUp { q_course: true, .. })));
 /// assert!(parse(&serde_json::json!("no spaces")).is_err());
 /// assert_eq!(parse(&serde_json::json!({"list": "q"})).unwrap(), Hello::List(Some("q".into())));
@@ -93,13 +115,33 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
             if let Some(k) = m.keys().find(|k| {
                 !matches!(
                     k.as_str(),
-                    "name" | "game" | "table" | "token" | "rated" | "players" | "again" | "moves"
+                    "name"
+                        | "game"
+                        | "table"
+                        | "token"
+                        | "rated"
+                        | "players"
+                        | "again"
+                        | "moves"
+                        | "challenge"
+                        | "accept"
+                        | "options"
+                        | "clock_s"
                 )
             }) {
                 return Err(format!("unknown key {k:?} in the sign-up"));
             }
             if m.contains_key("token") {
                 return account_signup(m);
+            }
+            if ["challenge", "accept", "options", "clock_s"]
+                .iter()
+                .any(|k| m.contains_key(*k))
+            {
+                return Err(
+                    "a challenge is a bot account's: it needs its \"token\" (docs/protocol.md 1.7)"
+                        .into(),
+                );
             }
             if m.contains_key("rated") || m.contains_key("players") || m.contains_key("again") {
                 return Err(
@@ -135,6 +177,7 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
         rated: false,
         players: None,
         again: false,
+        challenge: None,
     }))
 }
 
@@ -160,7 +203,7 @@ pub fn asks_moves(v: &Value) -> Result<bool, String> {
 /// A sign-up's `"game"` (a name) and `"table"` (an id), each optional.
 fn game_and_table(
     m: &serde_json::Map<String, Value>,
-) -> Result<(Option<String>, Option<u64>), String> {
+) -> Result<(Option<String>, Option<GameId>), String> {
     let game = match m.get("game") {
         None => None,
         Some(Value::String(g)) => Some(g.clone()),
@@ -168,7 +211,7 @@ fn game_and_table(
     };
     let table = match m.get("table") {
         None => None,
-        Some(t) => Some(t.as_u64().ok_or("\"table\" is a table's id")?),
+        Some(t) => Some(GameId(t.as_u64().ok_or("\"table\" is a table's id")?)),
     };
     Ok((game, table))
 }
@@ -207,11 +250,25 @@ fn account_signup(m: &serde_json::Map<String, Value>) -> Result<Hello, String> {
     if again && !rated {
         return Err("\"again\" goes with \"rated\": true".into());
     }
-    if rated && (game.is_none() || table.is_some()) {
-        return Err("a rated sign-up names its \"game\" (and no table)".into());
-    }
-    if game.is_none() && table.is_none() {
-        return Err("the sign-up names no \"game\" and no \"table\"".into());
+    let challenge = challenge_of(m)?;
+    match &challenge {
+        Some(ChallengeAsk::Make { .. }) if game.is_none() || table.is_some() || again => {
+            return Err("a challenge names its \"game\" (and no table, and no \"again\")".into())
+        }
+        Some(ChallengeAsk::Accept(_)) if game.is_some() || table.is_some() || rated || again => {
+            return Err(
+                "an acceptance is {\"token\", \"accept\": ID} (the challenge says the game)".into(),
+            )
+        }
+        Some(_) => {}
+        None => {
+            if rated && (game.is_none() || table.is_some()) {
+                return Err("a rated sign-up names its \"game\" (and no table)".into());
+            }
+            if game.is_none() && table.is_none() {
+                return Err("the sign-up names no \"game\" and no \"table\"".into());
+            }
+        }
     }
     Ok(Hello::SignUp(SignUp {
         name,
@@ -222,7 +279,43 @@ fn account_signup(m: &serde_json::Map<String, Value>) -> Result<Hello, String> {
         rated,
         players,
         again,
+        challenge,
     }))
+}
+
+/// A sign-up's challenge: `"challenge": NAME` (with `"options"`, `"clock_s"`), or
+/// `"accept": ID`; neither: `None`.
+fn challenge_of(m: &serde_json::Map<String, Value>) -> Result<Option<ChallengeAsk>, String> {
+    let options = m.get("options").cloned().unwrap_or(Value::Null);
+    if !(options.is_null() || options.is_object()) {
+        return Err("\"options\" is an object of rule options".into());
+    }
+    let clock_s = match m.get("clock_s") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.as_u64().ok_or("\"clock_s\" is a number of seconds")?),
+    };
+    match (m.get("challenge"), m.get("accept")) {
+        (Some(_), Some(_)) => Err("a sign-up makes a challenge or accepts one, not both".into()),
+        (Some(Value::String(to)), None) if !to.is_empty() && to.chars().count() <= 40 => {
+            Ok(Some(ChallengeAsk::Make {
+                to: to.clone(),
+                options,
+                clock_s,
+            }))
+        }
+        (Some(_), None) => Err("\"challenge\" is the name of an account or a house level".into()),
+        (None, Some(id)) => {
+            if m.contains_key("options") || m.contains_key("clock_s") {
+                return Err("an acceptance takes the challenge's options as they are".into());
+            }
+            let id = id.as_u64().ok_or("\"accept\" is a challenge's id")?;
+            Ok(Some(ChallengeAsk::Accept(id)))
+        }
+        (None, None) if m.contains_key("options") || m.contains_key("clock_s") => {
+            Err("\"options\" and \"clock_s\" go with a \"challenge\"".into())
+        }
+        (None, None) => Ok(None),
+    }
 }
 
 /// Tells a program why it is refused (Tessera's dialect: `{"error": REASON}`; the Q

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tessera_games::Registry;
 use tessera_server::host::Host;
-use tessera_server::store::{get_at, Store, StoreThread, StoredGame};
+use tessera_server::store::{get_at, GameId, Store, StoreThread, StoredGame};
 use tessera_server::vocab::config::Config;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
@@ -60,7 +60,7 @@ pub async fn stored_when(
     done: impl Fn(&StoredGame) -> bool,
 ) -> StoredGame {
     for _ in 0..secs * 10 {
-        if let Some(g) = get_at(db, id).await.unwrap() {
+        if let Some(g) = get_at(db, GameId(id)).await.unwrap() {
             if done(&g) {
                 return g;
             }
@@ -69,7 +69,7 @@ pub async fn stored_when(
     }
     panic!(
         "game {id} is not as expected within {secs} s: {:?}",
-        get_at(db, id).await
+        get_at(db, GameId(id)).await
     );
 }
 
@@ -392,6 +392,16 @@ pub fn login_of(a: &Answer) -> Login {
         cookie,
         csrf: a.body["csrf"].as_str().unwrap().to_string(),
     }
+}
+
+/// A bot account `name` registered over HTTP, and a new API token of it.
+pub async fn bot_token(addr: SocketAddr, name: &str) -> String {
+    let bot = register(addr, name, "bot").await;
+    let t = bot
+        .post(addr, "/api/tokens", &json!({"label": "test"}))
+        .await;
+    assert_eq!(t.status, 200, "{}", t.body);
+    t.body["token"].as_str().unwrap().to_string()
 }
 
 pub async fn register(addr: SocketAddr, name: &str, kind: &str) -> Login {

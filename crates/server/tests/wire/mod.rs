@@ -12,7 +12,7 @@ use std::time::Duration;
 use tessera_games::WireBot;
 use tessera_referee::PlayerError;
 use tessera_server::concerns::open::{SeatRequest, TableRequest};
-use tessera_server::store::StoredGame;
+use tessera_server::store::{GameId, StoredGame};
 use tessera_server::table::{Phase, SeatKind, Table};
 use tessera_server::tcp::{Dialect, TcpTransport};
 use tokio::net::TcpStream;
@@ -213,7 +213,7 @@ pub async fn seated(table: &Table, seat: usize) {
 }
 
 /// Waits until game `id` has ended in the store; returns it.
-pub async fn ended(h: &TestHost, id: u64) -> StoredGame {
+pub async fn ended(h: &TestHost, id: GameId) -> StoredGame {
     if let Some(table) = h.host.table(id) {
         table_until(&table, "the game ends", |t| {
             matches!(t.state().phase, Phase::Ended(_))
@@ -231,7 +231,7 @@ pub async fn ended(h: &TestHost, id: u64) -> StoredGame {
 
 /// Waits until `n` games have ended in the store; returns them, oldest first.
 pub async fn ended_games(h: &TestHost, n: usize) -> Vec<StoredGame> {
-    let ids: Vec<u64> = until("the games end", || async {
+    let ids: Vec<GameId> = until("the games end", || async {
         let list = h
             .host
             .store()
@@ -239,7 +239,7 @@ pub async fn ended_games(h: &TestHost, n: usize) -> Vec<StoredGame> {
             .list(Default::default())
             .await
             .unwrap_or_default();
-        let done: Vec<u64> = list
+        let done: Vec<GameId> = list
             .iter()
             .filter(|g| !matches!(g.status.as_str(), "waiting" | "running"))
             .map(|g| g.id)

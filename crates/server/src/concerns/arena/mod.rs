@@ -3,6 +3,7 @@
 //! accounts, leaderboards and rated games ([`pages`]). The arena's state, its errors and
 //! matches are `crate::kept::arena` (whose doc tells the whole arena).
 
+pub mod challenges;
 mod pages;
 mod pairing;
 mod queue;
@@ -12,6 +13,5 @@ pub use pages::{
 };
 pub use pairing::house_games;
 pub use queue::{
-    challenge, drop_account, drop_waiting_programs, leave_queue, queue_person, queue_program,
-    queue_status,
+    drop_account, drop_waiting_programs, leave_queue, queue_person, queue_program, queue_status,
 };

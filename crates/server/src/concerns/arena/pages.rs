@@ -3,6 +3,7 @@
 
 use crate::host::Host;
 use crate::kept::arena::{ArenaError, HISTORY};
+use crate::store::GameId;
 use crate::store::RatedRow;
 use crate::table::rated::display;
 use crate::vocab::error::HostError;
@@ -137,7 +138,7 @@ pub fn ranked(
 }
 
 /// The rating changes of a rated game (empty: not rated, or not yet).
-pub async fn rated_of(host: &Host, id: u64) -> Result<Vec<Value>, ArenaError> {
+pub async fn rated_of(host: &Host, id: GameId) -> Result<Vec<Value>, ArenaError> {
     let rows = host.store().ratings().rated_of_game(id).await?;
     let names = match host.store().games().get(id).await? {
         Some(g) => g.summary.players,
@@ -183,9 +184,9 @@ pub async fn recompute_ratings(host: &Host) -> Result<tessera_arena::Replay, Are
             after: parse(&r.after)?,
         };
         match games.last_mut() {
-            Some(g) if g.id == r.game_id => g.seats.push(seat),
+            Some(g) if g.id == r.game_id.0 => g.seats.push(seat),
             _ => games.push(tessera_arena::RatedGame {
-                id: r.game_id,
+                id: r.game_id.0,
                 game: r.game.clone(),
                 pool,
                 seats: vec![seat],

@@ -7,6 +7,7 @@ use crate::kept::arena::{
 };
 use crate::kept::keep::Kept;
 use crate::store::now_ms;
+use crate::store::GameId;
 use crate::table::rated::{Rated, RatedSeat};
 use crate::table::{Seat, SeatKind};
 use crate::vocab::error::HostError;
@@ -96,7 +97,7 @@ pub async fn house_games(host: &Host, per_game: usize) {
         return;
     }
     let stop = host.stopping();
-    let mut running: HashMap<&'static str, Vec<u64>> = HashMap::new();
+    let mut running: HashMap<&'static str, Vec<GameId>> = HashMap::new();
     loop {
         for e in host.registry().iter() {
             let levels = &e.info().levels;
@@ -171,21 +172,55 @@ pub(crate) fn prune(host: &Host) {
     });
 }
 
-/// Opens a rated table with these seats (in this order) and starts it. Returns its
-/// id and every person's `(account, token)`.
+/// Opens a rated table with these seats (in this order) and starts it, under the rules
+/// people get without choosing. Returns its id and every person's `(account, token)`.
 pub(crate) async fn open_rated(
     host: &Host,
     game: &str,
     sitters: Vec<Sitter>,
     delay: Option<u64>,
-) -> Result<(u64, Vec<(u64, String)>), ArenaError> {
+) -> Result<(GameId, Vec<(u64, String)>), ArenaError> {
+    let terms = Terms {
+        rated: true,
+        ..Terms::default()
+    };
+    open_seated(host, game, sitters, delay, &terms).await
+}
+
+/// What a table of accounts is played under, beyond who sits: its rules (a JSON object
+/// of rule options over the game's defaults: the game people get without choosing),
+/// whether it is rated, and a person's time for each move.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Terms {
+    /// Rule options over the defaults (`null` or `{}`: none).
+    pub(crate) options: serde_json::Value,
+    /// Whether the game is rated (its seats' ratings change at its end).
+    pub(crate) rated: bool,
+    /// A person's time for each move.
+    pub(crate) clock: Option<Duration>,
+}
+
+/// Opens a table with these seats (in this order) under `terms` and starts it. Returns
+/// its id and every person's `(account, token)`.
+pub(crate) async fn open_seated(
+    host: &Host,
+    game: &str,
+    sitters: Vec<Sitter>,
+    delay: Option<u64>,
+    terms: &Terms,
+) -> Result<(GameId, Vec<(u64, String)>), ArenaError> {
     let entry = host.registry().find(game).map_err(HostError::from)?.clone();
     let n = sitters.len();
     // the game people get without choosing (the New game form's defaults): Q with 3
-    // copies of each tile, not the course's 30 of programs over TCP
-    let rules = entry
-        .rules(n, &entry.info().option_defaults())
-        .map_err(HostError::from)?;
+    // copies of each tile, not the course's 30 of programs over TCP; a challenge's
+    // options laid over them
+    let mut options = entry.info().option_defaults();
+    if let (Some(o), Some(over)) = (options.as_object_mut(), terms.options.as_object()) {
+        for (k, v) in over {
+            o.insert(k.clone(), v.clone());
+        }
+    }
+    let rules = entry.rules(n, &options).map_err(HostError::from)?;
     let pool = Pool::for_players(n)
         .map_err(|e| ArenaError::Invalid(tessera_games::Msg::verbatim(e.to_string())))?;
     let mut seats = Vec::with_capacity(n);
@@ -254,15 +289,27 @@ pub(crate) async fn open_rated(
     } else {
         0
     });
-    let rated = Rated { pool, seats: rated };
-    let id =
-        crate::concerns::open::open_rated_table(host, entry, rules, seats, delay, rated, programs)
-            .await?;
-    tracing::info!(id, game, "a rated game opens");
+    let rated = terms.rated.then_some(Rated { pool, seats: rated });
+    let id = crate::concerns::open::open_seated_table(
+        host,
+        entry,
+        rules,
+        seats,
+        (delay, terms.clock),
+        rated,
+        programs,
+    )
+    .await?;
+    tracing::info!(
+        id = id.0,
+        game,
+        rated = terms.rated,
+        "a game of accounts opens"
+    );
     Ok((id, tokens))
 }
 
-pub(crate) fn tell_matched(host: &Host, account: u64, ticket: u64, game_id: u64, token: String) {
+pub(crate) fn tell_matched(host: &Host, account: u64, ticket: u64, game_id: GameId, token: String) {
     lock(&host.arena().matched)
         .entry(account)
         .or_default()

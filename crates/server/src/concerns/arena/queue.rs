@@ -1,9 +1,9 @@
 //! The queue of rated games: people and bot programs ask, leave, challenge; a program
 //! that plays game after game goes back after each.
 
-use super::pairing::{open_rated, pair_forever, tell_matched};
+use super::pairing::pair_forever;
 use crate::host::Host;
-use crate::kept::arena::{lock, refusal, sitter, ArenaError, Book, Sitter, Waiter};
+use crate::kept::arena::{lock, refusal, ArenaError, Book, Waiter};
 use crate::kept::keep::Kept;
 use crate::store::{now_ms, Account};
 use crate::table::rated::display;
@@ -201,67 +201,6 @@ pub fn leave_queue(host: &Host, who: &Account) -> usize {
         book.waiters.remove(id);
     }
     ids.len()
-}
-
-/// A person challenges the account `name`, which waits in the queue for `game`:
-/// the game starts at once. Returns the game and the challenger's token.
-pub async fn challenge(
-    host: &Host,
-    who: &Account,
-    name: &str,
-    game: &str,
-    players: usize,
-) -> Result<(u64, String), ArenaError> {
-    let game = check_game(host, game, players)?;
-    if players != 2 {
-        return Err(ArenaError::Invalid(tessera_games::words!(
-            "challenge-two-players"
-        )));
-    }
-    let Some((target, _)) = host.store().accounts().account_by_name(name).await? else {
-        return Err(ArenaError::NotFound(tessera_games::words!(
-            "no-account",
-            name = name
-        )));
-    };
-    if target.id == who.id {
-        return Err(ArenaError::Invalid(tessera_games::words!(
-            "challenge-yourself"
-        )));
-    }
-    let taken = {
-        let mut book = lock(&host.arena().book);
-        book.queue
-            .take(target.id, game, players)
-            .and_then(|(ticket, _)| Some((ticket, book.waiters.remove(&ticket)?)))
-    };
-    let Some((ticket, waiter)) = taken else {
-        return Err(ArenaError::NotFound(tessera_games::words!(
-            "challenge-not-waiting",
-            name = target.name.as_str(),
-            game = host.registry().find(game).map_or(game, |e| e.info().title)
-        )));
-    };
-    let mut sitters = vec![
-        Sitter::Person {
-            account: who.id,
-            name: who.name.clone(),
-        },
-        sitter(waiter),
-    ];
-    if rand::random::<bool>() {
-        sitters.reverse();
-    }
-    let (id, tokens) = open_rated(host, game, sitters, None).await?;
-    if let Some(t) = tokens.iter().find(|t| t.0 == target.id) {
-        tell_matched(host, t.0, ticket.0, id, t.1.clone());
-    }
-    let mine = tokens
-        .into_iter()
-        .find(|t| t.0 == who.id)
-        .map(|t| t.1)
-        .unwrap_or_default();
-    Ok((id, mine))
 }
 
 /// A bot account's program over TCP asks for a rated game (its sign-up carried its

@@ -23,6 +23,7 @@ use crate::host::Host;
 use crate::kept::accounts::{NewSession, Session};
 use crate::kept::arena::ArenaError;
 use crate::store::AccountKind;
+use crate::store::GameId;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -454,21 +455,26 @@ async fn challenge(
         Ok(x) => x,
         Err(r) => return r,
     };
-    match crate::concerns::arena::challenge(
-        &host,
-        &s.account,
-        &c.name,
-        &c.game,
-        c.players.unwrap_or(2),
-    )
-    .await
+    let ask = crate::concerns::arena::challenges::Ask {
+        to: c.name,
+        game: c.game,
+        players: c.players.unwrap_or(2),
+        rated: true,
+        options: Value::Null,
+        clock_s: None,
+    };
+    match crate::concerns::arena::challenges::challenge_by_person(&host, &s.account, &ask, true)
+        .await
     {
-        Ok((id, token)) => Json(json!({"game_id": id, "token": token})).into_response(),
+        Ok(crate::concerns::arena::challenges::Made::Started { game_id, token }) => {
+            Json(json!({"game_id": game_id, "token": token.unwrap_or_default()})).into_response()
+        }
+        Ok(made) => Json(made.json()).into_response(),
         Err(e) => arena_error(e),
     }
 }
 
-async fn rated(State(host): State<Host>, Path(id): Path<u64>) -> Response {
+async fn rated(State(host): State<Host>, Path(id): Path<GameId>) -> Response {
     match crate::concerns::arena::rated_of(&host, id).await {
         Ok(rows) => Json(Value::from(rows)).into_response(),
         Err(e) => arena_error(e),

@@ -28,7 +28,7 @@
 use super::conn::{Hold, Peer, Streaming};
 use super::errors::error;
 use crate::host::Host;
-use crate::store::AccountKind;
+use crate::store::{Account, AccountKind};
 use crate::tcp::{Caps, Dialect, Pipe, Slot, TcpTransport};
 use crate::vocab::secret::Secret;
 use crate::vocab::signup::{self, Hello};
@@ -127,7 +127,7 @@ pub fn routes(streams: Arc<BotStreams>) -> Router<Host> {
 }
 
 /// The request's Bearer token (never a cookie).
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -148,11 +148,17 @@ async fn bot_token<'h>(host: &Host, headers: &'h HeaderMap) -> Result<&'h str, R
     let Some(token) = bearer(headers) else {
         return Err(no_token());
     };
+    token_bot(host, token).await.map(|_| token)
+}
+
+/// The bot account of an API token, or the refusal (401 for an unknown or revoked token,
+/// 403 for a person's).
+pub(super) async fn token_bot(host: &Host, token: &str) -> Result<Account, Response> {
     match host.accounts().token_account(token).await {
-        Ok(Some(a)) if a.kind == AccountKind::Bot => Ok(token),
+        Ok(Some(a)) if a.kind == AccountKind::Bot => Ok(a),
         Ok(Some(_)) => Err(error(
             StatusCode::FORBIDDEN,
-            "only bot accounts play through the bot API",
+            "only bot accounts use API tokens",
         )),
         Ok(None) => Err(error(
             StatusCode::UNAUTHORIZED,

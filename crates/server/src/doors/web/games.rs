@@ -5,6 +5,7 @@
 use super::errors::{busy, error, host_error, refuse};
 use crate::concerns::open::TableRequest;
 use crate::host::Host;
+use crate::store::GameId;
 use crate::store::ListQuery;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
@@ -277,7 +278,7 @@ pub(super) struct TokenQuery {
 
 async fn state(
     State(host): State<Host>,
-    Path(id): Path<u64>,
+    Path(id): Path<GameId>,
     Query(q): Query<TokenQuery>,
     headers: axum::http::HeaderMap,
 ) -> Response {
@@ -294,7 +295,7 @@ async fn state(
     }
 }
 
-async fn replay(State(host): State<Host>, Path(id): Path<u64>) -> Response {
+async fn replay(State(host): State<Host>, Path(id): Path<GameId>) -> Response {
     let stored = match host.stored(id).await {
         Ok(s) => s,
         Err(e) => return host_error(e),
@@ -330,7 +331,7 @@ async fn replay(State(host): State<Host>, Path(id): Path<u64>) -> Response {
     }
 }
 
-async fn record(State(host): State<Host>, Path(id): Path<u64>) -> Response {
+async fn record(State(host): State<Host>, Path(id): Path<GameId>) -> Response {
     match host.stored(id).await {
         Ok(s) if crate::store::is_live(&s.summary.status) => error(
             StatusCode::CONFLICT,
@@ -353,7 +354,7 @@ struct AnalysisQuery {
 
 async fn analysis(
     State(host): State<Host>,
-    Path(id): Path<u64>,
+    Path(id): Path<GameId>,
     peer: super::conn::Peer,
     Query(q): Query<AnalysisQuery>,
 ) -> Response {
@@ -419,7 +420,7 @@ fn token_body(body: &[u8]) -> Result<String, String> {
 async fn seat_token(
     host: &Host,
     headers: &axum::http::HeaderMap,
-    id: u64,
+    id: GameId,
     body: &[u8],
 ) -> Result<String, Response> {
     let token = token_body(body).map_err(|e| error(StatusCode::BAD_REQUEST, e))?;
@@ -433,7 +434,7 @@ async fn seat_token(
 
 async fn resign(
     State(host): State<Host>,
-    Path(id): Path<u64>,
+    Path(id): Path<GameId>,
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
@@ -452,7 +453,7 @@ async fn resign(
 
 async fn rematch(
     State(host): State<Host>,
-    Path(id): Path<u64>,
+    Path(id): Path<GameId>,
     peer: super::conn::Peer,
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
@@ -472,7 +473,7 @@ async fn rematch(
 
 async fn hint(
     State(host): State<Host>,
-    Path(id): Path<u64>,
+    Path(id): Path<GameId>,
     peer: super::conn::Peer,
     headers: axum::http::HeaderMap,
     body: axum::body::Bytes,

@@ -67,6 +67,7 @@
 pub mod arena;
 pub mod body;
 pub mod bot;
+mod challenges;
 pub mod conn;
 pub mod errors;
 mod games;
@@ -90,6 +91,7 @@ pub fn router(host: Host) -> Router {
         .merge(games::routes())
         .merge(socket::routes())
         .merge(arena::routes())
+        .merge(challenges::routes())
         .merge(turns::routes())
         .merge(ops::routes())
         .layer(axum::middleware::from_fn_with_state(bodies, body::bounded))

@@ -5,6 +5,7 @@
 
 use super::errors::error;
 use crate::host::Host;
+use crate::store::GameId;
 use crate::table::Phase;
 use crate::vocab::metrics::{metrics, CONTENT_TYPE};
 use axum::extract::{Request, State};
@@ -49,7 +50,7 @@ async fn ready(host: &Host) -> Result<(), String> {
         return Err("the server is stopping".into());
     }
     // a trivial query (a game that never exists), on the store's reader
-    match tokio::time::timeout(STORE_DEADLINE, host.store().games().get(0)).await {
+    match tokio::time::timeout(STORE_DEADLINE, host.store().games().get(GameId(0))).await {
         Ok(Ok(_)) => {}
         Ok(Err(e)) => return Err(format!("the store does not answer: {e}")),
         Err(_) => return Err("the store does not answer in time".into()),

@@ -14,6 +14,7 @@ use super::games::TokenQuery;
 use super::outbox::Outbox;
 use crate::host::Host;
 use crate::kept::sockets::Opener;
+use crate::store::GameId;
 use crate::table::state::{ErrorMessage, PreviewMessage, StateMessage, WatchingMessage};
 use crate::table::Table;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -42,7 +43,7 @@ type Sends = Outbox<SplitSink<WebSocket, Message>>;
 
 async fn socket(
     State(host): State<Host>,
-    Path(id): Path<u64>,
+    Path(id): Path<GameId>,
     Query(q): Query<TokenQuery>,
     peer: super::conn::Peer,
     headers: axum::http::HeaderMap,
@@ -72,7 +73,7 @@ async fn socket(
                         "{}/api/games/{id}/ws?token={token}",
                         base.replacen("http://", "ws://", 1)
                     );
-                    tracing::info!(id, node = %owner.node, "a person's seat is relayed to the node that runs the game");
+                    tracing::info!(id = id.0, node = %owner.node, "a person's seat is relayed to the node that runs the game");
                     // an account's seat (rated, turn-based) answers there to its session
                     let cookie = super::arena::cookie(&headers);
                     let stop = host.stopping();
@@ -300,8 +301,8 @@ async fn watch_remote(
     mut out: Sends,
     first: StateMessage,
     host: Host,
-    id: u64,
-    mut changes: tokio::sync::broadcast::Receiver<u64>,
+    id: GameId,
+    mut changes: tokio::sync::broadcast::Receiver<GameId>,
     mut alive: Alive,
 ) {
     out.push_json(&first);
