@@ -4,7 +4,7 @@
 import { h, s, put } from './board.js';
 import { api, json, loadMe, registry, session, titleOf } from './api.js';
 import { POOLS, round, signed, when, gameChoice, openMatch, houseName } from './arena.js';
-import { main } from './page.js';
+import { main, onLeave } from './page.js';
 import { t } from './i18n.js';
 import { emailForm } from './inbox.js';
 
@@ -109,22 +109,46 @@ export async function accountPage(name) {
   if (mine && acc.kind === 'bot') tokenSection(tokens, acc.name, reg);
 }
 
-/** Challenge an account that waits in the queue: a rated game at once. */
+/** Challenge the account: a game of two, rated or not. A house level, or an account that
+ * waits in the queue (rated), takes it at once; else the form waits for the answer (the
+ * person answers from their inbox, a bot's program by itself), asking every second. */
 function challengeForm(acc, reg) {
-  const { game, players } = gameChoice(reg, 'challenge', acc.ratings?.[0]?.game);
+  const { game } = gameChoice(reg, 'challenge', acc.ratings?.[0]?.game);
+  const rated = h('input', { type: 'checkbox', id: 'challenge-rated', checked: '' });
   const err = h('p', { class: 'error', role: 'alert', id: 'challenge-error' });
+  const status = h('p', { id: 'challenge-status', 'aria-live': 'polite' });
+  const send = h('button', { type: 'submit', id: 'challenge' }, t('challenge'));
   const form = h('form', { class: 'arena', id: 'challenge-form' },
     h('fieldset', {}, h('legend', { text: t('challenge-who', { name: acc.name }) }),
-      h('label', {}, t('col-game') + ' ', game), ' ', h('label', {}, t('col-players') + ' ', players), ' ',
-      h('button', { type: 'submit', id: 'challenge' }, t('challenge')),
-      h('p', { class: 'hint' }, t('challenge-about', { name: acc.name }))), err);
+      h('label', {}, t('col-game') + ' ', game), ' ', h('label', {}, rated, ' ', t('challenge-rated')), ' ', send,
+      h('p', { class: 'hint' }, t('challenge-about', { name: acc.name }))), status, err);
+  let timer = null;
+  const stop = () => { clearTimeout(timer); timer = null; send.disabled = false; };
+  onLeave(stop);
+  // asks for the challenge until it is answered (asking keeps it waiting)
+  const follow = async (c) => {
+    if (c.state === 'started') { stop(); put(status); openMatch(c.game_id, c.token); return; }
+    if (c.state !== 'waiting' && c.state !== 'opening') {
+      stop();
+      put(status, t(`challenge-state-${['declined', 'expired', 'withdrawn'].includes(c.state) ? c.state : 'failed'}`, { name: acc.name, reason: c.reason || 'none' }));
+      return;
+    }
+    const withdraw = h('button', { type: 'button', id: 'challenge-withdraw' }, t('challenge-withdraw'));
+    withdraw.addEventListener('click', async () => {
+      try { await api(`/api/challenges/${c.id}`, { method: 'DELETE' }); } catch (e) { err.textContent = e.message; }
+    });
+    put(status, h('span', { class: 'wait-text' }, t('challenge-waiting', { name: acc.name, seconds: Math.ceil((c.expires_in_ms ?? 0) / 1000) })), ' ', withdraw);
+    timer = setTimeout(async () => {
+      try { await follow(await api(`/api/challenges/${c.id}`)); } catch (e) { stop(); err.textContent = e.message; }
+    }, 1000);
+  };
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     err.textContent = '';
+    send.disabled = true;
     try {
-      const r = await api('/api/arena/challenge', json('POST', { name: acc.name, game: game.value, players: Number(players.value) }));
-      openMatch(r.game_id, r.token);
-    } catch (e) { err.textContent = e.message; }
+      await follow(await api('/api/challenges', json('POST', { to: acc.name, game: game.value, rated: rated.checked })));
+    } catch (e) { stop(); err.textContent = e.message; }
   });
   return form;
 }

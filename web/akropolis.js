@@ -6,6 +6,19 @@ import { districtTable, legend } from './akropolis-districts.js';
 import { t as say } from './i18n.js';
 
 /** Moves each city has had: every tile adds three levels to the four of the start. */
+/**
+ * A move in words (the box of a move held for a confirmation, web/held.js): the tile, its
+ * turns and its points, as the seat's hints describe the move.
+ */
+export function moveWords(mv, hints) {
+  const m = typeof mv === 'string' ? hints?.moves?.find((x) => x.move === mv) : null;
+  if (!m) return null;
+  return say('held-akropolis', {
+    tile: String(m.tile), turns: m.rotation,
+    points: typeof m.points === 'number' ? `${m.points >= 0 ? '+' : ''}${m.points}` : 'none',
+  });
+}
+
 const builds = (pub) => pub.players.map((p) => Math.max(0, Math.round((p.cells.reduce((a, c) => a + c[3], 0) - 4) / 3)));
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 const signed = (n) => `${n >= 0 ? '+' : ''}${n}`;

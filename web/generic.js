@@ -9,6 +9,11 @@ import { t } from './i18n.js';
 /** This look draws in its own area, not on the SVG board. */
 export const board = false;
 
+/** A move in words (the box of a move held for a confirmation, web/held.js): its notation. */
+export function moveWords(mv) {
+  return JSON.stringify(mv);
+}
+
 /** JSON, indented, with short arrays and objects kept on one line. */
 export function pretty(v, indent = '') {
   const flat = JSON.stringify(v);

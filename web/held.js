@@ -16,37 +16,22 @@ export function confirmWanted() {
 }
 export const rememberConfirm = (on) => localStorage.setItem(KEY, on ? 'on' : 'off');
 
-/** A move in words, from the seat's hints when they describe it (with its points). */
-export function moveWords(mv, hints) {
-  if (mv?.place) {
-    const p = mv.place;
-    const known = hints?.placements?.find((x) => x.tile === p.tile && x.orientation === p.orientation && x.x === p.x && x.y === p.y);
-    return known ? t('held-tile-points', { tile: p.tile, points: known.score }) : p.tile;
-  }
-  // Q: tiles placed along a line, each at (row, column) as the refusals say
-  if (Array.isArray(mv) && mv.length && mv.every((p) => p?.['1tile'] && p.coordinate)) {
-    return mv.map((p) => t('held-at', {
-      tile: t('q-tile', { color: p['1tile'].color, shape: p['1tile'].shape === '8star' ? 'eightstar' : p['1tile'].shape }),
-      cell: `(${p.coordinate.row},${p.coordinate.column})`,
-    })).join(', ');
-  }
-  const akro = typeof mv === 'string' ? hints?.moves?.find((x) => x.move === mv) : null;
-  if (akro) {
-    return t('held-akropolis', {
-      tile: String(akro.tile), turns: akro.rotation,
-      points: typeof akro.points === 'number' ? `${akro.points >= 0 ? '+' : ''}${akro.points}` : 'none',
-    });
-  }
-  // the moves that place nothing, in words
-  if (['draw', 'pass', 'replace'].includes(mv)) return t(`held-${mv}`);
-  return JSON.stringify(mv);
+/**
+ * A move in words: the words of the game's renderer (`moveWords(mv, hints)` of
+ * ./GAME.js or ./generic.js, with the points when the seat's hints describe the move),
+ * else the move's notation. This file knows no game's moves.
+ */
+export function moveWords(mv, hints, words) {
+  const said = typeof words === 'function' ? words(mv, hints) : null;
+  return typeof said === 'string' && said ? said : JSON.stringify(mv);
 }
 
 /**
  * The held move and its box (Confirm, Take back), for the page to place by the dock.
- * `changed()` is called when the held move changes (the page draws the board again).
+ * `changed()` is called when the held move changes (the page draws the board again);
+ * `words(mv, hints)` says a move (the game's renderer's `moveWords`).
  */
-export function holder(changed) {
+export function holder(changed, words) {
   const box = h('div', { id: 'confirm-box', class: 'confirm', role: 'group', 'aria-label': t('confirm-label'), hidden: true });
   const self = {
     box,
@@ -56,7 +41,7 @@ export function holder(changed) {
     hold(mv, { version, hints, play, label = t('your-placement'), verb = t('confirm') }) {
       self.move = mv; self.version = version; self.label = label;
       box.hidden = false;
-      box.replaceChildren(h('span', { class: 'held-words' }, t('held-line', { label, move: moveWords(mv, hints) }) + ' '),
+      box.replaceChildren(h('span', { class: 'held-words' }, t('held-line', { label, move: moveWords(mv, hints, words) }) + ' '),
         h('button', { id: 'confirm-move', class: 'primary', onclick: () => { const m = self.move; self.clear(); if (m !== null) play(m); } }, verb), ' ',
         h('button', { id: 'take-back', onclick: () => { self.clear(); changed(); } }, t('take-back')));
       // (in view already: the box is by the dock; focusing it must not scroll the page)

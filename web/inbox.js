@@ -15,6 +15,7 @@ import { main, onLeave } from './page.js';
 import { t, words, andList } from './i18n.js';
 import { optionWords } from './help.js';
 import { notify } from './installable.js';
+import { openMatch } from './arena.js';
 
 /** How often the inbox is read while a page is open. */
 export const POLL_MS = 15000;
@@ -49,8 +50,10 @@ export async function readInbox() {
   // the games waiting when the inbox is first read (this page, this sign-in) are not news
   if (!inbox) first = true;
   try {
-    const box = await api('/api/turns');
+    // the turn-based games and invitations, and the live challenges sent to this account
+    const [box, ch] = await Promise.all([api('/api/turns'), api('/api/challenges').catch(() => null)]);
     skew = box.now - Date.now();
+    box.challenges = (ch?.incoming ?? []).filter((c) => c.state === 'waiting');
     inbox = box;
   } catch (e) {
     console.info(`the inbox: ${e.message}`);
@@ -77,8 +80,8 @@ export function startInbox() {
 const waitingGames = () => (inbox?.games ?? []).filter((g) => g.your_turn);
 /** The invitations waiting for this account's answer. */
 const askedInvitations = () => (inbox?.invitations ?? []).filter((i) => i.answer === 'waiting');
-/** What waits for this account: games at its turn, invitations to answer. */
-const waitingCount = () => waitingGames().length + askedInvitations().length;
+/** What waits for this account: games at its turn, invitations and challenges to answer. */
+const waitingCount = () => waitingGames().length + askedInvitations().length + (inbox?.challenges?.length ?? 0);
 
 // ------------------------------------------------------------------ title, icon, header
 const BASE_TITLE = /^\(\d+\) /;
@@ -145,8 +148,8 @@ function show() {
 // ------------------------------------------------------------------ notifications
 const canNotify = () => typeof Notification === 'function';
 
-/** A notification for each turn newly waiting and each new invitation (none for those
- * waiting when the page opened). */
+/** A notification for each turn newly waiting, each new invitation and each new challenge
+ * (none for those waiting when the page opened). */
 function notifyNew() {
   const now = waitingGames();
   const fresh = now.filter((g) => !seen.has(`${g.id}:${g.since}`));
@@ -154,8 +157,17 @@ function notifyNew() {
   const asked = askedInvitations();
   const freshAsked = asked.filter((i) => !seen.has(`invitation:${i.id}`));
   for (const i of asked) seen.add(`invitation:${i.id}`);
+  const challenges = inbox?.challenges ?? [];
+  const freshChallenges = challenges.filter((c) => !seen.has(`challenge:${c.id}`));
+  for (const c of challenges) seen.add(`challenge:${c.id}`);
   if (first) { first = false; return; }
   if (!canNotify() || Notification.permission !== 'granted') return;
+  for (const c of freshChallenges) {
+    notify(t('challenge-notify-title', { by: c.from.name, game: c.title }), {
+      body: t('challenge-notify-body', { rated: c.rated ? 'yes' : 'no' }),
+      tag: `tessera-challenge-${c.id}`,
+    }, '#/turns');
+  }
   for (const i of freshAsked) {
     notify(t('invitation-notify-title', { by: i.by, game: i.title }), {
       body: t('invitation-notify-body', { per: perMove(i.days) }),
@@ -228,6 +240,28 @@ async function answerInvitation(i, how, err) {
     if (r.id && r.tokens) { open({ id: r.id, seat: r.tokens[0][0], token: r.tokens[0][1] }); return; }
   } catch (e) { err.textContent = e.message; }
   readInbox();
+}
+
+/** A live challenge sent to this account: who, to what; Accept opens the game at once,
+ * Decline says no (docs/arena.md, "Challenges"). */
+function challengeRow(c, reg) {
+  const err = h('span', { class: 'error', role: 'alert' });
+  const answer = async (how) => {
+    err.textContent = '';
+    try {
+      const r = await api(`/api/challenges/${c.id}/${how}`, json('POST', {}));
+      if (r.game_id && r.token) { await openMatch(r.game_id, r.token); return; }
+    } catch (e) { err.textContent = e.message; }
+    readInbox();
+  };
+  const button = (how) => h('button', { class: how === 'accept' ? 'accept primary' : how, type: 'button', onclick: () => answer(how) }, t(`challenge-${how}`));
+  const rules = rulesOf(c, reg);
+  const details = [t(c.rated ? 'challenge-is-rated' : 'challenge-is-unrated'), c.clock_s ? t('challenge-clock', { seconds: c.clock_s }) : null, rules.length ? t('invitation-rules', { rules: rules.join(', ') }) : null].filter(Boolean).join(' · ');
+  return h('li', { 'data-challenge': c.id, class: 'invitation mine' },
+    h('strong', {}, t('challenge-from', { by: c.from.name, game: c.title })),
+    h('br'), h('span', { class: 'hint' }, details),
+    h('br'), t('invitation-expires', { left: timeLeft(c.expires_in_ms ?? 0) }), ' ',
+    h('span', { class: 'answers' }, button('accept'), ' ', button('decline')), ' ', err);
 }
 
 /** The name of a seat of invitation `i`: a seat for the link not yet taken says so. */
@@ -331,7 +365,12 @@ export async function turnsPage() {
   const invitationsHead = h('h3', { id: 'invitations-head', text: t('invitations-title') });
   let reg = null;
   registry().then((r) => { reg = r; draw(inbox); }).catch(() => {});
+  const challenges = h('ul', { id: 'challenges', class: 'turns' });
+  const challengesHead = h('h3', { id: 'challenges-head', text: t('challenges-title') });
   const draw = (box) => {
+    const live = box?.challenges ?? [];
+    put(challenges, live.map((c) => challengeRow(c, reg)));
+    challenges.hidden = challengesHead.hidden = !live.length;
     const asked = box?.invitations ?? [];
     put(invitations, asked.map((i) => invitationRow(i, reg)));
     invitations.hidden = invitationsHead.hidden = !asked.length;
@@ -344,6 +383,7 @@ export async function turnsPage() {
   };
   put(main, h('h2', { text: t('nav-turns') }),
     h('p', { class: 'hint' }, t('turns-about-1'), ' ', h('a', { href: '#/new' }, t('nav-new')), t('turns-about-2')),
+    challengesHead, challenges,
     invitationsHead, invitations,
     head, mine, h('h3', { text: t('turns-theirs') }), theirs,
     notifyControl(),

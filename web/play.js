@@ -119,7 +119,7 @@ export function gamePage(id, watch) {
   const confirmOn = h('input', { type: 'checkbox', id: 'confirm-moves', checked: confirmWanted() });
   confirmOn.addEventListener('change', () => { rememberConfirm(confirmOn.checked); if (!confirmOn.checked) takeBack(); });
   const confirmPref = h('p', { id: 'confirm-pref', hidden: true }, h('label', {}, confirmOn, ' ' + t('confirm-pref')));
-  const held = holder(() => render());
+  const held = holder(() => render(), (mv, hints) => R?.moveWords?.(mv, hints));
   const confirmBox = held.box;
   const takeBack = () => { if (held.move !== null) { held.clear(); render(); } };
   // a hint (off unless the person turns it on; only against bots, never rated): the

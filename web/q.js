@@ -8,6 +8,21 @@ const COLORS = { red: '#d62d20', green: '#2a9d3a', blue: '#1f5fa8', yellow: '#e8
 const SAFE = { red: '#d55e00', green: '#009e73', blue: '#0072b2', yellow: '#f0e442', orange: '#e69f00', purple: '#cc79a7' };
 /** A colour's letter in the colour-blind look, in the page's language. */
 const letter = (color) => say('q-letter', { color });
+/**
+ * A move in words (the box of a move held for a confirmation, web/held.js): tiles placed
+ * along a line, each at (row, column) as the refusals say; a pass; an exchange.
+ */
+export function moveWords(mv) {
+  if (Array.isArray(mv) && mv.length && mv.every((p) => p?.['1tile'] && p.coordinate)) {
+    return mv.map((p) => say('held-at', {
+      tile: say('q-tile', { color: p['1tile'].color, shape: p['1tile'].shape === '8star' ? 'eightstar' : p['1tile'].shape }),
+      cell: `(${p.coordinate.row},${p.coordinate.column})`,
+    })).join(', ');
+  }
+  if (mv === 'pass') return say('held-pass');
+  if (mv === 'replace') return say('held-replace');
+  return null;
+}
 const key = (c) => `${c.row},${c.col}`;
 const STORE = 'tessera.q.colourblind';
 /** Whether the colour-blind look is on (remembered in localStorage). */

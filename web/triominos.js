@@ -9,6 +9,21 @@ const UP = ['ABC', 'CAB', 'BCA'], DOWN = ['ACB', 'CBA', 'BAC'];
 const up = (x, y) => ((x + y) % 2 + 2) % 2 === 0;
 const pt = ([px, py]) => [px * S / 2, py * H];
 
+/**
+ * A move in words (the box of a move held for a confirmation, web/held.js): a placement's
+ * tile, with its points when the seat's hints list it; a draw; a pass.
+ */
+export function moveWords(mv, hints) {
+  if (mv?.place) {
+    const p = mv.place;
+    const known = hints?.placements?.find((x) => x.tile === p.tile && x.orientation === p.orientation && x.x === p.x && x.y === p.y);
+    return known ? t('held-tile-points', { tile: p.tile, points: known.score }) : p.tile;
+  }
+  if (mv === 'draw') return t('held-draw');
+  if (mv === 'pass') return t('held-pass');
+  return null;
+}
+
 /** [LEFT, MIDDLE, RIGHT] corner points of a cell. */
 function corners(x, y) {
   return up(x, y) ? [[x - 1, y + 1], [x, y], [x + 1, y + 1]] : [[x - 1, y], [x, y + 1], [x + 1, y]];

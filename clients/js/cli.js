@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // tessera-remote: a random or greedy bot from the command line. Usage: tessera-remote
 // [--game q] [--pick greedy|random] [--table ID] [--name NAME] [--port 45678] [--host H]
-// [--token T --rated [--games N]]
+// [--token T --rated [--games N]] [--token T --challenge NAME | --accept ID]
 import { Bot, run } from "./index.js";
 
 const args = { host: "127.0.0.1", port: "45678", game: "q", name: "bot", pick: "greedy" };

@@ -219,12 +219,26 @@ export class Session {
 
 /** Signs `bot` up and plays. options: host, port, game ("q"), table (an open seat), name
  * ("bot"), token (a bot account's API token), rated, players, games (1; more with a rated
- * token: game after game on one connection), grace (60 s: how long to try coming back),
+ * token: game after game on one connection), challenge (with a token: the account or house
+ * level to challenge to `game`, with rule `options`; the connection waits for the answer),
+ * accept (with a token: the id of a challenge to accept, see `challenges`), grace (60 s: how long to try coming back),
  * timeout (the longest silence of the host in seconds; none by default). Resolves to each
  * game's outcome {won, game, moves, resumes}; rejects with a TesseraError. */
 export async function run(bot, options = {}) {
-  const { game = "q", name = "bot", token, rated = false, players, table, games = 1 } = options;
+  const { game = "q", name = "bot", token, rated = false, players, table, games = 1, challenge, accept } = options;
   const hello = { moves: true };
+  if ((challenge !== undefined || accept !== undefined) && !token) {
+    throw new TesseraError("a challenge is a bot account's: give its token", "refused");
+  }
+  // a challenge made (its connection waits for the answer) or accepted (docs/protocol.md 1.7)
+  if (accept !== undefined) {
+    return new Session({ ...options, hello: { ...hello, token, accept: Number(accept) } }).play(bot, 1);
+  }
+  if (challenge !== undefined) {
+    Object.assign(hello, { token, challenge, game, rated: !!rated });
+    if (options.options) hello.options = options.options;
+    return new Session({ ...options, hello }).play(bot, 1);
+  }
   if (token) {
     Object.assign(hello, { token, rated: !!rated });
     if (rated && games > 1) hello.again = true;
@@ -233,4 +247,24 @@ export async function run(bot, options = {}) {
   if (table !== undefined && table !== null) hello.table = Number(table);
   else hello.game = game;
   return new Session({ ...options, hello }).play(bot, games);
+}
+
+/** The challenges of the bot account of `token`: {incoming, outgoing}, each {id, from: {name,
+ * kind}, to, game, options, rated, state, ...} (GET /api/challenges, docs/arena.md). */
+export async function challenges(token, { host = "127.0.0.1", httpPort = 8080 } = {}) {
+  return httpJson(token, host, httpPort, "GET", "/api/challenges");
+}
+
+/** Declines the challenge of id `id` sent to the bot account of `token`. */
+export async function decline(token, id, reason = "", { host = "127.0.0.1", httpPort = 8080 } = {}) {
+  return httpJson(token, host, httpPort, "POST", `/api/challenges/${Number(id)}/decline`, { reason });
+}
+
+async function httpJson(token, host, port, method, path, body) {
+  const headers = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const r = await fetch(`http://${host}:${port}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = await r.json().catch(() => ({}));
+  if (!r.ok) throw new TesseraError(json.error || `${method} ${path}: ${r.status}`, "refused");
+  return json;
 }

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASE, launch, newPage, shot } from './lib.mjs';
+import { BASE, launch, newPage, shot, watchNotifications } from './lib.mjs';
 
 const TCP_PORT = process.env.TESSERA_TCP_PORT || '45678';
 const BIN = process.env.TESSERA_BIN || 'tessera';
@@ -281,7 +281,7 @@ async function slowHouseServer() {
   };
 }
 
-test('Cancel leaves the queue; a challenge seats the challenger with a person who waits (a server that keeps the house away)', async () => {
+test('Cancel leaves the queue; a person challenges another, who declines, then accepts from the inbox: one rated table (two browsers)', async () => {
   const server = await slowHouseServer();
   try {
     const join_ = async (page, name) => {
@@ -294,6 +294,9 @@ test('Cancel leaves the queue; a challenge seats the challenger with a person wh
     };
     const ann = await arenaPage(), bob = await arenaPage();
     const annName = unique('ann'), bobName = unique('bob');
+    // Bob lets the site notify him (a challenge that comes is notified)
+    await bob.context().grantPermissions(['notifications'], { origin: server.url });
+    const bobNotes = await watchNotifications(bob);
     await join_(ann, annName);
     await join_(bob, bobName);
     // Bob queues, waits, cancels: no ticket left
@@ -304,18 +307,36 @@ test('Cancel leaves the queue; a challenge seats the challenger with a person wh
     await bob.waitForFunction(() => !document.querySelector('#arena-cancel'));
     assert.equal(await bob.locator('#ticket-list').count(), 0);
     assert.deepEqual((await (await bob.context().request.get(`${server.url}/api/arena/queue`)).json()).queued, []);
-    // a challenge of someone who does not wait: the server's words
+    // Ann challenges Bob, who does not wait: her page waits for his answer; he declines
     await ann.goto(`${server.url}/#/account/${bobName}`);
     await ann.waitForSelector('#challenge-form');
     await ann.selectOption('#challenge-game', 'triominos');
+    await ann.uncheck('#challenge-rated');
     await ann.click('#challenge');
-    await ann.waitForFunction(() => /not waiting/.test(document.querySelector('#challenge-error')?.textContent || ''));
-    // Bob queues again; Ann's challenge seats them both at one rated table
-    await bob.click('#play-rated');
-    await bob.waitForSelector('#arena-cancel');
+    await ann.waitForSelector('#challenge-withdraw');
+    await bob.goto(`${server.url}/#/turns`);
+    await bob.waitForSelector('#challenges li[data-challenge]');
+    assert.match(await text(bob, '#challenges'), new RegExp(`${annName} challenges you to Triominos`));
+    assert.equal(await text(bob, '#challenges li .hint'), 'unrated');
+    await bob.click('#challenges button.decline');
+    await ann.waitForFunction((n) => (document.querySelector('#challenge-status')?.textContent || '').includes(`${n} declined`), bobName);
+    // again, rated: Bob finds it in his inbox and accepts; one rated table for both
+    await ann.check('#challenge-rated');
     await ann.click('#challenge');
-    await ann.waitForURL(/#\/game\/\d+$/);
-    await bob.waitForURL(/#\/game\/\d+$/, { timeout: 10000 });
+    await ann.waitForSelector('#challenge-withdraw');
+    await shot(ann, 'challenge-waiting');
+    await bob.goto(`${server.url}/#/`);
+    await bob.goto(`${server.url}/#/turns`);
+    await bob.waitForSelector('#challenges li[data-challenge]');
+    assert.equal(await text(bob, '#challenges li .hint'), 'rated');
+    for (let i = 0; !bobNotes.some(([title]) => title === `${annName} challenges you to Triominos`); i++) {
+      assert.ok(i < 100, `a notification of the challenge: ${JSON.stringify(bobNotes)}`);
+      await bob.waitForTimeout(100);
+    }
+    await shot(bob, 'challenge-inbox');
+    await bob.click('#challenges button.accept');
+    await bob.waitForURL(/#\/game\/\d+$/);
+    await ann.waitForURL(/#\/game\/\d+$/, { timeout: 10000 });
     assert.equal(ann.url().split('/').pop(), bob.url().split('/').pop(), 'one table');
     for (const [page, name] of [[ann, annName], [bob, bobName]]) {
       await page.waitForSelector('#rated-badge:visible');
@@ -352,17 +373,9 @@ test('A person challenges a bot that waits in the queue, from the bot\'s page (a
     await ann.goto(`${server.url}/#/account/${botName}`);
     await ann.waitForSelector('#challenge-form');
     await ann.selectOption('#challenge-game', 'triominos');
-    // (until the bot has signed up and waits)
-    for (let i = 0; ; i++) {
-      await ann.click('#challenge');
-      const where = await Promise.race([
-        ann.waitForURL(/#\/game\/\d+$/, { timeout: 2000 }).then(() => 'game').catch(() => null),
-        ann.waitForFunction(() => /not waiting/.test(document.querySelector('#challenge-error')?.textContent || ''), null, { timeout: 2000 }).then(() => 'refused').catch(() => null),
-      ]);
-      if (where === 'game') break;
-      assert.ok(i < 20, 'the bot waits in the queue within 20 tries');
-      await ann.waitForTimeout(300);
-    }
+    // a rated challenge: taken by the bot as soon as it waits in the queue (maybe already)
+    await ann.click('#challenge');
+    await ann.waitForURL(/#\/game\/\d+$/, { timeout: 30000 });
     await ann.waitForSelector('#rated-badge:visible');
     await ann.waitForFunction((n) => [...document.querySelectorAll('#scores td')].some((td) => td.textContent.startsWith(n)), botName);
     await shot(ann, 'arena-challenged-bot');
@@ -379,7 +392,13 @@ test('The Arena\'s pages fit a phone', async () => {
   const page = await arenaPage({ viewport: { width: W, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const name = unique('cat');
   await register(page, name);
-  for (const [hash, sel] of [['#/arena', '#play-rated'], ['#/leaderboard/q', '#leaderboard > *'], [`#/account/${name}`, '#no-ratings, #ratings'], ['#/login', '#login-form']]) {
+  // another person's page, with its Challenge form (that person made in a context of its own)
+  const other = await newPage(browser);
+  const dog = unique('dog');
+  const made = await other.context().request.post(`${BASE}/api/account/register`, { data: { name: dog, password: PASSWORD, kind: 'person' } });
+  assert.equal(made.status(), 200);
+  await other.context().close();
+  for (const [hash, sel] of [['#/arena', '#play-rated'], ['#/leaderboard/q', '#leaderboard > *'], [`#/account/${name}`, '#no-ratings, #ratings'], [`#/account/${dog}`, '#challenge-form'], ['#/login', '#login-form']]) {
     await page.goto(`${BASE}/${hash}`);
     await page.waitForSelector(sel);
     const r = await page.evaluate(() => ({

@@ -96,3 +96,28 @@ export async function ended(id, tries = 600) {
   }
   assert.fail(`game ${id} did not end`);
 }
+
+/** Every notification the page makes, as `[title, body, how]` (its Notification and the
+ * service worker's `showNotification` wrapped; `how`: `page` or `worker`). */
+export async function watchNotifications(page) {
+  const seen = [];
+  await page.exposeFunction('tesseraNotified', (title, body, how) => { seen.push([title, body, how]); });
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    const show = window.ServiceWorkerRegistration?.prototype.showNotification;
+    if (show) {
+      window.ServiceWorkerRegistration.prototype.showNotification = function (title, opts = {}) {
+        window.tesseraNotified(title, opts.body ?? '', 'worker');
+        return show.call(this, title, opts);
+      };
+    }
+    function Spy(title, opts = {}) {
+      window.tesseraNotified(title, opts.body ?? '', 'page');
+      try { return new Real(title, opts); } catch { return { close() {}, set onclick(_) {} }; }
+    }
+    Object.defineProperty(Spy, 'permission', { get: () => Real.permission });
+    Spy.requestPermission = (...a) => Real.requestPermission(...a);
+    window.Notification = Spy;
+  });
+  return seen;
+}

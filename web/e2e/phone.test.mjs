@@ -33,14 +33,20 @@ async function fits(page, what) {
   assert.deepEqual(r.outside, [], `${what}: off the screen sideways`);
 }
 
-/** Taps a legal spot (Triominos, Akropolis): for the selected tile, else the others, rotating. */
-async function tapLegalSpot(page, tiles) {
+/**
+ * Taps a legal spot (Triominos, Akropolis): for the selected tile, else the others, rotating.
+ * The held placement's words (the game's renderer's `moveWords`) must match `words`.
+ */
+async function tapLegalSpot(page, tiles, words) {
   for (let t = 0; t <= (await page.locator(tiles).count()); t++) {
     if (t > 0) await page.locator(tiles).nth(t - 1).tap();
     for (let i = 0; i < 6 && !(await page.$('.spot[data-legal=true]')); i++) await page.locator('#rotate').tap();
     if (await page.$('.spot[data-legal=true]')) {
       await page.locator('.spot[data-legal=true]').first().tap();
-      // a touch screen holds the placement (drawn where it lands) for Confirm
+      // a touch screen holds the placement (drawn where it lands) for Confirm, in words
+      await page.waitForSelector('#confirm-box:not([hidden])');
+      assert.match(await page.textContent('#confirm-box .held-words'), words);
+      await shot(page, `phone-held-${tiles.startsWith('.site') ? 'akropolis' : 'triominos'}`);
       await page.locator('#confirm-move').tap();
       return true;
     }
@@ -51,7 +57,7 @@ async function tapLegalSpot(page, tiles) {
 /** Plays one move of the person by tapping, and waits for the bot's answer. */
 const PLAY = {
   async triominos(page) {
-    if (!(await tapLegalSpot(page, '.tray button'))) await page.locator('#draw').tap();
+    if (!(await tapLegalSpot(page, '.tray button', /^Your placement: \d-\d-\d for \+\d+\. $/))) await page.locator('#draw').tap();
   },
   async q(page) {
     for (let i = 0; i < 6; i++) {
@@ -68,7 +74,7 @@ const PLAY = {
     await page.locator('#pass').tap();
   },
   async akropolis(page) {
-    assert.ok(await tapLegalSpot(page, '.site button:not([disabled])'), 'a legal spot to build');
+    assert.ok(await tapLegalSpot(page, '.site button:not([disabled])', /^Your placement: tile \d+, turned \d+( for [+-]\d+)?\. $/), 'a legal spot to build');
   },
 };
 const SETUP = { triominos: ['bot:greedy', 11], q: ['bot:ldasg', 5], akropolis: ['bot:greedy', 3] };

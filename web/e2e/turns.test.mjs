@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, shot } from './lib.mjs';
+import { launch, shot, watchNotifications } from './lib.mjs';
 
 const BIN = process.env.TESSERA_BIN || 'tessera';
 const PASSWORD = 'correct horse battery';
@@ -70,31 +70,6 @@ async function serve(db, http, smtpPort) {
     log: () => err,
     stop: async () => { if (child.exitCode === null) { child.kill('SIGTERM'); await new Promise((r) => child.on('exit', r)); } },
   };
-}
-
-/** Every notification the page makes, as `[title, body, how]` (its Notification and the
- * service worker's `showNotification` wrapped; `how`: `page` or `worker`). */
-async function watchNotifications(page) {
-  const seen = [];
-  await page.exposeFunction('tesseraNotified', (title, body, how) => { seen.push([title, body, how]); });
-  await page.addInitScript(() => {
-    const Real = window.Notification;
-    const show = window.ServiceWorkerRegistration?.prototype.showNotification;
-    if (show) {
-      window.ServiceWorkerRegistration.prototype.showNotification = function (title, opts = {}) {
-        window.tesseraNotified(title, opts.body ?? '', 'worker');
-        return show.call(this, title, opts);
-      };
-    }
-    function Spy(title, opts = {}) {
-      window.tesseraNotified(title, opts.body ?? '', 'page');
-      try { return new Real(title, opts); } catch { return { close() {}, set onclick(_) {} }; }
-    }
-    Object.defineProperty(Spy, 'permission', { get: () => Real.permission });
-    Spy.requestPermission = (...a) => Real.requestPermission(...a);
-    window.Notification = Spy;
-  });
-  return seen;
 }
 
 const until = async (what, f, ms = 30000) => {

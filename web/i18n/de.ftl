@@ -400,6 +400,18 @@ bot-account-tcp = ein Bot-Konto spielt über TCP mit seinem Schlüssel (docs/pro
 challenge-two-players = eine Herausforderung ist eine Partie zu zweit
 challenge-yourself = du kannst dich nicht selbst herausfordern
 challenge-not-waiting = { $name } wartet nicht auf eine Partie { $game }
+challenge-rated-rules = eine gewertete Partie wird nach den üblichen Regeln des Spiels gespielt, ohne Uhr: lass die Optionen und die Uhr weg oder fordere zu einer ungewerteten Partie heraus
+challenge-full = zu viele Herausforderungen warten auf diesem Server: versuch es in einer Minute wieder
+challenge-too-many = du hast { $max } Herausforderungen, die auf Antwort warten, mehr gehen nicht: zieh eine zurück oder warte auf eine Antwort
+challenge-too-many-received = auf { $name } warten zu viele Herausforderungen: versuch es später wieder
+challenge-none = keine solche Herausforderung wartet auf dich: sie wurde beantwortet, zurückgezogen oder ist abgelaufen
+challenge-gone = { $name } wartet nicht mehr auf die Antwort: die Herausforderung ist zurückgezogen
+challenge-declined = { $name } hat deine Herausforderung abgelehnt{ $reason ->
+    [none] {""}
+   *[other] : { $reason }
+}
+challenge-withdrawn = du hast die Herausforderung zurückgezogen
+challenge-expired = { $name } hat deine Herausforderung nicht rechtzeitig beantwortet
 queue-too-many = ein Konto kann auf höchstens { $max } Partien zugleich warten
 queue-full = die Warteschlange ist voll: versuche es später noch einmal
 queue-duplicate = dieses Konto wartet schon auf diese Partie
@@ -866,7 +878,20 @@ col-lost = Verloren
 col-drawn = Unentschieden
 challenge-who = { $name } herausfordern
 challenge = Herausfordern
-challenge-about = Sofort eine gewertete Partie, wenn { $name } in der Warteschlange auf dieses Spiel wartet.
+challenge-about = { $name } antwortet im Posteingang (ein Bot von selbst) innerhalb von zwei Minuten; eine Hausstufe oder wer für eine gewertete Partie in der Warteschlange wartet, spielt sofort.
+challenge-rated = Gewertet
+challenge-withdraw = Zurückziehen
+challenge-waiting = Warte auf die Antwort von { $name } (noch { $seconds } s)
+challenge-state-declined = { $name } hat abgelehnt{ $reason ->
+    [none] {""}
+   *[other] : { $reason }
+}
+challenge-state-expired = { $name } hat nicht rechtzeitig geantwortet
+challenge-state-withdrawn = Die Herausforderung ist zurückgezogen
+challenge-state-failed = Die Partie konnte nicht beginnen{ $reason ->
+    [none] {""}
+   *[other] : { $reason }
+}
 token-label-placeholder = Bezeichnung (z. B. Laptop)
 token-label = Bezeichnung des Schlüssels
 new-token = Neuer Schlüssel
@@ -1249,6 +1274,13 @@ turns-theirs = Warten auf die anderen
 turns-email-1 = Eine E-Mail, wenn ein Zug gewartet hat: Trage deine Adresse ein auf
 turns-email-link = deiner Kontoseite
 turns-email-2 = .
+challenges-title = Herausforderungen
+challenge-from = { $by } fordert dich zu { $game } heraus
+challenge-is-rated = gewertet
+challenge-is-unrated = ungewertet
+challenge-clock = { $seconds } s pro Zug
+challenge-accept = Annehmen
+challenge-decline = Ablehnen
 invitations-title = Einladungen
 invitation-from = { $by } lädt dich zu { $game } ein
 invitation-yours = Du hast { $names } zu { $game } eingeladen
@@ -1276,6 +1308,11 @@ invite-gone = Diese Einladung ist nicht mehr offen: Der Platz ist vergeben, sie 
 invite-full = Ihre Plätze für den Link sind vergeben.
 invitation-decline = Ablehnen
 invitation-withdraw = Zurückziehen
+challenge-notify-title = { $by } fordert dich zu { $game } heraus
+challenge-notify-body = { $rated ->
+    [yes] Eine gewertete Partie
+   *[no] Eine ungewertete Partie
+}: annehmen oder ablehnen auf der Seite „Am Zug“, innerhalb von zwei Minuten
 invitation-notify-title = { $by } lädt dich zu { $game } ein
 invitation-notify-body = { $per }: Annehmen oder ablehnen auf der Seite „Am Zug“
 email-placeholder = du@example.org

@@ -389,6 +389,18 @@ bot-account-tcp = a bot account plays over TCP with its token (docs/protocol.md)
 challenge-two-players = a challenge is a two-player game
 challenge-yourself = you cannot challenge yourself
 challenge-not-waiting = { $name } is not waiting for a game of { $game }
+challenge-rated-rules = a rated game is played under the game's usual rules, without a clock: leave the options and the clock out, or ask for an unrated game
+challenge-full = too many challenges wait on this server: try again in a minute
+challenge-too-many = you have { $max } challenges waiting for answers, the most at once: withdraw one, or wait for an answer
+challenge-too-many-received = { $name } has too many challenges waiting for answers: try again later
+challenge-none = no such challenge waits for you: it was answered, withdrawn, or it expired
+challenge-gone = { $name } is no longer waiting for the answer: the challenge is withdrawn
+challenge-declined = { $name } declined your challenge{ $reason ->
+    [none] {""}
+   *[other] : { $reason }
+}
+challenge-withdrawn = you withdrew the challenge
+challenge-expired = { $name } did not answer your challenge in time
 queue-too-many = an account may wait for at most { $max } games at once
 queue-full = the queue is full: try again later
 queue-duplicate = this account already waits for that game
@@ -858,7 +870,20 @@ col-lost = Lost
 col-drawn = Drawn
 challenge-who = Challenge { $name }
 challenge = Challenge
-challenge-about = A rated game at once, when { $name } is waiting in the queue for that game.
+challenge-about = { $name } answers from their inbox (a bot, by itself) within two minutes; a house level, or a player waiting in the queue for a rated game, plays at once.
+challenge-rated = Rated
+challenge-withdraw = Withdraw
+challenge-waiting = Waiting for { $name } to answer ({ $seconds } s left)
+challenge-state-declined = { $name } declined{ $reason ->
+    [none] {""}
+   *[other] : { $reason }
+}
+challenge-state-expired = { $name } did not answer in time
+challenge-state-withdrawn = The challenge is withdrawn
+challenge-state-failed = The game could not start{ $reason ->
+    [none] {""}
+   *[other] : { $reason }
+}
 token-label-placeholder = label (e.g. laptop)
 token-label = Token label
 new-token = New token
@@ -1243,6 +1268,13 @@ turns-theirs = Waiting for the others
 turns-email-1 = An email when a turn has waited: set your address on
 turns-email-link = your account page
 turns-email-2 = .
+challenges-title = Challenges
+challenge-from = { $by } challenges you to { $game }
+challenge-is-rated = rated
+challenge-is-unrated = unrated
+challenge-clock = { $seconds } s a move
+challenge-accept = Accept
+challenge-decline = Decline
 invitations-title = Invitations
 invitation-from = { $by } invites you to { $game }
 invitation-yours = You invited { $names } to { $game }
@@ -1270,6 +1302,11 @@ invite-gone = This invitation is no longer open: it was taken, withdrawn or has 
 invite-full = Its seats for the link are taken.
 invitation-decline = Decline
 invitation-withdraw = Withdraw
+challenge-notify-title = { $by } challenges you to { $game }
+challenge-notify-body = { $rated ->
+    [yes] A rated game
+   *[no] An unrated game
+}: accept or decline on the Your turn page, within two minutes
 invitation-notify-title = { $by } invites you to { $game }
 invitation-notify-body = { $per }: accept or decline on the Your turn page
 email-placeholder = you@example.org

@@ -4,7 +4,7 @@
 // one after the other, so no two share the host's lobby or arena.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Bot, QPlacement, TriominosPlacement, TesseraError, run, toWire } from "../index.js";
+import { Bot, QPlacement, TriominosPlacement, TesseraError, challenges, decline, run, toWire } from "../index.js";
 
 const tcp = Number(process.env.TESSERA_TCP_PORT);
 const httpPort = Number(process.env.TESSERA_HTTP_PORT);
@@ -136,4 +136,36 @@ test("a refused sign-up and an ejection are errors", async () => {
   await assert.rejects(run(new Wrong(), { table: id, name: "jswrong", port: tcp, timeout: 30 }), (e) => e instanceof TesseraError && e.kind === "ejected" && "ejected" in e.said);
   const g = await finished(id);
   assert.deepEqual(g.ejections.map((e) => e.name), ["jswrong"]);
+});
+
+test("challenges: a house level accepts, a bot accepts with its connection or declines", async () => {
+  const token = async (name) => {
+    const made = await request("POST", "/api/account/register", { name, password: "a long password", kind: "bot" });
+    const cookie = made.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return (await request("POST", "/api/tokens", { label: "tests" }, { Cookie: cookie, "X-Tessera-CSRF": made.json.csrf })).json.token;
+  };
+  const a = `jsch${Math.floor(Math.random() * 1e6)}`;
+  const b = `jsacc${Math.floor(Math.random() * 1e6)}`;
+  const [ta, tb] = [await token(a), await token(b)];
+  const [house] = await run(new TypedGreedy("triominos"), { game: "triominos", token: ta, challenge: "level:1", port: tcp, timeout: 60 });
+  assert.ok(house.moves > 0);
+  const waiting = async () => {
+    for (const until = Date.now() + 10000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+      const c = (await challenges(tb, { httpPort })).incoming.find((x) => x.state === "waiting");
+      if (c) return c;
+    }
+    throw new Error("no challenge came");
+  };
+  const challenger = run(new TypedGreedy("triominos"), { game: "triominos", token: ta, challenge: b, options: { end: "round" }, port: tcp, timeout: 60 });
+  const c = await waiting();
+  assert.equal(c.from.name, a);
+  assert.deepEqual(c.options, { end: "round" });
+  const [mine] = await run(new TypedGreedy("triominos"), { game: "triominos", token: tb, accept: c.id, port: tcp, timeout: 60 });
+  const [theirs] = await challenger;
+  assert.ok(mine.moves > 0 && theirs.moves > 0);
+  // (the rejection is taken at once: it comes before the assertion looks)
+  const declined = run(new TypedGreedy("triominos"), { game: "triominos", token: ta, challenge: b, port: tcp, timeout: 60 }).then(() => null, (e) => e);
+  await decline(tb, (await waiting()).id, "not now", { httpPort });
+  const e = await declined;
+  assert.ok(e instanceof TesseraError && /not now/.test(e.message), String(e));
 });

@@ -11,7 +11,7 @@
 The host sends every take-turn with the legal moves and what each scores (`legal`), and a
 typed view (`games.QView`, `TriominosView`, `AkropolisView`; `view.raw` is the JSON). The
 client comes back with the resume token when the connection drops (docs/protocol.md 1.5)."""
-from .client import Bot, Ejected, Legal, Outcome, Refused, Session, TesseraError, run
+from .client import Bot, Ejected, Legal, Outcome, Refused, Session, TesseraError, challenges, decline, run
 from .games import (
     AkropolisView,
     QPlacement,
@@ -44,5 +44,5 @@ class GreedyBot(Bot):
 __all__ = [
     "AkropolisView", "Bot", "Ejected", "GreedyBot", "Legal", "Outcome", "QPlacement", "QTile",
     "QView", "RandomBot", "Refused", "Session", "TesseraError", "TriominosPlacement",
-    "TriominosView", "move_of", "run", "to_wire", "view_of",
+    "TriominosView", "challenges", "decline", "move_of", "run", "to_wire", "view_of",
 ]

@@ -16,11 +16,14 @@ def main(argv=None) -> int:
     p.add_argument("--token", help="a bot account's API token (docs/protocol.md 1.6)")
     p.add_argument("--rated", action="store_true", help="with --token: a rated game of the arena")
     p.add_argument("--games", type=int, default=1, help="with --token --rated: games on one connection")
+    p.add_argument("--challenge", help="with --token: challenge this account or house level (docs/protocol.md 1.7)")
+    p.add_argument("--accept", type=int, help="with --token: accept the challenge of this id")
     args = p.parse_args(argv)
     bot = GreedyBot() if args.pick == "greedy" else RandomBot()
     try:
         for outcome in run(bot, game=args.game, host=args.host, port=args.port, name=args.name,
-                           token=args.token, rated=args.rated, table=args.table, games=args.games):
+                           token=args.token, rated=args.rated, table=args.table, games=args.games,
+                           challenge=args.challenge, accept=args.accept):
             print(args.name, "won" if outcome.won else "lost")
     except (TesseraError, OSError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)

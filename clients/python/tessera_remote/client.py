@@ -223,14 +223,30 @@ def run(
     games: int = 1,
     grace: float = 60.0,
     timeout: Optional[float] = None,
+    challenge: Optional[str] = None,
+    options: Optional[dict] = None,
+    accept: Optional[int] = None,
 ) -> List[Outcome]:
     """Sign `bot` up and play: under `name`, or a bot account's API `token` (`rated` for the
     arena); at the next table of `game`, or the open seat of `table`. `games` > 1 with a
-    rated token keeps the connection for game after game ("again"). `grace`: how long to
+    rated token keeps the connection for game after game ("again"). With a token,
+    `challenge` names an account or house level to challenge to `game` (`rated`, rule
+    `options`), the connection waiting for the answer, and `accept` takes the seat of the
+    challenge of that id (see `challenges`; docs/protocol.md 1.7). `grace`: how long to
     try coming back after a dropped connection; `timeout`: the longest silence of the host
-    (seconds; None waits as long as it takes). Returns each game's Outcome; raises Refused,
-    Ejected or TesseraError."""
+    (seconds; None waits as long as it takes). Returns each game's Outcome; raises Refused
+    (a declined challenge too), Ejected or TesseraError."""
     hello: dict = {"moves": True}
+    if (challenge is not None or accept is not None) and not token:
+        raise ValueError("a challenge is a bot account's: give its token")
+    if accept is not None:
+        hello.update(token=token, accept=accept)
+        return Session(host, port, hello, grace=grace, timeout=timeout).play(bot, 1)
+    if challenge is not None:
+        hello.update(token=token, challenge=challenge, game=game, rated=rated)
+        if options:
+            hello["options"] = options
+        return Session(host, port, hello, grace=grace, timeout=timeout).play(bot, 1)
     if token:
         hello.update(token=token, rated=rated)
         if rated and games > 1:
@@ -245,3 +261,36 @@ def run(
         hello["players"] = players
     session = Session(host, port, hello, grace=grace, timeout=timeout)
     return session.play(bot, games)
+
+
+def challenges(token: str, host: str = "127.0.0.1", http_port: int = 8080) -> dict:
+    """The challenges of the bot account of `token`: {"incoming": [...], "outgoing": [...]},
+    each {"id", "from": {"name", "kind"}, "to", "game", "options", "rated", "state", ...}
+    (GET /api/challenges, docs/arena.md "Challenges")."""
+    return _http(token, host, http_port, "GET", "/api/challenges")
+
+
+def decline(token: str, challenge: int, reason: str = "", host: str = "127.0.0.1", http_port: int = 8080) -> dict:
+    """Declines the challenge of id `challenge` sent to the bot account of `token`."""
+    return _http(token, host, http_port, "POST", f"/api/challenges/{int(challenge)}/decline", {"reason": reason})
+
+
+def _http(token: str, host: str, http_port: int, method: str, path: str, body: Optional[dict] = None) -> dict:
+    import json as _json
+    import urllib.error
+    import urllib.request
+
+    data = None if body is None else _json.dumps(body).encode()
+    req = urllib.request.Request(f"http://{host}:{http_port}{path}", data=data, method=method)
+    req.add_header("Authorization", f"Bearer {token}")
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=10) as answer:
+            return _json.loads(answer.read())
+    except urllib.error.HTTPError as e:
+        try:
+            why = _json.loads(e.read()).get("error", str(e))
+        except ValueError:
+            why = str(e)
+        raise Refused(why) from None

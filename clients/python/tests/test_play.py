@@ -122,3 +122,46 @@ def test_a_refused_sign_up_and_an_ejection_are_errors(host):
     assert "ejected" in ejected.value.message
     g = host.game(table)
     assert [e["name"] for e in g["ejections"]] == ["pywrong"]
+
+
+def test_challenges_a_house_level_accepts_and_a_bot_accepts_or_declines(host):
+    import threading
+
+    from tessera_remote import Refused, challenges, decline
+
+    a, b = f"pych{random.randrange(10**6)}", f"pyacc{random.randrange(10**6)}"
+    ta, tb = host.bot_token(a), host.bot_token(b)
+    # a house level accepts at once
+    [o] = run(TypedGreedy("triominos"), game="triominos", token=ta, challenge="level:1", port=host.tcp, timeout=60)
+    assert o.moves > 0
+    # b reads a's challenge over HTTP and accepts it with its own connection
+    done = {}
+
+    def challenger(key, **kw):
+        try:
+            done[key] = run(TypedGreedy("triominos"), game="triominos", token=ta, challenge=b, port=host.tcp, timeout=60, **kw)
+        except Refused as e:
+            done[key] = e
+
+    def waiting():
+        until = time.time() + 10
+        while time.time() < until:
+            mine = [c for c in challenges(tb, http_port=host.http)["incoming"] if c["state"] == "waiting"]
+            if mine:
+                return mine[0]
+            time.sleep(0.1)
+        raise AssertionError("no challenge came")
+
+    t = threading.Thread(target=challenger, args=("accepted",), kwargs={"options": {"end": "round"}})
+    t.start()
+    c = waiting()
+    assert c["from"]["name"] == a and c["options"] == {"end": "round"}
+    [mine] = run(TypedGreedy("triominos"), game="triominos", token=tb, accept=c["id"], port=host.tcp, timeout=60)
+    t.join(60)
+    assert mine.moves > 0 and done["accepted"][0].moves > 0
+    # declined: the challenger's run raises Refused with b's words
+    t = threading.Thread(target=challenger, args=("declined",))
+    t.start()
+    decline(tb, waiting()["id"], "not now", http_port=host.http)
+    t.join(20)
+    assert isinstance(done["declined"], Refused) and "not now" in str(done["declined"]), done
