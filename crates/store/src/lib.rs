@@ -58,6 +58,7 @@ mod store;
 
 mod accounts;
 mod admin;
+mod chat;
 mod error;
 mod game_id;
 mod games;
@@ -79,6 +80,7 @@ mod tests;
 
 pub use accounts::{Account, AccountKind, TokenInfo};
 pub use admin::{abort_reason, aborted_result, Ban, LiveGame, LogEntry, PendingAbort};
+pub use chat::{ChatLine, ChatReport, NewLine};
 pub use error::{Refused, StoreError, Violation};
 pub use game_id::{GameId, NotAGameId};
 pub use invitations::{Counted, Invitation, InvitationState, Invitee, NewInvitation};

@@ -5,6 +5,7 @@
 //!
 //! One version for both backends, [`VERSION`] (each keeps it its own way: SQLite's `PRAGMA
 //! user_version`, PostgreSQL's table `tessera_schema`; `crate::sqlite`, `crate::pg`).
+//! 12: the chat of the tables (`chat`, `chat_reports`: `crate::chat`), new tables only.
 //! 11: one number on both (SQLite went from 10 to 11, PostgreSQL from 7 to 11), and the
 //! tables of tournaments (`tournaments`, `tournament_jobs`, `tournament_results`:
 //! `crate::tournaments`), one shape on both (the tournament tables that the `tessera`
@@ -20,7 +21,7 @@
 /// no parameter).
 macro_rules! schema_version {
     () => {
-        11
+        12
     };
 }
 
@@ -217,6 +218,27 @@ CREATE TABLE IF NOT EXISTS invitees (
     PRIMARY KEY (invitation, seat)
 )" NO_ROWID ";
 CREATE INDEX IF NOT EXISTS invitees_account ON invitees (account, invitation);
+CREATE TABLE IF NOT EXISTS chat (
+    game " INT " NOT NULL,
+    n " INT " NOT NULL,
+    room TEXT NOT NULL,
+    at " INT " NOT NULL,
+    account " INT ",
+    seat " INT ",
+    name TEXT NOT NULL,
+    text TEXT,
+    phrase TEXT,
+    PRIMARY KEY (game, n)
+)" NO_ROWID ";
+CREATE TABLE IF NOT EXISTS chat_reports (
+    id " ID ",
+    game " INT " NOT NULL,
+    n " INT " NOT NULL,
+    reporter " INT ",
+    reporter_name TEXT NOT NULL,
+    at " INT " NOT NULL,
+    UNIQUE (game, n, reporter_name)
+);
 CREATE TABLE IF NOT EXISTS signups (
     id " ID ",
     address TEXT NOT NULL,

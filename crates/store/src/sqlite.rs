@@ -140,8 +140,8 @@ pub fn open(path: &Path) -> Result<Connection, StoreError> {
         db.execute_batch("ALTER TABLE games ADD COLUMN owner TEXT;")?;
     }
     let tx = db.unchecked_transaction()?;
-    // versions 5 to 11: the Arena's tables, seat_secrets, bans, admin_log, account_looks,
-    // the tables of turn-based games and their emails, of invitations, of tournaments
+    // versions 5 to 12: the Arena's tables, seat_secrets, bans, admin_log, account_looks,
+    // the tables of turn-based games and their emails, of invitations, of tournaments, chat
     tx.execute_batch(SCHEMA.sqlite)?;
     // version 10 (PostgreSQL 7): the deadlines a turn's seats let pass in a row
     if !has_column(&tx, "turns", "missed")? {

@@ -12,6 +12,7 @@
 mod core;
 mod accounts;
 mod admin;
+mod chat;
 mod games;
 mod invitations;
 mod nodes;
@@ -21,6 +22,7 @@ mod turns;
 
 pub use self::accounts::Accounts;
 pub use self::admin::{Admin, AdminDb};
+pub use self::chat::Chat;
 pub use self::games::Games;
 pub use self::invitations::Invitations;
 pub use self::nodes::Nodes;
@@ -140,6 +142,11 @@ impl Store {
     /// The operator's actions: bans, aborts still to do, the log.
     pub fn admin(&self) -> Admin<'_> {
         Admin(&self.core)
+    }
+
+    /// The chat of the tables and its reports.
+    pub fn chat(&self) -> Chat<'_> {
+        Chat(&self.core)
     }
 
     /// Turn-based games: their accounts, turns and deadlines, emails.

@@ -3,6 +3,7 @@
 
 mod admin;
 mod arena;
+mod chat;
 mod games;
 mod invitations;
 mod statements;

@@ -4,8 +4,8 @@
 use super::TempDb;
 use crate::sql::{now, Param, Sql, Stmt};
 use crate::{
-    accounts, admin, games, invitations, nodes, ratings, schema, signups, sqlite, tournaments,
-    turns,
+    accounts, admin, chat, games, invitations, nodes, ratings, schema, signups, sqlite,
+    tournaments, turns,
 };
 use crate::{secret_hash, GameId, GameStatus, NewGame, Store, StoreError};
 use rusqlite::Connection;
@@ -22,6 +22,7 @@ fn every_statement() -> Vec<Stmt> {
         invitations::STATEMENTS,
         signups::STATEMENTS,
         tournaments::STATEMENTS,
+        chat::STATEMENTS,
     ]
     .concat()
 }
