@@ -115,12 +115,19 @@ export async function accountPage(name) {
 function challengeForm(acc, reg) {
   const { game } = gameChoice(reg, 'challenge', acc.ratings?.[0]?.game);
   const rated = h('input', { type: 'checkbox', id: 'challenge-rated', checked: '' });
+  // a clock of the game for an unrated challenge (a rated game keeps the usual rules)
+  const clock = h('select', { id: 'challenge-clock', 'aria-label': t('clock-label') },
+    [['', t('no-clock')], ...['3+2', '5+3', '10+5', '15+10'].map((tc) => [tc, t('time-control', { tc })])].map(([v, text]) => h('option', { value: v }, text)));
+  const syncClock = () => { clock.disabled = rated.checked; if (rated.checked) clock.value = ''; };
+  rated.addEventListener('change', syncClock);
+  syncClock();
   const err = h('p', { class: 'error', role: 'alert', id: 'challenge-error' });
   const status = h('p', { id: 'challenge-status', 'aria-live': 'polite' });
   const send = h('button', { type: 'submit', id: 'challenge' }, t('challenge'));
   const form = h('form', { class: 'arena', id: 'challenge-form' },
     h('fieldset', {}, h('legend', { text: t('challenge-who', { name: acc.name }) }),
-      h('label', {}, t('col-game') + ' ', game), ' ', h('label', {}, rated, ' ', t('challenge-rated')), ' ', send,
+      h('label', {}, t('col-game') + ' ', game), ' ', h('label', {}, rated, ' ', t('challenge-rated')), ' ',
+      h('label', {}, t('time-per-move') + ' ', clock), ' ', send,
       h('p', { class: 'hint' }, t('challenge-about', { name: acc.name }))), status, err);
   let timer = null;
   const stop = () => { clearTimeout(timer); timer = null; send.disabled = false; };
@@ -147,7 +154,7 @@ function challengeForm(acc, reg) {
     err.textContent = '';
     send.disabled = true;
     try {
-      await follow(await api('/api/challenges', json('POST', { to: acc.name, game: game.value, rated: rated.checked })));
+      await follow(await api('/api/challenges', json('POST', { to: acc.name, game: game.value, rated: rated.checked, ...(clock.value ? { time_control: clock.value } : {}) })));
     } catch (e) { stop(); err.textContent = e.message; }
   });
   return form;

@@ -256,7 +256,7 @@ function challengeRow(c, reg) {
   };
   const button = (how) => h('button', { class: how === 'accept' ? 'accept primary' : how, type: 'button', onclick: () => answer(how) }, t(`challenge-${how}`));
   const rules = rulesOf(c, reg);
-  const details = [t(c.rated ? 'challenge-is-rated' : 'challenge-is-unrated'), c.clock_s ? t('challenge-clock', { seconds: c.clock_s }) : null, rules.length ? t('invitation-rules', { rules: rules.join(', ') }) : null].filter(Boolean).join(' · ');
+  const details = [t(c.rated ? 'challenge-is-rated' : 'challenge-is-unrated'), c.clock_s ? t('challenge-clock', { seconds: c.clock_s }) : null, c.time_control ? t('time-control', { tc: c.time_control }) : null, rules.length ? t('invitation-rules', { rules: rules.join(', ') }) : null].filter(Boolean).join(' · ');
   return h('li', { 'data-challenge': c.id, class: 'invitation mine' },
     h('strong', {}, t('challenge-from', { by: c.from.name, game: c.title })),
     h('br'), h('span', { class: 'hint' }, details),

@@ -98,6 +98,8 @@ export async function newGame(preselect) {
   const person = me?.kind === 'person';
   const clock = h('select', { id: 'clock', 'aria-label': t('clock-label') },
     h('optgroup', { label: t('clock-live') }, [['', t('no-clock')], ['30', '30 s'], ['60', '1 min'], ['120', '2 min'], ['300', '5 min'], ['600', '10 min']].map(([v, text]) => h('option', { value: v }, text))),
+    // a clock of the game, as chess sites offer it: minutes each plus seconds a move
+    h('optgroup', { label: t('clock-game') }, ['3+2', '5+3', '10+5', '15+10'].map((tc) => h('option', { value: `g${tc}` }, t('time-control', { tc })))),
     h('optgroup', { label: t(person ? 'clock-turns' : 'clock-turns-log-in') }, [1, 2, 3, 7].map((d) => h('option', { value: `d${d}` }, perMove(d)))));
   const turnBased = () => (clock.value.startsWith('d') ? parseInt(clock.value.slice(1), 10) : null);
   // (a guest may choose one: the note says why it needs an account, and where to get one)
@@ -265,6 +267,7 @@ export async function newGame(preselect) {
     };
     if (seed.value !== '') req.seed = parseInt(seed.value, 10);
     if (turnBased()) req.days = turnBased();
+    else if (clock.value.startsWith('g')) req.time_control = clock.value.slice(1);
     else if (clock.value) req.clock_s = parseInt(clock.value, 10);
     try {
       const c = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });

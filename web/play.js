@@ -18,6 +18,7 @@ import { t, words } from './i18n.js';
 import { timeLeft, perMove, readInbox } from './inbox.js';
 import { dealBox } from './deal.js';
 import { watchingBox } from './watching.js';
+import { clockFaces } from './clockface.js';
 
 /** Whether a line of the log flashes over the board: a bonus, a penalty, an ejection. */
 function flashes(msg) {
@@ -161,12 +162,16 @@ export function gamePage(id, watch) {
     clockLine.classList.toggle('low', m.days ? left <= 3600 : left <= 10);
   };
   const clockTimer = setInterval(tick, 1000);
+  // a clock of the game: each person's face, ticking for the one to move
+  const faces = clockFaces();
+  const faceTimer = setInterval(faces.tick, 250);
   const pace = h('div', { class: 'speed', hidden: true }, h('label', { for: 'speed' }, t('bot-speed') + ' ', speedLabel), speed);
   ui.status.before(badge);
   ui.status.after(clockLine);
+  clockLine.after(faces.el);
   // how many watch (everyone at the table sees it), the names on a click
   const watching = watchingBox();
-  clockLine.after(watching.el);
+  faces.el.after(watching.el);
   ui.dock.before(confirmBox);
   // the commitment to the deal, from the start; the seed and salt, checked, at the end
   const deal = dealBox();
@@ -199,6 +204,7 @@ export function gamePage(id, watch) {
     if (held.move !== null && !(m.to_move === m.seat && !m.over && m.version === held.version)) held.clear();
     if (m.clock_ms && m.turn_ms !== null && m.turn_ms !== undefined && !m.over) clockEnds = Date.now() + m.clock_ms - m.turn_ms;
     tick();
+    faces.update(m);
     // bonuses and penalties flash as they happen (not the old ones on loading)
     const newest = m.log.length ? m.log[m.log.length - 1][0] : 0;
     // (the newest one only, whole: the log has them all; none once the game is over, when
@@ -333,5 +339,5 @@ export function gamePage(id, watch) {
       if (!m.over) connect();
     })
     .catch((e) => { ui.status.textContent = t('game-failed', { id: String(id), why: e.message }); ui.extra.append(h('p', {}, h('a', { href: `#/replay/${id}` }, t('try-replay')))); });
-  onLeave(() => { closed = true; clearInterval(clockTimer); stopRated(); if (ws) ws.close(); });
+  onLeave(() => { closed = true; clearInterval(clockTimer); clearInterval(faceTimer); stopRated(); if (ws) ws.close(); });
 }

@@ -1,6 +1,6 @@
 // Sounds: a short knock when a move is made, a rising two-note chime when it becomes your
-// turn. The tones are made with WebAudio (no sound files). Never before the person has
-// interacted with the page (the browsers' autoplay rules): until a click or a key, a sound
+// turn, three beeps when your clock falls under 10 s. The tones are made with WebAudio (no
+// sound files). Never before the person has interacted with the page (the browsers' autoplay rules): until a click or a key, a sound
 // asked for is skipped. On by default; the header's switch turns them off, remembered in
 // localStorage (`tessera.sound`). Every sound asked for is kept in `window.__tesseraSounds`
 // (the last 50: {kind, played, why}) for the tests.
@@ -49,9 +49,11 @@ function tone(ac, freq, at, len, type, peak) {
 const SOUNDS = {
   move: (ac, t) => tone(ac, 440, t, 0.09, 'triangle', 0.25),
   turn: (ac, t) => { tone(ac, 660, t, 0.16, 'sine', 0.2); tone(ac, 990, t + 0.14, 0.26, 'sine', 0.2); },
+  // a clock under 10 s: three short high beeps
+  low: (ac, t) => { for (const k of [0, 0.18, 0.36]) tone(ac, 1320, t + k, 0.08, 'square', 0.12); },
 };
 
-/** Plays `kind` ('move' or 'turn') when sounds are on and the person has interacted. */
+/** Plays `kind` ('move', 'turn' or 'low') when sounds are on and the person has interacted. */
 export function playSound(kind) {
   const entry = { kind, played: false, why: '' };
   asked.push(entry);

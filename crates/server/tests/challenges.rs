@@ -354,6 +354,21 @@ async fn refusals_caps_withdrawals_and_the_expiry() {
         ),
         (json!({"to": "robo", "game": "q", "clock_s": 2}), 400, "2"),
         (
+            json!({"to": "robo", "game": "q", "rated": true, "time_control": "5+3"}),
+            400,
+            "usual rules",
+        ),
+        (
+            json!({"to": "robo", "game": "q", "time_control": "5"}),
+            400,
+            "not a time control",
+        ),
+        (
+            json!({"to": "robo", "game": "q", "time_control": "5+3", "clock_s": 30}),
+            400,
+            "one clock",
+        ),
+        (
             json!({"to": "robo", "game": "triominos", "options": {"end": "never"}}),
             400,
             "never",
@@ -486,5 +501,54 @@ async fn a_rated_challenge_is_accepted_once_its_bot_waits_in_the_queue() {
     names.sort();
     assert_eq!(names, ["pat", "robo"]);
     queued.abort();
+    h.stop().await;
+}
+
+/// A challenge with a clock of the game: the challenged sees it (`time_control`), and the
+/// game it opens has the clock; a program's sign-up may ask for one too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_with_a_clock_of_the_game_opens_a_game_with_it() {
+    let h = TestHost::start(config()).await;
+    let pat = register(h.http, "pat", "person").await;
+    let ann = register(h.http, "ann", "person").await;
+    let body = json!({"to": "ann", "game": "q", "time_control": "5+3"});
+    let id = persons_challenge(&h, &pat, &body).await;
+    let seen = ann.get(h.http, "/api/challenges").await;
+    let c = &seen.body["incoming"][0];
+    assert_eq!(c["id"], id, "{}", seen.body);
+    assert_eq!(c["time_control"], "5+3", "{c}");
+    assert_eq!(c["clock_s"], Value::Null, "{c}");
+    // pat's page keeps asking while ann accepts
+    let keep = {
+        let (addr, cookie) = (h.http, pat.cookie.clone());
+        tokio::spawn(async move {
+            loop {
+                request(addr, "GET", "/api/challenges", &[("Cookie", &cookie)], "").await;
+                tokio::time::sleep(Duration::from_millis(300)).await;
+            }
+        })
+    };
+    let a = ann
+        .post(h.http, &format!("/api/challenges/{id}/accept"), &json!({}))
+        .await;
+    keep.abort();
+    assert_eq!(a.status, 200, "{}", a.body);
+    let game = a.body["game_id"].as_u64().unwrap();
+    let token = a.body["token"].as_str().unwrap();
+    let (_, state) = h.get(&format!("/api/games/{game}?token={token}")).await;
+    assert_eq!(
+        state["game_clock"],
+        json!({"total_ms": 300_000, "increment_ms": 3000, "left_ms": [300_000, 300_000]}),
+        "{state}"
+    );
+    // a program asks with its sign-up: a bad time control is refused in words
+    let robo = common::bot_token(h.http, "robo").await;
+    let refused = answer_to(
+        h.tcp,
+        &json!({"token": robo, "challenge": "ann", "game": "q", "time_control": "0.1+0"}),
+        10,
+    )
+    .await;
+    assert!(refused.contains("not offered"), "{refused}");
     h.stop().await;
 }

@@ -13,6 +13,7 @@ mod deal;
 mod door;
 mod flow;
 mod fuzz;
+mod game_clock;
 mod goofspiel;
 mod hint;
 mod host_games;

@@ -6,6 +6,7 @@ use crate::host::{lock, Host};
 use crate::kept::resumes::Refused;
 use crate::store::GameId;
 use crate::store::{now_ms, Deal, NewGame, SeatRecord};
+use crate::table::clock::{Clock, TimeControlError};
 use crate::table::{Phase, Seat, SeatKind, Table};
 use crate::tcp::{Dialect, TcpTransport};
 use crate::vocab::error::HostError;
@@ -65,6 +66,11 @@ pub struct TableRequest {
     /// draw...) and the person stays at the table.
     #[serde(default)]
     pub clock_s: Option<u64>,
+    /// A clock of the game instead: minutes for each person and seconds added after each
+    /// of their moves, as chess sites write it (`"5+3"`, `"0.5+0"`: see
+    /// [`Clock::parse_time_control`]); whoever's time runs out loses. Not with `clock_s`.
+    #[serde(default)]
+    pub time_control: Option<String>,
     /// Days per move: a turn-based game (`crate::table::turns::DAYS`), made by an
     /// account for accounts and bots (`crate::concerns::turns`).
     #[serde(default)]
@@ -73,6 +79,33 @@ pub struct TableRequest {
 
 /// The seconds per move a table's clock may be set to.
 pub const CLOCK_RANGE: std::ops::RangeInclusive<u64> = 5..=3600;
+/// A table's clock as asked for: `clock_s`, a person's seconds per move ([`CLOCK_RANGE`];
+/// 0 or none: no clock), or `time_control`, a clock of the game
+/// ([`Clock::parse_time_control`]); not both. The refusal in words.
+pub(crate) fn clock_of(
+    clock_s: Option<u64>,
+    time_control: Option<&str>,
+) -> Result<Option<Clock>, tessera_games::Msg> {
+    match (clock_s, time_control) {
+        (Some(_), Some(_)) => Err(words!("clock-two")),
+        (_, Some(tc)) => match Clock::parse_time_control(tc) {
+            Ok(c) => Ok(Some(c)),
+            Err(TimeControlError::Form(text)) => Err(words!("time-control-form", text = text)),
+            Err(TimeControlError::Range(text)) => Err(words!("time-control-range", text = text)),
+        },
+        (None | Some(0), None) => Ok(None),
+        (Some(s), None) if CLOCK_RANGE.contains(&s) => {
+            Ok(Some(Clock::PerMove(Duration::from_secs(s))))
+        }
+        (Some(s), None) => Err(words!(
+            "clock-not-allowed",
+            clock = s,
+            min = *CLOCK_RANGE.start(),
+            max = *CLOCK_RANGE.end()
+        )),
+    }
+}
+
 /// The longest name of a seat, in characters.
 pub const MAX_NAME: usize = 40;
 /// A seat's name as asked for, normalised and checked ([`tessera_core::names::check`]:
@@ -123,8 +156,8 @@ pub(crate) struct Prepared {
 pub struct Pace {
     /// Milliseconds the bots wait before moving.
     pub delay: u64,
-    /// The time a person has for each move, if any.
-    pub clock: Option<Duration>,
+    /// The table's clock for people, if any.
+    pub clock: Option<Clock>,
     /// Whether they are stored with the game (tables of the HTTP API: a restart and a
     /// rematch keep them).
     pub stored: bool,
@@ -252,18 +285,7 @@ pub(crate) fn prepare(host: &Host, req: &TableRequest) -> Result<Prepared, HostE
     }
     let n = seats_req.len();
     let rules = entry.rules(n, &req.options)?;
-    let clock = match req.clock_s {
-        None | Some(0) => None,
-        Some(s) if CLOCK_RANGE.contains(&s) => Some(Duration::from_secs(s)),
-        Some(s) => {
-            return Err(HostError::Refused(words!(
-                "clock-not-allowed",
-                clock = s,
-                min = *CLOCK_RANGE.start(),
-                max = *CLOCK_RANGE.end()
-            )))
-        }
-    };
+    let clock = clock_of(req.clock_s, req.time_control.as_deref()).map_err(HostError::Refused)?;
     let mut seats = Vec::with_capacity(n);
     for (i, s) in seats_req.iter().enumerate() {
         let name = seat_name(i, s.name.as_deref())?;
@@ -407,7 +429,7 @@ pub(crate) async fn open_seated_table(
     entry: Arc<dyn GameEntry>,
     rules: Value,
     seats: Vec<Seat>,
-    (delay, clock): (u64, Option<Duration>),
+    (delay, clock): (u64, Option<Clock>),
     rated: Option<crate::table::rated::Rated>,
     programs: Vec<(usize, TcpTransport, Option<crate::kept::keep::Kept>)>,
 ) -> Result<GameId, HostError> {
@@ -507,10 +529,8 @@ pub(crate) async fn open_table(
     // a web table's settings beyond its rules, as its first event: a game that goes
     // on after a restart, and its rematch, keep them
     if settings {
-        let mut data = json!({
-            "delay_ms": delay,
-            "clock_ms": clock.map(|c| c.as_millis() as u64),
-        });
+        let mut data = json!({ "delay_ms": delay });
+        Clock::write_settings(clock, &mut data);
         if let Some(r) = &rated {
             data["rated"] = serde_json::to_value(r).unwrap_or(Value::Null);
         }
@@ -533,7 +553,7 @@ pub(crate) async fn open_table(
         delay,
         host.0.stop.child_token(),
     );
-    table.clock = clock;
+    table.set_clock(clock, None);
     table.commitment = Some(commitment);
     table.seed_chosen = chosen;
     table.rated = rated;

@@ -12,7 +12,6 @@ use crate::vocab::error::HostError;
 use crate::vocab::secret::Secret;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::Duration;
 use tessera_referee::Ejected;
 use tokio::time::Instant;
 
@@ -172,7 +171,14 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
         table.commitment =
             commitment.map(|(salt, hash)| tessera_games::deal::Commitment { salt, hash });
         table.seed_chosen = seed_chosen;
-        table.clock = settings["clock_ms"].as_u64().map(Duration::from_millis);
+        // a game clock's times left as of the last move stored
+        let left = u
+            .events
+            .iter()
+            .rev()
+            .find(|(_, kind, _)| kind == "clock")
+            .map(|(_, _, data)| data);
+        table.set_clock(crate::table::clock::Clock::of_settings(&settings), left);
         table.rated = serde_json::from_value(settings["rated"].clone()).ok();
         table.turns = serde_json::from_value(settings["turns"].clone()).ok();
         table.stored_events = u.events.len();

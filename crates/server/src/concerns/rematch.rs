@@ -11,7 +11,6 @@ use crate::vocab::secret::Secret;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
-use std::time::Duration;
 
 /// A rematch of the ended game `id`, asked by the person of `token` there: the same
 /// game, rules, bots, pace and clock, the seats rotated (the second player opens, the
@@ -131,7 +130,7 @@ pub(crate) async fn new_rematch(
         .as_u64()
         .unwrap_or(host.0.config.bot_delay_ms)
         .min(host.0.config.max_bot_delay_ms);
-    let clock = settings["clock_ms"].as_u64().map(Duration::from_millis);
+    let clock = crate::table::clock::Clock::of_settings(&settings);
     let created = crate::concerns::open::open_web_table(
         host,
         entry,

@@ -95,7 +95,7 @@ pub(crate) async fn accounts_of(
     if !DAYS.contains(&days) {
         return Err(HostError::Refused(words!("turns-days", days = days)));
     }
-    if req.clock_s.is_some() {
+    if req.clock_s.is_some() || req.time_control.is_some() {
         return Err(HostError::Refused(words!("turns-no-clock")));
     }
     if me.kind != AccountKind::Person {
@@ -171,7 +171,7 @@ pub(crate) async fn open_game(
     // a solo game's bot joins after the seats asked for
     accounts.resize(p.seats.len(), None);
     let per_move = host.0.config.turn_day.saturating_mul(days);
-    p.pace.clock = Some(per_move);
+    p.pace.clock = Some(crate::table::clock::Clock::PerMove(per_move));
     let turns = TurnBased {
         days,
         per_move_ms: u64::try_from(per_move.as_millis()).unwrap_or(u64::MAX),

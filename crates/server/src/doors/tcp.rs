@@ -169,6 +169,7 @@ pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
                                     to,
                                     options,
                                     clock_s,
+                                    time_control,
                                 } => {
                                     let ask = c::Ask {
                                         to,
@@ -177,6 +178,7 @@ pub(crate) async fn handshake(host: &Host, mut t: TcpTransport) {
                                         rated: s.rated,
                                         options,
                                         clock_s,
+                                        time_control,
                                     };
                                     c::challenge_by_program(host, account, ask, t).await
                                 }

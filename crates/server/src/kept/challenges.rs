@@ -138,8 +138,8 @@ pub struct Challenge {
     pub options: Value,
     /// Whether the game is rated.
     pub rated: bool,
-    /// A person's seconds per move, if any.
-    pub clock_s: Option<u64>,
+    /// The table's clock for people, if any.
+    pub clock: Option<crate::table::clock::Clock>,
     /// When it was made (ms since the epoch).
     pub made_ms: i64,
     /// When it was made or ended (its expiry and forgetting count from here).
@@ -188,7 +188,11 @@ impl Challenge {
             "title": title,
             "options": self.options,
             "rated": self.rated,
-            "clock_s": self.clock_s,
+            "clock_s": self.clock.and_then(crate::table::clock::Clock::per_move).map(|d| d.as_secs()),
+            "time_control": match self.clock {
+                Some(c @ crate::table::clock::Clock::Game { .. }) => Some(c.to_string()),
+                _ => None,
+            },
             "made": self.made_ms,
             "state": self.state.word(),
         });
@@ -277,7 +281,7 @@ mod tests {
             game: "q",
             options: json!({}),
             rated: false,
-            clock_s: None,
+            clock: None,
             made_ms: 0,
             at: Instant::now(),
             state,

@@ -97,6 +97,7 @@ pub fn stored_message(entry: &dyn GameEntry, g: &StoredGame) -> Result<StateMess
         ejected: g.result.get("ejected").cloned().unwrap_or(json!([])),
         result: g.result.clone(),
         clock_ms: None,
+        game_clock: None,
         turn_ms: None,
         days: None,
         deadline: None,

@@ -11,13 +11,13 @@ use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
 use tessera_core::Outcome;
 use tessera_games::{json_text, words, GameEntry, JsonText, Msg, SeatUpdate, Update};
 use tessera_referee::{CancellationToken, Ejected};
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
+pub mod clock;
 pub mod person;
 pub mod rated;
 pub mod result;
@@ -94,6 +94,9 @@ pub struct TableState {
     /// What the end screen shows, once the game reached its end (`{"reason",
     /// "breakdown"}`, see `tessera_games::TableReport::end`), else `null`.
     pub end: Value,
+    /// A game clock's times left by seat, each as it was when the seat's turn began
+    /// (empty: no game clock).
+    pub banks: clock::Banks,
 }
 
 /// How a table was ended before its end, by the host rather than by the rules.
@@ -144,9 +147,9 @@ pub struct Table {
     /// Why the table ended itself (a person who took no turn in time, or resigned), if
     /// it did.
     ending: Mutex<Option<Ending>>,
-    /// The time a person has for each move, if the table has a clock: when it runs out
-    /// the house plays the game's clock move for that turn and the person stays.
-    pub clock: Option<Duration>,
+    /// The table's clock for people, if it has one (`clock.rs`): a time for each move, or
+    /// a total and an increment for the game.
+    pub clock: Option<clock::Clock>,
     /// Who sits where at a rated table of the arena (`None`: not rated).
     pub rated: Option<crate::table::rated::Rated>,
     /// Days per move and the accounts at the seats of a turn-based table (`None`: a live
@@ -230,6 +233,7 @@ impl Table {
                 result: None,
                 turn_since: Instant::now(),
                 end: Value::Null,
+                banks: clock::Banks::default(),
             }),
             clock: None,
             rated: None,
@@ -598,7 +602,11 @@ impl Table {
             hints,
             ejected: serde_json::to_value(&st.ejected).unwrap_or(Value::Null),
             result: st.result.clone().unwrap_or(Value::Null),
-            clock_ms: self.clock.map(|c| c.as_millis() as u64),
+            clock_ms: self
+                .clock
+                .and_then(clock::Clock::per_move)
+                .map(clock::millis),
+            game_clock: self.game_clock_shown(&st),
             turn_ms: match (self.turn(), st.to_move) {
                 // a turn-based table counts from the turn's stored start (a restart
                 // does not give anyone more time)

@@ -56,6 +56,16 @@ struct BrowserPerson {
 impl BrowserPerson {
     /// The next move sent for the turn after `played` moves; one sent for an earlier
     /// turn is refused, with the reason.
+    /// The person's name at the table.
+    fn name(&self) -> String {
+        self.table
+            .state()
+            .seats
+            .get(self.seat.index())
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
+    }
+
     async fn next_for(&mut self, played: usize) -> Option<String> {
         loop {
             let (turn, text) = self.moves.recv().await?;
@@ -71,43 +81,55 @@ impl BrowserPerson {
     }
 }
 
+/// Waits until `at`; forever when `None`.
+async fn until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
 #[async_trait]
 impl PersonLink for BrowserPerson {
     async fn next_move(&mut self) -> Option<String> {
         let played = self.table.state().moves.len();
-        let Some(idle) = self.idle else {
-            return self.next_for(played).await;
-        };
-        let deadline = match self.turn {
+        let idle_at = self.idle.map(|idle| match self.turn {
             Some((n, at)) if n == played => at,
             _ => {
                 let at = crate::vocab::config::later(Instant::now(), idle);
                 self.turn = Some((played, at));
                 at
             }
-        };
+        });
+        // a game clock: the seat's time left, counted from the start of this turn
+        let flag_at = self.table.flag_at(self.seat.index());
         tokio::select! {
             m = self.next_for(played) => m,
-            _ = tokio::time::sleep_until(deadline) => {
-                let name = self
-                    .table
-                    .state()
-                    .seats
-                    .get(self.seat.index())
-                    .map(|s| s.name.clone())
-                    .unwrap_or_default();
+            _ = until(idle_at) => {
+                let name = self.name();
                 self.table.end_as(Ending {
                     status: "aborted",
                     reason: words!(
                         "aborted-idle",
                         who = name,
-                        time = crate::vocab::config::human(idle)
+                        time = crate::vocab::config::human(self.idle.unwrap_or_default())
                     ),
                     seat: Some(self.seat),
                 });
                 // the referee waits for this turn under the table's stop token, which
                 // just fired: it stops the game and drops this future (a `None` here
                 // would read as a person who left, and eject the seat)
+                std::future::pending().await
+            }
+            _ = until(flag_at) => {
+                // out of time on a game clock: the game is lost, as if resigned
+                let name = self.name();
+                self.table.flag_fell(self.seat.index());
+                self.table.end_as(Ending {
+                    status: "resigned",
+                    reason: words!("lost-on-time", who = name),
+                    seat: Some(self.seat),
+                });
                 std::future::pending().await
             }
         }
@@ -118,7 +140,8 @@ impl PersonLink for BrowserPerson {
     }
 
     fn clock(&mut self) -> Option<Instant> {
-        let clock = self.table.clock?;
+        // a time for each move (a game clock is kept in `next_move`)
+        let clock = self.table.clock?.per_move()?;
         let (played, since) = {
             let st = self.table.state();
             (st.moves.len(), st.turn_since)
@@ -154,6 +177,7 @@ impl PersonLink for BrowserPerson {
                 clock = self
                     .table
                     .clock
+                    .and_then(crate::table::clock::Clock::per_move)
                     .map(crate::vocab::config::human)
                     .unwrap_or_default()
             ),

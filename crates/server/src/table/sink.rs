@@ -155,6 +155,9 @@ impl TableSink for HostSink {
         let idle = self.idle(&update);
         if let Some(m) = &update.last {
             let (store, id) = (self.store.clone(), self.table.id);
+            // a game clock: the mover's time left, charged as the move arrives and stored
+            // with it (a game taken up again after a restart goes on with it)
+            let clock = self.table.charge_clock(m.seat);
             let stored = self
                 .keep("move", || {
                     store
@@ -164,6 +167,19 @@ impl TableSink for HostSink {
                 .await;
             if !stored {
                 return;
+            }
+            if let Some(left) = clock {
+                let (n, at) = (self.events, m.index + 1);
+                let data = serde_json::json!({ "left_ms": left });
+                if !self
+                    .keep("event", || {
+                        store.games().event(id, n, at, "clock", data.clone())
+                    })
+                    .await
+                {
+                    return;
+                }
+                self.events += 1;
             }
         }
         if idle {

@@ -107,6 +107,10 @@ pub struct StateMessage {
     /// The time a person has for each move, if the table has a clock (a stored game:
     /// `null`).
     pub clock_ms: Option<u64>,
+    /// A game clock's total, increment and times left by seat (the key only at a table
+    /// with one, see `clock.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_clock: Option<crate::table::clock::GameClockShown>,
     /// How long the seat to move has been at its turn (`null`: nobody to move, or a
     /// stored game).
     pub turn_ms: Option<u64>,

@@ -57,6 +57,8 @@ pub enum ChallengeAsk {
         options: Value,
         /// A person's seconds per move.
         clock_s: Option<u64>,
+        /// A clock of the game instead (`"5+3"`).
+        time_control: Option<String>,
     },
     /// `"accept": ID`: the program accepts challenge ID; its connection is its seat.
     Accept(u64),
@@ -127,6 +129,7 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
                         | "accept"
                         | "options"
                         | "clock_s"
+                        | "time_control"
                 )
             }) {
                 return Err(format!("unknown key {k:?} in the sign-up"));
@@ -134,7 +137,7 @@ pub fn parse(v: &Value) -> Result<Hello, String> {
             if m.contains_key("token") {
                 return account_signup(m);
             }
-            if ["challenge", "accept", "options", "clock_s"]
+            if ["challenge", "accept", "options", "clock_s", "time_control"]
                 .iter()
                 .any(|k| m.contains_key(*k))
             {
@@ -294,6 +297,14 @@ fn challenge_of(m: &serde_json::Map<String, Value>) -> Result<Option<ChallengeAs
         None | Some(Value::Null) => None,
         Some(v) => Some(v.as_u64().ok_or("\"clock_s\" is a number of seconds")?),
     };
+    let time_control = match m.get("time_control") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(t)) => Some(t.clone()),
+        Some(_) => {
+            return Err("\"time_control\" is minutes+seconds as a string, as \"5+3\"".into())
+        }
+    };
+    let clocked = m.contains_key("clock_s") || m.contains_key("time_control");
     match (m.get("challenge"), m.get("accept")) {
         (Some(_), Some(_)) => Err("a sign-up makes a challenge or accepts one, not both".into()),
         (Some(Value::String(to)), None) if !to.is_empty() && to.chars().count() <= 40 => {
@@ -301,18 +312,19 @@ fn challenge_of(m: &serde_json::Map<String, Value>) -> Result<Option<ChallengeAs
                 to: to.clone(),
                 options,
                 clock_s,
+                time_control,
             }))
         }
         (Some(_), None) => Err("\"challenge\" is the name of an account or a house level".into()),
         (None, Some(id)) => {
-            if m.contains_key("options") || m.contains_key("clock_s") {
+            if m.contains_key("options") || clocked {
                 return Err("an acceptance takes the challenge's options as they are".into());
             }
             let id = id.as_u64().ok_or("\"accept\" is a challenge's id")?;
             Ok(Some(ChallengeAsk::Accept(id)))
         }
-        (None, None) if m.contains_key("options") || m.contains_key("clock_s") => {
-            Err("\"options\" and \"clock_s\" go with a \"challenge\"".into())
+        (None, None) if m.contains_key("options") || clocked => {
+            Err("\"options\", \"clock_s\" and \"time_control\" go with a \"challenge\"".into())
         }
         (None, None) => Ok(None),
     }

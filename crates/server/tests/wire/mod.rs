@@ -179,6 +179,7 @@ pub async fn open_table(
             seed: None,
             delay_ms: Some(0),
             clock_s: None,
+            time_control: None,
             days: None,
         },
         // each table from an address of its own: the per-address cap is not under test

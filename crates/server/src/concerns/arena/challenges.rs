@@ -13,6 +13,7 @@ use crate::host::Host;
 use crate::kept::arena::{lock, sitter, ArenaError, Sitter, Waiter};
 use crate::kept::challenges::{Challenge, Party, State, ALL_MAX, KEPT, RECEIVED_MAX, SENT_MAX};
 use crate::store::{now_ms, Account, AccountKind, GameId};
+use crate::table::clock::Clock;
 use crate::tcp::TcpTransport;
 use crate::vocab::error::HostError;
 use serde_json::{json, Value};
@@ -35,6 +36,8 @@ pub struct Ask {
     pub options: Value,
     /// A person's seconds per move (5 to 3600), if any.
     pub clock_s: Option<u64>,
+    /// A clock of the game instead (`"5+3"`: minutes each + seconds a move), if any.
+    pub time_control: Option<String>,
 }
 
 /// What making a challenge answers: the game (accepted at once) or the challenge waiting.
@@ -81,13 +84,13 @@ async fn check(
     host: &Host,
     from: &Account,
     ask: &Ask,
-) -> Result<(&'static str, Party, Option<Duration>), ArenaError> {
+) -> Result<(&'static str, Party, Option<Clock>), ArenaError> {
     let game = check_game(host, &ask.game, ask.players)?;
     if ask.players != 2 {
         return Err(ArenaError::Invalid(words!("challenge-two-players")));
     }
     let options = ask.options.as_object().filter(|o| !o.is_empty());
-    if ask.rated && (options.is_some() || ask.clock_s.is_some()) {
+    if ask.rated && (options.is_some() || ask.clock_s.is_some() || ask.time_control.is_some()) {
         return Err(ArenaError::Invalid(words!("challenge-rated-rules")));
     }
     let entry = host.registry().find(game).map_err(HostError::from)?;
@@ -98,19 +101,8 @@ async fn check(
         }
         entry.rules(2, &all).map_err(HostError::from)?;
     }
-    let clock = match ask.clock_s {
-        None | Some(0) => None,
-        Some(s) if crate::concerns::open::CLOCK_RANGE.contains(&s) => Some(Duration::from_secs(s)),
-        Some(s) => {
-            let r = crate::concerns::open::CLOCK_RANGE;
-            return Err(ArenaError::Invalid(words!(
-                "clock-not-allowed",
-                clock = s,
-                min = *r.start(),
-                max = *r.end()
-            )));
-        }
-    };
+    let clock = crate::concerns::open::clock_of(ask.clock_s, ask.time_control.as_deref())
+        .map_err(ArenaError::Invalid)?;
     if let Some(l) = entry.info().levels.iter().find(|l| l.spec == ask.to) {
         return Ok((
             game,
@@ -233,7 +225,7 @@ async fn make(
             ask.options.clone()
         },
         rated: ask.rated,
-        clock_s: clock.map(|c| c.as_secs()),
+        clock,
         made_ms: now_ms(),
         at: Instant::now(),
         state: State::Waiting,
@@ -319,7 +311,7 @@ async fn accept(
                             c.from.clone(),
                             c.rated,
                             c.options.clone(),
-                            c.clock_s,
+                            c.clock,
                             w,
                         ))
                     }
@@ -332,17 +324,15 @@ async fn accept(
             _ => Err(words!("challenge-none")),
         }
     };
-    let (game, from, rated, options, clock_s, waiter) = match taken {
-        Ok((game, from, rated, options, clock_s, Some(w))) => {
-            (game, from, rated, options, clock_s, w)
-        }
+    let (game, from, rated, options, clock, waiter) = match taken {
+        Ok((game, from, rated, options, clock, Some(w))) => (game, from, rated, options, clock, w),
         Ok(_) => return Err((ArenaError::NotFound(words!("challenge-none")), Some(mine))),
         Err(m) => return Err((ArenaError::NotFound(m), Some(mine))),
     };
     let terms = Terms {
         options,
         rated,
-        clock: clock_s.map(Duration::from_secs),
+        clock,
     };
     let mut sitters = vec![sitter(waiter), mine];
     if rand::random::<bool>() {

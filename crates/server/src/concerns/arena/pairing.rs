@@ -197,7 +197,7 @@ pub(crate) struct Terms {
     /// Whether the game is rated (its seats' ratings change at its end).
     pub(crate) rated: bool,
     /// A person's time for each move.
-    pub(crate) clock: Option<Duration>,
+    pub(crate) clock: Option<crate::table::clock::Clock>,
 }
 
 /// Opens a table with these seats (in this order) under `terms` and starts it. Returns

@@ -462,6 +462,7 @@ async fn challenge(
         rated: true,
         options: Value::Null,
         clock_s: None,
+        time_control: None,
     };
     match crate::concerns::arena::challenges::challenge_by_person(&host, &s.account, &ask, true)
         .await

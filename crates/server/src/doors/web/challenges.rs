@@ -86,6 +86,8 @@ struct MakeBody {
     options: Value,
     #[serde(default)]
     clock_s: Option<u64>,
+    #[serde(default)]
+    time_control: Option<String>,
 }
 
 async fn make(State(host): State<Host>, headers: HeaderMap, bytes: axum::body::Bytes) -> Response {
@@ -113,6 +115,7 @@ async fn make(State(host): State<Host>, headers: HeaderMap, bytes: axum::body::B
         rated: b.rated,
         options: b.options,
         clock_s: b.clock_s,
+        time_control: b.time_control,
     };
     match c::challenge_by_person(&host, &me, &ask, false).await {
         Ok(made @ c::Made::Started { .. }) => Json(made.json()).into_response(),

@@ -160,8 +160,15 @@ fn table_request(body: &[u8]) -> Result<TableRequest, String> {
         return Err("the request is not a JSON object".into());
     };
 
-    const FIELDS: [&str; 7] = [
-        "game", "seats", "options", "seed", "delay_ms", "clock_s", "days",
+    const FIELDS: [&str; 8] = [
+        "game",
+        "seats",
+        "options",
+        "seed",
+        "delay_ms",
+        "clock_s",
+        "time_control",
+        "days",
     ];
     if let Some(k) = m.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return Err(format!(
@@ -181,6 +188,14 @@ fn table_request(body: &[u8]) -> Result<TableRequest, String> {
     whole("delay_ms")?;
     whole("clock_s")?;
     whole("days")?;
+    match m.get("time_control") {
+        None | Some(Value::Null) | Some(Value::String(_)) => {}
+        Some(x) => {
+            return Err(format!(
+                "time_control = {x}: minutes+seconds as a string, as \"5+3\""
+            ))
+        }
+    }
     match m.get("options") {
         None | Some(Value::Null) | Some(Value::Object(_)) => {}
         Some(_) => return Err("options: a JSON object of rule options is needed".into()),
