@@ -19,6 +19,7 @@ import { timeLeft, perMove, readInbox } from './inbox.js';
 import { dealBox } from './deal.js';
 import { watchingBox } from './watching.js';
 import { clockFaces } from './clockface.js';
+import { chatBox } from './chat.js';
 
 /** Whether a line of the log flashes over the board: a bonus, a penalty, an ejection. */
 function flashes(msg) {
@@ -175,7 +176,11 @@ export function gamePage(id, watch) {
   ui.dock.before(confirmBox);
   // the commitment to the deal, from the start; the seed and salt, checked, at the end
   const deal = dealBox();
-  ui.extra.append(resignBox, confirmPref, hintPref, join, ejected, pace, helpBox, deal.el,
+  // the table's chat: the players' room for a player, the spectators' for a spectator
+  const chat = chatBox();
+  const chatSend = (obj) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); };
+  let chatReady = false;
+  ui.extra.append(chat.el, resignBox, confirmPref, hintPref, join, ejected, pace, helpBox, deal.el,
     h('p', {}, h('a', { href: `#/watch/${id}` }, t('spectator-view')), ' · ', h('a', { href: '#/' }, t('nav-lobby'))));
 
   const render = () => {
@@ -306,6 +311,8 @@ export function gamePage(id, watch) {
       if (m.type === 'error') { ui.error.textContent = t('refused', { why: m.message ? words(m.message) : m.error }); return; }
       if (m.type === 'preview') { previews.set(JSON.stringify(m.move), m); render(); return; }
       if (m.type === 'watching') { watching.message(m); return; }
+      if (m.type === 'chat') { chat.heard(m.lines); return; }
+      if (m.type === 'reported') { chat.reported(m.n); return; }
       if (m.type === 'state') {
         if (last && last.version !== m.version) { local.pending = []; previews.clear(); }
         // a turn-based game's move: the tab's count and the inbox change now, not at the
@@ -313,6 +320,11 @@ export function gamePage(id, watch) {
         if (m.days && last && (last.version !== m.version || last.to_move !== m.to_move)) setTimeout(readInbox, 200);
         soundOfState(last, m);
         last = m; render();
+        if (!chatReady && !m.over) {
+          chatReady = true;
+          const player = m.seat !== null && m.seat !== undefined;
+          loadMe().then((me) => chat.setup({ player, seat: m.seat, me: me?.name ?? null, send: chatSend })).catch(() => chat.setup({ player, seat: m.seat, me: null, send: chatSend }));
+        }
         const next = tokens.find(([seat]) => seat === m.to_move);
         if (next && next[1] !== token && !m.over) { token = next[1]; ws.onclose = null; ws.close(); connect(); }
       }

@@ -12,6 +12,7 @@ import { onLeave } from './page.js';
 import { arrive } from './motion.js';
 import { t, words as say } from './i18n.js';
 import { dealBox } from './deal.js';
+import { chatLines } from './chat.js';
 
 /** Scrolls `el` into view unless its middle is already on the screen. */
 function inView(el) {
@@ -114,7 +115,10 @@ export async function replay(id, query = new URLSearchParams()) {
   const deal = dealBox();
   deal.update(sum.commitment ? { commitment: sum.commitment, chosen: !!sum.seed_chosen, seed: sum.seed, salt: sum.salt } : null);
   deal.el.open = !live && !!sum.commitment;
+  // the chat kept with the game (the players' room once it is over)
+  const chat = data.chat?.length ? h('details', { class: 'chat', id: 'replay-chat', open: '' }, h('summary', {}, t('chat-replay')), chatLines(data.chat)) : null;
   ui.extra.append(...[
+    chat,
     analysis?.section ?? null,
     deal.el,
     rulesHelp(gameOf(reg, sum.game), data.rules ?? null),

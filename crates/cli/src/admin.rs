@@ -50,6 +50,13 @@ enum Action {
     },
     /// The live games, by node: id, game, status, seats, node, moves.
     List,
+    /// The reports of lines of chat, newest first: when, the game, who reported, who said
+    /// the line and what (ban the speaker with `tessera admin ban NAME`).
+    Reports {
+        /// At most this many reports.
+        #[arg(long, default_value_t = 100)]
+        limit: u64,
+    },
     /// The log of the operator's actions, oldest first.
     Log {
         /// Only the entries after this one.
@@ -149,6 +156,45 @@ async fn run(args: AdminArgs) -> Result<()> {
                         .map(|s| clean(s))
                         .collect::<Vec<_>>()
                         .join(",")
+                );
+            }
+        }
+        Action::Reports { limit } => {
+            let reports = db.reports(limit).await?;
+            if args.json {
+                println!("{}", serde_json::to_string_pretty(&reports)?);
+                return Ok(());
+            }
+            if reports.is_empty() {
+                println!("no reports");
+                return Ok(());
+            }
+            println!(
+                "{:>5}  {:<20} {:>6} {:<16} {:<16} {:<10} said",
+                "id", "at (UTC)", "game", "reported by", "said by", "room"
+            );
+            for r in &reports {
+                let l = &r.line;
+                let said = match (&l.text, &l.phrase) {
+                    (Some(t), _) => clean(t),
+                    (None, Some(p)) => format!("[{}]", clean(p)),
+                    (None, None) => String::new(),
+                };
+                // the account to ban, and the seat's name where it differs
+                let who = match (l.name.as_str(), &r.account_name) {
+                    (n, Some(a)) if n == a => clean(a),
+                    (n, Some(a)) => format!("{} as {}", clean(a), clean(n)),
+                    ("", None) => "a guest".to_string(),
+                    (n, None) => format!("{} (guest)", clean(n)),
+                };
+                println!(
+                    "{:>5}  {:<20} {:>6} {:<16} {:<16} {:<10} {said}",
+                    r.id,
+                    utc(r.at),
+                    r.game.0,
+                    clean(&r.by),
+                    who,
+                    l.room
                 );
             }
         }

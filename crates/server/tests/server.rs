@@ -8,6 +8,7 @@ mod arena;
 mod bans;
 mod caps;
 mod challenges;
+mod chat;
 mod common;
 mod deal;
 mod door;

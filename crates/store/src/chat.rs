@@ -60,6 +60,8 @@ pub struct ChatReport {
     pub by: String,
     /// The line reported.
     pub line: ChatLine,
+    /// The name of the account that said it (`None`: a guest), to ban it by.
+    pub account_name: Option<String>,
 }
 
 /// A line of game `$1`, numbered after the game's last, written only while the game has
@@ -82,8 +84,9 @@ pub(crate) const REPORT: Stmt = sql!(
 /// The newest `$1` reports with their lines.
 pub(crate) const REPORTS: Stmt = sql!(
     "SELECT r.id, r.game, r.at, r.reporter_name,
-            c.n, c.room, c.at, c.account, c.seat, c.name, c.text, c.phrase
+            c.n, c.room, c.at, c.account, c.seat, c.name, c.text, c.phrase, a.name
      FROM chat_reports r JOIN chat c ON c.game = r.game AND c.n = r.n
+     LEFT JOIN accounts a ON a.id = c.account
      ORDER BY r.id DESC LIMIT $1"
 );
 
@@ -173,6 +176,7 @@ pub(crate) async fn reports<S: Sql>(db: &S, limit: u64) -> Result<Vec<ChatReport
                 at: r.int(2)?,
                 by: r.text(3)?,
                 line: line_at(r, 4)?,
+                account_name: r.opt_text(12)?,
             })
         })
         .collect()

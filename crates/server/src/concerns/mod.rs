@@ -11,6 +11,7 @@
 pub mod admin;
 pub mod arena;
 pub mod bans;
+pub mod chat;
 pub mod expire;
 pub mod games;
 pub mod hint;

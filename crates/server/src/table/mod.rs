@@ -17,6 +17,7 @@ use tessera_referee::{CancellationToken, Ejected};
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
+pub mod chat;
 pub mod clock;
 pub mod person;
 pub mod rated;
@@ -180,6 +181,8 @@ pub struct Table {
     pub stop: CancellationToken,
     /// Its spectators (`watchers.rs`).
     pub watchers: watchers::Watchers,
+    /// Its chat (`chat.rs`).
+    pub chat: chat::Chat,
 }
 
 impl std::fmt::Debug for Table {
@@ -249,6 +252,7 @@ impl Table {
             pace: Arc::new(AtomicU64::new(pace)),
             stop,
             watchers: watchers::Watchers::default(),
+            chat: chat::Chat::default(),
         }
     }
 

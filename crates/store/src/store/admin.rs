@@ -156,6 +156,11 @@ impl AdminDb {
     pub async fn live(&self) -> Result<Vec<LiveGame>, StoreError> {
         on_reader!(self.core, |db| admin::live_games(db))
     }
+
+    /// The newest `limit` reports of lines of chat, with their lines.
+    pub async fn reports(&self, limit: u64) -> Result<Vec<crate::ChatReport>, StoreError> {
+        on_reader!(self.core, |db| crate::chat::reports(db, limit))
+    }
 }
 
 /// Opens the store file (upgrading it) and tries the host's lock: held when nobody

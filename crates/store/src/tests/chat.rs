@@ -85,6 +85,10 @@ async fn chat_is_kept_capped_and_reported(a: &Store, b: &Store) {
     assert_eq!(reports[2].by, "ann");
     assert_eq!(reports[2].line.name, "eve");
     assert_eq!(reports[2].line.text.as_deref(), Some("nice move ‹x›"));
+    assert_eq!(
+        reports[2].account_name, None,
+        "account 7 is no account of this store"
+    );
     assert_eq!(b.chat().reports(1).await.unwrap().len(), 1);
 }
 

@@ -325,10 +325,13 @@ async fn replay(State(host): State<Host>, Path(id): Path<GameId>) -> Response {
             "a game this server does not know",
         );
     };
+    // the chat: the spectators' room, and the players' once the game is over
+    let live = crate::store::is_live(&stored.summary.status);
+    let chat = crate::concerns::chat::backlog(&host, id, false, !live).await;
     match tokio::task::spawn_blocking(move || entry.replay(&record)).await {
         Ok(Ok(replay)) => {
             let mut summary = serde_json::to_value(&stored.summary).unwrap_or(Value::Null);
-            if crate::store::is_live(&stored.summary.status) {
+            if live {
                 summary["seed"] = Value::Null;
                 summary["salt"] = Value::Null;
             }
@@ -338,6 +341,7 @@ async fn replay(State(host): State<Host>, Path(id): Path<GameId>) -> Response {
                 "outcome": replay.outcome,
                 "end": replay.end,
                 "steps": replay.steps,
+                "chat": chat,
             }))
             .into_response()
         }

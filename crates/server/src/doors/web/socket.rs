@@ -12,9 +12,11 @@
 use super::errors::{error, host_error};
 use super::games::TokenQuery;
 use super::outbox::Outbox;
+use crate::concerns::chat::{self, Speaker};
 use crate::host::Host;
 use crate::kept::sockets::Opener;
 use crate::store::GameId;
+use crate::table::chat::ChatMessage;
 use crate::table::state::{ErrorMessage, PreviewMessage, StateMessage, WatchingMessage};
 use crate::table::Table;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -108,16 +110,20 @@ async fn socket(
         Err(e) => return host_error(e),
     };
     let max_delay = host.config().max_bot_delay_ms;
+    let session = match &table {
+        Some(_) => super::arena::session_of(&host, &headers).await,
+        None => None,
+    };
     // a spectator of a table here is counted while its socket is open (named when signed
     // in: its names are shown on request)
     let watcher = match (&table, seat) {
-        (Some(t), None) => Some((
-            t.clone(),
-            super::arena::session_of(&host, &headers)
-                .await
-                .map(|s| s.account.name),
-        )),
+        (Some(t), None) => Some((t.clone(), session.as_ref().map(|s| s.account.name.clone()))),
         _ => None,
+    };
+    // who speaks in the table's chat from this socket
+    let speaker = match (&table, seat) {
+        (Some(t), Some(s)) => Speaker::player(t, s, session.as_ref().map(|s| s.account.id)),
+        _ => Speaker::spectator(session.map(|s| (s.account.id, s.account.name)), peer.ip()),
     };
     // a game another node runs is followed through the store's notifications
     let remote = match (&table, !first.over) {
@@ -131,7 +137,15 @@ async fn socket(
         until_stopped(stop, async move {
             match remote {
                 Some((host, id, rx)) => watch_remote(socket, out, first, host, id, rx, alive).await,
-                None => talk(socket, out, first, table, seat, max_delay, alive).await,
+                None => {
+                    let at = At {
+                        host,
+                        table,
+                        seat,
+                        speaker,
+                    };
+                    talk(socket, out, first, at, max_delay, alive).await
+                }
             }
         })
         .await;
@@ -376,6 +390,22 @@ struct ClientMessage {
     /// signed-in spectators' names; the count follows from then on too).
     #[serde(default)]
     watching: Option<WatchAsk>,
+    /// A line of chat: `{"text"}` (an account's) or `{"phrase"}` (a quick phrase's key).
+    #[serde(default)]
+    chat: Option<ChatAsk>,
+    /// Reports line N of the game's chat.
+    #[serde(default)]
+    report: Option<u64>,
+}
+
+/// A line of chat a browser says.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatAsk {
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    phrase: Option<String>,
 }
 
 /// What a browser asks of who watches.
@@ -427,11 +457,22 @@ impl Budget {
     }
 }
 
+/// Where a socket is: its host, its table (`None`: an ended game), its seat, and who it
+/// speaks as in the table's chat.
+struct At {
+    host: Host,
+    table: Option<Arc<Table>>,
+    seat: Option<tessera_core::Seat>,
+    speaker: Speaker,
+}
+
 /// What a socket at a live table keeps besides its table: its seat, the pace's maximum,
 /// its budgets.
 struct Talk {
+    host: Host,
     table: Arc<Table>,
     seat: Option<tessera_core::Seat>,
+    speaker: Speaker,
     max_delay: u64,
     previews: Budget,
     paces: Budget,
@@ -460,6 +501,19 @@ impl Talk {
             Err(e) => return (refusal(words!("bad-message", why = e.to_string())), false),
             Ok(m) => m,
         };
+        // a line of chat: it comes back to this socket as to every other
+        if let Some(c) = m.chat {
+            let said = (c.text.as_deref(), c.phrase.as_deref());
+            let why = chat::say(&self.host, &self.table, &self.speaker, said).await;
+            return (why.err().and_then(refusal), false);
+        }
+        if let Some(n) = m.report {
+            let answer = match chat::report(&self.host, self.table.id, n, &self.speaker).await {
+                Ok(()) => json_message(&serde_json::json!({"type": "reported", "n": n})),
+                Err(why) => json_message(&ErrorMessage::new(why)),
+            };
+            return (Some(answer), false);
+        }
         // who watches: the count from now on, the names once
         if let Some(ask) = m.watching {
             self.counting = true;
@@ -524,11 +578,16 @@ async fn talk(
     mut socket: SplitStream<WebSocket>,
     mut out: Sends,
     first: StateMessage,
-    table: Option<Arc<Table>>,
-    seat: Option<tessera_core::Seat>,
+    at: At,
     max_delay: u64,
     mut alive: Alive,
 ) {
+    let At {
+        host,
+        table,
+        seat,
+        speaker,
+    } = at;
     let Some(table) = table else {
         // an ended game: its final state, then the end of the stream
         out.push_json(&first);
@@ -539,9 +598,16 @@ async fn talk(
     let mut updates = table.subscribe();
     let mut refusals = table.refusals();
     let watchers = table.watchers.follow();
+    let mut lines = table.chat.follow();
+    let player = seat.is_some();
+    // the chat so far, after the first state (a line heard meanwhile may come twice: the
+    // page keeps each number once)
+    let mut backlog = Some(chat::backlog(&host, table.id, player, first.over).await);
     let mut talk = Talk {
+        host,
         table,
         seat,
+        speaker,
         max_delay,
         previews: Budget::new(PREVIEWS_PER_SECOND),
         paces: Budget::new(PACES_PER_SECOND),
@@ -565,6 +631,11 @@ async fn talk(
             ending |= msg.over;
             out.push_json(&msg);
         }
+        if let Some(b) = backlog.take_if(|_| !stale) {
+            if !b.is_empty() {
+                out.push_json(&ChatMessage::new(&b));
+            }
+        }
         if recount && out.has_room() {
             recount = false;
             let count = *talk.watchers.borrow_and_update();
@@ -587,6 +658,15 @@ async fn talk(
             changed = talk.watchers.changed(), if talk.counting && !recount && !ending => {
                 recount = changed.is_ok();
             }
+            // (lines wait in the table's channel while this socket's queue is full; one that
+            // falls 64 lines behind skips them, and has them all when it opens again)
+            l = lines.recv(), if !ending && out.has_room() => match l {
+                Ok(l) if chat::visible(&l, player, false) => {
+                    out.push_json(&ChatMessage::new(std::slice::from_ref(&l)));
+                }
+                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break true,
+            },
             r = refusals.recv() => match r {
                 Ok((s, why)) if Some(s) == seat.map(tessera_core::Seat::index) => {
                     out.push_json(&ErrorMessage::new(why));
