@@ -154,7 +154,7 @@ impl Chat {
     /// Whether `speaker` may say one more line now ([`PER_MINUTE`]), counted.
     pub fn allow(&self, speaker: &str) -> bool {
         let now = Instant::now();
-        let mut all = super::lock(&self.speakers);
+        let mut all = self.speakers.lock().unwrap_or_else(|e| e.into_inner());
         if all.len() >= SPEAKERS_MAX && !all.contains_key(speaker) {
             all.retain(|_, (since, _)| now.duration_since(*since) < Duration::from_secs(60));
             if all.len() >= SPEAKERS_MAX {

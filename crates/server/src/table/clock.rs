@@ -11,6 +11,7 @@
 
 use serde_json::{json, Value};
 use std::time::Duration;
+use tokio::time::Instant;
 
 /// The totals a game clock may be set to.
 pub const TOTAL_RANGE: std::ops::RangeInclusive<Duration> =
@@ -190,6 +191,54 @@ impl Banks {
         self.left.iter().map(|d| millis(*d)).collect()
     }
 
+    /// The times a table with `clock` starts with: each seat's total, or the times of its
+    /// last stored `clock` event (`stored`); none without a game clock.
+    pub fn start(clock: Clock, n: usize, stored: Option<&Value>) -> Banks {
+        match clock {
+            Clock::Game { total, .. } => stored
+                .and_then(|data| Banks::of_event(data, n))
+                .unwrap_or_else(|| Banks::full(n, total)),
+            Clock::PerMove(_) => Banks::default(),
+        }
+    }
+
+    /// At a table with a game clock, the seat at `seat` moved after thinking `used`
+    /// ([`Banks::charge`]): the times left to store (`None`: no game clock).
+    pub fn moved(&mut self, clock: Clock, seat: usize, used: Duration) -> Option<Vec<u64>> {
+        match clock {
+            Clock::Game { increment, .. } => Some(self.charge(seat, used, increment)),
+            Clock::PerMove(_) => None,
+        }
+    }
+
+    /// At a table with a game clock, when the time of the seat at `seat` runs out, its
+    /// turn having begun at `since` (`None`: no game clock).
+    pub fn flag_at(&self, clock: Clock, seat: usize, since: Instant) -> Option<Instant> {
+        match clock {
+            Clock::Game { .. } => Some(crate::vocab::config::later(since, *self.left.get(seat)?)),
+            Clock::PerMove(_) => None,
+        }
+    }
+
+    /// The seat at `seat` ran out of time: its time left is 0 (as the end shows it).
+    pub fn fell(&mut self, seat: usize) {
+        if let Some(l) = self.left.get_mut(seat) {
+            *l = Duration::ZERO;
+        }
+    }
+
+    /// The game clock as the state message shows it (`None`: no game clock).
+    pub fn shown(&self, clock: Clock) -> Option<GameClockShown> {
+        match clock {
+            Clock::Game { total, increment } => Some(GameClockShown {
+                total_ms: millis(total),
+                increment_ms: millis(increment),
+                left_ms: self.millis(),
+            }),
+            Clock::PerMove(_) => None,
+        }
+    }
+
     /// The times of a stored `clock` event (`{"left_ms": [..]}`) for `n` seats, if it
     /// holds them.
     pub fn of_event(data: &Value, n: usize) -> Option<Banks> {
@@ -199,65 +248,6 @@ impl Banks {
             .map(|v| v.as_u64().map(Duration::from_millis))
             .collect::<Option<_>>()?;
         (left.len() == n).then_some(Banks { left })
-    }
-}
-
-impl super::Table {
-    /// Sets the table's clock (a game clock: every seat's time full, or as `stored`, the
-    /// times of the table's last `clock` event).
-    pub fn set_clock(&mut self, clock: Option<Clock>, stored: Option<&Value>) {
-        self.clock = clock;
-        if let Some(Clock::Game { total, .. }) = clock {
-            let mut st = self.state();
-            let n = st.seats.len();
-            st.banks = stored
-                .and_then(|data| Banks::of_event(data, n))
-                .unwrap_or_else(|| Banks::full(n, total));
-        }
-    }
-
-    /// At a table with a game clock, the seat at `seat` moved: its time left falls by the
-    /// time since its turn began, and the increment is added. Returns the times left, in
-    /// ms, to store (`None`: no game clock).
-    pub fn charge_clock(&self, seat: usize) -> Option<Vec<u64>> {
-        let Some(Clock::Game { increment, .. }) = self.clock else {
-            return None;
-        };
-        let mut st = self.state();
-        let used = st.turn_since.elapsed();
-        Some(st.banks.charge(seat, used, increment))
-    }
-
-    /// At a table with a game clock, when the time of the seat at `seat` runs out,
-    /// counted from the start of the turn now played (the referee asks a seat for its
-    /// move once the turn began: `Table::apply`) (`None`: no game clock).
-    pub fn flag_at(&self, seat: usize) -> Option<tokio::time::Instant> {
-        let Some(Clock::Game { .. }) = self.clock else {
-            return None;
-        };
-        let st = self.state();
-        let left = st.banks.left.get(seat).copied()?;
-        Some(crate::vocab::config::later(st.turn_since, left))
-    }
-
-    /// The seat at `seat` ran out of time on a game clock: its time left is 0 (as the end
-    /// of the game shows it).
-    pub(crate) fn flag_fell(&self, seat: usize) {
-        if let Some(l) = self.state().banks.left.get_mut(seat) {
-            *l = Duration::ZERO;
-        }
-    }
-
-    /// The game clock as the state message shows it (`None`: no game clock).
-    pub(crate) fn game_clock_shown(&self, st: &super::TableState) -> Option<GameClockShown> {
-        match self.clock {
-            Some(Clock::Game { total, increment }) => Some(GameClockShown {
-                total_ms: millis(total),
-                increment_ms: millis(increment),
-                left_ms: st.banks.millis(),
-            }),
-            _ => None,
-        }
     }
 }
 

@@ -368,6 +368,38 @@ impl Table {
             .any(|s| matches!(s.kind, SeatKind::Person(_)))
     }
 
+    /// Sets the table's clock (a game clock: every seat's time full, or as `stored`, the
+    /// times of the table's last `clock` event).
+    pub fn set_clock(&mut self, clock: Option<clock::Clock>, stored: Option<&Value>) {
+        self.clock = clock;
+        if let Some(c) = clock {
+            let mut st = self.state();
+            st.banks = clock::Banks::start(c, st.seats.len(), stored);
+        }
+    }
+
+    /// At a table with a game clock, the seat at `seat` moved: its time left falls by the
+    /// time since its turn began, and the increment is added. The times left, in ms, to
+    /// store (`None`: no game clock).
+    pub fn charge_clock(&self, seat: usize) -> Option<Vec<u64>> {
+        let mut st = self.state();
+        let used = st.turn_since.elapsed();
+        st.banks.moved(self.clock?, seat, used)
+    }
+
+    /// At a table with a game clock, when the time of the seat at `seat` runs out, counted
+    /// from the start of the turn now played (the referee asks a seat for its move once
+    /// its turn began: [`Table::apply`]) (`None`: no game clock).
+    pub fn flag_at(&self, seat: usize) -> Option<Instant> {
+        let st = self.state();
+        st.banks.flag_at(self.clock?, seat, st.turn_since)
+    }
+
+    /// The seat at `seat` ran out of time on a game clock (its time left shows 0).
+    pub(crate) fn flag_fell(&self, seat: usize) {
+        self.state().banks.fell(seat);
+    }
+
     /// Ends the game before its end: `reason` is kept (the first one given) and the
     /// table's stop token fires, so the referee stops and reports it aborted.
     pub fn end_with(&self, reason: Msg) {
@@ -610,7 +642,7 @@ impl Table {
                 .clock
                 .and_then(clock::Clock::per_move)
                 .map(clock::millis),
-            game_clock: self.game_clock_shown(&st),
+            game_clock: self.clock.and_then(|c| st.banks.shown(c)),
             turn_ms: match (self.turn(), st.to_move) {
                 // a turn-based table counts from the turn's stored start (a restart
                 // does not give anyone more time)
