@@ -11,6 +11,7 @@
 //   #/turns            inbox.js        the turn-based games waiting for you (and the
 //                                      tab's count, its icon's badge, notifications)
 //   #/invite/ID/CODE   inbox.js        an invitation opened by its link
+//   #/join/ID/CODE     join.js         a live table's seat opened by its link
 //
 // installable.js: the service worker (sw.js), the offline line, notifications through it.
 //
@@ -36,6 +37,7 @@ import { themeSwitch } from './theme.js';
 import { soundSwitch } from './sound.js';
 import { startInbox, turnsPage, invitePage } from './inbox.js';
 import { startInstallable } from './installable.js';
+import { joinPage } from './join.js';
 
 function route() {
   leave();
@@ -55,6 +57,7 @@ function route() {
   else if (page === 'account' && id) accountPage(decodeURIComponent(id));
   else if (page === 'turns') turnsPage();
   else if (page === 'invite' && id) invitePage(id, rest);
+  else if (page === 'join' && id) joinPage(id, rest);
   else lobby();
   for (const a of document.querySelectorAll('header nav a')) {
     const here = a.getAttribute('href') === '#/' + page || (page === 'leaderboard' && a.id === 'nav-leaderboards');

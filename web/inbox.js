@@ -223,7 +223,7 @@ function gameRow(g) {
 
 // ------------------------------------------------------------------ invitations
 /** The rule options of invitation `i` that differ from the game's defaults, in words. */
-function rulesOf(i, reg) {
+export function rulesOf(i, reg) {
   const info = gameOf(reg, i.game);
   if (!info || !i.options) return [];
   return info.options
@@ -268,16 +268,16 @@ function challengeRow(c, reg) {
 const seatName = (s) => (s.link && !s.accepted ? t('seat-link-name') : s.name);
 
 /** The link of an invitation with seats for whoever has it: shown to its maker, with Copy. */
-function shareLink(i) {
+export function shareLink(i, label = t('invitation-link-share')) {
   const url = `${location.origin}${location.pathname}${i.link}`;
-  const field = h('input', { class: 'invite-link', type: 'text', readonly: '', value: url, 'aria-label': t('invitation-link-share') });
+  const field = h('input', { class: 'invite-link', type: 'text', readonly: '', value: url, 'aria-label': label });
   const copy = h('button', { type: 'button', class: 'copy-link' }, t('invitation-link-copy'));
   copy.addEventListener('click', async () => {
     field.select();
     try { await navigator.clipboard.writeText(url); } catch { document.execCommand?.('copy'); }
     copy.textContent = t('invitation-link-copied');
   });
-  return h('span', { class: 'share' }, h('br'), t('invitation-link-share'), ' ', field, ' ', copy);
+  return h('span', { class: 'share' }, h('br'), label, ' ', field, ' ', copy);
 }
 
 function invitationRow(i, reg) {

@@ -161,8 +161,9 @@ export async function newGame(preselect) {
       const engines = levels.length ? bots.filter((b) => levelOf(g, b) < 0) : bots;
       const kind = h('select', { class: 'kind', 'aria-label': t('seat-player', { n: i + 1 }) },
         h('option', { value: 'human' }, t('seat-human')),
-        // a turn-based game's seat for a friend who has no account named here yet
-        turnBased() && i > 0 ? h('option', { value: 'link', title: t('seat-link-about') }, t('seat-link')) : null,
+        // a seat for a friend who opens the game's link (a turn-based game: who has no
+        // account named here yet)
+        i > 0 ? h('option', { value: 'link', title: t('seat-link-about') }, t('seat-link')) : null,
         s || turnBased() ? null : h('option', { value: 'program', title: t('seat-program-about') }, t('seat-program')),
         levels.length ? h('optgroup', { label: t('seat-levels') }, levels.map(option)) : null,
         engines.length && (!levels.length || advanced.checked) ? h('optgroup', { label: t('seat-engines') }, engines.map(option)) : null);
@@ -276,6 +277,8 @@ export async function newGame(preselect) {
       // a game that names other accounts waits for them to accept: the inbox shows it
       if (c.invitation) { location.hash = '#/turns'; return; }
       saveTokens(c.id, c.tokens);
+      // a live table's seat for a friend: the table shows its link while it waits
+      if (c.link) localStorage.setItem('tessera.link.' + c.id, c.link);
       location.hash = c.tokens.length ? `#/game/${c.id}` : `#/watch/${c.id}`;
     } catch (e) { err.textContent = t('cannot-start', { why: e.message }); }
   });

@@ -15,7 +15,7 @@ import { holder, confirmWanted, rememberConfirm } from './held.js';
 import { soundOfState } from './sound.js';
 import { arrive } from './motion.js';
 import { t, words } from './i18n.js';
-import { timeLeft, perMove, readInbox } from './inbox.js';
+import { timeLeft, perMove, readInbox, shareLink } from './inbox.js';
 import { dealBox } from './deal.js';
 import { watchingBox } from './watching.js';
 import { clockFaces } from './clockface.js';
@@ -86,6 +86,9 @@ export function gamePage(id, watch) {
   const speedLabel = h('span');
   const join = h('div', { id: 'join' });
   const ejected = h('div', { id: 'ejected' });
+  // a live table's seat for a friend: its link, while the table waits (this browser made it)
+  const linkBox = h('div', { id: 'link-box', hidden: true });
+  const madeLink = localStorage.getItem('tessera.link.' + id);
   const endBox = ui.end;
   const clockLine = h('p', { id: 'clock', class: 'clock', hidden: true });
   const helpBox = h('div', { id: 'help-box' });
@@ -174,6 +177,7 @@ export function gamePage(id, watch) {
   const watching = watchingBox();
   faces.el.after(watching.el);
   ui.dock.before(confirmBox);
+  ui.dock.before(linkBox);
   // the commitment to the deal, from the start; the seed and salt, checked, at the end
   const deal = dealBox();
   // the table's chat: the players' room for a player, the spectators' for a spectator
@@ -194,7 +198,10 @@ export function gamePage(id, watch) {
       local.restored = true;
       if (saved && saved.version === m.version && saved.seat === m.seat) local.pending = saved.pending;
     }
-    drawScores(ui, m.players, m.scores, m.to_move, m.seat, m.over ? winnersOf(m.result, m.outcome) : []);
+    linkBox.hidden = !(madeLink && m.status === 'waiting');
+    if (!linkBox.hidden && !linkBox.childElementCount) linkBox.append(h('p', { id: 'link-waiting' }, t('join-waiting'), shareLink({ link: madeLink }, t('join-share'))));
+    const players = m.players.map((p) => (p.kind === 'invited' ? { ...p, name: t('seat-invited') } : p));
+    drawScores(ui, players, m.scores, m.to_move, m.seat, m.over ? winnersOf(m.result, m.outcome) : []);
     drawLog(ui, m.log);
     if (!helpBox.childElementCount && reg) helpBox.append(rulesHelp(gameOf(reg, m.game), m.rules));
     deal.update(m.deal);
@@ -250,7 +257,8 @@ export function gamePage(id, watch) {
         // a rated game: each rated seat's change of rating, once the server has it
         if (rated) { const box = h('div', { id: 'rated-box' }); endBox.querySelector('#winner').after(box); stopRated = ratedChanges(box, id); }
       }
-    } else if (m.status === 'waiting') status = t('waiting-programs', { open });
+    } else if (m.status === 'waiting' && open) status = t('waiting-programs', { open });
+    else if (m.status === 'waiting') status = t('waiting-friend');
     else if (mine && m.to_move === m.seat) status = t('your-turn');
     else {
       const p = m.players[m.to_move];

@@ -21,6 +21,7 @@ mod host_games;
 mod hostile;
 mod http_bot;
 mod invitations;
+mod join;
 mod names;
 mod ops;
 mod preview;

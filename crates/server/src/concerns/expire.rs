@@ -51,10 +51,17 @@ pub(crate) async fn expire_tables(host: &Host) {
 
 /// Ends a table that waited too long for programs (stored `aborted`).
 pub(crate) async fn expire_table(host: &Host, table: &Arc<Table>) {
-    let reason = tessera_games::words!(
-        "aborted-open-seats",
-        time = human(host.0.config.open_table_expiry)
-    );
+    let time = human(host.0.config.open_table_expiry);
+    let invited = table
+        .state()
+        .seats
+        .iter()
+        .any(|s| matches!(s.kind, crate::table::SeatKind::Invited(_)));
+    let reason = if invited {
+        tessera_games::words!("join-expired", time = time)
+    } else {
+        tessera_games::words!("aborted-open-seats", time = time)
+    };
     close_table(host, table, reason).await;
 }
 

@@ -455,6 +455,7 @@ async fn begin(host: &Host, inv: &Invitation, me: u64) -> Result<Asked, HostErro
                     Ok(Asked::Started(Created {
                         id: game,
                         tokens: vec![(seat, token)],
+                        link: None,
                     }))
                 }
                 None => Err(HostError::NoInvitation(inv.id)),

@@ -16,6 +16,7 @@ pub mod expire;
 pub mod games;
 pub mod hint;
 pub mod invitations;
+pub mod join;
 pub mod open;
 pub mod play;
 pub mod rating;

@@ -127,6 +127,10 @@ pub struct Created {
     pub id: GameId,
     /// `[seat, token]` for every person's seat.
     pub tokens: Vec<(usize, String)>,
+    /// The invitation link of a seat left for whoever has it (`#/join/ID/CODE`), if the
+    /// table has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
 }
 
 /// Who holds a table's seats beyond their tokens.
@@ -215,6 +219,13 @@ pub(crate) fn check_seed(
             name = name
         )));
     }
+    // a live table's seat for whoever has its link
+    if let Some(i) = req.seats.iter().position(|s| s.link) {
+        return Err(HostError::Refused(words!(
+            "seed-refused-link",
+            seat = i + 1
+        )));
+    }
     Ok(())
 }
 
@@ -290,6 +301,19 @@ pub(crate) fn prepare(host: &Host, req: &TableRequest) -> Result<Prepared, HostE
     for (i, s) in seats_req.iter().enumerate() {
         let name = seat_name(i, s.name.as_deref())?;
         seats.push(match s.kind.as_str() {
+            // a live table's seat for whoever has its link (one at most): its code is
+            // made when the table opens (a turn-based game's link is its invitation's:
+            // `crate::concerns::invitations`, which seats an account there)
+            "human" | "person" if s.link && req.days.is_none() => {
+                if seats_req[..i].iter().any(|r| r.link) {
+                    return Err(HostError::Refused(words!("link-one-seat")));
+                }
+                Seat {
+                    name: String::new(),
+                    kind: SeatKind::Invited(Secret::new()),
+                    account: None,
+                }
+            }
             "human" | "person" => Seat {
                 name: name.unwrap_or_else(|| format!("Player {}", i + 1)),
                 // the token is given when the table opens
@@ -405,10 +429,18 @@ pub(crate) async fn open_web_table(
         }
     })?;
     let mut tokens = Vec::new();
+    let mut code = None;
     for (i, s) in seats.iter_mut().enumerate() {
-        if let SeatKind::Person(t) = &mut s.kind {
-            *t = Secret::new();
-            tokens.push((i, t.plain().unwrap_or_default().to_string()));
+        match &mut s.kind {
+            SeatKind::Person(t) => {
+                *t = Secret::new();
+                tokens.push((i, t.plain().unwrap_or_default().to_string()));
+            }
+            SeatKind::Invited(c) => {
+                *c = Secret::new();
+                code = c.plain().map(str::to_string);
+            }
+            _ => {}
         }
     }
     let table = open_table(host, entry, rules, seats, seed, pace, Holders::Tokens).await?;
@@ -417,6 +449,8 @@ pub(crate) async fn open_web_table(
     Ok(Created {
         id: table.id,
         tokens,
+        // the web client's route to the seat (`crate::concerns::join`)
+        link: code.map(|c| format!("#/join/{}/{c}", table.id)),
     })
 }
 
@@ -560,7 +594,8 @@ pub(crate) async fn open_table(
     table.turns = turns;
     table.stored_events = usize::from(settings);
     let table = Arc::new(table);
-    let open = table.state().seats.iter().any(|s| s.kind == SeatKind::Open);
+    // (a seat for a program or for the link's person: the table waits, and expires)
+    let open = table.state().seats.iter().any(|s| s.kind.waits());
     lock(&host.0.tables).insert(id, table.clone());
     if open {
         host.0.tables_opened.notify_one();
@@ -572,7 +607,7 @@ pub(crate) async fn open_table(
 pub(crate) fn start_if_full(host: &Host, table: &Arc<Table>) {
     {
         let mut st = table.state();
-        if st.phase != Phase::Waiting || st.seats.iter().any(|s| s.kind == SeatKind::Open) {
+        if st.phase != Phase::Waiting || st.seats.iter().any(|s| s.kind.waits()) {
             return;
         }
         st.phase = Phase::Running;

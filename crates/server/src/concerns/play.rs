@@ -100,7 +100,8 @@ pub(crate) async fn play(host: &Host, table: Arc<Table>, resumed: Option<Resumed
                 let token = resume.as_ref().and_then(Secret::plain).map(str::to_string);
                 SeatHolder::Wire(transport, token)
             }
-            SeatKind::Open => SeatHolder::Wire(Box::new(Gone), None),
+            // (never: a table starts once every seat is held)
+            SeatKind::Open | SeatKind::Invited(_) => SeatHolder::Wire(Box::new(Gone), None),
         });
     }
     // a table where an account holds a seat: a move of a banned account is refused

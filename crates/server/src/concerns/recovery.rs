@@ -107,19 +107,20 @@ pub(crate) async fn resume(host: &Host, left: Vec<crate::store::Unfinished>) -> 
                         SeatKind::Person(secret.map_or_else(Secret::new, Secret::Hashed))
                     }
                     ("program", false) => SeatKind::Program(secret.map(Secret::Hashed)),
+                    // a seat for the link's person, still waiting (its code's hash kept)
+                    ("invited", true) => match secret {
+                        Some(h) => SeatKind::Invited(Secret::Hashed(h)),
+                        None => SeatKind::Open,
+                    },
                     _ => SeatKind::Open,
                 };
                 Seat {
-                    name: if kind == SeatKind::Open {
+                    name: if kind.waits() {
                         String::new()
                     } else {
                         rec.name.clone()
                     },
-                    account: if kind == SeatKind::Open {
-                        None
-                    } else {
-                        rec.account
-                    },
+                    account: if kind.waits() { None } else { rec.account },
                     kind,
                 }
             })

@@ -205,6 +205,7 @@ pub(crate) async fn created(host: &Host, table: &Table, me: u64) -> Result<Creat
     Ok(Created {
         id: table.id,
         tokens: vec![(seat.index(), seat_token(host, table.id, seat).await?)],
+        link: None,
     })
 }
 

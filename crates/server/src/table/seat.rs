@@ -16,17 +16,27 @@ pub enum SeatKind {
     Program(Option<Secret>),
     /// Waiting for a program.
     Open,
+    /// Waiting for the person who has the table's invitation link, its code as a secret
+    /// (stored hashed: it outlives a restart; taken once: `crate::concerns::join`).
+    Invited(Secret),
 }
 
 impl SeatKind {
-    /// The kind's name (`bot`, `person`, `program`, `open`).
+    /// The kind's name (`bot`, `person`, `program`, `open`, `invited`).
     pub fn as_str(&self) -> &'static str {
         match self {
             SeatKind::Bot(_) => "bot",
             SeatKind::Person(_) => "person",
             SeatKind::Program(_) => "program",
             SeatKind::Open => "open",
+            SeatKind::Invited(_) => "invited",
         }
+    }
+
+    /// Whether nobody holds it yet (a program's seat left open, a seat for the link's
+    /// person).
+    pub fn waits(&self) -> bool {
+        matches!(self, SeatKind::Open | SeatKind::Invited(_))
     }
 }
 
@@ -48,7 +58,7 @@ impl Seat {
     /// the hash.
     pub fn secret_hash(&self) -> Option<String> {
         match &self.kind {
-            SeatKind::Person(t) => Some(t.hash()),
+            SeatKind::Person(t) | SeatKind::Invited(t) => Some(t.hash()),
             SeatKind::Program(t) => t.as_ref().map(Secret::hash),
             _ => None,
         }

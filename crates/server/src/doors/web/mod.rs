@@ -71,6 +71,7 @@ mod challenges;
 pub mod conn;
 pub mod errors;
 mod games;
+mod join;
 mod ops;
 pub mod origin;
 mod outbox;
@@ -92,6 +93,7 @@ pub fn router(host: Host) -> Router {
         .merge(socket::routes())
         .merge(arena::routes())
         .merge(challenges::routes())
+        .merge(join::routes())
         .merge(turns::routes())
         .merge(ops::routes())
         .layer(axum::middleware::from_fn_with_state(bodies, body::bounded))
