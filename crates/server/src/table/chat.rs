@@ -124,31 +124,32 @@ impl<'a> ChatMessage<'a> {
     }
 }
 
-/// A table's chat: the lines as they are written, to its sockets; each speaker's minute.
-#[derive(Debug)]
-pub struct Chat {
-    lines: broadcast::Sender<ChatLine>,
-    speakers: Mutex<HashMap<String, (Instant, u32)>>,
-}
+/// How many lines a socket may fall behind before it skips some (it has them all when
+/// it opens again).
+const BEHIND: usize = 32;
 
-impl Default for Chat {
-    fn default() -> Self {
-        Chat {
-            lines: broadcast::channel(64).0,
-            speakers: Mutex::new(HashMap::new()),
-        }
-    }
+/// A table's chat: the lines as they are written, to its sockets; each speaker's minute.
+/// Its channel is made when a socket first follows it: a table nobody has open (a
+/// turn-based game between turns) holds no buffer for lines.
+#[derive(Debug, Default)]
+pub struct Chat {
+    lines: std::sync::OnceLock<broadcast::Sender<ChatLine>>,
+    speakers: Mutex<HashMap<String, (Instant, u32)>>,
 }
 
 impl Chat {
     /// The lines written from now on.
     pub fn follow(&self) -> broadcast::Receiver<ChatLine> {
-        self.lines.subscribe()
+        self.lines
+            .get_or_init(|| broadcast::channel(BEHIND).0)
+            .subscribe()
     }
 
     /// A line was written: to everyone following.
     pub fn heard(&self, line: ChatLine) {
-        let _ = self.lines.send(line);
+        if let Some(tx) = self.lines.get() {
+            let _ = tx.send(line);
+        }
     }
 
     /// Whether `speaker` may say one more line now ([`PER_MINUTE`]), counted.

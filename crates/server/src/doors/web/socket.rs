@@ -659,7 +659,7 @@ async fn talk(
                 recount = changed.is_ok();
             }
             // (lines wait in the table's channel while this socket's queue is full; one that
-            // falls 64 lines behind skips them, and has them all when it opens again)
+            // falls 32 lines behind skips them, and has them all when it opens again)
             l = lines.recv(), if !ending && out.has_room() => match l {
                 Ok(l) if chat::visible(&l, player, false) => {
                     out.push_json(&ChatMessage::new(std::slice::from_ref(&l)));
