@@ -72,9 +72,9 @@ export function chatBox() {
       if (who.player && l.room === 'spectators') li.append(h('span', { class: 'chat-room' }, ` (${t('chat-spectators-title')})`));
       li.append(': ', h('span', { class: 'said' }, lineText(l)));
       if (!mine(l)) {
-        li.append(' ', h('button', { type: 'button', class: 'link chat-mute', title: t('chat-mute', { name }), 'aria-label': t('chat-mute', { name }), onclick: () => { const s = muted(); s.add(name); keepMuted(s); draw(); } }, '🔇'));
+        li.append(' ', h('button', { type: 'button', class: 'link chat-mute', title: t('chat-mute', { name }), 'aria-label': t('chat-mute', { name }), onclick: () => { const s = muted(); s.add(name); keepMuted(s); draw(); } }, t('chat-mute-short')));
         // (a guest spectator may not report: the server asks to log in)
-        if (who.player || who.me) li.append(' ', h('button', { type: 'button', class: 'link chat-report', title: t('chat-report'), 'aria-label': t('chat-report'), onclick: () => who.send({ report: l.n }) }, '⚑'));
+        if (who.player || who.me) li.append(' ', h('button', { type: 'button', class: 'link chat-report', title: t('chat-report'), 'aria-label': t('chat-report'), onclick: () => who.send({ report: l.n }) }, t('chat-report')));
       }
       return li;
     }));
