@@ -47,6 +47,22 @@ pub struct NewLine {
     pub phrase: Option<String>,
 }
 
+impl NewLine {
+    /// The line as kept: number `n` of its game, said at `at`.
+    pub fn kept(self, n: u64, at: i64) -> ChatLine {
+        ChatLine {
+            n,
+            room: self.room,
+            at,
+            account: self.account,
+            seat: self.seat,
+            name: self.name,
+            text: self.text,
+            phrase: self.phrase,
+        }
+    }
+}
+
 /// A report of a line, with the line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatReport {

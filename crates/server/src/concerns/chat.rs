@@ -109,16 +109,7 @@ pub async fn say(
         .await
     {
         Ok(Some(n)) => {
-            table.chat.heard(ChatLine {
-                n,
-                room: line.room,
-                at,
-                account: line.account,
-                seat: line.seat,
-                name: line.name,
-                text: line.text,
-                phrase: line.phrase,
-            });
+            table.chat.heard(line.kept(n, at));
             Ok(())
         }
         Ok(None) => {

@@ -60,6 +60,7 @@ pub fn invitation(host: &Host, id: GameId, code: &str) -> Option<Value> {
         .iter()
         .find(|s| matches!(s.kind, SeatKind::Person(_)))
         .map(|s| s.name.clone());
+    let (clock_s, time_control) = Clock::as_asked(table.clock);
     Some(json!({
         "id": id,
         "game": table.entry.name(),
@@ -68,11 +69,8 @@ pub fn invitation(host: &Host, id: GameId, code: &str) -> Option<Value> {
         "seat": seat,
         "seats": seats,
         "by": by,
-        "clock_s": table.clock.and_then(Clock::per_move).map(|d| d.as_secs()),
-        "time_control": match table.clock {
-            Some(c @ Clock::Game { .. }) => Some(c.to_string()),
-            _ => None,
-        },
+        "clock_s": clock_s,
+        "time_control": time_control,
     }))
 }
 

@@ -179,6 +179,7 @@ impl Challenge {
     /// challenger).
     pub fn view(&self, me: u64, title: &str, expiry: Duration) -> Value {
         let mine = self.from.account() == Some(me);
+        let (clock_s, time_control) = crate::table::clock::Clock::as_asked(self.clock);
         let mut v = json!({
             "id": self.id,
             "from": {"name": self.from.name(), "kind": self.from.kind()},
@@ -188,11 +189,8 @@ impl Challenge {
             "title": title,
             "options": self.options,
             "rated": self.rated,
-            "clock_s": self.clock.and_then(crate::table::clock::Clock::per_move).map(|d| d.as_secs()),
-            "time_control": match self.clock {
-                Some(c @ crate::table::clock::Clock::Game { .. }) => Some(c.to_string()),
-                _ => None,
-            },
+            "clock_s": clock_s,
+            "time_control": time_control,
             "made": self.made_ms,
             "state": self.state.word(),
         });

@@ -117,6 +117,16 @@ impl Clock {
         }
     }
 
+    /// `clock` as a request asks for it: `clock_s` (a time for each move, in seconds) and
+    /// `time_control` (a game clock, `"5+3"`), each `None` unless it is that kind.
+    pub fn as_asked(clock: Option<Clock>) -> (Option<u64>, Option<String>) {
+        match clock {
+            Some(Clock::PerMove(d)) => (Some(d.as_secs()), None),
+            Some(c @ Clock::Game { .. }) => (None, Some(c.to_string())),
+            None => (None, None),
+        }
+    }
+
     /// The time for each move, if this is one.
     pub fn per_move(self) -> Option<Duration> {
         match self {
